@@ -1,0 +1,34 @@
+/** Product-wide constants from the spec (§9). One place, so copy and code never disagree. */
+export const PRODUCT_NAME = 'Dialwise';
+export const PRODUCT_SLUG = 'dialwise';
+export const CONTACT_EMAIL = 'hello@dialwise.dev';
+export const SUPPORT_EMAIL = 'support@dialwise.dev';
+export const COPYRIGHT_YEAR = 2025;
+
+export const PRICE_PER_MINUTE_USD = 0.01;
+export const FREE_MINUTES = 100;
+
+export const PURCHASE_MIN_USD = 10;
+export const PURCHASE_MAX_USD = 500;
+export const PURCHASE_DEFAULT_USD = 10;
+
+export const SESSION_REFRESH_THRESHOLD_SECONDS = 300;
+export const HASH_AUTH_DELAY_MS = 500;
+export const LANDING_REDIRECT_DELAY_MS = 200;
+export const PHONE_SUCCESS_REDIRECT_MS = 800;
+export const CONTACT_REDIRECT_MS = 2000;
+export const AGENT_SETTINGS_SAVE_DELAY_MS = 750;
+
+export const OTP_LENGTH = 5;
+export const OTP_RESEND_SECONDS = 60;
+export const OTP_MAX_RESENDS = 3;
+
+export const CAROUSEL_INTERVAL_MS = 3500;
+export const SCROLL_OFFSET_PX = 80;
+export const NAVBAR_SCROLL_THRESHOLD_PX = 20;
+
+export const API_KEY_VISIBLE_CHARS = 10;
+export const DATE_TIME_FORMAT = 'MMM d, yyyy • h:mm a';
+
+/** Local-storage key for the KYC draft (spec §3: `{product}_kyc_draft`). */
+export const KYC_DRAFT_STORAGE_KEY = `${PRODUCT_SLUG}_kyc_draft`;

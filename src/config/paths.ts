@@ -1,0 +1,70 @@
+/**
+ * The route table's paths, in one place (spec §2). Link with `paths.x.href`, never a string literal.
+ * No route has path parameters.
+ */
+export const paths = {
+  home: { path: '/', href: '/' },
+  auth: { path: '/auth', href: '/auth' },
+  pricing: { path: '/pricing', href: '/pricing' },
+  terms: { path: '/terms', href: '/terms' },
+  privacy: { path: '/privacy', href: '/privacy' },
+  contact: { path: '/contact', href: '/contact' },
+  docs: { path: '/docs', href: '/docs' },
+  docsPhoneAgent: { path: '/docs/phone-agent', href: '/docs/phone-agent' },
+  status: { path: '/status', href: '/status' },
+  help: { path: '/help', href: '/help' },
+
+  dashboard: { path: '/dashboard', href: '/dashboard' },
+  profile: { path: '/profile', href: '/profile' },
+  apiKey: { path: '/apikey', href: '/apikey' },
+  phoneAgentSettings: { path: '/phone-agent-settings', href: '/phone-agent-settings' },
+  billing: { path: '/billing', href: '/billing' },
+  onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
+  onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
+  verifyPhone: { path: '/verify-phone', href: '/verify-phone' },
+} as const;
+
+/** Use-case slugs: the ten pages of the route table plus the four carousel targets. */
+export const useCaseSlugs = [
+  'healthcare',
+  'shift-fill',
+  'after-service',
+  'tenant-notice',
+  'rent-due-calls',
+  'safecheck-attendance',
+  'loadtrack-checkins',
+  'petcare',
+  'pre-auth-assistant',
+  'rx-clarification',
+  'ecommerce',
+  'real-estate',
+  'finance',
+  'education',
+] as const;
+export type UseCaseSlug = (typeof useCaseSlugs)[number];
+
+export const useCaseHref = (slug: UseCaseSlug) => `/use-cases/${slug}` as const;
+
+/** Paths that need a signed-in user (spec §6). */
+export const protectedPrefixes = [
+  paths.dashboard.path,
+  paths.profile.path,
+  paths.apiKey.path,
+  paths.phoneAgentSettings.path,
+  paths.billing.path,
+  paths.onboardingStep2.path,
+] as const;
+
+/** Dashboard tabs (spec §2), passed as `activeTab` in navigation state. */
+export const dashboardTabs = ['apikey', 'phone-agent-settings', 'billing', 'profile'] as const;
+export type DashboardTab = (typeof dashboardTabs)[number];
+
+/** In-page section anchors on the landing page. */
+export const sectionIds = {
+  demo: 'demo',
+  features: 'features',
+  code: 'code',
+  useCases: 'use-cases',
+  pricing: 'pricing',
+  waitlist: 'waitlist',
+} as const;
