@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
+import { TEST_STACK } from './e2e/support/stack';
+
+/** Debian's chromium (never a Playwright download): CHROMIUM_PATH, or `chromium` on PATH. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
+  }
+}
+
+const stackEnv = {
+  STACK_API_PORT: '55321',
+  STACK_DB_PORT: '55322',
+  STACK_MAILBOX_PORT: '55324',
+  STACK_POSTGREST_PORT: '55325',
+  STACK_FUNCTIONS_PORT: '55326',
+  STACK_PROVIDERS_PORT: '55327',
+  STACK_DATA_DIR: 'supabase/.local/e2e',
+  STACK_SITE_URL: TEST_STACK.appUrl,
+  STACK_FRESH: '1',
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: TEST_STACK.appUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: 'npx tsx supabase/local/cli.ts backend',
+      env: stackEnv,
+      url: `${TEST_STACK.apiUrl}/health`,
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: 'npx vite --port 5174 --strictPort',
+      env: { VITE_SUPABASE_URL: TEST_STACK.apiUrl, VITE_SUPABASE_ANON_KEY: TEST_STACK.anonKey },
+      url: TEST_STACK.appUrl,
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+});
