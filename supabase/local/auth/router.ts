@@ -1,0 +1,167 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError, clientIp, readBody, sendJson } from '../http';
+import { API_VERSION, AuthError, errorBody, errors } from './errors';
+import type { AuthService } from './service';
+
+const MAX_BODY_BYTES = 1_000_000;
+
+/** Maps GoTrue's HTTP surface (paths below /auth/v1) onto the auth service. */
+export function createAuthRouter(auth: AuthService) {
+  async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw errors.requestTooLarge();
+      throw error;
+    }
+    const text = raw.toString('utf8').trim();
+    if (!text) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw errors.badJson();
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw errors.badJson();
+    return parsed as Record<string, unknown>;
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
+    const method = req.method ?? 'GET';
+    const meta = { ip: clientIp(req), userAgent: req.headers['user-agent'] };
+    const authorization = req.headers.authorization;
+    const redirectTo = url.searchParams.get('redirect_to');
+    const headers = { 'X-Supabase-Api-Version': API_VERSION };
+    const ok = (body: unknown, status = 200) => sendJson(res, status, body, headers);
+    const route = `${method} ${path}`;
+
+    try {
+      if (route === 'GET /health') {
+        return ok({
+          version: 'v2-dialwise-local',
+          name: 'GoTrue',
+          description: 'GoTrue is a user registration and authentication API',
+        });
+      }
+      if (route === 'GET /settings') {
+        return ok({
+          external: { email: true, phone: false, anonymous_users: false },
+          disable_signup: false,
+          mailer_autoconfirm: false,
+          phone_autoconfirm: false,
+          sms_provider: '',
+          saml_enabled: false,
+        });
+      }
+      if (route === 'POST /signup')
+        return ok(await auth.signup(await jsonBody(req), redirectTo, meta));
+      if (route === 'POST /token') {
+        const grant = url.searchParams.get('grant_type');
+        const body = await jsonBody(req);
+        if (grant === 'password') return ok(await auth.passwordGrant(body, meta));
+        if (grant === 'refresh_token') return ok(await auth.refreshGrant(body, meta));
+        throw errors.unsupportedGrant();
+      }
+      if (route === 'GET /user') return ok(await auth.getUser(authorization));
+      if (route === 'PUT /user')
+        return ok(await auth.updateUser(authorization, await jsonBody(req), redirectTo));
+      if (route === 'POST /logout') {
+        await auth.logout(authorization, url.searchParams.get('scope') ?? 'global');
+        res.writeHead(204, headers);
+        return res.end();
+      }
+      if (route === 'GET /verify') {
+        const target = auth.safeRedirect(redirectTo);
+        const type = url.searchParams.get('type') ?? '';
+        try {
+          const session = await auth.verify(
+            { type, tokenHash: url.searchParams.get('token') ?? '' },
+            meta,
+          );
+          const fragment = new URLSearchParams({
+            access_token: session.access_token,
+            expires_at: String(session.expires_at),
+            expires_in: String(session.expires_in),
+            refresh_token: session.refresh_token,
+            token_type: 'bearer',
+            type,
+          });
+          res.writeHead(303, { Location: `${target}#${fragment}` });
+        } catch (error) {
+          if (!(error instanceof AuthError)) throw error;
+          const fragment = new URLSearchParams({
+            error: 'access_denied',
+            error_code: error.code,
+            error_description:
+              error.code === 'otp_expired' ? 'Email link is invalid or has expired' : error.message,
+          });
+          res.writeHead(303, { Location: `${target}#${fragment}` });
+        }
+        return res.end();
+      }
+      if (route === 'POST /verify') {
+        const body = await jsonBody(req);
+        return ok(
+          await auth.verify(
+            {
+              type: String(body.type ?? ''),
+              tokenHash: typeof body.token_hash === 'string' ? body.token_hash : undefined,
+              email: typeof body.email === 'string' ? body.email : undefined,
+              token: typeof body.token === 'string' ? body.token : undefined,
+            },
+            meta,
+          ),
+        );
+      }
+      if (route === 'POST /recover')
+        return ok(await auth.recover(await jsonBody(req), redirectTo, meta));
+      if (route === 'POST /resend')
+        return ok(await auth.resend(await jsonBody(req), redirectTo, meta));
+
+      if (route === 'POST /admin/users')
+        return ok(await auth.admin.createUser(authorization, await jsonBody(req)));
+      if (route === 'GET /admin/users') {
+        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+        const perPage = Math.min(
+          1000,
+          Math.max(1, Number(url.searchParams.get('per_page') ?? 50) || 50),
+        );
+        return ok(await auth.admin.listUsers(authorization, page, perPage));
+      }
+      const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path);
+      if (adminUser) {
+        const id = decodeURIComponent(adminUser[1]!);
+        if (method === 'GET') return ok(await auth.admin.getUser(authorization, id));
+        if (method === 'PUT')
+          return ok(await auth.admin.updateUser(authorization, id, await jsonBody(req)));
+        if (method === 'DELETE') return ok(await auth.admin.deleteUser(authorization, id));
+        throw errors.methodNotAllowed();
+      }
+      throw errors.notFound();
+    } catch (error) {
+      if (error instanceof AuthError) {
+        return sendJson(
+          res,
+          error.status,
+          errorBody(error, req.headers['x-supabase-api-version'] as string | undefined),
+          headers,
+        );
+      }
+      console.error('[auth]', error);
+      return sendJson(
+        res,
+        500,
+        errorBody(
+          new AuthError(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          ),
+          req.headers['x-supabase-api-version'] as string | undefined,
+        ),
+        headers,
+      );
+    }
+  };
+}

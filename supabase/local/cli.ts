@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { loadConfig, projectRoot, type StackConfig } from './config';
+import { migrate, resetSchemas, startDatabase } from './database';
+import { StackError } from './errors';
+import { assertPortFree } from './processes';
+import { startStack, type RunningStack } from './stack';
+
+/**
+ * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`.
+ * Ctrl-C or SIGTERM stops every child; failures print one line, never a stack trace.
+ */
+const command = process.argv[2] ?? 'backend';
+const verbose = process.env.STACK_VERBOSE === '1';
+const log = (line: string) => {
+  if (verbose || !line.startsWith('[')) console.log(line);
+};
+
+function printStatus(config: StackConfig, withApp: boolean) {
+  const lines = [
+    '',
+    'Dialwise local stack is running.',
+    '',
+    ...(withApp ? ['         App URL: http://localhost:5173'] : []),
+    `         API URL: ${config.apiUrl}`,
+    `     GraphQL URL: (not provided by the local stack)`,
+    `          DB URL: ${config.dbUrl}`,
+    `     Mailbox URL: ${config.mailboxUrl}`,
+    `      JWT secret: ${config.jwtSecret}`,
+    `        anon key: ${config.anonKey}`,
+    `service_role key: ${config.serviceRoleKey}`,
+    '',
+    '      Demo login: demo@dialwise.dev / dialwise-demo',
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function run() {
+  const config = loadConfig();
+
+  if (command === 'db-reset') {
+    const running = await assertPortFree(config.dbPort, 'PostgreSQL').then(
+      () => false,
+      () => true,
+    );
+    if (running || config.externalDbUrl) {
+      await resetSchemas(config);
+      await migrate(config, log, true);
+    } else {
+      const database = await startDatabase({ ...config, fresh: true }, log);
+      await database.stop();
+    }
+    console.log('Database reset: migrations and seed applied.');
+    return;
+  }
+
+  if (command !== 'backend' && command !== 'dev') {
+    throw new StackError(`Unknown command "${command}". Use: dev, backend or db-reset.`);
+  }
+
+  let stack: RunningStack | null = null;
+  let vite: ReturnType<typeof spawn> | null = null;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local stack…');
+    if (vite && vite.exitCode === null) {
+      vite.kill('SIGTERM');
+      await new Promise((resolve) => vite!.once('exit', resolve));
+    }
+    await stack?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGHUP', () => void shutdown(0));
+
+  stack = await startStack(config, log, { watchFunctions: command === 'dev' });
+  if (stopping) return;
+  printStatus(config, command === 'dev');
+
+  if (command === 'dev') {
+    vite = spawn(process.execPath, [`${projectRoot}/node_modules/vite/bin/vite.js`], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? config.apiUrl },
+    });
+    vite.on('exit', (code) => void shutdown(code ?? 0));
+  }
+}
+
+run().catch((error: unknown) => {
+  if (error instanceof StackError) console.error(`Error: ${error.message}`);
+  else console.error(`Error: ${(error as Error)?.message ?? String(error)}`);
+  process.exit(1);
+});

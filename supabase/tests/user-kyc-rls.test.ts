@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anonClient,
+  createUser,
+  deleteCreatedUsers,
+  serviceClient,
+  type TestUser,
+} from './support/clients';
+
+// user_kyc: owners submit their details for review ('pending'); phone verification and every
+// other status belong to the service role.
+let owner: TestUser;
+let other: TestUser;
+
+const details = (userId: string) => ({
+  user_id: userId,
+  business_type: 'business',
+  legal_name: 'Acme Dental LLC',
+  address: '1 Main Street, Springfield, IL 62701',
+  use_case: 'Appointment reminders',
+  kyc_status: 'pending',
+});
+
+beforeAll(async () => {
+  owner = await createUser('kyc-owner');
+  other = await createUser('kyc-other');
+  const seeded = await serviceClient().from('user_kyc').insert(details(other.user.id));
+  if (seeded.error) throw seeded.error;
+});
+afterAll(deleteCreatedUsers);
+
+describe('user_kyc', () => {
+  it('lets a user submit their own details as pending, by upsert like the dashboard does', async () => {
+    const first = await owner.client.from('user_kyc').upsert(details(owner.user.id));
+    expect(first.error).toBeNull();
+    const again = await owner.client
+      .from('user_kyc')
+      .upsert({ ...details(owner.user.id), legal_name: 'Acme Dental Group LLC' });
+    expect(again.error).toBeNull();
+    const { data } = await owner.client
+      .from('user_kyc')
+      .select('legal_name, kyc_status, phone, phone_verified')
+      .eq('user_id', owner.user.id)
+      .maybeSingle();
+    expect(data).toEqual({
+      legal_name: 'Acme Dental Group LLC',
+      kyc_status: 'pending',
+      phone: null,
+      phone_verified: false,
+    });
+  });
+
+  it('refuses a user who marks themselves complete', async () => {
+    const { error } = await owner.client
+      .from('user_kyc')
+      .update({ kyc_status: 'complete' })
+      .eq('user_id', owner.user.id);
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toMatch(/row-level security/);
+  });
+
+  it('refuses a user who marks their own phone verified', async () => {
+    const { error } = await owner.client
+      .from('user_kyc')
+      .update({ phone: '+14155550100', phone_verified: true })
+      .eq('user_id', owner.user.id);
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toBe('permission denied for table user_kyc');
+  });
+
+  it('refuses a user who inserts a record that is already verified', async () => {
+    const fresh = await createUser('kyc-fresh');
+    const { error } = await fresh.client
+      .from('user_kyc')
+      .insert({ ...details(fresh.user.id), phone_verified: true, phone: '+14155550100' });
+    expect(error?.code).toBe('42501');
+  });
+
+  it("never shows or changes another user's record", async () => {
+    const read = await owner.client.from('user_kyc').select('*').eq('user_id', other.user.id);
+    expect(read.data).toEqual([]);
+    const update = await owner.client
+      .from('user_kyc')
+      .update({ legal_name: 'Hijacked' })
+      .eq('user_id', other.user.id)
+      .select();
+    expect(update.data).toEqual([]);
+    const insert = await owner.client.from('user_kyc').insert(details(other.user.id));
+    expect(insert.error?.code).toBe('42501');
+    const remove = await owner.client.from('user_kyc').delete().eq('user_id', other.user.id);
+    expect(remove.error?.code).toBe('42501');
+    const { data } = await serviceClient()
+      .from('user_kyc')
+      .select('legal_name')
+      .eq('user_id', other.user.id)
+      .single();
+    expect(data?.legal_name).toBe('Acme Dental LLC');
+  });
+
+  it('shows anonymous visitors nothing and lets them write nothing', async () => {
+    const anon = anonClient();
+    expect((await anon.from('user_kyc').select('*')).error?.code).toBe('42501');
+    expect((await anon.from('user_kyc').insert(details(owner.user.id))).error?.code).toBe('42501');
+    expect(
+      (await anon.from('user_kyc').update({ legal_name: 'x' }).eq('user_id', owner.user.id)).error
+        ?.code,
+    ).toBe('42501');
+    expect((await anon.from('user_kyc').delete().eq('user_id', owner.user.id)).error?.code).toBe(
+      '42501',
+    );
+  });
+
+  it('rejects blank details and unknown values with check violations', async () => {
+    const blank = await owner.client
+      .from('user_kyc')
+      .upsert({ ...details(owner.user.id), legal_name: '   ' });
+    expect(blank.error?.code).toBe('23514');
+    const badType = await owner.client
+      .from('user_kyc')
+      .upsert({ ...details(owner.user.id), business_type: 'alien' });
+    expect(badType.error?.code).toBe('23514');
+  });
+
+  it('lets the service role complete verification', async () => {
+    const admin = serviceClient();
+    const { error } = await admin
+      .from('user_kyc')
+      .update({ phone: '+14155550100', phone_verified: true, kyc_status: 'complete' })
+      .eq('user_id', owner.user.id);
+    expect(error).toBeNull();
+    const { data } = await owner.client
+      .from('user_kyc')
+      .select('phone, phone_verified, kyc_status')
+      .single();
+    expect(data).toEqual({ phone: '+14155550100', phone_verified: true, kyc_status: 'complete' });
+    const badPhone = await admin
+      .from('user_kyc')
+      .update({ phone: '555-1234' })
+      .eq('user_id', owner.user.id);
+    expect(badPhone.error?.code).toBe('23514');
+  });
+});
