@@ -22,6 +22,11 @@ const stackEnv = {
   STACK_DATA_DIR: 'supabase/.local/e2e',
   STACK_SITE_URL: TEST_STACK.appUrl,
   STACK_FRESH: '1',
+  // Journeys sign in many times from one address; the limiters are covered by integration tests.
+  STACK_RATE_LIMIT_SIGN_IN: '100000',
+  STACK_RATE_LIMIT_EMAIL_SENT: '100000',
+  STACK_RATE_LIMIT_VERIFY: '100000',
+  STACK_RATE_LIMIT_TOKEN_REFRESH: '100000',
 };
 
 export default defineConfig({
