@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Deno edge functions: Deno globals, URL imports.
-    files: ['supabase/functions/**/*.ts'],
+    files: ['supabase/functions/**/*.ts', 'supabase/local/deno/**/*.ts', 'supabase/tests/fixtures/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },
   },
 );

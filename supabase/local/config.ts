@@ -89,7 +89,10 @@ export function loadConfig() {
       additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
-      refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
+      refreshTokenReuseInterval: intEnv(
+        'STACK_AUTH_REFRESH_REUSE_INTERVAL',
+        Number(auth.refresh_token_reuse_interval ?? 10),
+      ),
       enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
       enableConfirmations: authEmail.enable_confirmations !== false,
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),

@@ -17,20 +17,3 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
     },
   };
 }
-
-/** Minimum spacing between two events for one key (GoTrue's `max_frequency` per address). */
-export function createFrequencyLimiter(intervalMs: number, now: () => number = Date.now) {
-  const last = new Map<string, number>();
-  return {
-    /** Seconds still to wait, or 0 when the event may happen (and is recorded). */
-    wait(key: string): number {
-      const t = now();
-      const previous = last.get(key);
-      if (previous !== undefined && t - previous < intervalMs) {
-        return Math.ceil((intervalMs - (t - previous)) / 1000);
-      }
-      last.set(key, t);
-      return 0;
-    },
-  };
-}

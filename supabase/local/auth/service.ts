@@ -385,7 +385,7 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       limit(refreshLimiter, meta);
       const token = typeof body.refresh_token === 'string' ? body.refresh_token : '';
       if (!token) throw errors.refreshTokenNotFound();
-      return transaction(async (db) => {
+      const session = await transaction(async (db) => {
         const { rows } = await db.query<{
           token: string;
           user_id: string;
@@ -418,9 +418,10 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
               );
             }
           }
-          // Reuse of an old token: revoke the whole family (the session), as GoTrue does.
+          // Reuse of an old token: revoke the whole family (the session), as GoTrue does. The
+          // revocation must commit, so the error is thrown after the transaction.
           await db.query('delete from auth.sessions where id = $1', [current.session_id]);
-          throw errors.refreshTokenAlreadyUsed();
+          return null;
         }
 
         if (!config.auth.refreshTokenRotation) {
@@ -442,6 +443,8 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
         );
         return sessionResponse(db, user, current.session_id, next, 'token_refresh');
       });
+      if (!session) throw errors.refreshTokenAlreadyUsed();
+      return session;
     },
 
     async getUser(authorization: string | undefined) {

@@ -25,6 +25,8 @@ export const TEST_STACK_ENV = {
   STACK_RATE_LIMIT_EMAIL_SENT: '100000',
   STACK_RATE_LIMIT_VERIFY: '100000',
   STACK_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  // Lets the refresh-token reuse test wait one second instead of ten.
+  STACK_AUTH_REFRESH_REUSE_INTERVAL: '1',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;

@@ -1,0 +1,83 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJwt } from '../local/auth/jwt';
+import { loadConfig, projectRoot } from '../local/config';
+import { startFunctions } from '../local/functions';
+import { createGateway } from '../local/gateway';
+import type { ManagedProcess } from '../local/processes';
+import { anonKey } from './support/stack';
+
+// The edge runtime: real Deno serving fixture functions behind the gateway's verify_jwt check.
+const base = loadConfig();
+const config = {
+  ...base,
+  apiPort: 57321,
+  functionsPort: 57326,
+  functionsDir: path.join(projectRoot, 'supabase/tests/fixtures/functions'),
+  verifyJwt: (name: string) => name !== 'open-echo',
+};
+const url = `http://127.0.0.1:${config.apiPort}/functions/v1`;
+let deno: ManagedProcess;
+let gateway: Server;
+
+beforeAll(async () => {
+  deno = await startFunctions(config, config.dbUrl, { CUSTOM_SECRET: 'from .env' }, () => {});
+  gateway = createGateway({
+    config,
+    jwt: createJwt(config.jwtSecret),
+    handleAuth: async () => {},
+    health: () => ({}),
+  });
+  await new Promise<void>((resolve) => gateway.listen(config.apiPort, '127.0.0.1', resolve));
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => gateway.close(resolve));
+  await deno.stop();
+});
+
+describe('edge functions', () => {
+  it('runs a function under Deno with the Supabase environment, at /<name>/…', async () => {
+    const response = await fetch(`${url}/echo/sub/path?x=1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${anonKey}` },
+      body: 'hello',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      runtime: expect.stringMatching(/^deno 2\./),
+      method: 'POST',
+      path: '/echo/sub/path',
+      search: '?x=1',
+      body: 'hello',
+      hasServiceRoleKey: true,
+      supabaseUrl: base.apiUrl,
+    });
+  });
+
+  it('requires a valid JWT when verify_jwt is on, like the hosted runtime', async () => {
+    const missing = await fetch(`${url}/echo`);
+    expect(missing.status).toBe(401);
+    const forged = await fetch(`${url}/echo`, { headers: { Authorization: 'Bearer a.b.c' } });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+  });
+
+  it('lets a verify_jwt = false function authenticate callers itself', async () => {
+    const response = await fetch(`${url}/open-echo/abc`);
+    expect(await response.json()).toEqual({ path: '/open-echo/abc' });
+  });
+
+  it('answers an unknown function with 404 and a crash with JSON, never a stack trace', async () => {
+    const missing = await fetch(`${url}/nope`, { headers: { Authorization: `Bearer ${anonKey}` } });
+    expect(missing.status).toBe(404);
+    const crash = await fetch(`${url}/crash`, { headers: { Authorization: `Bearer ${anonKey}` } });
+    expect(crash.status).toBe(500);
+    const text = await crash.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'internal', message: 'The function failed unexpectedly' },
+    });
+    expect(text).not.toContain('secret internal detail');
+  });
+});
