@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: numbers, not a test. Prints
+ *  1. cold start of the local stack (new cluster, migrations, seed) and warm start (data reused);
+ *  2. a REST read through RLS (gateway → PostgREST → PostgreSQL, as the demo user) against the
+ *     same SQL run directly over one connection, as a latency ratio.
+ * Runs on its own ports and data folder, beside any dev stack.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { loadConfig } from '../supabase/local/config';
+import { startStack } from '../supabase/local/stack';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
+Object.assign(process.env, {
+  STACK_API_PORT: '58321',
+  STACK_DB_PORT: '58322',
+  STACK_MAILBOX_PORT: '58324',
+  STACK_POSTGREST_PORT: '58325',
+  STACK_FUNCTIONS_PORT: '58326',
+  STACK_POSTGREST_ADMIN_PORT: '58328',
+  STACK_DATA_DIR: 'supabase/.local/bench',
+});
+
+const quiet = () => {};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+async function timeStart(fresh: boolean) {
+  process.env.STACK_FRESH = fresh ? '1' : '0';
+  const t0 = performance.now();
+  const stack = await startStack(loadConfig(), quiet);
+  return { stack, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function main() {
+  const cold = await timeStart(true);
+  await cold.stack.stop();
+  const warm = await timeStart(false);
+  const config = warm.stack.config;
+  try {
+    const signIn = await fetch(`${config.apiUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: config.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@dialwise.dev', password: 'dialwise-demo' }),
+    });
+    const { access_token: token, user } = (await signIn.json()) as { access_token: string; user: { id: string } };
+    const restUrl = `${config.apiUrl}/rest/v1/credit_purchases?select=*&order=purchased_at.desc`;
+    const headers = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
+
+    const client = new pg.Client({ connectionString: config.dbUrl });
+    await client.connect();
+    const sql = 'select * from public.credit_purchases where user_id = $1 order by purchased_at desc';
+
+    // Warm both paths before measuring.
+    for (let i = 0; i < 20; i += 1) {
+      await (await fetch(restUrl, { headers })).json();
+      await client.query(sql, [user.id]);
+    }
+    const rest: number[] = [];
+    const direct: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      let t = performance.now();
+      const rows = (await (await fetch(restUrl, { headers })).json()) as unknown[];
+      rest.push(performance.now() - t);
+      if (rows.length === 0) throw new Error('REST read returned no rows: the benchmark would be meaningless');
+      t = performance.now();
+      await client.query(sql, [user.id]);
+      direct.push(performance.now() - t);
+    }
+    await client.end();
+
+    console.log('Local stack start-up');
+    console.log(`  cold start (new cluster, migrations, seed): ${cold.seconds.toFixed(2)} s`);
+    console.log(`  warm start (existing data):                 ${warm.seconds.toFixed(2)} s`);
+    console.log(`\nRead of the demo user's purchases, ${ROUNDS} sequential rounds`);
+    console.log(`  REST through gateway + PostgREST + RLS: median ${ms(median(rest))}, p95 ${ms(p95(rest))}`);
+    console.log(`  same SQL directly (one connection):     median ${ms(median(direct))}, p95 ${ms(p95(direct))}`);
+    console.log(`  ratio (REST / direct, medians):          ${(median(rest) / median(direct)).toFixed(1)}x`);
+  } finally {
+    await warm.stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Benchmark failed: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+// Type-checks every Deno file (edge functions, the local edge runtime, test fixtures) with the
+// project's own Deno binary. Plain Node, so it runs before anything else is built.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const deno = path.join(path.dirname(require.resolve('@deno/linux-x64-glibc/package.json')), 'deno');
+const roots = ['supabase/functions', 'supabase/local/deno', 'supabase/tests/fixtures'];
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const files = roots.flatMap(walk);
+if (files.length === 0) {
+  console.error('deno check: no files found');
+  process.exit(1);
+}
+const result = spawnSync(deno, ['check', ...files], { stdio: 'inherit', env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } });
+console.log(`deno check: ${files.length} files, ${result.status === 0 ? 'ok' : 'failed'}`);
+process.exit(result.status ?? 1);
