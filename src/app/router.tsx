@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { paths, useCaseSlugs } from '@/config/paths';
+import { paths, protectedPrefixes, useCaseSlugs } from '@/config/paths';
 import { ProtectedRoute } from '@/app/guards/protected-route';
 import { RootLayout } from '@/app/root-layout';
 import { Spinner } from '@/components/ui/spinner';
@@ -71,13 +71,6 @@ const publicRoutes: RouteObject[] = [
     lazy: () =>
       import('@/features/support/components/help-page').then((m) => ({ Component: m.HelpPage })),
   },
-  {
-    path: paths.verifyPhone.path,
-    lazy: () =>
-      import('@/features/onboarding/components/verify-phone-page').then((m) => ({
-        Component: m.VerifyPhonePage,
-      })),
-  },
   ...useCaseSlugs.map((slug): RouteObject => ({
     path: `/use-cases/${slug}`,
     lazy: () =>
@@ -87,7 +80,18 @@ const publicRoutes: RouteObject[] = [
   })),
 ];
 
+/**
+ * Login required (spec §6). The standalone phone verification page is not in the spec's list of
+ * protected paths, but it "redirects to /auth when not logged in", so it sits behind the guard too.
+ */
 const protectedRoutes: RouteObject[] = [
+  {
+    path: paths.verifyPhone.path,
+    lazy: () =>
+      import('@/features/onboarding/components/verify-phone-page').then((m) => ({
+        Component: m.VerifyPhonePage,
+      })),
+  },
   {
     path: paths.dashboard.path,
     lazy: () =>
@@ -138,7 +142,16 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <Spinner label="Loading..." className="min-h-screen" />,
     children: [
       ...publicRoutes,
-      { Component: ProtectedRoute, children: protectedRoutes },
+      {
+        Component: ProtectedRoute,
+        children: [
+          ...protectedRoutes,
+          // Unknown paths under a protected prefix: the guard sends anonymous users to /auth and
+          // the redirect rules (src/app/redirect-rules.tsx) send signed-in users to /dashboard,
+          // so they never show the not-found page.
+          ...protectedPrefixes.map((prefix): RouteObject => ({ path: `${prefix}/*` })),
+        ],
+      },
       { path: paths.onboardingStep3.path, element: <Navigate to={paths.dashboard.href} replace /> },
       {
         path: '*',

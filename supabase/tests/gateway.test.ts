@@ -39,6 +39,13 @@ describe('API gateway', () => {
     );
   });
 
+  it('sends one Access-Control-Allow-Origin on proxied responses, so browsers accept them', async () => {
+    const response = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
+      headers: { apikey: anonKey, Origin: 'http://localhost:5173' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  });
+
   it('forwards REST calls to PostgREST with the caller’s role', async () => {
     const asService = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
       headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },

@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
 
-/**
- * Frame of every public page: navigation bar, the page's own <main>, footer.
- * (Navbar and footer arrive with the marketing work.)
- */
+/** Frame of every public page: navigation bar, the page's own <main>, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <main id="main" className="flex-1">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-semibold focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
+      <Footer />
     </div>
   );
 }

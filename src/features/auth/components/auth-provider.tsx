@@ -1,38 +1,192 @@
-import type { Session } from '@supabase/supabase-js';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { SessionContext, type SessionState } from '@/lib/auth/session-context';
-import { supabase } from '@/lib/supabase';
+import {
+  clearStoredTokens,
+  hasAuthCallbackHash,
+  hasStaleTokens,
+  readStoredTokens,
+} from '@/lib/auth/session-rules';
+import { runSessionStartup } from '@/lib/auth/session-startup';
+import { authStorageKey, supabase } from '@/lib/supabase';
+import { SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
 
-// Minimal provider; the auth issue replaces it with the full session rules of spec §4.
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session layer (spec §4): one provider, one hook (`useSession`). It runs the start-up rules,
+ * follows the library's authentication events and owns sign-out. Redirects and the toasts that
+ * belong to a page live in the app's redirect rules and in the pages.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  // Read on the first render, before supabase-js gets the chance to drop a stale session from
+  // storage or to clear a confirmation link's hash from the URL.
+  const [initial] = useState(() => {
+    const storage = browserStorage();
+    return {
+      hadStoredTokens: storage ? readStoredTokens(storage, authStorageKey) !== null : false,
+      cameFromAuthLink: typeof window !== 'undefined' && hasAuthCallbackHash(window.location.hash),
+    };
+  });
+  const [staleTokens, setStaleTokens] = useState(false);
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const userIdRef = useRef<string | null>(null);
+  const settledRef = useRef(false);
+
+  const clearLocalState = useCallback(() => {
+    userIdRef.current = null;
+    setSession(null);
+    const storage = browserStorage();
+    if (storage) clearStoredTokens(storage, authStorageKey);
+    queryClient.clear();
+  }, [queryClient]);
 
   useEffect(() => {
-    void supabase.auth.getSession().then(({ data }) => {
-      setSession(data.session);
-      setLoading(false);
-    });
-    const { data } = supabase.auth.onAuthStateChange((_event, next) => setSession(next));
-    return () => data.subscription.unsubscribe();
-  }, []);
+    let active = true;
 
+    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next) => {
+      if (!active) return;
+      switch (event) {
+        case 'SIGNED_IN': {
+          const isNewSignIn = !!next?.user && userIdRef.current !== next.user.id;
+          userIdRef.current = next?.user.id ?? null;
+          setSession(next);
+          setSigningOut(false);
+          // Start-up and tab refocus re-emit SIGNED_IN for a known session; only a real sign-in
+          // is announced. The form's 'Login successful!' replaces this toast (same id).
+          if (isNewSignIn && settledRef.current) {
+            toast.success('Sign in successful', {
+              id: SIGN_IN_TOAST_ID,
+              description: 'Welcome back!',
+            });
+          }
+          break;
+        }
+        case 'SIGNED_OUT':
+          clearLocalState();
+          break;
+        case 'TOKEN_REFRESHED':
+          setSession(next);
+          toast.success('Session refreshed', { id: 'session-refreshed' });
+          break;
+        case 'USER_UPDATED':
+        case 'PASSWORD_RECOVERY':
+          // Spec §4: only logged.
+          console.info(`[auth] ${event}`);
+          setSession(next);
+          break;
+        case 'INITIAL_SESSION':
+          // The start-up rules below decide what the initial session is worth.
+          break;
+        default:
+          break;
+      }
+    });
+
+    void runSessionStartup(supabase.auth)
+      .then((result) => {
+        if (!active) return;
+        userIdRef.current = result.session?.user.id ?? null;
+        setSession(result.session);
+        setError(result.error);
+        setStaleTokens(
+          hasStaleTokens({
+            hadStoredTokens: initial.hadStoredTokens,
+            loading: false,
+            hasUser: !!result.session,
+          }),
+        );
+        if (result.session && initial.cameFromAuthLink) {
+          toast.success('Sign in successful', {
+            id: SIGN_IN_TOAST_ID,
+            description: 'Welcome back!',
+          });
+        }
+      })
+      .catch((startupError: unknown) => {
+        if (!active) return;
+        setError(startupError instanceof Error ? startupError.message : String(startupError));
+      })
+      .finally(() => {
+        if (!active) return;
+        settledRef.current = true;
+        setLoading(false);
+      });
+
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [clearLocalState, initial]);
+
+  const signOut = useCallback(async () => {
+    setSigningOut(true);
+    try {
+      const { error: signOutError } = await supabase.auth.signOut({ scope: 'global' });
+      if (signOutError) {
+        setSigningOut(false);
+        return { error: signOutError.message ?? '' };
+      }
+      clearLocalState();
+      // `signingOut` stays true until the redirect rules see the user off the protected pages.
+      return { error: null };
+    } catch (exception) {
+      setSigningOut(false);
+      throw exception;
+    }
+  }, [clearLocalState]);
+
+  const settleSignOut = useCallback(() => setSigningOut(false), []);
+
+  const expireSession = useCallback(async () => {
+    const storage = browserStorage();
+    if (storage) clearStoredTokens(storage, authStorageKey);
+    await supabase.auth.signOut({ scope: 'local' });
+    clearLocalState();
+    setStaleTokens(false);
+    setError(null);
+  }, [clearLocalState]);
+
+  const clearError = useCallback(() => setError(null), []);
+
+  const user = session?.user ?? null;
   const value = useMemo<SessionState>(
     () => ({
       session,
-      user: session?.user ?? null,
+      user,
       loading,
-      error: null,
+      error,
       signingOut,
-      signOut: async () => {
-        setSigningOut(true);
-        const { error } = await supabase.auth.signOut({ scope: 'global' });
-        setSigningOut(false);
-        return { error: error?.message ?? null };
-      },
+      signOut,
+      staleTokens,
+      expireSession,
+      clearError,
+      settleSignOut,
     }),
-    [session, loading, signingOut],
+    [
+      session,
+      user,
+      loading,
+      error,
+      signingOut,
+      signOut,
+      staleTokens,
+      expireSession,
+      clearError,
+      settleSignOut,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,7 +1,10 @@
+import { StandalonePage } from './standalone-page';
+import { ApiKeyPanel } from './tab-panels';
+
 export function ApiKeyPage() {
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">API Keys</h1>
-    </main>
+    <StandalonePage title="API Keys">
+      <ApiKeyPanel />
+    </StandalonePage>
   );
 }

@@ -1,7 +1,10 @@
+import { StandalonePage } from './standalone-page';
+import { BillingPanel } from './tab-panels';
+
 export function BillingPage() {
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">Billing</h1>
-    </main>
+    <StandalonePage title="Billing">
+      <BillingPanel />
+    </StandalonePage>
   );
 }

@@ -1,7 +1,10 @@
+import { StandalonePage } from './standalone-page';
+import { PhoneAgentSettingsPanel } from './tab-panels';
+
 export function PhoneAgentSettingsPage() {
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">Phone Agent Settings</h1>
-    </main>
+    <StandalonePage title="Phone Agent Settings">
+      <PhoneAgentSettingsPanel />
+    </StandalonePage>
   );
 }

@@ -1,7 +1,10 @@
+import { ProfileCard } from './profile-card';
+import { StandalonePage } from './standalone-page';
+
 export function ProfilePage() {
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">Profile</h1>
-    </main>
+    <StandalonePage title="Profile">
+      <ProfileCard />
+    </StandalonePage>
   );
 }

@@ -1,7 +1,373 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
+import { paths } from '@/config/paths';
+import {
+  centsPerMinute,
+  errorCodes,
+  eventTypes,
+  LOCAL_TASK_URL,
+  MCP_URL,
+  mcpTools,
+  outcomes,
+  requestFields,
+  TASK_URL,
+  taskFields,
+  taskStatuses,
+} from '@/features/docs/content/api-reference';
+import {
+  cancelTaskSamples,
+  createTaskSamples,
+  errorSample,
+  eventStreamSample,
+  eventsSamples,
+  getTaskSamples,
+  listTasksSamples,
+  mcpConfigSample,
+  taskObjectSample,
+  webhookVerifySamples,
+} from '@/features/docs/content/code-samples';
+import { CodeBlock, CodeLanguageProvider } from '@/features/docs/components/code-block';
+import {
+  AnchorLink,
+  DocsLayout,
+  DocsSection,
+  DocsTable,
+  FieldTable,
+  InlineCode,
+  RichText,
+  SubHeading,
+  type TocItem,
+} from '@/features/docs/components/docs-layout';
+import { usePageMeta } from '@/features/docs/hooks/use-page-meta';
+
+const toc: TocItem[] = [
+  { id: 'quick-start', title: 'Quick start' },
+  { id: 'authentication', title: 'Authentication' },
+  { id: 'create-task', title: 'Create a task' },
+  { id: 'wait', title: 'Wait for the result' },
+  { id: 'idempotency', title: 'Idempotency' },
+  { id: 'task-object', title: 'The task object' },
+  { id: 'statuses', title: 'Statuses and outcome' },
+  { id: 'get-task', title: 'Get a task' },
+  { id: 'list-tasks', title: 'List tasks' },
+  { id: 'cancel-task', title: 'Cancel a task' },
+  { id: 'events', title: 'Streaming events' },
+  { id: 'webhooks', title: 'Webhooks' },
+  { id: 'billing', title: 'Minutes and credits' },
+  { id: 'errors', title: 'Errors' },
+  { id: 'rate-limits', title: 'Rate limiting' },
+  { id: 'mcp', title: 'MCP endpoint' },
+];
+
 export function DocsPage() {
+  usePageMeta(
+    `API reference | ${PRODUCT_NAME}`,
+    `Place AI phone calls with one request: the ${PRODUCT_NAME} task API, with authentication, task statuses, streaming events, signed webhooks, errors and examples in curl, JavaScript and Python.`,
+  );
+
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">API documentation</h1>
-    </main>
+    <CodeLanguageProvider>
+      <DocsLayout
+        title="API reference"
+        lead={
+          <p>
+            Send a phone number and a goal; our AI voice agent places the call, pursues the goal and
+            returns the status, transcript and summary, streamed as it happens. Everything goes
+            through one endpoint, <InlineCode>/functions/v1/task</InlineCode>.
+          </p>
+        }
+        actions={
+          <>
+            <Button asChild>
+              <Link to={paths.auth.href}>Get an API key</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.docsPhoneAgent.href}>Phone agent settings</Link>
+            </Button>
+          </>
+        }
+        toc={toc}
+      >
+        <DocsSection id="quick-start" title="Quick start">
+          <p>
+            Every request goes to your project&rsquo;s functions URL:{' '}
+            <InlineCode>{TASK_URL}</InlineCode>. When you run the local stack, use{' '}
+            <InlineCode>{LOCAL_TASK_URL}</InlineCode> instead: it places calls on a simulated phone
+            network, with a scripted callee that follows your goal, so no real phone rings.
+          </p>
+          <p>
+            This request places a call, waits for it to end, then reads{' '}
+            <InlineCode>status</InlineCode> and <InlineCode>transcription</InlineCode>:
+          </p>
+          <CodeBlock title="Create a task and read the result" samples={createTaskSamples} />
+        </DocsSection>
+
+        <DocsSection id="authentication" title="Authentication">
+          <p>
+            Authenticate every request with the API key from your dashboard, in the{' '}
+            <InlineCode>Authorization: Bearer &lt;api key&gt;</InlineCode> header. The{' '}
+            <InlineCode>x-api-key: &lt;api key&gt;</InlineCode> header is also accepted. Keep the
+            key on your server: anyone who has it can place calls on your account.
+          </p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              A missing, unknown or revoked key gets <InlineCode>401</InlineCode> with code{' '}
+              <InlineCode>unauthorized</InlineCode>.
+            </li>
+            <li>
+              An account that has not finished onboarding gets <InlineCode>403</InlineCode>:{' '}
+              <InlineCode>kyc_required</InlineCode> until identity verification (KYC) is submitted,
+              then <InlineCode>phone_verification_required</InlineCode> until your phone number is
+              verified.
+            </li>
+          </ul>
+        </DocsSection>
+
+        <DocsSection id="create-task" title="Create a task">
+          <p>
+            <InlineCode>POST /functions/v1/task</InlineCode> with a JSON body. Only{' '}
+            <InlineCode>phone_number</InlineCode> and <InlineCode>goal</InlineCode> are required.
+            Unknown fields are rejected with <InlineCode>400 invalid_request</InlineCode>, so a typo
+            never silently changes a call.
+          </p>
+          <FieldTable caption="Request body fields" fields={requestFields} />
+          <p>
+            The response is <InlineCode>201 Created</InlineCode> with the{' '}
+            <AnchorLink id="task-object">task object</AnchorLink> in status{' '}
+            <InlineCode>queued</InlineCode>, including <InlineCode>events_url</InlineCode> for its
+            event stream. Calls are US only: numbers outside +1 are refused.
+          </p>
+        </DocsSection>
+
+        <DocsSection id="wait" title="Wait for the result">
+          <p>
+            Add <InlineCode>?wait=true</InlineCode> to hold the response until the call ends, so one
+            request returns <InlineCode>status</InlineCode> and{' '}
+            <InlineCode>transcription</InlineCode>. The wait is bounded by the function&rsquo;s
+            wall-clock limit: if the call is still going when it is reached, you get{' '}
+            <InlineCode>202 Accepted</InlineCode> with the task&rsquo;s current state. Then follow
+            its <AnchorLink id="events">events</AnchorLink> or{' '}
+            <AnchorLink id="get-task">read it again</AnchorLink> later.
+          </p>
+        </DocsSection>
+
+        <DocsSection id="idempotency" title="Idempotency">
+          <p>
+            Send an <InlineCode>Idempotency-Key</InlineCode> header (any unique string, such as your
+            own record id or a UUID) to make creation safe to retry after a timeout or network
+            error:
+          </p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              The same key with the same body returns the original task. No second call is placed.
+            </li>
+            <li>
+              The same key with a different body is refused with{' '}
+              <InlineCode>409 idempotency_conflict</InlineCode>.
+            </li>
+          </ul>
+        </DocsSection>
+
+        <DocsSection id="task-object" title="The task object">
+          <p>
+            Every endpoint returns tasks in this shape. <InlineCode>transcription</InlineCode> is
+            the whole conversation as text; <InlineCode>transcript</InlineCode> has the same turns
+            with timings.
+          </p>
+          <CodeBlock title="Example task object" samples={taskObjectSample} />
+          <FieldTable caption="Task object fields" fields={taskFields} />
+        </DocsSection>
+
+        <DocsSection id="statuses" title="Statuses and outcome">
+          <p>
+            A task moves from <InlineCode>queued</InlineCode> to <InlineCode>ringing</InlineCode> to{' '}
+            <InlineCode>in_progress</InlineCode>, then to exactly one terminal status. Between
+            attempts it is <InlineCode>retry_scheduled</InlineCode>. Every task reaches a terminal
+            status: a watchdog fails calls that overrun{' '}
+            <InlineCode>max_duration_minutes</InlineCode> plus a margin.
+          </p>
+          <DocsTable
+            caption="Task statuses"
+            columns={['Status', 'Terminal', 'Meaning']}
+            rows={taskStatuses.map((status) => ({
+              key: status.value,
+              cells: [
+                <InlineCode key="value">{status.value}</InlineCode>,
+                status.terminal ? 'Yes' : 'No',
+                status.meaning,
+              ],
+            }))}
+          />
+          <SubHeading>Outcome</SubHeading>
+          <p>
+            <InlineCode>status</InlineCode> says what happened to the call;{' '}
+            <InlineCode>outcome</InlineCode> says whether the goal was met, so a connected call is
+            never mistaken for a met goal.
+          </p>
+          <DocsTable
+            caption="Task outcomes"
+            columns={['Outcome', 'Meaning']}
+            rows={outcomes.map((outcome) => ({
+              key: outcome.value,
+              cells: [<InlineCode key="value">{outcome.value}</InlineCode>, outcome.meaning],
+            }))}
+          />
+        </DocsSection>
+
+        <DocsSection id="get-task" title="Get a task">
+          <p>
+            <InlineCode>GET /functions/v1/task/&#123;id&#125;</InlineCode> returns the task object.
+            An id that is not on your account gets <InlineCode>404 not_found</InlineCode>.
+          </p>
+          <CodeBlock title="Get a task" samples={getTaskSamples} />
+        </DocsSection>
+
+        <DocsSection id="list-tasks" title="List tasks">
+          <p>
+            <InlineCode>GET /functions/v1/task</InlineCode> lists your tasks, newest first. Filter
+            with <InlineCode>status</InlineCode> (for example{' '}
+            <InlineCode>?status=success</InlineCode>
+            ). Results are paginated by cursor: pass the <InlineCode>next_cursor</InlineCode> of one
+            page as <InlineCode>cursor</InlineCode> to get the next; it is null on the last page.
+          </p>
+          <CodeBlock title="List tasks" samples={listTasksSamples} />
+        </DocsSection>
+
+        <DocsSection id="cancel-task" title="Cancel a task">
+          <p>
+            <InlineCode>POST /functions/v1/task/&#123;id&#125;/cancel</InlineCode> stops a task that
+            has not reached a terminal status, including any scheduled retries, and returns it with
+            status <InlineCode>canceled</InlineCode>.
+          </p>
+          <CodeBlock title="Cancel a task" samples={cancelTaskSamples} />
+        </DocsSection>
+
+        <DocsSection id="events" title="Streaming events">
+          <p>
+            <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
+            Server-Sent Events. Each event has an <InlineCode>id</InlineCode>; if the connection
+            drops, reconnect with the <InlineCode>Last-Event-ID</InlineCode> header set to the last
+            id you saw and the stream resumes after it.
+          </p>
+          <DocsTable
+            caption="Event types"
+            columns={['Event', 'Meaning']}
+            rows={eventTypes.map((event) => ({
+              key: event.type,
+              cells: [<InlineCode key="type">{event.type}</InlineCode>, event.meaning],
+            }))}
+          />
+          <CodeBlock title="Stream a task's events" samples={eventsSamples} />
+          <CodeBlock title="Example event stream" samples={eventStreamSample} />
+        </DocsSection>
+
+        <DocsSection id="webhooks" title="Webhooks">
+          <p>
+            Give a task a <InlineCode>webhook_url</InlineCode> and the same events are POSTed to it
+            as JSON. Deliveries that fail are retried with backoff. Private, loopback and link-local
+            addresses are refused outside local development.
+          </p>
+          <p>
+            Deliveries are signed per the{' '}
+            <a
+              href="https://www.standardwebhooks.com/"
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              Standard Webhooks
+            </a>{' '}
+            scheme with your account&rsquo;s signing secret, shown in the dashboard. Each request
+            carries three headers:
+          </p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              <InlineCode>webhook-id</InlineCode>: the delivery id. Use it to ignore duplicates.
+            </li>
+            <li>
+              <InlineCode>webhook-timestamp</InlineCode>: Unix seconds when it was sent.
+            </li>
+            <li>
+              <RichText text="`webhook-signature`: `v1,` followed by the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with your secret." />
+            </li>
+          </ul>
+          <p>Verify the signature on the raw body, before parsing it, and reject old timestamps:</p>
+          <CodeBlock title="Verify a webhook signature" samples={webhookVerifySamples} />
+        </DocsSection>
+
+        <DocsSection id="billing" title="Minutes and credits">
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              The first {FREE_MINUTES} minutes on each account are free. After that a call costs{' '}
+              {centsPerMinute} cent{centsPerMinute === 1 ? '' : 's'} per minute, drawn from prepaid
+              credits (1 dollar = 1 credit), which you buy in the dashboard.
+            </li>
+            <li>
+              When a task is accepted, it holds the cost of{' '}
+              <InlineCode>max_duration_minutes</InlineCode> beyond your remaining free minutes. If
+              your balance cannot cover the hold, the request is refused with{' '}
+              <InlineCode>402 insufficient_credits</InlineCode>.
+            </li>
+            <li>
+              When the call ends it is settled on whole minutes, rounded up, and the rest of the
+              hold is released. The task shows <InlineCode>billed_minutes</InlineCode>,{' '}
+              <InlineCode>free_minutes_used</InlineCode> and <InlineCode>cost_usd</InlineCode>.
+            </li>
+            <li>
+              Holds and settlements are database transactions: concurrent requests can never
+              overspend, and each call is settled exactly once.
+            </li>
+          </ul>
+        </DocsSection>
+
+        <DocsSection id="errors" title="Errors">
+          <p>
+            Errors are always JSON with a stable <InlineCode>code</InlineCode>, a readable{' '}
+            <InlineCode>message</InlineCode> and, for invalid input, the{' '}
+            <InlineCode>field</InlineCode> at fault. A <InlineCode>500</InlineCode> never contains a
+            stack trace.
+          </p>
+          <CodeBlock title="Error response" samples={errorSample} />
+          <DocsTable
+            caption="Error codes"
+            columns={['Code', 'HTTP status', 'Meaning']}
+            rows={errorCodes.map((error) => ({
+              key: error.code,
+              cells: [
+                <InlineCode key="code">{error.code}</InlineCode>,
+                String(error.status),
+                <RichText key="meaning" text={error.meaning} />,
+              ],
+            }))}
+          />
+        </DocsSection>
+
+        <DocsSection id="rate-limits" title="Rate limiting">
+          <p>
+            Requests over your account&rsquo;s rate limit are answered with{' '}
+            <InlineCode>429 rate_limited</InlineCode> and a <InlineCode>Retry-After</InlineCode>{' '}
+            header giving the number of seconds to wait. Wait at least that long before retrying,
+            and reuse the same <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so
+            a call is never placed twice.
+          </p>
+        </DocsSection>
+
+        <DocsSection id="mcp" title="MCP endpoint">
+          <p>
+            <InlineCode>{MCP_URL}</InlineCode> is a Model Context Protocol server, so any LLM
+            toolchain that speaks MCP can place calls. It authenticates with the same API key and
+            offers three tools:
+          </p>
+          <DocsTable
+            caption="MCP tools"
+            columns={['Tool', 'What it does']}
+            rows={mcpTools.map((tool) => ({
+              key: tool.name,
+              cells: [<InlineCode key="name">{tool.name}</InlineCode>, tool.meaning],
+            }))}
+          />
+          <CodeBlock title="MCP client configuration" samples={mcpConfigSample} />
+        </DocsSection>
+      </DocsLayout>
+    </CodeLanguageProvider>
   );
 }

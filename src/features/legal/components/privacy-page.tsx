@@ -1,7 +1,6 @@
+import { privacy } from '@/features/legal/content/privacy';
+import { LegalDocument } from '@/features/legal/components/legal-document';
+
 export function PrivacyPage() {
-  return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">Privacy Policy</h1>
-    </main>
-  );
+  return <LegalDocument document={privacy} />;
 }

@@ -1,7 +1,6 @@
+import { terms } from '@/features/legal/content/terms';
+import { LegalDocument } from '@/features/legal/components/legal-document';
+
 export function TermsPage() {
-  return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">Terms of Service</h1>
-    </main>
-  );
+  return <LegalDocument document={terms} />;
 }

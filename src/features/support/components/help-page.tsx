@@ -1,7 +1,105 @@
+import { Mail, Search } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/config/constants';
+import { helpTopics } from '../content/help-topics';
+
+/** /help (spec §2): a search box that is not live yet, three topic cards and e-mail support. */
 export function HelpPage() {
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">Help Center</h1>
-    </main>
+    <PublicLayout>
+      <title>{`Help Center | ${PRODUCT_NAME}`}</title>
+      <meta
+        name="description"
+        content={`Guides and answers for getting started with ${PRODUCT_NAME}, billing and troubleshooting.`}
+      />
+      <div className="container max-w-5xl py-16">
+        <header className="text-center">
+          <h1 className="text-4xl font-bold tracking-tight">Help Center</h1>
+          <p className="mt-3 text-lg text-muted-foreground">
+            Find answers about {PRODUCT_NAME}, or write to our support team.
+          </p>
+        </header>
+
+        <div className="mx-auto mt-10 max-w-xl">
+          <div className="mb-2 flex items-center gap-2">
+            <Label htmlFor="help-search">Search help articles</Label>
+            <Badge id="help-search-status" variant="secondary">
+              Coming Soon
+            </Badge>
+          </div>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="help-search"
+              type="search"
+              disabled
+              placeholder="Search is coming soon"
+              aria-describedby="help-search-status"
+              className="pl-9"
+            />
+          </div>
+        </div>
+
+        <section aria-labelledby="topics-heading" className="mt-14">
+          <h2 id="topics-heading" className="sr-only">
+            Help topics
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {helpTopics.map((topic) => (
+              <li key={topic.id}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <topic.icon aria-hidden="true" className="size-6 text-primary" />
+                    <CardTitle>{topic.title}</CardTitle>
+                    <CardDescription>{topic.description}</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="grid gap-2 text-sm">
+                      {topic.links.map((link) => (
+                        <li key={link.label}>
+                          <Link
+                            to={link.href}
+                            className="font-medium text-primary underline-offset-4 hover:underline"
+                          >
+                            {link.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="support-heading"
+          className="mt-14 rounded-xl border bg-muted/50 p-8 text-center"
+        >
+          <h2 id="support-heading" className="text-2xl font-semibold">
+            Still need help?
+          </h2>
+          <p className="mt-2 text-muted-foreground">
+            Our support team answers every e-mail, usually within one business day.
+          </p>
+          <Button asChild size="lg" className="mt-6">
+            <a href={`mailto:${SUPPORT_EMAIL}`}>
+              <Mail aria-hidden="true" />
+              Email Support
+            </a>
+          </Button>
+        </section>
+      </div>
+    </PublicLayout>
   );
 }

@@ -1,7 +1,46 @@
+import { CheckCircle2 } from 'lucide-react';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { Badge } from '@/components/ui/badge';
+import { PRODUCT_NAME } from '@/config/constants';
+import { incidents, UPTIME_LABEL } from '../content/incidents';
+import { IncidentTable } from './incident-table';
+
+/** /status (spec §2): overall health, uptime badge and the last 30 days of incidents. */
 export function StatusPage() {
   return (
-    <main className="container py-16">
-      <h1 className="text-3xl font-bold">All Systems Operational</h1>
-    </main>
+    <PublicLayout>
+      <title>{`System Status | ${PRODUCT_NAME}`}</title>
+      <meta
+        name="description"
+        content={`Current health of the ${PRODUCT_NAME} calling platform and its incident history.`}
+      />
+      <div className="container max-w-5xl py-16">
+        <section
+          aria-labelledby="status-heading"
+          className="flex flex-col gap-4 rounded-xl border bg-card p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="flex items-start gap-4">
+            <CheckCircle2 aria-hidden="true" className="mt-1 size-8 shrink-0 text-success" />
+            <div>
+              <h1 id="status-heading" className="text-3xl font-bold tracking-tight">
+                All Systems Operational
+              </h1>
+              <p className="mt-1 text-muted-foreground">No active incidents in the last 72 hours</p>
+            </div>
+          </div>
+          <Badge variant="success" className="self-start px-3 py-1 text-sm sm:self-center">
+            {UPTIME_LABEL}
+          </Badge>
+        </section>
+
+        <section aria-labelledby="incidents-heading" className="mt-12">
+          <h2 id="incidents-heading" className="text-xl font-semibold">
+            Incident history
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-muted-foreground">Last 30 days</p>
+          <IncidentTable incidents={incidents} caption="Incidents in the last 30 days" />
+        </section>
+      </div>
+    </PublicLayout>
   );
 }

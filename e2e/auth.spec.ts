@@ -1,0 +1,135 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { findVerifyLink, mailbox } from './support/mailbox';
+import { createConfirmedUser, deleteUser, uniqueEmail, type TestUser } from './support/users';
+
+// Redirects load lazy route chunks; on a busy machine the dev server can take a while.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test.describe('sign-up', () => {
+  const email = uniqueEmail('signup');
+  test.afterAll(async () => deleteUser({ email }));
+
+  test('sign up, confirm from the e-mail, land signed in on /dashboard', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'new-password');
+    const submit = page.getByRole('button', { name: 'Sign up', exact: true });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a-long-enough-password');
+    await submit.click();
+
+    await expect(page.getByRole('heading', { name: 'Check your email to continue' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go to sign in' })).toBeVisible();
+
+    const mail = await mailbox.latestTo(email);
+    const link = findVerifyLink(mail);
+    expect(link).toContain('type=signup');
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await expect(page.getByText('Balance', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page.getByText(email)).toBeVisible();
+  });
+});
+
+test.describe('sign-in', () => {
+  let user: TestUser;
+  test.beforeAll(async () => {
+    user = await createConfirmedUser('signin');
+  });
+  test.afterAll(async () => deleteUser(user));
+
+  test("a wrong password shows 'Login Error'", async ({ page }) => {
+    await page.goto('/auth');
+    await signIn(page, user.email, 'not-the-password');
+    await expect(page.getByText('Login Error', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a protected path while signed out goes to /auth, and back there after sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/billing');
+    await expect(page).toHaveURL(/\/auth$/);
+    await signIn(page, user.email, user.password);
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+  });
+
+  test('signing in from /auth goes to /dashboard; a signed-in user on /auth is sent there too', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('unknown paths and URL errors (signed out)', () => {
+  test('a public unknown path shows the not-found page with the path and query', async ({
+    page,
+  }) => {
+    await page.goto('/no-such-page?ref=mail');
+    await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
+    await expect(page.getByText('/no-such-page?ref=mail')).toBeVisible();
+    await page.getByRole('link', { name: 'Go Back Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown path under a protected prefix goes to /auth when signed out', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/nothing-here');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("?error=invalid_refresh_token shows 'Session expired' and goes to /auth", async ({
+    page,
+  }) => {
+    await page.goto('/?error=invalid_refresh_token');
+    await expect(page.getByText('Session expired', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("stale stored tokens are cleared with 'Session expired'", async ({ page }) => {
+    await page.goto('/pricing');
+    const key = await page.evaluate(() => {
+      const stale = {
+        access_token: 'stale',
+        refresh_token: 'refused-refresh-token',
+        expires_at: Math.floor(Date.now() / 1000) - 60,
+        expires_in: 3600,
+        token_type: 'bearer',
+        user: { id: '00000000-0000-4000-8000-000000000000', email: 'gone@example.com' },
+      };
+      const storageKey = 'sb-127-auth-token';
+      localStorage.setItem(storageKey, JSON.stringify(stale));
+      return storageKey;
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByText('Session expired', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
+  });
+
+  test("/auth?error=… shows 'Authentication Error'", async ({ page }) => {
+    await page.goto('/auth?error=access_denied&error_description=Link+expired');
+    await expect(page.getByText('Authentication Error', { exact: true })).toBeVisible();
+    await expect(page.getByText('Link expired')).toBeVisible();
+  });
+});

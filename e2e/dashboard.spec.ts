@@ -1,0 +1,87 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { TEST_STACK } from './support/stack';
+import { createConfirmedUser, deleteUser, DEMO_USER, type TestUser } from './support/users';
+
+// Redirects load lazy route chunks; on a busy machine the dev server can take a while.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const AUTH_STORAGE_KEY = 'sb-127-auth-token';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("the balance bar shows the seeded demo account's credits", async ({ page }) => {
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page.getByText('Balance', { exact: true })).toBeVisible();
+  await expect(page.getByText('$25.00')).toBeVisible();
+});
+
+test.describe('a signed-in user', () => {
+  let user: TestUser;
+  test.beforeEach(async () => {
+    user = await createConfirmedUser('dashboard');
+  });
+  test.afterEach(async () => deleteUser(user));
+
+  test('tabs, the balance button and the profile', async ({ page }) => {
+    await signIn(page, user.email, user.password);
+    await expect(page.getByRole('tab', { name: 'API Keys' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await page.getByRole('button', { name: 'Add Credits' }).click();
+    await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.goto('/profile');
+    await expect(page.getByText(user.email)).toBeVisible();
+  });
+
+  test('unknown paths: under a protected prefix → /dashboard; public → 404 with Go to Dashboard', async ({
+    page,
+  }) => {
+    await signIn(page, user.email, user.password);
+    await page.goto('/billing/nope');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/pricing?error=something');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/definitely-not-here');
+    await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('log out goes to / and the session is really gone', async ({ page, request }) => {
+    await signIn(page, user.email, user.password);
+    const refreshToken = await page.evaluate(
+      (key) =>
+        (JSON.parse(localStorage.getItem(key) ?? '{}') as { refresh_token?: string }).refresh_token,
+      AUTH_STORAGE_KEY,
+    );
+    expect(refreshToken).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
+
+    const refused = await request.post(
+      `${TEST_STACK.apiUrl}/auth/v1/token?grant_type=refresh_token`,
+      {
+        headers: { apikey: TEST_STACK.anonKey, 'Content-Type': 'application/json' },
+        data: { refresh_token: refreshToken },
+      },
+    );
+    expect(refused.status()).toBe(400);
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { TEST_STACK } from './support/stack';
+
+/** Support pages (spec §2): /status, /help and the enterprise contact form, against the stack. */
+
+const serviceHeaders = {
+  apikey: TEST_STACK.serviceRoleKey,
+  Authorization: `Bearer ${TEST_STACK.serviceRoleKey}`,
+};
+
+type StoredRequest = {
+  full_name: string;
+  email: string;
+  company_name: string;
+  phone_number: string | null;
+  role: string;
+  message: string;
+};
+
+/** What the service role sees in contact_requests for one address. */
+async function storedRequests(request: APIRequestContext, email: string) {
+  const response = await request.get(`${TEST_STACK.apiUrl}/rest/v1/contact_requests`, {
+    params: { email: `eq.${email}`, select: '*' },
+    headers: serviceHeaders,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as StoredRequest[];
+}
+
+async function deleteRequests(request: APIRequestContext, email: string) {
+  await request.delete(`${TEST_STACK.apiUrl}/rest/v1/contact_requests`, {
+    params: { email: `eq.${email}` },
+    headers: serviceHeaders,
+  });
+}
+
+const uniqueEmail = (label: string) => `e2e-${label}-${randomUUID()}@example.test`;
+
+const visitor = {
+  fullName: 'Grace Hopper',
+  companyName: 'Compiler Co',
+  role: 'Head of Operations',
+  phoneNumber: '+1 555 010 2030',
+  message: 'We would like to automate 5,000 appointment reminders a week.',
+};
+
+async function fillContactForm(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'Full name' }).fill(visitor.fullName);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Company' }).fill(visitor.companyName);
+  await page.getByRole('textbox', { name: 'Job title' }).fill(visitor.role);
+  await page.getByRole('textbox', { name: /phone number/i }).fill(visitor.phoneNumber);
+  await page.getByRole('textbox', { name: 'Message' }).fill(visitor.message);
+}
+
+test.describe('status page', () => {
+  test('shows the overall status, uptime and the incident history', async ({ page }) => {
+    await page.goto('/status');
+    await expect(page).toHaveTitle(/System Status/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'All Systems Operational' }),
+    ).toBeVisible();
+    await expect(page.getByText('No active incidents in the last 72 hours')).toBeVisible();
+    await expect(page.getByText('Uptime 99.99%')).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Incidents in the last 30 days' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'System',
+      'Event',
+      'Severity',
+      'Status',
+      'Started',
+      'Ended',
+    ]);
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('cell', { name: 'Ongoing' })).toHaveCount(1);
+    for (const severity of ['Minor', 'Major', 'Info']) {
+      await expect(table.getByRole('cell', { name: severity, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('help center', () => {
+  test('has a labelled search box that is not live yet', async ({ page }) => {
+    await page.goto('/help');
+    const search = page.getByRole('searchbox', { name: 'Search help articles' });
+    await expect(search).toBeDisabled();
+    await expect(page.getByText('Coming Soon')).toBeVisible();
+  });
+
+  test('topic cards lead to real pages and support is one e-mail away', async ({ page }) => {
+    await page.goto('/help');
+    for (const title of ['Getting Started', 'Account & Billing', 'Troubleshooting']) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    await expect(page.locator('main a[href="#"]')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Email Support' })).toHaveAttribute(
+      'href',
+      /^mailto:support@/,
+    );
+
+    await page.getByRole('link', { name: 'See the system status' }).click();
+    await expect(page).toHaveURL(/\/status$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'All Systems Operational' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('contact form', () => {
+  const usedEmails: string[] = [];
+  test.afterAll(async ({ request }) => {
+    for (const email of usedEmails) await deleteRequests(request, email);
+  });
+
+  test('refuses bad input with a clear message per field', async ({ page, request }) => {
+    await page.goto('/contact');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Contact Enterprise Sales' }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText('Enter your full name.')).toBeVisible();
+    await expect(page.getByText('Enter your email address.')).toBeVisible();
+    await expect(page.getByText('Enter your company name.')).toBeVisible();
+    await expect(page.getByText('Enter your job title.')).toBeVisible();
+    await expect(page.getByText('Tell us how we can help.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toBeFocused();
+
+    const email = uniqueEmail('invalid');
+    await fillContactForm(page, email);
+    await page.getByRole('textbox', { name: 'Email' }).fill('grace-at-example.test');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(await storedRequests(request, 'grace-at-example.test')).toHaveLength(0);
+  });
+
+  test('stores a valid request and returns home after about 2 seconds', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('valid');
+    usedEmails.push(email);
+    await page.goto('/contact');
+    await fillContactForm(page, email);
+    await page.getByRole('button', { name: 'Send request' }).click();
+
+    await expect(page.getByText('Request sent')).toBeVisible();
+    const toastShownAt = Date.now();
+    await expect(page.getByRole('button', { name: 'Sent' })).toBeDisabled();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    const waited = Date.now() - toastShownAt;
+    expect(waited).toBeGreaterThan(1_000);
+    expect(waited).toBeLessThan(4_000);
+
+    const rows = await storedRequests(request, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      full_name: visitor.fullName,
+      email,
+      company_name: visitor.companyName,
+      phone_number: visitor.phoneNumber,
+      role: visitor.role,
+      message: visitor.message,
+    });
+  });
+
+  test('keeps everything typed when the database refuses the request', async ({
+    page,
+    request,
+  }) => {
+    // Three requests from this address in the last hour: the database's rate limit is reached.
+    const email = uniqueEmail('limited');
+    usedEmails.push(email);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await request.post(`${TEST_STACK.apiUrl}/rest/v1/contact_requests`, {
+        headers: { ...serviceHeaders, Prefer: 'return=minimal' },
+        data: { ...rowFor(email), message: `Earlier request ${i + 1}` },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+
+    await page.goto('/contact');
+    await fillContactForm(page, email);
+    await page.getByRole('button', { name: 'Send request' }).click();
+
+    await expect(
+      page.getByText('Too many requests from this address. Please try again later.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send request' })).toBeEnabled();
+    await page.waitForTimeout(2_500);
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(visitor.fullName);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue(visitor.companyName);
+    await expect(page.getByRole('textbox', { name: 'Job title' })).toHaveValue(visitor.role);
+    await expect(page.getByRole('textbox', { name: /phone number/i })).toHaveValue(
+      visitor.phoneNumber,
+    );
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(visitor.message);
+    expect(await storedRequests(request, email)).toHaveLength(3);
+  });
+});
+
+function rowFor(email: string) {
+  return {
+    full_name: visitor.fullName,
+    email,
+    company_name: visitor.companyName,
+    phone_number: visitor.phoneNumber,
+    role: visitor.role,
+    message: visitor.message,
+  };
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { TEST_STACK } from './stack';
+
+/** Admin client of the test stack (service-role key): creates and removes journey users. */
+function admin() {
+  return createClient(TEST_STACK.apiUrl, TEST_STACK.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; supabase-js builds its realtime client regardless.
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+export type TestUser = { id: string; email: string; password: string };
+
+/** A fresh, unique e-mail on a reserved domain. */
+export function uniqueEmail(prefix = 'journey'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** A confirmed user, ready to sign in. */
+export async function createConfirmedUser(prefix = 'journey'): Promise<TestUser> {
+  const email = uniqueEmail(prefix);
+  const password = `pw-${randomUUID()}`;
+  const { data, error } = await admin().auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
+  if (error || !data.user) throw new Error(`createUser failed: ${error?.message}`);
+  return { id: data.user.id, email, password };
+}
+
+/** Removes a user made by a journey (by id, or by e-mail for users who signed up themselves). */
+export async function deleteUser(user: { id?: string; email?: string }): Promise<void> {
+  const client = admin();
+  let id = user.id;
+  if (!id && user.email) {
+    const { data } = await client.auth.admin.listUsers({ perPage: 1000 });
+    id = data?.users.find((u) => u.email?.toLowerCase() === user.email!.toLowerCase())?.id;
+  }
+  if (!id) return;
+  const { error } = await client.auth.admin.deleteUser(id);
+  if (error && error.status !== 404) throw new Error(`deleteUser failed: ${error.message}`);
+}
+
+/** The seeded demo account (supabase/seed.sql): 25 credits. */
+export const DEMO_USER = { email: 'demo@dialwise.dev', password: 'dialwise-demo', credits: 25 };

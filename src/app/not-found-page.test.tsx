@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState } from '@/testing/session';
+import { NotFoundPage } from './not-found-page';
+
+describe('NotFoundPage', () => {
+  it("shows the attempted path and query and 'Go Back Home' when signed out", () => {
+    renderWithProviders(<NotFoundPage />, { path: '*', initialEntry: '/nowhere?x=1' });
+    expect(screen.getByRole('heading', { name: '404 Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/nowhere?x=1', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("offers 'Go to Dashboard' when signed in", () => {
+    renderWithProviders(<NotFoundPage />, {
+      path: '*',
+      initialEntry: '/nowhere',
+      session: sessionState({ signedIn: true }),
+    });
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  DEFAULT_PHONE_AGENT_SETTINGS,
+  languages,
+  languageValues,
+  speakingStyles,
+  speakingStyleValues,
+  voices,
+  voiceValues,
+} from '@/config/phone-agent-options';
+
+describe('phone agent options (spec §5)', () => {
+  it('offers the four voices with their descriptions', () => {
+    expect(voices.map((v) => [v.value, v.description])).toEqual([
+      ['Aria', 'Warm, friendly'],
+      ['Roger', 'Conversational male'],
+      ['Sarah', 'Professional female'],
+      ['George', 'Deep male'],
+    ]);
+    expect(voiceValues).toEqual(['Aria', 'Roger', 'Sarah', 'George']);
+  });
+
+  it('offers the first reading of speaking styles', () => {
+    expect(speakingStyles.map((s) => s.label)).toEqual([
+      'Professional',
+      'Conversational',
+      'Friendly',
+    ]);
+    expect(speakingStyleValues).toEqual(['Professional', 'Conversational', 'Friendly']);
+  });
+
+  it('labels languages by name and sends their ISO codes', () => {
+    expect(languages.map((l) => [l.label, l.value])).toEqual([
+      ['English', 'en'],
+      ['Spanish', 'es'],
+      ['French', 'fr'],
+      ['German', 'de'],
+    ]);
+    expect(languageValues).toEqual(['en', 'es', 'fr', 'de']);
+  });
+
+  it('defaults to Aria, Professional, English', () => {
+    expect(DEFAULT_PHONE_AGENT_SETTINGS).toEqual({
+      voice: 'Aria',
+      speakingStyle: 'Professional',
+      language: 'en',
+    });
+  });
+});

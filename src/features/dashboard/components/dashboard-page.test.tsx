@@ -1,0 +1,112 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState, testUser } from '@/testing/session';
+import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { DashboardPage } from './dashboard-page';
+
+const user = testUser('ada@example.com');
+
+/** A query client that already knows the balance, so nothing is fetched. */
+function withBalance(credits: number | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(dashboardKeys.balance(user.id), credits);
+  return queryClient;
+}
+
+describe('DashboardPage', () => {
+  it('shows the balance and opens the API keys tab by default', () => {
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    expect(screen.getByText('Balance')).toBeInTheDocument();
+    expect(screen.getByText('$25.00')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Coming soon.');
+  });
+
+  it('shows a placeholder while the balance is unknown', () => {
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient: withBalance(null),
+    });
+    expect(screen.getByText('Balance unavailable')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+  });
+
+  it('opens the tab named in navigation state, then replaces the history entry', async () => {
+    const { router } = renderWithProviders(<DashboardPage />, {
+      initialEntry: { pathname: '/dashboard', state: { activeTab: 'profile' } },
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('ada@example.com');
+    await waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
+    expect(router.state.location.state).toEqual({});
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("the balance bar's button opens the billing tab", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Add Credits' }));
+    expect(screen.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("reads 'Logging out...' while logging out and goes to / on success", async () => {
+    const events = userEvent.setup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({
+        user,
+        signOut: async () => {
+          await gate;
+          return { error: null };
+        },
+      }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(screen.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/$/),
+    );
+  });
+
+  it("re-enables Log Out with 'Logout failed' and the server's message on failure", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user, signOut: async () => ({ error: 'Server unavailable' }) }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByText('Server unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled();
+  });
+
+  it("falls back to 'An unexpected error occurred' when the failure has no message", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user, signOut: async () => ({ error: '' }) }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DocsPage } from '@/features/docs/components/docs-page';
+import { renderPublicPage } from '@/features/docs/testing/render-public-page';
+
+// Straight from API.md, so the page is checked against the contract rather than against itself.
+const apiErrors = [
+  ['unauthorized', '401'],
+  ['kyc_required', '403'],
+  ['phone_verification_required', '403'],
+  ['invalid_request', '400'],
+  ['insufficient_credits', '402'],
+  ['not_found', '404'],
+  ['idempotency_conflict', '409'],
+  ['rate_limited', '429'],
+  ['internal', '500'],
+] as const;
+
+const apiStatuses = [
+  'queued',
+  'ringing',
+  'in_progress',
+  'success',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'failed',
+  'canceled',
+  'retry_scheduled',
+];
+
+const apiEvents = [
+  'task.queued',
+  'call.ringing',
+  'call.answered',
+  'transcript.turn',
+  'call.ended',
+  'task.retry_scheduled',
+  'task.completed',
+];
+
+// Look a table up once, then its rows: role queries over the whole page are slow in jsdom.
+const rowsOf = (tableName: string) => {
+  const table = screen.getByRole('table', { name: tableName });
+  return (key: string) =>
+    within(table).getByRole('rowheader', { name: key }).closest('tr') as HTMLElement;
+};
+
+describe('DocsPage', () => {
+  it('has one h1, a title, a description and an API key call to action', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'API reference' })).toBeInTheDocument();
+    expect(document.title).toBe('API reference | Dialwise');
+    expect(
+      document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
+    ).toMatch(/task API/);
+    expect(screen.getByRole('link', { name: 'Get an API key' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('shows the hosted and local base URLs', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const quickStart = screen.getByRole('region', { name: 'Quick start' });
+    expect(quickStart).toHaveTextContent('https://<project>.supabase.co/functions/v1/task');
+    expect(quickStart).toHaveTextContent('http://127.0.0.1:54321/functions/v1/task');
+  });
+
+  it('documents every error code of the API with its HTTP status', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const errorRow = rowsOf('Error codes');
+    for (const [code, status] of apiErrors) {
+      expect(within(errorRow(code)).getByRole('cell', { name: status })).toBeInTheDocument();
+    }
+  });
+
+  it('documents every task status, outcome and event type', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const statusRow = rowsOf('Task statuses');
+    for (const status of apiStatuses) expect(statusRow(status)).toBeInTheDocument();
+    const outcomeRow = rowsOf('Task outcomes');
+    for (const outcome of ['achieved', 'not_achieved', 'unknown']) {
+      expect(outcomeRow(outcome)).toBeInTheDocument();
+    }
+    const eventRow = rowsOf('Event types');
+    for (const event of apiEvents) expect(eventRow(event)).toBeInTheDocument();
+  });
+
+  it('documents authentication, idempotency, waiting, signatures and MCP tools', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const auth = screen.getByRole('region', { name: 'Authentication' });
+    expect(auth).toHaveTextContent('Authorization: Bearer <api key>');
+    expect(auth).toHaveTextContent('x-api-key');
+    expect(screen.getByRole('region', { name: 'Idempotency' })).toHaveTextContent(
+      'Idempotency-Key',
+    );
+    expect(screen.getByRole('region', { name: 'Wait for the result' })).toHaveTextContent(
+      '?wait=true',
+    );
+    expect(screen.getByRole('region', { name: 'Streaming events' })).toHaveTextContent(
+      'Last-Event-ID',
+    );
+    const webhooks = screen.getByRole('region', { name: 'Webhooks' });
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      expect(webhooks).toHaveTextContent(header);
+    }
+    const mcpRow = rowsOf('MCP tools');
+    for (const tool of ['place_call', 'get_call', 'list_calls']) {
+      expect(mcpRow(tool)).toBeInTheDocument();
+    }
+    expect(rowsOf('Request body fields')('max_duration_minutes')).toHaveTextContent('1–30');
+  });
+
+  it('switches the code language with the tabs, in every block at once', async () => {
+    const user = userEvent.setup();
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const tabs = screen.getByRole('tablist', {
+      name: 'Create a task and read the result: language',
+    });
+    const curl = within(tabs).getByRole('tab', { name: 'curl' });
+    expect(curl).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tabpanel')[0]).toHaveTextContent('curl -X POST');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Python' }));
+
+    expect(within(tabs).getByRole('tab', { name: 'Python' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(curl).toHaveAttribute('aria-selected', 'false');
+    const [quickStartPanel, getTaskPanel] = screen.getAllByRole('tabpanel');
+    expect(quickStartPanel).toHaveTextContent('import requests');
+    expect(quickStartPanel).toHaveTextContent('print(task["transcription"])');
+    expect(getTaskPanel).toHaveTextContent('requests.get(');
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const tabs = screen.getByRole('tablist', {
+      name: 'Create a task and read the result: language',
+    });
+    await user.click(within(tabs).getByRole('tab', { name: 'curl' }));
+    await user.keyboard('{ArrowRight}');
+
+    const javascript = within(tabs).getByRole('tab', { name: 'JavaScript' });
+    expect(javascript).toHaveFocus();
+    expect(javascript).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tabpanel')[0]).toHaveTextContent('console.log(task.transcription)');
+  });
+
+  it('copies the visible example to the clipboard', async () => {
+    const user = userEvent.setup();
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const [copyCurl] = screen.getAllByRole('button', { name: 'Copy curl code' });
+    await user.click(copyCurl!);
+
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toMatch(
+      /^curl -X POST "https:\/\/<project>\.supabase\.co\/functions\/v1\/task\?wait=true"/,
+    );
+    expect(copied).toContain('"phone_number": "+14155550123"');
+    expect(screen.getAllByRole('button', { name: 'Copied curl code' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,250 @@
+import { PRICE_PER_MINUTE_USD } from '@/config/constants';
+import {
+  DEFAULT_PHONE_AGENT_SETTINGS,
+  languageValues,
+  speakingStyleValues,
+  voiceValues,
+} from '@/config/phone-agent-options';
+
+/** Facts of the call API (API.md), as data so the page, its tables and its tests agree. */
+
+export const HOSTED_BASE_URL = 'https://<project>.supabase.co/functions/v1';
+export const LOCAL_BASE_URL = 'http://127.0.0.1:54321/functions/v1';
+export const TASK_URL = `${HOSTED_BASE_URL}/task`;
+export const LOCAL_TASK_URL = `${LOCAL_BASE_URL}/task`;
+export const MCP_URL = `${HOSTED_BASE_URL}/mcp`;
+
+export const centsPerMinute = Math.round(PRICE_PER_MINUTE_USD * 100);
+
+export type FieldDoc = {
+  name: string;
+  type: string;
+  required?: boolean;
+  description: string;
+};
+
+const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+
+export const requestFields: FieldDoc[] = [
+  {
+    name: 'phone_number',
+    type: 'string',
+    required: true,
+    description:
+      'The number to call, in E.164 form. US numbers (+1) only, for example +14155550123.',
+  },
+  {
+    name: 'goal',
+    type: 'string',
+    required: true,
+    description:
+      'What the agent should achieve on the call, 1–4000 characters. `task` is accepted as an alias.',
+  },
+  {
+    name: 'context',
+    type: 'object',
+    description: 'Facts the agent may use during the call, such as names or appointment details.',
+  },
+  {
+    name: 'voice',
+    type: 'string',
+    description: `One of ${quoted(voiceValues)}. Defaults to your saved phone agent settings (${DEFAULT_PHONE_AGENT_SETTINGS.voice} if none).`,
+  },
+  {
+    name: 'language',
+    type: 'string',
+    description: `One of ${quoted(languageValues)}. Defaults to your saved phone agent settings ("${DEFAULT_PHONE_AGENT_SETTINGS.language}" if none).`,
+  },
+  {
+    name: 'speaking_style',
+    type: 'string',
+    description: `One of ${quoted(speakingStyleValues)}. Defaults to your saved phone agent settings (${DEFAULT_PHONE_AGENT_SETTINGS.speakingStyle} if none).`,
+  },
+  {
+    name: 'first_sentence',
+    type: 'string',
+    description: 'The opening line the agent says when the call is answered.',
+  },
+  {
+    name: 'max_duration_minutes',
+    type: 'integer',
+    description:
+      'Longest the call may last, 1–30. Default 10. The credit hold is based on this value.',
+  },
+  {
+    name: 'voicemail',
+    type: 'object',
+    description:
+      'What to do when voicemail answers, e.g. { "action": "leave_message", "message": "Please call us back." }.',
+  },
+  {
+    name: 'retry',
+    type: 'object',
+    description:
+      'Retry policy for unanswered calls: { "max_attempts", "interval_minutes" }. Default: every 30 minutes, up to 3 retries.',
+  },
+  {
+    name: 'webhook_url',
+    type: 'string',
+    description: 'HTTPS URL that receives signed event deliveries for this task (see Webhooks).',
+  },
+  {
+    name: 'metadata',
+    type: 'object',
+    description: 'Your own data, echoed back on the task and in events. At most 4 KB.',
+  },
+];
+
+export const taskFields: FieldDoc[] = [
+  { name: 'id', type: 'string', description: 'Task identifier, prefixed task_.' },
+  { name: 'status', type: 'string', description: 'Where the call is; see Statuses.' },
+  {
+    name: 'outcome',
+    type: 'string',
+    description: 'Whether the goal was met: achieved, not_achieved or unknown.',
+  },
+  { name: 'phone_number', type: 'string', description: 'The number called.' },
+  { name: 'goal', type: 'string', description: 'The goal you sent.' },
+  { name: 'metadata', type: 'object', description: 'Your metadata, echoed back.' },
+  {
+    name: 'created_at / started_at / ended_at',
+    type: 'string | null',
+    description: 'ISO 8601 timestamps.',
+  },
+  { name: 'duration_seconds', type: 'integer', description: 'Connected time of the call.' },
+  {
+    name: 'billed_minutes',
+    type: 'integer',
+    description: 'Whole minutes charged, rounded up.',
+  },
+  { name: 'cost_usd', type: 'number', description: 'What the call cost, in US dollars.' },
+  {
+    name: 'free_minutes_used',
+    type: 'integer',
+    description: 'Free minutes this call consumed.',
+  },
+  {
+    name: 'attempts',
+    type: 'array',
+    description: 'One entry per dial: { number, status, at }.',
+  },
+  {
+    name: 'transcript',
+    type: 'array',
+    description: 'Turns of the conversation: { speaker, text, start_ms, end_ms }.',
+  },
+  {
+    name: 'transcription',
+    type: 'string',
+    description: 'The whole transcript as text, one line per turn.',
+  },
+  { name: 'summary', type: 'string', description: 'A short summary of the call.' },
+  {
+    name: 'recording_url',
+    type: 'string | null',
+    description: 'Null: audio is not stored by default.',
+  },
+  {
+    name: 'events_url',
+    type: 'string',
+    description: 'The task’s event stream (returned when the task is created).',
+  },
+];
+
+export type StatusDoc = { value: string; terminal: boolean; meaning: string };
+
+export const taskStatuses: StatusDoc[] = [
+  { value: 'queued', terminal: false, meaning: 'Accepted; the call has not started yet.' },
+  { value: 'ringing', terminal: false, meaning: 'The callee’s phone is ringing.' },
+  { value: 'in_progress', terminal: false, meaning: 'The call was answered and is under way.' },
+  {
+    value: 'retry_scheduled',
+    terminal: false,
+    meaning: 'An attempt did not connect; another attempt is scheduled.',
+  },
+  {
+    value: 'success',
+    terminal: true,
+    meaning: 'The conversation took place to its end. Check outcome for the goal.',
+  },
+  { value: 'no_answer', terminal: true, meaning: 'Nobody answered, after all retries.' },
+  { value: 'busy', terminal: true, meaning: 'The line was busy, after all retries.' },
+  { value: 'voicemail', terminal: true, meaning: 'Voicemail answered the call.' },
+  {
+    value: 'failed',
+    terminal: true,
+    meaning:
+      'The call could not be placed or completed, including calls stopped by the duration watchdog.',
+  },
+  { value: 'canceled', terminal: true, meaning: 'You canceled the task.' },
+];
+
+export const outcomes = [
+  { value: 'achieved', meaning: 'The agent met the goal.' },
+  { value: 'not_achieved', meaning: 'The call happened but the goal was not met.' },
+  {
+    value: 'unknown',
+    meaning: 'It cannot be told whether the goal was met (or no call took place).',
+  },
+] as const;
+
+export const eventTypes = [
+  { type: 'task.queued', meaning: 'The task was accepted.' },
+  { type: 'call.ringing', meaning: 'The callee’s phone is ringing.' },
+  { type: 'call.answered', meaning: 'The call was answered.' },
+  { type: 'transcript.turn', meaning: 'One turn of the conversation, as it happens.' },
+  { type: 'call.ended', meaning: 'The call attempt ended.' },
+  { type: 'task.retry_scheduled', meaning: 'Another attempt is scheduled.' },
+  {
+    type: 'task.completed',
+    meaning: 'The task reached a terminal status; carries the final task object.',
+  },
+] as const;
+
+export type ErrorDoc = { code: string; status: number; meaning: string };
+
+export const errorCodes: ErrorDoc[] = [
+  {
+    code: 'invalid_request',
+    status: 400,
+    meaning: 'A field is missing, malformed or unknown. `field` names it.',
+  },
+  { code: 'unauthorized', status: 401, meaning: 'The API key is missing, unknown or revoked.' },
+  {
+    code: 'insufficient_credits',
+    status: 402,
+    meaning: 'Your balance cannot cover the hold for max_duration_minutes. Buy credits.',
+  },
+  {
+    code: 'kyc_required',
+    status: 403,
+    meaning: 'Finish identity verification (KYC) in the dashboard.',
+  },
+  {
+    code: 'phone_verification_required',
+    status: 403,
+    meaning: 'Verify your phone number in the dashboard.',
+  },
+  { code: 'not_found', status: 404, meaning: 'No task with that id on your account.' },
+  {
+    code: 'idempotency_conflict',
+    status: 409,
+    meaning: 'The Idempotency-Key was already used with a different body.',
+  },
+  {
+    code: 'rate_limited',
+    status: 429,
+    meaning: 'Too many requests. Wait for Retry-After seconds.',
+  },
+  {
+    code: 'internal',
+    status: 500,
+    meaning: 'Something went wrong on our side. Retry with the same Idempotency-Key.',
+  },
+];
+
+export const mcpTools = [
+  { name: 'place_call', meaning: 'Create a task (same fields as POST /task) and return it.' },
+  { name: 'get_call', meaning: 'Read one task by id.' },
+  { name: 'list_calls', meaning: 'List recent tasks, optionally filtered by status.' },
+] as const;

@@ -1,0 +1,360 @@
+import { MCP_URL, TASK_URL } from '@/features/docs/content/api-reference';
+
+export type CodeLanguage = 'curl' | 'javascript' | 'python' | 'json' | 'text';
+
+export type CodeSample = { language: CodeLanguage; code: string };
+
+const GOAL = 'Confirm the dental appointment for Kim Lee tomorrow at 3 pm; offer Thursday if not.';
+
+export const createTaskSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl -X POST "${TASK_URL}?wait=true" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: appointment-A-1001" \\
+  -d '{
+    "phone_number": "+14155550123",
+    "goal": "${GOAL}",
+    "metadata": { "appointment_id": "A-1001" }
+  }'`,
+  },
+  {
+    language: 'javascript',
+    code: `const response = await fetch('${TASK_URL}?wait=true', {
+  method: 'POST',
+  headers: {
+    Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\`,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': 'appointment-A-1001',
+  },
+  body: JSON.stringify({
+    phone_number: '+14155550123',
+    goal: '${GOAL}',
+    metadata: { appointment_id: 'A-1001' },
+  }),
+});
+
+const task = await response.json();
+if (!response.ok) throw new Error(\`\${task.error.code}: \${task.error.message}\`);
+
+console.log(task.status); // "success"
+if (task.status === 'success') {
+  console.log(task.transcription);
+}`,
+  },
+  {
+    language: 'python',
+    code: `import os
+import requests
+
+response = requests.post(
+    "${TASK_URL}",
+    params={"wait": "true"},
+    headers={
+        "Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}",
+        "Idempotency-Key": "appointment-A-1001",
+    },
+    json={
+        "phone_number": "+14155550123",
+        "goal": "${GOAL}",
+        "metadata": {"appointment_id": "A-1001"},
+    },
+    timeout=600,
+)
+task = response.json()
+if not response.ok:
+    raise RuntimeError(f"{task['error']['code']}: {task['error']['message']}")
+
+print(task["status"])  # "success"
+if task["status"] == "success":
+    print(task["transcription"])`,
+  },
+];
+
+export const getTaskSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl "${TASK_URL}/task_123" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY"`,
+  },
+  {
+    language: 'javascript',
+    code: `const response = await fetch('${TASK_URL}/task_123', {
+  headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
+});
+const task = await response.json();
+console.log(task.status, task.outcome, task.transcription);`,
+  },
+  {
+    language: 'python',
+    code: `task = requests.get(
+    "${TASK_URL}/task_123",
+    headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
+    timeout=30,
+).json()
+print(task["status"], task["outcome"], task["transcription"])`,
+  },
+];
+
+export const taskObjectSample: CodeSample[] = [
+  {
+    language: 'json',
+    code: `{
+  "id": "task_123",
+  "status": "success",
+  "outcome": "achieved",
+  "phone_number": "+14155550123",
+  "goal": "${GOAL}",
+  "metadata": { "appointment_id": "A-1001" },
+  "created_at": "2025-04-22T15:00:00Z",
+  "started_at": "2025-04-22T15:30:04Z",
+  "ended_at": "2025-04-22T15:31:18Z",
+  "duration_seconds": 74,
+  "billed_minutes": 2,
+  "cost_usd": 0.02,
+  "free_minutes_used": 0,
+  "attempts": [
+    { "number": 1, "status": "no_answer", "at": "2025-04-22T15:00:02Z" },
+    { "number": 2, "status": "success", "at": "2025-04-22T15:30:04Z" }
+  ],
+  "transcript": [
+    { "speaker": "agent", "text": "Hi, this is Aria calling from Bright Smiles.", "start_ms": 0, "end_ms": 2100 },
+    { "speaker": "callee", "text": "Hi! Yes, tomorrow at 3 works.", "start_ms": 2600, "end_ms": 4300 }
+  ],
+  "transcription": "Agent: Hi, this is Aria calling from Bright Smiles.\\nCallee: Hi! Yes, tomorrow at 3 works.",
+  "summary": "Kim confirmed tomorrow at 3 pm.",
+  "recording_url": null
+}`,
+  },
+];
+
+export const listTasksSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl "${TASK_URL}?status=success" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY"
+
+# Next page: pass the cursor from the previous response
+curl "${TASK_URL}?status=success&cursor=<next_cursor>" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY"`,
+  },
+  {
+    language: 'javascript',
+    code: `let cursor;
+do {
+  const url = new URL('${TASK_URL}');
+  url.searchParams.set('status', 'success');
+  if (cursor) url.searchParams.set('cursor', cursor);
+  const response = await fetch(url, {
+    headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
+  });
+  const page = await response.json();
+  for (const task of page.data) console.log(task.id, task.status);
+  cursor = page.next_cursor;
+} while (cursor);`,
+  },
+  {
+    language: 'python',
+    code: `cursor = None
+while True:
+    params = {"status": "success"}
+    if cursor:
+        params["cursor"] = cursor
+    page = requests.get(
+        "${TASK_URL}",
+        params=params,
+        headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
+        timeout=30,
+    ).json()
+    for task in page["data"]:
+        print(task["id"], task["status"])
+    cursor = page.get("next_cursor")
+    if not cursor:
+        break`,
+  },
+];
+
+export const cancelTaskSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl -X POST "${TASK_URL}/task_123/cancel" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY"`,
+  },
+  {
+    language: 'javascript',
+    code: `const response = await fetch('${TASK_URL}/task_123/cancel', {
+  method: 'POST',
+  headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
+});
+const task = await response.json(); // status: "canceled"`,
+  },
+  {
+    language: 'python',
+    code: `task = requests.post(
+    "${TASK_URL}/task_123/cancel",
+    headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
+    timeout=30,
+).json()  # status: "canceled"`,
+  },
+];
+
+export const eventsSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl -N "${TASK_URL}/task_123/events" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
+  -H "Accept: text/event-stream" \\
+  -H "Last-Event-ID: 3"   # optional: resume after event 3`,
+  },
+  {
+    language: 'javascript',
+    code: `// EventSource cannot send an Authorization header, so read the stream with fetch.
+const response = await fetch('${TASK_URL}/task_123/events', {
+  headers: {
+    Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\`,
+    Accept: 'text/event-stream',
+  },
+});
+const decoder = new TextDecoder();
+let buffer = '';
+for await (const chunk of response.body) {
+  buffer += decoder.decode(chunk, { stream: true });
+  let end;
+  while ((end = buffer.indexOf('\\n\\n')) !== -1) {
+    const message = buffer.slice(0, end);
+    buffer = buffer.slice(end + 2);
+    const event = /^event: (.*)$/m.exec(message)?.[1];
+    const data = /^data: (.*)$/m.exec(message)?.[1];
+    console.log(event, data && JSON.parse(data));
+  }
+}`,
+  },
+  {
+    language: 'python',
+    code: `with requests.get(
+    "${TASK_URL}/task_123/events",
+    headers={
+        "Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}",
+        "Accept": "text/event-stream",
+    },
+    stream=True,
+    timeout=(10, None),
+) as response:
+    for line in response.iter_lines(decode_unicode=True):
+        if line.startswith(("id:", "event:", "data:")):
+            print(line)`,
+  },
+];
+
+export const eventStreamSample: CodeSample[] = [
+  {
+    language: 'text',
+    code: `id: 1
+event: task.queued
+data: {"id":"task_123","status":"queued"}
+
+id: 2
+event: call.ringing
+data: {"id":"task_123","status":"ringing"}
+
+id: 3
+event: transcript.turn
+data: {"speaker":"agent","text":"Hi, this is Aria calling from Bright Smiles.","start_ms":0,"end_ms":2100}
+
+id: 9
+event: task.completed
+data: {"id":"task_123","status":"success","outcome":"achieved","transcription":"Agent: Hi, …"}`,
+  },
+];
+
+export const webhookVerifySamples: CodeSample[] = [
+  {
+    language: 'javascript',
+    code: `import crypto from 'node:crypto';
+
+// rawBody: the request body exactly as received (a string), before any JSON parsing.
+// secret: your signing secret from the dashboard, e.g. "whsec_…".
+export function verifyWebhook(rawBody, headers, secret) {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signatures = headers['webhook-signature'];
+  if (!id || !timestamp || !signatures) return false;
+
+  // Reject deliveries older or newer than 5 minutes to stop replays.
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = crypto
+    .createHmac('sha256', key)
+    .update(\`\${id}.\${timestamp}.\${rawBody}\`)
+    .digest();
+
+  // The header may carry several space-separated signatures, e.g. during secret rotation.
+  return signatures.split(' ').some((entry) => {
+    const [version, signature] = entry.split(',');
+    if (version !== 'v1' || !signature) return false;
+    const received = Buffer.from(signature, 'base64');
+    return received.length === expected.length && crypto.timingSafeEqual(received, expected);
+  });
+}`,
+  },
+  {
+    language: 'python',
+    code: `import base64
+import hashlib
+import hmac
+import time
+
+# raw_body: the request body exactly as received (bytes), before any JSON parsing.
+# secret: your signing secret from the dashboard, e.g. "whsec_…".
+def verify_webhook(raw_body: bytes, headers, secret: str) -> bool:
+    msg_id = headers.get("webhook-id")
+    timestamp = headers.get("webhook-timestamp")
+    signatures = headers.get("webhook-signature")
+    if not (msg_id and timestamp and signatures):
+        return False
+
+    # Reject deliveries older or newer than 5 minutes to stop replays.
+    if abs(time.time() - int(timestamp)) > 300:
+        return False
+
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    signed = f"{msg_id}.{timestamp}.".encode() + raw_body
+    expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
+
+    # The header may carry several space-separated signatures, e.g. during secret rotation.
+    return any(
+        hmac.compare_digest(expected, entry.split(",", 1)[1])
+        for entry in signatures.split(" ")
+        if entry.startswith("v1,")
+    )`,
+  },
+];
+
+export const errorSample: CodeSample[] = [
+  {
+    language: 'json',
+    code: `{
+  "error": {
+    "code": "invalid_request",
+    "message": "phone_number must be a US number in E.164 form, like +14155550123",
+    "field": "phone_number"
+  }
+}`,
+  },
+];
+
+export const mcpConfigSample: CodeSample[] = [
+  {
+    language: 'json',
+    code: `{
+  "mcpServers": {
+    "dialwise": {
+      "url": "${MCP_URL}",
+      "headers": { "Authorization": "Bearer <your API key>" }
+    }
+  }
+}`,
+  },
+];

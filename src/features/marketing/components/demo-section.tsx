@@ -1,0 +1,57 @@
+import { Play } from 'lucide-react';
+import { landingSections } from '../data/landing-sections';
+import { FadeInSection, SectionHeading } from './fade-in-section';
+
+// Fixed heights and delays, so the bars look like speech without random values per render.
+const bars = [
+  35, 60, 80, 45, 90, 70, 40, 65, 95, 55, 30, 75, 85, 50, 60, 40, 70, 90, 45, 65, 80, 35, 55, 75,
+];
+
+export function DemoSection() {
+  return (
+    <FadeInSection id={landingSections.demo} labelledBy="demo-title" className="py-20 sm:py-24">
+      <div className="container">
+        <SectionHeading
+          id="demo-title"
+          eyebrow="Demo"
+          title="Hear an agent book, confirm and follow up"
+          description="One request starts the call. A minute later your app has the outcome, the full transcript and a summary it can act on."
+        />
+        <figure className="mx-auto mt-12 max-w-4xl">
+          <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl border bg-foreground shadow-xl">
+            <span className="absolute left-4 top-4 rounded-full bg-background/10 px-3 py-1 text-xs font-semibold text-background">
+              Video coming soon
+            </span>
+            <div
+              aria-hidden
+              className="absolute inset-x-8 bottom-8 flex h-24 items-end gap-1.5 sm:h-32"
+            >
+              {bars.map((height, index) => (
+                <span
+                  key={index}
+                  className="h-full flex-1 origin-bottom animate-bar-bounce rounded-full bg-primary/70 motion-reduce:animate-none"
+                  style={{
+                    maxHeight: `${height}%`,
+                    animationDelay: `${(index % 8) * 0.12}s`,
+                  }}
+                />
+              ))}
+            </div>
+            <button
+              type="button"
+              disabled
+              aria-label="Play demo video (video coming soon)"
+              className="relative flex size-20 items-center justify-center rounded-full bg-background text-primary shadow-lg disabled:cursor-not-allowed"
+            >
+              <Play className="ml-1 size-8 fill-current" aria-hidden />
+            </button>
+          </div>
+          <figcaption className="mt-4 text-center text-sm text-muted-foreground">
+            <span className="font-semibold text-foreground">60-second demo</span> · a live
+            appointment confirmation, from API request to transcript. Video coming soon.
+          </figcaption>
+        </figure>
+      </div>
+    </FadeInSection>
+  );
+}

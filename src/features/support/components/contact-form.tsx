@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { CONTACT_REDIRECT_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import {
+  contactRequestLimits,
+  contactRequestSchema,
+  emptyContactRequest,
+  type ContactRequestInput,
+  type ContactRequestValues,
+} from '../api/contact-request-schema';
+import { contactRequestErrorMessage, useCreateContactRequest } from '../api/create-contact-request';
+
+/**
+ * 'Contact Enterprise Sales' (spec §2, §3, §5). Stores the request in `contact_requests`, then
+ * toasts and returns home after 2 s. On failure nothing the visitor typed is lost.
+ */
+export function ContactForm() {
+  const navigate = useNavigate();
+  const [sent, setSent] = useState(false);
+  const form = useForm<ContactRequestInput, unknown, ContactRequestValues>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: emptyContactRequest,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+
+  const mutation = useCreateContactRequest({
+    onSuccess: () => {
+      setSent(true);
+      toast.success('Request sent', {
+        description: 'Thanks! Our sales team will get back to you shortly.',
+      });
+    },
+    onError: (error) => {
+      toast.error('Could not send your request', {
+        description: contactRequestErrorMessage(error),
+      });
+    },
+  });
+
+  useEffect(() => {
+    if (!sent) return;
+    const timer = window.setTimeout(() => navigate(paths.home.href), CONTACT_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, navigate]);
+
+  const busy = mutation.isPending || sent;
+
+  return (
+    <form
+      noValidate
+      aria-label="Contact Enterprise Sales"
+      onSubmit={handleSubmit((values) => mutation.mutate(values))}
+      className="grid gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Full name" error={errors.fullName?.message}>
+          <Input
+            autoComplete="name"
+            maxLength={contactRequestLimits.fullName}
+            {...register('fullName')}
+          />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            maxLength={contactRequestLimits.email}
+            {...register('email')}
+          />
+        </FormField>
+        <FormField label="Company" error={errors.companyName?.message}>
+          <Input
+            autoComplete="organization"
+            maxLength={contactRequestLimits.companyName}
+            {...register('companyName')}
+          />
+        </FormField>
+        <FormField label="Job title" error={errors.role?.message}>
+          <Input
+            autoComplete="organization-title"
+            maxLength={contactRequestLimits.role}
+            {...register('role')}
+          />
+        </FormField>
+      </div>
+      <FormField
+        label={
+          <>
+            Phone number <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={errors.phoneNumber?.message}
+      >
+        <Input
+          type="tel"
+          autoComplete="tel"
+          maxLength={contactRequestLimits.phoneNumber}
+          {...register('phoneNumber')}
+        />
+      </FormField>
+      <FormField label="Message" error={errors.message?.message}>
+        <Textarea rows={6} maxLength={contactRequestLimits.message} {...register('message')} />
+      </FormField>
+      <Button type="submit" size="lg" disabled={busy} className="justify-self-start">
+        {mutation.isPending ? 'Sending...' : sent ? 'Sent' : 'Send request'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { screen, within } from '@testing-library/react';
+import { renderSupportPage } from '../testing/render-support-page';
+import { HelpPage } from './help-page';
+
+describe('HelpPage', () => {
+  it('shows a labelled search box that is disabled until search ships', () => {
+    renderSupportPage(<HelpPage />, '/help');
+    const search = screen.getByRole('searchbox', { name: 'Search help articles' });
+    expect(search).toBeDisabled();
+    expect(search).toHaveAccessibleDescription('Coming Soon');
+  });
+
+  it('offers three topics whose links all lead somewhere real', () => {
+    renderSupportPage(<HelpPage />, '/help');
+    for (const title of ['Getting Started', 'Account & Billing', 'Troubleshooting']) {
+      const heading = screen.getByRole('heading', { name: title });
+      const card = heading.closest('li');
+      if (!card) throw new Error(`no card for ${title}`);
+      const links = within(card).getAllByRole('link');
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/[a-z]/);
+    }
+    expect(screen.getByRole('link', { name: 'See the system status' })).toHaveAttribute(
+      'href',
+      '/status',
+    );
+  });
+
+  it('links Email Support to the support mailbox', () => {
+    renderSupportPage(<HelpPage />, '/help');
+    expect(screen.getByRole('link', { name: 'Email Support' })).toHaveAttribute(
+      'href',
+      'mailto:support@dialwise.dev',
+    );
+  });
+});
