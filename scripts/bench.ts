@@ -44,13 +44,17 @@ async function main() {
       headers: { apikey: config.anonKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'demo@dialwise.dev', password: 'dialwise-demo' }),
     });
-    const { access_token: token, user } = (await signIn.json()) as { access_token: string; user: { id: string } };
+    const { access_token: token, user } = (await signIn.json()) as {
+      access_token: string;
+      user: { id: string };
+    };
     const restUrl = `${config.apiUrl}/rest/v1/credit_purchases?select=*&order=purchased_at.desc`;
     const headers = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
 
     const client = new pg.Client({ connectionString: config.dbUrl });
     await client.connect();
-    const sql = 'select * from public.credit_purchases where user_id = $1 order by purchased_at desc';
+    const sql =
+      'select * from public.credit_purchases where user_id = $1 order by purchased_at desc';
 
     // Warm both paths before measuring.
     for (let i = 0; i < 20; i += 1) {
@@ -63,7 +67,8 @@ async function main() {
       let t = performance.now();
       const rows = (await (await fetch(restUrl, { headers })).json()) as unknown[];
       rest.push(performance.now() - t);
-      if (rows.length === 0) throw new Error('REST read returned no rows: the benchmark would be meaningless');
+      if (rows.length === 0)
+        throw new Error('REST read returned no rows: the benchmark would be meaningless');
       t = performance.now();
       await client.query(sql, [user.id]);
       direct.push(performance.now() - t);
@@ -74,9 +79,15 @@ async function main() {
     console.log(`  cold start (new cluster, migrations, seed): ${cold.seconds.toFixed(2)} s`);
     console.log(`  warm start (existing data):                 ${warm.seconds.toFixed(2)} s`);
     console.log(`\nRead of the demo user's purchases, ${ROUNDS} sequential rounds`);
-    console.log(`  REST through gateway + PostgREST + RLS: median ${ms(median(rest))}, p95 ${ms(p95(rest))}`);
-    console.log(`  same SQL directly (one connection):     median ${ms(median(direct))}, p95 ${ms(p95(direct))}`);
-    console.log(`  ratio (REST / direct, medians):          ${(median(rest) / median(direct)).toFixed(1)}x`);
+    console.log(
+      `  REST through gateway + PostgREST + RLS: median ${ms(median(rest))}, p95 ${ms(p95(rest))}`,
+    );
+    console.log(
+      `  same SQL directly (one connection):     median ${ms(median(direct))}, p95 ${ms(p95(direct))}`,
+    );
+    console.log(
+      `  ratio (REST / direct, medians):          ${(median(rest) / median(direct)).toFixed(1)}x`,
+    );
   } finally {
     await warm.stack.stop();
   }

@@ -22,6 +22,9 @@ if (files.length === 0) {
   console.error('deno check: no files found');
   process.exit(1);
 }
-const result = spawnSync(deno, ['check', ...files], { stdio: 'inherit', env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } });
+const result = spawnSync(deno, ['check', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' },
+});
 console.log(`deno check: ${files.length} files, ${result.status === 0 ? 'ok' : 'failed'}`);
 process.exit(result.status ?? 1);

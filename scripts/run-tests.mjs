@@ -11,13 +11,31 @@ mkdirSync(out, { recursive: true });
 const suites = [
   {
     name: 'unit',
-    command: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/unit.json`,
+    ],
     read: (file) => vitestCounts(file),
     file: `${out}/unit.json`,
   },
   {
     name: 'integration',
-    command: ['npx', 'vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/integration.json`],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/integration.json`,
+    ],
     read: (file) => vitestCounts(file),
     file: `${out}/integration.json`,
   },
@@ -32,7 +50,11 @@ const suites = [
 
 function vitestCounts(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
 function playwrightCounts(file) {
@@ -57,7 +79,9 @@ for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.na
   }
   if (result.status !== 0 || counts.failed > 0 || counts.passed === 0) ok = false;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${result.status})`);
+  lines.push(
+    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${result.status})`,
+  );
 }
 console.log(`\n${lines.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

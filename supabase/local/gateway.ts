@@ -103,10 +103,10 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
       { host: '127.0.0.1', port, method: req.method, path, headers },
       (upstreamRes) => {
         // The gateway owns CORS: PostgREST's own allow-origin would make a second, conflicting value.
-      const upstreamHeaders = Object.fromEntries(
-        Object.entries(upstreamRes.headers).filter(([key]) => !key.startsWith('access-control-')),
-      );
-      const responseHeaders = { ...upstreamHeaders, ...corsHeaders(req) };
+        const upstreamHeaders = Object.fromEntries(
+          Object.entries(upstreamRes.headers).filter(([key]) => !key.startsWith('access-control-')),
+        );
+        const responseHeaders = { ...upstreamHeaders, ...corsHeaders(req) };
         res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
         upstreamRes.pipe(res);
       },
