@@ -58,7 +58,11 @@ export default tseslint.config(
   },
   {
     // Deno edge functions: Deno globals, URL imports.
-    files: ['supabase/functions/**/*.ts', 'supabase/local/deno/**/*.ts', 'supabase/tests/fixtures/**/*.ts'],
+    files: [
+      'supabase/functions/**/*.ts',
+      'supabase/local/deno/**/*.ts',
+      'supabase/tests/fixtures/**/*.ts',
+    ],
     languageOptions: { globals: { Deno: 'readonly' } },
   },
 );

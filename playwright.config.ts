@@ -8,7 +8,9 @@ function chromiumPath(): string {
   try {
     return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
   } catch {
-    throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
+    throw new Error(
+      'Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.',
+    );
   }
 }
 

@@ -10,7 +10,7 @@ import {
   hasAuthErrorHash,
   hasRefreshTokenError,
 } from '@/lib/auth/session-rules';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 
 /**
  * Every redirect rule of spec §2, in one place. `decideRedirect` is the pure decision (tested on
@@ -116,12 +116,14 @@ export function RedirectRules() {
     if (!waitingForHash) return;
     let cancelled = false;
     const timer = window.setTimeout(() => {
-      void supabase.auth.getSession().then(({ data }) => {
-        if (cancelled) return;
-        initialHashHandled = true;
-        setWaitingForHash(false);
-        navigate(data.session ? paths.home.href : paths.auth.href, { replace: true });
-      });
+      void loadSupabase()
+        .then((supabase) => supabase.auth.getSession())
+        .then(({ data }) => {
+          if (cancelled) return;
+          initialHashHandled = true;
+          setWaitingForHash(false);
+          navigate(data.session ? paths.home.href : paths.auth.href, { replace: true });
+        });
     }, HASH_AUTH_DELAY_MS);
     return () => {
       cancelled = true;

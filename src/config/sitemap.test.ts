@@ -5,6 +5,7 @@ import { useCaseHref, useCaseSlugs } from './paths';
 describe('public/sitemap.xml', () => {
   it('lists every use-case page', () => {
     const sitemap = readFileSync('public/sitemap.xml', 'utf8');
-    for (const slug of useCaseSlugs) expect(sitemap).toContain(`https://dialwise.dev${useCaseHref(slug)}<`);
+    for (const slug of useCaseSlugs)
+      expect(sitemap).toContain(`https://dialwise.dev${useCaseHref(slug)}<`);
   });
 });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState } from '@/testing/session';
-import { authStorageKey } from '@/lib/supabase';
+import { authStorageKey } from '@/lib/auth/storage-key';
 import { ProtectedRoute } from './protected-route';
 
 const routes = [

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth/session-context';
 import { readStoredTokens } from '@/lib/auth/session-rules';
-import { authStorageKey } from '@/lib/supabase';
+import { authStorageKey } from '@/lib/auth/storage-key';
 
 function hasStoredSession(): boolean {
   try {

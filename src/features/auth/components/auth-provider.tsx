@@ -10,7 +10,8 @@ import {
   readStoredTokens,
 } from '@/lib/auth/session-rules';
 import { runSessionStartup } from '@/lib/auth/session-startup';
-import { authStorageKey, supabase } from '@/lib/supabase';
+import { authStorageKey } from '@/lib/auth/storage-key';
+import { loadSupabase } from '@/lib/load-supabase';
 import { SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
 
 function browserStorage(): Storage | null {
@@ -55,85 +56,92 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    let unsubscribe = () => {};
 
-    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next) => {
+    void loadSupabase().then((supabase) => {
       if (!active) return;
-      switch (event) {
-        case 'SIGNED_IN': {
-          const isNewSignIn = !!next?.user && userIdRef.current !== next.user.id;
-          userIdRef.current = next?.user.id ?? null;
-          setSession(next);
-          setSigningOut(false);
-          // Start-up and tab refocus re-emit SIGNED_IN for a known session; only a real sign-in
-          // is announced. The form's 'Login successful!' replaces this toast (same id).
-          if (isNewSignIn && settledRef.current) {
+      const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next) => {
+        if (!active) return;
+        switch (event) {
+          case 'SIGNED_IN': {
+            const isNewSignIn = !!next?.user && userIdRef.current !== next.user.id;
+            userIdRef.current = next?.user.id ?? null;
+            setSession(next);
+            setSigningOut(false);
+            // Start-up and tab refocus re-emit SIGNED_IN for a known session; only a real sign-in
+            // is announced. The form's 'Login successful!' replaces this toast (same id).
+            if (isNewSignIn && settledRef.current) {
+              toast.success('Sign in successful', {
+                id: SIGN_IN_TOAST_ID,
+                description: 'Welcome back!',
+              });
+            }
+            break;
+          }
+          case 'SIGNED_OUT':
+            clearLocalState();
+            break;
+          case 'TOKEN_REFRESHED':
+            setSession(next);
+            toast.success('Session refreshed', { id: 'session-refreshed' });
+            break;
+          case 'USER_UPDATED':
+          case 'PASSWORD_RECOVERY':
+            // Spec §4: only logged.
+            console.info(`[auth] ${event}`);
+            setSession(next);
+            break;
+          case 'INITIAL_SESSION':
+            // The start-up rules below decide what the initial session is worth.
+            break;
+          default:
+            break;
+        }
+      });
+
+      unsubscribe = () => data.subscription.unsubscribe();
+
+      void runSessionStartup(supabase.auth)
+        .then((result) => {
+          if (!active) return;
+          userIdRef.current = result.session?.user.id ?? null;
+          setSession(result.session);
+          setError(result.error);
+          setStaleTokens(
+            hasStaleTokens({
+              hadStoredTokens: initial.hadStoredTokens,
+              loading: false,
+              hasUser: !!result.session,
+            }),
+          );
+          if (result.session && initial.cameFromAuthLink) {
             toast.success('Sign in successful', {
               id: SIGN_IN_TOAST_ID,
               description: 'Welcome back!',
             });
           }
-          break;
-        }
-        case 'SIGNED_OUT':
-          clearLocalState();
-          break;
-        case 'TOKEN_REFRESHED':
-          setSession(next);
-          toast.success('Session refreshed', { id: 'session-refreshed' });
-          break;
-        case 'USER_UPDATED':
-        case 'PASSWORD_RECOVERY':
-          // Spec §4: only logged.
-          console.info(`[auth] ${event}`);
-          setSession(next);
-          break;
-        case 'INITIAL_SESSION':
-          // The start-up rules below decide what the initial session is worth.
-          break;
-        default:
-          break;
-      }
+        })
+        .catch((startupError: unknown) => {
+          if (!active) return;
+          setError(startupError instanceof Error ? startupError.message : String(startupError));
+        })
+        .finally(() => {
+          if (!active) return;
+          settledRef.current = true;
+          setLoading(false);
+        });
     });
-
-    void runSessionStartup(supabase.auth)
-      .then((result) => {
-        if (!active) return;
-        userIdRef.current = result.session?.user.id ?? null;
-        setSession(result.session);
-        setError(result.error);
-        setStaleTokens(
-          hasStaleTokens({
-            hadStoredTokens: initial.hadStoredTokens,
-            loading: false,
-            hasUser: !!result.session,
-          }),
-        );
-        if (result.session && initial.cameFromAuthLink) {
-          toast.success('Sign in successful', {
-            id: SIGN_IN_TOAST_ID,
-            description: 'Welcome back!',
-          });
-        }
-      })
-      .catch((startupError: unknown) => {
-        if (!active) return;
-        setError(startupError instanceof Error ? startupError.message : String(startupError));
-      })
-      .finally(() => {
-        if (!active) return;
-        settledRef.current = true;
-        setLoading(false);
-      });
 
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
   }, [clearLocalState, initial]);
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
     try {
+      const supabase = await loadSupabase();
       const { error: signOutError } = await supabase.auth.signOut({ scope: 'global' });
       if (signOutError) {
         setSigningOut(false);
@@ -153,7 +161,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const expireSession = useCallback(async () => {
     const storage = browserStorage();
     if (storage) clearStoredTokens(storage, authStorageKey);
-    await supabase.auth.signOut({ scope: 'local' });
+    await (await loadSupabase()).auth.signOut({ scope: 'local' });
     clearLocalState();
     setStaleTokens(false);
     setError(null);
