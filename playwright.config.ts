@@ -1,18 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_STACK } from './e2e/support/stack';
-
-/** Debian's chromium (never a Playwright download): CHROMIUM_PATH, or `chromium` on PATH. */
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.',
-    );
-  }
-}
+import { chromiumPath } from './scripts/chromium-path';
 
 const stackEnv = {
   STACK_API_PORT: '55321',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { paths, useCaseHref, useCaseSlugs } from '../src/config/paths';
+import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
 
 /**
  * Every public route, checked with axe-core in real Chromium: no 'serious' or 'critical'
@@ -17,7 +17,7 @@ const publicRoutes = [
   paths.docsPhoneAgent.href,
   paths.status.href,
   paths.help.href,
-  ...useCaseSlugs.map(useCaseHref),
+  ...useCaseSlugs.map(useCasePath),
 ];
 
 const blocking = new Set(['serious', 'critical']);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths, useCaseHref } from '../src/config/paths';
+import { paths, useCasePath } from '../src/config/paths';
 
 /**
  * The marketing site as a visitor meets it (spec §2 "Navigation bar" and "Landing page"):
@@ -136,7 +136,7 @@ test.describe('landing page', () => {
     await expect(selected).toHaveAttribute('aria-label', /^2 of 6/);
 
     const link = selected.getByRole('link');
-    await expect(link).toHaveAttribute('href', useCaseHref('healthcare'));
+    await expect(link).toHaveAttribute('href', useCasePath('healthcare'));
     await link.click();
     await expect(page).toHaveURL(/\/use-cases\/healthcare$/);
   });

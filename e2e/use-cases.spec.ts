@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { useCaseHref, useCaseSlugs } from '../src/config/paths';
+import { useCasePath, useCaseSlugs } from '../src/config/paths';
 
 const NOT_FOUND = '404 Page not found';
 
@@ -30,7 +30,7 @@ async function internalHrefs(page: Page): Promise<string[]> {
 test.describe('use-case pages', () => {
   for (const slug of useCaseSlugs) {
     test(`${slug}: renders, and every link and button leads somewhere real`, async ({ page }) => {
-      const href = useCaseHref(slug);
+      const href = useCasePath(slug);
       await page.goto(href);
       await expectRealPage(page, href);
       await expect(page).toHaveTitle(/Dialwise/);
@@ -60,7 +60,7 @@ test.describe('use-case pages', () => {
   }
 
   test('petcare: Hear Sample Call shows the sample transcript', async ({ page }) => {
-    await page.goto(useCaseHref('petcare'));
+    await page.goto(useCasePath('petcare'));
     const lastLine = page.getByText(/Your recheck is confirmed/);
     await expect(lastLine).toHaveCount(0);
 
@@ -74,7 +74,7 @@ test.describe('use-case pages', () => {
   });
 
   test('pre-auth-assistant: See Live Demo shows the demo transcript', async ({ page }) => {
-    await page.goto(useCaseHref('pre-auth-assistant'));
+    await page.goto(useCasePath('pre-auth-assistant'));
     await page.getByRole('button', { name: 'See Live Demo' }).click();
     await expect(
       page.getByRole('heading', { name: /^Demo: one pre-authorisation/ }),
@@ -83,7 +83,7 @@ test.describe('use-case pages', () => {
   });
 
   test('loadtrack-checkins: the ROI table shows the published figures', async ({ page }) => {
-    await page.goto(useCaseHref('loadtrack-checkins'));
+    await page.goto(useCasePath('loadtrack-checkins'));
     const rows = page.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toHaveText(/50\s*100\s*8\.3\s*\$290/);

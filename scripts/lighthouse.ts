@@ -6,7 +6,7 @@
  * for the mobile (Lighthouse default) and desktop form factors, prints a score table and writes the
  * JSON reports to .lighthouse/. Not a test: it prints numbers. Everything it starts, it stops.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { preview, type PreviewServer } from 'vite';
+import { chromiumPath } from './chromium-path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = path.join(root, '.lighthouse');
@@ -38,17 +39,6 @@ const formFactors: FormFactor[] = args.has('--desktop-only')
   : args.has('--mobile-only')
     ? ['mobile']
     : ['mobile', 'desktop'];
-
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.',
-    );
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

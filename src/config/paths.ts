@@ -43,7 +43,7 @@ export const useCaseSlugs = [
 ] as const;
 export type UseCaseSlug = (typeof useCaseSlugs)[number];
 
-export const useCaseHref = (slug: UseCaseSlug) => `/use-cases/${slug}` as const;
+export const useCasePath = (slug: UseCaseSlug) => `/use-cases/${slug}` as const;
 
 /** Paths that need a signed-in user (spec §6). */
 export const protectedPrefixes = [

@@ -11,13 +11,13 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { useCaseHref, type UseCaseSlug } from '@/config/paths';
+import { useCasePath, type UseCaseSlug } from '@/config/paths';
 
 export type UseCaseLink = {
   slug: UseCaseSlug;
   title: string;
   description: string;
-  href: ReturnType<typeof useCaseHref>;
+  href: ReturnType<typeof useCasePath>;
   icon: LucideIcon;
 };
 
@@ -26,7 +26,7 @@ const link = (
   title: string,
   description: string,
   icon: LucideIcon,
-): UseCaseLink => ({ slug, title, description, href: useCaseHref(slug), icon });
+): UseCaseLink => ({ slug, title, description, href: useCasePath(slug), icon });
 
 /** The ten vertical pages of the route table (spec §2), in menu order. */
 export const useCaseLinks: readonly UseCaseLink[] = [

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsPage } from '@/features/docs/components/docs-page';
-import { renderPublicPage } from '@/features/docs/testing/render-public-page';
+import { renderPublicPage } from '@/testing/render-public-page';
 
 // Straight from API.md, so the page is checked against the contract rather than against itself.
 const apiErrors = [

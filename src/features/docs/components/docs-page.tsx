@@ -39,7 +39,7 @@ import {
   SubHeading,
   type TocItem,
 } from '@/features/docs/components/docs-layout';
-import { usePageMeta } from '@/features/docs/hooks/use-page-meta';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
   { id: 'quick-start', title: 'Quick start' },
@@ -61,7 +61,7 @@ const toc: TocItem[] = [
 ];
 
 export function DocsPage() {
-  usePageMeta(
+  useDocumentMeta(
     `API reference | ${PRODUCT_NAME}`,
     `Place AI phone calls with one request: the ${PRODUCT_NAME} task API, with authentication, task statuses, streaming events, signed webhooks, errors and examples in curl, JavaScript and Python.`,
   );

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { PhoneAgentDocsPage } from '@/features/docs/components/phone-agent-docs-page';
-import { renderPublicPage } from '@/features/docs/testing/render-public-page';
+import { renderPublicPage } from '@/testing/render-public-page';
 
 const rowOf = (tableName: string, key: string) => {
   const table = screen.getByRole('table', { name: tableName });

@@ -17,7 +17,7 @@ import {
   InlineCode,
   type TocItem,
 } from '@/features/docs/components/docs-layout';
-import { usePageMeta } from '@/features/docs/hooks/use-page-meta';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
   { id: 'voices', title: 'Voices' },
@@ -33,7 +33,7 @@ const labelOf = <T extends { value: string; label: string }>(
 ) => options.find((option) => option.value === value)?.label ?? value;
 
 export function PhoneAgentDocsPage() {
-  usePageMeta(
+  useDocumentMeta(
     `Phone agent settings | ${PRODUCT_NAME}`,
     `Choose the voice, speaking style and language of the ${PRODUCT_NAME} AI phone agent, and set them per call with the voice, speaking_style and language API fields.`,
   );

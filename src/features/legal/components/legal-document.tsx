@@ -5,7 +5,7 @@ import type {
   LegalBlock,
   LegalDocument as LegalDocumentContent,
 } from '@/features/legal/content/types';
-import { usePageMeta } from '@/features/legal/hooks/use-page-meta';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 import { scrollToSection } from '@/lib/scroll-to-section';
 
 /**
@@ -66,7 +66,7 @@ function Block({ block }: { block: LegalBlock }) {
 
 /** A legal page: title, date, table of contents and numbered sections, all from content data. */
 export function LegalDocument({ document: doc }: { document: LegalDocumentContent }) {
-  usePageMeta(`${doc.title} | ${PRODUCT_NAME}`, doc.metaDescription);
+  useDocumentMeta(`${doc.title} | ${PRODUCT_NAME}`, doc.metaDescription);
   const formattedDate = dateFormat.format(new Date(doc.date));
 
   return (

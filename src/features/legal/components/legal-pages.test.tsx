@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { CONTACT_EMAIL } from '@/config/constants';
 import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { TermsPage } from '@/features/legal/components/terms-page';
-import { renderPublicPage } from '@/features/legal/testing/render-public-page';
+import { renderPublicPage } from '@/testing/render-public-page';
 
 const numberedHeadings = () => screen.getAllByRole('heading', { level: 2, name: /^\d+\. / });
 

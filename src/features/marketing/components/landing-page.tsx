@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth/session-context';
 import { useScrollToHash } from '@/lib/scroll-to-section';
-import { useDocumentMeta } from '../hooks/use-document-meta';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 import { CodeSampleSection } from './code-sample-section';
 import { CtaSection } from './cta-section';
 import { DemoSection } from './demo-section';

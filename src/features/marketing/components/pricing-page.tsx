@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { FREE_MINUTES, PRODUCT_NAME, PURCHASE_MAX_USD, PURCHASE_MIN_USD } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useDocumentMeta } from '../hooks/use-document-meta';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 import { PricingSection } from './pricing-section';
 
 const TITLE = `Pricing · ${PRODUCT_NAME}`;

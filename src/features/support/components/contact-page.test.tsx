@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderSupportPage } from '../testing/render-support-page';
+import { renderPublicPage } from '@/testing/render-public-page';
 import { ContactPage } from './contact-page';
 
 function renderContactPage() {
-  renderSupportPage(<ContactPage />, '/contact');
+  renderPublicPage(<ContactPage />, '/contact');
   return userEvent.setup();
 }
 

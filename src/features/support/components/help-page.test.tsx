@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { renderSupportPage } from '../testing/render-support-page';
+import { renderPublicPage } from '@/testing/render-public-page';
 import { HelpPage } from './help-page';
 
 describe('HelpPage', () => {
   it('shows a labelled search box that is disabled until search ships', () => {
-    renderSupportPage(<HelpPage />, '/help');
+    renderPublicPage(<HelpPage />, '/help');
     const search = screen.getByRole('searchbox', { name: 'Search help articles' });
     expect(search).toBeDisabled();
     expect(search).toHaveAccessibleDescription('Coming Soon');
   });
 
   it('offers three topics whose links all lead somewhere real', () => {
-    renderSupportPage(<HelpPage />, '/help');
+    renderPublicPage(<HelpPage />, '/help');
     for (const title of ['Getting Started', 'Account & Billing', 'Troubleshooting']) {
       const heading = screen.getByRole('heading', { name: title });
       const card = heading.closest('li');
@@ -27,7 +27,7 @@ describe('HelpPage', () => {
   });
 
   it('links Email Support to the support mailbox', () => {
-    renderSupportPage(<HelpPage />, '/help');
+    renderPublicPage(<HelpPage />, '/help');
     expect(screen.getByRole('link', { name: 'Email Support' })).toHaveAttribute(
       'href',
       'mailto:support@dialwise.dev',

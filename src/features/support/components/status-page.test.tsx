@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@/lib/format';
 import { incidents } from '../content/incidents';
-import { renderSupportPage } from '../testing/render-support-page';
+import { renderPublicPage } from '@/testing/render-public-page';
 import { StatusPage } from './status-page';
 
 describe('StatusPage', () => {
   it('shows the overall status and the uptime badge', () => {
-    renderSupportPage(<StatusPage />, '/status');
+    renderPublicPage(<StatusPage />, '/status');
     expect(
       screen.getByRole('heading', { level: 1, name: 'All Systems Operational' }),
     ).toBeInTheDocument();
@@ -15,7 +15,7 @@ describe('StatusPage', () => {
   });
 
   it('lists the incidents with scoped column headers', () => {
-    renderSupportPage(<StatusPage />, '/status');
+    renderPublicPage(<StatusPage />, '/status');
     const table = screen.getByRole('table', { name: 'Incidents in the last 30 days' });
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((header) => header.textContent)).toEqual([
@@ -32,7 +32,7 @@ describe('StatusPage', () => {
   });
 
   it("shows 'Ongoing' for an incident without an end time, and formatted dates otherwise", () => {
-    renderSupportPage(<StatusPage />, '/status');
+    renderPublicPage(<StatusPage />, '/status');
     const open = incidents.find((incident) => incident.ended === null);
     const closed = incidents.find((incident) => incident.ended !== null);
     if (!open || !closed) throw new Error('sample data needs an open and a closed incident');

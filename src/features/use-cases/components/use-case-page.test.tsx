@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 // Aliased: the 'use' prefix makes the hooks lint rule mistake this plain function for a hook.
-import { paths, useCaseHref as hrefOf, useCaseSlugs, type UseCaseSlug } from '@/config/paths';
+import { paths, useCasePath as hrefOf, useCaseSlugs, type UseCaseSlug } from '@/config/paths';
 import { UseCasePage } from '@/features/use-cases/components/use-case-page';
 import { useCaseContent } from '@/features/use-cases/content/registry';
 import { renderWithProviders } from '@/testing/render';

@@ -17,7 +17,7 @@ import { StepsSection } from '@/features/use-cases/components/steps-section';
 import { UseCaseHero } from '@/features/use-cases/components/use-case-hero';
 import { useCaseContent } from '@/features/use-cases/content/registry';
 import type { Section } from '@/features/use-cases/content/types';
-import { useDocumentMeta } from '@/features/use-cases/hooks/use-document-meta';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 
 export function UseCasePage({ slug }: { slug: UseCaseSlug }) {
   const content = useCaseContent[slug];

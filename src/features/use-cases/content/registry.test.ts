@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, useCaseHref, useCaseSlugs } from '@/config/paths';
+import { paths, useCasePath, useCaseSlugs } from '@/config/paths';
 import { useCaseContent } from '@/features/use-cases/content/registry';
 import type {
   Action,
@@ -11,7 +11,7 @@ import { loadtrackCheckins } from '@/features/use-cases/content/loadtrack-checki
 
 const appRoutes = new Set<string>([
   ...Object.values(paths).map((p) => p.href),
-  ...useCaseSlugs.map(useCaseHref),
+  ...useCaseSlugs.map(useCasePath),
 ]);
 
 function sectionsOf<K extends SectionKind>(content: UseCaseContent, kind: K) {

@@ -1,0 +1,13 @@
+import { execFileSync } from 'node:child_process';
+
+/** Debian's chromium (never a downloaded browser): CHROMIUM_PATH, or `chromium` on PATH. */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(
+      'Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.',
+    );
+  }
+}
