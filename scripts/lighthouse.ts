@@ -1,7 +1,7 @@
 /**
  * Lighthouse scores of the production build: `npm run lighthouse [-- --no-build] [-- --desktop-only|--mobile-only]`.
  *
- * Builds with `vite build` (unless --no-build), serves dist with Vite's preview server on a free
+ * Builds with `npm run build` (unless --no-build), serves dist with Vite's preview server on a free
  * port, launches Debian's Chromium headless (CHROMIUM_PATH or `chromium` on PATH), audits each page
  * for the mobile (Lighthouse default) and desktop form factors, prints a score table and writes the
  * JSON reports to .lighthouse/. Not a test: it prints numbers. Everything it starts, it stops.
@@ -53,12 +53,13 @@ function freePort(): Promise<number> {
 }
 
 function build() {
-  console.log('Building (vite build --manifest)…');
-  const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--manifest'], {
+  console.log('Building (npm run build: vite build, then prerendering the public pages)…');
+  const result = spawnSync('npm', ['run', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? 'signal'})`);
+  if (result.status !== 0)
+    throw new Error(`npm run build failed (exit ${result.status ?? 'signal'})`);
 }
 
 const score = (value: number | null | undefined) =>

@@ -1,16 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, routerReady } from '@/app/router';
 import { installErrorForwarding } from '@/lib/analytics';
 import './index.css';
 
 installErrorForwarding();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+
+async function start() {
+  // A prerendered public page (scripts/prerender.ts) stays on screen until its route module has
+  // loaded, then React renders the same page over it: no loading spinner in between.
+  if (container.dataset.prerendered) await routerReady();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

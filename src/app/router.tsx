@@ -163,6 +163,18 @@ export const routes: RouteObject[] = [
 
 const router = createBrowserRouter(routes);
 
+/** Resolves once the first route's lazy module has loaded, so it can render without a fallback. */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

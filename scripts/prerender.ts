@@ -1,0 +1,110 @@
+/**
+ * Prerenders the public pages after `vite build`: each is opened in Debian's Chromium from the
+ * built app and its rendered HTML saved as dist/<path>.html, so a visitor sees the page
+ * before any JavaScript runs (and crawlers read it). dist/index.html stays the SPA shell for every
+ * other path; `/` is saved as dist/index.html with a guard that empties it on any other path.
+ * Without Chromium the build still works: it prints why and leaves the plain SPA.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
+import { chromiumPath } from './chromium-path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+export const prerenderedPaths = [
+  paths.home.path,
+  paths.pricing.path,
+  paths.terms.path,
+  paths.privacy.path,
+  paths.contact.path,
+  paths.docs.path,
+  paths.docsPhoneAgent.path,
+  paths.status.path,
+  paths.help.path,
+  ...useCaseSlugs.map(useCasePath),
+];
+
+async function main() {
+  let executablePath: string;
+  try {
+    executablePath = chromiumPath();
+  } catch (error) {
+    console.warn(`Prerender skipped: ${(error as Error).message}`);
+    return;
+  }
+  const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const server = await preview({
+    root,
+    logLevel: 'silent',
+    preview: { host: '127.0.0.1', port: 4199, strictPort: false, open: false },
+  });
+  const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://127.0.0.1:4199';
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ reducedMotion: 'reduce' });
+    for (const route of prerenderedPaths) {
+      await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
+      await page.locator('main h1').first().waitFor();
+      const rendered = await page.evaluate(() => {
+        const rootElement = document.getElementById('root')!;
+        // Toasts and other transient UI do not belong in a static page.
+        rootElement
+          .querySelectorAll('[aria-label="Notifications alt+T"], section[aria-live]')
+          .forEach((n) => n.remove());
+        return {
+          html: rootElement.innerHTML,
+          title: document.title,
+          description:
+            document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+        };
+      });
+      // The saved page is only right for its own path: on any other path (the SPA fallback
+      // serves index.html for every unknown URL) it is emptied before the first paint.
+      const guard = `<script>if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
+      const html = shell
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
+        .replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          `$1${escapeAttr(rendered.description)}$2`,
+        )
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-prerendered="${route}">${rendered.html}</div>${guard}`,
+        );
+      // `/pricing` → dist/pricing.html: what Vite's preview and most static hosts serve for it.
+      const file =
+        route === '/' ? path.join(dist, 'index.html') : path.join(dist, `${route.slice(1)}.html`);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, html);
+    }
+    // The untouched shell for hosts that can name their SPA fallback explicitly.
+    await writeFile(path.join(dist, 'app-shell.html'), shell);
+    console.log(`Prerendered ${prerenderedPaths.length} public pages.`);
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;');
+
+main().catch((error: unknown) => {
+  console.error(`Prerender failed: ${(error as Error).message}`);
+  process.exit(1);
+});
