@@ -59,7 +59,9 @@ async function main() {
     const page = await browser.newPage({ reducedMotion: 'reduce' });
     for (const route of prerenderedPaths) {
       await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-      await page.locator('main h1').first().waitFor();
+      const heading = await page.locator('main h1').first().textContent();
+      if (!heading || heading.includes('404'))
+        throw new Error(`${route} did not render its page (h1: ${heading})`);
       const rendered = await page.evaluate(() => {
         const rootElement = document.getElementById('root')!;
         // Toasts and other transient UI do not belong in a static page.
