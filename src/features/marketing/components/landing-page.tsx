@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
-import { LANDING_REDIRECT_DELAY_MS, PRODUCT_NAME } from '@/config/constants';
-import { paths } from '@/config/paths';
+import { PRODUCT_NAME } from '@/config/constants';
 import { track } from '@/lib/analytics';
-import { useSession } from '@/lib/auth/session-context';
 import { useScrollToHash } from '@/lib/scroll-to-section';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { CodeSampleSection } from './code-sample-section';
@@ -21,8 +18,7 @@ const TITLE = `${PRODUCT_NAME}: AI phone calls from one API request`;
 const DESCRIPTION = `${PRODUCT_NAME} places AI phone calls for you. Send a phone number and a goal; get status, transcript and summary back in real time. 1¢ a minute, first 100 minutes free.`;
 
 export function LandingPage() {
-  const { user, loading } = useSession();
-  const navigate = useNavigate();
+  // A signed-in visitor is sent on to /dashboard by the app's redirect rules (src/app).
   const visitTracked = useRef(false);
 
   useDocumentMeta(TITLE, DESCRIPTION);
@@ -33,15 +29,6 @@ export function LandingPage() {
     visitTracked.current = true;
     track('landing_page_visited');
   }, []);
-
-  useEffect(() => {
-    if (loading || !user) return;
-    const timer = window.setTimeout(() => {
-      track('authenticated_redirect', { from: paths.home.path, to: paths.dashboard.path });
-      navigate(paths.dashboard.href, { replace: true });
-    }, LANDING_REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [loading, user, navigate]);
 
   return (
     <PublicLayout>
