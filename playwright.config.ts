@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_STACK } from './e2e/support/stack';
-import { chromiumPath } from './scripts/chromium-path';
+import { chromiumArgs, chromiumPath } from './scripts/chromium';
 
 const stackEnv = {
   STACK_API_PORT: '55321',
@@ -32,14 +32,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

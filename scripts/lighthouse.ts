@@ -14,21 +14,13 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { preview, type PreviewServer } from 'vite';
-import { chromiumPath } from './chromium-path';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = path.join(root, '.lighthouse');
 const pagesToAudit = ['/', '/use-cases/healthcare'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 type FormFactor = 'mobile' | 'desktop';
 type Row = { page: string; formFactor: FormFactor } & Record<(typeof categories)[number], string>;

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
-import { chromiumPath } from './chromium-path';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -46,14 +46,7 @@ async function main() {
   const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://127.0.0.1:4199';
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: chromiumArgs,
   });
   try {
     const page = await browser.newPage({ reducedMotion: 'reduce' });

@@ -1,5 +1,6 @@
 import { ArrowRight, FileText } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import type { Action } from '@/features/use-cases/content/types';
 import { track } from '@/lib/analytics';
@@ -44,5 +45,20 @@ export function ActionButton({ action, source, onSample, sampleId }: ActionButto
         {variant === 'default' ? <ArrowRight aria-hidden="true" /> : null}
       </Link>
     </Button>
+  );
+}
+
+/** A row of calls to action (hero, closing call to action). */
+export function ActionButtons({
+  actions,
+  className,
+  ...rest
+}: Omit<ActionButtonProps, 'action'> & { actions: Action[]; className?: string }) {
+  return (
+    <div className={cn('mt-8 flex flex-wrap gap-3', className)}>
+      {actions.map((action) => (
+        <ActionButton key={action.label} action={action} {...rest} />
+      ))}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionButton } from '@/features/use-cases/components/action-button';
+import { ActionButtons } from '@/features/use-cases/components/action-button';
 import { headingId } from '@/features/use-cases/components/section-shell';
 import type { CtaSection as CtaContent } from '@/features/use-cases/content/types';
 
@@ -22,17 +22,13 @@ export function CtaSection({ section, source, onSample, sampleId }: CtaSectionPr
             {section.heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg opacity-90">{section.body}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            {section.actions.map((action) => (
-              <ActionButton
-                key={action.label}
-                action={action}
-                source={source}
-                onSample={onSample}
-                sampleId={sampleId}
-              />
-            ))}
-          </div>
+          <ActionButtons
+            actions={section.actions}
+            className="justify-center"
+            source={source}
+            onSample={onSample}
+            sampleId={sampleId}
+          />
           {section.note ? <p className="mt-4 text-sm opacity-90">{section.note}</p> : null}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ActionButton } from '@/features/use-cases/components/action-button';
+import { ActionButtons } from '@/features/use-cases/components/action-button';
 import type { Hero } from '@/features/use-cases/content/types';
 
 type UseCaseHeroProps = {
@@ -40,17 +40,12 @@ export function UseCaseHero({ hero, source, onSample, sampleId }: UseCaseHeroPro
             {hero.title}
           </h1>
           <p className="mt-6 text-lg text-muted-foreground sm:text-xl">{hero.lede}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            {hero.actions.map((action) => (
-              <ActionButton
-                key={action.label}
-                action={action}
-                source={source}
-                onSample={onSample}
-                sampleId={sampleId}
-              />
-            ))}
-          </div>
+          <ActionButtons
+            actions={hero.actions}
+            source={source}
+            onSample={onSample}
+            sampleId={sampleId}
+          />
           {hero.note ? <p className="mt-4 text-sm text-muted-foreground">{hero.note}</p> : null}
         </div>
         {hero.stats?.length ? (

@@ -11,3 +11,13 @@ export function chromiumPath(): string {
     );
   }
 }
+
+/** Flags that work as root on our machines (no sandbox, no GPU, no calls home). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
