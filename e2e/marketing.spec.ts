@@ -96,9 +96,8 @@ test.describe('landing page', () => {
     expect(count).toBeGreaterThan(5);
     for (let i = 0; i < count; i += 1) {
       const button = buttons.nth(i);
-      const name = (await button.getAttribute('aria-label')) ?? (await button.innerText()).trim();
-      expect(name, 'button has an accessible name').not.toBe('');
-      if (await button.isDisabled()) expect(name).toMatch(/coming soon/i);
+      await expect(button, 'button has an accessible name').toHaveAccessibleName(/\S/);
+      if (await button.isDisabled()) await expect(button).toHaveAccessibleName(/coming soon/i);
     }
   });
 

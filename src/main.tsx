@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, routerReady } from '@/app/router';
@@ -13,13 +13,18 @@ async function start() {
   // A prerendered public page (scripts/prerender.ts) stays on screen until its route module has
   // loaded, then React renders the same page over it: no loading spinner in between.
   if (container.dataset.prerendered) await routerReady();
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition lets React render the first tree in small slices instead of one long task
+  // that would block input while the page is already on screen.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

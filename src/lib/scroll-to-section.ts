@@ -19,6 +19,9 @@ export function prefersReducedMotion(): boolean {
 export function scrollToSection(id: string, offset: number = SCROLL_OFFSET_PX): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
+  // Sections skipped by `content-visibility: auto` have placeholder heights; render them all
+  // first, or the target would move while the page scrolls towards it.
+  document.documentElement.dataset.sectionsRendered = '';
   const top = element.getBoundingClientRect().top + window.scrollY - offset;
   window.scrollTo({
     top: Math.max(0, top),

@@ -32,7 +32,7 @@ export function FadeInSection({
       id={id}
       aria-labelledby={labelledBy}
       tabIndex={-1}
-      className={cn('scroll-mt-20 outline-none', className)}
+      className={cn('render-when-visible scroll-mt-20 outline-none', className)}
     >
       {reduceMotion ? (
         children

@@ -25,7 +25,7 @@ export function SectionShell({
     <section
       id={id}
       aria-labelledby={headingId(id)}
-      className={cn('scroll-mt-24 py-16 sm:py-20', muted && 'bg-muted')}
+      className={cn('render-when-visible scroll-mt-24 py-16 sm:py-20', muted && 'bg-muted')}
     >
       <div className="container">
         <div className={cn('max-w-3xl', centered && 'mx-auto text-center')}>
