@@ -60,7 +60,7 @@ alter table public.contact_requests enable row level security;
 
 -- Functions ----------------------------------------------------------------------------------------
 
-create function public.contact_requests_rate_limit()
+create function private.contact_requests_rate_limit()
 returns trigger
 language plpgsql
 security definer
@@ -92,19 +92,19 @@ begin
 end;
 $$;
 
-comment on function public.contact_requests_rate_limit() is
+comment on function private.contact_requests_rate_limit() is
   'Before-insert trigger on contact_requests: at most 3 requests per e-mail address (case-insensitive) per hour; raises P0001 ''rate_limited: ...'' past that.';
 
-revoke all on function public.contact_requests_rate_limit() from public, anon, authenticated;
+revoke all on function private.contact_requests_rate_limit() from public, anon, authenticated;
 
 -- Triggers -----------------------------------------------------------------------------------------
 
 create trigger contact_requests_rate_limit
   before insert on public.contact_requests
-  for each row execute function public.contact_requests_rate_limit();
+  for each row execute function private.contact_requests_rate_limit();
 
 comment on trigger contact_requests_rate_limit on public.contact_requests is
-  'Enforces the per-address rate limit of public.contact_requests_rate_limit().';
+  'Enforces the per-address rate limit of private.contact_requests_rate_limit().';
 
 -- Grants -------------------------------------------------------------------------------------------
 
