@@ -1,3 +1,5 @@
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/config';
+
 /**
  * The stack the integration tests start (supabase/tests/global-setup.ts): spare ports, so it runs
  * beside a dev stack, and a fresh database every run.
@@ -32,7 +34,5 @@ export const TEST_STACK_ENV = {
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;
 export const mailboxUrl = `http://127.0.0.1:${TEST_PORTS.mailbox}`;
 export const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
-export const anonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const serviceRoleKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export const anonKey = ANON_KEY;
+export const serviceRoleKey = SERVICE_ROLE_KEY;
