@@ -107,7 +107,9 @@ test.describe('unknown paths and URL errors (signed out)', () => {
   });
 
   test("stale stored tokens are cleared with 'Session expired'", async ({ page }) => {
-    await page.goto('/pricing');
+    // Plant the tokens on a same-origin file that runs no app code: on an app page the
+    // lazily loaded auth client could read them first, clear them and toast there.
+    await page.goto('/robots.txt');
     const key = await page.evaluate(() => {
       const stale = {
         access_token: 'stale',
