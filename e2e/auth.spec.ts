@@ -129,6 +129,36 @@ test.describe('unknown paths and URL errors (signed out)', () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
   });
 
+  test("a sign-out the start-up cannot finish shows 'Logout Error' and still drops the tokens", async ({
+    page,
+  }) => {
+    await page.goto('/robots.txt');
+    const key = await page.evaluate(() => {
+      // Unexpired but forged: the server refuses the user, so the start-up signs it out.
+      const forged = {
+        access_token: 'forged-access-token',
+        refresh_token: 'forged-refresh-token',
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        expires_in: 3600,
+        token_type: 'bearer',
+        user: { id: '00000000-0000-4000-8000-000000000000', email: 'forged@example.com' },
+      };
+      const storageKey = 'sb-127-auth-token';
+      localStorage.setItem(storageKey, JSON.stringify(forged));
+      return storageKey;
+    });
+    // The network drops the sign-out request; supabase-js then keeps the session it was asked
+    // to drop, so the layer must clear it itself.
+    await page.route('**/auth/v1/logout**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/dashboard');
+    await expect(page.getByText('Logout Error', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('There was a problem logging out. Please try again.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
+  });
+
   test("/auth?error=… shows 'Authentication Error'", async ({ page }) => {
     await page.goto('/auth?error=access_denied&error_description=Link+expired');
     await expect(page.getByText('Authentication Error', { exact: true })).toBeVisible();

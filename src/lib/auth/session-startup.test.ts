@@ -164,4 +164,55 @@ describe('runSessionStartup (spec §4)', () => {
     );
     expect(result.error).toBe('Email link is invalid or has expired');
   });
+
+  it('reports a failed sign-out of a rejected session, so the caller can clear it and say so', async () => {
+    const session = testSession(testUser(), now + 3600);
+    const result = await runSessionStartup(
+      fakeAuth(
+        {
+          getSession: async () => ({ data: { session }, error: null }),
+          getUser: async () => ({
+            data: { user: null },
+            error: { message: 'invalid JWT', name: 'AuthApiError', status: 403 },
+          }),
+          signOut: async () => ({
+            error: { message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 },
+          }),
+        },
+        [],
+      ),
+      clock,
+    );
+    expect(result).toMatchObject({ session: null, outcome: 'invalid', signOutFailed: true });
+  });
+
+  it('counts a sign-out that throws as failed when an expired session is dropped', async () => {
+    const session = testSession(testUser(), now - 60);
+    const result = await runSessionStartup(
+      fakeAuth(
+        {
+          getSession: async () => ({ data: { session }, error: null }),
+          signOut: async () => {
+            throw new TypeError('Failed to fetch');
+          },
+        },
+        [],
+      ),
+      clock,
+    );
+    expect(result).toMatchObject({
+      error: 'Session expired',
+      outcome: 'expired',
+      signOutFailed: true,
+    });
+  });
+
+  it('does not report a sign-out that worked', async () => {
+    const session = testSession(testUser(), now - 60);
+    const result = await runSessionStartup(
+      fakeAuth({ getSession: async () => ({ data: { session }, error: null }) }, []),
+      clock,
+    );
+    expect(result.signOutFailed).toBe(false);
+  });
 });

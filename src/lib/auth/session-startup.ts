@@ -23,7 +23,22 @@ export type StartupResult = {
   error: string | null;
   /** What happened, for logs and tests. */
   outcome: 'no-session' | 'refreshed' | 'validated' | 'expired' | 'invalid' | 'kept';
+  /**
+   * The library's sign-out failed (it keeps the stored session when the server cannot be
+   * reached): the caller clears the tokens itself and reports 'Logout Error' (spec §8).
+   */
+  signOutFailed?: boolean;
 };
+
+/** Signs out of this browser; true when it worked. A thrown error counts as a failure. */
+export async function signOutLocally(auth: Pick<StartupAuthClient, 'signOut'>): Promise<boolean> {
+  try {
+    const { error } = await auth.signOut({ scope: 'local' });
+    return !error;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Spec §4 start-up: a session that expires in under 300 s is refreshed; if that fails and it
@@ -43,8 +58,13 @@ export async function runSessionStartup(
   if (!session) {
     if (sessionError) {
       // The library could not refresh a stored, expired session.
-      await auth.signOut({ scope: 'local' });
-      return { session: null, error: urlError ?? SESSION_EXPIRED_ERROR, outcome: 'expired' };
+      const signedOut = await signOutLocally(auth);
+      return {
+        session: null,
+        error: urlError ?? SESSION_EXPIRED_ERROR,
+        outcome: 'expired',
+        signOutFailed: !signedOut,
+      };
     }
     return { session: null, error: urlError, outcome: 'no-session' };
   }
@@ -55,8 +75,13 @@ export async function runSessionStartup(
       return { session: refreshed.data.session, error: urlError, outcome: 'refreshed' };
     }
     if (decideAfterRefreshFailure(session.expires_at, nowSeconds()) === 'sign-out') {
-      await auth.signOut({ scope: 'local' });
-      return { session: null, error: SESSION_EXPIRED_ERROR, outcome: 'expired' };
+      const signedOut = await signOutLocally(auth);
+      return {
+        session: null,
+        error: SESSION_EXPIRED_ERROR,
+        outcome: 'expired',
+        signOutFailed: !signedOut,
+      };
     }
   }
 
@@ -67,6 +92,6 @@ export async function runSessionStartup(
   if (userError && !shouldSignOutAfterValidationError(userError)) {
     return { session, error: urlError, outcome: 'kept' };
   }
-  await auth.signOut({ scope: 'local' });
-  return { session: null, error: urlError, outcome: 'invalid' };
+  const signedOut = await signOutLocally(auth);
+  return { session: null, error: urlError, outcome: 'invalid', signOutFailed: !signedOut };
 }

@@ -9,10 +9,18 @@ import {
   hasStaleTokens,
   readStoredTokens,
 } from '@/lib/auth/session-rules';
-import { runSessionStartup } from '@/lib/auth/session-startup';
+import { runSessionStartup, signOutLocally } from '@/lib/auth/session-startup';
 import { authStorageKey } from '@/lib/auth/storage-key';
 import { loadSupabase } from '@/lib/load-supabase';
-import { SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
+import { LOGOUT_ERROR_TOAST_ID, SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
+
+/** Spec §8: a sign-out by the session layer itself (not the dashboard's button) failed. */
+function showLogoutError() {
+  toast.error('Logout Error', {
+    id: LOGOUT_ERROR_TOAST_ID,
+    description: 'There was a problem logging out. Please try again.',
+  });
+}
 
 function browserStorage(): Storage | null {
   try {
@@ -104,6 +112,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void runSessionStartup(supabase.auth)
         .then((result) => {
           if (!active) return;
+          if (result.signOutFailed) {
+            // The library keeps the stored session when its sign-out fails; drop it anyway so a
+            // session the start-up rejected is not picked up again on the next load.
+            clearLocalState();
+            showLogoutError();
+          }
           userIdRef.current = result.session?.user.id ?? null;
           setSession(result.session);
           setError(result.error);
@@ -161,8 +175,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const expireSession = useCallback(async () => {
     const storage = browserStorage();
     if (storage) clearStoredTokens(storage, authStorageKey);
-    await (await loadSupabase()).auth.signOut({ scope: 'local' });
+    const signedOut = await signOutLocally((await loadSupabase()).auth);
     clearLocalState();
+    if (!signedOut) showLogoutError();
     setStaleTokens(false);
     setError(null);
   }, [clearLocalState]);
