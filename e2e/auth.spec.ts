@@ -38,6 +38,35 @@ test.describe('sign-up', () => {
     await page.getByRole('tab', { name: 'Profile' }).click();
     await expect(page.getByText(email)).toBeVisible();
   });
+
+  test("the same confirmation link a second time shows 'Authentication Error'", async ({
+    browser,
+  }) => {
+    // Runs after the journey above, which used the link once; a fresh browser has no session.
+    const link = findVerifyLink(await mailbox.latestTo(email));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByText('Authentication Error', { exact: true })).toBeVisible();
+    await expect(page.getByText('Email link is invalid or has expired')).toBeVisible();
+    await context.close();
+  });
+
+  test("a password the auth server finds too weak shows its own message under 'Signup Error'", async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(uniqueEmail('weak'));
+    await page.getByLabel('Password').fill('abc');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByText('Signup Error', { exact: true })).toBeVisible();
+    await expect(page.getByText('Password should be at least 6 characters.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check your email to continue' })).toHaveCount(
+      0,
+    );
+  });
 });
 
 test.describe('sign-in', () => {
