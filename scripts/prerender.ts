@@ -71,7 +71,7 @@ async function main() {
       // The saved page is only right for its own path: on any other path (the SPA fallback
       // serves index.html for every unknown URL) it is emptied before the first paint.
       const guard = `<script>if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
-      const html = shell
+      const html = paintBeforeBoot(shell)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
         .replace(
           /(<meta\s+name="description"\s+content=")[^"]*(")/,
@@ -94,6 +94,26 @@ async function main() {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
   }
+}
+
+/**
+ * A prerendered page is complete without JavaScript, so its scripts wait for the first paint
+ * instead of competing with the stylesheet for a slow connection: the entry module and its
+ * preloads (Vite's modulepreload links) are requested after the first frame. A hidden tab, which
+ * gets no animation frames, boots after 200 ms instead.
+ */
+function paintBeforeBoot(shell: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+  if (!entry) throw new Error('the built index.html has no module entry script');
+  const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const preloads = [...shell.matchAll(preloadTag)].map((match) => match[1]);
+  const loader =
+    `<script type="module">let booted=false;const boot=()=>{if(booted)return;booted=true;` +
+    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');` +
+    `link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
+    `import(${JSON.stringify(entry[1])})};` +
+    `requestAnimationFrame(()=>setTimeout(boot));setTimeout(boot,200)</script>`;
+  return shell.replace(preloadTag, '').replace(entry[0], loader);
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
