@@ -9,6 +9,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-e2e',
+      '.lighthouse',
       'node_modules',
       'supabase/.local',
       'coverage',

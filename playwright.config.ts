@@ -35,7 +35,19 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: 'production-build.spec.ts',
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      // What visitors really get: the prerendered pages and the paint-first loader.
+      name: 'production-build',
+      testMatch: 'production-build.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: TEST_STACK.productionUrl },
+    },
+  ],
   webServer: [
     {
       command: 'npx tsx supabase/local/cli.ts backend',
@@ -53,6 +65,20 @@ export default defineConfig({
       url: TEST_STACK.appUrl,
       timeout: 60_000,
       reuseExistingServer: !process.env.CI,
+    },
+    {
+      // Builds with prerendering into dist-e2e/ (pointed at the test stack), then serves it.
+      command: 'npm run build && npx vite preview --port 5175 --strictPort',
+      env: {
+        BUILD_OUT_DIR: 'dist-e2e',
+        VITE_SUPABASE_URL: TEST_STACK.apiUrl,
+        VITE_SUPABASE_ANON_KEY: TEST_STACK.anonKey,
+      },
+      url: TEST_STACK.productionUrl,
+      timeout: 300_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
   ],
 });

@@ -7,7 +7,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { host: 'localhost', port: 5173, strictPort: true },
   preview: { host: 'localhost', port: 4173, strictPort: true },
-  build: { target: 'es2022', sourcemap: false },
+  // BUILD_OUT_DIR lets the end-to-end suite build its own copy beside a developer's dist/.
+  build: { target: 'es2022', sourcemap: false, outDir: process.env.BUILD_OUT_DIR ?? 'dist' },
   test: {
     globals: true,
     restoreMocks: true,

@@ -14,7 +14,7 @@ import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
 import { chromiumArgs, chromiumPath } from './chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist');
+const dist = path.join(root, process.env.BUILD_OUT_DIR ?? 'dist');
 
 export const prerenderedPaths = [
   paths.home.path,

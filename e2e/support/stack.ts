@@ -6,6 +6,8 @@ import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/config';
  */
 export const TEST_STACK = {
   appUrl: 'http://localhost:5174',
+  /** The production build (prerendered pages), served by Vite's preview server. */
+  productionUrl: 'http://localhost:5175',
   apiUrl: 'http://127.0.0.1:55321',
   mailboxUrl: 'http://127.0.0.1:55324',
   dbUrl: 'postgresql://postgres:postgres@127.0.0.1:55322/postgres',
