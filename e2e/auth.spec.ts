@@ -11,6 +11,34 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/**
+ * Stores a session the server will refuse, as supabase-js keeps it, and returns its storage key.
+ * It is planted on a same-origin file that runs no app code: on an app page the lazily loaded
+ * auth client could read it first, clear it and toast there.
+ */
+async function plantStoredSession(
+  page: Page,
+  { expiresInSeconds, email }: { expiresInSeconds: number; email: string },
+): Promise<string> {
+  await page.goto('/robots.txt');
+  return page.evaluate(
+    ({ expiresIn, userEmail }) => {
+      const storageKey = 'sb-127-auth-token';
+      const refused = {
+        access_token: 'refused-access-token',
+        refresh_token: 'refused-refresh-token',
+        expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+        expires_in: 3600,
+        token_type: 'bearer',
+        user: { id: '00000000-0000-4000-8000-000000000000', email: userEmail },
+      };
+      localStorage.setItem(storageKey, JSON.stringify(refused));
+      return storageKey;
+    },
+    { expiresIn: expiresInSeconds, userEmail: email },
+  );
+}
+
 test.describe('sign-up', () => {
   const email = uniqueEmail('signup');
   test.afterAll(async () => deleteUser({ email }));
@@ -136,21 +164,9 @@ test.describe('unknown paths and URL errors (signed out)', () => {
   });
 
   test("stale stored tokens are cleared with 'Session expired'", async ({ page }) => {
-    // Plant the tokens on a same-origin file that runs no app code: on an app page the
-    // lazily loaded auth client could read them first, clear them and toast there.
-    await page.goto('/robots.txt');
-    const key = await page.evaluate(() => {
-      const stale = {
-        access_token: 'stale',
-        refresh_token: 'refused-refresh-token',
-        expires_at: Math.floor(Date.now() / 1000) - 60,
-        expires_in: 3600,
-        token_type: 'bearer',
-        user: { id: '00000000-0000-4000-8000-000000000000', email: 'gone@example.com' },
-      };
-      const storageKey = 'sb-127-auth-token';
-      localStorage.setItem(storageKey, JSON.stringify(stale));
-      return storageKey;
+    const key = await plantStoredSession(page, {
+      expiresInSeconds: -60,
+      email: 'gone@example.com',
     });
     await page.goto('/dashboard');
     await expect(page.getByText('Session expired', { exact: true })).toBeVisible();
@@ -161,20 +177,10 @@ test.describe('unknown paths and URL errors (signed out)', () => {
   test("a sign-out the start-up cannot finish shows 'Logout Error' and still drops the tokens", async ({
     page,
   }) => {
-    await page.goto('/robots.txt');
-    const key = await page.evaluate(() => {
-      // Unexpired but forged: the server refuses the user, so the start-up signs it out.
-      const forged = {
-        access_token: 'forged-access-token',
-        refresh_token: 'forged-refresh-token',
-        expires_at: Math.floor(Date.now() / 1000) + 3600,
-        expires_in: 3600,
-        token_type: 'bearer',
-        user: { id: '00000000-0000-4000-8000-000000000000', email: 'forged@example.com' },
-      };
-      const storageKey = 'sb-127-auth-token';
-      localStorage.setItem(storageKey, JSON.stringify(forged));
-      return storageKey;
+    // Unexpired but forged: the server refuses the user, so the start-up signs it out.
+    const key = await plantStoredSession(page, {
+      expiresInSeconds: 3600,
+      email: 'forged@example.com',
     });
     // The network drops the sign-out request; supabase-js then keeps the session it was asked
     // to drop, so the layer must clear it itself.

@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { testSession, testUser } from '@/testing/session';
 import { runSessionStartup, type StartupAuthClient } from './session-startup';
@@ -28,6 +29,18 @@ function fakeAuth(overrides: Partial<StartupAuthClient>, calls: Calls): StartupA
   };
 }
 
+/** The library finds `session` in storage. */
+function storedSession(session: Session): Partial<StartupAuthClient> {
+  return { getSession: async () => ({ data: { session }, error: null }) };
+}
+
+const networkFailure = { message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 };
+
+/** The server answers the user lookup with `error`. */
+function userLookupFails(error: { message: string; name: string; status: number }) {
+  return { getUser: async () => ({ data: { user: null }, error }) };
+}
+
 describe('runSessionStartup (spec §4)', () => {
   it('does nothing without a session', async () => {
     const calls: Calls = [];
@@ -39,10 +52,7 @@ describe('runSessionStartup (spec §4)', () => {
   it('validates a long-lived session with the server', async () => {
     const calls: Calls = [];
     const session = testSession(testUser(), now + 3600);
-    const result = await runSessionStartup(
-      fakeAuth({ getSession: async () => ({ data: { session }, error: null }) }, calls),
-      clock,
-    );
+    const result = await runSessionStartup(fakeAuth(storedSession(session), calls), clock);
     expect(calls).toEqual(['getUser']);
     expect(result.outcome).toBe('validated');
     expect(result.session?.user.email).toBe('ada@example.com');
@@ -54,7 +64,7 @@ describe('runSessionStartup (spec §4)', () => {
     const result = await runSessionStartup(
       fakeAuth(
         {
-          getSession: async () => ({ data: { session }, error: null }),
+          ...storedSession(session),
           getUser: async () => {
             calls.push('getUser');
             return {
@@ -78,7 +88,7 @@ describe('runSessionStartup (spec §4)', () => {
     const result = await runSessionStartup(
       fakeAuth(
         {
-          getSession: async () => ({ data: { session }, error: null }),
+          ...storedSession(session),
           refreshSession: async () => {
             calls.push('refreshSession');
             return { data: { session: fresh }, error: null };
@@ -95,10 +105,7 @@ describe('runSessionStartup (spec §4)', () => {
   it("signs out with 'Session expired' when the refresh of an expired session fails", async () => {
     const calls: Calls = [];
     const session = testSession(testUser(), now - 60);
-    const result = await runSessionStartup(
-      fakeAuth({ getSession: async () => ({ data: { session }, error: null }) }, calls),
-      clock,
-    );
+    const result = await runSessionStartup(fakeAuth(storedSession(session), calls), clock);
     expect(calls).toEqual(['refreshSession', 'signOut:local']);
     expect(result).toMatchObject({ session: null, error: 'Session expired', outcome: 'expired' });
   });
@@ -106,10 +113,7 @@ describe('runSessionStartup (spec §4)', () => {
   it('validates instead when the refresh fails but the session is still valid', async () => {
     const calls: Calls = [];
     const session = testSession(testUser(), now + 100);
-    const result = await runSessionStartup(
-      fakeAuth({ getSession: async () => ({ data: { session }, error: null }) }, calls),
-      clock,
-    );
+    const result = await runSessionStartup(fakeAuth(storedSession(session), calls), clock);
     expect(calls).toEqual(['refreshSession', 'getUser']);
     expect(result.outcome).toBe('validated');
   });
@@ -120,11 +124,8 @@ describe('runSessionStartup (spec §4)', () => {
     const result = await runSessionStartup(
       fakeAuth(
         {
-          getSession: async () => ({ data: { session }, error: null }),
-          getUser: async () => ({
-            data: { user: null },
-            error: { message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 },
-          }),
+          ...storedSession(session),
+          ...userLookupFails(networkFailure),
         },
         calls,
       ),
@@ -170,14 +171,9 @@ describe('runSessionStartup (spec §4)', () => {
     const result = await runSessionStartup(
       fakeAuth(
         {
-          getSession: async () => ({ data: { session }, error: null }),
-          getUser: async () => ({
-            data: { user: null },
-            error: { message: 'invalid JWT', name: 'AuthApiError', status: 403 },
-          }),
-          signOut: async () => ({
-            error: { message: 'Failed to fetch', name: 'AuthRetryableFetchError', status: 0 },
-          }),
+          ...storedSession(session),
+          ...userLookupFails({ message: 'invalid JWT', name: 'AuthApiError', status: 403 }),
+          signOut: async () => ({ error: networkFailure }),
         },
         [],
       ),
@@ -191,7 +187,7 @@ describe('runSessionStartup (spec §4)', () => {
     const result = await runSessionStartup(
       fakeAuth(
         {
-          getSession: async () => ({ data: { session }, error: null }),
+          ...storedSession(session),
           signOut: async () => {
             throw new TypeError('Failed to fetch');
           },
@@ -209,10 +205,7 @@ describe('runSessionStartup (spec §4)', () => {
 
   it('does not report a sign-out that worked', async () => {
     const session = testSession(testUser(), now - 60);
-    const result = await runSessionStartup(
-      fakeAuth({ getSession: async () => ({ data: { session }, error: null }) }, []),
-      clock,
-    );
+    const result = await runSessionStartup(fakeAuth(storedSession(session), []), clock);
     expect(result.signOutFailed).toBe(false);
   });
 });
