@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SCROLL_OFFSET_PX } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -30,6 +30,24 @@ export function scrollToSection(id: string, offset: number = SCROLL_OFFSET_PX): 
   // Move keyboard focus along with the view, so Tab continues from the section reached.
   if (element.hasAttribute('tabindex')) element.focus({ preventScroll: true });
   return true;
+}
+
+/** A plain left click; modified clicks (new tab, new window) keep the browser's own behaviour. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return !(event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+}
+
+/**
+ * Click handler of a link to a section of the same page. Scrolls in place (clear of the sticky
+ * navbar) instead of letting the browser change the hash: a native hash change is a POP
+ * navigation for the router, whose scroll restoration can cut the smooth scroll short. The hash
+ * is still written so the address can be shared.
+ */
+export function scrollToAnchorOnClick(event: MouseEvent<HTMLAnchorElement>, id: string): void {
+  if (!isPlainClick(event)) return;
+  if (!scrollToSection(id)) return;
+  event.preventDefault();
+  window.history.replaceState(window.history.state, '', `#${id}`);
 }
 
 /**

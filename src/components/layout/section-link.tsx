@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useScrollToSection } from '@/lib/scroll-to-section';
+import { isPlainClick, useScrollToSection } from '@/lib/scroll-to-section';
 
 type SectionLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & {
   /** Id of a landing-page section. */
@@ -20,10 +20,7 @@ export function SectionLink({ section, onClick, children, ...props }: SectionLin
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented) return;
-    // Let modified clicks (new tab, new window) do what the browser normally does.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-      return;
-    }
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     goToSection(section);
   }

@@ -1,25 +1,12 @@
-import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { paths } from '@/config/paths';
 import type { FieldDoc } from '@/features/docs/content/api-reference';
 import { cn } from '@/lib/cn';
-import { scrollToSection } from '@/lib/scroll-to-section';
+import { scrollToAnchorOnClick } from '@/lib/scroll-to-section';
 
 export type TocItem = { id: string; title: string };
-
-/**
- * Scrolls in place (clear of the sticky navbar) instead of letting the browser change the hash:
- * a native hash change is a POP navigation for the router, whose scroll restoration can cut the
- * smooth scroll short. The hash is still written so the address can be shared.
- */
-function onAnchorClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
-  if (!scrollToSection(id)) return;
-  event.preventDefault();
-  window.history.replaceState(window.history.state, '', `#${id}`);
-}
 
 const docPages = [
   { href: paths.docs.href, label: 'API reference' },
@@ -82,7 +69,7 @@ export function DocsLayout({
                 <li key={item.id}>
                   <a
                     href={`#${item.id}`}
-                    onClick={(event) => onAnchorClick(event, item.id)}
+                    onClick={(event) => scrollToAnchorOnClick(event, item.id)}
                     className="block rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground"
                   >
                     {item.title}
@@ -128,7 +115,7 @@ export function AnchorLink({ id, children }: { id: string; children: ReactNode }
   return (
     <a
       href={`#${id}`}
-      onClick={(event) => onAnchorClick(event, id)}
+      onClick={(event) => scrollToAnchorOnClick(event, id)}
       className="font-medium text-primary underline underline-offset-4"
     >
       {children}

@@ -1,4 +1,4 @@
-import { Fragment, type MouseEvent } from 'react';
+import { Fragment } from 'react';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { CONTACT_EMAIL, PRODUCT_NAME } from '@/config/constants';
 import type {
@@ -6,20 +6,7 @@ import type {
   LegalDocument as LegalDocumentContent,
 } from '@/features/legal/content/types';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { scrollToSection } from '@/lib/scroll-to-section';
-
-/**
- * Scrolls in place (clear of the sticky navbar) instead of letting the browser change the hash:
- * a native hash change is a POP navigation for the router, whose scroll restoration can cut the
- * smooth scroll short. The hash is still written so the address can be shared.
- */
-function onAnchorClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
-  if (!scrollToSection(id)) return;
-  event.preventDefault();
-  window.history.replaceState(window.history.state, '', `#${id}`);
-}
+import { scrollToAnchorOnClick } from '@/lib/scroll-to-section';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -97,7 +84,7 @@ export function LegalDocument({ document: doc }: { document: LegalDocumentConten
                 <li key={section.id}>
                   <a
                     href={`#${section.id}`}
-                    onClick={(event) => onAnchorClick(event, section.id)}
+                    onClick={(event) => scrollToAnchorOnClick(event, section.id)}
                     className="block rounded px-2 py-1 text-muted-foreground hover:bg-accent hover:text-accent-foreground"
                   >
                     {index + 1}. {section.title}
