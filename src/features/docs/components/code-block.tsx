@@ -6,13 +6,13 @@ import {
   useId,
   useRef,
   useState,
-  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import type { CodeLanguage, CodeSample } from '@/features/docs/content/code-samples';
 import { cn } from '@/lib/cn';
+import { useTabKeyboard } from '@/lib/use-tab-keyboard';
 
 const languageLabels: Record<CodeLanguage, string> = {
   curl: 'curl',
@@ -53,7 +53,6 @@ export function CodeBlock({ title, samples, className }: CodeBlockProps) {
   const [localLanguage, setLocalLanguage] = useState(samples[0]?.language);
   const [copied, setCopied] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -69,13 +68,6 @@ export function CodeBlock({ title, samples, className }: CodeBlockProps) {
     0,
     samples.findIndex((sample) => sample.language === activeLanguage),
   );
-  const active = samples[activeIndex];
-  if (!active) return null;
-
-  const activeLabel = languageLabels[active.language];
-  const tabbed = samples.length > 1;
-  const tabId = (index: number) => `${baseId}-tab-${index}`;
-  const panelId = `${baseId}-panel`;
 
   function select(index: number) {
     const sample = samples[index];
@@ -84,27 +76,14 @@ export function CodeBlock({ title, samples, className }: CodeBlockProps) {
     preferred?.setLanguage(sample.language);
   }
 
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const last = samples.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? activeIndex === last
-          ? 0
-          : activeIndex + 1
-        : event.key === 'ArrowLeft'
-          ? activeIndex === 0
-            ? last
-            : activeIndex - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    select(next);
-    tabRefs.current[next]?.focus();
-  }
+  const { tabRef, onKeyDown: onTabKeyDown } = useTabKeyboard(samples.length, activeIndex, select);
+  const active = samples[activeIndex];
+  if (!active) return null;
+
+  const activeLabel = languageLabels[active.language];
+  const tabbed = samples.length > 1;
+  const tabId = (index: number) => `${baseId}-tab-${index}`;
+  const panelId = `${baseId}-panel`;
 
   async function copy(code: string) {
     try {
@@ -137,9 +116,7 @@ export function CodeBlock({ title, samples, className }: CodeBlockProps) {
               return (
                 <button
                   key={sample.language}
-                  ref={(element) => {
-                    tabRefs.current[index] = element;
-                  }}
+                  ref={tabRef(index)}
                   type="button"
                   role="tab"
                   id={tabId(index)}

@@ -1,8 +1,9 @@
 import { ArrowRight, Check } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { SectionLink } from '@/components/layout/section-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useTabKeyboard } from '@/lib/use-tab-keyboard';
 import { codeSamples } from '../data/code-samples';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection } from './fade-in-section';
@@ -15,16 +16,7 @@ const highlights = [
 
 function CodeTabs() {
   const [active, setActive] = useState(0);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (active + step + codeSamples.length) % codeSamples.length;
-    setActive(next);
-    tabRefs.current[next]?.focus();
-  }
+  const { tabRef, onKeyDown } = useTabKeyboard(codeSamples.length, active, setActive);
 
   return (
     <div className="overflow-hidden rounded-2xl border bg-foreground text-background shadow-xl">
@@ -36,9 +28,7 @@ function CodeTabs() {
         {codeSamples.map((sample, index) => (
           <button
             key={sample.id}
-            ref={(node) => {
-              tabRefs.current[index] = node;
-            }}
+            ref={tabRef(index)}
             type="button"
             role="tab"
             id={`code-tab-${sample.id}`}
