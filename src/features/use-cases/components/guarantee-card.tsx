@@ -1,7 +1,8 @@
-import { Check, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { headingId } from '@/features/use-cases/components/section-shell';
 import type { GuaranteeSection } from '@/features/use-cases/content/types';
 import { cn } from '@/lib/cn';
+import { CheckList } from '@/features/use-cases/components/check-list';
 
 export function GuaranteeCard({ section, muted }: { section: GuaranteeSection; muted: boolean }) {
   return (
@@ -20,14 +21,7 @@ export function GuaranteeCard({ section, muted }: { section: GuaranteeSection; m
               {section.heading}
             </h2>
             <p className="mt-3 text-muted-foreground">{section.body}</p>
-            <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-              {section.points.map((point) => (
-                <li key={point} className="flex items-start gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success" />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList points={section.points} className="mt-5 grid gap-3 sm:grid-cols-2" />
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { SectionShell } from '@/features/use-cases/components/section-shell';
 import type { PricingNoteSection } from '@/features/use-cases/content/types';
+import { CheckList } from '@/features/use-cases/components/check-list';
 
 export function PricingNote({ section, muted }: { section: PricingNoteSection; muted: boolean }) {
   return (
@@ -10,14 +10,7 @@ export function PricingNote({ section, muted }: { section: PricingNoteSection; m
           <p className="text-4xl font-extrabold tracking-tight text-primary">{section.price}</p>
           <p className="mt-3 text-muted-foreground">{section.body}</p>
         </div>
-        <ul className="space-y-3">
-          {section.points.map((point) => (
-            <li key={point} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-success" />
-              {point}
-            </li>
-          ))}
-        </ul>
+        <CheckList points={section.points} className="space-y-3" />
       </div>
     </SectionShell>
   );
