@@ -1,14 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_STACK } from './e2e/support/stack';
+import { stackPortEnv } from './supabase/local/ports';
 import { chromiumArgs, chromiumPath } from './scripts/chromium';
 
 const stackEnv = {
-  STACK_API_PORT: '55321',
-  STACK_DB_PORT: '55322',
-  STACK_MAILBOX_PORT: '55324',
-  STACK_POSTGREST_PORT: '55325',
-  STACK_FUNCTIONS_PORT: '55326',
-  STACK_PROVIDERS_PORT: '55327',
+  ...stackPortEnv('e2e'),
   STACK_DATA_DIR: 'supabase/.local/e2e',
   STACK_SITE_URL: TEST_STACK.appUrl,
   STACK_FRESH: '1',
@@ -54,21 +50,21 @@ export default defineConfig({
       env: stackEnv,
       url: `${TEST_STACK.apiUrl}/health`,
       timeout: 180_000,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: 'npx vite --port 5174 --strictPort',
+      command: `npx vite --port ${TEST_STACK.appPort} --strictPort`,
       env: { VITE_SUPABASE_URL: TEST_STACK.apiUrl, VITE_SUPABASE_ANON_KEY: TEST_STACK.anonKey },
       url: TEST_STACK.appUrl,
       timeout: 60_000,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
     },
     {
       // Builds with prerendering into dist-e2e/ (pointed at the test stack), then serves it.
-      command: 'npm run build && npx vite preview --port 5175 --strictPort',
+      command: `npm run build && npx vite preview --port ${TEST_STACK.productionPort} --strictPort`,
       env: {
         BUILD_OUT_DIR: 'dist-e2e',
         VITE_SUPABASE_URL: TEST_STACK.apiUrl,
@@ -76,7 +72,7 @@ export default defineConfig({
       },
       url: TEST_STACK.productionUrl,
       timeout: 300_000,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
     },

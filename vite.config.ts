@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appPort } from './supabase/local/ports.ts';
 
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { host: 'localhost', port: 5173, strictPort: true },
+  server: { host: 'localhost', port: appPort('dev'), strictPort: true },
   preview: { host: 'localhost', port: 4173, strictPort: true },
   // BUILD_OUT_DIR lets the end-to-end suite build its own copy beside a developer's dist/.
   build: { target: 'es2022', sourcemap: false, outDir: process.env.BUILD_OUT_DIR ?? 'dist' },
@@ -18,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['src/testing/setup-tests.ts'],
         },
       },

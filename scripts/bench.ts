@@ -8,16 +8,12 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
+import { stackPortEnv } from '../supabase/local/ports';
 import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 Object.assign(process.env, {
-  STACK_API_PORT: '58321',
-  STACK_DB_PORT: '58322',
-  STACK_MAILBOX_PORT: '58324',
-  STACK_POSTGREST_PORT: '58325',
-  STACK_FUNCTIONS_PORT: '58326',
-  STACK_POSTGREST_ADMIN_PORT: '58328',
+  ...stackPortEnv('bench'),
   STACK_DATA_DIR: 'supabase/.local/bench',
 });
 

@@ -1,86 +1,122 @@
 // `npm test`: the unit, integration and end-to-end suites in turn, each with its own summary, then
-// one closing line with the totals. Exits non-zero if any suite failed or ran no test.
+// one closing line with the totals. Exits non-zero if any suite failed in any way (a test, a hook,
+// an import, a crash, a non-zero exit) or ran no test.
+//
+// `node scripts/run-tests.mjs [suite …]` runs only the named suites. The fixture suites
+// (scripts/fixtures/failing-suites) fail on purpose and run only when named: they prove that a red
+// run is red (scripts/run-tests.test.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const out = path.resolve('test-results/summary');
+const out = path.resolve(process.env.TEST_SUMMARY_DIR ?? 'test-results/summary');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+const vitest = (name, args) => ({
+  name,
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}/${name}.json`,
+  ],
+  read: vitestCounts,
+  file: `${out}/${name}.json`,
+});
+
+const playwright = (name, args) => ({
+  name,
+  command: ['npx', 'playwright', 'test', ...args, '--reporter=list,json'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/${name}.json` },
+  read: playwrightCounts,
+  file: `${out}/${name}.json`,
+});
+
+const fixtureDir = 'scripts/fixtures/failing-suites';
 const suites = [
-  {
-    name: 'unit',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'unit',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}/unit.json`,
-    ],
-    read: (file) => vitestCounts(file),
-    file: `${out}/unit.json`,
-  },
-  {
-    name: 'integration',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'integration',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}/integration.json`,
-    ],
-    read: (file) => vitestCounts(file),
-    file: `${out}/integration.json`,
-  },
-  {
-    name: 'e2e',
-    command: ['npx', 'playwright', 'test', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
-    read: (file) => playwrightCounts(file),
-    file: `${out}/e2e.json`,
-  },
+  { ...vitest('unit', ['--project', 'unit']), standard: true },
+  { ...vitest('integration', ['--project', 'integration']), standard: true },
+  { ...playwright('e2e', []), standard: true },
+  vitest('fixture-vitest', ['--config', `${fixtureDir}/vitest.config.ts`]),
+  playwright('fixture-playwright', [
+    '--config',
+    `${fixtureDir}/playwright.config.ts`,
+    'red.playwright',
+  ]),
+  playwright('fixture-playwright-load', [
+    '--config',
+    `${fixtureDir}/playwright.config.ts`,
+    'does-not-load',
+  ]),
 ];
 
-function vitestCounts(file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
+/**
+ * Vitest's JSON report. A file that fails outside a test (a hook, an import, a crash) marks its
+ * tests skipped, not failed, so each failed file with no failed test counts as one failure, and a
+ * run Vitest itself calls unsuccessful counts at least one.
+ */
+function vitestCounts(report) {
+  const filesFailedOutsideTests = (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  let failed = report.numFailedTests + filesFailedOutsideTests;
+  if (report.success === false && failed === 0) failed = 1;
   return {
     passed: report.numPassedTests,
-    failed: report.numFailedTests,
+    failed,
     skipped: report.numPendingTests + report.numTodoTests,
   };
 }
 
-function playwrightCounts(file) {
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+/** Playwright's JSON report: unexpected and flaky tests, and errors outside tests (a file that
+ * does not load, a web server that does not start), all count as failures. */
+function playwrightCounts(report) {
+  const { stats, errors = [] } = report;
+  return {
+    passed: stats.expected,
+    failed: stats.unexpected + stats.flaky + errors.length,
+    skipped: stats.skipped,
+  };
 }
 
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown suite: ${unknown.join(', ')}. Known: ${suites.map((s) => s.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+const selected = suites.filter((s) => (only.length === 0 ? s.standard : only.includes(s.name)));
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 const lines = [];
-for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
+for (const suite of selected) {
+  const started = Date.now();
   const result = spawnSync(suite.command[0], suite.command.slice(1), {
     stdio: 'inherit',
     env: { ...process.env, ...suite.env },
   });
+  const seconds = Math.round((Date.now() - started) / 1000);
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
-    counts = suite.read(suite.file);
+    counts = suite.read(JSON.parse(readFileSync(suite.file, 'utf8')));
   } catch {
     counts.failed = 1; // No report: the suite did not run.
   }
-  if (result.status !== 0 || counts.failed > 0 || counts.passed === 0) ok = false;
+  // A non-zero exit is a failure even when the report counted none (a crash after the report).
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1;
+  if (counts.failed > 0 || counts.passed === 0) ok = false;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   lines.push(
-    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${result.status})`,
+    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${result.status ?? result.signal}, ${seconds} s)`,
   );
 }
 console.log(`\n${lines.join('\n')}`);

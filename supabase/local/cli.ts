@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { loadConfig, projectRoot, type StackConfig } from './config';
 import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
+import { appPort } from './ports';
 import { assertPortFree } from './processes';
 import { startStack, type RunningStack } from './stack';
 
@@ -20,7 +21,7 @@ function printStatus(config: StackConfig, withApp: boolean) {
     '',
     'Dialwise local stack is running.',
     '',
-    ...(withApp ? ['         App URL: http://localhost:5173'] : []),
+    ...(withApp ? [`         App URL: http://localhost:${appPort('dev')}`] : []),
     `         API URL: ${config.apiUrl}`,
     `     GraphQL URL: (not provided by the local stack)`,
     `          DB URL: ${config.dbUrl}`,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
+import { portOffset } from './ports';
 
 /** Paths and settings of the local stack: supabase/config.toml, overridden by STACK_* env vars. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,9 +50,11 @@ export function loadConfig() {
   const rateLimit = table(auth.rate_limit);
   const functions = table(toml.functions);
 
-  const apiPort = intEnv('STACK_API_PORT', Number(api.port ?? 54321));
-  const dbPort = intEnv('STACK_DB_PORT', Number(db.port ?? 54322));
-  const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(inbucket.port ?? 54324));
+  // config.toml holds the developer stack's ports; test stacks set STACK_* (see ports.ts).
+  const offset = portOffset();
+  const apiPort = intEnv('STACK_API_PORT', Number(api.port ?? 54321) + offset);
+  const dbPort = intEnv('STACK_DB_PORT', Number(db.port ?? 54322) + offset);
+  const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(inbucket.port ?? 54324) + offset);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const siteUrl = process.env.STACK_SITE_URL || String(auth.site_url ?? 'http://localhost:5173');
 
@@ -63,6 +66,10 @@ export function loadConfig() {
     postgrestPort: intEnv('STACK_POSTGREST_PORT', apiPort + 4),
     postgrestAdminPort: intEnv('STACK_POSTGREST_ADMIN_PORT', apiPort + 7),
     functionsPort: intEnv('STACK_FUNCTIONS_PORT', apiPort + 5),
+    // The local third-party providers, each on its own port like the real services.
+    stripePort: intEnv('STACK_STRIPE_PORT', apiPort + 9),
+    twilioPort: intEnv('STACK_TWILIO_PORT', apiPort + 10),
+    voicePort: intEnv('STACK_VOICE_PORT', apiPort + 11),
     apiUrl,
     mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
     /** An external PostgreSQL to use instead of the embedded one. */

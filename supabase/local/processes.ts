@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -36,26 +36,106 @@ export async function assertPortFree(port: number, label: string) {
   });
 }
 
-/** Polls `url` until it answers (any HTTP status) or the child exits. */
+/**
+ * Polls `url` until it answers and the port is held by `child` (or one of its descendants), or the
+ * child exits. Any HTTP answer is not enough: a foreign process on the port would pass for ours.
+ */
 export async function waitForHttp(
   url: string,
   child: ChildProcess,
   label: string,
   timeoutMs = 60_000,
 ) {
+  const port = Number(new URL(url).port);
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null)
-      throw new StackError(`${label} exited during start-up (code ${child.exitCode}).`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new StackError(
+        `${label} exited during start-up (${child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode}).`,
+      );
     try {
       const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
+      await response.body?.cancel();
+      if (response.status < 500) {
+        const owned = child.pid === undefined ? null : portHeldBy(port, child.pid);
+        if (owned === false)
+          throw new StackError(
+            `Port ${port} (${label}) answers, but not from the process the stack started: stop whatever holds it.`,
+          );
+        return;
+      }
+    } catch (error) {
+      if (error instanceof StackError) throw error;
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new StackError(`${label} did not become ready within ${timeoutMs / 1000} s.`);
+}
+
+/**
+ * Whether a TCP socket listening on `port` belongs to `pid` or a descendant (Linux /proc). `null`
+ * where /proc cannot tell (another OS), so callers fall back to the HTTP answer alone.
+ */
+export function portHeldBy(port: number, pid: number): boolean | null {
+  if (!existsSync('/proc/net/tcp')) return null;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const local = fields[1];
+      // st 0A is LISTEN; the local address ends in the port in hex.
+      if (local && fields[3] === '0A' && parseInt(local.split(':')[1] ?? '', 16) === port)
+        inodes.add(fields[9]!);
+    }
+  }
+  if (inodes.size === 0) return false;
+  for (const candidate of [pid, ...descendants(pid)]) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${candidate}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${candidate}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+        if (inode && inodes.has(inode)) return true;
+      } catch {
+        // The descriptor closed meanwhile.
+      }
+    }
+  }
+  return false;
+}
+
+function descendants(pid: number): number[] {
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${current}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const children = readFileSync(`/proc/${current}/task/${task}/children`, 'utf8')
+          .split(' ')
+          .filter(Boolean)
+          .map(Number);
+        found.push(...children);
+        queue.push(...children);
+      } catch {
+        // The task ended meanwhile.
+      }
+    }
+  }
+  return found;
 }
 
 export type ManagedProcess = { child: ChildProcess; stop: () => Promise<void> };

@@ -5,15 +5,18 @@ import { createJwt } from '../local/auth/jwt';
 import { loadConfig, projectRoot } from '../local/config';
 import { startFunctions } from '../local/functions';
 import { createGateway } from '../local/gateway';
-import type { ManagedProcess } from '../local/processes';
+import { stackPorts } from '../local/ports';
+import { assertPortFree, type ManagedProcess } from '../local/processes';
 import { anonKey } from './support/stack';
 
-// The edge runtime: real Deno serving fixture functions behind the gateway's verify_jwt check.
+// The edge runtime: real Deno serving fixture functions behind the gateway's verify_jwt check, on
+// the fixture block of ports (supabase/local/ports.ts), beside the integration stack.
 const base = loadConfig();
+const ports = stackPorts('fixtures');
 const config = {
   ...base,
-  apiPort: 57321,
-  functionsPort: 57326,
+  apiPort: ports.api,
+  functionsPort: ports.functions,
   functionsDir: path.join(projectRoot, 'supabase/tests/fixtures/functions'),
   verifyJwt: (name: string) => name !== 'open-echo',
 };
@@ -22,6 +25,8 @@ let deno: ManagedProcess;
 let gateway: Server;
 
 beforeAll(async () => {
+  await assertPortFree(config.apiPort, 'fixture gateway');
+  await assertPortFree(config.functionsPort, 'fixture edge functions');
   deno = await startFunctions(config, config.dbUrl, { CUSTOM_SECRET: 'from .env' }, () => {});
   gateway = createGateway({
     config,

@@ -1,25 +1,14 @@
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/config';
+import { stackPortEnv, stackPorts } from '../../local/ports';
 
 /**
- * The stack the integration tests start (supabase/tests/global-setup.ts): spare ports, so it runs
- * beside a dev stack, and a fresh database every run.
+ * The stack the integration tests start (supabase/tests/global-setup.ts): its own ports (from
+ * supabase/local/ports.ts), so it runs beside a dev stack, and a fresh database every run.
  */
-export const TEST_PORTS = {
-  api: 56321,
-  db: 56322,
-  mailbox: 56324,
-  postgrest: 56325,
-  functions: 56326,
-  postgrestAdmin: 56328,
-} as const;
+export const TEST_PORTS = stackPorts('integration');
 
 export const TEST_STACK_ENV = {
-  STACK_API_PORT: String(TEST_PORTS.api),
-  STACK_DB_PORT: String(TEST_PORTS.db),
-  STACK_MAILBOX_PORT: String(TEST_PORTS.mailbox),
-  STACK_POSTGREST_PORT: String(TEST_PORTS.postgrest),
-  STACK_POSTGREST_ADMIN_PORT: String(TEST_PORTS.postgrestAdmin),
-  STACK_FUNCTIONS_PORT: String(TEST_PORTS.functions),
+  ...stackPortEnv('integration'),
   STACK_DATA_DIR: 'supabase/.local/integration',
   STACK_FRESH: '1',
   // Tests sign in many users from one address; the limiters themselves are tested separately.
