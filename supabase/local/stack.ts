@@ -27,6 +27,20 @@ function functionSecrets(config: StackConfig): Record<string, string> {
   return secrets;
 }
 
+/**
+ * What the functions need to reach the local providers, with their well-known local keys (like
+ * Supabase's demo keys, never valid anywhere real); supabase/functions/.env overrides any of them.
+ */
+function localProviderEnv(config: StackConfig): Record<string, string> {
+  return {
+    // Allows plain-http webhooks to loopback and private addresses (never on hosted projects).
+    DIALWISE_LOCAL_STACK: '1',
+    VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
+    VAPI_API_KEY: 'vapi_dialwise_local',
+    VAPI_PHONE_NUMBER_ID: 'local',
+  };
+}
+
 function listen(server: Server, port: number) {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,9 +88,15 @@ export async function startStack(
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, functionSecrets(config), log, {
-        watch: options.watchFunctions,
-      }),
+      startFunctions(
+        config,
+        database.url,
+        { ...localProviderEnv(config), ...functionSecrets(config) },
+        log,
+        {
+          watch: options.watchFunctions,
+        },
+      ),
     ]);
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
