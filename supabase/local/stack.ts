@@ -10,6 +10,12 @@ import { startDatabase } from './database';
 import { startFunctions } from './functions';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
+import { voiceSpeedFromEnv } from './fakes/vapi/clock';
+import {
+  createVoiceServer,
+  LOCAL_VAPI_API_KEY,
+  LOCAL_VAPI_PHONE_NUMBER_ID,
+} from './fakes/vapi/server';
 import { startPostgrest } from './postgrest';
 import { assertPortFree, type ManagedProcess } from './processes';
 
@@ -25,6 +31,15 @@ function functionSecrets(config: StackConfig): Record<string, string> {
     if (match) secrets[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
   }
   return secrets;
+}
+
+/** The local phone network's address and well-known key; supabase/functions/.env overrides them. */
+export function voiceEnv(config: StackConfig): Record<string, string> {
+  return {
+    VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
+    VAPI_API_KEY: LOCAL_VAPI_API_KEY,
+    VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
+  };
 }
 
 function listen(server: Server, port: number) {
@@ -52,6 +67,7 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.voicePort, 'phone network (Vapi)'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
   for (const [port, label] of ports) await assertPortFree(port, label);
@@ -74,12 +90,22 @@ export async function startStack(
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, functionSecrets(config), log, {
-        watch: options.watchFunctions,
-      }),
+      startFunctions(
+        config,
+        database.url,
+        { ...voiceEnv(config), ...functionSecrets(config) },
+        log,
+        {
+          watch: options.watchFunctions,
+        },
+      ),
     ]);
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
+
+    const voice = createVoiceServer({ speed: voiceSpeedFromEnv(), log });
+    await voice.listen(config.voicePort);
+    stops.push(() => voice.close());
 
     const mail = createMailStore();
     const jwt = createJwt(config.jwtSecret);
