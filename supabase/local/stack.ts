@@ -8,6 +8,7 @@ import { createJwt } from './auth/jwt';
 import type { StackConfig } from './config';
 import { startDatabase } from './database';
 import { startFunctions } from './functions';
+import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
 import { startPostgrest } from './postgrest';
@@ -52,6 +53,7 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.twilioPort, 'local Twilio'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
   for (const [port, label] of ports) await assertPortFree(port, label);
@@ -74,9 +76,15 @@ export async function startStack(
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, functionSecrets(config), log, {
-        watch: options.watchFunctions,
-      }),
+      startFunctions(
+        config,
+        database.url,
+        { ...twilioFunctionEnv(config.twilioPort), ...functionSecrets(config) },
+        log,
+        {
+          watch: options.watchFunctions,
+        },
+      ),
     ]);
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
@@ -87,6 +95,9 @@ export async function startStack(
     const mailbox = createMailboxServer(mail);
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
+    const twilio = createTwilioFake({ mail });
+    await listen(twilio, config.twilioPort);
+    stops.push(() => close(twilio));
 
     const gateway = createGateway({
       config,
