@@ -8,6 +8,7 @@ import { createJwt } from './auth/jwt';
 import type { StackConfig } from './config';
 import { startDatabase } from './database';
 import { startFunctions } from './functions';
+import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
 import { voiceSpeedFromEnv } from './fakes/vapi/clock';
@@ -44,6 +45,7 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
     VAPI_API_KEY: LOCAL_VAPI_API_KEY,
     VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
+    ...twilioFunctionEnv(config.twilioPort),
   };
 }
 
@@ -73,6 +75,7 @@ export async function startStack(
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
     [config.voicePort, 'phone network (Vapi)'],
+    [config.twilioPort, 'local Twilio'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
   for (const [port, label] of ports) await assertPortFree(port, label);
@@ -118,6 +121,9 @@ export async function startStack(
     const mailbox = createMailboxServer(mail);
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
+    const twilio = createTwilioFake({ mail });
+    await listen(twilio, config.twilioPort);
+    stops.push(() => close(twilio));
 
     const gateway = createGateway({
       config,
