@@ -42,6 +42,11 @@ export function voiceEnv(config: StackConfig): Record<string, string> {
   };
 }
 
+/** What the functions get on top of the Supabase variables: the phone network, then .env. */
+export function functionEnv(config: StackConfig): Record<string, string> {
+  return { ...voiceEnv(config), ...functionSecrets(config) };
+}
+
 function listen(server: Server, port: number) {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -90,15 +95,9 @@ export async function startStack(
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(
-        config,
-        database.url,
-        { ...voiceEnv(config), ...functionSecrets(config) },
-        log,
-        {
-          watch: options.watchFunctions,
-        },
-      ),
+      startFunctions(config, database.url, functionEnv(config), log, {
+        watch: options.watchFunctions,
+      }),
     ]);
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
