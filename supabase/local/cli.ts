@@ -4,7 +4,7 @@ import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
 import { appPort } from './ports';
 import { assertPortFree } from './processes';
-import { startStack, voiceEnv, type RunningStack } from './stack';
+import { localProviderEnv, startStack, type RunningStack } from './stack';
 
 /**
  * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`.
@@ -29,7 +29,9 @@ function printStatus(config: StackConfig, withApp: boolean) {
     `      JWT secret: ${config.jwtSecret}`,
     `        anon key: ${config.anonKey}`,
     `service_role key: ${config.serviceRoleKey}`,
-    ...Object.entries(voiceEnv(config)).map(([name, value]) => `${name.padStart(16)}: ${value}`),
+    ...Object.entries(localProviderEnv(config))
+      .filter(([name]) => name !== 'DIALWISE_LOCAL_STACK')
+      .map(([name, value]) => `${name.padStart(16)}: ${value}`),
     '',
     '      Demo login: demo@dialwise.dev / dialwise-demo',
     '',

@@ -33,18 +33,23 @@ function functionSecrets(config: StackConfig): Record<string, string> {
   return secrets;
 }
 
-/** The local phone network's address and well-known key; supabase/functions/.env overrides them. */
-export function voiceEnv(config: StackConfig): Record<string, string> {
+/**
+ * What the functions need to reach the local providers, with their well-known local keys (like
+ * Supabase's demo keys, never valid anywhere real); supabase/functions/.env overrides any of them.
+ */
+export function localProviderEnv(config: StackConfig): Record<string, string> {
   return {
+    // Allows plain-http webhooks to loopback and private addresses (never on hosted projects).
+    DIALWISE_LOCAL_STACK: '1',
     VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
     VAPI_API_KEY: LOCAL_VAPI_API_KEY,
     VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
   };
 }
 
-/** What the functions get on top of the Supabase variables: the phone network, then .env. */
+/** What the functions get on top of the Supabase variables: the local providers, then .env. */
 export function functionEnv(config: StackConfig): Record<string, string> {
-  return { ...voiceEnv(config), ...functionSecrets(config) };
+  return { ...localProviderEnv(config), ...functionSecrets(config) };
 }
 
 function listen(server: Server, port: number) {
