@@ -63,8 +63,10 @@ test.describe('sign-up', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
     await expect(page.getByText('Balance', { exact: true })).toBeVisible();
-    await page.getByRole('tab', { name: 'Profile' }).click();
-    await expect(page.getByText(email)).toBeVisible();
+    // A new account is asked for its details first (spec §4: no KYC row → the KYC dialog).
+    await expect(
+      page.getByRole('dialog', { name: 'Just a couple more things before you start calling' }),
+    ).toBeVisible();
   });
 
   test("the same confirmation link a second time shows 'Authentication Error'", async ({

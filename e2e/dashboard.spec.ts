@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { TEST_STACK } from './support/stack';
-import { createConfirmedUser, deleteUser, DEMO_USER, type TestUser } from './support/users';
+import { createOnboardedUser, deleteUser, DEMO_USER, type TestUser } from './support/users';
 
 // Redirects load lazy route chunks; on a busy machine the dev server can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -24,7 +24,7 @@ test("the balance bar shows the seeded demo account's credits", async ({ page })
 test.describe('a signed-in user', () => {
   let user: TestUser;
   test.beforeEach(async () => {
-    user = await createConfirmedUser('dashboard');
+    user = await createOnboardedUser('dashboard');
   });
   test.afterEach(async () => deleteUser(user));
 
