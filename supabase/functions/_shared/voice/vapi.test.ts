@@ -91,6 +91,18 @@ describe('Vapi server messages', () => {
         },
       }),
     ).toMatchObject({ kind: 'turn', speaker: 'callee', text: 'Yes.' });
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript[transcriptType="final"]',
+          transcriptType: 'final',
+          role: 'assistant',
+          transcript: 'Hello.',
+          call: { id: 'c1' },
+          timestamp: 6,
+        },
+      }),
+    ).toMatchObject({ kind: 'turn', speaker: 'agent', text: 'Hello.' });
     const report = provider.parseServerMessage({
       message: {
         type: 'end-of-call-report',

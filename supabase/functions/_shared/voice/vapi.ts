@@ -263,6 +263,8 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
           // The end is taken from the end-of-call-report, which carries duration and analysis;
           // if it is lost, the watchdog reconciles the call with GET /call/{id}.
           return null;
+        // Subscribed as transcript[transcriptType="final"], Vapi may send that string as the type.
+        case 'transcript[transcriptType="final"]':
         case 'transcript': {
           if (message.transcriptType !== 'final') return null;
           const text = str(message.transcript);
