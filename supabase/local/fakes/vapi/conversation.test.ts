@@ -37,6 +37,14 @@ describe('goalFromPrompt', () => {
       "Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not",
     );
   });
+  it("reads the Vapi adapter's prompt line", () => {
+    expect(
+      goalFromPrompt(
+        'You are Aria, an AI voice agent placing an outbound phone call.\nYour goal on this call: Book a table for two.\nSpeak English.',
+      ),
+    ).toBe('Book a table for two');
+  });
+
   it('accepts Task: and markdown labels', () => {
     expect(goalFromPrompt('Be kind.\n## Task: Book a table for two.')).toBe('Book a table for two');
     expect(goalFromPrompt('**Objective**: Ask about the invoice')).toBe('Ask about the invoice');

@@ -56,13 +56,14 @@ export function speakingSeconds(text: string): number {
 }
 
 /**
- * The goal from the system prompt: the text after a `Goal:` (or `Task:`, `Objective:`) label,
+ * The goal from the system prompt: the text after a `Goal:` (or `Task:`, `Objective:`, `Your goal
+ * on this call:`) label,
  * else the prompt's first sentence.
  */
 export function goalFromPrompt(prompt: string | null): string {
   if (!prompt?.trim()) return 'the reason for this call';
   const labelled =
-    /(?:^|\n)\s*(?:[#*-]+\s*)?(?:your\s+)?(?:goal|task|objective)\s*\**\s*[:：]\s*(.+)/i.exec(
+    /(?:^|\n)\s*(?:[#*-]+\s*)?(?:your\s+)?(?:goal|task|objective)\b[^:：\n]{0,30}[:：]\s*(.+)/i.exec(
       prompt,
     );
   const raw = labelled?.[1] ?? prompt.trim().split(/(?<=[.!?])\s|\n/)[0] ?? prompt;
