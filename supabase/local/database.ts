@@ -71,9 +71,9 @@ export async function startDatabase(
   });
 
   if (isNew) {
-    log('Creating a new PostgreSQL cluster…');
     // Removed once the cluster is created, migrated and seeded; still there means that was cut short.
     await writeFile(creating, `${process.pid}\n`);
+    log('Creating a new PostgreSQL cluster…');
     await server.initialise();
   }
   // If this process ends without stopping PostgreSQL, the guardian stops it (fast shutdown).

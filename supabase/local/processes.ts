@@ -111,7 +111,8 @@ export function portHeldBy(port: number, pid: number): boolean | null {
   return false;
 }
 
-function descendants(pid: number): number[] {
+/** Every process below `pid` (Linux /proc; empty elsewhere). */
+export function descendants(pid: number): number[] {
   const found: number[] = [];
   const queue = [pid];
   while (queue.length > 0) {
