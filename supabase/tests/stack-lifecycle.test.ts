@@ -19,6 +19,8 @@ const env = {
   ...process.env,
   ...stackPortEnv('lifecycle'),
   STACK_DATA_DIR: dataDir,
+  // The integration stack's global setup sets STACK_FRESH=1 in this process; these starts keep data.
+  STACK_FRESH: '0',
   SHELL: '/bin/sh',
 };
 const stackPortList: [number, string][] = [
