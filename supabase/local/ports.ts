@@ -1,11 +1,11 @@
 /**
  * Every port of every local stack, from one place. Each kind of stack (the developer's, the
- * integration tests', the end-to-end tests', the benchmark's, the edge-runtime fixture's) owns a
+ * integration tests', the end-to-end tests', the benchmark's, the edge-runtime fixture's, the lifecycle tests') owns a
  * block of ports laid out like the Supabase CLI's (API on …21, database on …22, mailbox on …24), so
  * they can all run side by side. `DIALWISE_PORT_OFFSET` moves every block at once, for a second
  * checkout on the same machine.
  */
-export type StackKind = 'dev' | 'e2e' | 'integration' | 'fixtures' | 'bench';
+export type StackKind = 'dev' | 'e2e' | 'integration' | 'fixtures' | 'bench' | 'lifecycle';
 
 const BASES: Record<StackKind, number> = {
   dev: 54320,
@@ -13,6 +13,8 @@ const BASES: Record<StackKind, number> = {
   integration: 56320,
   fixtures: 57320,
   bench: 58320,
+  // supabase/tests/stack-lifecycle.test.ts starts and stops whole stacks beside the integration one.
+  lifecycle: 59320,
 };
 
 /** The app's own ports (Vite), moved by the same offset. */

@@ -111,7 +111,8 @@ export function portHeldBy(port: number, pid: number): boolean | null {
   return false;
 }
 
-function descendants(pid: number): number[] {
+/** Every process below `pid` (Linux /proc; empty elsewhere). */
+export function descendants(pid: number): number[] {
   const found: number[] = [];
   const queue = [pid];
   while (queue.length > 0) {
@@ -140,7 +141,10 @@ function descendants(pid: number): number[] {
 
 export type ManagedProcess = { child: ChildProcess; stop: () => Promise<void> };
 
-/** Spawns a child whose output goes to `log`, and that is stopped with SIGTERM (then SIGKILL). */
+/**
+ * Spawns a child whose output goes to `log`, and that is stopped with SIGTERM (then SIGKILL): by
+ * `stop`, or by the guardian if this process ends first, however it ends.
+ */
 export function startProcess(
   label: string,
   command: string,
@@ -159,6 +163,8 @@ export function startProcess(
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
   child.on('error', (error) => log(`[${label}] ${error.message}`));
+  const release = child.pid === undefined ? () => undefined : guard({ pid: child.pid }, 'SIGTERM');
+  child.once('exit', release);
   return {
     child,
     stop: () =>
@@ -171,5 +177,47 @@ export function startProcess(
         });
         child.kill('SIGTERM');
       }),
+  };
+}
+
+const guardianScript = path.join(path.dirname(new URL(import.meta.url).pathname), 'guardian.mjs');
+type GuardEntry = { watch: string; pid?: number; pidFile?: string; signal: NodeJS.Signals };
+const guarded = new Map<string, GuardEntry>();
+let guardian: ChildProcess | null = null;
+let nextGuardId = 0;
+
+/** The guardian process (guardian.mjs), started on first use and again if it is ever killed. */
+function sendToGuardian(message: object) {
+  if (!guardian) {
+    const child = spawn(process.execPath, [guardianScript], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    child.on('error', () => undefined);
+    child.stdin!.on('error', () => undefined);
+    child.once('exit', () => {
+      if (guardian !== child) return;
+      guardian = null;
+      for (const entry of guarded.values()) sendToGuardian(entry);
+    });
+    // Neither the guardian nor its pipe keeps this process alive.
+    child.unref();
+    (child.stdin as unknown as { unref?: () => void }).unref?.();
+    guardian = child;
+  }
+  guardian.stdin!.write(`${JSON.stringify(message)}\n`);
+}
+
+/**
+ * Has the guardian stop `target` (a pid, or the pid written in a pid file) with `signal`, then
+ * SIGKILL, if this process ends without stopping it (see guardian.mjs). Returns the release.
+ */
+export function guard(target: { pid: number } | { pidFile: string }, signal: NodeJS.Signals) {
+  const entry: GuardEntry = { watch: String(nextGuardId++), ...target, signal };
+  guarded.set(entry.watch, entry);
+  sendToGuardian(entry);
+  return () => {
+    if (!guarded.delete(entry.watch)) return;
+    if (guardian) guardian.stdin!.write(`${JSON.stringify({ unwatch: entry.watch })}\n`);
   };
 }
