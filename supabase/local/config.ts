@@ -103,7 +103,12 @@ export function loadConfig() {
       enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
       enableConfirmations: authEmail.enable_confirmations !== false,
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
-      emailMaxFrequencySeconds: durationSeconds(authEmail.max_frequency, 1),
+      /** `[auth.email] double_confirm_changes`: an e-mail change needs both addresses' links. */
+      doubleConfirmChanges: authEmail.double_confirm_changes !== false,
+      emailMaxFrequencySeconds: intEnv(
+        'STACK_AUTH_EMAIL_MAX_FREQUENCY',
+        durationSeconds(authEmail.max_frequency, 1),
+      ),
       otpExpirySeconds: Number(authEmail.otp_expiry ?? 86400),
       rateLimit: {
         emailSentPerHour: intEnv('STACK_RATE_LIMIT_EMAIL_SENT', Number(rateLimit.email_sent ?? 30)),

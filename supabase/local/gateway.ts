@@ -32,13 +32,24 @@ export type GatewayDeps = {
   health: () => Record<string, unknown>;
 };
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin;
+/**
+ * CORS as Supabase's gateway answers it (Kong's `cors` plugin with its defaults, see the CLI's
+ * kong.yml): any origin may call, as `*`, and never with credentials. Supabase's APIs take their
+ * tokens from headers, not cookies, so no origin is ever told it may send cookies.
+ */
+function corsHeaders(_req: IncomingMessage): Record<string, string> {
   return {
-    'Access-Control-Allow-Origin': origin ?? '*',
-    ...(origin ? { 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' } : {}),
+    'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': CORS_EXPOSE,
   };
+}
+
+/** X-Forwarded-For as Kong sets it: what the client sent, then the address the gateway saw. */
+function forwardedFor(req: IncomingMessage): string {
+  const remote = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const sent = req.headers['x-forwarded-for'];
+  const previous = (Array.isArray(sent) ? sent.join(', ') : (sent ?? '')).trim();
+  return previous ? `${previous}, ${remote}` : remote;
 }
 
 function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
@@ -96,7 +107,7 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
       string,
       string | string[] | undefined
     >;
-    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    headers['x-forwarded-for'] = forwardedFor(req);
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-proto'] = 'http';
     const upstream = httpRequest(

@@ -6,11 +6,13 @@ import {
   serviceClient,
   uniqueEmail,
 } from './support/clients';
+import { ageRefreshToken, ageUserTimestamp, closeClock } from './support/clock';
 import { latestMessageTo, linkIn, messagesTo } from './support/mailbox';
 import { anonKey, apiUrl } from './support/stack';
 
 // The auth service as auth-js sees it: GoTrue's endpoints, JSON shapes and error codes.
 afterAll(deleteCreatedUsers);
+afterAll(closeClock);
 
 const cleanup: string[] = [];
 afterAll(async () => {
@@ -142,7 +144,8 @@ describe('sign-up with e-mail confirmation', () => {
     const tooSoon = await anonClient().auth.resend({ type: 'signup', email });
     expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
     expect(tooSoon.error?.status).toBe(429);
-    await new Promise((r) => setTimeout(r, 1_100));
+    // The test stack's interval is 60 s: move the last e-mail 61 s into the past.
+    await ageUserTimestamp(email, 'confirmation_sent_at', 61);
     const later = await anonClient().auth.resend({ type: 'signup', email });
     expect(later.error).toBeNull();
     expect((await messagesTo(email)).length).toBe(2);
@@ -232,7 +235,8 @@ describe('refresh tokens', () => {
     const concurrent = (await (await refresh(original)).json()) as { refresh_token: string };
     expect(concurrent.refresh_token).toBe(first.refresh_token);
 
-    await new Promise((r) => setTimeout(r, 1_200)); // past the test stack's 1 s reuse interval
+    // Past the test stack's 60 s reuse interval, without waiting for it.
+    await ageRefreshToken(original, 61);
     const late = await refresh(original);
     expect(late.status).toBe(400);
     expect(await late.json()).toEqual({
@@ -273,10 +277,13 @@ describe('user endpoint', () => {
     });
     expect(signIn.error).toBeNull();
 
+    // double_confirm_changes: a link to each address, and both must be followed.
     const newEmail = uniqueEmail('moved');
     const change = await user.client.auth.updateUser({ email: newEmail });
     expect(change.error).toBeNull();
     expect(change.data.user?.email).toBe(user.email);
+    const fromOld = linkIn((await latestMessageTo(user.email)).Text);
+    expect((await fetch(fromOld, { redirect: 'manual' })).status).toBe(303);
     const link = linkIn((await latestMessageTo(newEmail)).Text);
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
     const moved = await anonClient().auth.signInWithPassword({

@@ -1,175 +1,346 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient } from './support/clients';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
+import { closeClock, sql } from './support/clock';
+import { anonKey, apiUrl, TEST_PORTS } from './support/stack';
 
 /**
- * public.contact_requests (migration 20251121000500): visitors may insert, never read, change or
- * delete; bad rows fail with Postgres's own check violation; one address may send 3 per hour.
+ * The contact form, attacked (migration 20251123001500, function contact-request): visitors
+ * cannot write to contact_requests themselves; the function stores one request per call, with
+ * size caps, a honeypot, and SQL limits per client IP, per address from one IP, and overall.
+ *
+ * Requests reach the function two ways: through the gateway like a browser (client IP 127.0.0.1,
+ * whatever X-Forwarded-For the client sends), or straight on the functions port with the
+ * X-Forwarded-For the gateway would have set, to play visitors from other IPs.
  */
-type ContactRequestRow = {
-  full_name: string;
+type Form = {
+  fullName: string;
   email: string;
-  company_name: string;
-  phone_number: string | null;
+  companyName: string;
+  phoneNumber: string;
   role: string;
   message: string;
+  website?: string;
 };
 
-const CHECK_VIOLATION = '23514';
 const INSUFFICIENT_PRIVILEGE = '42501';
-const RATE_LIMITED = 'rate_limited: too many contact requests from this address';
+const functionsUrl = `http://127.0.0.1:${TEST_PORTS.functions}/contact-request`;
+/** A documentation range per test run (RFC 5737), so each test has IPs of its own. */
+let nextIp = 1;
+const freshIp = () => `203.0.113.${nextIp++}`;
 
-/** A fresh address per test, so the hourly rate limit of one test never trips another. */
 const uniqueEmail = (label: string) => `contact-${label}-${randomUUID()}@example.test`;
 
-function request(email: string, overrides: Partial<ContactRequestRow> = {}): ContactRequestRow {
+function form(email: string, overrides: Partial<Form> = {}): Form {
   return {
-    full_name: 'Ada Lovelace',
+    fullName: 'Ada Lovelace',
     email,
-    company_name: 'Analytical Engines Ltd',
-    phone_number: '+1 555 123 4567',
+    companyName: 'Analytical Engines Ltd',
+    phoneNumber: '+1 555 123 4567',
     role: 'CTO',
     message: 'We place about 20,000 reminder calls a month.',
     ...overrides,
   };
 }
 
-let anon: SupabaseClient;
-let service: SupabaseClient;
-const usedEmails: string[] = [];
-
-function email(label: string) {
-  const value = uniqueEmail(label);
-  usedEmails.push(value.toLowerCase());
-  return value;
+/** As a browser: through the gateway, with the anon key. */
+function viaGateway(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${apiUrl}/functions/v1/contact-request`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${anonKey}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
-async function storedRows(address: string) {
+/** As the gateway forwards a visitor from `ip`. */
+function fromIp(ip: string, body: unknown) {
+  return fetch(functionsUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { code: string; message: string } }).error;
+}
+
+let service: SupabaseClient;
+
+async function storedFor(email: string) {
   const { data, error } = await service
     .from('contact_requests')
     .select('*')
-    .ilike('email', address)
+    .ilike('email', email)
     .order('created_at');
   expect(error).toBeNull();
   return data ?? [];
 }
 
+async function countFromIp(ip: string) {
+  const { count, error } = await service
+    .from('contact_requests')
+    .select('*', { count: 'exact', head: true })
+    .eq('client_ip', ip);
+  expect(error).toBeNull();
+  return count ?? 0;
+}
+
 beforeAll(() => {
-  anon = anonClient();
   service = serviceClient();
 });
 
 afterAll(async () => {
-  if (!service || usedEmails.length === 0) return;
-  for (const address of usedEmails) {
-    await service.from('contact_requests').delete().ilike('email', address);
-  }
+  await sql(
+    `delete from public.contact_requests where email like 'contact-%@example.test'
+       or client_ip << '203.0.113.0/24'::inet or client_ip << '198.51.100.0/24'::inet`,
+  );
+  await closeClock();
+  await deleteCreatedUsers();
 });
 
-describe('contact_requests', () => {
-  it('lets an anonymous visitor send a request, and the service role read it', async () => {
-    const address = email('insert');
-    const { error, status } = await anon.from('contact_requests').insert(request(address));
-    expect(error).toBeNull();
-    expect(status).toBe(201);
+describe('contact_requests table', () => {
+  it('refuses direct inserts by anonymous and signed-in visitors, one row or 500', async () => {
+    const email = uniqueEmail('direct');
+    const row = {
+      full_name: 'Ada',
+      email,
+      company_name: 'Engines',
+      role: 'CTO',
+      message: 'Hello',
+    };
+    const anon = await anonClient().from('contact_requests').insert(row);
+    expect(anon.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
 
-    const rows = await storedRows(address);
+    const bulk = await fetch(`${apiUrl}/rest/v1/contact_requests`, {
+      method: 'POST',
+      headers: {
+        apikey: anonKey,
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
+      body: JSON.stringify(
+        Array.from({ length: 500 }, (_, i) => ({ ...row, email: `flood+${i}-${email}` })),
+      ),
+    });
+    expect(bulk.status).toBe(401);
+    expect(((await bulk.json()) as { code: string }).code).toBe(INSUFFICIENT_PRIVILEGE);
+
+    const member = await createUser('contact');
+    const signedIn = await member.client.from('contact_requests').insert(row);
+    expect(signedIn.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+
+    expect(
+      await sql(`select 1 from public.contact_requests where email like $1`, [`%${email}`]),
+    ).toHaveLength(0);
+  });
+
+  it('lets nobody but the service role call submit_contact_request', async () => {
+    const args = {
+      client_ip: '198.51.100.7',
+      full_name: 'Ada',
+      email: uniqueEmail('rpc'),
+      company_name: 'Engines',
+      phone_number: null,
+      role: 'CTO',
+      message: 'Hello',
+    };
+    const anon = await anonClient().rpc('submit_contact_request', args);
+    expect(anon.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+    const member = await createUser('contact-rpc');
+    const signedIn = await member.client.rpc('submit_contact_request', args);
+    expect(signedIn.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await storedFor(args.email)).toHaveLength(0);
+  });
+
+  it('never lets a visitor read, change or delete requests', async () => {
+    const anon = anonClient();
+    expect((await anon.from('contact_requests').select('*')).error?.code).toBe(
+      INSUFFICIENT_PRIVILEGE,
+    );
+    expect(
+      (await anon.from('contact_requests').update({ message: 'x' }).eq('role', 'CTO')).error?.code,
+    ).toBe(INSUFFICIENT_PRIVILEGE);
+    expect((await anon.from('contact_requests').delete().eq('role', 'CTO')).error?.code).toBe(
+      INSUFFICIENT_PRIVILEGE,
+    );
+  });
+});
+
+describe('contact-request function', () => {
+  it('stores one request sent through the gateway, with the client IP the gateway saw', async () => {
+    const email = uniqueEmail('valid');
+    const response = await viaGateway(form(email), { Origin: 'http://localhost:5173' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+
+    const rows = await storedFor(email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ...request(address), id: expect.any(String) });
-    expect(new Date(rows[0].created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(rows[0]).toMatchObject({
+      full_name: 'Ada Lovelace',
+      email,
+      company_name: 'Analytical Engines Ltd',
+      phone_number: '+1 555 123 4567',
+      role: 'CTO',
+      message: 'We place about 20,000 reminder calls a month.',
+      client_ip: '127.0.0.1',
+    });
   });
 
-  it('accepts a request without a phone number', async () => {
-    const address = email('no-phone');
-    const { error } = await anon
-      .from('contact_requests')
-      .insert(request(address, { phone_number: null }));
-    expect(error).toBeNull();
-    expect((await storedRows(address))[0]?.phone_number).toBeNull();
+  it('answers the browser’s preflight', async () => {
+    const response = await fetch(`${apiUrl}/functions/v1/contact-request`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, x-client-info, apikey, content-type',
+      },
+    });
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const direct = await fetch(functionsUrl, { method: 'OPTIONS' });
+    expect(direct.status).toBe(204);
+    expect(direct.headers.get('access-control-allow-methods')).toContain('POST');
   });
 
-  it('never lets an anonymous visitor read requests back, even right after sending one', async () => {
-    const address = email('read');
-    expect((await anon.from('contact_requests').insert(request(address))).error).toBeNull();
-
-    // No SELECT privilege at all: Postgres refuses, so no row (not even one's own) comes back.
-    const { data, error } = await anon.from('contact_requests').select('*').eq('email', address);
-    expect(data).toBeNull();
-    expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
-
-    // insert(...).select() would need to read the row back, so it fails too.
-    const readBack = await anon
-      .from('contact_requests')
-      .insert(request(email('read-back')))
-      .select();
-    expect(readBack.data).toBeNull();
-    expect(readBack.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+  it('cannot be fooled by a spoofed X-Forwarded-For: the gateway appends the real address', async () => {
+    const email = uniqueEmail('spoof');
+    const response = await viaGateway(form(email), { 'X-Forwarded-For': '198.51.100.99' });
+    expect(response.status).toBe(201);
+    expect((await storedFor(email))[0]?.client_ip).toBe('127.0.0.1');
   });
 
-  it('refuses updates and deletes by anonymous visitors, leaving the row untouched', async () => {
-    const address = email('change');
-    expect((await anon.from('contact_requests').insert(request(address))).error).toBeNull();
-
-    const update = await anon
-      .from('contact_requests')
-      .update({ message: 'changed' })
-      .eq('email', address);
-    expect(update.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
-
-    const remove = await anon.from('contact_requests').delete().eq('email', address);
-    expect(remove.error?.code).toBe(INSUFFICIENT_PRIVILEGE);
-
-    const rows = await storedRows(address);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.message).toBe(request(address).message);
-  });
-
-  it('refuses columns the visitor may not set (id, created_at)', async () => {
-    const address = email('columns');
-    const { error } = await anon
-      .from('contact_requests')
-      .insert({ ...request(address), created_at: '2000-01-01T00:00:00Z' });
-    expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
-    expect(await storedRows(address)).toHaveLength(0);
-  });
-
-  it.each([
-    ['a blank name', { full_name: '   ' }],
-    ['a malformed e-mail address', { email: 'not-an-address' }],
-    ['a 6000-character message', { message: 'x'.repeat(6000) }],
-    ['a blank company', { company_name: '' }],
-    ['a blank job title', { role: ' ' }],
-    ['a 201-character name', { full_name: 'x'.repeat(201) }],
-  ])('refuses %s with a check violation', async (_label, overrides) => {
-    const { error } = await anon
-      .from('contact_requests')
-      .insert(request(email('invalid'), overrides));
-    expect(error?.code).toBe(CHECK_VIOLATION);
-  });
-
-  it('limits one address to 3 requests an hour, whatever the letter case', async () => {
-    const address = email('rate');
-    for (let i = 1; i <= 3; i += 1) {
-      const { error } = await anon
-        .from('contact_requests')
-        .insert(request(address, { message: `Request ${i}` }));
-      expect(error).toBeNull();
+  it('stops a flood from one IP at 10 an hour, with flood+N addresses or not', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const response = await fromIp(ip, form(`flood+${i}-${uniqueEmail('flood')}`));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await errorOf(response)).toEqual({
+          code: 'rate_limited',
+          message: 'Too many requests from this address. Please try again later.',
+        });
+      } else {
+        await response.body?.cancel();
+      }
     }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+    expect(await countFromIp(ip)).toBe(10);
 
-    const fourth = await anon
-      .from('contact_requests')
-      .insert(request(address.toUpperCase(), { message: 'Request 4' }));
-    expect(fourth.error?.code).toBe('P0001');
-    expect(fourth.error?.message).toBe(RATE_LIMITED);
+    // Another visitor is not affected.
+    expect((await fromIp(freshIp(), form(uniqueEmail('bystander')))).status).toBe(201);
+  });
 
-    expect((await storedRows(address)).map((row) => row.message)).toEqual([
-      'Request 1',
-      'Request 2',
-      'Request 3',
+  it('limits one address to 3 an hour from one IP, but a flood cannot lock someone else out', async () => {
+    const victim = uniqueEmail('victim');
+    const attacker = freshIp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await fromIp(attacker, form(victim, { message: `Spoofed ${i}` }))).status).toBe(201);
+    }
+    const fourth = await fromIp(attacker, form(victim.toUpperCase()));
+    expect(fourth.status).toBe(429);
+    expect((await errorOf(fourth)).code).toBe('rate_limited');
+
+    // The real owner of the address, from their own IP, still gets through.
+    const owner = await fromIp(freshIp(), form(victim, { message: 'The real request' }));
+    expect(owner.status).toBe(201);
+    expect((await storedFor(victim)).map((row) => row.message)).toEqual([
+      'Spoofed 0',
+      'Spoofed 1',
+      'Spoofed 2',
+      'The real request',
     ]);
+  });
 
-    // Another address is not affected.
-    expect((await anon.from('contact_requests').insert(request(email('other')))).error).toBeNull();
+  it('stops everyone at 100 requests an hour in total, whatever the IPs', async () => {
+    const email = uniqueEmail('global');
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      full_name: 'Bot',
+      email: `bulk-${i}-${email}`,
+      company_name: 'Botnet',
+      role: 'Bot',
+      message: 'Spam',
+      client_ip: `198.51.100.${i}`,
+    }));
+    // What is already there counts too; top up to exactly 100 in the last hour.
+    const [recent] = await sql<{ n: string }>(
+      `select count(*) as n from public.contact_requests where created_at > now() - interval '1 hour'`,
+    );
+    const { error } = await service
+      .from('contact_requests')
+      .insert(rows.slice(Number(recent?.n ?? 0)));
+    expect(error).toBeNull();
+    try {
+      const refused = await fromIp(freshIp(), form(uniqueEmail('late')));
+      expect(refused.status).toBe(429);
+      expect(await errorOf(refused)).toEqual({
+        code: 'busy',
+        message: 'We are receiving too many requests right now. Please try again later.',
+      });
+    } finally {
+      await sql(`delete from public.contact_requests where email like $1`, [`bulk-%-${email}`]);
+    }
+    expect((await fromIp(freshIp(), form(uniqueEmail('after')))).status).toBe(201);
+  });
+
+  it('refuses oversized bodies, arrays and bad fields with a JSON error, storing nothing', async () => {
+    const ip = freshIp();
+    const huge = await fromIp(ip, form(uniqueEmail('huge'), { message: 'x'.repeat(20_000) }));
+    expect(huge.status).toBe(413);
+    expect((await errorOf(huge)).code).toBe('payload_too_large');
+
+    const batch = await viaGateway([form(uniqueEmail('a')), form(uniqueEmail('b'))]);
+    expect(batch.status).toBe(400);
+    expect((await errorOf(batch)).code).toBe('invalid_json');
+
+    const broken = await viaGateway('{"fullName": ');
+    expect(broken.status).toBe(400);
+    expect((await errorOf(broken)).code).toBe('invalid_json');
+
+    const invalid = await fromIp(
+      ip,
+      form('not-an-address', { fullName: ' ', message: 'x'.repeat(5001) }),
+    );
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Some details were not accepted.',
+        fields: {
+          fullName: 'Enter your full name.',
+          email: 'Enter a valid email address.',
+          message: 'Keep your message under 5,000 characters.',
+        },
+      },
+    });
+
+    const wrongMethod = await fetch(functionsUrl, { headers: { 'X-Forwarded-For': ip } });
+    expect(wrongMethod.status).toBe(405);
+    expect(await countFromIp(ip)).toBe(0);
+  });
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const email = uniqueEmail('bot');
+    const response = await fromIp(freshIp(), form(email, { website: 'https://spam.example' }));
+    expect(response.status).toBe(201);
+    expect(await storedFor(email)).toHaveLength(0);
+  });
+
+  it('refuses a request whose client IP it cannot tell', async () => {
+    const response = await fetch(functionsUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': 'not-an-ip' },
+      body: JSON.stringify(form(uniqueEmail('no-ip'))),
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe('client_ip_unknown');
   });
 });

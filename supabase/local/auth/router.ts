@@ -65,7 +65,7 @@ export function createAuthRouter(auth: AuthService) {
       }
       if (route === 'GET /user') return ok(await auth.getUser(authorization));
       if (route === 'PUT /user')
-        return ok(await auth.updateUser(authorization, await jsonBody(req), redirectTo));
+        return ok(await auth.updateUser(authorization, await jsonBody(req), redirectTo, meta));
       if (route === 'POST /logout') {
         await auth.logout(authorization, url.searchParams.get('scope') ?? 'global');
         res.writeHead(204, headers);
@@ -79,6 +79,12 @@ export function createAuthRouter(auth: AuthService) {
             { type, tokenHash: url.searchParams.get('token') ?? '' },
             meta,
           );
+          if ('singleConfirmation' in session) {
+            // GoTrue's prepRedirectURL: the first of two e-mail change links, no session yet.
+            const fragment = new URLSearchParams({ message: session.message, sb: '' });
+            res.writeHead(303, { Location: `${target}#${fragment}` });
+            return res.end();
+          }
           const fragment = new URLSearchParams({
             access_token: session.access_token,
             expires_at: String(session.expires_at),
@@ -102,17 +108,18 @@ export function createAuthRouter(auth: AuthService) {
       }
       if (route === 'POST /verify') {
         const body = await jsonBody(req);
-        return ok(
-          await auth.verify(
-            {
-              type: String(body.type ?? ''),
-              tokenHash: typeof body.token_hash === 'string' ? body.token_hash : undefined,
-              email: typeof body.email === 'string' ? body.email : undefined,
-              token: typeof body.token === 'string' ? body.token : undefined,
-            },
-            meta,
-          ),
+        const result = await auth.verify(
+          {
+            type: String(body.type ?? ''),
+            tokenHash: typeof body.token_hash === 'string' ? body.token_hash : undefined,
+            email: typeof body.email === 'string' ? body.email : undefined,
+            token: typeof body.token === 'string' ? body.token : undefined,
+          },
+          meta,
         );
+        // GoTrue answers the first of two e-mail change confirmations with { msg, code }.
+        if ('singleConfirmation' in result) return ok({ msg: result.message, code: '200' });
+        return ok(result);
       }
       if (route === 'POST /recover')
         return ok(await auth.recover(await jsonBody(req), redirectTo, meta));

@@ -17,8 +17,21 @@ export type AuthDeps = { pool: pg.Pool; config: StackConfig; jwt: Jwt; mail: Mai
 export type RequestMeta = { ip: string; userAgent?: string };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_PASSWORD_LENGTH = 72;
+/** bcrypt reads only the first 72 bytes; GoTrue refuses longer passwords (Go's len counts bytes). */
+const MAX_PASSWORD_BYTES = 72;
+const passwordBytes = (password: string) => Buffer.byteLength(password, 'utf8');
+/** Control characters (CR, LF, ...) never belong in a redirect URL; Go's url.Parse refuses them. */
+const hasControlCharacter = (value: string) =>
+  [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+/** GoTrue's answer when the first of the two e-mail change links is followed. */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 const MAIL_FROM = { Name: 'Dialwise', Address: 'no-reply@dialwise.dev' };
+
+type EmailChangeColumns = {
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
+};
 
 type VerificationType = 'signup' | 'recovery' | 'email_change' | 'invite' | 'magiclink' | 'email';
 
@@ -53,7 +66,7 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
 
   /** `redirect_to` must match the site URL or an allowed URL; anything else falls back to the site URL. */
   function safeRedirect(redirectTo: string | null | undefined): string {
-    if (!redirectTo) return config.auth.siteUrl;
+    if (!redirectTo || hasControlCharacter(redirectTo)) return config.auth.siteUrl;
     try {
       const target = new URL(redirectTo);
       const site = new URL(config.auth.siteUrl);
@@ -82,10 +95,10 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
     if (typeof password !== 'string' || password === '') {
       throw errors.validation('Signup requires a valid password');
     }
-    if (password.length > MAX_PASSWORD_LENGTH) {
-      throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+    if (passwordBytes(password) > MAX_PASSWORD_BYTES) {
+      throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
     }
-    if (password.length < config.auth.minimumPasswordLength) {
+    if (passwordBytes(password) < config.auth.minimumPasswordLength) {
       throw errors.weakPassword(config.auth.minimumPasswordLength);
     }
     return password;
@@ -249,6 +262,81 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
     return rows[0]!;
   }
 
+  /** GoTrue's sanitizeUser: what a repeated sign-up of a confirmed address answers. */
+  function sanitizedUser(email: string, userMetadata: Record<string, unknown>) {
+    const now = new Date().toISOString();
+    return {
+      id: randomUUID(),
+      aud: 'authenticated',
+      role: '',
+      email,
+      phone: '',
+      confirmation_sent_at: now,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: userMetadata,
+      identities: [],
+      created_at: now,
+      updated_at: now,
+      is_anonymous: false,
+    };
+  }
+
+  /**
+   * GoTrue's User.UpdatePassword: a new password voids every pending one-time token (sign-up,
+   * recovery, e-mail change, reauthentication) and ends every session but the caller's (all of
+   * them when an admin sets it), since whoever held them may be the reason for the change.
+   */
+  async function afterPasswordChange(db: Queryable, userId: string, keepSessionId: string | null) {
+    await db.query(
+      `update auth.users set confirmation_token = '', confirmation_sent_at = null,
+         recovery_token = '', recovery_sent_at = null,
+         email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
+         reauthentication_token = '', reauthentication_sent_at = null
+       where id = $1`,
+      [userId],
+    );
+    if (keepSessionId) {
+      await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+        userId,
+        keepSessionId,
+      ]);
+    } else {
+      await db.query('delete from auth.sessions where user_id = $1', [userId]);
+    }
+  }
+
+  /**
+   * GoTrue's sendEmailChange: a link to the new address and, with `double_confirm_changes`
+   * (secure e-mail change), one to the current address too; both must be followed.
+   */
+  async function sendEmailChange(
+    db: Queryable,
+    user: UserRow,
+    newEmail: string,
+    redirectTo: string,
+    meta: RequestMeta,
+  ) {
+    checkEmailRate(user.email_change_sent_at, meta);
+    const otpNew = newOtp();
+    const hashNew = tokenHash(newEmail, otpNew);
+    const current =
+      config.auth.doubleConfirmChanges && user.email
+        ? (() => {
+            const otp = newOtp();
+            return { email: user.email, otp, hash: tokenHash(user.email, otp) };
+          })()
+        : null;
+    await db.query(
+      `update auth.users set email_change = $2, email_change_token_new = $3,
+         email_change_token_current = $4, email_change_confirm_status = 0, email_change_sent_at = now()
+       where id = $1`,
+      [user.id, newEmail, hashNew, current?.hash ?? ''],
+    );
+    if (current)
+      sendLinkEmail(current.email, 'email_change', current.hash, current.otp, redirectTo);
+    sendLinkEmail(newEmail, 'email_change', hashNew, otpNew, redirectTo);
+  }
+
   async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
@@ -314,16 +402,19 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       if (existing) {
         if (!config.auth.enableConfirmations) throw errors.userAlreadyExists();
         if (existing.email_confirmed_at) {
-          // GoTrue answers like a fresh sign-up so addresses cannot be enumerated.
-          return { ...(await userJson(pool, existing)), identities: [] };
+          // GoTrue's sanitizeUser: a made-up user built from the caller's own data, so the
+          // answer says nothing about the account that exists.
+          return sanitizedUser(email, userMetadata);
         }
+        // GoTrue leaves an unconfirmed user as it is ("we can't be sure of their claimed
+        // identity"): password and metadata stay; only the confirmation is sent again.
         checkEmailRate(existing.confirmation_sent_at, meta);
         const otp = newOtp();
         const hash = tokenHash(email, otp);
         const { rows } = await pool.query<UserRow>(
-          `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
-             encrypted_password = $3, raw_user_meta_data = $4, updated_at = now() where id = $1 returning *`,
-          [existing.id, hash, await bcrypt.hash(password, 10), userMetadata],
+          `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()
+             where id = $1 returning *`,
+          [existing.id, hash],
         );
         sendLinkEmail(email, 'signup', hash, otp, target);
         return userJson(pool, rows[0]!);
@@ -362,7 +453,10 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       // Compare against a dummy hash for unknown users so timing does not reveal them.
       const hash =
         user?.encrypted_password || '$2a$10$0000000000000000000000000000000000000000000000000000.';
-      const ok = await bcrypt.compare(password, hash).catch(() => false);
+      // Like Go's bcrypt, a password over 72 bytes never matches (it would be cut to 72).
+      const ok =
+        (await bcrypt.compare(password, hash).catch(() => false)) &&
+        passwordBytes(password) <= MAX_PASSWORD_BYTES;
       if (!user || !ok) throw errors.invalidCredentials();
       if (user.banned_until && user.banned_until > new Date()) {
         throw errors.validation('User is banned');
@@ -456,51 +550,40 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       authorization: string | undefined,
       body: Record<string, unknown>,
       redirectTo: string | null,
+      meta: RequestMeta,
     ) {
-      const { user } = await requireUser(authorization);
-      const sets: string[] = [];
-      const values: unknown[] = [user.id];
-      if (body.password !== undefined) {
-        const password = validatePassword(body.password);
-        values.push(await bcrypt.hash(password, 10));
-        sets.push(`encrypted_password = $${values.length}`);
-      }
-      if (body.data !== undefined) {
-        values.push({ ...(user.raw_user_meta_data ?? {}), ...metadata(body.data) });
-        sets.push(`raw_user_meta_data = $${values.length}`);
-      }
-      let emailChange: { email: string; hash: string; otp: string } | null = null;
+      const { claims, user } = await requireUser(authorization);
+      if (body.phone !== undefined) throw errors.validation('Unsupported phone provider');
+      const password = body.password !== undefined ? validatePassword(body.password) : null;
+      const data = body.data !== undefined ? metadata(body.data) : null;
+      let newEmail: string | null = null;
       if (body.email !== undefined) {
         const email = validateEmail(body.email);
         if (email !== user.email) {
-          const other = await findUserByEmail(pool, email);
-          if (other) throw errors.emailExists();
-          const otp = newOtp();
-          emailChange = { email, otp, hash: tokenHash(email, otp) };
-          values.push(email, emailChange.hash);
-          sets.push(
-            `email_change = $${values.length - 1}`,
-            `email_change_token_new = $${values.length}`,
-            'email_change_sent_at = now()',
-          );
+          if (await findUserByEmail(pool, email)) throw errors.emailExists();
+          newEmail = email;
         }
       }
-      if (body.phone !== undefined) throw errors.validation('Unsupported phone provider');
-      if (sets.length) {
-        await pool.query(
-          `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`,
-          values,
-        );
-      }
-      if (emailChange) {
-        sendLinkEmail(
-          emailChange.email,
-          'email_change',
-          emailChange.hash,
-          emailChange.otp,
-          safeRedirect(redirectTo),
-        );
-      }
+      await transaction(async (db) => {
+        if (password !== null) {
+          await db.query('update auth.users set encrypted_password = $2 where id = $1', [
+            user.id,
+            await bcrypt.hash(password, 10),
+          ]);
+          await afterPasswordChange(db, user.id, claims.session_id ?? null);
+        }
+        if (data !== null) {
+          await db.query('update auth.users set raw_user_meta_data = $2 where id = $1', [
+            user.id,
+            { ...(user.raw_user_meta_data ?? {}), ...data },
+          ]);
+        }
+        if (newEmail) {
+          const fresh = (await findUserById(db, user.id))!;
+          await sendEmailChange(db, fresh, newEmail, safeRedirect(redirectTo), meta);
+        }
+        await db.query('update auth.users set updated_at = now() where id = $1', [user.id]);
+      });
       return userJson(pool, (await findUserById(pool, user.id))!);
     },
 
@@ -547,16 +630,38 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
             ? 'email_change_sent_at'
             : 'confirmation_sent_at';
       return transaction(async (db) => {
-        const { rows } = await db.query<UserRow>(
-          `select * from auth.users where ${column} = $1 and ${column} <> '' and deleted_at is null
+        const matches =
+          column === 'email_change_token_new'
+            ? `$1 <> '' and (email_change_token_new = $1 or email_change_token_current = $1)`
+            : `${column} = $1 and ${column} <> ''`;
+        const { rows } = await db.query<UserRow & EmailChangeColumns>(
+          `select * from auth.users where ${matches} and deleted_at is null
              and ${sentColumn} > now() - make_interval(secs => $2) for update`,
           [hash, config.auth.otpExpirySeconds],
         );
         const user = rows[0];
         if (!user) throw errors.otpExpired();
+        if (
+          column === 'email_change_token_new' &&
+          config.auth.doubleConfirmChanges &&
+          user.email &&
+          user.email_change_confirm_status === 0
+        ) {
+          // First of the two links: note it, and wait for the other address.
+          const which =
+            user.email_change_token_current === hash
+              ? 'email_change_token_current'
+              : 'email_change_token_new';
+          await db.query(
+            `update auth.users set ${which} = '', email_change_confirm_status = 1, updated_at = now() where id = $1`,
+            [user.id],
+          );
+          return { singleConfirmation: true as const, message: SINGLE_CONFIRMATION_ACCEPTED };
+        }
         const update =
           column === 'email_change_token_new'
-            ? `email = email_change, email_change = '', email_change_token_new = '', email_confirmed_at = coalesce(email_confirmed_at, now())`
+            ? `email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
+               email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now())`
             : `${column} = '', email_confirmed_at = coalesce(email_confirmed_at, now())`;
         const updated = await db.query<UserRow>(
           `update auth.users set ${update}, last_sign_in_at = now(), updated_at = now() where id = $1 returning *`,
@@ -596,6 +701,14 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       const email = validateEmail(body.email);
       const user = await findUserByEmail(pool, email);
       if (!user || (body.type === 'signup' && user.email_confirmed_at)) return {};
+      if (body.type === 'email_change') {
+        // GoTrue re-sends the pending change (both links with double_confirm_changes), if any.
+        if (!user.email_change) return {};
+        await transaction((db) =>
+          sendEmailChange(db, user, user.email_change!, safeRedirect(redirectTo), meta),
+        );
+        return {};
+      }
       checkEmailRate(user.confirmation_sent_at, meta);
       const otp = newOtp();
       const hash = tokenHash(email, otp);
@@ -656,10 +769,14 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
         const user = await findUserById(pool, id);
         if (!user) throw errors.userNotFound();
         if (body.password !== undefined) {
-          await pool.query('update auth.users set encrypted_password = $2 where id = $1', [
-            id,
-            await bcrypt.hash(validatePassword(body.password), 10),
-          ]);
+          const hash = await bcrypt.hash(validatePassword(body.password), 10);
+          await transaction(async (db) => {
+            await db.query('update auth.users set encrypted_password = $2 where id = $1', [
+              id,
+              hash,
+            ]);
+            await afterPasswordChange(db, id, null);
+          });
         }
         if (body.email !== undefined) {
           await pool.query('update auth.users set email = $2 where id = $1', [

@@ -16,8 +16,10 @@ export const TEST_STACK_ENV = {
   STACK_RATE_LIMIT_EMAIL_SENT: '100000',
   STACK_RATE_LIMIT_VERIFY: '100000',
   STACK_RATE_LIMIT_TOKEN_REFRESH: '100000',
-  // Lets the refresh-token reuse test wait one second instead of ten.
-  STACK_AUTH_REFRESH_REUSE_INTERVAL: '1',
+  // Wide intervals, so "within the interval" never depends on how fast the machine is; tests that
+  // need "after the interval" move the stored timestamps back (support/clock.ts).
+  STACK_AUTH_REFRESH_REUSE_INTERVAL: '60',
+  STACK_AUTH_EMAIL_MAX_FREQUENCY: '60',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;

@@ -1,13 +1,11 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import type { PostgrestError } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 import type { ContactRequestValues } from './contact-request-schema';
 
-/** What the database says when one address has sent too many requests (see the migration). */
-const RATE_LIMIT_MARKER = 'rate_limited';
-
 export const contactRequestErrorMessages = {
   rateLimited: 'Too many requests from this address. Please try again later.',
+  busy: 'We are receiving too many requests right now. Please try again later.',
   rejected: 'Some details were not accepted. Please check the form and try again.',
   unavailable: "We couldn't send your request. Check your connection and try again.",
 } as const;
@@ -17,13 +15,13 @@ export type ContactRequestErrorKind = keyof typeof contactRequestErrorMessages;
 /** A failed contact request, with a message fit to show the visitor as is. */
 export class ContactRequestError extends Error {
   readonly kind: ContactRequestErrorKind;
-  readonly postgrestError: PostgrestError;
+  readonly status: number | null;
 
-  constructor(kind: ContactRequestErrorKind, postgrestError: PostgrestError) {
+  constructor(kind: ContactRequestErrorKind, status: number | null = null) {
     super(contactRequestErrorMessages[kind]);
     this.name = 'ContactRequestError';
     this.kind = kind;
-    this.postgrestError = postgrestError;
+    this.status = status;
   }
 }
 
@@ -34,31 +32,59 @@ export function contactRequestErrorMessage(error: unknown): string {
     : contactRequestErrorMessages.unavailable;
 }
 
-export function classifyContactRequestError(error: PostgrestError): ContactRequestErrorKind {
-  if (error.code === 'P0001' && error.message.startsWith(RATE_LIMIT_MARKER)) return 'rateLimited';
-  // 23xxx: integrity constraint violations (check, not-null), 22xxx: bad data (e.g. too long).
-  if (error.code?.startsWith('23') || error.code?.startsWith('22')) return 'rejected';
+/** Maps the contact-request function's `{ error: { code } }` answer to what the visitor is told. */
+export function classifyContactRequestError(
+  status: number,
+  code: string | undefined,
+): ContactRequestErrorKind {
+  if (code === 'rate_limited') return 'rateLimited';
+  if (code === 'busy') return 'busy';
+  if (status >= 400 && status < 500 && status !== 408) return 'rejected';
   return 'unavailable';
 }
 
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: unknown };
+  } | null;
+  return typeof body?.error?.code === 'string' ? body.error.code : undefined;
+}
+
 /**
- * Stores one request in `contact_requests`. Deliberately no `.select()`: anonymous visitors may
- * insert but never read rows back (RLS and column grants), so the insert returns nothing.
+ * Sends one request to the `contact-request` edge function, which stores it with the service
+ * role after its limits (visitors cannot write to `contact_requests` themselves). `website` is
+ * the form's honeypot field: empty unless a bot filled it.
  */
-export async function createContactRequest(values: ContactRequestValues): Promise<void> {
-  const { error } = await supabase.from('contact_requests').insert({
-    full_name: values.fullName,
-    email: values.email,
-    company_name: values.companyName,
-    phone_number: values.phoneNumber === '' ? null : values.phoneNumber,
-    role: values.role,
-    message: values.message,
+export async function createContactRequest(
+  values: ContactRequestValues & { website?: string },
+): Promise<void> {
+  const { error } = await supabase.functions.invoke('contact-request', {
+    body: {
+      fullName: values.fullName,
+      email: values.email,
+      companyName: values.companyName,
+      phoneNumber: values.phoneNumber,
+      role: values.role,
+      message: values.message,
+      website: values.website ?? '',
+    },
   });
-  if (error) throw new ContactRequestError(classifyContactRequestError(error), error);
+  if (!error) return;
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    throw new ContactRequestError(
+      classifyContactRequestError(response.status, await errorCodeOf(response)),
+      response.status,
+    );
+  }
+  throw new ContactRequestError('unavailable');
 }
 
 export function useCreateContactRequest(
-  options: Omit<UseMutationOptions<void, Error, ContactRequestValues>, 'mutationFn'> = {},
+  options: Omit<
+    UseMutationOptions<void, Error, ContactRequestValues & { website?: string }>,
+    'mutationFn'
+  > = {},
 ) {
   return useMutation({ ...options, mutationFn: createContactRequest });
 }

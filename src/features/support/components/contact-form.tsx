@@ -19,9 +19,13 @@ import {
 import { contactRequestErrorMessage, useCreateContactRequest } from '../api/create-contact-request';
 
 /**
- * 'Contact Enterprise Sales' (spec §2, §3, §5). Stores the request in `contact_requests`, then
- * toasts and returns home after 2 s. On failure nothing the visitor typed is lost.
+ * 'Contact Enterprise Sales' (spec §2, §3, §5). Sends the request to the contact-request edge
+ * function, then toasts and returns home after 2 s. On failure nothing the visitor typed is lost.
+ * A hidden honeypot field (`website`) is left empty by people and filled by form bots.
  */
+/** Bots fill every field; people never see this one (the contact-request function's honeypot). */
+const HONEYPOT_FIELD = 'website';
+
 export function ContactForm() {
   const navigate = useNavigate();
   const [sent, setSent] = useState(false);
@@ -63,7 +67,10 @@ export function ContactForm() {
     <form
       noValidate
       aria-label="Contact Enterprise Sales"
-      onSubmit={handleSubmit((values) => mutation.mutate(values))}
+      onSubmit={handleSubmit((values, event) => {
+        const website = new FormData(event?.target as HTMLFormElement).get(HONEYPOT_FIELD);
+        mutation.mutate({ ...values, website: typeof website === 'string' ? website : '' });
+      })}
       className="grid gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -115,6 +122,12 @@ export function ContactForm() {
       <FormField label="Message" error={errors.message?.message}>
         <Textarea rows={6} maxLength={contactRequestLimits.message} {...register('message')} />
       </FormField>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Website (leave empty)
+          <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
       <Button type="submit" size="lg" disabled={busy} className="justify-self-start">
         {mutation.isPending ? 'Sending...' : sent ? 'Sent' : 'Send request'}
       </Button>

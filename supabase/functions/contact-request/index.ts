@@ -1,0 +1,19 @@
+// The Contact Enterprise Sales form (/contact): one request per call, stored with the service
+// role. Wiring only; the logic is in ../_shared/contact/.
+import { captchaVerifier } from '../_shared/contact/captcha.ts';
+import { createContactRequestHandler } from '../_shared/contact/handler.ts';
+import { submitThroughPostgrest } from '../_shared/contact/store.ts';
+
+const env = (name: string) => Deno.env.get(name) ?? '';
+
+Deno.serve(
+  createContactRequestHandler({
+    submit: submitThroughPostgrest(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY')),
+    verifyCaptcha: captchaVerifier(
+      env('CONTACT_CAPTCHA_SECRET') || undefined,
+      env('CONTACT_CAPTCHA_VERIFY_URL') || undefined,
+    ),
+    trustedProxyHops: Number(env('CONTACT_TRUSTED_PROXY_HOPS') || 0),
+    log: (message, error) => console.error(message, error),
+  }),
+);
