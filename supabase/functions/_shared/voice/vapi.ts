@@ -90,6 +90,8 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       server: {
         url: request.serverUrl,
         timeoutSeconds: 20,
+        // Vapi retries a message that did not get a 2xx only when a backoff plan is given.
+        backoffPlan: { type: 'exponential', maxRetries: 5, baseDelaySeconds: 1 },
         headers: { 'x-dialwise-task-token': request.serverToken },
       },
       metadata: { task_id: request.taskId, attempt: request.attempt },
