@@ -1,5 +1,11 @@
 import { spawn } from 'node:child_process';
-import { loadConfig, projectRoot, type StackConfig } from './config';
+import {
+  loadConfig,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  projectRoot,
+  type StackConfig,
+} from './config';
 import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
 import { appPort } from './ports';
@@ -29,6 +35,9 @@ function printStatus(config: StackConfig, withApp: boolean) {
     `      JWT secret: ${config.jwtSecret}`,
     `        anon key: ${config.anonKey}`,
     `service_role key: ${config.serviceRoleKey}`,
+    `      Stripe URL: http://127.0.0.1:${config.stripePort} (local Stripe, test mode)`,
+    `  Stripe API key: ${LOCAL_STRIPE_SECRET_KEY}`,
+    `  webhook secret: ${LOCAL_STRIPE_WEBHOOK_SECRET}`,
     '',
     '      Demo login: demo@dialwise.dev / dialwise-demo',
     '',

@@ -5,8 +5,9 @@ import pg from 'pg';
 import { createAuthRouter } from './auth/router';
 import { createAuthService } from './auth/service';
 import { createJwt } from './auth/jwt';
-import type { StackConfig } from './config';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
 import { startDatabase } from './database';
+import { createStripeFake } from './fakes/stripe/server';
 import { startFunctions } from './functions';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
@@ -25,6 +26,20 @@ function functionSecrets(config: StackConfig): Record<string, string> {
     if (match) secrets[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
   }
   return secrets;
+}
+
+/**
+ * Provider settings the functions read from env: locally the fakes, overridable in
+ * supabase/functions/.env; on hosted Supabase, `supabase secrets set`.
+ */
+function providerEnv(config: StackConfig): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${config.stripePort}`,
+    SITE_URL: config.auth.siteUrl,
+    ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
+  };
 }
 
 function listen(server: Server, port: number) {
@@ -52,6 +67,7 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.stripePort, 'local Stripe'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
   for (const [port, label] of ports) await assertPortFree(port, label);
@@ -71,10 +87,11 @@ export async function startStack(
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
 
+    const secrets = { ...providerEnv(config), ...functionSecrets(config) };
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, functionSecrets(config), log, {
+      startFunctions(config, database.url, secrets, log, {
         watch: options.watchFunctions,
       }),
     ]);
@@ -96,6 +113,16 @@ export async function startStack(
     });
     await listen(gateway, config.apiPort);
     stops.push(() => close(gateway));
+
+    const stripe = createStripeFake({
+      port: config.stripePort,
+      secretKey: secrets.STRIPE_SECRET_KEY!,
+      webhookSecret: secrets.STRIPE_WEBHOOK_SECRET!,
+      webhookUrl: `${config.apiUrl}/functions/v1/stripe-webhook`,
+      log,
+    });
+    await listen(stripe.server, config.stripePort);
+    stops.push(() => (stripe.stop(), close(stripe.server)));
 
     log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { config, stop };
