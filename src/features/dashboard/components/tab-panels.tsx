@@ -1,7 +1,7 @@
 import { ComingSoonCard } from './coming-soon-card';
 
-// The contents of these sections arrive with their own issues (API keys, phone agent settings,
-// billing); until then each shows an honest empty state.
+// The contents of these sections arrive with their own issues (API keys, phone agent settings);
+// until then each shows an honest empty state. Billing lives in features/billing.
 
 export function ApiKeyPanel() {
   return (
@@ -19,16 +19,6 @@ export function PhoneAgentSettingsPanel() {
       title="Phone Agent Settings"
       description="Voice, speaking style and language of your phone agent."
       note="Phone agent preferences will be available here shortly."
-    />
-  );
-}
-
-export function BillingPanel() {
-  return (
-    <ComingSoonCard
-      title="Billing"
-      description="Purchase credits and review your purchase history."
-      note="Credit purchases and purchase history will be available here shortly."
     />
   );
 }
