@@ -5,7 +5,14 @@ import { appPort } from './supabase/local/ports.ts';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Edge-function modules import npm packages the Deno way (npm:zod@^4): under Vitest they
+      // resolve to the same packages in node_modules.
+      { find: /^npm:((?:@[^/@]+\/)?[^/@]+)(?:@[^/]*)?(\/.*)?$/, replacement: '$1$2' },
+    ],
+  },
   server: { host: 'localhost', port: appPort('dev'), strictPort: true },
   preview: { host: 'localhost', port: 4173, strictPort: true },
   // BUILD_OUT_DIR lets the end-to-end suite build its own copy beside a developer's dist/.
@@ -19,7 +26,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            // Edge-function logic, tested without a network.
+            'supabase/functions/**/*.test.ts',
+          ],
           setupFiles: ['src/testing/setup-tests.ts'],
         },
       },
@@ -29,6 +41,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['supabase/**/*.test.ts'],
+          exclude: ['supabase/functions/**', '**/node_modules/**'],
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

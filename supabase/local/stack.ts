@@ -9,8 +9,15 @@ import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig 
 import { startDatabase } from './database';
 import { createStripeFake } from './fakes/stripe/server';
 import { startFunctions } from './functions';
+import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
+import { voiceSpeedFromEnv } from './fakes/vapi/clock';
+import {
+  createVoiceServer,
+  LOCAL_VAPI_API_KEY,
+  LOCAL_VAPI_PHONE_NUMBER_ID,
+} from './fakes/vapi/server';
 import { startPostgrest } from './postgrest';
 import { assertPortFree, type ManagedProcess } from './processes';
 
@@ -29,17 +36,29 @@ function functionSecrets(config: StackConfig): Record<string, string> {
 }
 
 /**
- * Provider settings the functions read from env: locally the fakes, overridable in
- * supabase/functions/.env; on hosted Supabase, `supabase secrets set`.
+ * What the functions need to reach the local providers, with their well-known local keys (like
+ * Supabase's demo keys, never valid anywhere real); supabase/functions/.env overrides any of them.
  */
-function providerEnv(config: StackConfig): Record<string, string> {
+export function localProviderEnv(config: StackConfig): Record<string, string> {
   return {
+    // Allows plain-http webhooks to loopback and private addresses (never on hosted projects).
+    DIALWISE_LOCAL_STACK: '1',
+    VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
+    VAPI_API_KEY: LOCAL_VAPI_API_KEY,
+    VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
+    ...twilioFunctionEnv(config.twilioPort),
     STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
     STRIPE_API_URL: `http://127.0.0.1:${config.stripePort}`,
+    // Where Stripe Checkout returns (create-call-credits-payment): the auth settings.
     SITE_URL: config.auth.siteUrl,
     ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
   };
+}
+
+/** What the functions get on top of the Supabase variables: the local providers, then .env. */
+export function functionEnv(config: StackConfig): Record<string, string> {
+  return { ...localProviderEnv(config), ...functionSecrets(config) };
 }
 
 function listen(server: Server, port: number) {
@@ -67,6 +86,8 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.voicePort, 'phone network (Vapi)'],
+    [config.twilioPort, 'local Twilio'],
     [config.stripePort, 'local Stripe'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
@@ -87,7 +108,7 @@ export async function startStack(
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
 
-    const secrets = { ...providerEnv(config), ...functionSecrets(config) };
+    const secrets = functionEnv(config);
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
@@ -98,12 +119,19 @@ export async function startStack(
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
 
+    const voice = createVoiceServer({ speed: voiceSpeedFromEnv(), log });
+    await voice.listen(config.voicePort);
+    stops.push(() => voice.close());
+
     const mail = createMailStore();
     const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
     const mailbox = createMailboxServer(mail);
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
+    const twilio = createTwilioFake({ mail });
+    await listen(twilio, config.twilioPort);
+    stops.push(() => close(twilio));
 
     const gateway = createGateway({
       config,

@@ -5,14 +5,19 @@ import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
+import { onboardingKeys } from '@/features/onboarding/api/query-keys';
 import { DashboardPage } from './dashboard-page';
 
 const user = testUser('ada@example.com');
+const API_KEY = 'dw_' + 'a1'.repeat(32);
 
 /** A query client that already knows the balance, so nothing is fetched. */
 function withBalance(credits: number | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(dashboardKeys.balance(user.id), credits);
+  queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
+  queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   return queryClient;
 }
 
@@ -26,7 +31,8 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Balance')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Coming soon.');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_a1a1a1a…a1a1a1a1a1');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
   });
 
   it('shows a placeholder while the balance is unknown', () => {
@@ -108,5 +114,42 @@ describe('DashboardPage', () => {
     });
     await events.click(screen.getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
+  });
+
+  it("shows 'Logout error' with the exception's message when the sign-out throws", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({
+        user,
+        signOut: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+      }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Logout error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch')).toBeInTheDocument();
+    expect(screen.queryByText('Logout failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/dashboard');
+  });
+
+  it("falls back to 'An unexpected error occurred' when the exception has no message", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({
+        user,
+        signOut: async () => {
+          throw new Error('');
+        },
+      }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Logout error')).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred')).toBeInTheDocument();
   });
 });

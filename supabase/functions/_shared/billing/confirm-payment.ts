@@ -1,7 +1,8 @@
 // The return from checkout: the app sends the session id it came back with; we retrieve the session
 // from Stripe and record it through the same idempotent path as the webhook, so credits show at
 // once even when the webhook is late. Only the session's own user may confirm it.
-import { bearerToken, errorResponse, json, preflight, readJsonObject } from '../http/json.ts';
+import { corsHeaders } from '../http/cors.ts';
+import { errorJson, json, readJsonObject as readJsonBody } from '../http/errors.ts';
 import {
   fulfilCheckoutSession,
   sessionUserId,
@@ -21,33 +22,29 @@ const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
 
 export function createConfirmPaymentHandler(deps: ConfirmPaymentDeps) {
   return async (request: Request): Promise<Response> => {
-    if (request.method === 'OPTIONS') return preflight();
+    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
     if (request.method !== 'POST')
-      return errorResponse(
+      return errorJson(
         405,
         'method_not_allowed',
         'Use POST with a JSON body { "session_id": "cs_…" }.',
       );
 
-    const token = bearerToken(request);
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
     const user = token ? await deps.userFromToken(token) : null;
-    if (!user) return errorResponse(401, 'unauthorized', 'Sign in to confirm a payment.');
+    if (!user) return errorJson(401, 'unauthorized', 'Sign in to confirm a payment.');
 
-    const body = await readJsonObject(request);
+    const body = await readJsonBody(request).catch(() => null);
     const sessionId = body?.session_id;
     if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId))
-      return errorResponse(
-        400,
-        'invalid_request',
-        'session_id must be a Checkout Session id (cs_…).',
-      );
+      return errorJson(400, 'invalid_request', 'session_id must be a Checkout Session id (cs_…).');
 
     let session: CheckoutSessionLike | null;
     try {
       session = await deps.retrieveCheckoutSession(sessionId);
     } catch (error) {
       deps.log(`retrieving ${sessionId} failed: ${(error as Error).message}`);
-      return errorResponse(
+      return errorJson(
         502,
         'payment_provider_error',
         'The payment provider could not be reached. Please try again.',
@@ -55,7 +52,7 @@ export function createConfirmPaymentHandler(deps: ConfirmPaymentDeps) {
     }
     // Another user's session looks exactly like a missing one.
     if (!session || sessionUserId(session) !== user.id)
-      return errorResponse(404, 'not_found', 'No such checkout session.');
+      return errorJson(404, 'not_found', 'No such checkout session.');
 
     const result = await fulfilCheckoutSession(session, deps.recordPurchase);
     const paid = result.status === 'credited' || result.status === 'already_credited';

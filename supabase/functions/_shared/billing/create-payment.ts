@@ -1,6 +1,7 @@
 // create-call-credits-payment (spec §7 call 11): `{ amount }` from a signed-in user → a Stripe
 // Checkout Session for that many dollars of credits → `{ url }` for the browser to open.
-import { bearerToken, errorResponse, json, preflight, readJsonObject } from '../http/json.ts';
+import { corsHeaders } from '../http/cors.ts';
+import { errorJson, json, readJsonObject as readJsonBody } from '../http/errors.ts';
 import { checkPurchaseAmount } from './amount.ts';
 import { appOrigin, checkoutReturnUrls } from './app-origin.ts';
 
@@ -38,31 +39,31 @@ type ProviderError = { type?: string; message?: string };
 
 export function createPaymentHandler(deps: CreatePaymentDeps) {
   return async (request: Request): Promise<Response> => {
-    if (request.method === 'OPTIONS') return preflight();
+    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
     if (request.method !== 'POST')
-      return errorResponse(
+      return errorJson(
         405,
         'method_not_allowed',
         'Use POST with a JSON body { "amount": <dollars> }.',
       );
 
-    const token = bearerToken(request);
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
     const user = token ? await deps.userFromToken(token) : null;
-    if (!user) return errorResponse(401, 'unauthorized', 'Sign in to buy credits.');
+    if (!user) return errorJson(401, 'unauthorized', 'Sign in to buy credits.');
 
-    const body = await readJsonObject(request);
+    const body = await readJsonBody(request).catch(() => null);
     if (!body)
-      return errorResponse(
+      return errorJson(
         400,
         'invalid_request',
         'The body must be a JSON object like { "amount": 25 }.',
       );
     const amount = checkPurchaseAmount(body.amount);
-    if (!amount.ok) return errorResponse(400, 'invalid_request', amount.message);
+    if (!amount.ok) return errorJson(400, 'invalid_request', amount.message);
 
     const clientKey = request.headers.get('Idempotency-Key');
     if (clientKey !== null && (clientKey.length === 0 || clientKey.length > 200))
-      return errorResponse(400, 'invalid_request', 'Idempotency-Key must be 1 to 200 characters.');
+      return errorJson(400, 'invalid_request', 'Idempotency-Key must be 1 to 200 characters.');
 
     const origin = appOrigin(request.headers.get('Origin'), deps.siteUrl, deps.redirectUrls);
     const params: CheckoutSessionParams = {
@@ -93,7 +94,7 @@ export function createPaymentHandler(deps: CreatePaymentDeps) {
         `checkout:${user.id}:${clientKey ?? deps.newKey()}`,
       );
       if (!session.url)
-        return errorResponse(
+        return errorJson(
           502,
           'payment_provider_error',
           'The payment provider returned no checkout URL.',
@@ -102,7 +103,7 @@ export function createPaymentHandler(deps: CreatePaymentDeps) {
     } catch (error) {
       const providerError = error as ProviderError;
       if (providerError.type === 'StripeIdempotencyError')
-        return errorResponse(
+        return errorJson(
           409,
           'idempotency_conflict',
           'This Idempotency-Key was already used for a different purchase.',
@@ -110,7 +111,7 @@ export function createPaymentHandler(deps: CreatePaymentDeps) {
       deps.log(
         `checkout session failed: ${providerError.type ?? 'error'}: ${providerError.message ?? String(error)}`,
       );
-      return errorResponse(
+      return errorJson(
         502,
         'payment_provider_error',
         'The payment provider could not start checkout. Please try again.',

@@ -1,7 +1,7 @@
 // stripe-webhook: Stripe's signed events. The signature is checked on the raw body (a bad, stale
 // or altered one → 400 and nothing recorded); paid Checkout Sessions are fulfilled by session id;
 // every other event type gets a 2xx so Stripe stops sending it.
-import { errorResponse, json } from '../http/json.ts';
+import { errorJson, json } from '../http/errors.ts';
 import { fulfilCheckoutSession, type CheckoutSessionLike, type RecordPurchase } from './fulfil.ts';
 
 export type StripeEventLike = { id: string; type: string; data: { object: unknown } };
@@ -21,10 +21,10 @@ export const FULFILLING_EVENTS = new Set([
 export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
   return async (request: Request): Promise<Response> => {
     if (request.method !== 'POST')
-      return errorResponse(405, 'method_not_allowed', 'Stripe webhooks are POST requests.');
+      return errorJson(405, 'method_not_allowed', 'Stripe webhooks are POST requests.');
     const signature = request.headers.get('Stripe-Signature');
     if (!signature)
-      return errorResponse(400, 'missing_signature', 'The Stripe-Signature header is missing.');
+      return errorJson(400, 'missing_signature', 'The Stripe-Signature header is missing.');
     const rawBody = await request.text();
 
     let event: StripeEventLike;
@@ -32,7 +32,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
       event = await deps.verifyEvent(rawBody, signature);
     } catch (error) {
       const reason = ((error as Error).message ?? '').split('\n')[0];
-      return errorResponse(
+      return errorJson(
         400,
         'invalid_signature',
         `Webhook signature verification failed: ${reason}`,
@@ -49,11 +49,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
     } catch (error) {
       // A database failure: a 500 makes Stripe retry later; the retry is safe (keyed by session).
       deps.log(`${event.id} (${session.id}) failed: ${(error as Error).message}`);
-      return errorResponse(
-        500,
-        'internal',
-        'The event could not be recorded; Stripe will retry it.',
-      );
+      return errorJson(500, 'internal', 'The event could not be recorded; Stripe will retry it.');
     }
   };
 }

@@ -1,0 +1,180 @@
+// @vitest-environment node
+import { ApiError } from '../http/errors.ts';
+import { createTaskSchema, listQuerySchema, parseJsonBody, parseOrThrow } from './schema.ts';
+
+const valid = { phone_number: '+14155550123', goal: 'Confirm the appointment.' };
+
+function errorOf(body: unknown) {
+  try {
+    parseOrThrow(createTaskSchema, body);
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { code: error.code, field: error.field, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('create task body', () => {
+  it('accepts the documented example with every field', () => {
+    const body = {
+      ...valid,
+      context: { patient: 'Kim Lee' },
+      voice: 'Aria',
+      language: 'en',
+      speaking_style: 'Professional',
+      first_sentence: 'Hi, this is Aria calling from Bright Smiles.',
+      max_duration_minutes: 10,
+      voicemail: { action: 'leave_message', message: 'Please call us back.' },
+      retry: { max_attempts: 3, interval_minutes: 30 },
+      webhook_url: 'https://example.com/hooks/calls',
+      metadata: { appointment_id: 'A-1001' },
+    };
+    expect(parseOrThrow(createTaskSchema, body)).toEqual(body);
+  });
+
+  it('takes `task` as an alias of goal', () => {
+    expect(
+      parseOrThrow(createTaskSchema, { phone_number: valid.phone_number, task: 'Call.' }).task,
+    ).toBe('Call.');
+  });
+
+  it.each([
+    [{ goal: 'x' }, 'phone_number', 'phone_number is required'],
+    [
+      { ...valid, phone_number: '4155550123' },
+      'phone_number',
+      'phone_number must be a US number in E.164 form, like +14155550123',
+    ],
+    [
+      { ...valid, phone_number: '+442071838750' },
+      'phone_number',
+      'phone_number must be a US number in E.164 form, like +14155550123',
+    ],
+    [
+      { ...valid, phone_number: '+11155550123' },
+      'phone_number',
+      'phone_number must be a US number in E.164 form, like +14155550123',
+    ],
+    [
+      { ...valid, phone_number: 14155550123 },
+      'phone_number',
+      'phone_number must be a US number in E.164 form, like +14155550123',
+    ],
+    [{ phone_number: valid.phone_number }, 'goal', 'goal is required'],
+    [{ ...valid, goal: '   ' }, 'goal', 'goal must not be empty'],
+    [{ ...valid, goal: 'x'.repeat(4001) }, 'goal', 'goal must be at most 4000 characters'],
+    [{ ...valid, task: 'something else' }, 'task', 'task is an alias of goal: send one of them'],
+    [{ ...valid, voice: 'Bob' }, 'voice', 'voice must be one of Aria, Roger, Sarah, George'],
+    [{ ...valid, language: 'it' }, 'language', 'language must be one of en, es, fr, de'],
+    [
+      { ...valid, speaking_style: 'Rude' },
+      'speaking_style',
+      'speaking_style must be one of Professional, Conversational, Friendly',
+    ],
+    [
+      { ...valid, first_sentence: 'x'.repeat(501) },
+      'first_sentence',
+      'first_sentence must be at most 500 characters',
+    ],
+    [
+      { ...valid, max_duration_minutes: 0 },
+      'max_duration_minutes',
+      'max_duration_minutes must be a whole number from 1 to 30',
+    ],
+    [
+      { ...valid, max_duration_minutes: 31 },
+      'max_duration_minutes',
+      'max_duration_minutes must be a whole number from 1 to 30',
+    ],
+    [
+      { ...valid, max_duration_minutes: 2.5 },
+      'max_duration_minutes',
+      'max_duration_minutes must be a whole number from 1 to 30',
+    ],
+    [
+      { ...valid, max_duration_minutes: '10' },
+      'max_duration_minutes',
+      'max_duration_minutes must be a whole number from 1 to 30',
+    ],
+    [
+      { ...valid, voicemail: { action: 'shout' } },
+      'voicemail.action',
+      'voicemail.action must be hang_up or leave_message',
+    ],
+    [
+      { ...valid, voicemail: { action: 'leave_message' } },
+      'voicemail.message',
+      'voicemail.message is required when voicemail.action is leave_message',
+    ],
+    [
+      { ...valid, voicemail: 'hang_up' },
+      'voicemail',
+      'voicemail must be an object like {"action": "hang_up"}',
+    ],
+    [
+      { ...valid, retry: { max_attempts: 6 } },
+      'retry.max_attempts',
+      'retry.max_attempts must be a whole number from 0 to 5',
+    ],
+    [
+      { ...valid, retry: { interval_minutes: 0 } },
+      'retry.interval_minutes',
+      'retry.interval_minutes must be a whole number from 1 to 1440',
+    ],
+    [
+      { ...valid, retry: { every: 3 } },
+      'retry.every',
+      'retry.every is not a field of this request',
+    ],
+    [{ ...valid, context: [1, 2] }, 'context', 'context must be a JSON object'],
+    [
+      { ...valid, context: { big: 'x'.repeat(8200) } },
+      'context',
+      'context must be at most 8 KB of JSON',
+    ],
+    [
+      { ...valid, metadata: { big: 'x'.repeat(4100) } },
+      'metadata',
+      'metadata must be at most 4 KB of JSON',
+    ],
+    [
+      { ...valid, callback: 'https://x.test' },
+      'callback',
+      'callback is not a field of this request',
+    ],
+  ])('refuses a bad body, naming %#: field', (body, field, message) => {
+    expect(errorOf(body)).toEqual({ code: 'invalid_request', field, message });
+  });
+});
+
+describe('request body', () => {
+  it.each([
+    ['', 'The request body must be a JSON object'],
+    ['{', 'The request body is not valid JSON'],
+    ['[1]', 'The request body must be a JSON object'],
+    ['null', 'The request body must be a JSON object'],
+    ['"text"', 'The request body must be a JSON object'],
+    [`{"goal":"${'x'.repeat(70_000)}"}`, 'The request body must be at most 64 KB'],
+  ])('refuses body #%# with a clear message', (text, message) => {
+    expect(() => parseJsonBody(text)).toThrow(message);
+  });
+});
+
+describe('list query', () => {
+  it('defaults to 20 newest and checks every parameter', () => {
+    expect(parseOrThrow(listQuerySchema, {})).toEqual({ limit: 20 });
+    expect(() => parseOrThrow(listQuerySchema, { limit: '0' })).toThrow(
+      'limit must be a whole number from 1 to 100',
+    );
+    expect(() => parseOrThrow(listQuerySchema, { status: 'done' })).toThrow(
+      'status must be one of',
+    );
+    expect(() => parseOrThrow(listQuerySchema, { starting_after: 'x' })).toThrow(
+      'starting_after must be a task id',
+    );
+    expect(() => parseOrThrow(listQuerySchema, { page: '2' })).toThrow(
+      'page is not a field of this request',
+    );
+  });
+});

@@ -1,0 +1,196 @@
+// What a create request may contain (API.md "Create"), as zod schemas. The OpenAPI file
+// (supabase/functions/task/openapi.yaml) describes the same fields; a test keeps them in step.
+import { z } from 'npm:zod@^4.1.0';
+import { ApiError } from '../http/errors.ts';
+
+export const VOICES = ['Aria', 'Roger', 'Sarah', 'George'] as const;
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const SPEAKING_STYLES = ['Professional', 'Conversational', 'Friendly'] as const;
+export const TASK_STATUSES = [
+  'queued',
+  'ringing',
+  'in_progress',
+  'retry_scheduled',
+  'success',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'failed',
+  'canceled',
+] as const;
+export const TERMINAL_STATUSES = [
+  'success',
+  'no_answer',
+  'busy',
+  'voicemail',
+  'failed',
+  'canceled',
+] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const MAX_BODY_BYTES = 64 * 1024;
+const CONTEXT_MAX_BYTES = 8 * 1024;
+const METADATA_MAX_BYTES = 4 * 1024;
+
+/** US numbers only (the terms say calls are US only): +1, then NANP area code and exchange. */
+export const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
+const PHONE_MESSAGE = 'phone_number must be a US number in E.164 form, like +14155550123';
+
+const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+const plainObject = (field: string, maxBytes: number) =>
+  z
+    .record(z.string(), z.unknown(), { error: `${field} must be a JSON object` })
+    .refine((value) => byteLength(value) <= maxBytes, {
+      error: `${field} must be at most ${maxBytes / 1024} KB of JSON`,
+    });
+
+const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: `${field} must be one of ${values.join(', ')}` });
+
+const integer = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .int({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `${field} must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `${field} must be a whole number from ${min} to ${max}` });
+
+export const createTaskSchema = z
+  .strictObject({
+    phone_number: z
+      .string({ error: PHONE_MESSAGE })
+      .trim()
+      .regex(US_E164, { error: PHONE_MESSAGE }),
+    goal: z
+      .string({ error: 'goal must be a string of 1 to 4000 characters' })
+      .trim()
+      .min(1, { error: 'goal must not be empty' })
+      .max(4000, { error: 'goal must be at most 4000 characters' })
+      .optional(),
+    task: z
+      .string({ error: 'task must be a string of 1 to 4000 characters' })
+      .trim()
+      .min(1, { error: 'task must not be empty' })
+      .max(4000, { error: 'task must be at most 4000 characters' })
+      .optional(),
+    context: plainObject('context', CONTEXT_MAX_BYTES).optional(),
+    voice: oneOf('voice', VOICES).optional(),
+    language: oneOf('language', LANGUAGES).optional(),
+    speaking_style: oneOf('speaking_style', SPEAKING_STYLES).optional(),
+    first_sentence: z
+      .string({ error: 'first_sentence must be a string of at most 500 characters' })
+      .trim()
+      .min(1, { error: 'first_sentence must not be empty' })
+      .max(500, { error: 'first_sentence must be at most 500 characters' })
+      .optional(),
+    max_duration_minutes: integer('max_duration_minutes', 1, 30).optional(),
+    voicemail: z
+      .strictObject(
+        {
+          action: z.enum(['hang_up', 'leave_message'], {
+            error: 'voicemail.action must be hang_up or leave_message',
+          }),
+          message: z
+            .string({ error: 'voicemail.message must be a string of at most 500 characters' })
+            .trim()
+            .min(1, { error: 'voicemail.message must not be empty' })
+            .max(500, { error: 'voicemail.message must be at most 500 characters' })
+            .optional(),
+        },
+        { error: 'voicemail must be an object like {"action": "hang_up"}' },
+      )
+      .optional(),
+    retry: z
+      .strictObject(
+        {
+          max_attempts: integer('retry.max_attempts', 0, 5).optional(),
+          interval_minutes: integer('retry.interval_minutes', 1, 1440).optional(),
+        },
+        { error: 'retry must be an object like {"max_attempts": 3, "interval_minutes": 30}' },
+      )
+      .optional(),
+    webhook_url: z
+      .string({ error: 'webhook_url must be an https URL' })
+      .trim()
+      .max(2048, { error: 'webhook_url must be at most 2048 characters' })
+      .optional(),
+    metadata: plainObject('metadata', METADATA_MAX_BYTES).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.goal === undefined && value.task === undefined)
+      ctx.addIssue({ code: 'custom', path: ['goal'], message: 'goal is required' });
+    if (value.goal !== undefined && value.task !== undefined && value.goal !== value.task)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['task'],
+        message: 'task is an alias of goal: send one of them',
+      });
+    if (value.voicemail?.action === 'leave_message' && !value.voicemail.message)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['voicemail', 'message'],
+        message: 'voicemail.message is required when voicemail.action is leave_message',
+      });
+  });
+
+export type CreateTaskInput = z.infer<typeof createTaskSchema>;
+
+export const listQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int({ error: 'limit must be a whole number from 1 to 100' })
+    .min(1, { error: 'limit must be a whole number from 1 to 100' })
+    .max(100, { error: 'limit must be a whole number from 1 to 100' })
+    .default(20),
+  starting_after: z
+    .string()
+    .regex(/^task_[0-9A-Z]{26}$/, { error: 'starting_after must be a task id' })
+    .optional(),
+  status: oneOf('status', TASK_STATUSES).optional(),
+});
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** Parses or throws the API's 400, naming the first field at fault. */
+export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    const field = [...issue.path.map(String), key].join('.');
+    throw new ApiError('invalid_request', `${field} is not a field of this request`, field);
+  }
+  const field = issue.path.map(String).join('.') || undefined;
+  if (issue.code === 'invalid_type' && field && valueAt(input, issue.path) === undefined)
+    throw new ApiError('invalid_request', `${field} is required`, field);
+  throw new ApiError('invalid_request', issue.message, field);
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (!value || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** The request body: JSON, an object, within the size cap. */
+export function parseJsonBody(text: string): unknown {
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
+    throw new ApiError(
+      'invalid_request',
+      `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`,
+    );
+  if (text.trim() === '')
+    throw new ApiError('invalid_request', 'The request body must be a JSON object');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError('invalid_request', 'The request body is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError('invalid_request', 'The request body must be a JSON object');
+  return body;
+}

@@ -1,0 +1,112 @@
+// The task object of the API (API.md "The task object"), from its database rows.
+import type { TranscriptTurn } from '../voice/provider.ts';
+
+export type TaskRow = {
+  id: string;
+  user_id: string;
+  source: string;
+  status: string;
+  outcome: string | null;
+  phone_number: string;
+  goal: string;
+  context: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  voice: string;
+  language: string;
+  speaking_style: string;
+  first_sentence: string;
+  max_duration_minutes: number;
+  voicemail_action: 'hang_up' | 'leave_message';
+  voicemail_message: string | null;
+  retry_max_attempts: number;
+  retry_interval_minutes: number;
+  webhook_url: string | null;
+  current_attempt: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number;
+  billed_minutes: number;
+  cost_cents: number;
+  free_minutes_used: number;
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  recording_url: string | null;
+  failure_reason: string | null;
+  provider_token_hash: string;
+  event_seq: number;
+};
+
+export type AttemptRow = {
+  task_id: string;
+  number: number;
+  status: string;
+  provider_call_id: string | null;
+  provider_control_url: string | null;
+  ended_reason: string | null;
+  started_at: string | null;
+  answered_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number;
+  settled_at: string | null;
+};
+
+export const TASK_COLUMNS =
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, provider_token_hash, event_seq';
+export const ATTEMPT_COLUMNS =
+  'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
+
+/** "Agent: …\nCallee: …", the plain-text transcript of the landing page's code sample. */
+export function transcription(turns: TranscriptTurn[]): string {
+  return turns.map((t) => `${t.speaker === 'agent' ? 'Agent' : 'Callee'}: ${t.text}`).join('\n');
+}
+
+export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: string) {
+  const url = `${taskBaseUrl}/${row.id}`;
+  return {
+    id: row.id,
+    object: 'task' as const,
+    status: row.status,
+    outcome: row.outcome,
+    phone_number: row.phone_number,
+    goal: row.goal,
+    context: row.context,
+    metadata: row.metadata,
+    voice: row.voice,
+    language: row.language,
+    speaking_style: row.speaking_style,
+    first_sentence: row.first_sentence,
+    max_duration_minutes: row.max_duration_minutes,
+    voicemail: { action: row.voicemail_action, message: row.voicemail_message },
+    retry: { max_attempts: row.retry_max_attempts, interval_minutes: row.retry_interval_minutes },
+    webhook_url: row.webhook_url,
+    source: row.source,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    ended_at: row.ended_at,
+    duration_seconds: row.duration_seconds,
+    billed_minutes: row.billed_minutes,
+    cost_usd: row.cost_cents / 100,
+    free_minutes_used: row.free_minutes_used,
+    attempts: [...attempts]
+      .sort((a, b) => a.number - b.number)
+      .map((a) => ({
+        number: a.number,
+        status: a.status,
+        started_at: a.started_at,
+        ended_at: a.ended_at,
+        ended_reason: a.ended_reason,
+      })),
+    next_attempt_at: row.next_attempt_at,
+    transcript: row.transcript,
+    transcription: transcription(row.transcript),
+    summary: row.summary,
+    recording_url: row.recording_url,
+    failure_reason: row.failure_reason,
+    events_url: `${url}/events`,
+    url,
+  };
+}
+
+export type ApiTask = ReturnType<typeof toApiTask>;

@@ -1,0 +1,28 @@
+// The task service as every function entry builds it, from the environment.
+import { createServiceClient } from '../db.ts';
+import { requireEnv } from '../env.ts';
+import { createVapiProvider } from '../voice/vapi.ts';
+import { createTaskService } from './service.ts';
+
+export function taskServiceFromEnv() {
+  const supabaseUrl = requireEnv('SUPABASE_URL').replace(/\/+$/, '');
+  const db = createServiceClient(supabaseUrl, requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
+  const provider = createVapiProvider({
+    apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
+    apiKey: requireEnv('VAPI_API_KEY'),
+    phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
+  });
+  // The provider must reach voice-events from outside; PUBLIC_FUNCTIONS_URL overrides the base.
+  const functionsUrl = (
+    Deno.env.get('PUBLIC_FUNCTIONS_URL') || `${supabaseUrl}/functions/v1`
+  ).replace(/\/+$/, '');
+  const service = createTaskService({
+    db,
+    provider,
+    now: () => new Date(),
+    taskBaseUrl: `${functionsUrl}/task`,
+    voiceEventsUrl: `${functionsUrl}/voice-events`,
+    allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+  });
+  return { db, provider, service };
+}

@@ -1,0 +1,44 @@
+// The voice-events function: the provider's server messages for one attempt of one task,
+// authenticated by the per-task token we gave the provider, applied through the status machine.
+import { errorResponse, jsonResponse, ApiError } from '../http/errors.ts';
+import { newRequestId, sha256Hex, timingSafeEqual } from '../ids.ts';
+import type { TaskService } from '../tasks/service.ts';
+import type { VoiceProvider } from './provider.ts';
+
+export const TOKEN_HEADER = 'x-dialwise-task-token';
+
+export function createVoiceEventsHandler(deps: { service: TaskService; provider: VoiceProvider }) {
+  return async function handle(request: Request): Promise<Response> {
+    const requestId = newRequestId();
+    try {
+      if (request.method !== 'POST') throw new ApiError('method_not_allowed', 'Use POST.');
+      const url = new URL(request.url);
+      const taskId = url.searchParams.get('task_id') ?? '';
+      const attempt = Number(url.searchParams.get('attempt'));
+      const token = request.headers.get(TOKEN_HEADER) ?? '';
+      const expected = await deps.service.providerTokenHash(taskId);
+      if (
+        !expected ||
+        !token ||
+        !Number.isInteger(attempt) ||
+        attempt < 1 ||
+        !timingSafeEqual(await sha256Hex(token), expected)
+      )
+        throw new ApiError('unauthorized', 'Unknown task or wrong token.');
+
+      let body: unknown;
+      try {
+        body = JSON.parse(await request.text());
+      } catch {
+        throw new ApiError('invalid_request', 'The message is not valid JSON.');
+      }
+      const event = deps.provider.parseServerMessage(body);
+      // Messages we do not use are acknowledged, so the provider does not retry them.
+      if (event) await deps.service.applyVoiceEvent(taskId, attempt, event);
+      return jsonResponse(200, { received: true });
+    } catch (error) {
+      // A database failure answers 500, so the provider retries the message later.
+      return errorResponse(error, requestId);
+    }
+  };
+}

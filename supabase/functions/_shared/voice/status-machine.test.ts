@@ -1,0 +1,205 @@
+// @vitest-environment node
+import type { VoiceEvent } from './provider.ts';
+import { statusForEndedReason } from './ended-reason.ts';
+import {
+  decide,
+  decideCancel,
+  outcomeOf,
+  type AttemptSnapshot,
+  type TaskSnapshot,
+} from './status-machine.ts';
+
+const now = new Date('2026-11-23T15:00:00.000Z');
+const task = (over: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
+  status: 'queued',
+  currentAttempt: 1,
+  retryMaxAttempts: 3,
+  retryIntervalMinutes: 30,
+  lastTurnEndMs: 0,
+  ...over,
+});
+const attempt = (over: Partial<AttemptSnapshot> = {}): AttemptSnapshot => ({
+  number: 1,
+  status: 'queued',
+  answeredAt: null,
+  settled: false,
+  ...over,
+});
+const ended = (
+  endedReason: string,
+  over: Partial<Extract<VoiceEvent, { kind: 'ended' }>> = {},
+): VoiceEvent => ({
+  kind: 'ended',
+  endedReason,
+  startedAt: '2026-11-23T14:58:00.000Z',
+  endedAt: '2026-11-23T14:59:14.000Z',
+  durationSeconds: 74,
+  summary: 'Kim confirmed.',
+  successEvaluation: 'true',
+  transcript: null,
+  recordingUrl: null,
+  ...over,
+});
+
+describe('status machine', () => {
+  it('walks queued → ringing → in_progress → success, with one event each', () => {
+    const ringing = decide(task(), attempt(), { kind: 'ringing', at: now.toISOString() }, now)!;
+    expect(ringing.plan.status).toBe('ringing');
+    expect(ringing.plan.events.map((e) => e.type)).toEqual(['call.ringing']);
+
+    const answered = decide(
+      task({ status: 'ringing' }),
+      attempt(),
+      { kind: 'answered', at: now.toISOString() },
+      now,
+    )!;
+    expect(answered.plan.status).toBe('in_progress');
+    expect(answered.plan.attempt).toMatchObject({ answered_at: now.toISOString() });
+
+    const done = decide(
+      task({ status: 'in_progress' }),
+      attempt({ answeredAt: now.toISOString() }),
+      ended('customer-ended-call'),
+      now,
+    )!;
+    expect(done.plan.status).toBe('success');
+    expect(done.plan.task).toMatchObject({ outcome: 'achieved', summary: 'Kim confirmed.' });
+    expect(done.plan.settle).toEqual({ duration_seconds: 74, answered: true });
+    expect(done.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.completed']);
+  });
+
+  it('never leaves a terminal status, and ignores messages that arrive out of order', () => {
+    for (const status of [
+      'success',
+      'no_answer',
+      'busy',
+      'voicemail',
+      'failed',
+      'canceled',
+    ] as const) {
+      expect(decide(task({ status }), attempt(), { kind: 'ringing', at: '' }, now)).toBeNull();
+      expect(decide(task({ status }), attempt(), { kind: 'answered', at: '' }, now)).toBeNull();
+    }
+    // Ringing after the call was answered changes nothing.
+    expect(
+      decide(task({ status: 'in_progress' }), attempt(), { kind: 'ringing', at: '' }, now),
+    ).toBeNull();
+    // Messages of an earlier attempt are history.
+    expect(
+      decide(
+        task({ status: 'ringing', currentAttempt: 2 }),
+        attempt({ number: 1 }),
+        { kind: 'answered', at: '' },
+        now,
+      ),
+    ).toBeNull();
+  });
+
+  it('schedules a retry after no answer or busy while retries remain, keeping the hold', () => {
+    const plan = decide(
+      task({ status: 'ringing' }),
+      attempt(),
+      ended('customer-did-not-answer'),
+      now,
+    )!;
+    expect(plan.plan.status).toBe('retry_scheduled');
+    expect(plan.plan.task).toEqual({ next_attempt_at: '2026-11-23T15:30:00.000Z' });
+    expect(plan.plan.settle).toEqual({ duration_seconds: 0, answered: false });
+    expect(plan.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.retry_scheduled']);
+
+    const last = decide(
+      task({ status: 'ringing', currentAttempt: 4 }),
+      attempt({ number: 4 }),
+      ended('customer-busy'),
+      now,
+    )!;
+    expect(last.plan.status).toBe('busy');
+    expect(last.plan.task).toMatchObject({ outcome: 'not_achieved' });
+
+    const none = decide(
+      task({ status: 'ringing', retryMaxAttempts: 0 }),
+      attempt(),
+      ended('customer-busy'),
+      now,
+    )!;
+    expect(none.plan.status).toBe('busy');
+  });
+
+  it('bills a canceled call that was answered when its end report arrives, and only once', () => {
+    const plan = decide(
+      task({ status: 'canceled' }),
+      attempt({ answeredAt: now.toISOString() }),
+      ended('manually-canceled'),
+      now,
+    )!;
+    expect(plan.plan.status).toBeUndefined();
+    expect(plan.plan.settle).toEqual({ duration_seconds: 74, answered: true });
+    expect(plan.plan.events).toEqual([]);
+    expect(
+      decide(
+        task({ status: 'canceled' }),
+        attempt({ answeredAt: now.toISOString(), settled: true }),
+        ended('manually-canceled'),
+        now,
+      ),
+    ).toBeNull();
+  });
+
+  it('places transcript turns one after another, keyed so a repeat adds nothing', () => {
+    const plan = decide(
+      task({ status: 'in_progress', lastTurnEndMs: 2100 }),
+      attempt({ answeredAt: '2026-11-23T15:00:00.000Z' }),
+      { kind: 'turn', speaker: 'callee', text: 'Yes.', at: '2026-11-23T15:00:04.000Z', key: 'k1' },
+      now,
+    )!;
+    expect(plan.plan.task).toEqual({
+      append_transcript: { speaker: 'callee', text: 'Yes.', start_ms: 2100, end_ms: 4000 },
+    });
+    expect(plan.plan.events[0]).toMatchObject({ type: 'transcript.turn', dedupe_key: 'k1' });
+  });
+
+  it('cancels anything not yet ended, and nothing that has', () => {
+    const live = decideCancel(
+      task({ status: 'in_progress' }),
+      attempt({ answeredAt: now.toISOString() }),
+      now,
+    )!;
+    expect(live.plan.status).toBe('canceled');
+    expect(live.plan.settle).toBeUndefined(); // billed when the provider reports the end
+    const ringing = decideCancel(task({ status: 'ringing' }), attempt(), now)!;
+    expect(ringing.plan.settle).toEqual({ duration_seconds: 0, answered: false });
+    const scheduled = decideCancel(
+      task({ status: 'retry_scheduled' }),
+      attempt({ status: 'no_answer', settled: true }),
+      now,
+    )!;
+    expect(scheduled.attempt).toBeNull();
+    expect(scheduled.plan.events.map((e) => e.type)).toEqual(['task.completed']);
+    expect(decideCancel(task({ status: 'success' }), attempt(), now)).toBeNull();
+  });
+});
+
+describe('endedReason → status', () => {
+  it.each([
+    ['customer-did-not-answer', 'no_answer'],
+    ['customer-busy', 'busy'],
+    ['voicemail', 'voicemail'],
+    ['manually-canceled', 'canceled'],
+    ['customer-ended-call', 'success'],
+    ['assistant-ended-call', 'success'],
+    ['exceeded-max-duration', 'success'],
+    ['twilio-failed-to-connect-call', 'failed'],
+    ['call.start.error-get-phone-number', 'failed'],
+    ['pipeline-error-openai-llm-failed', 'failed'],
+    ['something-new', 'failed'],
+  ])('%s → %s', (reason, status) => {
+    expect(statusForEndedReason(reason)).toBe(status);
+  });
+
+  it('reads the PassFail evaluation into the goal outcome', () => {
+    expect(outcomeOf('success', 'true')).toBe('achieved');
+    expect(outcomeOf('success', 'false')).toBe('not_achieved');
+    expect(outcomeOf('success', null)).toBe('unknown');
+    expect(outcomeOf('voicemail', 'true')).toBe('not_achieved');
+  });
+});

@@ -1,0 +1,241 @@
+// The task's status machine (API.md "The task object"): queued → ringing → in_progress → one
+// terminal status, with retry_scheduled between attempts. It only decides: given the task as read
+// and one event, it returns the change to apply (public.task_apply applies it atomically, if the
+// task is still as it was read) or null when the event changes nothing: a terminal status is
+// never left, and repeated or out-of-order messages are ignored.
+import { TERMINAL_STATUSES, type TaskStatus } from '../tasks/schema.ts';
+import { statusForEndedReason, describeEndedReason } from './ended-reason.ts';
+import type { TranscriptTurn, VoiceEvent } from './provider.ts';
+
+export type TaskSnapshot = {
+  status: TaskStatus;
+  currentAttempt: number;
+  retryMaxAttempts: number;
+  retryIntervalMinutes: number;
+  /** end_ms of the last transcript turn, so live turns follow one another. */
+  lastTurnEndMs: number;
+};
+
+export type AttemptSnapshot = {
+  number: number;
+  status: string;
+  answeredAt: string | null;
+  settled: boolean;
+};
+
+export type PlanEvent = { type: string; data: Record<string, unknown>; dedupe_key?: string };
+
+export type Transition = {
+  expectedStatus: TaskStatus;
+  attempt: number | null;
+  plan: {
+    status?: TaskStatus;
+    task?: Record<string, unknown>;
+    attempt?: Record<string, unknown>;
+    settle?: { duration_seconds: number; answered: boolean };
+    events: PlanEvent[];
+  };
+};
+
+export const isTerminal = (status: string) =>
+  (TERMINAL_STATUSES as readonly string[]).includes(status);
+
+export function decide(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  event: VoiceEvent,
+  now: Date,
+): Transition | null {
+  const base = { expectedStatus: task.status, attempt: attempt.number };
+  const current = attempt.number === task.currentAttempt;
+
+  if (event.kind === 'ended') return decideEnded(task, attempt, event, now, current);
+  // Anything but the end of a past attempt, or of a finished task, is history.
+  if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') return null;
+
+  switch (event.kind) {
+    case 'ringing':
+      if (task.status !== 'queued') return null;
+      return {
+        ...base,
+        plan: {
+          status: 'ringing',
+          attempt: { status: 'ringing', started_at: event.at },
+          events: [{ type: 'call.ringing', data: { attempt: attempt.number } }],
+        },
+      };
+    case 'answered':
+      if (task.status !== 'queued' && task.status !== 'ringing') return null;
+      return {
+        ...base,
+        plan: {
+          status: 'in_progress',
+          task: { started_at: event.at },
+          attempt: { status: 'in_progress', answered_at: event.at },
+          events: [{ type: 'call.answered', data: { attempt: attempt.number } }],
+        },
+      };
+    case 'turn': {
+      const answeredMs = attempt.answeredAt ? Date.parse(attempt.answeredAt) : NaN;
+      const atMs = event.at ? Date.parse(event.at) : NaN;
+      const start = task.lastTurnEndMs;
+      const end =
+        Number.isFinite(answeredMs) && Number.isFinite(atMs)
+          ? Math.max(start, atMs - answeredMs)
+          : start;
+      const turn: TranscriptTurn = {
+        speaker: event.speaker,
+        text: event.text,
+        start_ms: start,
+        end_ms: end,
+      };
+      return {
+        ...base,
+        plan: {
+          task: { append_transcript: turn },
+          events: [
+            {
+              type: 'transcript.turn',
+              data: { ...turn, attempt: attempt.number },
+              dedupe_key: event.key,
+            },
+          ],
+        },
+      };
+    }
+  }
+}
+
+function decideEnded(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  event: Extract<VoiceEvent, { kind: 'ended' }>,
+  now: Date,
+  current: boolean,
+): Transition | null {
+  const status = statusForEndedReason(event.endedReason);
+  const answered = status === 'success' || status === 'voicemail' || attempt.answeredAt !== null;
+  const settle = { duration_seconds: answered ? event.durationSeconds : 0, answered };
+  const attemptFields = {
+    status,
+    ended_at: event.endedAt,
+    ended_reason: event.endedReason,
+    ...(event.startedAt ? { started_at: event.startedAt } : {}),
+  };
+  const base = { expectedStatus: task.status, attempt: attempt.number };
+  const dedupe = `ended:${attempt.number}`;
+
+  // The task already ended (canceled, or a past attempt): bill what was talked, change nothing else.
+  if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') {
+    if (attempt.settled) return null;
+    return { ...base, plan: { attempt: attemptFields, settle, events: [] } };
+  }
+
+  const callEnded: PlanEvent = {
+    type: 'call.ended',
+    data: { status, attempt: attempt.number, ended_reason: event.endedReason },
+    dedupe_key: dedupe,
+  };
+  const retriesUsed = attempt.number - 1;
+  if ((status === 'no_answer' || status === 'busy') && retriesUsed < task.retryMaxAttempts) {
+    const next = new Date(now.getTime() + task.retryIntervalMinutes * 60_000).toISOString();
+    return {
+      ...base,
+      plan: {
+        status: 'retry_scheduled',
+        task: { next_attempt_at: next },
+        attempt: attemptFields,
+        settle,
+        events: [
+          callEnded,
+          {
+            type: 'task.retry_scheduled',
+            data: { next_attempt_at: next, attempt: attempt.number + 1 },
+          },
+        ],
+      },
+    };
+  }
+
+  const fields: Record<string, unknown> = {
+    ended_at: event.endedAt,
+    outcome: outcomeOf(status, event.successEvaluation),
+  };
+  if (event.summary !== null) fields.summary = event.summary;
+  if (event.recordingUrl !== null) fields.recording_url = event.recordingUrl;
+  if (event.transcript !== null && event.transcript.length > 0)
+    fields.transcript = event.transcript;
+  if (status === 'failed') fields.failure_reason = describeEndedReason(event.endedReason);
+  return {
+    ...base,
+    plan: {
+      status,
+      task: fields,
+      attempt: attemptFields,
+      settle,
+      events: [callEnded, { type: 'task.completed', data: {} }],
+    },
+  };
+}
+
+/** Whether the goal was met: only a conversation can meet it, and the analysis says if it did. */
+export function outcomeOf(status: string, successEvaluation: string | null): string {
+  if (status !== 'success') return 'not_achieved';
+  const verdict = successEvaluation?.trim().toLowerCase();
+  if (verdict === 'true' || verdict === 'pass' || verdict === 'passed') return 'achieved';
+  if (verdict === 'false' || verdict === 'fail' || verdict === 'failed') return 'not_achieved';
+  return 'unknown';
+}
+
+/** Cancel (API.md): queued, ringing, in progress or retry scheduled → canceled. */
+export function decideCancel(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot | null,
+  now: Date,
+): Transition | null {
+  if (isTerminal(task.status)) return null;
+  const at = now.toISOString();
+  const live =
+    attempt && attempt.number === task.currentAttempt && task.status !== 'retry_scheduled';
+  const events: PlanEvent[] = [];
+  if (live)
+    events.push({ type: 'call.ended', data: { status: 'canceled', attempt: attempt.number } });
+  events.push({ type: 'task.completed', data: {} });
+  return {
+    expectedStatus: task.status,
+    attempt: live ? attempt.number : null,
+    plan: {
+      status: 'canceled',
+      task: { ended_at: at, outcome: 'not_achieved', next_attempt_at: null },
+      ...(live ? { attempt: { status: 'canceled', ended_at: at } } : {}),
+      // An unanswered call costs nothing; an answered one is billed when its end report arrives.
+      ...(live && !attempt.answeredAt ? { settle: { duration_seconds: 0, answered: false } } : {}),
+      events,
+    },
+  };
+}
+
+/** The provider refused or could not be reached: the attempt, and so the task, failed. */
+export function decidePlacementFailure(
+  task: TaskSnapshot,
+  attempt: number,
+  reason: string,
+  now: Date,
+): Transition | null {
+  if (isTerminal(task.status)) return null;
+  const at = now.toISOString();
+  return {
+    expectedStatus: task.status,
+    attempt,
+    plan: {
+      status: 'failed',
+      task: { ended_at: at, outcome: 'not_achieved', failure_reason: reason },
+      attempt: { status: 'failed', ended_at: at, ended_reason: 'placement-failed' },
+      settle: { duration_seconds: 0, answered: false },
+      events: [
+        { type: 'call.ended', data: { status: 'failed', attempt } },
+        { type: 'task.completed', data: {} },
+      ],
+    },
+  };
+}

@@ -1,0 +1,182 @@
+// @vitest-environment node
+import type { CallRequest } from './provider.ts';
+import { createCallBody, createVapiProvider, transcriptFromArtifact } from './vapi.ts';
+
+const request: CallRequest = {
+  taskId: 'task_01JD0000000000000000000000',
+  attempt: 2,
+  phoneNumber: '+14155550100',
+  goal: "Confirm Kim's appointment tomorrow at 3 pm.",
+  context: { patient: 'Kim Lee' },
+  voice: 'Sarah',
+  language: 'es',
+  speakingStyle: 'Friendly',
+  firstSentence: 'Hola, le habla Sarah.',
+  maxDurationMinutes: 7,
+  voicemail: { action: 'leave_message', message: 'Please call us back.' },
+  serverUrl: 'https://x.supabase.co/functions/v1/voice-events?task_id=t&attempt=2',
+  serverToken: 'secret-token',
+};
+
+describe('Vapi call body', () => {
+  it('carries the whole agent inline, per CreateCallDTO', () => {
+    const body = createCallBody(request, 'pn_123');
+    expect(body).toMatchObject({
+      phoneNumberId: 'pn_123',
+      customer: { number: '+14155550100' },
+      assistant: {
+        firstMessage: 'Hola, le habla Sarah.',
+        voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
+        transcriber: { provider: 'deepgram', language: 'es' },
+        maxDurationSeconds: 420,
+        voicemailMessage: 'Please call us back.',
+        analysisPlan: { successEvaluationPlan: { enabled: true, rubric: 'PassFail' } },
+        serverMessages: [
+          'status-update',
+          'transcript[transcriptType="final"]',
+          'end-of-call-report',
+        ],
+        server: { url: request.serverUrl, headers: { 'x-dialwise-task-token': 'secret-token' } },
+        metadata: { task_id: request.taskId, attempt: 2 },
+      },
+    });
+    const prompt = body.assistant.model.messages[0]!.content;
+    expect(prompt).toContain(request.goal);
+    expect(prompt).toContain('Spanish');
+    expect(prompt).toContain('"patient":"Kim Lee"');
+  });
+
+  it('hangs up on voicemail unless a message is to be left', () => {
+    const body = createCallBody(
+      { ...request, voicemail: { action: 'hang_up', message: null } },
+      'pn',
+    );
+    expect(body.assistant).not.toHaveProperty('voicemailMessage');
+  });
+});
+
+describe('Vapi server messages', () => {
+  const provider = createVapiProvider({
+    apiUrl: 'http://vapi.test',
+    apiKey: 'k',
+    phoneNumberId: 'pn',
+  });
+
+  it('reads status updates, final transcripts and the end-of-call report', () => {
+    expect(
+      provider.parseServerMessage({
+        message: { type: 'status-update', status: 'ringing', timestamp: 0 },
+      }),
+    ).toEqual({
+      kind: 'ringing',
+      at: '1970-01-01T00:00:00.000Z',
+    });
+    expect(
+      provider.parseServerMessage({ message: { type: 'status-update', status: 'in-progress' } }),
+    ).toMatchObject({ kind: 'answered' });
+    expect(
+      provider.parseServerMessage({
+        message: { type: 'transcript', transcriptType: 'partial', role: 'user', transcript: 'Ye' },
+      }),
+    ).toBeNull();
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript',
+          transcriptType: 'final',
+          role: 'user',
+          transcript: 'Yes.',
+          call: { id: 'c1' },
+          timestamp: 5,
+        },
+      }),
+    ).toMatchObject({ kind: 'turn', speaker: 'callee', text: 'Yes.' });
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript[transcriptType="final"]',
+          transcriptType: 'final',
+          role: 'assistant',
+          transcript: 'Hi.',
+        },
+      }),
+    ).toMatchObject({ kind: 'turn', speaker: 'agent', text: 'Hi.' });
+    const report = provider.parseServerMessage({
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        startedAt: '2026-11-23T15:00:00.000Z',
+        endedAt: '2026-11-23T15:01:14.000Z',
+        analysis: { summary: 'Done.', successEvaluation: 'true' },
+        artifact: {
+          messages: [
+            { role: 'system', message: 'prompt', time: 0, secondsFromStart: 0 },
+            { role: 'bot', message: 'Hi.', time: 1000, endTime: 2100, secondsFromStart: 0 },
+            { role: 'user', message: 'Yes.', time: 3000, endTime: 3500, secondsFromStart: 2.5 },
+          ],
+          recordingUrl: 'https://rec.test/1.wav',
+        },
+      },
+    });
+    expect(report).toEqual({
+      kind: 'ended',
+      endedReason: 'customer-ended-call',
+      startedAt: '2026-11-23T15:00:00.000Z',
+      endedAt: '2026-11-23T15:01:14.000Z',
+      durationSeconds: 74,
+      summary: 'Done.',
+      successEvaluation: 'true',
+      transcript: [
+        { speaker: 'agent', text: 'Hi.', start_ms: 0, end_ms: 1100 },
+        { speaker: 'callee', text: 'Yes.', start_ms: 2500, end_ms: 3000 },
+      ],
+      recordingUrl: 'https://rec.test/1.wav',
+    });
+    // The end comes from the report, not from the status update that precedes it.
+    expect(
+      provider.parseServerMessage({ message: { type: 'status-update', status: 'ended' } }),
+    ).toBeNull();
+    expect(provider.parseServerMessage({ message: { type: 'hang' } })).toBeNull();
+    expect(provider.parseServerMessage('garbage')).toBeNull();
+    expect(transcriptFromArtifact({})).toBeNull();
+  });
+});
+
+describe('Vapi REST calls', () => {
+  it('posts the call with the key and reads the id and control URL', async () => {
+    const seen: { url: string; auth: string | null }[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test/',
+      apiKey: 'vapi_key',
+      phoneNumberId: 'pn',
+      fetch: async (input, init) => {
+        seen.push({ url: String(input), auth: new Headers(init?.headers).get('authorization') });
+        return Response.json(
+          { id: 'call_1', status: 'queued', monitor: { controlUrl: 'http://vapi.test/ctl/1' } },
+          { status: 201 },
+        );
+      },
+    });
+    await expect(provider.placeCall(request)).resolves.toEqual({
+      providerCallId: 'call_1',
+      controlUrl: 'http://vapi.test/ctl/1',
+    });
+    expect(seen).toEqual([{ url: 'http://vapi.test/call', auth: 'Bearer vapi_key' }]);
+  });
+
+  it('turns a refusal into a ProviderError with Vapi’s message', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'bad',
+      phoneNumberId: 'pn',
+      fetch: async () =>
+        Response.json(
+          { message: ['customer.number must be E.164'], error: 'Bad Request', statusCode: 400 },
+          { status: 400 },
+        ),
+    });
+    await expect(provider.placeCall(request)).rejects.toThrow(
+      'The voice provider refused the call (400): customer.number must be E.164',
+    );
+  });
+});

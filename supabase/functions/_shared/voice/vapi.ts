@@ -1,0 +1,292 @@
+// The Vapi voice provider (API.md "Voice provider: Vapi"), over Vapi's documented REST API:
+// POST /call with an inline assistant, GET /call/{id}, hang-up through the call's
+// monitor.controlUrl, and its server messages (status-update, final transcripts,
+// end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
+// CreateAssistantDTO, Call, ServerMessage*). Locally VAPI_API_URL points at the stack's simulated
+// phone network, which speaks the same API.
+import { sha256Hex } from '../ids.ts';
+import type {
+  CallRequest,
+  PlacedCall,
+  ProviderCall,
+  TranscriptTurn,
+  VoiceEvent,
+  VoiceProvider,
+} from './provider.ts';
+import { ProviderError } from './provider.ts';
+
+export type VapiConfig = {
+  apiUrl: string;
+  apiKey: string;
+  phoneNumberId: string;
+  fetch?: typeof fetch;
+};
+
+/** ElevenLabs' premade voices of the same names (provider `11labs`). */
+export const ELEVENLABS_VOICE_IDS: Record<string, string> = {
+  Aria: '9BWtsMINqrJLrRacOk9x',
+  Roger: 'CwhRBWXzGAHq8TQ4Fs17',
+  Sarah: 'EXAVITQu4vr4xnSDxMaL',
+  George: 'JBFqnCBsd6RMkjVDRZzb',
+};
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+};
+
+const STYLE_GUIDES: Record<string, string> = {
+  Professional: 'Speak in a clear, courteous, professional tone.',
+  Conversational: 'Speak naturally and casually, like a person on an everyday call.',
+  Friendly: 'Speak warmly and with a smile, while staying on task.',
+};
+
+/** The system prompt of the agent: who it is, the goal, the context, how to speak. */
+export function systemPrompt(request: CallRequest): string {
+  const lines = [
+    `You are ${request.voice}, an AI voice agent placing an outbound phone call for a Dialwise customer.`,
+    `Your goal: ${request.goal}`,
+    'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
+    STYLE_GUIDES[request.speakingStyle] ?? '',
+    `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
+  ];
+  if (Object.keys(request.context).length > 0)
+    lines.push(`Context you may use (JSON): ${JSON.stringify(request.context)}`);
+  return lines.filter(Boolean).join('\n');
+}
+
+/** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
+export function createCallBody(request: CallRequest, phoneNumberId: string) {
+  return {
+    phoneNumberId,
+    customer: { number: request.phoneNumber },
+    name: request.taskId.slice(0, 40),
+    assistant: {
+      name: `Dialwise ${request.voice}`.slice(0, 40),
+      firstMessage: request.firstSentence,
+      firstMessageMode: 'assistant-speaks-first',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [{ role: 'system', content: systemPrompt(request) }],
+      },
+      voice: {
+        provider: '11labs',
+        voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
+      },
+      transcriber: { provider: 'deepgram', model: 'nova-2', language: request.language },
+      maxDurationSeconds: request.maxDurationMinutes * 60,
+      voicemailDetection: { provider: 'vapi' },
+      ...(request.voicemail.action === 'leave_message' && request.voicemail.message
+        ? { voicemailMessage: request.voicemail.message }
+        : {}),
+      analysisPlan: {
+        summaryPlan: { enabled: true },
+        successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
+      },
+      serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
+      server: {
+        url: request.serverUrl,
+        timeoutSeconds: 20,
+        headers: { 'x-dialwise-task-token': request.serverToken },
+      },
+      metadata: { task_id: request.taskId, attempt: request.attempt },
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function isoTime(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+    return new Date(value).toISOString();
+  return null;
+}
+
+/** artifact.messages (UserMessage / BotMessage: role, message, secondsFromStart, duration). */
+export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null {
+  if (!Array.isArray(artifact.messages)) return null;
+  const turns: TranscriptTurn[] = [];
+  for (const raw of artifact.messages) {
+    const m = obj(raw);
+    const role = str(m.role);
+    const text = str(m.message);
+    if ((role !== 'bot' && role !== 'user' && role !== 'assistant') || !text) continue;
+    const start = Math.max(0, Math.round(Number(m.secondsFromStart ?? 0) * 1000));
+    const durationMs = Number(m.duration ?? 0);
+    const endTime = Number(m.endTime);
+    const time = Number(m.time);
+    const end =
+      Number.isFinite(endTime) && Number.isFinite(time) && endTime >= time
+        ? start + (endTime - time)
+        : start + (Number.isFinite(durationMs) ? Math.max(0, Math.round(durationMs)) : 0);
+    turns.push({
+      speaker: role === 'user' ? 'callee' : 'agent',
+      text,
+      start_ms: start,
+      end_ms: end,
+    });
+  }
+  return turns;
+}
+
+/** An ended call, from an end-of-call-report or from GET /call/{id}. */
+function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended' }> | null {
+  const endedReason = str(source.endedReason) ?? str(call.endedReason);
+  if (!endedReason) return null;
+  const artifact = obj(source.artifact ?? call.artifact);
+  const analysis = obj(source.analysis ?? call.analysis);
+  const startedAt = isoTime(source.startedAt) ?? isoTime(call.startedAt);
+  const endedAt = isoTime(source.endedAt) ?? isoTime(call.endedAt) ?? new Date().toISOString();
+  const seconds =
+    typeof source.durationSeconds === 'number'
+      ? source.durationSeconds
+      : startedAt
+        ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
+        : 0;
+  const evaluation = analysis.successEvaluation;
+  return {
+    kind: 'ended',
+    endedReason,
+    startedAt,
+    endedAt,
+    durationSeconds: Math.max(0, Math.round(seconds)),
+    summary: str(analysis.summary) ?? str(source.summary),
+    successEvaluation:
+      typeof evaluation === 'boolean' ? String(evaluation) : (str(evaluation) ?? null),
+    transcript: transcriptFromArtifact(artifact),
+    recordingUrl: str(artifact.recordingUrl) ?? str(source.recordingUrl),
+  };
+}
+
+export function createVapiProvider(config: VapiConfig): VoiceProvider {
+  const doFetch = config.fetch ?? fetch;
+  const base = config.apiUrl.replace(/\/+$/, '');
+
+  async function call(path: string, init: RequestInit = {}): Promise<Json> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${config.apiKey}`,
+          'Content-Type': 'application/json',
+          ...(init.headers ?? {}),
+        },
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new ProviderError(
+        `The voice provider could not be reached: ${(error as Error).message}`,
+        null,
+      );
+    }
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (!response.ok) {
+      const message = obj(body).message;
+      const detail = Array.isArray(message)
+        ? message.join('; ')
+        : (str(message) ?? response.statusText);
+      throw new ProviderError(
+        `The voice provider refused the call (${response.status}): ${detail}`,
+        response.status,
+      );
+    }
+    return obj(body);
+  }
+
+  return {
+    async placeCall(request) {
+      const created = await call('/call', {
+        method: 'POST',
+        body: JSON.stringify(createCallBody(request, config.phoneNumberId)),
+      });
+      const id = str(created.id);
+      if (!id) throw new ProviderError('The voice provider answered without a call id', null);
+      return {
+        providerCallId: id,
+        controlUrl: str(obj(created.monitor).controlUrl),
+      } satisfies PlacedCall;
+    },
+
+    async endCall({ providerCallId, controlUrl }) {
+      if (controlUrl) {
+        const response = await doFetch(controlUrl, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ type: 'end-call' }),
+          signal: AbortSignal.timeout(10_000),
+        }).catch((error: Error) => {
+          throw new ProviderError(`The call could not be ended: ${error.message}`, null);
+        });
+        await response.body?.cancel();
+        if (!response.ok)
+          throw new ProviderError(
+            `The call could not be ended (${response.status})`,
+            response.status,
+          );
+        return;
+      }
+      // Without a control URL, deleting the call is Vapi's way to stop one that has not started.
+      await call(`/call/${encodeURIComponent(providerCallId)}`, { method: 'DELETE' });
+    },
+
+    async getCall(providerCallId) {
+      const found = await call(`/call/${encodeURIComponent(providerCallId)}`);
+      const status = str(found.status) ?? 'unknown';
+      return {
+        id: str(found.id) ?? providerCallId,
+        status,
+        ended: status === 'ended' ? endedFrom(found, found) : null,
+      } satisfies ProviderCall;
+    },
+
+    parseServerMessage(body) {
+      const message = obj(obj(body).message);
+      const call = obj(message.call);
+      const at = isoTime(message.timestamp) ?? new Date().toISOString();
+      switch (message.type) {
+        case 'status-update':
+          if (message.status === 'ringing') return { kind: 'ringing', at };
+          if (message.status === 'in-progress') return { kind: 'answered', at };
+          // The end is taken from the end-of-call-report, which carries duration and analysis;
+          // if it is lost, the watchdog reconciles the call with GET /call/{id}.
+          return null;
+        // ServerMessageTranscript.type is `transcript`, or the subscription's own name when the
+        // assistant asked for final transcripts only.
+        case 'transcript':
+        case 'transcript[transcriptType="final"]': {
+          if (message.transcriptType !== 'final') return null;
+          const text = str(message.transcript);
+          const role = str(message.role);
+          if (!text || (role !== 'assistant' && role !== 'user')) return null;
+          return {
+            kind: 'turn',
+            speaker: role === 'user' ? 'callee' : 'agent',
+            text,
+            at: isoTime(message.timestamp),
+            key: `turn:${str(call.id) ?? ''}:${role}:${String(message.timestamp ?? '')}:${text.length}:${text.slice(0, 64)}`,
+          };
+        }
+        case 'end-of-call-report':
+          return endedFrom(message, call);
+        default:
+          return null;
+      }
+    },
+  };
+}
+
+/** The per-task token is stored only as its hash. */
+export const hashServerToken = (token: string) => sha256Hex(token);

@@ -1,0 +1,92 @@
+import { createUser, serviceClient, type TestUser } from './clients';
+import { apiUrl } from './stack';
+
+export const taskUrl = `${apiUrl}/functions/v1/task`;
+
+export type CallingAccount = TestUser & {
+  apiKey: string;
+  /** Calls the call API with this account's key. */
+  api: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+};
+
+/**
+ * A real account that may place calls: KYC submitted, phone verified, an API key from the
+ * dashboard's RPC, and the given credits and free minutes already used.
+ */
+export async function createCallingAccount(
+  options: {
+    label?: string;
+    credits?: number;
+    freeMinutesUsed?: number;
+    kyc?: 'pending' | 'complete' | 'incomplete' | null;
+    phoneVerified?: boolean;
+  } = {},
+): Promise<CallingAccount> {
+  const account = await createUser(options.label ?? 'caller');
+  const admin = serviceClient();
+  const kyc = options.kyc === undefined ? 'complete' : options.kyc;
+  if (kyc !== null) {
+    const { error } = await admin.from('user_kyc').insert({
+      user_id: account.user.id,
+      business_type: 'business',
+      legal_name: 'Test Clinic LLC',
+      address: '1 Main Street, Springfield',
+      use_case: 'Appointment confirmations',
+      kyc_status: kyc,
+      // A verified number belongs to one account only: each test account gets its own.
+      phone: `+1415${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+      phone_verified: options.phoneVerified ?? true,
+    });
+    if (error) throw error;
+  }
+  if (options.credits) {
+    const { error } = await admin.rpc('record_credit_purchase', {
+      p_user_id: account.user.id,
+      p_amount: options.credits,
+      p_payment_reference: `test_${account.user.id}`,
+      p_description: 'Test credits',
+    });
+    if (error) throw error;
+  }
+  if (options.freeMinutesUsed) {
+    const { error } = await admin
+      .from('profiles')
+      .update({ free_minutes_used: options.freeMinutesUsed })
+      .eq('id', account.user.id);
+    if (error) throw error;
+  }
+  const { data: apiKey, error } = await account.client.rpc('generate_api_key_for_user', {
+    user_uuid: account.user.id,
+  });
+  if (error) throw error;
+  const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    return fetch(`${taskUrl}${path}`, {
+      ...rest,
+      headers: {
+        Authorization: `Bearer ${apiKey as string}`,
+        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(rest.headers ?? {}),
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  };
+  return { ...account, apiKey: apiKey as string, api };
+}
+
+/** The balance as the dashboard reads it, and what is held. */
+export async function moneyOf(userId: string) {
+  const { data, error } = await serviceClient()
+    .from('profiles')
+    .select('credits, credits_held, available_credits, free_minutes_used, free_minutes_reserved')
+    .eq('id', userId)
+    .single();
+  if (error) throw error;
+  return {
+    credits: Number(data.credits),
+    held: Number(data.credits_held),
+    available: Number(data.available_credits),
+    freeUsed: data.free_minutes_used as number,
+    freeReserved: data.free_minutes_reserved as number,
+  };
+}
