@@ -1,5 +1,11 @@
 import { spawn } from 'node:child_process';
-import { loadConfig, projectRoot, type StackConfig } from './config';
+import {
+  loadConfig,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  projectRoot,
+  type StackConfig,
+} from './config';
 import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
 import { TWILIO_LOCAL } from './fakes/twilio/server';
@@ -39,6 +45,9 @@ function printStatus(config: StackConfig, withApp: boolean) {
     `      Twilio URL: http://127.0.0.1:${config.twilioPort} (local Verify v2 + Messages; SMS land in the mailbox)`,
     `  Twilio account: ${TWILIO_LOCAL.accountSid} / ${TWILIO_LOCAL.authToken}`,
     `  Verify service: ${TWILIO_LOCAL.verifyServiceSid}, sending number ${TWILIO_LOCAL.phoneNumber}`,
+    `      Stripe URL: http://127.0.0.1:${config.stripePort} (local Stripe, test mode)`,
+    `  Stripe API key: ${LOCAL_STRIPE_SECRET_KEY}`,
+    `  webhook secret: ${LOCAL_STRIPE_WEBHOOK_SECRET}`,
     '',
     '      Demo login: demo@dialwise.dev / dialwise-demo',
     '',

@@ -15,6 +15,10 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+/** The local Stripe's well-known test keys (supabase/local/fakes/stripe; never valid at Stripe). */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_dialwise_local';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_dialwise_local';
+
 type Toml = Record<string, unknown>;
 
 function table(value: unknown): Toml {

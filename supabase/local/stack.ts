@@ -5,8 +5,9 @@ import pg from 'pg';
 import { createAuthRouter } from './auth/router';
 import { createAuthService } from './auth/service';
 import { createJwt } from './auth/jwt';
-import type { StackConfig } from './config';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
 import { startDatabase } from './database';
+import { createStripeFake } from './fakes/stripe/server';
 import { startFunctions } from './functions';
 import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
@@ -46,6 +47,12 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     VAPI_API_KEY: LOCAL_VAPI_API_KEY,
     VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
     ...twilioFunctionEnv(config.twilioPort),
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${config.stripePort}`,
+    // Where Stripe Checkout returns (create-call-credits-payment): the auth settings.
+    SITE_URL: config.auth.siteUrl,
+    ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
   };
 }
 
@@ -81,6 +88,7 @@ export async function startStack(
     [config.functionsPort, 'edge functions'],
     [config.voicePort, 'phone network (Vapi)'],
     [config.twilioPort, 'local Twilio'],
+    [config.stripePort, 'local Stripe'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
   for (const [port, label] of ports) await assertPortFree(port, label);
@@ -100,10 +108,11 @@ export async function startStack(
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
 
+    const secrets = functionEnv(config);
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, functionEnv(config), log, {
+      startFunctions(config, database.url, secrets, log, {
         watch: options.watchFunctions,
       }),
     ]);
@@ -132,6 +141,16 @@ export async function startStack(
     });
     await listen(gateway, config.apiPort);
     stops.push(() => close(gateway));
+
+    const stripe = createStripeFake({
+      port: config.stripePort,
+      secretKey: secrets.STRIPE_SECRET_KEY!,
+      webhookSecret: secrets.STRIPE_WEBHOOK_SECRET!,
+      webhookUrl: `${config.apiUrl}/functions/v1/stripe-webhook`,
+      log,
+    });
+    await listen(stripe.server, config.stripePort);
+    stops.push(() => (stripe.stop(), close(stripe.server)));
 
     log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { config, stop };

@@ -1,5 +1,5 @@
 import { StandalonePage } from './standalone-page';
-import { BillingPanel } from './tab-panels';
+import { BillingPanel } from '@/features/billing/components/billing-panel';
 
 export function BillingPage() {
   return (

@@ -8,7 +8,8 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/auth/session-context';
 import { BalanceBar } from './balance-bar';
 import { ProfileCard } from './profile-card';
-import { ApiKeyPanel, BillingPanel, PhoneAgentSettingsPanel } from './tab-panels';
+import { BillingPanel } from '@/features/billing/components/billing-panel';
+import { ApiKeyPanel, PhoneAgentSettingsPanel } from './tab-panels';
 import { useLogOut } from './use-log-out';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
@@ -48,7 +49,10 @@ export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) 
   const { logOut, loggingOut } = useLogOut();
   const tabsId = useId();
 
-  const requested = requestedTab(location.state);
+  const fromState = requestedTab(location.state);
+  // Stripe Checkout returns to /dashboard?tab=billing&… (the billing tab removes its query).
+  const requested =
+    fromState ?? requestedTab({ activeTab: new URLSearchParams(location.search).get('tab') });
   const [activeTab, setActiveTab] = useState<DashboardTab>(requested ?? 'apikey');
   const [appliedKey, setAppliedKey] = useState(location.key);
   // A new navigation to /dashboard with `activeTab` (e.g. the balance bar's button) while mounted.
@@ -59,8 +63,8 @@ export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) 
 
   // The initial tab was taken from navigation state: replace the history entry without it.
   useEffect(() => {
-    if (requested) navigate(location.pathname, { replace: true, state: {} });
-  }, [requested, location.pathname, navigate]);
+    if (fromState) navigate(location.pathname, { replace: true, state: {} });
+  }, [fromState, location.pathname, navigate]);
 
   const busy = loggingOut || signingOut;
 

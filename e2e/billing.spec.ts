@@ -1,0 +1,105 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, deleteUser, type TestUser } from './support/users';
+
+// Buying credits as a person does: the billing tab → the local Stripe's checkout page → back.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function signIn(page: Page, user: TestUser) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function startCheckout(page: Page, amount: string) {
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await expect(page.getByText('No purchase history found.', { exact: false })).toBeVisible();
+  const field = page.getByRole('spinbutton', { name: 'Amount (USD)' });
+  await expect(field).toHaveValue('10');
+  await field.fill(amount);
+  await page.getByRole('button', { name: 'Purchase Credits' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay Dialwise' })).toBeVisible();
+}
+
+const balance = (page: Page) => page.getByTestId('balance-amount');
+
+test.describe('buying credits', () => {
+  let user: TestUser;
+  test.beforeEach(async ({ page }) => {
+    user = await createConfirmedUser('billing');
+    await signIn(page, user);
+    await expect(balance(page)).toHaveText('$0.00');
+  });
+  test.afterEach(async () => deleteUser(user));
+
+  test('buy $25 with the test card: back on the billing tab with the balance and the history', async ({
+    page,
+  }) => {
+    await startCheckout(page, '25');
+    await expect(page.getByText('$25.00').first()).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $25.00' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText('$25.00 in credits was added to your balance.')).toBeVisible();
+    await expect(balance(page)).toHaveText('$25.00');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('$25.00');
+    await expect(rows.nth(1)).toContainText('Credit Purchase');
+    await expect(rows.nth(1)).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4} • \d{1,2}:\d{2} [AP]M/);
+
+    // A reload neither repeats the toast nor credits again.
+    await page.reload();
+    await expect(balance(page)).toHaveText('$25.00');
+  });
+
+  test('a declined card adds nothing', async ({ page }) => {
+    await startCheckout(page, '40');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $40.00' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('No payment was made. Your balance is unchanged.')).toBeVisible();
+    await expect(balance(page)).toHaveText('$0.00');
+    await expect(
+      page.getByText(
+        'No purchase history found. Your transactions will appear here after you make a purchase.',
+      ),
+    ).toBeVisible();
+  });
+
+  test('a canceled checkout adds nothing', async ({ page }) => {
+    await startCheckout(page, '10');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText('Checkout canceled')).toBeVisible();
+    await expect(balance(page)).toHaveText('$0.00');
+    await expect(page.getByRole('spinbutton', { name: 'Amount (USD)' })).toBeEnabled();
+  });
+
+  test('the amount rules, and /billing with its side navigation', async ({ page }) => {
+    await page.goto('/billing');
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    for (const name of ['Profile', 'API Keys', 'Phone Agent', 'Dashboard'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+    const field = page.getByRole('spinbutton', { name: 'Amount (USD)' });
+    await field.fill('501');
+    await page.getByRole('button', { name: 'Purchase Credits' }).click();
+    await expect(page.getByText('Maximum purchase is $500')).toBeVisible();
+    await field.fill('9');
+    await expect(page.getByText('Minimum purchase is $10')).toBeVisible();
+    await expect(page).toHaveURL(/\/billing$/);
+  });
+});

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { billingKeys } from './query-keys';
+
+export type CheckoutConfirmation = {
+  session_id: string;
+  status: string | null;
+  payment_status: string | null;
+  amount: number | null;
+  credited: boolean;
+};
+
+/**
+ * Back from checkout: `confirm-call-credits-payment` retrieves the session from Stripe and records
+ * it if paid (the same idempotent path as the webhook), so credits show at once.
+ */
+export async function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation> {
+  const { data, error } = await supabase.functions.invoke<CheckoutConfirmation>(
+    'confirm-call-credits-payment',
+    { body: { session_id: sessionId } },
+  );
+  if (error) throw error;
+  if (!data) throw new Error('No response received from payment backend.');
+  return data;
+}
+
+/** Confirms, then refetches the balance, the history and the usage of the user. */
+export function useConfirmCheckout(userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmCheckout,
+    onSettled: async () => {
+      if (!userId) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.user(userId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { RecordPurchase } from './fulfil.ts';
+
+/** record_credit_purchase (service role): true when recorded now, false when already recorded. */
+export function recordPurchaseWith(admin: SupabaseClient): RecordPurchase {
+  return async ({ userId, amount, reference, description }) => {
+    const { data, error } = await admin.rpc('record_credit_purchase', {
+      p_user_id: userId,
+      p_amount: amount,
+      p_payment_reference: reference,
+      p_description: description,
+    });
+    if (error) {
+      // 23503: the profile is gone (account deleted); 23505 cannot happen (on conflict do nothing).
+      if (error.code === '23503') return 'unknown_user';
+      throw new Error(`record_credit_purchase failed: ${error.message}`);
+    }
+    return data === true ? 'recorded' : 'duplicate';
+  };
+}

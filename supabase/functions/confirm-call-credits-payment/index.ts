@@ -1,0 +1,21 @@
+// The return from checkout: confirms a session and records it if paid. Wiring only.
+import { createConfirmPaymentHandler } from '../_shared/billing/confirm-payment.ts';
+import { recordPurchaseWith } from '../_shared/billing/record-purchase.ts';
+import { stripeClient } from '../_shared/stripe/client.ts';
+import { supabaseAdmin, userFromToken } from '../_shared/supabase/admin.ts';
+
+Deno.serve(
+  createConfirmPaymentHandler({
+    userFromToken,
+    retrieveCheckoutSession: async (id) => {
+      try {
+        return await stripeClient().checkout.sessions.retrieve(id);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'resource_missing') return null;
+        throw error;
+      }
+    },
+    recordPurchase: recordPurchaseWith(supabaseAdmin()),
+    log: (message) => console.error(`[confirm-call-credits-payment] ${message}`),
+  }),
+);

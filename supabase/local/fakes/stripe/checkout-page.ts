@@ -1,0 +1,77 @@
+import type { CheckoutSession } from './server';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export const formatAmount = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+
+/**
+ * The hosted checkout page at a session's `url`: what was bought and for how much, the e-mail,
+ * a card number prefilled with Stripe's success test card, 'Pay $25.00', and a 'Cancel' link back
+ * to `cancel_url`. Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+ */
+export function checkoutPage(
+  session: CheckoutSession,
+  options: { error?: string; cardNumber?: string } = {},
+): string {
+  const total = formatAmount(session.amount_total, session.currency);
+  const items = session._line_items
+    .map(
+      (item) =>
+        `<li><span>${escape(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${formatAmount(item.unit_amount * item.quantity, session.currency)}</span></li>`,
+    )
+    .join('');
+  const open = session.status === 'open';
+  const email = session.customer_email ?? session.customer_details?.email ?? '';
+  const body = open
+    ? `<form method="post" action="/c/pay/${escape(session.id)}">
+        <label for="email">Email</label>
+        <input id="email" name="email" type="email" value="${escape(email)}" ${session.customer_email ? 'readonly' : 'required'}>
+        <label for="card_number">Card number</label>
+        <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" value="${escape(options.cardNumber ?? '4242 4242 4242 4242')}" required>
+        <div class="row">
+          <div><label for="expiry">Expiry</label><input id="expiry" name="expiry" value="12 / 34" required></div>
+          <div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123" required></div>
+        </div>
+        ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
+        <button type="submit">Pay ${escape(total)}</button>
+      </form>
+      ${session.cancel_url ? `<a class="cancel" href="${escape(session.cancel_url)}">Cancel</a>` : ''}`
+    : `<p role="alert">${session.status === 'complete' ? 'This payment is already complete.' : 'This Checkout Session is no longer active.'}</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout – ${escape(total)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
+  main { max-width: 420px; margin: 48px auto; background: #fff; border-radius: 8px; padding: 32px; box-shadow: 0 2px 8px rgba(0,0,0,.08); }
+  .badge { display: inline-block; font-size: 12px; background: #ffde92; border-radius: 4px; padding: 2px 6px; }
+  ul { list-style: none; padding: 0; } li { display: flex; justify-content: space-between; padding: 4px 0; }
+  .total { font-size: 28px; font-weight: 600; margin: 4px 0 16px; }
+  label { display: block; font-size: 14px; margin: 12px 0 4px; }
+  input { width: 100%; box-sizing: border-box; padding: 10px; border: 1px solid #d0d5dd; border-radius: 6px; font-size: 16px; }
+  .row { display: flex; gap: 12px; } .row > div { flex: 1; }
+  button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 6px; background: #635bff; color: #fff; font-size: 16px; font-weight: 600; cursor: pointer; }
+  .error { color: #b42318; margin: 12px 0 0; }
+  .cancel { display: block; margin-top: 16px; text-align: center; color: #635bff; }
+</style>
+</head>
+<body>
+<main>
+  <span class="badge">Test mode (local Stripe)</span>
+  <h1>Pay Dialwise</h1>
+  <ul>${items}</ul>
+  <p class="total">${escape(total)}</p>
+  ${body}
+</main>
+</body>
+</html>`;
+}
