@@ -1,6 +1,12 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { TEST_STACK } from './support/stack';
-import { createOnboardedUser, deleteUser, DEMO_USER, type TestUser } from './support/users';
+import {
+  completeOnboarding,
+  createConfirmedUser,
+  deleteUser,
+  DEMO_USER,
+  type TestUser,
+} from './support/users';
 
 // Redirects load lazy route chunks; on a busy machine the dev server can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -24,7 +30,8 @@ test("the balance bar shows the seeded demo account's credits", async ({ page })
 test.describe('a signed-in user', () => {
   let user: TestUser;
   test.beforeEach(async () => {
-    user = await createOnboardedUser('dashboard');
+    user = await createConfirmedUser('dashboard');
+    await completeOnboarding(user.id);
   });
   test.afterEach(async () => deleteUser(user));
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { TEST_STACK } from './stack';
@@ -32,29 +32,6 @@ export async function createConfirmedUser(prefix = 'journey'): Promise<TestUser>
   return { id: data.user.id, email, password };
 }
 
-/**
- * A confirmed user who finished onboarding (KYC submitted, phone verified), so the dashboard opens
- * without the onboarding dialogs.
- */
-export async function createOnboardedUser(prefix = 'journey'): Promise<TestUser> {
-  const user = await createConfirmedUser(prefix);
-  const { error } = await admin()
-    .from('user_kyc')
-    .insert({
-      user_id: user.id,
-      business_type: 'business',
-      legal_name: 'Journey Clinic LLC',
-      address: '1 Main Street, Springfield',
-      use_case: 'Appointment confirmations',
-      kyc_status: 'complete',
-      // A verified number belongs to one account only.
-      phone: `+1415${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`,
-      phone_verified: true,
-    });
-  if (error) throw new Error(`onboarding the user failed: ${error.message}`);
-  return user;
-}
-
 /** Removes a user made by a journey (by id, or by e-mail for users who signed up themselves). */
 export async function deleteUser(user: { id?: string; email?: string }): Promise<void> {
   const client = admin();
@@ -70,3 +47,26 @@ export async function deleteUser(user: { id?: string; email?: string }): Promise
 
 /** The seeded demo account (supabase/seed.sql): 25 credits. */
 export const DEMO_USER = { email: 'demo@dialwise.dev', password: 'dialwise-demo', credits: 25 };
+
+/** A random dialable US number (NANP: the exchange starts 2–9), e.g. +14152345678. */
+export function uniqueUsPhone(): string {
+  return `+1415${randomInt(200, 1000)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+/**
+ * Gives a journey user what onboarding leaves behind (KYC submitted, a verified phone), so the
+ * dashboard opens without the onboarding dialogs.
+ */
+export async function completeOnboarding(userId: string): Promise<void> {
+  const { error } = await admin().from('user_kyc').insert({
+    user_id: userId,
+    business_type: 'business',
+    legal_name: 'Journey Dental LLC',
+    address: '1 Main Street, Springfield',
+    use_case: 'Appointment reminders',
+    kyc_status: 'pending',
+    phone: uniqueUsPhone(),
+    phone_verified: true,
+  });
+  if (error) throw new Error(`completeOnboarding failed: ${error.message}`);
+}

@@ -94,16 +94,7 @@ const protectedRoutes: RouteObject[] = [
   },
   {
     path: paths.dashboard.path,
-    // The dashboard shell with the onboarding dialogs in its slot (KYC, then phone).
-    lazy: () =>
-      Promise.all([
-        import('@/features/dashboard/components/dashboard-page'),
-        import('@/features/onboarding/components/onboarding-dialogs'),
-      ]).then(([dashboard, onboarding]) => ({
-        Component: () => (
-          <dashboard.DashboardPage onboardingDialogs={<onboarding.OnboardingDialogs />} />
-        ),
-      })),
+    lazy: () => import('@/app/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
   },
   {
     path: paths.profile.path,

@@ -14,14 +14,12 @@ let other: TestUser;
 beforeAll(async () => {
   owner = await createUser('agent-owner');
   other = await createUser('agent-other');
-  const seeded = await serviceClient()
-    .from('agent_settings')
-    .insert({
-      user_id: other.user.id,
-      voice: 'George',
-      speaking_style: 'Friendly',
-      language: 'de',
-    });
+  const seeded = await serviceClient().from('agent_settings').insert({
+    user_id: other.user.id,
+    voice: 'George',
+    speaking_style: 'Friendly',
+    language: 'de',
+  });
   if (seeded.error) throw seeded.error;
 });
 afterAll(deleteCreatedUsers);

@@ -1,0 +1,145 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { findVerifyLink, mailbox } from './support/mailbox';
+import { deleteUser, uniqueEmail, uniqueUsPhone } from './support/users';
+
+// Lazy route chunks and the functions' first load can be slow on a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test.describe('a new account, from sign-up to a usable dashboard', () => {
+  const email = uniqueEmail('onboarding');
+  const phone = uniqueUsPhone(); // +1 and 10 digits
+  const national = phone.slice(2);
+  test.afterAll(async () => deleteUser({ email }));
+
+  test('sign up → KYC → step 2 → SMS code → dashboard → API key → agent settings', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    // Sign up and confirm from the e-mail.
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a-long-enough-password');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.goto(findVerifyLink(await mailbox.latestTo(email)));
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // KYC dialog (spec §2, §5).
+    const kyc = page.getByRole('dialog', {
+      name: 'Just a couple more things before you start calling',
+    });
+    await expect(kyc).toBeVisible();
+    await expect(
+      kyc.getByText('Help us verify your details for instant API access.'),
+    ).toBeVisible();
+    const submit = kyc.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await kyc.getByLabel('Business type').selectOption({ label: 'Business' });
+    await kyc.getByLabel('Legal name').fill('Bright Smiles Dental LLC');
+    await kyc.getByLabel('Address').fill('P.O. Box 1234, Springfield');
+    await kyc.getByLabel('Use case').fill('Appointment confirmations');
+    await submit.click();
+    await expect(kyc.getByText('No P.O. boxes allowed!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The draft survives a reload.
+    await page.reload();
+    await expect(kyc).toBeVisible();
+    await expect(kyc.getByLabel('Legal name')).toHaveValue('Bright Smiles Dental LLC');
+    await expect(kyc.getByLabel('Business type')).toHaveValue('business');
+    await expect(kyc.getByLabel('Use case')).toHaveValue('Appointment confirmations');
+    await kyc.getByLabel('Address').fill('500 Market Street, San Francisco');
+    await kyc.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Submitted!')).toBeVisible();
+    await expect(page.getByText("We'll review your information shortly.")).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding-step-2$/);
+    expect(await page.evaluate(() => localStorage.getItem('dialwise_kyc_draft'))).toBeNull();
+
+    // Step 2: phone entry.
+    const number = page.getByLabel('Phone number');
+    await expect(number).toHaveAttribute('placeholder', '555-123-4567');
+    const send = page.getByRole('button', { name: 'Send Code' });
+    await number.fill(national.slice(0, 9));
+    await expect(send).toBeDisabled();
+    await number.fill(national);
+    await expect(number).toHaveValue(
+      `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`,
+    );
+    await send.click();
+    await expect(page.getByText('Code sent!')).toBeVisible();
+    await expect(page.getByText('Please check your phone.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled();
+
+    // The SMS in the mailbox.
+    const sms = await mailbox.latestTo(phone);
+    const code = /\b(\d{5})\b/.exec(sms.Text)?.[1];
+    expect(code).toMatch(/^\d{5}$/);
+
+    // Wrong code, then the right one.
+    const codeInput = page.getByLabel('Verification code');
+    await codeInput.fill(code === '00000' ? '11111' : '00000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Incorrect code. Try again.' }),
+    ).toBeVisible();
+    await codeInput.fill(code!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Phone verified!')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Balance', { exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The standalone page now sends a verified user to the dashboard.
+    await page.goto('/verify-phone');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // API key: generate, view, copy.
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText('Verified', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Generate API Key' }).click();
+    await expect(page.getByText('New API key generated successfully')).toBeVisible();
+    const masked = panel.getByLabel('API key');
+    await expect(masked).toHaveText(/^dw_[0-9a-f]{7}…[0-9a-f]{10}$/);
+    await panel.getByRole('button', { name: 'View Full' }).click();
+    await expect(page.getByText('Full API Key')).toBeVisible();
+    const full = await page.getByText(/^dw_[0-9a-f]{64}$/).textContent();
+    const shown = (await masked.textContent())!;
+    expect(full!.startsWith(shown.slice(0, 10))).toBe(true);
+    expect(full!.endsWith(shown.slice(-10))).toBe(true);
+    await panel.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText('Copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+    // A second key revokes the first, so it asks first.
+    await panel.getByRole('button', { name: 'Generate New Key' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Generate a new API key?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(masked).toHaveText(shown);
+    const docs = page.waitForEvent('popup');
+    await panel.getByRole('link', { name: 'Documentation' }).click();
+    await expect(await docs).toHaveURL(/\/docs$/);
+
+    // Phone-agent settings: defaults, change, save, still there after a reload.
+    await page.getByRole('tab', { name: 'Phone Agent' }).click();
+    await expect(panel.getByLabel('Voice')).toHaveValue('Aria');
+    await expect(panel.getByLabel('Speaking style')).toHaveValue('Professional');
+    await expect(panel.getByLabel('Language')).toHaveValue('en');
+    await panel.getByLabel('Voice').selectOption('George');
+    await panel.getByLabel('Speaking style').selectOption('Friendly');
+    await panel.getByLabel('Language').selectOption({ label: 'German' });
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await page.goto('/phone-agent-settings');
+    await expect(page.getByLabel('Voice')).toHaveValue('George');
+    await expect(page.getByLabel('Speaking style')).toHaveValue('Friendly');
+    await expect(page.getByLabel('Language')).toHaveValue('de');
+  });
+});
+
+test('/verify-phone sends a signed-out visitor to /auth', async ({ page }) => {
+  await page.goto('/verify-phone');
+  await expect(page).toHaveURL(/\/auth$/);
+});
