@@ -5,6 +5,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { callsKeys } from '@/features/calls/api/query-keys';
 import { DashboardPage } from './dashboard-page';
 
 const user = testUser('ada@example.com');
@@ -50,6 +51,27 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
     expect(router.state.location.state).toEqual({});
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('has a Calls tab with the test call form and the calls list', async () => {
+    const events = userEvent.setup();
+    const queryClient = withBalance(25);
+    queryClient.setQueryData(callsKeys.apiKey(user.id), null);
+    queryClient.setQueryData(callsKeys.agentSettings(user.id), null);
+    queryClient.setQueryData(callsKeys.list(user.id), {
+      pages: [{ calls: [], nextCursor: null }],
+      pageParams: [null],
+    });
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient,
+    });
+    await events.click(screen.getByRole('tab', { name: 'Calls' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveTextContent('Place a test call');
+    expect(panel).toHaveTextContent('Generate an API key first.');
+    expect(panel).toHaveTextContent('No calls yet.');
   });
 
   it("the balance bar's button opens the billing tab", async () => {
