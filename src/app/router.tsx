@@ -94,9 +94,15 @@ const protectedRoutes: RouteObject[] = [
   },
   {
     path: paths.dashboard.path,
+    // The dashboard shell with the onboarding dialogs in its slot (KYC, then phone).
     lazy: () =>
-      import('@/features/dashboard/components/dashboard-page').then((m) => ({
-        Component: m.DashboardPage,
+      Promise.all([
+        import('@/features/dashboard/components/dashboard-page'),
+        import('@/features/onboarding/components/onboarding-dialogs'),
+      ]).then(([dashboard, onboarding]) => ({
+        Component: () => (
+          <dashboard.DashboardPage onboardingDialogs={<onboarding.OnboardingDialogs />} />
+        ),
       })),
   },
   {

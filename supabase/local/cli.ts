@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { loadConfig, projectRoot, type StackConfig } from './config';
 import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
+import { TWILIO_LOCAL } from './fakes/twilio/server';
 import { appPort } from './ports';
 import { assertPortFree } from './processes';
-import { startStack, type RunningStack } from './stack';
+import { localProviderEnv, startStack, type RunningStack } from './stack';
 
 /**
  * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`.
@@ -29,6 +30,12 @@ function printStatus(config: StackConfig, withApp: boolean) {
     `      JWT secret: ${config.jwtSecret}`,
     `        anon key: ${config.anonKey}`,
     `service_role key: ${config.serviceRoleKey}`,
+    ...Object.entries(localProviderEnv(config))
+      .filter(([name]) => name.startsWith('VAPI_'))
+      .map(([name, value]) => `${name.padStart(16)}: ${value}`),
+    `      Twilio URL: http://127.0.0.1:${config.twilioPort} (local Verify v2 + Messages; SMS land in the mailbox)`,
+    `  Twilio account: ${TWILIO_LOCAL.accountSid} / ${TWILIO_LOCAL.authToken}`,
+    `  Verify service: ${TWILIO_LOCAL.verifyServiceSid}, sending number ${TWILIO_LOCAL.phoneNumber}`,
     '',
     '      Demo login: demo@dialwise.dev / dialwise-demo',
     '',

@@ -49,6 +49,15 @@ export function createMailStore() {
       messages = [stored, ...messages];
       return stored;
     },
+    /** An SMS: To is the E.164 number, From the sending number, the text its body. */
+    deliverSms(sms: { from: string; to: string; body: string }): Message {
+      return this.deliver({
+        from: { Name: 'SMS', Address: sms.from },
+        to: [{ Name: '', Address: sms.to }],
+        subject: `SMS from ${sms.from}`,
+        text: sms.body,
+      });
+    },
     list: () => messages,
     get: (id: string) => messages.find((m) => m.ID === id),
     remove(ids?: string[]) {

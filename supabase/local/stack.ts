@@ -8,8 +8,15 @@ import { createJwt } from './auth/jwt';
 import type { StackConfig } from './config';
 import { startDatabase } from './database';
 import { startFunctions } from './functions';
+import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
+import { voiceSpeedFromEnv } from './fakes/vapi/clock';
+import {
+  createVoiceServer,
+  LOCAL_VAPI_API_KEY,
+  LOCAL_VAPI_PHONE_NUMBER_ID,
+} from './fakes/vapi/server';
 import { startPostgrest } from './postgrest';
 import { assertPortFree, type ManagedProcess } from './processes';
 
@@ -31,13 +38,14 @@ function functionSecrets(config: StackConfig): Record<string, string> {
  * What the functions need to reach the local providers, with their well-known local keys (like
  * Supabase's demo keys, never valid anywhere real); supabase/functions/.env overrides any of them.
  */
-function localProviderEnv(config: StackConfig): Record<string, string> {
+export function localProviderEnv(config: StackConfig): Record<string, string> {
   return {
     // Allows plain-http webhooks to loopback and private addresses (never on hosted projects).
     DIALWISE_LOCAL_STACK: '1',
     VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
-    VAPI_API_KEY: 'vapi_dialwise_local',
-    VAPI_PHONE_NUMBER_ID: 'local',
+    VAPI_API_KEY: LOCAL_VAPI_API_KEY,
+    VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
+    ...twilioFunctionEnv(config.twilioPort),
   };
 }
 
@@ -66,6 +74,8 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.voicePort, 'phone network (Vapi)'],
+    [config.twilioPort, 'local Twilio'],
   ];
   if (!config.externalDbUrl) ports.push([config.dbPort, 'PostgreSQL']);
   for (const [port, label] of ports) await assertPortFree(port, label);
@@ -101,12 +111,19 @@ export async function startStack(
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
 
+    const voice = createVoiceServer({ speed: voiceSpeedFromEnv(), log });
+    await voice.listen(config.voicePort);
+    stops.push(() => voice.close());
+
     const mail = createMailStore();
     const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
     const mailbox = createMailboxServer(mail);
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
+    const twilio = createTwilioFake({ mail });
+    await listen(twilio, config.twilioPort);
+    stops.push(() => close(twilio));
 
     const gateway = createGateway({
       config,

@@ -1,17 +1,17 @@
 import * as React from 'react';
 import { cn } from '@/lib/cn';
 
-/** The browser's own select, styled like `Input` (keyboard and screen readers for free). */
+/** A styled native <select>: keyboard, screen readers and mobile pickers work as browsers make them. */
 export const NativeSelect = React.forwardRef<
   HTMLSelectElement,
   React.SelectHTMLAttributes<HTMLSelectElement>
 >(({ className, ...props }, ref) => (
   <select
-    ref={ref}
     className={cn(
       'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive',
       className,
     )}
+    ref={ref}
     {...props}
   />
 ));

@@ -36,6 +36,8 @@ export function agentSettingsQueryOptions(userId: string | null | undefined) {
     queryKey: callsKeys.agentSettings(userId ?? ''),
     queryFn: () => getAgentSettings(userId!),
     enabled: !!userId,
+    // Read again on every mount: settings saved in the Phone Agent tab prefill the form when it shows again.
+    staleTime: 0,
   });
 }
 

@@ -25,6 +25,8 @@ export function apiKeyQueryOptions(userId: string | null | undefined) {
     queryKey: callsKeys.apiKey(userId ?? ''),
     queryFn: () => getApiKey(userId!),
     enabled: !!userId,
+    // Read again on every mount: a key generated in the API Keys tab is seen when this form shows again.
+    staleTime: 0,
   });
 }
 

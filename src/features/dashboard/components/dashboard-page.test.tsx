@@ -5,15 +5,20 @@ import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
 import { callsKeys } from '@/features/calls/api/query-keys';
+import { onboardingKeys } from '@/features/onboarding/api/query-keys';
 import { DashboardPage } from './dashboard-page';
 
 const user = testUser('ada@example.com');
+const API_KEY = 'dw_' + 'a1'.repeat(32);
 
 /** A query client that already knows the balance, so nothing is fetched. */
 function withBalance(credits: number | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(dashboardKeys.balance(user.id), credits);
+  queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
+  queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   return queryClient;
 }
 
@@ -27,7 +32,8 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Balance')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Coming soon.');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_a1a1a1a…a1a1a1a1a1');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
   });
 
   it('shows a placeholder while the balance is unknown', () => {

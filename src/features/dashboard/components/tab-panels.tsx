@@ -1,28 +1,16 @@
+import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
+import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
 import { ComingSoonCard } from './coming-soon-card';
 
-// The contents of these sections arrive with their own issues (API keys, phone agent settings,
-// billing); until then each shows an honest empty state.
-
 export function ApiKeyPanel() {
-  return (
-    <ComingSoonCard
-      title="API Keys"
-      description="The key your systems use to place calls through the API."
-      note="Generating and viewing your API key will be available here shortly."
-    />
-  );
+  return <ApiKeyCard />;
 }
 
 export function PhoneAgentSettingsPanel() {
-  return (
-    <ComingSoonCard
-      title="Phone Agent Settings"
-      description="Voice, speaking style and language of your phone agent."
-      note="Phone agent preferences will be available here shortly."
-    />
-  );
+  return <AgentSettingsCard />;
 }
 
+// Billing arrives with its own issue; until then it shows an honest empty state.
 export function BillingPanel() {
   return (
     <ComingSoonCard

@@ -105,7 +105,23 @@ export const taskFields: FieldDoc[] = [
   },
   { name: 'phone_number', type: 'string', description: 'The number called.' },
   { name: 'goal', type: 'string', description: 'The goal you sent.' },
+  { name: 'context', type: 'object', description: 'The context you sent.' },
   { name: 'metadata', type: 'object', description: 'Your metadata, echoed back.' },
+  {
+    name: 'voice / language / speaking_style / first_sentence',
+    type: 'string',
+    description: 'The agent that made the call, after defaults were applied.',
+  },
+  {
+    name: 'max_duration_minutes / voicemail / retry / webhook_url',
+    type: 'mixed',
+    description: 'The call settings, after defaults were applied.',
+  },
+  {
+    name: 'source',
+    type: 'string',
+    description: 'How the task was created: api, dashboard, mcp or sms.',
+  },
   {
     name: 'created_at / started_at / ended_at',
     type: 'string | null',
@@ -126,7 +142,7 @@ export const taskFields: FieldDoc[] = [
   {
     name: 'attempts',
     type: 'array',
-    description: 'One entry per dial: { number, status, at }.',
+    description: 'One entry per dial: { number, status, started_at, ended_at, ended_reason }.',
   },
   {
     name: 'transcript',
@@ -140,6 +156,16 @@ export const taskFields: FieldDoc[] = [
   },
   { name: 'summary', type: 'string', description: 'A short summary of the call.' },
   {
+    name: 'next_attempt_at',
+    type: 'string | null',
+    description: 'When the next attempt is due, while the task is retry_scheduled.',
+  },
+  {
+    name: 'failure_reason',
+    type: 'string | null',
+    description: 'Why a failed task failed, in plain words.',
+  },
+  {
     name: 'recording_url',
     type: 'string | null',
     description: 'Null: audio is not stored by default.',
@@ -149,6 +175,7 @@ export const taskFields: FieldDoc[] = [
     type: 'string',
     description: 'The task’s event stream (returned when the task is created).',
   },
+  { name: 'url', type: 'string', description: 'This task in the API.' },
 ];
 
 export type StatusDoc = { value: string; terminal: boolean; meaning: string };
@@ -227,9 +254,19 @@ export const errorCodes: ErrorDoc[] = [
   },
   { code: 'not_found', status: 404, meaning: 'No task with that id on your account.' },
   {
+    code: 'method_not_allowed',
+    status: 405,
+    meaning: 'That HTTP method is not supported on this path.',
+  },
+  {
     code: 'idempotency_conflict',
     status: 409,
     meaning: 'The Idempotency-Key was already used with a different body.',
+  },
+  {
+    code: 'task_not_cancelable',
+    status: 409,
+    meaning: 'The task already ended, so it cannot be canceled.',
   },
   {
     code: 'rate_limited',

@@ -1,4 +1,4 @@
-// CORS for functions called from browsers with an API key (no cookies, so any origin may call).
+// CORS for functions browsers call: with an API key or a user JWT, never cookies, so any origin may.
 // Locally the stack's gateway sets these itself, like the hosted gateway does for its own routes.
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',

@@ -91,6 +91,16 @@ describe('Vapi server messages', () => {
         },
       }),
     ).toMatchObject({ kind: 'turn', speaker: 'callee', text: 'Yes.' });
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript[transcriptType="final"]',
+          transcriptType: 'final',
+          role: 'assistant',
+          transcript: 'Hi.',
+        },
+      }),
+    ).toMatchObject({ kind: 'turn', speaker: 'agent', text: 'Hi.' });
     const report = provider.parseServerMessage({
       message: {
         type: 'end-of-call-report',

@@ -47,7 +47,7 @@ const STYLE_GUIDES: Record<string, string> = {
 export function systemPrompt(request: CallRequest): string {
   const lines = [
     `You are ${request.voice}, an AI voice agent placing an outbound phone call for a Dialwise customer.`,
-    `Your goal on this call: ${request.goal}`,
+    `Your goal: ${request.goal}`,
     'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
     STYLE_GUIDES[request.speakingStyle] ?? '',
     `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
@@ -263,7 +263,10 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
           // The end is taken from the end-of-call-report, which carries duration and analysis;
           // if it is lost, the watchdog reconciles the call with GET /call/{id}.
           return null;
-        case 'transcript': {
+        // ServerMessageTranscript.type is `transcript`, or the subscription's own name when the
+        // assistant asked for final transcripts only.
+        case 'transcript':
+        case 'transcript[transcriptType="final"]': {
           if (message.transcriptType !== 'final') return null;
           const text = str(message.transcript);
           const role = str(message.role);

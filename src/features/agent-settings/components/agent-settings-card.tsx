@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BookOpen } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import {
+  DEFAULT_PHONE_AGENT_SETTINGS,
+  languages,
+  speakingStyles,
+  voices,
+  type PhoneAgentSettings,
+} from '@/config/phone-agent-options';
+import { useSession } from '@/lib/auth/session-context';
+import { agentSettingsSchema } from '../api/agent-settings-schema';
+import { useAgentSettings } from '../api/get-agent-settings';
+import { useSaveAgentSettings } from '../api/save-agent-settings';
+
+/**
+ * Phone agent settings (spec §5): voice, speaking style and language. Unlike the spec's
+ * simulation they are saved (agent_settings) and the call API uses them as defaults.
+ */
+export function AgentSettingsCard() {
+  const { user } = useSession();
+  const settings = useAgentSettings(user?.id);
+  const save = useSaveAgentSettings(user?.id);
+  const form = useForm<PhoneAgentSettings>({
+    resolver: zodResolver(agentSettingsSchema),
+    defaultValues: DEFAULT_PHONE_AGENT_SETTINGS,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = form;
+
+  useEffect(() => {
+    if (settings.data) reset(settings.data);
+  }, [settings.data, reset]);
+
+  const header = (
+    <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
+      <div className="grid gap-1.5">
+        <CardTitle>Phone Agent Settings</CardTitle>
+        <CardDescription>
+          The voice, speaking style and language your calls use unless a request names others.
+        </CardDescription>
+      </div>
+      <Button variant="outline" size="sm" asChild>
+        <a href={paths.docsPhoneAgent.href} target="_blank" rel="noopener noreferrer">
+          <BookOpen aria-hidden />
+          Documentation
+        </a>
+      </Button>
+    </CardHeader>
+  );
+
+  if (!user) {
+    return (
+      <Card>
+        {header}
+        <CardContent>
+          <p className="text-sm text-muted-foreground">
+            You need to log in to view your phone agent settings.
+          </p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      {header}
+      <CardContent>
+        {settings.isPending ? (
+          <div className="grid gap-4">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : settings.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Your settings couldn&apos;t be loaded.{' '}
+            <button type="button" className="underline" onClick={() => void settings.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <form
+            noValidate
+            aria-label="Phone agent settings"
+            className="grid gap-4"
+            onSubmit={handleSubmit((values) =>
+              save.mutate(values, {
+                onSuccess: () => {
+                  reset(values);
+                  toast.success('Changes saved');
+                },
+                onError: (error) => toast.error('Error', { description: error.message }),
+              }),
+            )}
+          >
+            <FormField label="Voice" error={errors.voice?.message}>
+              <NativeSelect {...register('voice')}>
+                {voices.map((voice) => (
+                  <option key={voice.value} value={voice.value}>
+                    {voice.label} — {voice.description.toLowerCase()}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Speaking style" error={errors.speakingStyle?.message}>
+              <NativeSelect {...register('speakingStyle')}>
+                {speakingStyles.map((style) => (
+                  <option key={style.value} value={style.value}>
+                    {style.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Language" error={errors.language?.message}>
+              <NativeSelect {...register('language')}>
+                {languages.map((language) => (
+                  <option key={language.value} value={language.value}>
+                    {language.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <Button
+              type="submit"
+              className="justify-self-start"
+              disabled={save.isPending || !isDirty}
+            >
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import { BookOpen, Copy, Eye, KeyRound, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session-context';
+import { useKyc } from '@/features/onboarding/api/get-kyc';
+import { useGenerateApiKey } from '../api/generate-api-key';
+import { maskApiKey, useApiKey } from '../api/get-api-key';
+
+/**
+ * The API key card (spec §2, §4, §8): the key as its first and last 10 characters, View Full,
+ * Copy, Refresh, Documentation (/docs in a new tab) and Generate, which revokes the old key and
+ * therefore asks first when a key exists. Also shows whether the phone is verified.
+ */
+export function ApiKeyCard() {
+  const { user } = useSession();
+  const key = useApiKey(user?.id);
+  const kyc = useKyc(user?.id);
+  const generate = useGenerateApiKey(user?.id);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (key.isError) toast.error('Failed to fetch API key');
+  }, [key.isError]);
+
+  if (!user) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>API Keys</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">You need to log in to view your API key.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const runGenerate = () => {
+    setConfirming(false);
+    generate.mutate(undefined, {
+      onSuccess: () =>
+        toast.success('Success', { description: 'New API key generated successfully' }),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast.success('Copied to clipboard');
+    } catch {
+      toast.error('An unexpected error occurred');
+    }
+  };
+
+  const current = key.data ?? null;
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle>API Keys</CardTitle>
+          <CardDescription>
+            The key your systems use to place calls through the API.
+          </CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void key.refetch()}
+            disabled={key.isFetching}
+          >
+            <RefreshCw aria-hidden />
+            Refresh
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <a href={paths.docs.href} target="_blank" rel="noopener noreferrer">
+              <BookOpen aria-hidden />
+              Documentation
+            </a>
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Phone verification:</span>
+          {kyc.isPending ? (
+            <Skeleton className="h-5 w-20" />
+          ) : kyc.data?.phone_verified ? (
+            <Badge variant="success">Verified</Badge>
+          ) : (
+            <Badge variant="outline">Not verified</Badge>
+          )}
+        </div>
+        <div className="rounded-md border bg-muted/40 p-4">
+          {key.isPending ? (
+            <Skeleton className="h-6 w-64" />
+          ) : key.isError ? (
+            <p className="text-sm text-destructive">Error loading API key</p>
+          ) : current ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <code className="font-mono text-sm" aria-label="API key">
+                {maskApiKey(current)}
+              </code>
+              <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => toast('Full API Key', { description: current })}
+                >
+                  <Eye aria-hidden />
+                  View Full
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => void copy(current)}>
+                  <Copy aria-hidden />
+                  Copy
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              No API key yet. Generate one to start placing calls.
+            </p>
+          )}
+        </div>
+        <Button
+          className="justify-self-start"
+          disabled={generate.isPending || key.isPending}
+          onClick={() => (current ? setConfirming(true) : runGenerate())}
+        >
+          <KeyRound aria-hidden />
+          {generate.isPending ? 'Generating...' : current ? 'Generate New Key' : 'Generate API Key'}
+        </Button>
+      </CardContent>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Generate a new API key?</DialogTitle>
+            <DialogDescription>
+              Your current key stops working immediately. Update your systems with the new key.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={runGenerate}>
+              Generate new key
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { onboardingKeys } from './query-keys';
+
+export type KycStatus = 'pending' | 'incomplete' | 'complete' | 'rejected';
+
+export type KycRecord = {
+  business_type: string;
+  legal_name: string;
+  address: string;
+  use_case: string;
+  kyc_status: KycStatus | '' | null;
+  phone: string | null;
+  phone_verified: boolean;
+};
+
+/** Spec §7 call 5: the user's KYC row, or null (a missing row counts as incomplete). */
+export async function getKyc(userId: string): Promise<KycRecord | null> {
+  const { data, error } = await supabase
+    .from('user_kyc')
+    .select('business_type, legal_name, address, use_case, kyc_status, phone, phone_verified')
+    .eq('user_id', userId)
+    .maybeSingle<KycRecord>();
+  if (error) throw error;
+  return data;
+}
+
+export function kycQueryOptions(userId: string | null | undefined) {
+  return queryOptions({
+    queryKey: onboardingKeys.kyc(userId ?? ''),
+    queryFn: () => getKyc(userId!),
+    enabled: !!userId,
+  });
+}
+
+export function useKyc(userId: string | null | undefined) {
+  return useQuery(kycQueryOptions(userId));
+}
+
+/** Which onboarding step a KYC record calls for (spec §4). */
+export function onboardingStep(kyc: KycRecord | null | undefined): 'kyc' | 'phone' | 'done' {
+  if (!kyc || !kyc.kyc_status || kyc.kyc_status === 'incomplete') return 'kyc';
+  if (!kyc.phone_verified) return 'phone';
+  return 'done';
+}

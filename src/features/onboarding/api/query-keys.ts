@@ -1,0 +1,6 @@
+/** Query keys of the onboarding feature; invalidate by prefix (`onboardingKeys.user(id)`). */
+export const onboardingKeys = {
+  all: ['onboarding'] as const,
+  user: (userId: string) => [...onboardingKeys.all, userId] as const,
+  kyc: (userId: string) => [...onboardingKeys.user(userId), 'kyc'] as const,
+};

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/auth/session-context';
+import { onboardingStep, useKyc } from '../api/get-kyc';
+import { KycDialog } from './kyc-dialog';
+import { PhoneVerificationDialog } from './phone-verification-dialog';
+
+/**
+ * The dashboard's onboarding (spec §4): no KYC row, or an empty or incomplete status → the KYC
+ * dialog; KYC present but the phone unverified → the phone dialog; otherwise nothing. A spinner
+ * shows while authentication or KYC loads. The dashboard hides this while a logout is in progress.
+ */
+export function OnboardingDialogs() {
+  const { user, loading: authLoading } = useSession();
+  const kyc = useKyc(user?.id);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+
+  if (authLoading || (user && kyc.isPending)) {
+    return (
+      <div className="fixed inset-0 z-40 grid place-items-center bg-background/70">
+        <Spinner label="Loading your account..." />
+      </div>
+    );
+  }
+  if (!user || kyc.isError) return null;
+
+  const step = onboardingStep(kyc.data);
+  // Closing a dialog hides it until the step changes (a reload shows it again).
+  const open = (which: string) => step === which && dismissed !== which;
+  const close = (which: string) => (next: boolean) => setDismissed(next ? null : which);
+
+  return (
+    <>
+      <KycDialog open={open('kyc')} onOpenChange={close('kyc')} saved={kyc.data} />
+      <PhoneVerificationDialog
+        open={open('phone')}
+        onOpenChange={close('phone')}
+        initialPhone={kyc.data?.phone}
+      />
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+// Spec §7 call 13: checks {phone, code}; on success writes the verified phone and answers
+// { "status": "verified" }. User JWT required.
+import { phoneVerificationDepsFromEnv } from '../_shared/phone-verification/deps.ts';
+import { createCheckVerificationCodeHandler } from '../_shared/phone-verification/service.ts';
+
+Deno.serve(
+  createCheckVerificationCodeHandler(phoneVerificationDepsFromEnv((n) => Deno.env.get(n))),
+);

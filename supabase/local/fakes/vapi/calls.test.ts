@@ -1,0 +1,80 @@
+import {
+  analysis,
+  callCost,
+  callObject,
+  durationSeconds,
+  successEvaluation,
+  transcriptText,
+  type CallRecord,
+} from './calls';
+
+const record = (overrides: Partial<CallRecord> = {}): CallRecord => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  orgId: 'org',
+  createdAt: 1_000_000,
+  updatedAt: 1_000_000,
+  status: 'ended',
+  startedAt: 1_008_000,
+  endedAt: 1_082_000,
+  endedReason: 'customer-ended-call',
+  name: null,
+  phoneNumberId: 'local',
+  customer: { number: '+14155550100' },
+  assistant: { analysisPlan: { successEvaluationPlan: { rubric: 'PassFail' } } },
+  turns: [
+    { role: 'assistant', text: 'Hello.', time: 1_008_600, endTime: 1_010_000 },
+    { role: 'user', text: 'Hi.', time: 1_011_000, endTime: 1_012_000 },
+  ],
+  outcome: 'met',
+  summary: 'It went well.',
+  controlUrl: 'http://x/1/control',
+  listenUrl: null,
+  phoneCallProviderId: 'CA1',
+  ...overrides,
+});
+
+describe('call objects', () => {
+  it('measures duration and cost from startedAt to endedAt', () => {
+    expect(durationSeconds(record())).toBe(74);
+    expect(callCost(record())).toBeCloseTo(0.0863, 4);
+    expect(durationSeconds(record({ startedAt: null }))).toBe(0);
+    expect(callCost(record({ startedAt: null }))).toBe(0);
+  });
+
+  it('writes the transcript as AI/User lines', () => {
+    expect(transcriptText(record())).toBe('AI: Hello.\nUser: Hi.');
+  });
+
+  it('evaluates success in the rubric asked for', () => {
+    expect(successEvaluation('PassFail', true)).toBe('true');
+    expect(successEvaluation('PassFail', false)).toBe('false');
+    expect(successEvaluation('NumericScale', true)).toBe('9');
+  });
+
+  it('analyses only calls with enough messages, honouring enabled flags', () => {
+    expect(analysis(record())).toEqual({ summary: 'It went well.', successEvaluation: 'true' });
+    expect(analysis(record({ turns: [] }))).toEqual({});
+    expect(
+      analysis(record({ assistant: { analysisPlan: { summaryPlan: { enabled: false } } } })),
+    ).toEqual({ successEvaluation: 'true' });
+  });
+
+  it('shows the end, artifact and analysis only once the call has ended', () => {
+    const live = callObject(record({ status: 'in-progress', endedAt: null, endedReason: null }));
+    expect(live).not.toHaveProperty('endedReason');
+    expect(live).not.toHaveProperty('artifact');
+    const ended = callObject(record());
+    expect(ended).toMatchObject({
+      type: 'outboundPhoneCall',
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+      startedAt: new Date(1_008_000).toISOString(),
+      endedAt: new Date(1_082_000).toISOString(),
+      monitor: { controlUrl: 'http://x/1/control' },
+      analysis: { successEvaluation: 'true' },
+    });
+    expect(
+      (ended.artifact as { messages: { role: string }[] }).messages.map((m) => m.role),
+    ).toEqual(['bot', 'user']);
+  });
+});

@@ -1,0 +1,209 @@
+import type { Outcome, Role } from './conversation';
+
+/**
+ * A simulated call and the Vapi-shaped objects built from it: the `Call` of `POST /call` and
+ * `GET /call/{id}`, and the `{ message: { type, timestamp, call, … } }` server messages
+ * (openapi.json: Call, Artifact, Analysis, ServerMessageStatusUpdate, ServerMessageTranscript,
+ * ServerMessageEndOfCallReport).
+ */
+type Json = Record<string, unknown>;
+
+export type CallStatus = 'queued' | 'ringing' | 'in-progress' | 'ended';
+
+export type SpokenTurn = { role: Role; text: string; time: number; endTime: number };
+
+export type CallRecord = {
+  id: string;
+  orgId: string;
+  createdAt: number;
+  updatedAt: number;
+  status: CallStatus;
+  startedAt: number | null;
+  endedAt: number | null;
+  endedReason: string | null;
+  name: string | null;
+  phoneNumberId: string;
+  customer: Json;
+  assistant: Json;
+  turns: SpokenTurn[];
+  outcome: Outcome;
+  summary: string | null;
+  controlUrl: string | null;
+  listenUrl: string | null;
+  phoneCallProviderId: string;
+};
+
+/** What a minute of a simulated call costs (Vapi reports its own cost in USD). */
+const COST_PER_MINUTE = 0.07;
+
+const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
+
+export function durationSeconds(call: CallRecord): number {
+  if (call.startedAt === null || call.endedAt === null) return 0;
+  return Math.round((call.endedAt - call.startedAt) / 1000);
+}
+
+export function callCost(call: CallRecord): number {
+  if (call.startedAt === null || call.endedAt === null) return 0;
+  return Math.round(((call.endedAt - call.startedAt) / 60_000) * COST_PER_MINUTE * 10_000) / 10_000;
+}
+
+function systemPrompt(call: CallRecord): string | null {
+  const model = call.assistant.model as Json | undefined;
+  const messages = Array.isArray(model?.messages) ? (model.messages as Json[]) : [];
+  const system = messages.find((m) => m.role === 'system');
+  return typeof system?.content === 'string' ? system.content : null;
+}
+
+/** artifact.messages: system prompt, then `bot` and `user` turns with times (Vapi's shape). */
+export function artifactMessages(call: CallRecord): Json[] {
+  const origin = call.startedAt ?? call.createdAt;
+  const prompt = systemPrompt(call);
+  const messages: Json[] = [];
+  if (prompt !== null)
+    messages.push({ role: 'system', message: prompt, time: origin, secondsFromStart: 0 });
+  for (const turn of call.turns)
+    messages.push({
+      role: turn.role === 'assistant' ? 'bot' : 'user',
+      message: turn.text,
+      time: turn.time,
+      endTime: turn.endTime,
+      secondsFromStart: Math.round((turn.time - origin) / 100) / 10,
+      duration: Math.round((turn.endTime - turn.time) / 100) / 10,
+    });
+  return messages;
+}
+
+/** artifact.transcript: "AI: …\nUser: …" lines. */
+export function transcriptText(call: CallRecord): string {
+  return call.turns.map((t) => `${t.role === 'assistant' ? 'AI' : 'User'}: ${t.text}`).join('\n');
+}
+
+export function artifact(call: CallRecord): Json {
+  return {
+    messages: artifactMessages(call),
+    messagesOpenAIFormatted: call.turns.map((t) => ({ role: t.role, content: t.text })),
+    transcript: transcriptText(call),
+  };
+}
+
+/** The success evaluation in the rubric's own terms (PassFail: 'true' / 'false'). */
+export function successEvaluation(rubric: string, met: boolean): string {
+  switch (rubric) {
+    case 'NumericScale':
+      return met ? '9' : '2';
+    case 'DescriptiveScale':
+      return met ? 'Excellent' : 'Poor';
+    case 'PercentageScale':
+      return met ? '90%' : '10%';
+    case 'LikertScale':
+      return met ? 'Strongly Agree' : 'Strongly Disagree';
+    default:
+      return met ? 'true' : 'false';
+  }
+}
+
+/**
+ * call.analysis per assistant.analysisPlan: a summary and a success evaluation (each on unless
+ * `enabled: false`), skipped when the call has fewer than `minMessagesThreshold` (default 2)
+ * messages, as Vapi does for calls nobody answered.
+ */
+export function analysis(call: CallRecord): Json {
+  const plan = (call.assistant.analysisPlan as Json | undefined) ?? {};
+  const threshold = typeof plan.minMessagesThreshold === 'number' ? plan.minMessagesThreshold : 2;
+  if (call.turns.length < threshold) return {};
+  const summaryPlan = (plan.summaryPlan as Json | undefined) ?? {};
+  const evaluationPlan = (plan.successEvaluationPlan as Json | undefined) ?? {};
+  const result: Json = {};
+  if (summaryPlan.enabled !== false && call.summary) result.summary = call.summary;
+  if (evaluationPlan.enabled !== false)
+    result.successEvaluation = successEvaluation(
+      typeof evaluationPlan.rubric === 'string' ? evaluationPlan.rubric : 'PassFail',
+      call.outcome === 'met',
+    );
+  return result;
+}
+
+/** The Call object (GET /call/{id}, POST /call's 201, and `message.call`). */
+export function callObject(call: CallRecord): Json {
+  const ended = call.status === 'ended';
+  const cost = callCost(call);
+  return {
+    id: call.id,
+    orgId: call.orgId,
+    type: 'outboundPhoneCall',
+    createdAt: iso(call.createdAt),
+    updatedAt: iso(call.updatedAt),
+    ...(call.name ? { name: call.name } : {}),
+    status: call.status,
+    ...(ended ? { endedReason: call.endedReason } : {}),
+    ...(call.startedAt !== null ? { startedAt: iso(call.startedAt) } : {}),
+    ...(call.endedAt !== null ? { endedAt: iso(call.endedAt) } : {}),
+    cost,
+    costBreakdown: { total: cost },
+    phoneCallProvider: 'twilio',
+    phoneCallTransport: 'pstn',
+    phoneCallProviderId: call.phoneCallProviderId,
+    phoneNumberId: call.phoneNumberId,
+    customer: call.customer,
+    assistant: call.assistant,
+    monitor: {
+      ...(call.listenUrl ? { listenUrl: call.listenUrl } : {}),
+      ...(call.controlUrl ? { controlUrl: call.controlUrl } : {}),
+    },
+    ...(ended ? { artifact: artifact(call), analysis: analysis(call) } : {}),
+  };
+}
+
+function envelope(call: CallRecord, timestamp: number, fields: Json): { message: Json } {
+  return {
+    message: {
+      timestamp,
+      ...fields,
+      call: callObject(call),
+      customer: call.customer,
+      assistant: call.assistant,
+    },
+  };
+}
+
+export function statusUpdate(call: CallRecord, timestamp: number) {
+  return envelope(call, timestamp, {
+    type: 'status-update',
+    status: call.status,
+    ...(call.status === 'ended' ? { endedReason: call.endedReason } : {}),
+  });
+}
+
+export function transcriptMessage(
+  call: CallRecord,
+  timestamp: number,
+  type: 'transcript' | 'transcript[transcriptType="final"]',
+  turn: { role: Role; text: string },
+  transcriptType: 'partial' | 'final',
+) {
+  return envelope(call, timestamp, {
+    type,
+    role: turn.role,
+    transcriptType,
+    transcript: turn.text,
+  });
+}
+
+export function endOfCallReport(call: CallRecord, timestamp: number) {
+  const seconds = durationSeconds(call);
+  return envelope(call, timestamp, {
+    type: 'end-of-call-report',
+    endedReason: call.endedReason,
+    cost: callCost(call),
+    artifact: artifact(call),
+    analysis: analysis(call),
+    ...(call.startedAt !== null ? { startedAt: iso(call.startedAt) } : {}),
+    endedAt: iso(call.endedAt),
+    // Not in openapi.json's ServerMessageEndOfCallReport, but in the reports Vapi sends.
+    durationSeconds: seconds,
+    durationMs:
+      call.startedAt !== null && call.endedAt !== null ? call.endedAt - call.startedAt : 0,
+    durationMinutes: Math.round((seconds / 60) * 10_000) / 10_000,
+  });
+}

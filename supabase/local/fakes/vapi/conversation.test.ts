@@ -1,0 +1,159 @@
+import type { Behaviour } from './callees';
+import {
+  buildScript,
+  goalFromPrompt,
+  speakingSeconds,
+  type ScriptInput,
+  type Step,
+} from './conversation';
+
+const PROMPT =
+  'You are Aria, a professional assistant.\nGoal: Confirm Kim\'s dental appointment tomorrow at 3 pm; offer Thursday if not.\nContext: {"patient":"Kim Lee"}';
+
+const input = (behaviour: Behaviour, overrides: Partial<ScriptInput> = {}): ScriptInput => ({
+  behaviour,
+  systemPrompt: PROMPT,
+  firstMessage: 'Hi, this is Aria calling from Bright Smiles.',
+  maxDurationSeconds: 600,
+  voicemailMessage: null,
+  voicemailDetection: true,
+  ...overrides,
+});
+
+const turns = (steps: Step[]) =>
+  steps.flatMap((s) => (s.kind === 'turn' ? [`${s.role}: ${s.text}`] : []));
+const statuses = (steps: Step[]) =>
+  steps.flatMap((s) =>
+    s.kind === 'status' ? [s.status] : s.kind === 'end' ? [s.endedReason] : [],
+  );
+const answeredAt = (steps: Step[]) =>
+  steps.find((s) => s.kind === 'status' && s.status === 'in-progress')!.at;
+const endAt = (steps: Step[]) => steps.find((s) => s.kind === 'end')!.at;
+
+describe('goalFromPrompt', () => {
+  it('reads a Goal: line', () => {
+    expect(goalFromPrompt(PROMPT)).toBe(
+      "Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not",
+    );
+  });
+  it('accepts Task: and markdown labels', () => {
+    expect(goalFromPrompt('Be kind.\n## Task: Book a table for two.')).toBe('Book a table for two');
+    expect(goalFromPrompt('**Objective**: Ask about the invoice')).toBe('Ask about the invoice');
+  });
+  it('falls back to the first sentence, then to a generic reason', () => {
+    expect(goalFromPrompt('Ask Sam whether the parcel arrived. Be brief.')).toBe(
+      'Ask Sam whether the parcel arrived',
+    );
+    expect(goalFromPrompt(null)).toBe('the reason for this call');
+    expect(goalFromPrompt('   ')).toBe('the reason for this call');
+  });
+});
+
+describe('buildScript', () => {
+  it('is deterministic', () => {
+    expect(buildScript(input('agrees'))).toEqual(buildScript(input('agrees')));
+  });
+
+  it('agrees: rings, answers, a conversation that follows the goal, the callee hangs up', () => {
+    const script = buildScript(input('agrees'));
+    expect(statuses(script.steps)).toEqual(['ringing', 'in-progress', 'customer-ended-call']);
+    expect(turns(script.steps)).toEqual([
+      'assistant: Hi, this is Aria calling from Bright Smiles.',
+      'user: Hi, yes, speaking. What is this about?',
+      "assistant: The reason for my call: Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not.",
+      'user: Okay, let me check that. One moment, please.',
+      "user: Yes, that works — confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not. Consider it done.",
+      'assistant: Wonderful, thank you. I have noted that. Have a great day!',
+      'user: Thanks, bye.',
+    ]);
+    expect(script.outcome).toBe('met');
+    expect(script.summary).toMatch(/agreed, so the goal was met/);
+    const seconds = endAt(script.steps) - answeredAt(script.steps);
+    expect(seconds).toBeGreaterThanOrEqual(40);
+    expect(seconds).toBeLessThanOrEqual(110);
+  });
+
+  it('steps never overlap: each starts after the one before has ended', () => {
+    for (const behaviour of [
+      'agrees',
+      'declines',
+      'voicemail',
+      'talks-until-max-duration',
+    ] as const) {
+      let free = 0;
+      for (const step of buildScript(input(behaviour, { maxDurationSeconds: 120 })).steps) {
+        expect(step.at).toBeGreaterThanOrEqual(free);
+        free = step.kind === 'turn' ? step.at + step.seconds : step.at;
+      }
+    }
+  });
+
+  it('declines: the callee refuses the goal', () => {
+    const script = buildScript(input('declines'));
+    expect(turns(script.steps)[4]).toMatch(/^user: No, I'm sorry, that doesn't work for me/);
+    expect(script.outcome).toBe('not-met');
+    expect(statuses(script.steps).at(-1)).toBe('customer-ended-call');
+  });
+
+  it('busy, no answer and carrier failure end without a conversation', () => {
+    expect(statuses(buildScript(input('busy')).steps)).toEqual(['ringing', 'customer-busy']);
+    expect(statuses(buildScript(input('no-answer')).steps)).toEqual([
+      'ringing',
+      'customer-did-not-answer',
+    ]);
+    expect(statuses(buildScript(input('carrier-failure')).steps)).toEqual([
+      'twilio-failed-to-connect-call',
+    ]);
+    for (const b of ['busy', 'no-answer', 'carrier-failure'] as const) {
+      const script = buildScript(input(b));
+      expect(turns(script.steps)).toEqual([]);
+      expect(script.outcome).toBe('none');
+    }
+  });
+
+  it('voicemail with a message: the agent leaves it after the greeting', () => {
+    const script = buildScript(input('voicemail', { voicemailMessage: 'Please call us back.' }));
+    expect(statuses(script.steps)).toEqual(['ringing', 'in-progress', 'voicemail']);
+    const lines = turns(script.steps);
+    expect(lines[0]).toMatch(/^user: Hi, you have reached my voicemail/);
+    expect(lines[1]).toBe('assistant: Please call us back.');
+    expect(script.outcome).toBe('not-met');
+  });
+
+  it('voicemail without a message: the agent hangs up', () => {
+    const script = buildScript(input('voicemail'));
+    expect(turns(script.steps)).toHaveLength(1);
+    expect(statuses(script.steps).at(-1)).toBe('voicemail');
+    expect(script.summary).toMatch(/hung up/);
+  });
+
+  it('voicemail with detection off (Vapi default): talks to the machine until silence', () => {
+    const script = buildScript(input('voicemail', { voicemailDetection: false }));
+    expect(statuses(script.steps).at(-1)).toBe('silence-timed-out');
+  });
+
+  it('0107 talks until maxDurationSeconds after the answer', () => {
+    const script = buildScript(input('talks-until-max-duration', { maxDurationSeconds: 90 }));
+    const answered = answeredAt(script.steps);
+    expect(endAt(script.steps)).toBe(answered + 90);
+    expect(statuses(script.steps).at(-1)).toBe('exceeded-max-duration');
+    for (const step of script.steps)
+      if (step.kind === 'turn') expect(step.at + step.seconds).toBeLessThanOrEqual(answered + 90);
+    expect(turns(script.steps).length).toBeGreaterThan(5);
+    expect(script.outcome).toBe('not-met');
+  });
+
+  it('a missing first message gets a generic greeting', () => {
+    const script = buildScript(input('agrees', { firstMessage: null }));
+    expect(turns(script.steps)[0]).toBe(
+      'assistant: Hello, this is an automated assistant calling.',
+    );
+  });
+
+  it('speaking time grows with the words', () => {
+    expect(speakingSeconds('Hi.')).toBe(1.2);
+    expect(
+      speakingSeconds('one two three four five six seven eight nine ten eleven twelve thirteen'),
+    ).toBe(5);
+  });
+});

@@ -1,0 +1,208 @@
+import type { Behaviour } from './callees';
+
+/**
+ * The conversation generator: turns a callee's behaviour and the assistant's settings into a
+ * deterministic script in simulated seconds (from the moment the call was created). The callee's
+ * lines follow the goal, read from the assistant's system prompt.
+ */
+export type Role = 'assistant' | 'user';
+
+export type Step =
+  | { at: number; kind: 'status'; status: 'ringing' | 'in-progress' }
+  | { at: number; kind: 'turn'; role: Role; text: string; seconds: number }
+  | { at: number; kind: 'end'; endedReason: string };
+
+export type Outcome = 'met' | 'not-met' | 'none';
+
+export type Script = { steps: Step[]; outcome: Outcome; summary: string | null };
+
+export type ScriptInput = {
+  behaviour: Behaviour;
+  /** The system prompt (assistant.model.messages, role system). */
+  systemPrompt: string | null;
+  firstMessage: string | null;
+  /** assistant.maxDurationSeconds; Vapi's default is 600. */
+  maxDurationSeconds: number;
+  voicemailMessage: string | null;
+  /** assistant.voicemailDetection is set and not 'off' (Vapi's default is off). */
+  voicemailDetection: boolean;
+};
+
+/** Vapi's endedReason values (openapi.json, Call.endedReason) the network produces. */
+export const ENDED_REASONS = {
+  callerHungUp: 'customer-ended-call',
+  busy: 'customer-busy',
+  noAnswer: 'customer-did-not-answer',
+  voicemail: 'voicemail',
+  carrierFailure: 'twilio-failed-to-connect-call',
+  maxDuration: 'exceeded-max-duration',
+  silence: 'silence-timed-out',
+  canceled: 'manually-canceled',
+} as const;
+
+const RING_AT = 1;
+const RING_SECONDS = 7;
+const NO_ANSWER_AFTER = 30;
+const BUSY_AFTER = 3;
+const CARRIER_FAILS_AFTER = 2;
+const SILENCE_TIMEOUT = 30;
+const GAP = 1.2;
+const WORDS_PER_SECOND = 2.6;
+
+/** Seconds a line takes to say. */
+export function speakingSeconds(text: string): number {
+  const words = text.trim().split(/\s+/).filter(Boolean).length;
+  return Math.round(Math.max(1.2, words / WORDS_PER_SECOND) * 10) / 10;
+}
+
+/**
+ * The goal from the system prompt: the text after a `Goal:` (or `Task:`, `Objective:`) label,
+ * else the prompt's first sentence.
+ */
+export function goalFromPrompt(prompt: string | null): string {
+  if (!prompt?.trim()) return 'the reason for this call';
+  const labelled =
+    /(?:^|\n)\s*(?:[#*-]+\s*)?(?:your\s+)?(?:goal|task|objective)\s*\**\s*[:：]\s*(.+)/i.exec(
+      prompt,
+    );
+  const raw = labelled?.[1] ?? prompt.trim().split(/(?<=[.!?])\s|\n/)[0] ?? prompt;
+  const goal = raw.replace(/\s+/g, ' ').trim().slice(0, 600);
+  return goal.replace(/[.!?;,:\s]+$/, '') || 'the reason for this call';
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The lines of a conversation that follows `goal`. */
+export function conversationLines(goal: string, firstMessage: string | null, agrees: boolean) {
+  const opening = firstMessage?.trim() || 'Hello, this is an automated assistant calling.';
+  const ask = `The reason for my call: ${goal}.`;
+  const answer = agrees
+    ? `Yes, that works — ${lowerFirst(goal)}. Consider it done.`
+    : `No, I'm sorry, that doesn't work for me. I can't agree to ${lowerFirst(goal)}.`;
+  const closing = agrees
+    ? 'Wonderful, thank you. I have noted that. Have a great day!'
+    : 'I understand. Thank you for your time. Goodbye.';
+  return { opening, ask, answer, closing };
+}
+
+/** Appends turns one after another from `start`; returns the time the last one ends. */
+function speak(steps: Step[], start: number, turns: [Role, string, number?][]): number {
+  let at = start;
+  for (const [role, text, pause = GAP] of turns) {
+    const seconds = speakingSeconds(text);
+    steps.push({ at, kind: 'turn', role, text, seconds });
+    at = Math.round((at + seconds + pause) * 10) / 10;
+  }
+  return at;
+}
+
+const SMALL_TALK: [Role, string][] = [
+  ['user', 'Sorry, before that — can you tell me again who is calling?'],
+  ['assistant', 'Of course. I am calling on behalf of our client, about the matter I mentioned.'],
+  ['user', 'Right. And how long would this take? I have a few other things going on today.'],
+  ['assistant', 'Not long at all. Coming back to my question, could we settle it now?'],
+  ['user', 'Hmm, let me think about it. There is a lot to consider here, you know.'],
+  ['assistant', 'Take your time. I am happy to wait while you think it over.'],
+];
+
+export function buildScript(input: ScriptInput): Script {
+  const goal = goalFromPrompt(input.systemPrompt);
+  const steps: Step[] = [];
+  const end = (at: number, endedReason: string) => steps.push({ at, kind: 'end', endedReason });
+
+  switch (input.behaviour) {
+    case 'carrier-failure':
+      end(CARRIER_FAILS_AFTER, ENDED_REASONS.carrierFailure);
+      return { steps, outcome: 'none', summary: null };
+    case 'busy':
+      steps.push({ at: RING_AT, kind: 'status', status: 'ringing' });
+      end(BUSY_AFTER, ENDED_REASONS.busy);
+      return { steps, outcome: 'none', summary: null };
+    case 'no-answer':
+      steps.push({ at: RING_AT, kind: 'status', status: 'ringing' });
+      end(RING_AT + NO_ANSWER_AFTER, ENDED_REASONS.noAnswer);
+      return { steps, outcome: 'none', summary: null };
+    default:
+      break;
+  }
+
+  const answered = RING_AT + RING_SECONDS;
+  steps.push({ at: RING_AT, kind: 'status', status: 'ringing' });
+  steps.push({ at: answered, kind: 'status', status: 'in-progress' });
+  const lines = conversationLines(goal, input.firstMessage, input.behaviour !== 'declines');
+  const start = answered + 0.6;
+
+  if (input.behaviour === 'voicemail') {
+    const greeting =
+      'Hi, you have reached my voicemail. I cannot take your call right now. Please leave a message after the tone.';
+    if (!input.voicemailDetection) {
+      // Detection off (Vapi's default): the agent talks to the recording until silence ends the call.
+      const after = speak(steps, start, [
+        ['assistant', lines.opening],
+        ['user', greeting],
+        ['assistant', lines.ask],
+      ]);
+      end(after + SILENCE_TIMEOUT, ENDED_REASONS.silence);
+      return {
+        steps,
+        outcome: 'not-met',
+        summary: `The assistant called about: ${goal}. An answering machine picked up and nobody responded, so the goal was not met.`,
+      };
+    }
+    const detected = speak(steps, start, [['user', greeting, 0.8]]);
+    if (input.voicemailMessage?.trim()) {
+      const after = speak(steps, detected, [['assistant', input.voicemailMessage.trim(), 0.5]]);
+      end(after, ENDED_REASONS.voicemail);
+      return {
+        steps,
+        outcome: 'not-met',
+        summary: `The call reached voicemail; the assistant left a message about: ${goal}.`,
+      };
+    }
+    end(detected, ENDED_REASONS.voicemail);
+    return {
+      steps,
+      outcome: 'not-met',
+      summary: 'The call reached voicemail; the assistant hung up without leaving a message.',
+    };
+  }
+
+  if (input.behaviour === 'talks-until-max-duration') {
+    const limit = answered + input.maxDurationSeconds;
+    let at = speak(steps, start, [
+      ['assistant', lines.opening],
+      ['user', 'Hello? Yes, I am here. Who is this?'],
+      ['assistant', lines.ask],
+    ]);
+    for (let i = 0; ; i++) {
+      const [role, text] = SMALL_TALK[i % SMALL_TALK.length]!;
+      if (at + speakingSeconds(text) > limit) break;
+      at = speak(steps, at, [[role, text, GAP + 4]]);
+    }
+    end(limit, ENDED_REASONS.maxDuration);
+    return {
+      steps,
+      outcome: 'not-met',
+      summary: `The assistant called about: ${goal}. The callee kept talking without deciding until the maximum call duration was reached, so the goal was not met.`,
+    };
+  }
+
+  const agrees = input.behaviour !== 'declines';
+  const after = speak(steps, start, [
+    ['assistant', lines.opening],
+    ['user', 'Hi, yes, speaking. What is this about?'],
+    ['assistant', lines.ask],
+    ['user', 'Okay, let me check that. One moment, please.', 12],
+    ['user', lines.answer],
+    ['assistant', lines.closing],
+    ['user', agrees ? 'Thanks, bye.' : 'Bye.', 0.4],
+  ]);
+  end(after, ENDED_REASONS.callerHungUp);
+  return {
+    steps,
+    outcome: agrees ? 'met' : 'not-met',
+    summary: agrees
+      ? `The assistant called about: ${goal}. The callee agreed, so the goal was met.`
+      : `The assistant called about: ${goal}. The callee declined, so the goal was not met.`,
+  };
+}

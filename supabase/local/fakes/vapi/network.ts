@@ -1,0 +1,260 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { behaviourFor, type Behaviour } from './callees';
+import {
+  endOfCallReport,
+  statusUpdate,
+  transcriptMessage,
+  type CallRecord,
+  type CallStatus,
+} from './calls';
+import { createCompressedClock, sleep } from './clock';
+import { buildScript, ENDED_REASONS, type Script, type Step } from './conversation';
+import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery';
+import { DEFAULT_SERVER_MESSAGES } from './validation';
+
+/**
+ * The simulated phone network: keeps its calls in memory, plays each call's script on the
+ * compressed clock, and posts the server messages the assistant subscribed to. The HTTP surface
+ * is in server.ts.
+ */
+type Json = Record<string, unknown>;
+
+export const LOCAL_ORG_ID = '00000000-0000-4000-8000-00000000d1a1';
+
+export type NetworkOptions = {
+  speed: number;
+  /** Where the network is reachable, for `monitor.controlUrl` and `monitor.listenUrl`. */
+  baseUrl: string;
+  /** Wall time between the 201 and the first step, so the caller has stored the call id. */
+  setupDelayMs?: number;
+  retryDelaysMs?: readonly number[];
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+  now?: () => number;
+};
+
+type Live = {
+  call: CallRecord;
+  behaviour: Behaviour;
+  script: Script;
+  outbox: Outbox;
+  abort: AbortController;
+  /** The simulated instant of a wall-clock instant. */
+  simAt: (wallMs: number) => number;
+  done: Promise<void>;
+};
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function target(assistant: Json): Target | null {
+  const server = isObject(assistant.server) ? assistant.server : null;
+  if (!server || typeof server.url !== 'string') return null;
+  const headers: Record<string, string> = {};
+  if (isObject(server.headers))
+    for (const [key, value] of Object.entries(server.headers)) headers[key] = String(value);
+  return {
+    url: server.url,
+    headers,
+    timeoutSeconds: typeof server.timeoutSeconds === 'number' ? server.timeoutSeconds : 20,
+    backoffPlan: isObject(server.backoffPlan) ? (server.backoffPlan as BackoffPlan) : null,
+  };
+}
+
+function systemPrompt(assistant: Json): string | null {
+  const model = isObject(assistant.model) ? assistant.model : null;
+  const messages = Array.isArray(model?.messages) ? (model.messages as unknown[]) : [];
+  const system = messages.find((m) => isObject(m) && m.role === 'system') as Json | undefined;
+  return typeof system?.content === 'string' ? system.content : null;
+}
+
+export function createVoiceNetwork(options: NetworkOptions) {
+  const clock = createCompressedClock(options.speed);
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  const setupDelayMs = options.setupDelayMs ?? 250;
+  const calls = new Map<string, CallRecord>();
+  /** Every call's player and outbox, kept like the calls themselves. */
+  const live = new Map<string, Live>();
+  const attemptsByTask = new Map<string, number>();
+
+  function emit(entry: Live, type: string, payload: unknown) {
+    const to = target(entry.call.assistant);
+    if (!to) return;
+    void entry.outbox.send(to, type, payload);
+  }
+
+  function subscribed(call: CallRecord): string[] {
+    const list = call.assistant.serverMessages;
+    return Array.isArray(list) ? (list as string[]) : DEFAULT_SERVER_MESSAGES;
+  }
+
+  function setStatus(entry: Live, status: CallStatus, at: number) {
+    const { call } = entry;
+    call.status = status;
+    call.updatedAt = at;
+    if (status === 'in-progress') call.startedAt = at;
+    if (subscribed(call).includes('status-update'))
+      emit(entry, 'status-update', statusUpdate(call, at));
+  }
+
+  function speak(entry: Live, step: Extract<Step, { kind: 'turn' }>, at: number) {
+    const { call } = entry;
+    const turn = { role: step.role, text: step.text, time: at, endTime: at + step.seconds * 1000 };
+    call.turns.push(turn);
+    call.updatedAt = turn.endTime;
+    const subs = subscribed(call);
+    if (subs.includes('transcript')) {
+      const words = step.text.split(' ');
+      const partial = words.slice(0, Math.max(1, Math.ceil(words.length / 2))).join(' ');
+      emit(
+        entry,
+        'transcript',
+        transcriptMessage(call, at + 300, 'transcript', { ...step, text: partial }, 'partial'),
+      );
+      emit(entry, 'transcript', transcriptMessage(call, turn.endTime, 'transcript', step, 'final'));
+    } else if (subs.includes('transcript[transcriptType="final"]')) {
+      const type = 'transcript[transcriptType="final"]';
+      emit(entry, 'transcript', transcriptMessage(call, turn.endTime, type, step, 'final'));
+    }
+  }
+
+  function finish(entry: Live, endedReason: string, at: number) {
+    const { call } = entry;
+    if (call.status === 'ended') return;
+    const lastSpoken = call.turns.at(-1)?.endTime ?? 0;
+    call.endedAt = Math.max(at, lastSpoken, call.startedAt ?? 0);
+    call.endedReason = endedReason;
+    call.status = 'ended';
+    call.updatedAt = call.endedAt;
+    if (entry.behaviour === 'end-messages-lost') {
+      log(`[voice] call ${call.id}: the end-of-call messages are lost (scripted callee 0108)`);
+      return;
+    }
+    const subs = subscribed(call);
+    if (subs.includes('status-update'))
+      emit(entry, 'status-update', statusUpdate(call, call.endedAt));
+    if (subs.includes('end-of-call-report'))
+      emit(entry, 'end-of-call-report', endOfCallReport(call, call.endedAt + 1500));
+  }
+
+  async function play(entry: Live, startWall: number) {
+    const simOrigin = entry.call.createdAt + setupDelayMs;
+    for (const step of entry.script.steps) {
+      const simSeconds = step.kind === 'turn' ? step.at + step.seconds : step.at;
+      const due = startWall + setupDelayMs + clock.wallMs(simSeconds);
+      if (!(await sleep(due - now(), entry.abort.signal))) return;
+      if (step.kind === 'status') setStatus(entry, step.status, clock.at(simOrigin, step.at));
+      else if (step.kind === 'turn') speak(entry, step, clock.at(simOrigin, step.at));
+      else finish(entry, step.endedReason, clock.at(simOrigin, step.at));
+    }
+  }
+
+  function create(body: Json): CallRecord {
+    const assistant = body.assistant as Json;
+    const customer = body.customer as Json;
+    const number = String(customer.number);
+    const metadata = isObject(assistant.metadata) ? assistant.metadata : {};
+    const taskKey = `${number}|${typeof metadata.task_id === 'string' ? metadata.task_id : ''}`;
+    const attempt = (attemptsByTask.get(taskKey) ?? 0) + 1;
+    attemptsByTask.set(taskKey, attempt);
+    const behaviour = behaviourFor(number, attempt);
+
+    const id = randomUUID();
+    const startWall = now();
+    const monitorPlan = isObject(assistant.monitorPlan) ? assistant.monitorPlan : {};
+    const call: CallRecord = {
+      id,
+      orgId: LOCAL_ORG_ID,
+      createdAt: startWall,
+      updatedAt: startWall,
+      status: 'queued',
+      startedAt: null,
+      endedAt: null,
+      endedReason: null,
+      name: typeof body.name === 'string' ? body.name : null,
+      phoneNumberId: String(body.phoneNumberId),
+      customer,
+      assistant,
+      turns: [],
+      outcome: 'none',
+      summary: null,
+      controlUrl: monitorPlan.controlEnabled === false ? null : `${options.baseUrl}/${id}/control`,
+      listenUrl:
+        monitorPlan.listenEnabled === false
+          ? null
+          : `${options.baseUrl.replace(/^http/, 'ws')}/${id}/listen`,
+      phoneCallProviderId: `CA${randomBytes(16).toString('hex')}`,
+    };
+    const detection = assistant.voicemailDetection;
+    const script = buildScript({
+      behaviour,
+      systemPrompt: systemPrompt(assistant),
+      firstMessage: typeof assistant.firstMessage === 'string' ? assistant.firstMessage : null,
+      maxDurationSeconds:
+        typeof assistant.maxDurationSeconds === 'number' ? assistant.maxDurationSeconds : 600,
+      voicemailMessage:
+        typeof assistant.voicemailMessage === 'string' ? assistant.voicemailMessage : null,
+      voicemailDetection: detection !== undefined && detection !== 'off',
+    });
+    call.outcome = script.outcome;
+    call.summary = script.summary;
+    calls.set(id, call);
+
+    const outbox = createOutbox({
+      fetch: options.fetch,
+      retryDelaysMs: options.retryDelaysMs,
+      log,
+    });
+    const entry: Live = {
+      call,
+      behaviour,
+      script,
+      outbox,
+      abort: new AbortController(),
+      simAt: (wall) =>
+        call.createdAt + setupDelayMs + clock.simSeconds(wall - startWall - setupDelayMs) * 1000,
+      done: Promise.resolve(),
+    };
+    entry.done = play(entry, startWall);
+    live.set(id, entry);
+    log(`[voice] call ${id} to ${number}: ${behaviour} (attempt ${attempt})`);
+    return call;
+  }
+
+  /** Hang-up through the control URL; false when the call is not live. */
+  function endCall(id: string): boolean {
+    const entry = live.get(id);
+    if (!entry || entry.call.status === 'ended') return false;
+    entry.abort.abort();
+    const { call } = entry;
+    call.outcome = call.startedAt === null ? 'none' : 'not-met';
+    call.summary = call.turns.length
+      ? 'The call was ended through the API before the conversation finished.'
+      : null;
+    finish(entry, ENDED_REASONS.canceled, Math.max(entry.simAt(now()), call.createdAt));
+    return true;
+  }
+
+  return {
+    create,
+    endCall,
+    get: (id: string) => calls.get(id),
+    /** Newest first. */
+    list: () => [...calls.values()].sort((a, b) => b.createdAt - a.createdAt),
+    /** Resolves when the call's script has played and its messages are delivered or given up. */
+    async settled(id: string) {
+      const entry = live.get(id);
+      await entry?.done;
+      await entry?.outbox.idle();
+    },
+    /** What was delivered to the server URL, message by message (tests, debugging). */
+    deliveries: (id: string) => live.get(id)?.outbox.history ?? [],
+    /** Stops every call's script (pending deliveries still finish). */
+    stop() {
+      for (const entry of live.values()) entry.abort.abort();
+    },
+  };
+}
+
+export type VoiceNetwork = ReturnType<typeof createVoiceNetwork>;

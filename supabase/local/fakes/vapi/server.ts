@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { BodyTooLargeError, readBody, sendJson } from '../../http';
+import { callObject } from './calls';
+import { createVoiceNetwork, type NetworkOptions, type VoiceNetwork } from './network';
+import { validateCreateCall } from './validation';
+
+/**
+ * The HTTP surface of the simulated phone network, shaped like Vapi's API
+ * (https://api.vapi.ai): `POST /call`, `GET /call`, `GET /call/{id}` with
+ * `Authorization: Bearer <private key>`, and each call's `monitor.controlUrl`
+ * (`POST /{id}/control`, `{ "type": "end-call" }`). Errors are NestJS-shaped like Vapi's:
+ * `{ "message": string | string[], "error": "Bad Request", "statusCode": 400 }`.
+ */
+export const LOCAL_VAPI_API_KEY = 'vapi_dialwise_local';
+export const LOCAL_VAPI_PHONE_NUMBER_ID = 'local';
+
+export type VoiceServerOptions = Omit<NetworkOptions, 'baseUrl'> & {
+  apiKey?: string;
+  phoneNumberIds?: readonly string[];
+  /** Where callers reach the server; `listen` fills it in when omitted. */
+  baseUrl?: string;
+};
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+};
+
+function fail(res: ServerResponse, status: number, message: string | string[]) {
+  sendJson(res, status, { message, error: REASONS[status] ?? 'Error', statusCode: status });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function readJson(
+  req: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const raw = (await readBody(req, 5 * 1024 * 1024)).toString('utf8');
+  if (!raw.trim()) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
+  const apiKey = options.apiKey ?? LOCAL_VAPI_API_KEY;
+  const phoneNumberIds = options.phoneNumberIds ?? [LOCAL_VAPI_PHONE_NUMBER_ID];
+  let network: VoiceNetwork | null = null;
+
+  const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${apiKey}`;
+  const unauthorized = (res: ServerResponse) =>
+    fail(
+      res,
+      401,
+      'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+    );
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+    const voice = network;
+    if (!voice) return fail(res, 404, 'The phone network is not listening yet');
+
+    if (path === '/call' && method === 'POST') {
+      if (!authorized(req)) return unauthorized(res);
+      const body = await readJson(req);
+      if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
+      const problems = validateCreateCall(body.value, phoneNumberIds);
+      if (problems.length) return fail(res, 400, problems);
+      const call = voice.create(body.value as Record<string, unknown>);
+      return sendJson(res, 201, callObject(call));
+    }
+
+    if (path === '/call' && method === 'GET') {
+      if (!authorized(req)) return unauthorized(res);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      if (!Number.isInteger(limit) || limit < 0 || limit > 1000)
+        return fail(res, 400, ['limit must not be greater than 1000']);
+      const id = url.searchParams.get('id');
+      const phoneNumberId = url.searchParams.get('phoneNumberId');
+      const calls = voice
+        .list()
+        .filter(
+          (c) => (!id || c.id === id) && (!phoneNumberId || c.phoneNumberId === phoneNumberId),
+        )
+        .slice(0, limit);
+      return sendJson(res, 200, calls.map(callObject));
+    }
+
+    const callMatch = /^\/call\/([^/]+)$/.exec(path);
+    if (callMatch && method === 'GET') {
+      if (!authorized(req)) return unauthorized(res);
+      const id = decodeURIComponent(callMatch[1]!);
+      if (!UUID.test(id)) return fail(res, 400, 'Validation failed (uuid is expected)');
+      const call = voice.get(id);
+      if (!call) return fail(res, 404, 'Call not found');
+      return sendJson(res, 200, callObject(call));
+    }
+
+    const controlMatch = /^\/([^/]+)\/control$/.exec(path);
+    if (controlMatch && method === 'POST') {
+      const call = voice.get(decodeURIComponent(controlMatch[1]!));
+      if (!call || !call.controlUrl) return fail(res, 404, 'Call not found');
+      const plan = (call.assistant.monitorPlan ?? {}) as Record<string, unknown>;
+      if (plan.controlAuthenticationEnabled === true && !authorized(req)) return unauthorized(res);
+      const body = await readJson(req);
+      if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
+      const type = (body.value as Record<string, unknown> | null)?.type;
+      if (!['end-call', 'say', 'add-message', 'control', 'transfer'].includes(type as string))
+        return fail(res, 400, [
+          'type must be one of the following values: say, add-message, control, end-call, transfer',
+        ]);
+      if (type !== 'end-call') return sendJson(res, 200, { success: true });
+      if (call.status === 'ended') return fail(res, 404, 'Call has already ended');
+      voice.endCall(call.id);
+      return sendJson(res, 200, { success: true });
+    }
+
+    return fail(res, 404, `Cannot ${method} ${path}`);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return res.end();
+      if (error instanceof BodyTooLargeError) return fail(res, 413, 'request entity too large');
+      options.log?.(`[voice] ${(error as Error).message}`);
+      sendJson(res, 500, { message: 'Internal server error', statusCode: 500 });
+    });
+  });
+
+  return {
+    server,
+    /** The network behind the server (created by `listen`). */
+    get network(): VoiceNetwork | null {
+      return network;
+    },
+    listen(port: number, host = '127.0.0.1') {
+      return new Promise<{ url: string; network: VoiceNetwork }>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address();
+          const actual = typeof address === 'object' && address ? address.port : port;
+          const url = options.baseUrl ?? `http://${host}:${actual}`;
+          network ??= createVoiceNetwork({ ...options, baseUrl: url });
+          resolve({ url, network });
+        });
+      });
+    },
+    close() {
+      network?.stop();
+      return new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
+
+export type VoiceServer = ReturnType<typeof createVoiceServer>;

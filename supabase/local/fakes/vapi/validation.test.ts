@@ -1,0 +1,132 @@
+import { validateCreateCall } from './validation';
+
+const valid = () => ({
+  phoneNumberId: 'local',
+  customer: { number: '+14155550100' },
+  assistant: {
+    firstMessage: 'Hi, this is Aria.',
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o',
+      messages: [{ role: 'system', content: 'Goal: x' }],
+    },
+    voice: { provider: '11labs', voiceId: 'Aria' },
+    transcriber: { provider: 'deepgram', language: 'en' },
+    maxDurationSeconds: 600,
+    voicemailDetection: { provider: 'vapi' },
+    voicemailMessage: 'Please call back.',
+    analysisPlan: { summaryPlan: { enabled: true }, successEvaluationPlan: { rubric: 'PassFail' } },
+    serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
+    server: {
+      url: 'http://127.0.0.1:54321/functions/v1/voice-events',
+      headers: { 'x-dialwise-token': 'secret' },
+      backoffPlan: { type: 'exponential', maxRetries: 5, baseDelaySeconds: 1 },
+    },
+    monitorPlan: { controlEnabled: true },
+    metadata: { task_id: 'task_1' },
+  },
+});
+
+const ids = ['local'];
+
+describe('validateCreateCall', () => {
+  it('accepts the request the Vapi adapter sends', () => {
+    expect(validateCreateCall(valid(), ids)).toEqual([]);
+  });
+
+  it('refuses unknown properties like Vapi (NestJS whitelist), at every level', () => {
+    const body = { ...valid(), metadata: { task_id: 'x' } } as Record<string, unknown>;
+    (body.assistant as Record<string, unknown>).silly = 1;
+    (body.customer as Record<string, unknown>).nickname = 'K';
+    expect(validateCreateCall(body, ids)).toEqual([
+      'property metadata should not exist',
+      'assistant.property silly should not exist',
+      'customer.property nickname should not exist',
+    ]);
+  });
+
+  it('needs an assistant, a phone number id and a customer', () => {
+    expect(validateCreateCall({}, ids)).toEqual([
+      'Need Either `assistant` Or `assistantId`.',
+      'Need Either `phoneNumberId` Or `phoneNumber`.',
+      'Need Either `customer` Or `customerId`.',
+    ]);
+  });
+
+  it('refuses a phone number id the account does not own', () => {
+    expect(validateCreateCall({ ...valid(), phoneNumberId: 'other' }, ids)).toEqual([
+      "Couldn't Get Phone Number. No phone number with id other.",
+    ]);
+    expect(validateCreateCall({ ...valid(), phoneNumberId: 'other' }, ['local', 'other'])).toEqual(
+      [],
+    );
+  });
+
+  it('checks customer.number is E.164 unless the check is off', () => {
+    const body = { ...valid(), customer: { number: '4155550100' } };
+    expect(validateCreateCall(body, ids)).toEqual([
+      'customer.number must be a valid phone number in the E.164 format. Hot tip, you may be missing the country code (Eg. US: +1).',
+    ]);
+    const unchecked = {
+      ...valid(),
+      customer: { number: '4155550100', numberE164CheckEnabled: false },
+    };
+    expect(validateCreateCall(unchecked, ids)).toEqual([]);
+  });
+
+  it('checks the assistant fields the network reads', () => {
+    const body = valid();
+    Object.assign(body.assistant, {
+      maxDurationSeconds: 5,
+      serverMessages: ['status-update', 'nope'],
+      voice: { provider: '11labs' },
+      transcriber: { provider: 'deepgram', language: 'xx' },
+      voicemailDetection: { provider: 'nobody' },
+      analysisPlan: { successEvaluationPlan: { rubric: 'Vibes' } },
+      server: {
+        url: 'not a url',
+        backoffPlan: { type: 'linear', maxRetries: 99, baseDelaySeconds: 1 },
+      },
+      voicemailMessage: 'x'.repeat(1001),
+    });
+    const errors = validateCreateCall(body, ids);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'assistant.maxDurationSeconds must not be less than 10',
+        'assistant.voice.voiceId must be a string',
+        'assistant.server.url must be a URL address',
+        'assistant.server.backoffPlan.type must be one of the following values: fixed, exponential',
+        'assistant.server.backoffPlan.maxRetries must be a number from 0 to 10',
+        'assistant.voicemailMessage must be shorter than or equal to 1000 characters',
+      ]),
+    );
+    expect(errors.some((e) => e.startsWith('assistant.each value in serverMessages'))).toBe(true);
+    expect(errors.some((e) => e.startsWith('assistant.transcriber.language must be one of'))).toBe(
+      true,
+    );
+    expect(errors.some((e) => e.startsWith('assistant.voicemailDetection must be'))).toBe(true);
+    expect(
+      errors.some((e) => e.startsWith('assistant.analysisPlan.successEvaluationPlan.rubric')),
+    ).toBe(true);
+    expect(errors).toHaveLength(10);
+  });
+
+  it('refuses what the local network does not simulate, saying so', () => {
+    expect(
+      validateCreateCall({ ...valid(), assistantId: 'a1', assistant: undefined }, ids),
+    ).toEqual([
+      "Couldn't Get Assistant. The local phone network has no saved assistants; send `assistant` inline.",
+    ]);
+    expect(validateCreateCall({ ...valid(), customers: [] }, ids)).toEqual([
+      'customers is not supported by the local phone network',
+    ]);
+  });
+
+  it('refuses a body that is not an object, and a long name', () => {
+    expect(validateCreateCall([], ids)).toEqual(['the request body must be a JSON object']);
+    expect(validateCreateCall('x', ids)).toEqual(['the request body must be a JSON object']);
+    expect(validateCreateCall({ ...valid(), name: 'n'.repeat(41) }, ids)).toEqual([
+      'name must be shorter than or equal to 40 characters',
+    ]);
+  });
+});

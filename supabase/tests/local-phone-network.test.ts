@@ -1,0 +1,482 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createVoiceServer, type VoiceServer } from '../local/fakes/vapi/server';
+import type { VoiceNetwork } from '../local/fakes/vapi/network';
+import { TEST_PORTS } from './support/stack';
+
+/**
+ * The local simulated phone network (supabase/local/fakes/vapi) driven over HTTP as the Vapi
+ * adapter drives api.vapi.ai, with a small receiver standing in for the voice-events function.
+ * Runs fast (speed 1200: a minute of call in 50 ms); no assertion depends on wall-clock timing.
+ */
+type Message = Record<string, unknown> & { type: string; call: { id: string } };
+type Received = { message: Message; headers: Record<string, string | string[] | undefined> };
+
+const KEY = 'vapi_dialwise_local';
+const GOAL = "Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not";
+
+let voice: VoiceServer;
+let network: VoiceNetwork;
+let vapiUrl: string;
+let receiver: Server;
+let hookUrl: string;
+const received: Received[] = [];
+/** Status codes to answer with, consumed one per request, before answering 200. */
+const failures: number[] = [];
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      const status = failures.shift() ?? 200;
+      const body = JSON.parse(raw) as { message: Message };
+      received.push({ message: body.message, headers: req.headers });
+      res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/functions/v1/voice-events`;
+  voice = createVoiceServer({ speed: 1200, setupDelayMs: 0, retryDelaysMs: [20, 40] });
+  ({ url: vapiUrl, network } = await voice.listen(0));
+});
+
+afterAll(async () => {
+  await voice.close();
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+function assistant(overrides: Record<string, unknown> = {}) {
+  return {
+    firstMessage: 'Hi, this is Aria calling from Bright Smiles.',
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o',
+      messages: [
+        { role: 'system', content: `You are Aria, a professional assistant.\nGoal: ${GOAL}.` },
+      ],
+    },
+    voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
+    transcriber: { provider: 'deepgram', language: 'en' },
+    maxDurationSeconds: 600,
+    voicemailDetection: { provider: 'vapi' },
+    analysisPlan: { summaryPlan: { enabled: true }, successEvaluationPlan: { rubric: 'PassFail' } },
+    serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
+    server: { url: hookUrl, headers: { 'x-dialwise-token': 'tok_123' } },
+    metadata: { task_id: `task_${Math.random().toString(36).slice(2)}` },
+    ...overrides,
+  };
+}
+
+async function api(path: string, init: RequestInit & { key?: string | null } = {}) {
+  const key = init.key === undefined ? KEY : init.key;
+  const response = await fetch(`${vapiUrl}${path}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+    },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function placeCall(number: string, assistantOverrides: Record<string, unknown> = {}) {
+  const { status, body } = await api('/call', {
+    method: 'POST',
+    body: JSON.stringify({
+      phoneNumberId: 'local',
+      customer: { number },
+      assistant: assistant(assistantOverrides),
+    }),
+  });
+  expect(status).toBe(201);
+  return body as { id: string; status: string; monitor: { controlUrl?: string } };
+}
+
+/** Places a call, lets it play out, and returns what the receiver got for it. */
+async function callAndWait(number: string, assistantOverrides: Record<string, unknown> = {}) {
+  const call = await placeCall(number, assistantOverrides);
+  await network.settled(call.id);
+  return { call, messages: messagesOf(call.id) };
+}
+
+const messagesOf = (id: string) =>
+  received.filter((r) => r.message.call.id === id).map((r) => r.message);
+
+/** "status-update:ringing", "transcript:assistant", "end-of-call-report:voicemail". */
+function sequence(messages: Message[]) {
+  return messages.map((m) => {
+    if (m.type === 'status-update')
+      return `status:${String(m.status)}${m.endedReason ? `:${String(m.endedReason)}` : ''}`;
+    if (m.type === 'end-of-call-report') return `report:${String(m.endedReason)}`;
+    return `transcript:${String(m.role)}`;
+  });
+}
+
+const report = (messages: Message[]) =>
+  messages.find((m) => m.type === 'end-of-call-report') as Message & {
+    analysis: Record<string, string>;
+    artifact: { transcript: string; messages: { role: string }[] };
+    durationSeconds: number;
+    cost: number;
+    startedAt?: string;
+    endedAt: string;
+  };
+
+const CONVERSATION = [
+  'status:ringing',
+  'status:in-progress',
+  'transcript:assistant',
+  'transcript:user',
+  'transcript:assistant',
+  'transcript:user',
+  'transcript:user',
+  'transcript:assistant',
+  'transcript:user',
+  'status:ended:customer-ended-call',
+  'report:customer-ended-call',
+];
+
+describe('authentication and validation, as Vapi answers', () => {
+  it('refuses a missing or wrong key with 401 on every endpoint', async () => {
+    const unauthorized = {
+      message:
+        'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+      error: 'Unauthorized',
+      statusCode: 401,
+    };
+    expect(await api('/call', { method: 'POST', body: '{}', key: null })).toEqual({
+      status: 401,
+      body: unauthorized,
+    });
+    expect(await api('/call', { method: 'POST', body: '{}', key: 'vapi_wrong' })).toEqual({
+      status: 401,
+      body: unauthorized,
+    });
+    expect((await api('/call', { key: 'nope' })).status).toBe(401);
+    expect((await api(`/call/${crypto.randomUUID()}`, { key: null })).status).toBe(401);
+  });
+
+  it('lists every problem of a bad body in a 400', async () => {
+    const { status, body } = await api('/call', {
+      method: 'POST',
+      body: JSON.stringify({
+        phoneNumberId: 'somebody-elses',
+        customer: { number: '415-555-0100' },
+        metadata: { task_id: 'x' },
+      }),
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      message: [
+        'property metadata should not exist',
+        'Need Either `assistant` Or `assistantId`.',
+        "Couldn't Get Phone Number. No phone number with id somebody-elses.",
+        'customer.number must be a valid phone number in the E.164 format. Hot tip, you may be missing the country code (Eg. US: +1).',
+      ],
+      error: 'Bad Request',
+      statusCode: 400,
+    });
+  });
+
+  it('answers malformed JSON and unknown routes in the same shape', async () => {
+    const bad = await api('/call', { method: 'POST', body: '{"phoneNumberId":' });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Bad Request', statusCode: 400 } });
+    const unknown = await api('/assistant');
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'Not Found', statusCode: 404 } });
+  });
+});
+
+describe('POST /call and GET /call', () => {
+  it('creates a queued outbound call with a control URL and finds it again', async () => {
+    const call = await placeCall('+14155550100');
+    expect(call).toMatchObject({
+      type: 'outboundPhoneCall',
+      status: 'queued',
+      phoneNumberId: 'local',
+      customer: { number: '+14155550100' },
+      monitor: { controlUrl: `${vapiUrl}/${call.id}/control` },
+    });
+    expect(call.id).toMatch(/^[0-9a-f-]{36}$/);
+    await network.settled(call.id);
+
+    const one = await api(`/call/${call.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      id: call.id,
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
+
+    const list = await api('/call?limit=1');
+    expect((list.body as unknown as { id: string }[]).map((c) => c.id)).toEqual([call.id]);
+  });
+
+  it('404s an unknown call and 400s an id that is not a UUID', async () => {
+    expect(await api(`/call/${crypto.randomUUID()}`)).toMatchObject({ status: 404 });
+    expect(await api('/call/not-a-uuid')).toMatchObject({
+      status: 400,
+      body: { message: 'Validation failed (uuid is expected)' },
+    });
+  });
+
+  it('leaves out the control URL when the assistant turns live control off', async () => {
+    const call = await placeCall('+14155550100', { monitorPlan: { controlEnabled: false } });
+    expect(call.monitor.controlUrl).toBeUndefined();
+    await network.settled(call.id);
+  });
+});
+
+describe('the scripted callees (API.md table)', () => {
+  it('0100 (and any other number): a conversation that follows the goal, achieved', async () => {
+    for (const number of ['+14155550100', '+13125557788']) {
+      const { messages } = await callAndWait(number);
+      expect(sequence(messages)).toEqual(CONVERSATION);
+      const transcripts = messages.filter(
+        (m) => m.type !== 'status-update' && m.type !== 'end-of-call-report',
+      );
+      expect(transcripts.every((m) => m.type === 'transcript[transcriptType="final"]')).toBe(true);
+      expect(transcripts.every((m) => m.transcriptType === 'final')).toBe(true);
+      expect(transcripts[0]!.transcript).toBe('Hi, this is Aria calling from Bright Smiles.');
+      expect(transcripts[2]!.transcript).toBe(`The reason for my call: ${GOAL}.`);
+      expect(transcripts[4]!.transcript).toMatch(/^Yes, that works — confirm Kim's dental/);
+      const end = report(messages);
+      expect(end.analysis).toEqual({
+        summary: expect.stringMatching(/goal was met/),
+        successEvaluation: 'true',
+      });
+      expect(end.durationSeconds).toBeGreaterThanOrEqual(40);
+      expect(end.durationSeconds).toBeLessThanOrEqual(110);
+      expect((Date.parse(end.endedAt) - Date.parse(end.startedAt!)) / 1000).toBeCloseTo(
+        end.durationSeconds,
+        0,
+      );
+      expect(end.cost).toBeGreaterThan(0);
+      expect(end.artifact.transcript).toContain(`AI: The reason for my call: ${GOAL}.`);
+      expect(end.artifact.messages.map((m) => m.role)).toEqual([
+        'system',
+        'bot',
+        'user',
+        'bot',
+        'user',
+        'user',
+        'bot',
+        'user',
+      ]);
+    }
+  });
+
+  it('0101: answers and declines; the evaluation fails', async () => {
+    const { messages } = await callAndWait('+14155550101');
+    expect(sequence(messages)).toEqual(CONVERSATION);
+    expect(messages[6]!.transcript).toMatch(/^No, I'm sorry, that doesn't work for me/);
+    expect(report(messages).analysis.successEvaluation).toBe('false');
+  });
+
+  it('0102: busy', async () => {
+    const { messages } = await callAndWait('+14155550102');
+    expect(sequence(messages)).toEqual([
+      'status:ringing',
+      'status:ended:customer-busy',
+      'report:customer-busy',
+    ]);
+    expect(report(messages)).toMatchObject({ cost: 0, durationSeconds: 0, analysis: {} });
+    expect(report(messages).startedAt).toBeUndefined();
+  });
+
+  it('0103: no answer', async () => {
+    const { messages } = await callAndWait('+14155550103');
+    expect(sequence(messages)).toEqual([
+      'status:ringing',
+      'status:ended:customer-did-not-answer',
+      'report:customer-did-not-answer',
+    ]);
+  });
+
+  it('0104: voicemail; the agent leaves voicemailMessage', async () => {
+    const { messages } = await callAndWait('+14155550104', {
+      voicemailMessage: 'Please call us back.',
+    });
+    expect(sequence(messages)).toEqual([
+      'status:ringing',
+      'status:in-progress',
+      'transcript:user',
+      'transcript:assistant',
+      'status:ended:voicemail',
+      'report:voicemail',
+    ]);
+    expect(messages[3]!.transcript).toBe('Please call us back.');
+    expect(report(messages).analysis.successEvaluation).toBe('false');
+  });
+
+  it('0104: voicemail without a message; the agent hangs up', async () => {
+    const { messages } = await callAndWait('+14155550104');
+    expect(sequence(messages)).toEqual([
+      'status:ringing',
+      'status:in-progress',
+      'transcript:user',
+      'status:ended:voicemail',
+      'report:voicemail',
+    ]);
+  });
+
+  it('0105: the carrier fails the call', async () => {
+    const { messages } = await callAndWait('+14155550105');
+    expect(sequence(messages)).toEqual([
+      'status:ended:twilio-failed-to-connect-call',
+      'report:twilio-failed-to-connect-call',
+    ]);
+  });
+
+  it('0106: no answer on the first attempt of a task, answers and achieves on the next', async () => {
+    const task = { task_id: 'task_0106' };
+    const first = await callAndWait('+14155550106', { metadata: task });
+    expect(sequence(first.messages).at(-1)).toBe('report:customer-did-not-answer');
+    const second = await callAndWait('+14155550106', { metadata: task });
+    expect(sequence(second.messages)).toEqual(CONVERSATION);
+    expect(report(second.messages).analysis.successEvaluation).toBe('true');
+    const otherTask = await callAndWait('+14155550106', { metadata: { task_id: 'task_other' } });
+    expect(sequence(otherTask.messages).at(-1)).toBe('report:customer-did-not-answer');
+  });
+
+  it('0107: talks until maxDurationSeconds', async () => {
+    const { messages } = await callAndWait('+14155550107', { maxDurationSeconds: 120 });
+    const seq = sequence(messages);
+    expect(seq.slice(0, 2)).toEqual(['status:ringing', 'status:in-progress']);
+    expect(seq.slice(-2)).toEqual([
+      'status:ended:exceeded-max-duration',
+      'report:exceeded-max-duration',
+    ]);
+    expect(seq.filter((s) => s.startsWith('transcript')).length).toBeGreaterThan(6);
+    const end = report(messages);
+    expect(end.durationSeconds).toBe(120);
+    expect(end.analysis.successEvaluation).toBe('false');
+  });
+
+  it('0108: the end-of-call messages are lost, but GET /call/{id} knows the end', async () => {
+    const { call, messages } = await callAndWait('+14155550108');
+    expect(sequence(messages)).toEqual(CONVERSATION.slice(0, -2));
+    const { body } = await api(`/call/${call.id}`);
+    expect(body).toMatchObject({
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+      analysis: { successEvaluation: 'true', summary: expect.any(String) },
+      artifact: { transcript: expect.stringContaining(GOAL) },
+    });
+    const seconds =
+      (Date.parse(body.endedAt as string) - Date.parse(body.startedAt as string)) / 1000;
+    expect(seconds).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('server messages', () => {
+  it('carry the Vapi envelope, the assistant server headers and non-decreasing timestamps', async () => {
+    const call = await placeCall('+14155550100');
+    await network.settled(call.id);
+    const mine = received.filter((r) => r.message.call.id === call.id);
+    expect(mine.every((r) => r.headers['x-dialwise-token'] === 'tok_123')).toBe(true);
+    expect(mine.every((r) => r.headers['content-type'] === 'application/json')).toBe(true);
+    const stamps = mine.map((r) => r.message.timestamp as number);
+    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    const ringing = mine[0]!.message;
+    expect(ringing).toMatchObject({
+      type: 'status-update',
+      status: 'ringing',
+      call: { id: call.id, status: 'ringing', type: 'outboundPhoneCall' },
+      customer: { number: '+14155550100' },
+      assistant: { metadata: expect.any(Object) },
+    });
+  });
+
+  it('only the subscribed types are sent; plain "transcript" brings partials too', async () => {
+    const statusOnly = await callAndWait('+14155550100', { serverMessages: ['status-update'] });
+    expect(sequence(statusOnly.messages)).toEqual([
+      'status:ringing',
+      'status:in-progress',
+      'status:ended:customer-ended-call',
+    ]);
+    const all = await callAndWait('+14155550100', {
+      serverMessages: ['status-update', 'transcript', 'end-of-call-report'],
+    });
+    const transcripts = all.messages.filter((m) => m.type === 'transcript');
+    expect(transcripts.map((m) => m.transcriptType)).toEqual(
+      Array.from({ length: 7 }, () => ['partial', 'final']).flat(),
+    );
+  });
+
+  it('a message that gets a 500 is retried, and the next one waits for it', async () => {
+    failures.push(500, 500);
+    const { call, messages } = await callAndWait('+14155550100');
+    expect(sequence(messages).slice(0, 4)).toEqual([
+      'status:ringing',
+      'status:ringing',
+      'status:ringing',
+      'status:in-progress',
+    ]);
+    expect(sequence(messages.slice(2))).toEqual(CONVERSATION);
+    expect(network.deliveries(call.id)[0]!.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
+  });
+
+  it('a message that keeps failing is given up after the retries, and delivery goes on', async () => {
+    failures.push(503, 503, 503);
+    const { call, messages } = await callAndWait('+14155550102');
+    expect(sequence(messages)).toEqual([
+      'status:ringing',
+      'status:ringing',
+      'status:ringing',
+      'status:ended:customer-busy',
+      'report:customer-busy',
+    ]);
+    expect(network.deliveries(call.id).map((d) => d.delivered)).toEqual([false, true, true]);
+  });
+});
+
+describe('the control URL', () => {
+  it('end-call hangs up a live call: manually-canceled, then the end-of-call report', async () => {
+    const call = await placeCall('+14155550107', { maxDurationSeconds: 43200 });
+    await vi.waitFor(() => expect(sequence(messagesOf(call.id))).toContain('status:in-progress'), {
+      timeout: 10_000,
+    });
+    const end = await fetch(call.monitor.controlUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'end-call' }),
+    });
+    expect(end.status).toBe(200);
+    await network.settled(call.id);
+    const seq = sequence(messagesOf(call.id));
+    expect(seq.slice(-2)).toEqual(['status:ended:manually-canceled', 'report:manually-canceled']);
+    const { body } = await api(`/call/${call.id}`);
+    expect(body).toMatchObject({ status: 'ended', endedReason: 'manually-canceled' });
+
+    const again = await fetch(call.monitor.controlUrl!, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'end-call' }),
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses an unknown control message type', async () => {
+    const call = await placeCall('+14155550100');
+    const response = await fetch(call.monitor.controlUrl!, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'explode' }),
+    });
+    expect(response.status).toBe(400);
+    await network.settled(call.id);
+  });
+});
+
+describe('the stack', () => {
+  it('runs the phone network on STACK_VOICE_PORT with the well-known key', async () => {
+    const base = `http://127.0.0.1:${TEST_PORTS.voice}`;
+    const wrong = await fetch(`${base}/call`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    const right = await fetch(`${base}/call?limit=1`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(right.status).toBe(200);
+    expect(Array.isArray(await right.json())).toBe(true);
+  });
+});

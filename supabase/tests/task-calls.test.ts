@@ -1,0 +1,432 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
+import { apiUrl, TEST_PORTS } from './support/stack';
+
+// Calls placed through POST /task on the integration stack, answered by the local simulated
+// phone network (API.md's reserved numbers), followed to their end as an integrator would.
+type Task = {
+  id: string;
+  status: string;
+  outcome: string | null;
+  attempts: { number: number; status: string; ended_reason: string | null }[];
+  transcript: { speaker: string; text: string }[];
+  transcription: string;
+  summary: string | null;
+  duration_seconds: number;
+  billed_minutes: number;
+  cost_usd: number;
+  free_minutes_used: number;
+  next_attempt_at: string | null;
+  failure_reason: string | null;
+};
+type Event = { id: number; type: string; task_id: string; data: Record<string, unknown> };
+
+const GOAL = "Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not.";
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
+const vapiUrl = `http://127.0.0.1:${TEST_PORTS.voice}`;
+
+async function place(
+  account: CallingAccount,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const response = await account.api('', {
+    method: 'POST',
+    json: { goal: GOAL, ...json },
+    headers,
+  });
+  const body = (await response.json()) as Task;
+  return { response, task: body };
+}
+
+/** Polls GET /task/{id} until `done` holds (the simulated calls take a few seconds). */
+async function until(
+  account: CallingAccount,
+  id: string,
+  done: (t: Task) => boolean,
+  timeoutMs = 45_000,
+) {
+  const started = Date.now();
+  for (;;) {
+    const task = (await (await account.api(`/${id}`)).json()) as Task;
+    if (done(task)) return task;
+    if (Date.now() - started > timeoutMs) throw new Error(`task ${id} stayed ${task.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const ended = (account: CallingAccount, id: string) =>
+  until(account, id, (t) => TERMINAL.includes(t.status));
+
+/** Reads an SSE response to its end (or `max` events), parsing id / event / data lines. */
+async function readEvents(response: Response, max = Infinity): Promise<Event[]> {
+  const events: Event[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  while (events.length < max) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let boundary: number;
+    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
+      if (data) events.push(JSON.parse(data) as Event);
+    }
+  }
+  await reader.cancel().catch(() => undefined);
+  return events;
+}
+
+let rich: CallingAccount;
+beforeAll(async () => {
+  rich = await createCallingAccount({ label: 'calls', credits: 10 });
+});
+afterAll(deleteCreatedUsers);
+
+describe('every reserved number of the local phone network', () => {
+  it.each([
+    ['+14155550100', 'success', 'achieved', 'customer-ended-call'],
+    ['+14155550101', 'success', 'not_achieved', 'customer-ended-call'],
+    ['+14155550102', 'busy', 'not_achieved', 'customer-busy'],
+    ['+14155550103', 'no_answer', 'not_achieved', 'customer-did-not-answer'],
+    ['+14155550104', 'voicemail', 'not_achieved', 'voicemail'],
+    ['+14155550105', 'failed', 'not_achieved', 'twilio-failed-to-connect-call'],
+    ['+12125550123', 'success', 'achieved', 'customer-ended-call'],
+  ])(
+    '%s ends %s with outcome %s',
+    async (phone, status, outcome, reason) => {
+      const { response, task } = await place(rich, {
+        phone_number: phone,
+        retry: { max_attempts: 0 },
+      });
+      expect(response.status).toBe(201);
+      expect(task.status).toMatch(/^(queued|ringing|in_progress)$/);
+      const done = await ended(rich, task.id);
+      expect(done).toMatchObject({ status, outcome });
+      expect(done.attempts).toEqual([
+        expect.objectContaining({ number: 1, status, ended_reason: reason }),
+      ]);
+      if (status === 'success') {
+        expect(done.transcript.length).toBeGreaterThanOrEqual(4);
+        expect(done.transcript[0]).toMatchObject({
+          speaker: 'agent',
+          text: 'Hi, this is Aria, an AI assistant.',
+        });
+        expect(done.transcription).toMatch(/^Agent: .*\nCallee: /);
+        expect(done.summary).toContain("Confirm Kim's dental appointment");
+        expect(done.duration_seconds).toBeGreaterThan(20);
+        expect(done.billed_minutes).toBe(Math.ceil(done.duration_seconds / 60));
+      }
+      if (status === 'failed')
+        expect(done.failure_reason).toBe('The carrier could not connect the call.');
+      if (['busy', 'no_answer', 'failed'].includes(status)) expect(done.billed_minutes).toBe(0);
+    },
+    60_000,
+  );
+
+  it('+14155550104 leaves the voicemail message when asked to', async () => {
+    const { task } = await place(rich, {
+      phone_number: '+14155550104',
+      voicemail: { action: 'leave_message', message: 'Please call Bright Smiles back.' },
+    });
+    const done = await ended(rich, task.id);
+    expect(done.status).toBe('voicemail');
+    expect(done.transcription).toContain('Please call Bright Smiles back.');
+  }, 60_000);
+
+  it('+14155550106 goes unanswered first and is scheduled for a retry, keeping its hold', async () => {
+    const account = await createCallingAccount({
+      label: 'retry',
+      credits: 1,
+      freeMinutesUsed: 100,
+    });
+    const { task } = await place(account, {
+      phone_number: '+14155550106',
+      retry: { max_attempts: 2, interval_minutes: 5 },
+    });
+    const scheduled = await until(account, task.id, (t) => t.status === 'retry_scheduled');
+    expect(scheduled.attempts).toEqual([expect.objectContaining({ status: 'no_answer' })]);
+    expect(Date.parse(scheduled.next_attempt_at!)).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(await moneyOf(account.user.id)).toMatchObject({ credits: 1, held: 0.1 });
+    // Cancel works on a scheduled retry, and releases the hold.
+    const canceled = await account.api(`/${task.id}/cancel`, { method: 'POST' });
+    expect(canceled.status).toBe(200);
+    expect(await canceled.json()).toMatchObject({ status: 'canceled' });
+    expect(await moneyOf(account.user.id)).toMatchObject({ credits: 1, held: 0 });
+  }, 60_000);
+
+  it('+14155550107 talks until max_duration_minutes and is billed for all of it', async () => {
+    const { task } = await place(rich, { phone_number: '+14155550107', max_duration_minutes: 2 });
+    const done = await ended(rich, task.id);
+    expect(done).toMatchObject({ status: 'success', billed_minutes: 2, duration_seconds: 120 });
+    expect(done.attempts[0]!.ended_reason).toBe('exceeded-max-duration');
+  }, 60_000);
+
+  it('+14155550108 ends at the provider while its end messages are lost', async () => {
+    const { task } = await place(rich, { phone_number: '+14155550108' });
+    const started = await until(rich, task.id, (t) => t.status === 'in_progress');
+    const { data } = await serviceClient()
+      .from('task_attempts')
+      .select('provider_call_id')
+      .eq('task_id', started.id)
+      .single();
+    const providerCall = async () =>
+      (await (
+        await fetch(`${vapiUrl}/call/${data!.provider_call_id as string}`, {
+          headers: { Authorization: 'Bearer vapi_dialwise_local' },
+        })
+      ).json()) as { status: string; endedReason?: string };
+    for (let i = 0; i < 200 && (await providerCall()).status !== 'ended'; i++)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await providerCall()).toMatchObject({
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
+    // Only the provider knows: reconciling it is the watchdog's work (dispatch).
+    expect((await (await rich.api(`/${task.id}`)).json()) as Task).toMatchObject({
+      status: 'in_progress',
+    });
+  }, 60_000);
+});
+
+describe('money', () => {
+  it('spends free minutes first, then bills whole minutes from credits and releases the rest of the hold', async () => {
+    const free = await createCallingAccount({ label: 'free' });
+    const { task } = await place(free, { phone_number: '+14155550100' });
+    expect(await moneyOf(free.user.id)).toMatchObject({ credits: 0, held: 0, freeReserved: 10 });
+    const done = await ended(free, task.id);
+    expect(done.cost_usd).toBe(0);
+    expect(done.free_minutes_used).toBe(done.billed_minutes);
+    expect(await moneyOf(free.user.id)).toMatchObject({
+      credits: 0,
+      held: 0,
+      freeUsed: done.billed_minutes,
+      freeReserved: 0,
+    });
+
+    const paying = await createCallingAccount({
+      label: 'paying',
+      credits: 1,
+      freeMinutesUsed: 100,
+    });
+    const paid = await place(paying, { phone_number: '+14155550100', max_duration_minutes: 5 });
+    expect(await moneyOf(paying.user.id)).toMatchObject({
+      credits: 1,
+      held: 0.05,
+      available: 0.95,
+    });
+    const bill = await ended(paying, paid.task.id);
+    expect(bill.cost_usd).toBe(bill.billed_minutes * 0.01);
+    expect(await moneyOf(paying.user.id)).toMatchObject({
+      credits: Number((1 - bill.cost_usd).toFixed(2)),
+      held: 0,
+      available: Number((1 - bill.cost_usd).toFixed(2)),
+    });
+    const usage = await paying.client.rpc('usage_summary');
+    expect(usage.data).toMatchObject({
+      free_minutes_used: 100,
+      month_minutes: bill.billed_minutes,
+    });
+  }, 90_000);
+});
+
+describe('idempotency', () => {
+  it('replays the same key and body without a second call, and refuses the key with another body', async () => {
+    const key = `order-${Date.now()}`;
+    const first = await place(rich, { phone_number: '+14155550101' }, { 'Idempotency-Key': key });
+    expect(first.response.status).toBe(201);
+    const again = await place(rich, { phone_number: '+14155550101' }, { 'Idempotency-Key': key });
+    expect(again.response.status).toBe(200);
+    expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.task.id).toBe(first.task.id);
+    const { data: attempts } = await serviceClient()
+      .from('task_attempts')
+      .select('number')
+      .eq('task_id', first.task.id);
+    expect(attempts).toHaveLength(1);
+    const other = await place(rich, { phone_number: '+14155550100' }, { 'Idempotency-Key': key });
+    expect(other.response.status).toBe(409);
+    expect(other.task).toMatchObject({ error: { code: 'idempotency_conflict' } });
+    await ended(rich, first.task.id);
+  }, 60_000);
+
+  it('creates one task for one key when ten identical requests race', async () => {
+    const key = `race-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        place(rich, { phone_number: '+14155550101' }, { 'Idempotency-Key': key }),
+      ),
+    );
+    const ids = new Set(results.map((r) => r.task.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.response.status === 201)).toHaveLength(1);
+    await ended(rich, [...ids][0]!);
+  }, 60_000);
+});
+
+describe('events', () => {
+  it('streams the events live, in order, ending with the final task', async () => {
+    const { task } = await place(rich, { phone_number: '+14155550100' });
+    const stream = await rich.api(`/${task.id}/events`);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const events = await readEvents(stream);
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+    const types = events.map((e) => e.type);
+    expect(types.slice(0, 3)).toEqual(['task.queued', 'call.ringing', 'call.answered']);
+    expect(types.filter((t) => t === 'transcript.turn').length).toBeGreaterThanOrEqual(4);
+    expect(types.slice(-2)).toEqual(['call.ended', 'task.completed']);
+    expect(events.at(-1)!.data).toMatchObject({
+      id: task.id,
+      status: 'success',
+      outcome: 'achieved',
+    });
+    const turn = events.find((e) => e.type === 'transcript.turn')!;
+    expect(turn.data).toMatchObject({ speaker: 'agent', text: expect.any(String), start_ms: 0 });
+  }, 60_000);
+
+  it('resumes after Last-Event-ID with only what was missed', async () => {
+    const { task } = await place(rich, { phone_number: '+14155550101' });
+    await ended(rich, task.id);
+    const all = await readEvents(await rich.api(`/${task.id}/events`));
+    const resumed = await readEvents(
+      await rich.api(`/${task.id}/events`, { headers: { 'Last-Event-ID': '3' } }),
+    );
+    expect(resumed.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
+    expect(resumed.at(-1)!.type).toBe('task.completed');
+  }, 60_000);
+});
+
+describe('provider messages', () => {
+  it('changes nothing for a repeated or out-of-order message, and refuses a wrong token', async () => {
+    const { task } = await place(rich, { phone_number: '+14155550100' });
+    const done = await ended(rich, task.id);
+    const admin = serviceClient();
+    // The test stands in for the provider: it knows this task's token.
+    const token = 'test-provider-token';
+    await admin
+      .from('tasks')
+      .update({ provider_token_hash: createHash('sha256').update(token).digest('hex') })
+      .eq('id', task.id);
+    const post = (message: unknown, withToken = token) =>
+      fetch(`${apiUrl}/functions/v1/voice-events?task_id=${task.id}&attempt=1`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-dialwise-task-token': withToken },
+        body: JSON.stringify({ message }),
+      });
+    const before = await moneyOf(rich.user.id);
+    const { count: eventsBefore } = await admin
+      .from('task_events')
+      .select('*', { count: 'exact', head: true })
+      .eq('task_id', task.id);
+
+    expect((await post({ type: 'status-update', status: 'ringing' }, 'wrong')).status).toBe(401);
+    for (const message of [
+      { type: 'status-update', status: 'ringing' },
+      { type: 'status-update', status: 'in-progress' },
+      {
+        type: 'transcript',
+        transcriptType: 'final',
+        role: 'user',
+        transcript: 'Late words.',
+        timestamp: 1,
+      },
+      {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        startedAt: '2026-11-23T10:00:00.000Z',
+        endedAt: '2026-11-23T10:30:00.000Z',
+        analysis: { successEvaluation: 'false', summary: 'Forged' },
+        artifact: { messages: [] },
+      },
+    ]) {
+      const response = await post(message);
+      expect(response.status).toBe(200);
+    }
+    const after = (await (await rich.api(`/${task.id}`)).json()) as Task;
+    expect(after).toMatchObject({
+      status: done.status,
+      outcome: done.outcome,
+      summary: done.summary,
+      billed_minutes: done.billed_minutes,
+    });
+    expect(await moneyOf(rich.user.id)).toEqual(before);
+    const { count: eventsAfter } = await admin
+      .from('task_events')
+      .select('*', { count: 'exact', head: true })
+      .eq('task_id', task.id);
+    expect(eventsAfter).toBe(eventsBefore);
+  }, 60_000);
+});
+
+describe('cancel and limits', () => {
+  it('cancels a call in progress, bills what was talked once the provider reports, and refuses a second cancel', async () => {
+    const account = await createCallingAccount({
+      label: 'cancel',
+      credits: 1,
+      freeMinutesUsed: 100,
+    });
+    const { task } = await place(account, {
+      phone_number: '+14155550107',
+      max_duration_minutes: 10,
+    });
+    await until(account, task.id, (t) => t.status === 'in_progress');
+    const response = await account.api(`/${task.id}/cancel`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'canceled', outcome: 'not_achieved' });
+    const again = await account.api(`/${task.id}/cancel`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'task_not_cancelable' } });
+    // The provider's end report arrives after the hang-up: the talked minutes are billed, the rest released.
+    const billed = await until(
+      account,
+      task.id,
+      (t) => t.attempts[0]?.ended_reason === 'manually-canceled',
+    );
+    expect(billed.status).toBe('canceled');
+    for (let i = 0; i < 100 && (await moneyOf(account.user.id)).held !== 0; i++)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await moneyOf(account.user.id)).toMatchObject({
+      held: 0,
+      credits: Number((1 - billed.cost_usd).toFixed(2)),
+    });
+  }, 90_000);
+
+  it('allows at most 10 active calls and 60 creates a minute, answering 429 with Retry-After', async () => {
+    const busy = await createCallingAccount({ label: 'busy', credits: 5 });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { response, task } = await place(busy, {
+        phone_number: '+14155550107',
+        max_duration_minutes: 10,
+      });
+      expect(response.status).toBe(201);
+      ids.push(task.id);
+    }
+    const eleventh = await place(busy, { phone_number: '+14155550107' });
+    expect(eleventh.response.status).toBe(429);
+    expect(eleventh.response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(eleventh.task).toMatchObject({ error: { code: 'rate_limited' } });
+    await Promise.all(ids.map((id) => busy.api(`/${id}/cancel`, { method: 'POST' })));
+
+    const hasty = await createCallingAccount({ label: 'hasty', freeMinutesUsed: 100 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const response = await hasty.api('', {
+        method: 'POST',
+        json: { phone_number: '+14155550100', goal: GOAL },
+      });
+      await response.text();
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 402)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  }, 120_000);
+});

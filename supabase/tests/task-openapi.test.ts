@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import {
+  errorCodes,
+  requestFields,
+  taskFields,
+} from '../../src/features/docs/content/api-reference';
+import { projectRoot } from '../local/config';
+import { createTaskSchema } from '../functions/_shared/tasks/schema';
+import { deleteCreatedUsers } from './support/clients';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+
+// supabase/functions/task/openapi.yaml is the single description of the call API: everything it
+// documents must exist in the function, and /docs must say the same.
+type Schema = { properties?: Record<string, Schema>; enum?: string[]; $ref?: string };
+const spec = parse(
+  readFileSync(path.join(projectRoot, 'supabase/functions/task/openapi.yaml'), 'utf8'),
+) as {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, Schema> };
+};
+const schemas = spec.components.schemas;
+const documentedErrorCodes = schemas.Error!.properties!.error!.properties!.code!.enum!;
+
+let account: CallingAccount;
+beforeAll(async () => {
+  account = await createCallingAccount({ label: 'contract', credits: 5 });
+});
+afterAll(deleteCreatedUsers);
+
+describe('the OpenAPI description', () => {
+  it('documents exactly the fields the function accepts', () => {
+    const accepted = Object.keys(createTaskSchema.shape ?? {}).sort();
+    expect(Object.keys(schemas.CreateTaskRequest!.properties!).sort()).toEqual(accepted);
+  });
+
+  it('documents task fields the function returns, and no other', async () => {
+    const created = await account.api('', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: 'Say hello.' },
+    });
+    expect(created.status).toBe(201);
+    const task = (await created.json()) as Record<string, unknown>;
+    expect(Object.keys(schemas.Task!.properties!).sort()).toEqual(Object.keys(task).sort());
+  });
+
+  it('has a route for every documented path and method', async () => {
+    const id = `task_${'0'.repeat(26)}`;
+    for (const [route, methods] of Object.entries(spec.paths)) {
+      for (const method of Object.keys(methods)) {
+        const response = await account.api(route.replace(/^\/task/, '').replace('{id}', id), {
+          method: method.toUpperCase(),
+          ...(method === 'post' && route === '/task' ? { json: {} } : {}),
+        });
+        const body = (await response.json()) as { error?: { code: string; message: string } };
+        // A real route answers for the task (404 'No task …') or the body (400), never "no endpoint".
+        expect(body.error?.message ?? '', `${method} ${route}`).not.toContain('No endpoint');
+        expect(response.status, `${method} ${route}`).not.toBe(405);
+      }
+    }
+  });
+
+  it('lists every error code the function can answer with', () => {
+    const source = readFileSync(
+      path.join(projectRoot, 'supabase/functions/_shared/http/errors.ts'),
+      'utf8',
+    );
+    const inFunction = [...source.matchAll(/^\s+(\w+): \d{3},$/gm)].map((m) => m[1]).sort();
+    expect([...documentedErrorCodes].sort()).toEqual(inFunction);
+  });
+});
+
+describe('/docs', () => {
+  it('describes the same request fields, task fields and error codes', () => {
+    const documented = new Set(Object.keys(schemas.CreateTaskRequest!.properties!));
+    documented.delete('task'); // the alias is described under goal
+    expect(requestFields.map((f) => f.name).sort()).toEqual([...documented].sort());
+
+    const docTaskFields = taskFields.flatMap((f) => f.name.split(' / '));
+    for (const field of docTaskFields)
+      expect(Object.keys(schemas.Task!.properties!)).toContain(field);
+    for (const field of Object.keys(schemas.Task!.properties!).filter((f) => f !== 'object'))
+      expect(docTaskFields, field).toContain(field);
+
+    expect(errorCodes.map((e) => e.code).sort()).toEqual([...documentedErrorCodes].sort());
+  });
+});
