@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
@@ -8,6 +7,7 @@ import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import type { CallSummary } from '../api/call-types';
 import type { CallsPage } from '../api/get-calls';
 import { callsKeys } from '../api/query-keys';
+import { formatListDate } from './call-format';
 import { CallsList } from './calls-list';
 
 const user = testUser('ada@example.com');
@@ -121,7 +121,7 @@ describe('CallsList', () => {
     expect(free!.getByText('+1 415-555-0100')).toBeInTheDocument();
     expect(free!.getByText('1m 14s')).toBeInTheDocument();
     expect(free!.getByText('Free')).toBeInTheDocument();
-    expect(free!.getByText(formatDateTime('2026-11-23T10:00:02Z'))).toBeInTheDocument();
+    expect(free!.getByText(formatListDate('2026-11-23T10:00:02Z'))).toBeInTheDocument();
     expect(
       free!.getByRole('button', { name: /^Confirm the dental appointment tomorrow/ }),
     ).toBeInTheDocument();

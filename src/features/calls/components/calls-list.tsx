@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
-import { formatDateTime } from '@/lib/format';
 import { isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
-import { formatCallCost, formatDuration, formatPhone } from './call-format';
+import { formatCallCost, formatDuration, formatListDate, formatPhone } from './call-format';
 
 /**
  * When a listed call turns terminal, its cost is settled: the balance is read again. Keeps the
@@ -103,10 +102,7 @@ export function CallsList({
           <thead className="text-xs uppercase text-muted-foreground">
             <tr className="border-b">
               <th scope="col" className="py-2 pr-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Outcome
+                Status / outcome
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
                 Number
@@ -129,15 +125,15 @@ export function CallsList({
             {calls.map((call) => (
               <tr key={call.id} className="border-b last:border-0" data-task-id={call.id}>
                 <td className="py-2 pr-3">
-                  <CallStatusBadge status={call.status} />
-                </td>
-                <td className="py-2 pr-3">
-                  <CallOutcomeBadge outcome={call.outcome} />
+                  <div className="flex flex-col items-start gap-1 whitespace-nowrap">
+                    <CallStatusBadge status={call.status} />
+                    <CallOutcomeBadge outcome={call.outcome} />
+                  </div>
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
                   {formatPhone(call.phone_number)}
                 </td>
-                <td className="max-w-[16rem] py-2 pr-3">
+                <td className="max-w-[12rem] py-2 pr-3">
                   <button
                     type="button"
                     onClick={() => onOpen(call.id)}
@@ -148,7 +144,7 @@ export function CallsList({
                   </button>
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">
-                  {formatDateTime(call.started_at ?? call.created_at)}
+                  {formatListDate(call.started_at ?? call.created_at)}
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
                   {formatDuration(call.duration_seconds)}
