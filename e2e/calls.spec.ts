@@ -92,6 +92,36 @@ test.describe('calls', () => {
     await expect(transcript.getByRole('listitem')).toHaveCount(final);
   });
 
+  test('a call under way can be canceled from its details, after a confirmation', async ({
+    page,
+  }) => {
+    account = await createCallingAccount({ prefix: 'cancel' });
+    await signIn(page, account);
+    await page.getByRole('tab', { name: 'Calls' }).click();
+    const form = page.getByRole('form', { name: 'Place a test call' });
+    // 555-0107 talks until max_duration_minutes: five simulated minutes leave time to cancel.
+    await form.getByRole('button', { name: 'Use +1 415-555-0107' }).click();
+    await form.getByLabel('Goal').fill('Talk about the weather.');
+    await form.getByRole('button', { name: 'Place test call' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0107' });
+    await expect(
+      dialog.getByRole('log', { name: 'Transcript' }).getByRole('listitem').first(),
+    ).toHaveText(/^Agent: /);
+    await dialog.getByRole('button', { name: 'Cancel call' }).click();
+    const confirm = dialog.getByRole('group', { name: 'Confirm cancel' });
+    await confirm.getByRole('button', { name: 'Keep calling' }).click();
+    await expect(confirm).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel call' }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel call' }).click();
+    await expect(dialog.getByTestId('call-status')).toHaveText('Canceled');
+    await expect(dialog.getByRole('button', { name: 'Cancel call' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(
+      page.getByRole('row').filter({ hasText: '+1 415-555-0107' }).getByText('Canceled'),
+    ).toBeVisible();
+  });
+
   test('an account without credits is told so clearly (402)', async ({ page }) => {
     account = await createCallingAccount({ prefix: 'broke', freeMinutesUsed: 100 });
     await signIn(page, account);
