@@ -2,13 +2,16 @@
  * `npm run bench`: numbers, not a test. Prints
  *  1. cold start of the local stack (new cluster, migrations, seed) and warm start (data reused);
  *  2. a REST read through RLS (gateway → PostgREST → PostgreSQL, as the demo user) against the
- *     same SQL run directly over one connection, as a latency ratio.
+ *     same SQL run directly over one connection, as a latency ratio;
+ *  3. the call API: accept latency, time to the first ringing event, SSE delivery lag
+ *     (scripts/bench-calls.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
+import { benchCalls } from './bench-calls';
 import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -84,6 +87,7 @@ async function main() {
     console.log(
       `  ratio (REST / direct, medians):          ${(median(rest) / median(direct)).toFixed(1)}x`,
     );
+    await benchCalls(config);
   } finally {
     await warm.stack.stop();
   }

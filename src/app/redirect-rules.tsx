@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths, protectedPrefixes } from '@/config/paths';
-import { HASH_AUTH_DELAY_MS, LANDING_REDIRECT_DELAY_MS } from '@/config/constants';
+import { LANDING_REDIRECT_DELAY_MS } from '@/config/constants';
 import { track } from '@/lib/analytics';
+import { followAuthCallback } from '@/lib/auth/auth-callback';
 import { useSession } from '@/lib/auth/session-context';
 import {
   hasAuthCallbackHash,
@@ -114,21 +115,14 @@ export function RedirectRules() {
   // that failed (#error=…) also goes to /auth, where the session layer's error is shown.
   useEffect(() => {
     if (!waitingForHash) return;
-    let cancelled = false;
-    const timer = window.setTimeout(() => {
-      void loadSupabase()
-        .then((supabase) => supabase.auth.getSession())
-        .then(({ data }) => {
-          if (cancelled) return;
-          initialHashHandled = true;
-          setWaitingForHash(false);
-          navigate(data.session ? paths.home.href : paths.auth.href, { replace: true });
-        });
-    }, HASH_AUTH_DELAY_MS);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
+    return followAuthCallback(
+      () => loadSupabase().then((supabase) => supabase.auth),
+      (to) => {
+        initialHashHandled = true;
+        setWaitingForHash(false);
+        navigate(to, { replace: true });
+      },
+    );
   }, [waitingForHash, navigate]);
 
   // A finished sign-out is settled once the user is off the protected pages (see SessionState).

@@ -49,6 +49,11 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
   };
 }
 
+/** What the functions get on top of the Supabase variables: the local providers, then .env. */
+export function functionEnv(config: StackConfig): Record<string, string> {
+  return { ...localProviderEnv(config), ...functionSecrets(config) };
+}
+
 function listen(server: Server, port: number) {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -98,15 +103,9 @@ export async function startStack(
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
-      startFunctions(
-        config,
-        database.url,
-        { ...localProviderEnv(config), ...functionSecrets(config) },
-        log,
-        {
-          watch: options.watchFunctions,
-        },
-      ),
+      startFunctions(config, database.url, functionEnv(config), log, {
+        watch: options.watchFunctions,
+      }),
     ]);
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));

@@ -196,20 +196,38 @@ $$;
 comment on function private.release_if_done(text) is
   'Releases what is left of an ended task''s hold and free-minute reservation, once every answered attempt is billed.';
 
+create function private.lock_task(p_task_id text) returns public.tasks
+language plpgsql
+set search_path = ''
+as $$
+declare
+  owner uuid;
+  task public.tasks%rowtype;
+begin
+  select user_id into owner from public.tasks where id = p_task_id;
+  if not found then
+    return null;
+  end if;
+  -- The account first, then the task: the order of every writer (task_accept locks the account
+  -- too), so concurrent writers queue instead of deadlocking.
+  perform 1 from public.profiles where id = owner for update;
+  select * into task from public.tasks where id = p_task_id for update;
+  return task;
+end;
+$$;
+comment on function private.lock_task(text) is
+  'Locks a task and its account for the rest of the transaction and returns the task (null if none).';
+
 create function public.task_begin_attempt(p_task_id text) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
-  task public.tasks%rowtype;
-  user_row uuid;
+  task public.tasks%rowtype := private.lock_task(p_task_id);
 begin
-  select user_id into user_row from public.tasks where id = p_task_id;
-  if not found then
+  if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
-  perform 1 from public.profiles where id = user_row for update;
-  select * into task from public.tasks where id = p_task_id for update;
   if task.status not in ('queued', 'retry_scheduled') or
      (task.status = 'queued' and task.current_attempt > 0) then
     return jsonb_build_object('error', 'not_startable', 'status', task.status);
@@ -245,20 +263,15 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  task public.tasks%rowtype;
-  user_row uuid;
+  task public.tasks%rowtype := private.lock_task(p_task_id);
   event jsonb;
   fields jsonb := coalesce(p_plan->'task', '{}'::jsonb);
   attempt_fields jsonb := p_plan->'attempt';
   settle jsonb := p_plan->'settle';
 begin
-  select user_id into user_row from public.tasks where id = p_task_id;
-  if not found then
+  if task.id is null then
     return jsonb_build_object('applied', false, 'reason', 'not_found');
   end if;
-  -- Profile first, then task: the same order as every other writer, so no deadlock.
-  perform 1 from public.profiles where id = user_row for update;
-  select * into task from public.tasks where id = p_task_id for update;
 
   -- The plan was decided on a state that must still hold (optimistic concurrency).
   if task.status <> p_expected_status or (p_attempt is not null and p_attempt > task.current_attempt) then
@@ -356,12 +369,14 @@ revoke all on function public.task_attempt_placed(text, integer, text, text) fro
 revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
 revoke all on function private.settle_attempt(public.tasks, integer, integer, boolean) from public, anon, authenticated;
 revoke all on function private.release_if_done(text) from public, anon, authenticated;
+revoke all on function private.lock_task(text) from public, anon, authenticated;
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;
 grant execute on function public.task_begin_attempt(text) to service_role;
 grant execute on function public.task_attempt_placed(text, integer, text, text) to service_role;
 grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
 grant execute on function private.settle_attempt(public.tasks, integer, integer, boolean) to service_role;
 grant execute on function private.release_if_done(text) to service_role;
+grant execute on function private.lock_task(text) to service_role;
 
 revoke all on function public.usage_summary() from public, anon;
 grant execute on function public.usage_summary() to authenticated;

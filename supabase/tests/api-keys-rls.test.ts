@@ -17,6 +17,16 @@ beforeAll(async () => {
 });
 afterAll(deleteCreatedUsers);
 
+/** Generates a key as `user` and fails the test unless the call worked. */
+async function generateKey(user: TestUser): Promise<string> {
+  const { data, error } = await user.client.rpc('generate_api_key_for_user', {
+    user_uuid: user.user.id,
+  });
+  expect(error).toBeNull();
+  expect(data).toMatch(/^dw_[0-9a-f]{64}$/);
+  return data as string;
+}
+
 async function liveKeys(userId: string) {
   const { data, error } = await serviceClient()
     .from('api_keys')
@@ -45,26 +55,29 @@ describe('generate_api_key_for_user', () => {
   });
 
   it('revokes the previous key, so only the newest is live', async () => {
-    const first = (
-      await owner.client.rpc('generate_api_key_for_user', { user_uuid: owner.user.id })
-    ).data;
-    const second = (
-      await owner.client.rpc('generate_api_key_for_user', { user_uuid: owner.user.id })
-    ).data;
+    const first = await generateKey(owner);
+    const second = await generateKey(owner);
     expect(second).not.toBe(first);
     expect(await liveKeys(owner.user.id)).toEqual([second]);
   });
 
   it('keeps exactly one live key under concurrent requests', async () => {
-    await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         owner.client.rpc('generate_api_key_for_user', { user_uuid: owner.user.id }),
       ),
     );
-    expect(await liveKeys(owner.user.id)).toHaveLength(1);
+    expect(results.map((result) => result.error)).toEqual([null, null, null, null, null]);
+    const generated = results.map((result) => result.data as string);
+    expect(new Set(generated).size).toBe(5);
+    // The requests ran one after another; the one that ran last left the only live key.
+    const live = await liveKeys(owner.user.id);
+    expect(live).toHaveLength(1);
+    expect(generated).toContain(live[0]);
   });
 
   it('refuses to generate a key for another user', async () => {
+    expect(await liveKeys(other.user.id)).toEqual([]);
     const { data, error } = await owner.client.rpc('generate_api_key_for_user', {
       user_uuid: other.user.id,
     });
@@ -84,12 +97,18 @@ describe('generate_api_key_for_user', () => {
 
 describe('api_keys table', () => {
   it("never shows another user's keys", async () => {
-    await other.client.rpc('generate_api_key_for_user', { user_uuid: other.user.id });
-    const { data } = await owner.client
+    // The key exists (the service role sees it), so an empty answer means the policy hid it.
+    const theirs = await generateKey(other);
+    expect(await liveKeys(other.user.id)).toEqual([theirs]);
+    const { data, error } = await owner.client
       .from('api_keys')
       .select('api_key')
       .eq('user_id', other.user.id);
+    expect(error).toBeNull();
     expect(data).toEqual([]);
+    const byKey = await owner.client.from('api_keys').select('user_id').eq('api_key', theirs);
+    expect(byKey.error).toBeNull();
+    expect(byKey.data).toEqual([]);
     expect((await anonClient().from('api_keys').select('*')).error?.code).toBe('42501');
   });
 

@@ -40,9 +40,10 @@ describe('record_credit_purchase', () => {
   });
 
   it('credits concurrent distinct purchases exactly', async () => {
-    await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: 5 }, () => record(other.user.id, 10, `cs_test_${randomUUID()}`)),
     );
+    expect(results.map((r) => [r.error, r.data])).toEqual(Array(5).fill([null, true]));
     const { data } = await other.client.from('profiles').select('credits').single();
     expect(data?.credits).toBe(50);
   });
@@ -70,17 +71,29 @@ describe('record_credit_purchase', () => {
 
 describe('credit_purchases table', () => {
   it("shows a user their own purchases, newest first, and nobody else's", async () => {
-    await record(owner.user.id, 20, `cs_test_${randomUUID()}`);
-    const { data } = await owner.client
+    const recorded = await record(owner.user.id, 20, `cs_test_${randomUUID()}`);
+    expect(recorded.error).toBeNull();
+    expect(recorded.data).toBe(true);
+    const { data, error } = await owner.client
       .from('credit_purchases')
       .select('amount, description, user_id')
       .order('purchased_at', { ascending: false });
+    expect(error).toBeNull();
     expect(data?.map((row) => row.amount)).toEqual([20, 50]);
     expect(data?.every((row) => row.user_id === owner.user.id)).toBe(true);
+    // The other user has purchases (the service role sees them), so an empty answer means RLS
+    // hid them.
+    const exists = await serviceClient()
+      .from('credit_purchases')
+      .select('id')
+      .eq('user_id', other.user.id);
+    expect(exists.error).toBeNull();
+    expect(exists.data?.length).toBeGreaterThan(0);
     const theirs = await owner.client
       .from('credit_purchases')
       .select('id')
       .eq('user_id', other.user.id);
+    expect(theirs.error).toBeNull();
     expect(theirs.data).toEqual([]);
     expect((await anonClient().from('credit_purchases').select('*')).error?.code).toBe('42501');
   });

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../local/config';
+import { functionEnv } from '../local/stack';
 import { createVoiceServer, type VoiceServer } from '../local/fakes/vapi/server';
 import type { VoiceNetwork } from '../local/fakes/vapi/network';
 import { TEST_PORTS } from './support/stack';
@@ -478,5 +483,28 @@ describe('the stack', () => {
     });
     expect(right.status).toBe(200);
     expect(Array.isArray(await right.json())).toBe(true);
+  });
+
+  it('gives the functions VAPI_API_URL, VAPI_API_KEY and VAPI_PHONE_NUMBER_ID; .env overrides them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dialwise-functions-'));
+    try {
+      const config = { ...loadConfig(), voicePort: 54332, functionsDir: dir };
+      expect(functionEnv(config)).toMatchObject({
+        VAPI_API_URL: 'http://127.0.0.1:54332',
+        VAPI_API_KEY: 'vapi_dialwise_local',
+        VAPI_PHONE_NUMBER_ID: 'local',
+      });
+      writeFileSync(
+        path.join(dir, '.env'),
+        'VAPI_API_URL=https://api.vapi.ai\nVAPI_API_KEY="sk_live"\n',
+      );
+      expect(functionEnv(config)).toMatchObject({
+        VAPI_API_URL: 'https://api.vapi.ai',
+        VAPI_API_KEY: 'sk_live',
+        VAPI_PHONE_NUMBER_ID: 'local',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,9 +31,15 @@ describe('profiles', () => {
   });
 
   it('shows a user only their own profile', async () => {
-    const { data } = await owner.client.from('profiles').select('id');
+    // The other profile exists (the service role sees it), so an empty answer means RLS hid it.
+    const exists = await serviceClient().from('profiles').select('id').eq('id', other.user.id);
+    expect(exists.error).toBeNull();
+    expect(exists.data).toEqual([{ id: other.user.id }]);
+    const { data, error } = await owner.client.from('profiles').select('id');
+    expect(error).toBeNull();
     expect(data).toEqual([{ id: owner.user.id }]);
     const theirs = await owner.client.from('profiles').select('id').eq('id', other.user.id);
+    expect(theirs.error).toBeNull();
     expect(theirs.data).toEqual([]);
   });
 

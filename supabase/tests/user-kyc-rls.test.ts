@@ -78,12 +78,14 @@ describe('user_kyc', () => {
 
   it("never shows or changes another user's record", async () => {
     const read = await owner.client.from('user_kyc').select('*').eq('user_id', other.user.id);
+    expect(read.error).toBeNull();
     expect(read.data).toEqual([]);
     const update = await owner.client
       .from('user_kyc')
       .update({ legal_name: 'Hijacked' })
       .eq('user_id', other.user.id)
       .select();
+    expect(update.error).toBeNull();
     expect(update.data).toEqual([]);
     const insert = await owner.client.from('user_kyc').insert(details(other.user.id));
     expect(insert.error?.code).toBe('42501');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  authErrorMessage,
   clearStoredTokens,
   decideAfterRefreshFailure,
   decideStartup,
@@ -125,5 +126,20 @@ describe('URL signals', () => {
   it('recognises the confirmation link hash', () => {
     expect(hasAuthCallbackHash('#access_token=abc&refresh_token=r&type=signup')).toBe(true);
     expect(hasAuthCallbackHash('#features')).toBe(false);
+  });
+});
+
+describe('authErrorMessage (spec §8: the layer message, default otherwise)', () => {
+  it("keeps the error's own message", () => {
+    expect(authErrorMessage({ message: 'Email link is invalid or has expired' })).toBe(
+      'Email link is invalid or has expired',
+    );
+    expect(authErrorMessage(new Error('Failed to fetch'))).toBe('Failed to fetch');
+  });
+
+  it("falls back to 'An error occurred with your authentication' without one", () => {
+    for (const error of [{ message: '' }, new Error(''), { message: '  ' }, {}, null, '']) {
+      expect(authErrorMessage(error)).toBe('An error occurred with your authentication');
+    }
   });
 });

@@ -9,6 +9,21 @@ import { SESSION_REFRESH_THRESHOLD_SECONDS } from '@/config/constants';
 /** The error state set when the start-up refresh fails on an already expired session (spec §8). */
 export const SESSION_EXPIRED_ERROR = 'Session expired';
 
+/**
+ * Spec §8: an authentication error from the session layer is shown with its own message, or
+ * with this one when it carries none.
+ */
+export const DEFAULT_AUTH_ERROR = 'An error occurred with your authentication';
+
+/** The text of a session-layer error: its message, else the spec's default. */
+export function authErrorMessage(error: unknown): string {
+  const message =
+    error && typeof error === 'object' && 'message' in error ? error.message : undefined;
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return DEFAULT_AUTH_ERROR;
+}
+
 export type StartupDecision = 'refresh' | 'validate';
 
 /** Seconds until the session expires; `Infinity` when the session carries no expiry. */

@@ -166,6 +166,18 @@ describe('runSessionStartup (spec §4)', () => {
     expect(result.error).toBe('Email link is invalid or has expired');
   });
 
+  it("reports a callback error without a message with the spec's default text", async () => {
+    const result = await runSessionStartup(
+      fakeAuth({ initialize: async () => ({ error: { message: '' } }) }, []),
+      clock,
+    );
+    expect(result).toMatchObject({
+      session: null,
+      error: 'An error occurred with your authentication',
+      outcome: 'no-session',
+    });
+  });
+
   it('reports a failed sign-out of a rejected session, so the caller can clear it and say so', async () => {
     const session = testSession(testUser(), now + 3600);
     const result = await runSessionStartup(

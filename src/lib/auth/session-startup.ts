@@ -1,5 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import {
+  authErrorMessage,
   decideAfterRefreshFailure,
   decideStartup,
   SESSION_EXPIRED_ERROR,
@@ -52,7 +53,7 @@ export async function runSessionStartup(
   // Errors from the URL callback (e.g. an expired confirmation link) surface here.
   const { error: initError } = await auth.initialize();
   const { data, error: sessionError } = await auth.getSession();
-  const urlError = initError?.message || null;
+  const urlError = initError ? authErrorMessage(initError) : null;
   const session = data.session;
 
   if (!session) {

@@ -33,7 +33,8 @@ export async function createCallingAccount(
       address: '1 Main Street, Springfield',
       use_case: 'Appointment confirmations',
       kyc_status: kyc,
-      phone: '+14155550199',
+      // A verified number belongs to one account only: each test account gets its own.
+      phone: `+1415${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
       phone_verified: options.phoneVerified ?? true,
     });
     if (error) throw error;

@@ -6,19 +6,19 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth/session-context';
-import { REFRESH_TOKEN_ERRORS } from '@/lib/auth/session-rules';
+import { DEFAULT_AUTH_ERROR, REFRESH_TOKEN_ERRORS } from '@/lib/auth/session-rules';
 import { AuthForm } from './auth-form';
 import { DashboardBackdrop } from './dashboard-backdrop';
 
-const DEFAULT_AUTH_ERROR = 'An error occurred with your authentication';
-
-/** The URL's error text; refresh-token errors belong to the 'Session expired' rule instead. */
+/**
+ * The URL's error text (the spec's default when the parameter is there but empty); refresh-token
+ * errors belong to the 'Session expired' rule instead.
+ */
 export function urlAuthError(searchParams: URLSearchParams): string | null {
+  if (!searchParams.has('error') && !searchParams.has('error_description')) return null;
   const error = searchParams.get('error');
-  const description = searchParams.get('error_description');
-  if (!error && !description) return null;
   if (error && (REFRESH_TOKEN_ERRORS as readonly string[]).includes(error)) return null;
-  return description || error;
+  return searchParams.get('error_description') || error || DEFAULT_AUTH_ERROR;
 }
 
 /**
@@ -38,7 +38,7 @@ export function AuthPage() {
   }, [urlError]);
 
   useEffect(() => {
-    if (!error) return;
+    if (error === null) return;
     track('auth_error', { source: 'session', message: error });
     toast.error('Authentication Error', {
       id: 'auth-error',

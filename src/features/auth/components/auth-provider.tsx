@@ -4,12 +4,17 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { toast } from 'sonner';
 import { SessionContext, type SessionState } from '@/lib/auth/session-context';
 import {
+  authErrorMessage,
   clearStoredTokens,
   hasAuthCallbackHash,
   hasStaleTokens,
   readStoredTokens,
 } from '@/lib/auth/session-rules';
-import { runSessionStartup, signOutLocally } from '@/lib/auth/session-startup';
+import {
+  runSessionStartup,
+  signOutLocally,
+  type StartupAuthClient,
+} from '@/lib/auth/session-startup';
 import { authStorageKey } from '@/lib/auth/storage-key';
 import { loadSupabase } from '@/lib/load-supabase';
 import { LOGOUT_ERROR_TOAST_ID, SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
@@ -21,6 +26,18 @@ function showLogoutError() {
     description: 'There was a problem logging out. Please try again.',
   });
 }
+
+/** What the session layer asks of `supabase.auth`: the start-up calls, sign-out and its events. */
+export type SessionAuthClient = Omit<StartupAuthClient, 'signOut'> & {
+  signOut(options: { scope: 'local' | 'global' }): Promise<{ error: { message: string } | null }>;
+  onAuthStateChange(callback: (event: AuthChangeEvent, session: Session | null) => void): {
+    data: { subscription: { unsubscribe(): void } };
+  };
+};
+
+/** The app's `supabase.auth`, loaded on demand (see `loadSupabase`). */
+const loadSupabaseAuth = (): Promise<SessionAuthClient> =>
+  loadSupabase().then((supabase) => supabase.auth);
 
 function browserStorage(): Storage | null {
   try {
@@ -35,7 +52,14 @@ function browserStorage(): Storage | null {
  * follows the library's authentication events and owns sign-out. Redirects and the toasts that
  * belong to a page live in the app's redirect rules and in the pages.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  loadAuth = loadSupabaseAuth,
+}: {
+  children: ReactNode;
+  /** Hands over `supabase.auth`; tests pass a stand-in (keep it stable across renders). */
+  loadAuth?: () => Promise<SessionAuthClient>;
+}) {
   const queryClient = useQueryClient();
   // Read on the first render, before supabase-js gets the chance to drop a stale session from
   // storage or to clear a confirmation link's hash from the URL.
@@ -66,9 +90,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let active = true;
     let unsubscribe = () => {};
 
-    void loadSupabase().then((supabase) => {
+    void loadAuth().then((auth) => {
       if (!active) return;
-      const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, next) => {
+      const { data } = auth.onAuthStateChange((event: AuthChangeEvent, next) => {
         if (!active) return;
         switch (event) {
           case 'SIGNED_IN': {
@@ -109,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
       unsubscribe = () => data.subscription.unsubscribe();
 
-      void runSessionStartup(supabase.auth)
+      void runSessionStartup(auth)
         .then((result) => {
           if (!active) return;
           if (result.signOutFailed) {
@@ -137,7 +161,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         })
         .catch((startupError: unknown) => {
           if (!active) return;
-          setError(startupError instanceof Error ? startupError.message : String(startupError));
+          setError(authErrorMessage(startupError));
         })
         .finally(() => {
           if (!active) return;
@@ -150,13 +174,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       active = false;
       unsubscribe();
     };
-  }, [clearLocalState, initial]);
+  }, [clearLocalState, initial, loadAuth]);
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
     try {
-      const supabase = await loadSupabase();
-      const { error: signOutError } = await supabase.auth.signOut({ scope: 'global' });
+      const auth = await loadAuth();
+      const { error: signOutError } = await auth.signOut({ scope: 'global' });
       if (signOutError) {
         setSigningOut(false);
         return { error: signOutError.message ?? '' };
@@ -168,19 +192,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSigningOut(false);
       throw exception;
     }
-  }, [clearLocalState]);
+  }, [clearLocalState, loadAuth]);
 
   const settleSignOut = useCallback(() => setSigningOut(false), []);
 
   const expireSession = useCallback(async () => {
     const storage = browserStorage();
     if (storage) clearStoredTokens(storage, authStorageKey);
-    const signedOut = await signOutLocally((await loadSupabase()).auth);
+    const signedOut = await signOutLocally(await loadAuth());
     clearLocalState();
     if (!signedOut) showLogoutError();
     setStaleTokens(false);
     setError(null);
-  }, [clearLocalState]);
+  }, [clearLocalState, loadAuth]);
 
   const clearError = useCallback(() => setError(null), []);
 

@@ -137,4 +137,41 @@ describe('DashboardPage', () => {
     await events.click(screen.getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
   });
+
+  it("shows 'Logout error' with the exception's message when the sign-out throws", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({
+        user,
+        signOut: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+      }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Logout error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch')).toBeInTheDocument();
+    expect(screen.queryByText('Logout failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/dashboard');
+  });
+
+  it("falls back to 'An unexpected error occurred' when the exception has no message", async () => {
+    const events = userEvent.setup();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({
+        user,
+        signOut: async () => {
+          throw new Error('');
+        },
+      }),
+      queryClient: withBalance(25),
+    });
+    await events.click(screen.getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Logout error')).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred')).toBeInTheDocument();
+  });
 });

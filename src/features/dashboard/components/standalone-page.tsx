@@ -17,7 +17,8 @@ const links = [
  * side navigation to the others and the dashboard, hiding the current page (spec §2).
  */
 export function StandalonePage({ title, children }: { title: string; children: ReactNode }) {
-  const { pathname } = useLocation();
+  // '/billing/' is the billing page too.
+  const current = useLocation().pathname.replace(/(.)\/+$/, '$1');
   return (
     <div className="min-h-screen bg-muted/30">
       <div className="container flex flex-col gap-6 py-8 md:flex-row md:py-12">
@@ -27,7 +28,7 @@ export function StandalonePage({ title, children }: { title: string; children: R
           </Link>
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {links
-              .filter((link) => link.href !== pathname)
+              .filter((link) => link.href !== current)
               .map((link) => (
                 <li key={link.href}>
                   <Link

@@ -2,6 +2,7 @@ import type { Behaviour } from './callees';
 import {
   buildScript,
   goalFromPrompt,
+  holdSeconds,
   speakingSeconds,
   type ScriptInput,
   type Step,
@@ -71,6 +72,43 @@ describe('buildScript', () => {
     const seconds = endAt(script.steps) - answeredAt(script.steps);
     expect(seconds).toBeGreaterThanOrEqual(40);
     expect(seconds).toBeLessThanOrEqual(110);
+  });
+
+  it('conversations last 40 to 110 s, varying with the goal', () => {
+    const goals = [
+      'Book a table for two at 7 pm',
+      'Ask whether the parcel arrived',
+      'x'.repeat(300),
+      PROMPT,
+    ];
+    const lengths = goals.map((goal) => {
+      const { steps } = buildScript(input('agrees', { systemPrompt: `Goal: ${goal}` }));
+      return endAt(steps) - answeredAt(steps);
+    });
+    for (const seconds of lengths) {
+      expect(seconds).toBeGreaterThanOrEqual(40);
+      expect(seconds).toBeLessThanOrEqual(110);
+    }
+    expect(new Set(lengths).size).toBeGreaterThan(1);
+  });
+
+  it('cuts a conversation that outruns maxDurationSeconds: exceeded-max-duration', () => {
+    const script = buildScript(input('agrees', { maxDurationSeconds: 20 }));
+    const answered = answeredAt(script.steps);
+    expect(endAt(script.steps)).toBe(answered + 20);
+    expect(statuses(script.steps).at(-1)).toBe('exceeded-max-duration');
+    for (const step of script.steps)
+      if (step.kind === 'turn') expect(step.at + step.seconds).toBeLessThanOrEqual(answered + 20);
+    expect(turns(script.steps).length).toBeGreaterThan(0);
+    expect(script.outcome).toBe('not-met');
+  });
+
+  it('holds for 15 to 45 s, the same for the same goal', () => {
+    expect(holdSeconds('Book a table')).toBe(holdSeconds('Book a table'));
+    for (const goal of ['a', 'b', 'Book a table', 'Confirm the delivery']) {
+      expect(holdSeconds(goal)).toBeGreaterThanOrEqual(15);
+      expect(holdSeconds(goal)).toBeLessThanOrEqual(45);
+    }
   });
 
   it('steps never overlap: each starts after the one before has ended', () => {

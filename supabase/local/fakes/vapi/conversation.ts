@@ -70,6 +70,18 @@ export function goalFromPrompt(prompt: string | null): string {
   return goal.replace(/[.!?;,:\s]+$/, '') || 'the reason for this call';
 }
 
+/** A stable number from text (FNV-1a), so the same goal always gives the same call. */
+export function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** How long the callee takes to check before answering: 15–45 s, chosen by the goal. */
+export function holdSeconds(goal: string): number {
+  return 15 + (stableHash(goal) % 31);
+}
+
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The lines of a conversation that follows `goal`. */
@@ -105,7 +117,7 @@ const SMALL_TALK: [Role, string][] = [
   ['assistant', 'Take your time. I am happy to wait while you think it over.'],
 ];
 
-export function buildScript(input: ScriptInput): Script {
+function scriptFor(input: ScriptInput): Script {
   const goal = goalFromPrompt(input.systemPrompt);
   const steps: Step[] = [];
   const end = (at: number, endedReason: string) => steps.push({ at, kind: 'end', endedReason });
@@ -192,7 +204,7 @@ export function buildScript(input: ScriptInput): Script {
     ['assistant', lines.opening],
     ['user', 'Hi, yes, speaking. What is this about?'],
     ['assistant', lines.ask],
-    ['user', 'Okay, let me check that. One moment, please.', 12],
+    ['user', 'Okay, let me check that. One moment, please.', holdSeconds(goal)],
     ['user', lines.answer],
     ['assistant', lines.closing],
     ['user', agrees ? 'Thanks, bye.' : 'Bye.', 0.4],
@@ -204,5 +216,26 @@ export function buildScript(input: ScriptInput): Script {
     summary: agrees
       ? `The assistant called about: ${goal}. The callee agreed, so the goal was met.`
       : `The assistant called about: ${goal}. The callee declined, so the goal was not met.`,
+  };
+}
+
+/**
+ * The call's script, cut at `maxDurationSeconds` after the answer as Vapi cuts a call that runs
+ * too long (`exceeded-max-duration`): turns that would not finish in time are not spoken.
+ */
+export function buildScript(input: ScriptInput): Script {
+  const script = scriptFor(input);
+  const answer = script.steps.find((s) => s.kind === 'status' && s.status === 'in-progress');
+  const end = script.steps.find((s) => s.kind === 'end');
+  if (!answer || !end || end.at <= answer.at + input.maxDurationSeconds) return script;
+  const limit = answer.at + input.maxDurationSeconds;
+  const steps: Step[] = script.steps.filter(
+    (s) => s.kind === 'status' || (s.kind === 'turn' && s.at + s.seconds <= limit),
+  );
+  steps.push({ at: limit, kind: 'end', endedReason: ENDED_REASONS.maxDuration });
+  return {
+    steps,
+    outcome: 'not-met',
+    summary: `The assistant called about: ${goalFromPrompt(input.systemPrompt)}. The call reached its maximum duration before the conversation finished, so the goal was not met.`,
   };
 }

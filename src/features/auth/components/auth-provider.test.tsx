@@ -1,0 +1,161 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { useSession } from '@/lib/auth/session-context';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { testSession, testUser } from '@/testing/session';
+import { AuthPage } from './auth-page';
+import { AuthProvider, type SessionAuthClient } from './auth-provider';
+
+type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+
+/**
+ * A stand-in for `supabase.auth`: no stored session unless `overrides` say otherwise, and
+ * `emit` plays an authentication event to the layer as supabase-js would.
+ */
+function fakeAuth(overrides: Partial<SessionAuthClient> = {}) {
+  let listener: Listener | null = null;
+  const auth: SessionAuthClient = {
+    initialize: async () => ({ error: null }),
+    getSession: async () => ({ data: { session: null }, error: null }),
+    refreshSession: async () => ({ data: { session: null }, error: { message: 'not expected' } }),
+    getUser: async () => ({ data: { user: testUser() }, error: null }),
+    signOut: async () => ({ error: null }),
+    onAuthStateChange: (callback) => {
+      listener = callback;
+      return { data: { subscription: { unsubscribe: () => (listener = null) } } };
+    },
+    ...overrides,
+  };
+  const emit = (event: AuthChangeEvent, session: Session | null) =>
+    act(() => {
+      if (!listener) throw new Error('the session layer is not listening');
+      listener(event, session);
+    });
+  return { auth, emit };
+}
+
+/** The layer finds `session` in storage (and the server accepts its user). */
+function stored(session: Session): Partial<SessionAuthClient> {
+  return {
+    getSession: async () => ({ data: { session }, error: null }),
+    getUser: async () => ({ data: { user: session.user }, error: null }),
+  };
+}
+
+/** Shows what the layer settled on, so tests can wait for the start-up to finish. */
+function SessionProbe() {
+  const { loading, user } = useSession();
+  return (
+    <output aria-label="session">{loading ? 'loading' : (user?.email ?? 'signed out')}</output>
+  );
+}
+
+function renderLayer(auth: SessionAuthClient, ui: ReactElement = <SessionProbe />) {
+  const loadAuth = async () => auth;
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider loadAuth={loadAuth}>
+        <MemoryRouter initialEntries={['/auth']}>{ui}</MemoryRouter>
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+async function settledAs(text: string) {
+  expect(await screen.findByRole('status', { name: 'session' })).toHaveTextContent(text);
+}
+
+const ada = testUser('ada@example.com', '00000000-0000-4000-8000-0000000000a1');
+const grace = testUser('grace@example.com', '00000000-0000-4000-8000-0000000000b2');
+
+describe('AuthProvider toasts (spec §4, §8)', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("shows 'Session refreshed' when the library refreshes the token", async () => {
+    const { auth, emit } = fakeAuth(stored(testSession(ada)));
+    renderLayer(auth);
+    await settledAs('ada@example.com');
+    expect(screen.queryByText('Session refreshed')).not.toBeInTheDocument();
+
+    emit('TOKEN_REFRESHED', testSession(ada));
+    expect(await screen.findByText('Session refreshed')).toBeInTheDocument();
+  });
+
+  it("shows 'Sign in successful' / 'Welcome back!' when a user signs in", async () => {
+    const { auth, emit } = fakeAuth();
+    renderLayer(auth);
+    await settledAs('signed out');
+
+    emit('SIGNED_IN', testSession(grace));
+    expect(await screen.findByText('Sign in successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    await settledAs('grace@example.com');
+  });
+
+  it('does not announce the start-up re-emitting the session it already restored', async () => {
+    const { auth, emit } = fakeAuth(stored(testSession(ada)));
+    renderLayer(auth);
+    await settledAs('ada@example.com');
+
+    emit('SIGNED_IN', testSession(ada));
+    emit('TOKEN_REFRESHED', testSession(ada));
+    // The refresh toast shows that the events were handled; the sign-in one never came.
+    expect(await screen.findByText('Session refreshed')).toBeInTheDocument();
+    expect(screen.queryByText('Sign in successful')).not.toBeInTheDocument();
+  });
+
+  it("greets a user who arrives signed in from a confirmation link with 'Sign in successful'", async () => {
+    window.history.replaceState(null, '', '/#access_token=abc&refresh_token=r&type=signup');
+    const { auth } = fakeAuth(stored(testSession(grace)));
+    renderLayer(auth);
+    expect(await screen.findByText('Sign in successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a URL callback error without a message',
+      { initialize: async () => ({ error: { message: '' } }) },
+    ],
+    [
+      'a start-up that fails without a message',
+      {
+        initialize: async (): Promise<{ error: null }> => {
+          throw new Error('');
+        },
+      },
+    ],
+  ] satisfies [string, Partial<SessionAuthClient>][])(
+    "shows /auth's default 'An error occurred with your authentication' for %s",
+    async (_label, overrides) => {
+      const { auth } = fakeAuth(overrides);
+      renderLayer(auth, <AuthPage />);
+      expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+      expect(screen.getByText('An error occurred with your authentication')).toBeInTheDocument();
+    },
+  );
+});
+
+describe('AuthPage URL errors', () => {
+  it("shows the default message for an empty ?error= under 'Authentication Error'", async () => {
+    renderWithProviders(<AuthPage />, { initialEntry: '/auth?error=' });
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('An error occurred with your authentication')).toBeInTheDocument();
+  });
+
+  it('shows the error_description when there is one', async () => {
+    renderWithProviders(<AuthPage />, {
+      initialEntry: '/auth?error=access_denied&error_description=Link+expired',
+    });
+    expect(await screen.findByText('Link expired')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { createVoiceNetwork } from './network';
+
+type Sent = { url: string; message: { type: string; status?: string; endedReason?: string } };
+
+function setup(speed: number) {
+  const sent: Sent[] = [];
+  const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push({ url: String(url), ...(JSON.parse(String(init?.body)) as Omit<Sent, 'url'>) });
+    return new Response('{}', { status: 200 });
+  }) as typeof globalThis.fetch;
+  const network = createVoiceNetwork({
+    speed,
+    baseUrl: 'http://voice.test',
+    setupDelayMs: 0,
+    fetch,
+  });
+  return { network, sent };
+}
+
+const body = (number: string, assistant: Record<string, unknown> = {}) => ({
+  phoneNumberId: 'local',
+  customer: { number },
+  assistant: {
+    serverMessages: ['status-update', 'end-of-call-report'],
+    server: { url: 'http://hooks.test/voice-events' },
+    ...assistant,
+  },
+});
+
+const types = (sent: Sent[]) =>
+  sent.map((s) => [s.message.type, s.message.status ?? s.message.endedReason].join(':'));
+
+describe('the voice network (no sockets)', () => {
+  it('a call ended through the control URL before anyone answers costs nothing and has no analysis', async () => {
+    const { network, sent } = setup(0.001); // the call would take hours: it never gets to ring
+    const call = network.create(body('+14155550100'));
+    expect(call).toMatchObject({
+      status: 'queued',
+      controlUrl: `http://voice.test/${call.id}/control`,
+    });
+    expect(network.endCall(call.id)).toBe(true);
+    await network.settled(call.id);
+    expect(network.get(call.id)).toMatchObject({
+      status: 'ended',
+      endedReason: 'manually-canceled',
+      startedAt: null,
+      turns: [],
+    });
+    expect(types(sent)).toEqual(['status-update:ended', 'end-of-call-report:manually-canceled']);
+    expect(network.endCall(call.id)).toBe(false);
+    expect(network.endCall('no-such-call')).toBe(false);
+  });
+
+  it('0108 ends without its end-of-call messages; the call itself knows the end', async () => {
+    const { network, sent } = setup(100_000);
+    const call = network.create(body('+14155550108'));
+    await network.settled(call.id);
+    expect(types(sent)).toEqual(['status-update:ringing', 'status-update:in-progress']);
+    expect(network.get(call.id)).toMatchObject({
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
+  });
+
+  it('sends nothing without assistant.server.url', async () => {
+    const { network, sent } = setup(100_000);
+    const call = network.create(body('+14155550100', { server: undefined }));
+    await network.settled(call.id);
+    expect(sent).toEqual([]);
+    expect(network.get(call.id)!.status).toBe('ended');
+  });
+
+  it("Vapi's default serverMessages bring status updates and the report, not transcripts", async () => {
+    const { network, sent } = setup(100_000);
+    const call = network.create(body('+14155550102', { serverMessages: undefined }));
+    await network.settled(call.id);
+    expect(types(sent)).toEqual([
+      'status-update:ringing',
+      'status-update:ended',
+      'end-of-call-report:customer-busy',
+    ]);
+  });
+
+  it('lists calls newest first', async () => {
+    let now = 1_000;
+    const network = createVoiceNetwork({
+      speed: 100_000,
+      baseUrl: 'http://voice.test',
+      setupDelayMs: 0,
+      now: () => now,
+    });
+    const first = network.create(body('+14155550103', { server: undefined }));
+    now = 2_000;
+    const second = network.create(body('+14155550103', { server: undefined }));
+    expect(network.list().map((c) => c.id)).toEqual([second.id, first.id]);
+    network.stop();
+  });
+});
