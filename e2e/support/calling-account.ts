@@ -28,7 +28,8 @@ export async function createCallingAccount(
     address: '1 Main Street, Springfield',
     use_case: 'Appointment confirmations',
     kyc_status: 'complete',
-    phone: '+14155550199',
+    // A verified number belongs to one account only: each journey account gets its own.
+    phone: `+1628${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
     phone_verified: true,
   });
   if (kyc.error) throw new Error(`KYC insert failed: ${kyc.error.message}`);
