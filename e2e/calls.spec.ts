@@ -71,17 +71,24 @@ test.describe('calls', () => {
     expect(counts[counts.length - 1]).toBe(final);
     expect(counts.length).toBeGreaterThanOrEqual(3);
 
-    // Settled: one minute beyond the free ones, one cent.
-    await expect(dialog.getByText('$0.01')).toBeVisible();
-    await expect(dialog.getByText('Cancel call')).toHaveCount(0);
+    // Settled (the stored call is terminal: no Cancel): whole minutes beyond the free ones, a
+    // cent each, taken from the credits.
+    await expect(dialog.getByRole('button', { name: 'Cancel call' })).toHaveCount(0);
+    const billed = Number(await dialog.locator('dt:text-is("Billed minutes") + dd').textContent());
+    expect(billed).toBeGreaterThanOrEqual(1);
+    const cost = `$${(billed / 100).toFixed(2)}`;
+    await expect(dialog.locator('dt:text-is("Cost") + dd')).toHaveText(cost);
+    await expect(dialog.locator('dt:text-is("Free minutes used") + dd')).toHaveText('0');
     await page.keyboard.press('Escape');
 
     const row = page.getByRole('row').filter({ hasText: '+1 415-555-0100' });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Success')).toBeVisible();
     await expect(row.getByText('Goal achieved')).toBeVisible();
-    await expect(row.getByText('$0.01')).toBeVisible();
-    await expect(page.getByTestId('balance-amount')).toHaveText('$4.99');
+    await expect(row.getByText(cost)).toBeVisible();
+    await expect(page.getByTestId('balance-amount')).toHaveText(
+      `$${(5 - billed / 100).toFixed(2)}`,
+    );
 
     // The standalone page lists the same call; its details show the stored transcript.
     await page.goto('/calls');
