@@ -6,14 +6,13 @@ import { paths } from '@/config/paths';
 const links = [
   { href: paths.profile.href, label: 'Profile' },
   { href: paths.apiKey.href, label: 'API Keys' },
-  { href: paths.calls.href, label: 'Calls' },
   { href: paths.phoneAgentSettings.href, label: 'Phone Agent' },
   { href: paths.billing.href, label: 'Billing' },
   { href: paths.dashboard.href, label: 'Dashboard' },
 ] as const;
 
 /**
- * Frame of the standalone account pages (/profile, /apikey, /calls, /phone-agent-settings, /billing): a
+ * Frame of the standalone account pages (/profile, /apikey, /phone-agent-settings, /billing): a
  * side navigation to the others and the dashboard, hiding the current page (spec §2).
  */
 export function StandalonePage({ title, children }: { title: string; children: ReactNode }) {
