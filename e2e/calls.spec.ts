@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { deleteUser } from './support/users';
@@ -30,6 +31,17 @@ async function recordTranscriptGrowth(page: Page) {
     new MutationObserver(count).observe(document.body, { childList: true, subtree: true });
   });
   return () => page.evaluate(() => (window as unknown as { __turnCounts: number[] }).__turnCounts);
+}
+
+/** No serious or critical WCAG 2.x A/AA violations on the page as it is now (as e2e/accessibility). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const problems = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  expect(problems).toEqual([]);
 }
 
 test.describe('calls', () => {
@@ -79,6 +91,7 @@ test.describe('calls', () => {
     const cost = `$${(billed / 100).toFixed(2)}`;
     await expect(dialog.locator('dt:text-is("Cost") + dd')).toHaveText(cost);
     await expect(dialog.locator('dt:text-is("Free minutes used") + dd')).toHaveText('0');
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
 
     const row = page.getByRole('row').filter({ hasText: '+1 415-555-0100' });
@@ -86,6 +99,7 @@ test.describe('calls', () => {
     await expect(row.getByText('Success')).toBeVisible();
     await expect(row.getByText('Goal achieved')).toBeVisible();
     await expect(row.getByText(cost)).toBeVisible();
+    await expectAccessible(page);
     await expect(page.getByTestId('balance-amount')).toHaveText(
       `$${(5 - billed / 100).toFixed(2)}`,
     );

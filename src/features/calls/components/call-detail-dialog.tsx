@@ -236,35 +236,37 @@ function CallDetailBody({
 
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold">Transcript</h3>
-        <ol
+        <div
           role="log"
           aria-label="Transcript"
           aria-live="polite"
-          className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3"
+          className="max-h-72 overflow-y-auto rounded-md border p-3"
         >
-          {turns.length === 0 ? (
-            <li className="text-sm text-muted-foreground">
-              {isTerminal(call.status)
-                ? 'No conversation took place on this call.'
-                : 'The transcript appears here as the call is answered.'}
-            </li>
-          ) : (
-            turns.map((turn, index) => (
-              <li key={index} className="text-sm">
-                <span
-                  className={
-                    turn.speaker === 'agent'
-                      ? 'font-semibold text-primary'
-                      : 'font-semibold text-foreground'
-                  }
-                >
-                  {speakerLabel(turn.speaker)}:
-                </span>{' '}
-                {turn.text}
+          <ol className="grid gap-2">
+            {turns.length === 0 ? (
+              <li className="text-sm text-muted-foreground">
+                {isTerminal(call.status)
+                  ? 'No conversation took place on this call.'
+                  : 'The transcript appears here as the call is answered.'}
               </li>
-            ))
-          )}
-        </ol>
+            ) : (
+              turns.map((turn, index) => (
+                <li key={index} className="text-sm">
+                  <span
+                    className={
+                      turn.speaker === 'agent'
+                        ? 'font-semibold text-primary'
+                        : 'font-semibold text-foreground'
+                    }
+                  >
+                    {speakerLabel(turn.speaker)}:
+                  </span>{' '}
+                  {turn.text}
+                </li>
+              ))
+            )}
+          </ol>
+        </div>
       </section>
 
       {call.attempts.length > 0 ? (
