@@ -13,6 +13,9 @@ const stackEnv = {
   STACK_RATE_LIMIT_EMAIL_SENT: '100000',
   STACK_RATE_LIMIT_VERIFY: '100000',
   STACK_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  // Calls on the local phone network play at 8 simulated seconds per second (a short conversation
+  // in about 5 s), so a journey sees the transcript arrive turn by turn.
+  STACK_VOICE_SPEED: '8',
 };
 
 export default defineConfig({

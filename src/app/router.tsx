@@ -125,6 +125,13 @@ const protectedRoutes: RouteObject[] = [
       })),
   },
   {
+    path: paths.calls.path,
+    lazy: () =>
+      import('@/features/dashboard/components/calls-page').then((m) => ({
+        Component: m.CallsPage,
+      })),
+  },
+  {
     path: paths.onboardingStep2.path,
     lazy: () =>
       import('@/features/onboarding/components/onboarding-step-2-page').then((m) => ({

@@ -19,6 +19,7 @@ export const paths = {
   apiKey: { path: '/apikey', href: '/apikey' },
   phoneAgentSettings: { path: '/phone-agent-settings', href: '/phone-agent-settings' },
   billing: { path: '/billing', href: '/billing' },
+  calls: { path: '/calls', href: '/calls' },
   onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
   onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
   verifyPhone: { path: '/verify-phone', href: '/verify-phone' },
@@ -52,11 +53,18 @@ export const protectedPrefixes = [
   paths.apiKey.path,
   paths.phoneAgentSettings.path,
   paths.billing.path,
+  paths.calls.path,
   paths.onboardingStep2.path,
 ] as const;
 
 /** Dashboard tabs (spec §2), passed as `activeTab` in navigation state. */
-export const dashboardTabs = ['apikey', 'phone-agent-settings', 'billing', 'profile'] as const;
+export const dashboardTabs = [
+  'apikey',
+  'calls',
+  'phone-agent-settings',
+  'billing',
+  'profile',
+] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 
 /** In-page section anchors on the landing page. */

@@ -3,18 +3,19 @@ import { supabase } from '@/lib/supabase';
 import { dashboardKeys } from './query-keys';
 
 /**
- * Spec §7 call 10: the signed-in user's credits (dollars, 1:1) from `profiles`, or null when the
- * user has no profile row. Throws on a Supabase error.
+ * Spec §7 call 10: the signed-in user's available credits (dollars, 1:1) from `profiles`: credits
+ * minus what calls in progress hold (API.md "Money"), or null when the user has no profile row.
+ * Throws on a Supabase error. The calls feature invalidates it when a call ends.
  */
 export async function getBalance(userId: string): Promise<number | null> {
   const { data, error } = await supabase
     .from('profiles')
-    .select('credits')
+    .select('available_credits')
     .eq('id', userId)
-    .maybeSingle<{ credits: number | string | null }>();
+    .maybeSingle<{ available_credits: number | string | null }>();
   if (error) throw error;
-  if (!data || data.credits === null) return null;
-  const credits = Number(data.credits);
+  if (!data || data.available_credits === null) return null;
+  const credits = Number(data.available_credits);
   return Number.isFinite(credits) ? credits : null;
 }
 

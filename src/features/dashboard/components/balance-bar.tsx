@@ -8,7 +8,8 @@ import { useSession } from '@/lib/auth/session-context';
 import { useBalance } from '@/features/dashboard/api/get-balance';
 
 /**
- * Spec §2 balance bar: sticky, 'Balance' with the dollar amount from `profiles.credits`, or a
+ * Spec §2 balance bar: sticky, 'Balance' with the dollar amount available (`profiles.available_credits`:
+ * credits minus holds of calls in progress), or a
  * placeholder while it is unknown (loading, failed, or no profile row); a button opens billing.
  */
 export function BalanceBar() {

@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
+import { callsKeys } from '@/features/calls/api/query-keys';
 import { onboardingKeys } from '@/features/onboarding/api/query-keys';
 import { DashboardPage } from './dashboard-page';
 
@@ -56,6 +57,27 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
     expect(router.state.location.state).toEqual({});
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('has a Calls tab with the test call form and the calls list', async () => {
+    const events = userEvent.setup();
+    const queryClient = withBalance(25);
+    queryClient.setQueryData(callsKeys.apiKey(user.id), null);
+    queryClient.setQueryData(callsKeys.agentSettings(user.id), null);
+    queryClient.setQueryData(callsKeys.list(user.id), {
+      pages: [{ calls: [], nextCursor: null }],
+      pageParams: [null],
+    });
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient,
+    });
+    await events.click(screen.getByRole('tab', { name: 'Calls' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveTextContent('Place a test call');
+    expect(panel).toHaveTextContent('Generate an API key first.');
+    expect(panel).toHaveTextContent('No calls yet.');
   });
 
   it("the balance bar's button opens the billing tab", async () => {

@@ -1,4 +1,4 @@
-import { KeyRound, LogOut, Mic, User, Wallet, type LucideIcon } from 'lucide-react';
+import { KeyRound, LogOut, Mic, PhoneCall, User, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { dashboardTabs, paths, type DashboardTab } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/auth/session-context';
+import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { BalanceBar } from './balance-bar';
 import { ProfileCard } from './profile-card';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
@@ -14,6 +15,7 @@ import { useLogOut } from './use-log-out';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
+  calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
   'phone-agent-settings': {
     label: 'Phone Agent',
     icon: Mic,
@@ -39,7 +41,7 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard (spec §2): sticky balance bar, a sidebar of tabs (apikey, phone-agent-settings,
+ * /dashboard (spec §2): sticky balance bar, a sidebar of tabs (apikey, calls, phone-agent-settings,
  * billing, profile) and Log Out; on small screens the tabs form a row above the content.
  */
 export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) {

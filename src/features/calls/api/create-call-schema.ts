@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
+
+/** The call API's limits (API.md, supabase/functions/_shared/tasks/schema.ts). */
+export const createCallLimits = {
+  goal: 4000,
+  minDuration: 1,
+  maxDuration: 30,
+  defaultDuration: 5,
+} as const;
+
+export const createCallMessages = {
+  phoneRequired: 'Enter the phone number to call.',
+  phoneFormat: 'Enter a US number: 10 digits like 415-555-0100, or +1 and 10 digits.',
+  phoneNanp:
+    'That is not a US number: the area code and the next three digits cannot start with 0 or 1.',
+  goalRequired: 'Describe what the call should achieve.',
+  goalTooLong: 'Keep the goal under 4,000 characters.',
+  duration: 'Enter a whole number of minutes from 1 to 30.',
+} as const;
+
+/**
+ * A US number as people type it (415-555-0100, (415) 555 0100, 14155550100, +1 415 555 0100) in
+ * E.164 (+14155550100), or null when it is not 10 digits with an optional leading 1.
+ */
+export function toUsE164(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return /^1\d{10}$/.test(digits) ? `+${digits}` : null;
+  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
+  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
+  return null;
+}
+
+/** NANP: neither the area code nor the exchange starts with 0 or 1 (as the API checks). */
+const NANP = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
+
+/** The "Place a test call" form; its output is the body of `POST /functions/v1/task`. */
+export const createCallSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .min(1, createCallMessages.phoneRequired)
+    .refine((value) => toUsE164(value) !== null, createCallMessages.phoneFormat)
+    .transform((value) => toUsE164(value)!)
+    .refine((value) => NANP.test(value), createCallMessages.phoneNanp),
+  goal: z
+    .string()
+    .trim()
+    .min(1, createCallMessages.goalRequired)
+    .max(createCallLimits.goal, createCallMessages.goalTooLong),
+  voice: z.enum(voiceValues),
+  language: z.enum(languageValues),
+  speakingStyle: z.enum(speakingStyleValues),
+  maxDurationMinutes: z
+    .number({ error: createCallMessages.duration })
+    .int(createCallMessages.duration)
+    .min(createCallLimits.minDuration, createCallMessages.duration)
+    .max(createCallLimits.maxDuration, createCallMessages.duration),
+});
+
+export type CreateCallInput = z.input<typeof createCallSchema>;
+export type CreateCallValues = z.output<typeof createCallSchema>;
+
+/** The form's field that an API `field` names, so a 400 shows beside the right input. */
+export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
+  phone_number: 'phone',
+  goal: 'goal',
+  task: 'goal',
+  voice: 'voice',
+  language: 'language',
+  speaking_style: 'speakingStyle',
+  max_duration_minutes: 'maxDurationMinutes',
+};
+
+export function toCreateTaskBody(values: CreateCallValues) {
+  return {
+    phone_number: values.phone,
+    goal: values.goal,
+    voice: values.voice,
+    language: values.language,
+    speaking_style: values.speakingStyle,
+    max_duration_minutes: values.maxDurationMinutes,
+  };
+}

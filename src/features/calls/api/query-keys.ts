@@ -1,0 +1,10 @@
+/** Query keys of the calls feature; invalidate by prefix (`callsKeys.user(id)`). */
+export const callsKeys = {
+  all: ['calls'] as const,
+  user: (userId: string) => [...callsKeys.all, userId] as const,
+  list: (userId: string) => [...callsKeys.user(userId), 'list'] as const,
+  detail: (userId: string, taskId: string) =>
+    [...callsKeys.user(userId), 'detail', taskId] as const,
+  apiKey: (userId: string) => [...callsKeys.user(userId), 'api-key'] as const,
+  agentSettings: (userId: string) => [...callsKeys.user(userId), 'agent-settings'] as const,
+};

@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState, testUser } from '@/testing/session';
+import type { CallDetail } from '../api/call-types';
+import { callsKeys } from '../api/query-keys';
+import { CallDetailDialog } from './call-detail-dialog';
+
+const user = testUser('ada@example.com');
+const taskId = 'task_01JD0000000000000000000001';
+
+function detail(overrides: Partial<CallDetail> = {}): CallDetail {
+  return {
+    id: taskId,
+    status: 'success',
+    outcome: 'achieved',
+    phone_number: '+14155550100',
+    goal: 'Confirm the appointment tomorrow at 3 pm.',
+    created_at: '2026-11-23T10:00:00Z',
+    started_at: '2026-11-23T10:00:02Z',
+    ended_at: '2026-11-23T10:01:16Z',
+    duration_seconds: 74,
+    billed_minutes: 2,
+    cost_cents: 2,
+    free_minutes_used: 0,
+    voice: 'Aria',
+    language: 'en',
+    speaking_style: 'Professional',
+    max_duration_minutes: 5,
+    context: {},
+    metadata: { appointment_id: 'A-1001' },
+    next_attempt_at: null,
+    transcript: [
+      { speaker: 'agent', text: 'Hi, this is Aria.', start_ms: 0, end_ms: 1500 },
+      { speaker: 'callee', text: 'Yes, 3 pm works.', start_ms: 1600, end_ms: 3000 },
+    ],
+    summary: 'Kim confirmed tomorrow at 3 pm.',
+    failure_reason: null,
+    source: 'api',
+    attempts: [
+      {
+        number: 1,
+        status: 'no_answer',
+        started_at: '2026-11-23T09:30:00Z',
+        ended_at: '2026-11-23T09:30:30Z',
+        ended_reason: 'customer-did-not-answer',
+        duration_seconds: 0,
+      },
+      {
+        number: 2,
+        status: 'success',
+        started_at: '2026-11-23T10:00:02Z',
+        ended_at: '2026-11-23T10:01:16Z',
+        ended_reason: 'customer-ended-call',
+        duration_seconds: 74,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderDetail(call: CallDetail, apiKey: string | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(callsKeys.detail(user.id, taskId), call);
+  queryClient.setQueryData(callsKeys.apiKey(user.id), apiKey);
+  return renderWithProviders(<CallDetailDialog taskId={taskId} onClose={() => undefined} />, {
+    initialEntry: '/calls',
+    session: sessionState({ user }),
+    queryClient,
+  });
+}
+
+describe('CallDetailDialog', () => {
+  it('shows an ended call: status, outcome, money, summary, transcript, attempts, metadata', () => {
+    renderDetail(detail(), `dw_${'a'.repeat(64)}`);
+    const dialog = screen.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
+    expect(
+      within(dialog).getByText('Confirm the appointment tomorrow at 3 pm.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByTestId('call-status')).toHaveTextContent('Success');
+    expect(within(dialog).getByText('Goal achieved')).toBeInTheDocument();
+    expect(within(dialog).getByText('1m 14s')).toBeInTheDocument();
+    expect(within(dialog).getByText('$0.02')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kim confirmed tomorrow at 3 pm.')).toBeInTheDocument();
+    const transcript = within(dialog).getByRole('log', { name: 'Transcript' });
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Agent: Hi, this is Aria.', 'Callee: Yes, 3 pm works.']);
+    expect(within(dialog).getByText('No answer')).toBeInTheDocument();
+    expect(within(dialog).getByText(/"appointment_id": "A-1001"/)).toBeInTheDocument();
+    // An ended call cannot be canceled and is not followed live.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel call' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Live')).not.toBeInTheDocument();
+  });
+
+  it('says why a call failed', () => {
+    renderDetail(
+      detail({
+        status: 'failed',
+        outcome: 'not_achieved',
+        transcript: [],
+        summary: null,
+        failure_reason: 'The voice provider could not place the call.',
+        duration_seconds: 0,
+        billed_minutes: 0,
+        cost_cents: 0,
+        attempts: [],
+      }),
+      `dw_${'a'.repeat(64)}`,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Why it failed: The voice provider could not place the call.',
+    );
+    expect(screen.getByText('No conversation took place on this call.')).toBeInTheDocument();
+  });
+
+  it('asks for an API key to follow or cancel a call that is still going', () => {
+    renderDetail(detail({ status: 'ringing', outcome: null, transcript: [] }), null);
+    expect(screen.getByTestId('call-status')).toHaveTextContent('Ringing');
+    expect(
+      screen.getByText('Generate an API key to follow this call live and to cancel it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel call' })).not.toBeInTheDocument();
+  });
+});

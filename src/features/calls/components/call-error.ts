@@ -1,0 +1,48 @@
+import { CallApiError } from '../api/call-api';
+
+export type CallErrorAction = 'billing' | 'apikey' | 'verify-phone' | 'kyc';
+
+export type CallErrorView = { title: string; message: string; action?: CallErrorAction };
+
+/** What to tell the user when the call API refuses a request (API.md "Errors"). */
+export function describeCallError(error: unknown): CallErrorView {
+  if (!(error instanceof CallApiError))
+    return {
+      title: 'Could not place the call',
+      message: 'Something went wrong. Check your connection and try again.',
+    };
+  switch (error.code) {
+    case 'insufficient_credits':
+      return { title: 'Not enough credits', message: error.message, action: 'billing' };
+    case 'kyc_required':
+      return {
+        title: 'Finish your business verification first',
+        message:
+          'Calls need your business details (KYC). Complete them in the dashboard, then try again.',
+        action: 'kyc',
+      };
+    case 'phone_verification_required':
+      return {
+        title: 'Verify your phone number first',
+        message: 'Calls need a verified phone number on your account.',
+        action: 'verify-phone',
+      };
+    case 'unauthorized':
+      return {
+        title: 'Your API key was not accepted',
+        message: 'It may have been revoked. Generate a new key in the API Keys tab.',
+        action: 'apikey',
+      };
+    case 'rate_limited':
+      return {
+        title: 'Too many calls right now',
+        message: error.retryAfter
+          ? `${error.message} You can try again in ${error.retryAfter} seconds.`
+          : error.message,
+      };
+    case 'invalid_request':
+      return { title: 'Check the form', message: error.message };
+    default:
+      return { title: 'Could not place the call', message: error.message };
+  }
+}

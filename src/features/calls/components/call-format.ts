@@ -1,0 +1,41 @@
+import { format } from 'date-fns';
+import { formatDateTime, formatUsd } from '@/lib/format';
+
+/** +14155550100 → +1 415-555-0100 (spec §3: US numbers read 3-3-4 with dashes). */
+export function formatPhone(e164: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `+1 ${match[1]}-${match[2]}-${match[3]}` : e164;
+}
+
+/** 74 → '1m 14s', 9 → '9s'; '—' before the call connected. */
+export function formatDuration(seconds: number, connected = seconds > 0): string {
+  if (!connected) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  const minutes = Math.floor(s / 60);
+  const rest = s % 60;
+  return minutes > 0 ? `${minutes}m ${String(rest).padStart(2, '0')}s` : `${rest}s`;
+}
+
+/** What a call cost: dollars, or 'Free' when only free minutes were used, '—' when nothing yet. */
+export function formatCallCost(call: {
+  cost_cents: number;
+  free_minutes_used: number;
+  billed_minutes: number;
+}): string {
+  if (call.cost_cents > 0) return formatUsd(call.cost_cents / 100);
+  if (call.free_minutes_used > 0) return 'Free';
+  return call.billed_minutes > 0 ? formatUsd(0) : '—';
+}
+
+export const speakerLabel = (speaker: string) =>
+  speaker === 'agent' ? 'Agent' : speaker === 'callee' ? 'Callee' : speaker;
+
+/** 'Nov 23, 2:53 PM' in the list (the year only when it is not this one); full in the details. */
+export function formatListDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return formatDateTime(value);
+  return format(
+    date,
+    date.getFullYear() === new Date().getFullYear() ? 'MMM d, h:mm a' : 'MMM d, yyyy',
+  );
+}

@@ -1,0 +1,154 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState, testUser } from '@/testing/session';
+import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import type { CallSummary } from '../api/call-types';
+import type { CallsPage } from '../api/get-calls';
+import { callsKeys } from '../api/query-keys';
+import { formatListDate } from './call-format';
+import { CallsList } from './calls-list';
+
+const user = testUser('ada@example.com');
+const listKey = callsKeys.list(user.id);
+
+function call(overrides: Partial<CallSummary> = {}): CallSummary {
+  return {
+    id: 'task_01JD0000000000000000000001',
+    status: 'success',
+    outcome: 'achieved',
+    phone_number: '+14155550100',
+    goal: 'Confirm the dental appointment tomorrow at 3 pm; offer Thursday if not.',
+    created_at: '2026-11-23T10:00:00Z',
+    started_at: '2026-11-23T10:00:02Z',
+    ended_at: '2026-11-23T10:01:16Z',
+    duration_seconds: 74,
+    billed_minutes: 2,
+    cost_cents: 2,
+    free_minutes_used: 0,
+    ...overrides,
+  };
+}
+
+/** A query client that already holds the list's pages, so nothing is fetched. */
+function withPages(pages: CallsPage[]) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(listKey, { pages, pageParams: pages.map((_, i) => (i ? 'x' : null)) });
+  return queryClient;
+}
+
+function renderList(queryClient = createQueryClient()) {
+  return renderWithProviders(
+    <CallsList userId={user.id} onOpen={() => undefined} activePollMs={600_000} />,
+    { initialEntry: '/calls', session: sessionState({ user }), queryClient },
+  );
+}
+
+describe('CallsList', () => {
+  it('shows a loading state while the first page is on its way', () => {
+    const queryClient = createQueryClient();
+    void queryClient.prefetchInfiniteQuery({
+      queryKey: listKey,
+      queryFn: () => new Promise<CallsPage>(() => undefined),
+      initialPageParam: null,
+    });
+    renderList(queryClient);
+    expect(screen.getByText('Loading calls...')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says when the calls could not be read, with a way to try again', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+    });
+    await queryClient.prefetchInfiniteQuery({
+      queryKey: listKey,
+      queryFn: () => Promise.reject(new Error('permission denied for table tasks')),
+      initialPageParam: null,
+      retry: false,
+    });
+    renderList(queryClient);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load your calls.");
+    expect(alert).toHaveTextContent('permission denied for table tasks');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('points a new account to the test call form and the docs', () => {
+    renderList(withPages([{ calls: [], nextCursor: null }]));
+    expect(screen.getByText('No calls yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Place a test call with the form above/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'API docs' })).toHaveAttribute('href', '/docs');
+  });
+
+  it('lists calls newest first with status, outcome, number, goal, start, duration and cost', () => {
+    renderList(
+      withPages([
+        {
+          calls: [
+            call({
+              id: 'task_01JD0000000000000000000003',
+              status: 'in_progress',
+              outcome: null,
+              duration_seconds: 0,
+              billed_minutes: 0,
+              cost_cents: 0,
+            }),
+            call({ id: 'task_01JD0000000000000000000002', cost_cents: 0, free_minutes_used: 2 }),
+            call({
+              id: 'task_01JD0000000000000000000001',
+              status: 'no_answer',
+              outcome: 'unknown',
+              phone_number: '+14155550103',
+              duration_seconds: 0,
+              billed_minutes: 0,
+              cost_cents: 0,
+            }),
+          ],
+          nextCursor: null,
+        },
+      ]),
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const [live, free, missed] = rows.map((row) => within(row));
+    expect(live!.getByText('In progress')).toBeInTheDocument();
+    expect(live!.getAllByText('—')).toHaveLength(3); // outcome, duration, cost not known yet
+    expect(free!.getByText('Success')).toBeInTheDocument();
+    expect(free!.getByText('Goal achieved')).toBeInTheDocument();
+    expect(free!.getByText('+1 415-555-0100')).toBeInTheDocument();
+    expect(free!.getByText('1m 14s')).toBeInTheDocument();
+    expect(free!.getByText('Free')).toBeInTheDocument();
+    expect(free!.getByText(formatListDate('2026-11-23T10:00:02Z'))).toBeInTheDocument();
+    expect(
+      free!.getByRole('button', { name: /^Confirm the dental appointment tomorrow/ }),
+    ).toBeInTheDocument();
+    expect(missed!.getByText('No answer')).toBeInTheDocument();
+    expect(missed!.getByText('Outcome unknown')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows the cost in dollars once free minutes are used up, and offers Load more', () => {
+    renderList(withPages([{ calls: [call()], nextCursor: 'task_01JD0000000000000000000001' }]));
+    expect(screen.getByText('$0.02')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+  });
+
+  it('reads the balance again when a listed call ends', () => {
+    const queryClient = withPages([
+      { calls: [call({ status: 'in_progress', outcome: null })], nextCursor: null },
+    ]);
+    queryClient.setQueryData(dashboardKeys.balance(user.id), 25);
+    renderList(queryClient);
+    expect(queryClient.getQueryState(dashboardKeys.balance(user.id))?.isInvalidated).toBe(false);
+    queryClient.setQueryData(listKey, {
+      pages: [{ calls: [call({ status: 'success' })], nextCursor: null }],
+      pageParams: [null],
+    });
+    return screen.findByText('Success').then(() => {
+      expect(queryClient.getQueryState(dashboardKeys.balance(user.id))?.isInvalidated).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PhoneCall } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { isTerminal, type CallSummary } from '../api/call-types';
+import { useCalls } from '../api/get-calls';
+import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
+import { formatCallCost, formatDuration, formatListDate, formatPhone } from './call-format';
+
+/**
+ * When a listed call turns terminal, its cost is settled: the balance is read again. Keeps the
+ * statuses it has seen per call id.
+ */
+function useRefreshBalanceWhenCallsEnd(userId: string | undefined, calls: CallSummary[]) {
+  const queryClient = useQueryClient();
+  const seen = useRef(new Map<string, string>());
+  useEffect(() => {
+    let ended = false;
+    for (const call of calls) {
+      const before = seen.current.get(call.id);
+      if (before !== undefined && !isTerminal(before) && isTerminal(call.status)) ended = true;
+      seen.current.set(call.id, call.status);
+    }
+    if (ended && userId)
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
+  }, [calls, userId, queryClient]);
+}
+
+/**
+ * The Calls list: the signed-in user's calls, newest first, with status and outcome badges,
+ * number, goal, start, duration and cost; "Load more" pages on. Loading, error and empty states.
+ */
+export function CallsList({
+  userId,
+  onOpen,
+  pageSize,
+  activePollMs,
+}: {
+  userId: string | undefined;
+  onOpen: (taskId: string) => void;
+  pageSize?: number;
+  activePollMs?: number;
+}) {
+  const query = useCalls(userId, { pageSize, activePollMs });
+  const calls = query.data?.pages.flatMap((page) => page.calls) ?? [];
+  useRefreshBalanceWhenCallsEnd(userId, calls);
+
+  if (query.isPending) {
+    return (
+      <div className="grid gap-2" aria-busy="true">
+        <span className="sr-only">Loading calls...</span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div
+        role="alert"
+        className="grid justify-items-start gap-3 rounded-md border border-destructive/40 p-4 text-sm"
+      >
+        <p>
+          <span className="font-medium">We couldn&apos;t load your calls.</span>{' '}
+          {query.error.message ? `(${query.error.message})` : null}
+        </p>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (calls.length === 0) {
+    return (
+      <div className="flex items-start gap-3 rounded-md border border-dashed p-6 text-sm text-muted-foreground">
+        <PhoneCall className="mt-0.5 size-5 shrink-0" aria-hidden />
+        <p>
+          <span className="font-medium text-foreground">No calls yet.</span> Place a test call with
+          the form above, or send <code className="font-mono text-xs">POST /task</code> from your
+          own system (see the{' '}
+          <Link to={paths.docs.href} className="text-primary underline-offset-4 hover:underline">
+            API docs
+          </Link>
+          ). Your calls appear here as they happen.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-3">
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Your calls, newest first</caption>
+          <thead className="text-xs uppercase text-muted-foreground">
+            <tr className="border-b">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Status / outcome
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Number
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Goal
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Started
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Duration
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Cost
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {calls.map((call) => (
+              <tr key={call.id} className="border-b last:border-0" data-task-id={call.id}>
+                <td className="py-2 pr-3">
+                  <div className="flex flex-col items-start gap-1 whitespace-nowrap">
+                    <CallStatusBadge status={call.status} />
+                    <CallOutcomeBadge outcome={call.outcome} />
+                  </div>
+                </td>
+                <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                  {formatPhone(call.phone_number)}
+                </td>
+                <td className="max-w-[12rem] py-2 pr-3">
+                  <button
+                    type="button"
+                    onClick={() => onOpen(call.id)}
+                    className="block w-full truncate text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    title={call.goal}
+                  >
+                    {call.goal}
+                  </button>
+                </td>
+                <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">
+                  {formatListDate(call.started_at ?? call.created_at)}
+                </td>
+                <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                  {formatDuration(call.duration_seconds)}
+                </td>
+                <td className="whitespace-nowrap py-2 tabular-nums">{formatCallCost(call)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

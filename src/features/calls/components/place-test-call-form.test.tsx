@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState, testUser } from '@/testing/session';
+import type { PhoneAgentSettings } from '@/config/phone-agent-options';
+import { callsKeys } from '../api/query-keys';
+import { PlaceTestCallForm } from './place-test-call-form';
+
+const user = testUser('ada@example.com');
+const KEY = `dw_${'a'.repeat(64)}`;
+
+/** A query client that already knows the key and the saved settings, so nothing is fetched. */
+function seeded(apiKey: string | null, settings?: PhoneAgentSettings) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(callsKeys.apiKey(user.id), apiKey);
+  queryClient.setQueryData(
+    callsKeys.agentSettings(user.id),
+    settings ?? { voice: 'Aria', speakingStyle: 'Professional', language: 'en' },
+  );
+  return queryClient;
+}
+
+function renderForm(queryClient: ReturnType<typeof seeded>) {
+  return renderWithProviders(<PlaceTestCallForm onPlaced={() => undefined} />, {
+    initialEntry: '/calls',
+    session: sessionState({ user }),
+    queryClient,
+  });
+}
+
+describe('PlaceTestCallForm', () => {
+  it('asks for an API key first when the account has none, and links to the API keys tab', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(null));
+    expect(screen.getByText('Generate an API key first.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Place a test call' })).not.toBeInTheDocument();
+    await events.click(screen.getByRole('link', { name: 'Go to API Keys' }));
+    const location = screen.getByRole('status', { name: 'location' });
+    expect(location).toHaveTextContent('/dashboard');
+    expect(location).toHaveAttribute('data-state', JSON.stringify({ activeTab: 'apikey' }));
+  });
+
+  it('prefills voice, language and style from the saved phone agent settings', () => {
+    renderForm(seeded(KEY, { voice: 'George', speakingStyle: 'Friendly', language: 'de' }));
+    expect(screen.getByLabelText('Voice')).toHaveValue('George');
+    expect(screen.getByLabelText('Language')).toHaveValue('de');
+    expect(screen.getByLabelText('Speaking style')).toHaveValue('Friendly');
+    expect(screen.getByLabelText('Max duration (minutes)')).toHaveValue(5);
+  });
+
+  it('names what is missing, beside the field', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    await events.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      /Enter the phone number to call\./,
+    );
+    expect(screen.getByLabelText('Goal')).toHaveAccessibleDescription(
+      /Describe what the call should achieve\./,
+    );
+  });
+
+  it('refuses numbers outside the US and numbers NANP cannot have', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    const phone = screen.getByLabelText('Phone number');
+    await events.click(phone);
+    await events.paste('+44 20 7946 0958');
+    await events.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(phone).toHaveAccessibleDescription(
+      /Enter a US number: 10 digits like 415-555-0100, or \+1 and 10 digits\./,
+    );
+    await events.clear(phone);
+    await events.paste('(015) 555-0100');
+    expect(
+      await screen.findByText(
+        'That is not a US number: the area code and the next three digits cannot start with 0 or 1.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the maximum duration between 1 and 30 minutes', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    const duration = screen.getByLabelText('Max duration (minutes)');
+    await events.clear(duration);
+    await events.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(duration).toHaveAccessibleDescription('Enter a whole number of minutes from 1 to 30.');
+    await events.type(duration, '45');
+    expect(duration).toHaveAccessibleDescription('Enter a whole number of minutes from 1 to 30.');
+    await events.clear(duration);
+    await events.type(duration, '3');
+    expect(duration).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a goal over 4000 characters', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    await events.click(screen.getByLabelText('Phone number'));
+    await events.paste('415-555-0100');
+    await events.click(screen.getByLabelText('Goal'));
+    await events.paste('x'.repeat(4001));
+    await events.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(await screen.findByText('Keep the goal under 4,000 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('lists the local network’s reserved numbers; Use fills the phone field', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    const list = screen.getByText(/numbers with a known script/).closest('details')!;
+    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(9);
+    expect(within(list).getByText('Busy.')).toBeInTheDocument();
+    await events.click(within(list).getByRole('button', { name: 'Use +1 415-555-0102' }));
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+14155550102');
+  });
+});

@@ -1,0 +1,276 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { env } from '@/config/env';
+import { paths, type DashboardTab } from '@/config/paths';
+import {
+  DEFAULT_PHONE_AGENT_SETTINGS,
+  languages,
+  speakingStyles,
+  voices,
+  type PhoneAgentSettings,
+} from '@/config/phone-agent-options';
+import { useSession } from '@/lib/auth/session-context';
+import { CallApiError } from '../api/call-api';
+import { useCreateCall } from '../api/create-call';
+import {
+  createCallLimits,
+  createCallSchema,
+  formFieldOfApiField,
+  type CreateCallInput,
+  type CreateCallValues,
+} from '../api/create-call-schema';
+import { useAgentSettings } from '../api/get-agent-settings';
+import { useApiKey } from '../api/get-api-key';
+import { describeCallError, type CallErrorAction, type CallErrorView } from './call-error';
+import { isLocalStack, ReservedNumbers } from './reserved-numbers';
+
+const tabState = (tab: DashboardTab) => ({ activeTab: tab });
+
+function ErrorAction({ action }: { action: CallErrorAction | undefined }) {
+  const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+  if (action === 'billing')
+    return (
+      <Link to={paths.dashboard.href} state={tabState('billing')} className={linkClass}>
+        Add credits
+      </Link>
+    );
+  if (action === 'apikey')
+    return (
+      <Link to={paths.dashboard.href} state={tabState('apikey')} className={linkClass}>
+        Go to API Keys
+      </Link>
+    );
+  if (action === 'verify-phone')
+    return (
+      <Link to={paths.verifyPhone.href} className={linkClass}>
+        Verify your phone
+      </Link>
+    );
+  if (action === 'kyc')
+    return (
+      <Link to={paths.dashboard.href} className={linkClass}>
+        Open the dashboard
+      </Link>
+    );
+  return null;
+}
+
+/**
+ * "Place a test call": phone, goal, and the agent's voice, language and speaking style
+ * (prefilled from the saved phone-agent settings), sent to `POST /task` with the account's API
+ * key, exactly as an integrator's system would. Locally it lists the simulated network's
+ * reserved numbers.
+ */
+export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => void }) {
+  const { user } = useSession();
+  const apiKey = useApiKey(user?.id);
+  const settings = useAgentSettings(user?.id);
+
+  if (apiKey.isPending || (settings.isPending && settings.fetchStatus !== 'idle')) {
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <span className="sr-only">Loading the test call form...</span>
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  }
+
+  if (apiKey.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 text-sm">
+        <p>We couldn&apos;t read your API key, which the test call uses.</p>
+        <Button size="sm" variant="outline" onClick={() => void apiKey.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (!apiKey.data) {
+    return (
+      <div className="flex items-start gap-3 rounded-md border border-dashed p-4 text-sm">
+        <KeyRound className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="grid gap-2">
+          <p>
+            <span className="font-medium">Generate an API key first.</span> The test call goes
+            through the API with your key, exactly as your own systems would call it.
+          </p>
+          <Button asChild size="sm" className="justify-self-start">
+            <Link to={paths.dashboard.href} state={tabState('apikey')}>
+              Go to API Keys
+            </Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <TestCallForm
+      apiKey={apiKey.data}
+      userId={user?.id}
+      defaults={settings.data ?? DEFAULT_PHONE_AGENT_SETTINGS}
+      settingsFailed={settings.isError}
+      onPlaced={onPlaced}
+    />
+  );
+}
+
+function TestCallForm({
+  apiKey,
+  userId,
+  defaults,
+  settingsFailed,
+  onPlaced,
+}: {
+  apiKey: string;
+  userId: string | undefined;
+  defaults: PhoneAgentSettings;
+  settingsFailed: boolean;
+  onPlaced: (taskId: string) => void;
+}) {
+  const [failure, setFailure] = useState<CallErrorView | null>(null);
+  const form = useForm<CreateCallInput, unknown, CreateCallValues>({
+    resolver: zodResolver(createCallSchema),
+    defaultValues: {
+      phone: '',
+      goal: '',
+      voice: defaults.voice,
+      language: defaults.language,
+      speakingStyle: defaults.speakingStyle,
+      maxDurationMinutes: createCallLimits.defaultDuration,
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = form;
+
+  const mutation = useCreateCall(userId, {
+    onSuccess: (task) => {
+      setFailure(null);
+      toast.success('Call placed', { description: 'Follow it live in the call’s details.' });
+      onPlaced(task.id);
+    },
+    onError: (error) => {
+      const view = describeCallError(error);
+      const field =
+        error instanceof CallApiError && error.field ? formFieldOfApiField[error.field] : undefined;
+      if (field) setError(field, { message: error.message }, { shouldFocus: true });
+      setFailure(view);
+      toast.error(view.title, { description: view.message });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Place a test call"
+      onSubmit={handleSubmit((values) => {
+        setFailure(null);
+        mutation.mutate({ apiKey, values });
+      })}
+      className="grid gap-4"
+    >
+      {isLocalStack(env.supabaseUrl) ? (
+        <ReservedNumbers
+          onUse={(number) =>
+            setValue('phone', number, { shouldValidate: form.formState.isSubmitted })
+          }
+        />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <FormField
+          label="Phone number"
+          error={errors.phone?.message}
+          hint="US numbers only: 10 digits, or +1 and 10 digits."
+        >
+          <Input type="tel" autoComplete="off" placeholder="415-555-0100" {...register('phone')} />
+        </FormField>
+        <FormField label="Max duration (minutes)" error={errors.maxDurationMinutes?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={createCallLimits.minDuration}
+            max={createCallLimits.maxDuration}
+            {...register('maxDurationMinutes', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Goal"
+        error={errors.goal?.message}
+        hint="What the agent should achieve, in plain words."
+      >
+        <Textarea
+          rows={3}
+          placeholder="Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not."
+          {...register('goal')}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Voice" error={errors.voice?.message}>
+          <NativeSelect {...register('voice')}>
+            {voices.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label} ({v.description.toLowerCase()})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Language" error={errors.language?.message}>
+          <NativeSelect {...register('language')}>
+            {languages.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Speaking style" error={errors.speakingStyle?.message}>
+          <NativeSelect {...register('speakingStyle')}>
+            {speakingStyles.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {settingsFailed ? (
+        <p className="text-xs text-muted-foreground">
+          Your saved phone agent settings could not be read; the defaults are selected.
+        </p>
+      ) : null}
+      {failure ? (
+        <div
+          role="alert"
+          className="grid gap-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        >
+          <p className="font-medium text-destructive">{failure.title}</p>
+          <p>{failure.message}</p>
+          <ErrorAction action={failure.action} />
+        </div>
+      ) : null}
+      <Button type="submit" disabled={mutation.isPending} className="justify-self-start">
+        {mutation.isPending ? 'Placing call...' : 'Place test call'}
+      </Button>
+    </form>
+  );
+}

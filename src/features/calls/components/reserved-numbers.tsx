@@ -1,0 +1,66 @@
+import { Button } from '@/components/ui/button';
+import { formatPhone } from './call-format';
+
+/**
+ * The simulated phone network's scripted callees (API.md "Voice provider", local stack only):
+ * the last four digits choose what happens.
+ */
+export const reservedNumbers = [
+  { number: '+14155550100', behaviour: 'Answers; a short conversation that achieves the goal.' },
+  { number: '+14155550101', behaviour: 'Answers and declines: goal not achieved.' },
+  { number: '+14155550102', behaviour: 'Busy.' },
+  { number: '+14155550103', behaviour: 'No answer.' },
+  { number: '+14155550104', behaviour: 'Voicemail.' },
+  { number: '+14155550105', behaviour: 'The carrier fails the call.' },
+  { number: '+14155550106', behaviour: 'No answer first; answers and achieves on the retry.' },
+  { number: '+14155550107', behaviour: 'Talks until the maximum duration is reached.' },
+  {
+    number: '+14155550108',
+    behaviour: 'Ends normally but the end report is lost; the watchdog reconciles it.',
+  },
+] as const;
+
+/** True when the app talks to a local stack (`npm run dev`), where reserved numbers work. */
+export function isLocalStack(supabaseUrl: string): boolean {
+  try {
+    const { hostname } = new URL(supabaseUrl);
+    return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/** The reserved numbers with a 'Use' button each that fills the phone field. */
+export function ReservedNumbers({ onUse }: { onUse: (number: string) => void }) {
+  return (
+    <details open className="rounded-md border bg-muted/40 p-3 text-sm">
+      <summary className="cursor-pointer font-medium">
+        Local phone network: numbers with a known script
+      </summary>
+      <p className="mt-2 text-muted-foreground">
+        This app talks to your local stack, whose simulated network answers these numbers the same
+        way every time. Any other US number behaves like the first one.
+      </p>
+      <ul className="mt-2 grid gap-1">
+        {reservedNumbers.map(({ number, behaviour }) => (
+          <li key={number} className="flex items-center gap-3">
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="h-7 px-2"
+              aria-label={`Use ${formatPhone(number)}`}
+              onClick={() => onUse(number)}
+            >
+              Use
+            </Button>
+            <span className="whitespace-nowrap font-mono text-xs tabular-nums">
+              {formatPhone(number)}
+            </span>
+            <span className="text-muted-foreground">{behaviour}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,10 @@
+import { CallsPanel } from '@/features/calls/components/calls-panel';
+import { StandalonePage } from './standalone-page';
+
+export function CallsPage() {
+  return (
+    <StandalonePage title="Calls">
+      <CallsPanel />
+    </StandalonePage>
+  );
+}
