@@ -162,7 +162,16 @@ comment on function private.append_task_event(text, text, jsonb, text) is
 
 revoke all on public.tasks, public.task_attempts, public.task_events,
   public.task_idempotency_keys, public.task_create_requests from public, anon, authenticated;
-grant select on public.tasks, public.task_attempts, public.task_events to authenticated;
+-- Owners read every column of their tasks but the provider token's hash.
+grant select (
+  id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
+  language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
+  voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt,
+  next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents,
+  free_minutes_used, hold_cents, free_minutes_reserved, transcript, summary, recording_url,
+  failure_reason, event_seq, updated_at
+) on public.tasks to authenticated;
+grant select on public.task_attempts, public.task_events to authenticated;
 grant all on public.tasks, public.task_attempts, public.task_events,
   public.task_idempotency_keys, public.task_create_requests to service_role;
 revoke all on function private.append_task_event(text, text, jsonb, text) from public, anon, authenticated;

@@ -255,6 +255,8 @@ describe('isolation', () => {
     // Through REST the owner reads their task; nobody writes tasks, events or money.
     const own = await rich.client.from('tasks').select('id').eq('id', task.id);
     expect(own.data).toEqual([{ id: task.id }]);
+    const token = await rich.client.from('tasks').select('provider_token_hash').eq('id', task.id);
+    expect(token.error?.code).toBe('42501');
     const theirs = await other.client.from('tasks').select('id').eq('id', task.id);
     expect(theirs.data).toEqual([]);
     const forgedTask = await rich.client
