@@ -1,5 +1,10 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { createConfirmedUser, deleteUser, type TestUser } from './support/users';
+import {
+  completeOnboarding,
+  createConfirmedUser,
+  deleteUser,
+  type TestUser,
+} from './support/users';
 
 // Buying credits as a person does: the billing tab → the local Stripe's checkout page → back.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -28,6 +33,7 @@ test.describe('buying credits', () => {
   let user: TestUser;
   test.beforeEach(async ({ page }) => {
     user = await createConfirmedUser('billing');
+    await completeOnboarding(user.id);
     await signIn(page, user);
     await expect(balance(page)).toHaveText('$0.00');
   });
