@@ -20,6 +20,8 @@ export async function createCallingAccount(
     freeMinutesUsed?: number;
     kyc?: 'pending' | 'complete' | 'incomplete' | null;
     phoneVerified?: boolean;
+    /** The account's phone (a verified phone belongs to one account only). */
+    phone?: string;
   } = {},
 ): Promise<CallingAccount> {
   const account = await createUser(options.label ?? 'caller');
@@ -33,7 +35,7 @@ export async function createCallingAccount(
       address: '1 Main Street, Springfield',
       use_case: 'Appointment confirmations',
       kyc_status: kyc,
-      phone: '+14155550199',
+      phone: options.phone ?? '+14155550199',
       phone_verified: options.phoneVerified ?? true,
     });
     if (error) throw error;
