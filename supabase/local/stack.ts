@@ -46,6 +46,8 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     VAPI_API_KEY: LOCAL_VAPI_API_KEY,
     VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
     ...twilioFunctionEnv(config.twilioPort),
+    // Twilio signs inbound SMS over this public URL (issue 11).
+    SMS_WEBHOOK_URL: `http://127.0.0.1:${config.apiPort}/functions/v1/sms-inbound`,
   };
 }
 
