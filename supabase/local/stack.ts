@@ -8,7 +8,7 @@ import { createJwt } from './auth/jwt';
 import type { StackConfig } from './config';
 import { startDatabase } from './database';
 import { startFunctions } from './functions';
-import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
+import { createTwilioFake, TWILIO_LOCAL, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
 import { voiceSpeedFromEnv } from './fakes/vapi/clock';
@@ -120,7 +120,12 @@ export async function startStack(
     const mail = createMailStore();
     const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
-    const mailbox = createMailboxServer(mail);
+    const mailbox = createMailboxServer(mail, {
+      webhookUrl: localProviderEnv(config).SMS_WEBHOOK_URL!,
+      authToken: TWILIO_LOCAL.authToken,
+      accountSid: TWILIO_LOCAL.accountSid,
+      productNumber: TWILIO_LOCAL.phoneNumber,
+    });
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
     const twilio = createTwilioFake({ mail });

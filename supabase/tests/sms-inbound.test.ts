@@ -154,4 +154,15 @@ describe('tasks by text message', () => {
     expect(silent.reply).toBeNull();
     expect((await text(SENDER, 'START')).reply).toMatch(/subscribed again/);
   });
+
+  it('lets a developer text the product from the mailbox page and shows the reply', async () => {
+    const page = await fetch(`${mailboxUrl}/sms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ from: SENDER, body: 'HELP' }).toString(),
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<pre id="sms-reply">Dialwise: text a US number/);
+    expect(await smsTo(SENDER, 'Reply STOP to opt out')).toContain('Dialwise');
+  });
 });
