@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { BodyTooLargeError, readBody, sendJson } from './http';
+import { postInboundSms } from './inbound-sms';
 
 /**
  * Catches every e-mail and SMS the stack sends, with a Mailpit-compatible JSON API so tests read
@@ -97,7 +98,19 @@ function page(title: string, body: string) {
 </head><body>${body}</body></html>`;
 }
 
-export function createMailboxServer(store: MailStore): Server {
+/** Where the "Text the product" form posts: the sms-inbound function, signed as Twilio signs. */
+export type InboundSmsTarget = {
+  webhookUrl: string;
+  authToken: string;
+  accountSid: string;
+  productNumber: string;
+};
+
+function smsForm(from = '+14155550199', body = '') {
+  return `<h2>Text the product</h2><form method="post" action="/sms"><label>From <input name="from" value="${escapeHtml(from)}"></label> <label>Message <input name="body" size="60" value="${escapeHtml(body)}"></label> <button type="submit">Send text</button></form>`;
+}
+
+export function createMailboxServer(store: MailStore, sms?: InboundSmsTarget): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://mailbox');
     const method = req.method ?? 'GET';
@@ -160,6 +173,26 @@ export function createMailboxServer(store: MailStore): Server {
         });
         return sendJson(res, 200, { ID: sent.ID });
       }
+      if (method === 'POST' && url.pathname === '/sms' && sms) {
+        const form = new URLSearchParams((await readBody(req, 100_000)).toString('utf8'));
+        const from = (form.get('from') ?? '').trim();
+        const body = form.get('body') ?? '';
+        const sent = await postInboundSms({
+          webhookUrl: sms.webhookUrl,
+          authToken: sms.authToken,
+          accountSid: sms.accountSid,
+          sms: { from, to: sms.productNumber, body },
+        });
+        // Twilio would text the TwiML reply back to the sender; the mailbox keeps it as that SMS.
+        if (sent.reply) store.deliverSms({ from: sms.productNumber, to: from, body: sent.reply });
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return res.end(
+          page(
+            'Text sent',
+            `<p><a href="/">← All messages</a></p><h1>Text sent</h1><p>HTTP ${sent.status}</p><h2>Reply</h2><pre id="sms-reply">${escapeHtml(sent.reply ?? '(no reply)')}</pre>${smsForm(from, '')}`,
+          ),
+        );
+      }
       if (method === 'GET' && url.pathname === '/') {
         const rows = store
           .list()
@@ -172,7 +205,7 @@ export function createMailboxServer(store: MailStore): Server {
         return res.end(
           page(
             'Local mailbox',
-            `<h1>Local mailbox</h1><p>Every e-mail and SMS the local stack sends lands here.</p><table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th>Preview</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No messages yet.</td></tr>'}</tbody></table>`,
+            `<h1>Local mailbox</h1><p>Every e-mail and SMS the local stack sends lands here.</p><table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th>Preview</th></tr></thead><tbody>${rows || '<tr><td colspan="4">No messages yet.</td></tr>'}</tbody></table>${sms ? smsForm() : ''}`,
           ),
         );
       }

@@ -9,7 +9,7 @@ import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig 
 import { startDatabase } from './database';
 import { createStripeFake } from './fakes/stripe/server';
 import { startFunctions } from './functions';
-import { createTwilioFake, twilioFunctionEnv } from './fakes/twilio/server';
+import { createTwilioFake, TWILIO_LOCAL, twilioFunctionEnv } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
 import { voiceSpeedFromEnv } from './fakes/vapi/clock';
@@ -53,6 +53,8 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     // Where Stripe Checkout returns (create-call-credits-payment): the auth settings.
     SITE_URL: config.auth.siteUrl,
     ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
+    // Twilio signs inbound SMS over this public URL (issue 11).
+    SMS_WEBHOOK_URL: `http://127.0.0.1:${config.apiPort}/functions/v1/sms-inbound`,
   };
 }
 
@@ -126,7 +128,12 @@ export async function startStack(
     const mail = createMailStore();
     const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
-    const mailbox = createMailboxServer(mail);
+    const mailbox = createMailboxServer(mail, {
+      webhookUrl: localProviderEnv(config).SMS_WEBHOOK_URL!,
+      authToken: TWILIO_LOCAL.authToken,
+      accountSid: TWILIO_LOCAL.accountSid,
+      productNumber: TWILIO_LOCAL.phoneNumber,
+    });
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
     const twilio = createTwilioFake({ mail });

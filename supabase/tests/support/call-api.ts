@@ -20,6 +20,8 @@ export async function createCallingAccount(
     freeMinutesUsed?: number;
     kyc?: 'pending' | 'complete' | 'incomplete' | null;
     phoneVerified?: boolean;
+    /** The account's phone (a verified phone belongs to one account only). */
+    phone?: string;
   } = {},
 ): Promise<CallingAccount> {
   const account = await createUser(options.label ?? 'caller');
@@ -34,7 +36,9 @@ export async function createCallingAccount(
       use_case: 'Appointment confirmations',
       kyc_status: kyc,
       // A verified number belongs to one account only: each test account gets its own.
-      phone: `+1415${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+      phone:
+        options.phone ??
+        `+1415${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
       phone_verified: options.phoneVerified ?? true,
     });
     if (error) throw error;

@@ -109,9 +109,14 @@ describe('DocsPage', () => {
       expect(webhooks).toHaveTextContent(header);
     }
     const mcpRow = rowsOf('MCP tools');
-    for (const tool of ['place_call', 'get_call', 'list_calls']) {
+    for (const tool of ['place_call', 'get_call', 'list_calls', 'cancel_call']) {
       expect(mcpRow(tool)).toBeInTheDocument();
     }
+    const mcp = screen.getByRole('region', { name: 'MCP endpoint' });
+    expect(mcp).toHaveTextContent('claude mcp add --transport http dialwise');
+    expect(mcp).toHaveTextContent('"type": "http"');
+    expect(mcp).toHaveTextContent('${input:dialwise-key}');
+    expect(mcp).toHaveTextContent('mcp-remote');
     expect(rowsOf('Request body fields')('max_duration_minutes')).toHaveTextContent('1–30');
   });
 

@@ -23,7 +23,10 @@ import {
   eventsSamples,
   getTaskSamples,
   listTasksSamples,
+  mcpClaudeCodeSample,
   mcpConfigSample,
+  mcpRemoteSample,
+  mcpVsCodeSample,
   taskObjectSample,
   webhookVerifySamples,
 } from '@/features/docs/content/code-samples';
@@ -354,8 +357,12 @@ export function DocsPage() {
         <DocsSection id="mcp" title="MCP endpoint">
           <p>
             <InlineCode>{MCP_URL}</InlineCode> is a Model Context Protocol server, so any LLM
-            toolchain that speaks MCP can place calls. It authenticates with the same API key and
-            offers three tools:
+            toolchain that speaks MCP can place calls. It speaks Streamable HTTP (stateless) and
+            authenticates with the same API key, sent as{' '}
+            <InlineCode>Authorization: Bearer &lt;key&gt;</InlineCode>; without a valid key it
+            answers 401 (there is no OAuth flow). It offers four tools, each returning the task
+            object as structured content; invalid input, a lack of credits or an unknown id come
+            back as tool errors carrying the API&apos;s message:
           </p>
           <DocsTable
             caption="MCP tools"
@@ -365,7 +372,14 @@ export function DocsPage() {
               cells: [<InlineCode key="name">{tool.name}</InlineCode>, tool.meaning],
             }))}
           />
-          <CodeBlock title="MCP client configuration" samples={mcpConfigSample} />
+          <CodeBlock title="Claude Code" samples={mcpClaudeCodeSample} />
+          <CodeBlock title="Cursor (~/.cursor/mcp.json)" samples={mcpConfigSample} />
+          <CodeBlock title="VS Code (.vscode/mcp.json)" samples={mcpVsCodeSample} />
+          <p>
+            Clients that cannot send headers reach the server through the{' '}
+            <InlineCode>mcp-remote</InlineCode> bridge, which runs locally and adds the header:
+          </p>
+          <CodeBlock title="mcp-remote bridge" samples={mcpRemoteSample} />
         </DocsSection>
       </DocsLayout>
     </CodeLanguageProvider>

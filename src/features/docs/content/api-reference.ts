@@ -281,7 +281,14 @@ export const errorCodes: ErrorDoc[] = [
 ];
 
 export const mcpTools = [
-  { name: 'place_call', meaning: 'Create a task (same fields as POST /task) and return it.' },
-  { name: 'get_call', meaning: 'Read one task by id.' },
-  { name: 'list_calls', meaning: 'List recent tasks, optionally filtered by status.' },
+  {
+    name: 'place_call',
+    meaning: 'Create a task (phone_number, goal and the other fields of POST /task) and return it.',
+  },
+  { name: 'get_call', meaning: 'Read one task by id, with its transcript and summary.' },
+  {
+    name: 'list_calls',
+    meaning: 'List recent tasks, optionally filtered by status; limit and cursor page through.',
+  },
+  { name: 'cancel_call', meaning: 'Cancel a task that has not ended, hanging up a live call.' },
 ] as const;

@@ -345,6 +345,16 @@ export const errorSample: CodeSample[] = [
   },
 ];
 
+/** Claude Code: one command adds the server for the current project. */
+export const mcpClaudeCodeSample: CodeSample[] = [
+  {
+    language: 'text',
+    code: `claude mcp add --transport http dialwise ${MCP_URL} \\
+  --header "Authorization: Bearer $DIALWISE_API_KEY"`,
+  },
+];
+
+/** Cursor: ~/.cursor/mcp.json (or .cursor/mcp.json in a project). */
 export const mcpConfigSample: CodeSample[] = [
   {
     language: 'json',
@@ -353,6 +363,41 @@ export const mcpConfigSample: CodeSample[] = [
     "dialwise": {
       "url": "${MCP_URL}",
       "headers": { "Authorization": "Bearer <your API key>" }
+    }
+  }
+}`,
+  },
+];
+
+/** VS Code: .vscode/mcp.json, the key asked for once and stored by VS Code. */
+export const mcpVsCodeSample: CodeSample[] = [
+  {
+    language: 'json',
+    code: `{
+  "inputs": [
+    { "type": "promptString", "id": "dialwise-key", "description": "Dialwise API key", "password": true }
+  ],
+  "servers": {
+    "dialwise": {
+      "type": "http",
+      "url": "${MCP_URL}",
+      "headers": { "Authorization": "Bearer \${input:dialwise-key}" }
+    }
+  }
+}`,
+  },
+];
+
+/** Clients that cannot send headers (e.g. Claude Desktop's JSON config): the mcp-remote bridge. */
+export const mcpRemoteSample: CodeSample[] = [
+  {
+    language: 'json',
+    code: `{
+  "mcpServers": {
+    "dialwise": {
+      "command": "npx",
+      "args": ["-y", "mcp-remote", "${MCP_URL}", "--header", "Authorization:\${DIALWISE_AUTH}"],
+      "env": { "DIALWISE_AUTH": "Bearer <your API key>" }
     }
   }
 }`,

@@ -7,7 +7,12 @@ import type { VoiceProvider } from './provider.ts';
 
 export const TOKEN_HEADER = 'x-dialwise-task-token';
 
-export function createVoiceEventsHandler(deps: { service: TaskService; provider: VoiceProvider }) {
+export function createVoiceEventsHandler(deps: {
+  service: TaskService;
+  provider: VoiceProvider;
+  /** Runs after a provider message was applied (e.g. the result SMS of an SMS-created task). */
+  afterEvent?: (taskId: string) => Promise<void>;
+}) {
   return async function handle(request: Request): Promise<Response> {
     const requestId = newRequestId();
     try {
@@ -34,7 +39,15 @@ export function createVoiceEventsHandler(deps: { service: TaskService; provider:
       }
       const event = deps.provider.parseServerMessage(body);
       // Messages we do not use are acknowledged, so the provider does not retry them.
-      if (event) await deps.service.applyVoiceEvent(taskId, attempt, event);
+      if (event) {
+        await deps.service.applyVoiceEvent(taskId, attempt, event);
+        // Best effort: a failure is logged and retried with the task's next message.
+        await deps
+          .afterEvent?.(taskId)
+          .catch((error: Error) =>
+            console.error(`[task ${taskId}] after-event hook failed: ${error.message}`),
+          );
+      }
       return jsonResponse(200, { received: true });
     } catch (error) {
       // A database failure answers 500, so the provider retries the message later.

@@ -1,0 +1,221 @@
+// The MCP tools (place_call, get_call, list_calls, cancel_call) over the task service. Their input
+// schemas are the call API's own zod schemas, advertised as JSON Schema; validation stays in the
+// service, so a bad argument comes back as a tool error with the API's message.
+import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
+import { z } from 'npm:zod@^4.1.0';
+import type { Account } from '../http/api-key-auth.ts';
+import { ApiError } from '../http/errors.ts';
+import { createTaskSchema, listQuerySchema, parseOrThrow, TASK_STATUSES } from '../tasks/schema.ts';
+import type { TaskService } from '../tasks/service.ts';
+
+/**
+ * A schema the SDK lists as JSON Schema but does not validate: the service validates with the
+ * API's messages, and the SDK's own validation error would hide them.
+ */
+function advertised<T>(schema: z.ZodType<T>): StandardSchemaWithJSON<unknown, unknown> {
+  const json = () => {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<
+      string,
+      unknown
+    >;
+    return rest;
+  };
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'dialwise',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: json, output: json },
+    },
+  };
+}
+
+const nullableString = z.string().nullable();
+const turn = z.object({
+  speaker: z.enum(['agent', 'callee']),
+  text: z.string(),
+  start_ms: z.number(),
+  end_ms: z.number(),
+});
+
+/** The task object of API.md, as tools return it. */
+export const taskOutputSchema = z.looseObject({
+  id: z.string().describe('The task id, task_…'),
+  object: z.literal('task'),
+  status: z.enum(TASK_STATUSES),
+  outcome: nullableString.describe('achieved, not_achieved or partial once the call ended'),
+  phone_number: z.string(),
+  goal: z.string(),
+  source: z.string(),
+  created_at: z.string(),
+  started_at: nullableString,
+  ended_at: nullableString,
+  duration_seconds: z.number(),
+  billed_minutes: z.number(),
+  cost_usd: z.number(),
+  transcript: z.array(z.looseObject(turn.shape)),
+  transcription: z.string(),
+  summary: nullableString,
+  failure_reason: nullableString,
+  next_attempt_at: nullableString,
+  url: z.string(),
+});
+
+const idSchema = z.strictObject({
+  id: z
+    .string({ error: 'id must be a task id like task_01J…' })
+    .describe('The task id returned by place_call, like task_01JABCDEF…'),
+});
+
+const listInputSchema = z.strictObject({
+  status: listQuerySchema.shape.status.describe('Only tasks with this status'),
+  limit: z
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .optional()
+    .describe('How many tasks, 1 to 100 (default 20)'),
+  cursor: z
+    .string({ error: 'cursor must be the next_cursor of a previous page' })
+    .optional()
+    .describe('next_cursor of the previous page, to read the next one'),
+});
+
+const listOutputSchema = z.object({
+  data: z.array(taskOutputSchema),
+  has_more: z.boolean(),
+  next_cursor: nullableString,
+});
+
+const placeCallSchema = createTaskSchema;
+
+type ToolResult = {
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
+
+function ok(value: Record<string, unknown>, text: string): ToolResult {
+  return {
+    content: [{ type: 'text', text: `${text}\n\n${JSON.stringify(value, null, 2)}` }],
+    structuredContent: value,
+  };
+}
+
+/** Business errors become tool errors with the API's message, so a model can correct itself. */
+async function run(work: () => Promise<ToolResult>): Promise<ToolResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const field = error.field ? ` (field: ${error.field})` : '';
+    return {
+      content: [{ type: 'text', text: `${error.code}: ${error.message}${field}` }],
+      isError: true,
+    };
+  }
+}
+
+function describeTask(task: { id: string; status: string; phone_number: string }): string {
+  return `Task ${task.id} to ${task.phone_number} is ${task.status}.`;
+}
+
+/** One server per request (stateless): the tools act for the authenticated account. */
+export function buildMcpServer(service: TaskService, account: Account): McpServer {
+  const server = new McpServer(
+    { name: 'dialwise', version: '1.0.0' },
+    {
+      instructions:
+        'Dialwise places phone calls with an AI voice agent. place_call starts a call and returns at once; poll get_call every few seconds until status is success, no_answer, busy, voicemail, failed or canceled, then read outcome, summary and transcript.',
+    },
+  );
+
+  server.registerTool(
+    'place_call',
+    {
+      title: 'Place a phone call',
+      description:
+        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given.',
+      inputSchema: advertised(placeCallSchema),
+      outputSchema: advertised(taskOutputSchema),
+      annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    (args: unknown) =>
+      run(async () => {
+        const { task } = await service.create(account, args ?? {}, {
+          idempotencyKey: null,
+          source: 'mcp',
+        });
+        return ok(task, `${describeTask(task)} Call get_call with this id to follow it.`);
+      }),
+  );
+
+  server.registerTool(
+    'get_call',
+    {
+      title: 'Get a call',
+      description:
+        'Read one task: its status (queued, ringing, in_progress, retry_scheduled, then success, no_answer, busy, voicemail, failed or canceled), outcome (achieved, not_achieved, partial), summary and transcript.',
+      inputSchema: advertised(idSchema),
+      outputSchema: advertised(taskOutputSchema),
+      annotations: { readOnlyHint: true },
+    },
+    (args: unknown) =>
+      run(async () => {
+        const { id } = parseOrThrow(idSchema, args ?? {});
+        const task = await service.get(account.userId, id);
+        const ended = task.ended_at
+          ? ` Outcome: ${task.outcome ?? 'none'}. ${task.summary ?? ''}`
+          : '';
+        return ok(task, `${describeTask(task)}${ended}`);
+      }),
+  );
+
+  server.registerTool(
+    'list_calls',
+    {
+      title: 'List calls',
+      description:
+        "List the account's tasks, newest first, optionally only one status. Pages hold up to limit tasks; when has_more is true pass next_cursor as cursor to read the next page.",
+      inputSchema: advertised(listInputSchema),
+      outputSchema: advertised(listOutputSchema),
+      annotations: { readOnlyHint: true },
+    },
+    (args: unknown) =>
+      run(async () => {
+        const input = parseOrThrow(listInputSchema, args ?? {});
+        if (input.cursor !== undefined && !/^task_[0-9A-Z]{26}$/.test(input.cursor))
+          throw new ApiError(
+            'invalid_request',
+            'cursor must be the next_cursor of a previous page',
+            'cursor',
+          );
+        const query = parseOrThrow(listQuerySchema, {
+          ...(input.limit !== undefined ? { limit: input.limit } : {}),
+          ...(input.status ? { status: input.status } : {}),
+          ...(input.cursor ? { starting_after: input.cursor } : {}),
+        });
+        const page = await service.list(account.userId, query);
+        const result = { data: page.data, has_more: page.has_more, next_cursor: page.next_cursor };
+        return ok(result, `${page.data.length} task(s)${page.has_more ? ', more available' : ''}.`);
+      }),
+  );
+
+  server.registerTool(
+    'cancel_call',
+    {
+      title: 'Cancel a call',
+      description:
+        'Cancel a task that has not ended: a queued or retry-scheduled task never calls, a live call is hung up (talked minutes are billed). A task that already ended cannot be canceled.',
+      inputSchema: advertised(idSchema),
+      outputSchema: advertised(taskOutputSchema),
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    (args: unknown) =>
+      run(async () => {
+        const { id } = parseOrThrow(idSchema, args ?? {});
+        const task = await service.cancel(account.userId, id);
+        return ok(task, describeTask(task));
+      }),
+  );
+
+  return server;
+}

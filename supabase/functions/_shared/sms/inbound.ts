@@ -1,0 +1,172 @@
+// Twilio's inbound SMS webhook: a verified account texts "Call +1 415 555 0100 and confirm …" and
+// a task is created through the task service (source sms). Replies are TwiML; the result SMS
+// follows when the task ends (notify.ts).
+import { type Db, must } from '../db.ts';
+import { ApiError } from '../http/errors.ts';
+import type { TaskService } from '../tasks/service.ts';
+import { parseSms } from './parse.ts';
+import type { SmsNotifier } from './notify.ts';
+import { validTwilioSignature } from './twilio-signature.ts';
+
+export type SmsInboundDeps = {
+  db: Db;
+  service: TaskService;
+  notifier: SmsNotifier;
+  authToken: string;
+  /** The public URL Twilio posts to; signatures are computed over it, not the URL we see. */
+  webhookUrl: string;
+};
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+export const REPLIES = {
+  unknownSender:
+    'Dialwise: this number is not linked to an account. Verify your phone in the Dialwise dashboard, then text us a call request.',
+  usage:
+    'Dialwise: text a US number and what the call should achieve, e.g. "Call +1 415 555 0100 and confirm Kim\'s appointment tomorrow at 3 pm". Reply HELP for help, STOP to opt out.',
+  noGoal:
+    'Dialwise: what should the call achieve? Text the number and the goal, e.g. "Call +1 415 555 0100 and confirm Kim\'s appointment tomorrow at 3 pm".',
+  help: 'Dialwise: text a US number and a goal to have our AI agent call it, e.g. "Call +1 415 555 0100 and confirm the appointment". Msg&data rates may apply. Reply STOP to opt out. Help: dialwise.app/contact',
+  stop: 'Dialwise: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.',
+  start:
+    'Dialwise: you are subscribed again. Text a number and a goal to place a call. Reply HELP for help, STOP to opt out.',
+  accepted: (taskId: string, phone: string) =>
+    `Dialwise: calling ${phone} now (task ${taskId}). We will text you the result when the call ends.`,
+  refused: (message: string) => `Dialwise: we could not place this call. ${message}`,
+};
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+export function twiml(message: string | null): Response {
+  const inner = message === null ? '' : `<Message>${escapeXml(message)}</Message>`;
+  return new Response(`<?xml version="1.0" encoding="UTF-8"?><Response>${inner}</Response>`, {
+    status: 200,
+    headers: { 'Content-Type': 'text/xml; charset=utf-8' },
+  });
+}
+
+const plain = (status: number, text: string) =>
+  new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+export function createSmsInboundHandler(deps: SmsInboundDeps) {
+  const { db } = deps;
+
+  /** The account whose verified phone this is; none when unknown (or, impossibly, ambiguous). */
+  async function accountOf(phone: string): Promise<string | null> {
+    const rows = must(
+      await db
+        .from('user_kyc')
+        .select('user_id')
+        .eq('phone', phone)
+        .eq('phone_verified', true)
+        .limit(2),
+    ) as { user_id: string }[];
+    return rows.length === 1 ? rows[0]!.user_id : null;
+  }
+
+  async function optedOut(phone: string): Promise<boolean> {
+    const rows = must(
+      await db.from('sms_opt_outs').select('phone').eq('phone', phone).limit(1),
+    ) as unknown[];
+    return rows.length > 0;
+  }
+
+  async function remember(sid: string, fields: Record<string, unknown>) {
+    must(await db.from('sms_inbound_messages').update(fields).eq('message_sid', sid));
+  }
+
+  async function handleMessage(from: string, body: string, sid: string): Promise<string | null> {
+    const intent = parseSms(body);
+    if (intent.kind === 'stop') {
+      must(await db.from('sms_opt_outs').upsert({ phone: from }, { onConflict: 'phone' }));
+      return REPLIES.stop;
+    }
+    if (intent.kind === 'start') {
+      must(await db.from('sms_opt_outs').delete().eq('phone', from));
+      return REPLIES.start;
+    }
+    if (intent.kind === 'help') return REPLIES.help;
+    // Carriers block texts to a number that opted out; it must text START first.
+    if (await optedOut(from)) return null;
+
+    const userId = await accountOf(from);
+    if (!userId) return REPLIES.unknownSender;
+    await remember(sid, { user_id: userId });
+    if (intent.kind === 'no_number') return REPLIES.usage;
+    if (intent.kind === 'no_goal') return REPLIES.noGoal;
+
+    try {
+      const { task } = await deps.service.create(
+        { userId, apiKeyId: null },
+        { phone_number: intent.phoneNumber, goal: intent.goal },
+        // One task per MessageSid, even when two deliveries race past the dedupe row.
+        { idempotencyKey: `sms:${sid}`, source: 'sms' },
+      );
+      must(
+        await db
+          .from('sms_task_notifications')
+          .upsert(
+            { task_id: task.id, to_phone: from },
+            { onConflict: 'task_id', ignoreDuplicates: true },
+          ),
+      );
+      await remember(sid, { task_id: task.id });
+      // A call that failed at placement has ended already.
+      await deps.notifier.taskMayHaveEnded(task.id);
+      return REPLIES.accepted(task.id, intent.phoneNumber);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return REPLIES.refused(error.message);
+      throw error;
+    }
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return plain(405, 'Use POST.');
+    try {
+      const raw = await request.text();
+      if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES)
+        return plain(413, 'Request body too large.');
+      const params = [...new URLSearchParams(raw)];
+      const signature = request.headers.get('x-twilio-signature');
+      if (!(await validTwilioSignature(deps.authToken, deps.webhookUrl, params, signature)))
+        return plain(403, 'Invalid Twilio signature.');
+
+      const form = new Map(params);
+      const from = (form.get('From') ?? '').trim();
+      const sid = (form.get('MessageSid') ?? form.get('SmsSid') ?? '').trim();
+      const body = form.get('Body') ?? '';
+      if (!/^\+[1-9]\d{6,14}$/.test(from) || !/^[A-Za-z0-9]{1,64}$/.test(sid))
+        return plain(400, 'From (E.164) and MessageSid are required.');
+
+      // A repeated delivery of one MessageSid gets the first reply and creates nothing.
+      const inserted = must(
+        await db
+          .from('sms_inbound_messages')
+          .upsert(
+            { message_sid: sid, from_phone: from },
+            { onConflict: 'message_sid', ignoreDuplicates: true },
+          )
+          .select('message_sid'),
+      ) as unknown[];
+      if (inserted.length === 0) {
+        const seen = must(
+          await db.from('sms_inbound_messages').select('reply').eq('message_sid', sid).limit(1),
+        ) as { reply: string | null }[];
+        return twiml(seen[0]?.reply ?? null);
+      }
+      const reply = await handleMessage(from, body, sid);
+      await remember(sid, { reply });
+      return twiml(reply);
+    } catch (error) {
+      console.error(
+        `[sms-inbound] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      // Twilio retries a 5xx; the MessageSid row makes the retry create nothing twice.
+      return plain(500, 'Something went wrong on our side.');
+    }
+  };
+}

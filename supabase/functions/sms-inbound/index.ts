@@ -1,0 +1,22 @@
+// Twilio's inbound SMS webhook: tasks by text message. Wiring only; the logic is in _shared/sms.
+import { requireEnv } from '../_shared/env.ts';
+import { createSmsInboundHandler } from '../_shared/sms/inbound.ts';
+import { createSmsNotifier } from '../_shared/sms/notify.ts';
+import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+import { createTwilioClient, twilioConfigFromEnv } from '../_shared/twilio/client.ts';
+
+const { db, service } = taskServiceFromEnv();
+const twilio = createTwilioClient(
+  // Only Messages is used here; Verify's service id is not needed.
+  twilioConfigFromEnv((name) => (name === 'TWILIO_VERIFY_SERVICE_SID' ? '-' : Deno.env.get(name))),
+);
+
+Deno.serve(
+  createSmsInboundHandler({
+    db,
+    service,
+    notifier: createSmsNotifier({ db, twilio }),
+    authToken: requireEnv('TWILIO_AUTH_TOKEN'),
+    webhookUrl: requireEnv('SMS_WEBHOOK_URL'),
+  }),
+);

@@ -1,0 +1,168 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteCreatedUsers } from './support/clients';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { apiUrl } from './support/stack';
+
+// The MCP server (/functions/v1/mcp) driven by the SDK's own client, as Claude Code or Cursor
+// would: tools listed, a call placed to a reserved number and followed to its end.
+const mcpUrl = new URL(`${apiUrl}/functions/v1/mcp`);
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
+
+type ToolResult = {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
+
+async function connect(apiKey: string): Promise<Client> {
+  const client = new Client({ name: 'dialwise-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(mcpUrl, {
+      requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+    }),
+  );
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as ToolResult;
+
+const textOf = (result: ToolResult) => result.content.map((c) => c.text ?? '').join('\n');
+
+describe('MCP server', () => {
+  let account: CallingAccount;
+  let client: Client;
+
+  beforeAll(async () => {
+    account = await createCallingAccount({ label: 'mcp' });
+    client = await connect(account.apiKey);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await deleteCreatedUsers();
+  });
+
+  it('lists the four tools with input and output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'cancel_call',
+      'get_call',
+      'list_calls',
+      'place_call',
+    ]);
+    const place = tools.find((t) => t.name === 'place_call')!;
+    expect(place.description).toMatch(/E\.164/);
+    // The call API's own fields, from the same zod schema.
+    expect(Object.keys(place.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['phone_number', 'goal', 'voice', 'max_duration_minutes', 'retry']),
+    );
+    expect(place.inputSchema.required).toContain('phone_number');
+    for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
+  });
+
+  it('places a call to a reserved number and follows it to success with get_call', async () => {
+    const placed = await call(client, 'place_call', {
+      phone_number: '+14155550100',
+      goal: "Confirm Kim's appointment tomorrow at 3 pm.",
+    });
+    expect(placed.isError).toBeFalsy();
+    const task = placed.structuredContent as { id: string; status: string; source: string };
+    expect(task.id).toMatch(/^task_/);
+    expect(task.source).toBe('mcp');
+
+    let current = task as Record<string, unknown>;
+    for (let i = 0; i < 240 && !TERMINAL.includes(current.status as string); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const got = await call(client, 'get_call', { id: task.id });
+      expect(got.isError).toBeFalsy();
+      current = got.structuredContent!;
+    }
+    expect(current.status).toBe('success');
+    expect(current.outcome).toBe('achieved');
+    expect(current.summary).toEqual(expect.any(String));
+    expect((current.transcript as unknown[]).length).toBeGreaterThan(0);
+
+    const listed = await call(client, 'list_calls', { status: 'success', limit: 5 });
+    const ids = (listed.structuredContent!.data as { id: string }[]).map((t) => t.id);
+    expect(ids).toContain(task.id);
+
+    const cancel = await call(client, 'cancel_call', { id: task.id });
+    expect(cancel.isError).toBe(true);
+    expect(textOf(cancel)).toMatch(/already ended with status success/);
+  });
+
+  it('cancels a call that has not ended', async () => {
+    // 0103 rings until it is not answered; cancel it while it rings.
+    const placed = await call(client, 'place_call', {
+      phone_number: '+14155550103',
+      goal: 'Ask whether the order shipped.',
+      retry: { max_attempts: 0 },
+    });
+    const id = (placed.structuredContent as { id: string }).id;
+    const canceled = await call(client, 'cancel_call', { id });
+    expect(canceled.isError).toBeFalsy();
+    expect(canceled.structuredContent!.status).toBe('canceled');
+  });
+
+  it('returns validation and business errors as tool errors with the API message', async () => {
+    const badNumber = await call(client, 'place_call', { phone_number: '12345', goal: 'Hi' });
+    expect(badNumber.isError).toBe(true);
+    expect(textOf(badNumber)).toContain('phone_number must be a US number in E.164 form');
+
+    const noGoal = await call(client, 'place_call', { phone_number: '+14155550100' });
+    expect(noGoal.isError).toBe(true);
+    expect(textOf(noGoal)).toContain('goal is required');
+
+    const missing = await call(client, 'get_call', { id: 'task_01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/not_found: No task task_01JA+ exists/);
+
+    const badLimit = await call(client, 'list_calls', { limit: 500 });
+    expect(badLimit.isError).toBe(true);
+    expect(textOf(badLimit)).toContain('limit must be a whole number from 1 to 100');
+  });
+
+  it('reports insufficient credits as a tool error', async () => {
+    const broke = await createCallingAccount({
+      label: 'mcp-broke',
+      freeMinutesUsed: 100,
+      phone: '+14155550198',
+    });
+    const brokeClient = await connect(broke.apiKey);
+    try {
+      const result = await call(brokeClient, 'place_call', {
+        phone_number: '+14155550100',
+        goal: 'Confirm the appointment.',
+      });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/insufficient_credits: This call needs \$/);
+    } finally {
+      await brokeClient.close();
+    }
+  });
+
+  it('answers a plain 401 without a key or with a wrong one, and no OAuth challenge', async () => {
+    const init = {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    };
+    const none = await fetch(mcpUrl, init);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBeNull();
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+
+    const wrong = await fetch(mcpUrl, {
+      ...init,
+      headers: { ...init.headers, Authorization: `Bearer dw_${'0'.repeat(64)}` },
+    });
+    expect(wrong.status).toBe(401);
+
+    await expect(connect('dw_not_a_key')).rejects.toThrow(/not valid or has been revoked/);
+  });
+});

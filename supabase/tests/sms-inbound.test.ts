@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
+import { newMessageSid, postInboundSms, twilioSignature } from '../local/inbound-sms';
+import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { messagesTo } from './support/mailbox';
+import { apiUrl, mailboxUrl } from './support/stack';
+
+// Tasks by text message: Twilio's inbound webhook, signed as Twilio signs it, on the local stack.
+const webhookUrl = `${apiUrl}/functions/v1/sms-inbound`;
+const SENDER = '+14155550177';
+const text = (from: string, body: string, messageSid?: string) =>
+  postInboundSms({
+    webhookUrl,
+    authToken: TWILIO_LOCAL.authToken,
+    accountSid: TWILIO_LOCAL.accountSid,
+    sms: { from, to: TWILIO_LOCAL.phoneNumber, body, messageSid },
+  });
+
+async function tasksOf(userId: string) {
+  const { data, error } = await serviceClient()
+    .from('tasks')
+    .select('id, source, phone_number, goal, status')
+    .eq('user_id', userId);
+  if (error) throw error;
+  return data as {
+    id: string;
+    source: string;
+    phone_number: string;
+    goal: string;
+    status: string;
+  }[];
+}
+
+async function smsTo(phone: string, containing: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    for (const summary of await messagesTo(phone)) {
+      const full = (await (await fetch(`${mailboxUrl}/api/v1/message/${summary.ID}`)).json()) as {
+        Text: string;
+      };
+      if (full.Text.includes(containing)) return full.Text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No SMS to ${phone} containing ${containing}`);
+}
+
+describe('tasks by text message', () => {
+  let account: CallingAccount;
+
+  beforeAll(async () => {
+    account = await createCallingAccount({ label: 'sms', phone: SENDER });
+  });
+  afterAll(deleteCreatedUsers);
+
+  it('turns a text from a verified phone into a task and texts the result when it ends', async () => {
+    const sent = await text(
+      SENDER,
+      "Call +1 415 555 0100 and confirm Kim's appointment tomorrow at 3 pm",
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.text).toMatch(/^<\?xml[^>]*\?><Response><Message>/);
+    const taskId = /task_[0-9A-Z]{26}/.exec(sent.reply ?? '')?.[0];
+    expect(sent.reply).toContain('calling +14155550100 now');
+    expect(taskId).toBeDefined();
+
+    const [task] = (await tasksOf(account.user.id)).filter((t) => t.id === taskId);
+    expect(task).toMatchObject({
+      source: 'sms',
+      phone_number: '+14155550100',
+      goal: "Confirm Kim's appointment tomorrow at 3 pm",
+    });
+
+    const result = await smsTo(SENDER, taskId!);
+    expect(result).toContain('(success)');
+    expect(result).toContain('Outcome: achieved.');
+    // Sent once, however many provider messages followed.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const all = await messagesTo(SENDER);
+    expect(all.length).toBe(1);
+  });
+
+  it('creates one task for repeated deliveries of one MessageSid', async () => {
+    const sid = newMessageSid();
+    const body = 'Please call (415) 555-0103 to ask whether the order shipped';
+    const first = await text(SENDER, body, sid);
+    const second = await text(SENDER, body, sid);
+    expect(second.reply).toBe(first.reply);
+    const matching = (await tasksOf(account.user.id)).filter((t) =>
+      t.goal.startsWith('Ask whether the order shipped'),
+    );
+    expect(matching).toHaveLength(1);
+  });
+
+  it('answers a text without a number with the usage, and creates nothing', async () => {
+    const before = (await tasksOf(account.user.id)).length;
+    const sent = await text(SENDER, 'Can you confirm my appointment?');
+    expect(sent.reply).toMatch(/text a US number and what the call should achieve/);
+    expect((await tasksOf(account.user.id)).length).toBe(before);
+  });
+
+  it('politely refuses an unknown sender', async () => {
+    const sent = await text('+14155550166', 'Call +1 415 555 0100 and say hello');
+    expect(sent.status).toBe(200);
+    expect(sent.reply).toMatch(/not linked to an account/);
+    const { count } = await serviceClient()
+      .from('tasks')
+      .select('id', { count: 'exact', head: true })
+      .eq('goal', 'Say hello');
+    expect(count).toBe(0);
+  });
+
+  it('refuses forged or unsigned requests with 403 and does nothing', async () => {
+    const before = (await tasksOf(account.user.id)).length;
+    const forged = await postInboundSms({
+      webhookUrl,
+      authToken: TWILIO_LOCAL.authToken,
+      accountSid: TWILIO_LOCAL.accountSid,
+      sms: { from: SENDER, to: TWILIO_LOCAL.phoneNumber, body: 'Call +1 415 555 0100 and hi' },
+      signWith: 'not-the-auth-token',
+    });
+    expect(forged.status).toBe(403);
+
+    // Signed for another URL (the one the function might see behind a proxy): refused too.
+    const params = { From: SENDER, Body: 'Call 4155550100 and hi', MessageSid: newMessageSid() };
+    const wrongUrl = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': twilioSignature(
+          TWILIO_LOCAL.authToken,
+          'https://example.com/sms',
+          params,
+        ),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(wrongUrl.status).toBe(403);
+
+    const unsigned = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(unsigned.status).toBe(403);
+    expect((await tasksOf(account.user.id)).length).toBe(before);
+  });
+
+  it('honours STOP, START and HELP', async () => {
+    expect((await text(SENDER, 'HELP')).reply).toMatch(/Reply STOP to opt out/);
+    expect((await text(SENDER, 'stop')).reply).toMatch(/unsubscribed/);
+    const silent = await text(SENDER, 'Call +1 415 555 0100 and say hi');
+    expect(silent.reply).toBeNull();
+    expect((await text(SENDER, 'START')).reply).toMatch(/subscribed again/);
+  });
+
+  it('lets a developer text the product from the mailbox page and shows the reply', async () => {
+    const page = await fetch(`${mailboxUrl}/sms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ from: SENDER, body: 'HELP' }).toString(),
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<pre id="sms-reply">Dialwise: text a US number/);
+    expect(await smsTo(SENDER, 'Reply STOP to opt out')).toContain('Dialwise');
+  });
+});
