@@ -176,7 +176,7 @@ export function PhoneVerification({
     return (
       <form
         noValidate
-        aria-label="Phone number"
+        aria-label="Send a verification code"
         className="grid gap-4"
         onSubmit={(event) => {
           event.preventDefault();
@@ -225,7 +225,7 @@ export function PhoneVerification({
   return (
     <form
       noValidate
-      aria-label="Verification code"
+      aria-label="Enter the verification code"
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
