@@ -18,6 +18,8 @@ export const TEST_STACK_ENV = {
   STACK_RATE_LIMIT_TOKEN_REFRESH: '100000',
   // Lets the refresh-token reuse test wait one second instead of ten.
   STACK_AUTH_REFRESH_REUSE_INTERVAL: '1',
+  // The scheduler calls dispatch twice a second, so due work is picked up quickly.
+  STACK_DISPATCH_INTERVAL_MS: '500',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;
