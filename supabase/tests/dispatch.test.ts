@@ -1,9 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { apiUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
 
@@ -295,7 +296,7 @@ describe('the watchdog', () => {
     await admin.rpc('task_attempt_placed', {
       p_task_id: id,
       p_attempt: 1,
-      p_provider_call_id: `call_vanished_${id}`,
+      p_provider_call_id: randomUUID(),
       p_control_url: null,
     });
     await admin.from('tasks').update({ status: 'in_progress' }).eq('id', id);
@@ -312,7 +313,7 @@ describe('the watchdog', () => {
 describe('webhooks', () => {
   it('the owner reads and rotates the secret; nobody else can read it', async () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const other = await createCallingAccount({ label: 'other' });
+    const other = await createUser('other');
     const { data: mine } = await other.client.from('webhook_secrets').select('user_id, secret');
     expect(mine!.map((r) => r.user_id)).toEqual([other.user.id]);
     const { data: rotated, error } = await other.client.rpc('rotate_webhook_secret');
@@ -408,7 +409,7 @@ describe('webhooks', () => {
         .select('id, status')
         .eq('task_id', task.id);
       expect(own).toHaveLength(eventCount);
-      const other = await createCallingAccount({ label: 'intruder' });
+      const other = await createUser('intruder');
       const { error: refused } = await other.client.rpc('resend_webhook_delivery', {
         p_delivery_id: final[0]!.id,
       });

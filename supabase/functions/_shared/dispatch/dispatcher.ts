@@ -99,7 +99,8 @@ export function createDispatcher(deps: DispatchDeps) {
             .catch(() => undefined);
         }
       } catch (error) {
-        if (error instanceof ProviderError && error.status === 404) {
+        // 404, or 400 for an id it would never have issued: the provider has no such call.
+        if (error instanceof ProviderError && (error.status === 404 || error.status === 400)) {
           if (
             await service.failUnreconciled(
               task.task_id,
