@@ -59,7 +59,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     expect(await page.evaluate(() => localStorage.getItem('dialwise_kyc_draft'))).toBeNull();
 
     // Step 2: phone entry.
-    const number = page.getByLabel('Phone number');
+    const number = page.getByRole('textbox', { name: 'Phone number' });
     await expect(number).toHaveAttribute('placeholder', '555-123-4567');
     const send = page.getByRole('button', { name: 'Send Code' });
     await number.fill(national.slice(0, 9));
@@ -79,7 +79,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     expect(code).toMatch(/^\d{5}$/);
 
     // Wrong code, then the right one.
-    const codeInput = page.getByLabel('Verification code');
+    const codeInput = page.getByRole('textbox', { name: 'Verification code' });
     await codeInput.fill(code === '00000' ? '11111' : '00000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(

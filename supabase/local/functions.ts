@@ -8,7 +8,12 @@ const mainScript = path.join(
   'functions-main.ts',
 );
 
-/** Deno (npm @deno/linux-x64-glibc) serving supabase/functions/<name>/index.ts. */
+/**
+ * Deno (npm @deno/linux-x64-glibc) serving supabase/functions/<name>/index.ts, supervised like the
+ * hosted edge runtime: if the process dies (a crash, SIGKILL) it is started again within a second
+ * and the stack logs it. All call state is in SQL and the provider retries its messages, so
+ * nothing is lost meanwhile.
+ */
 export async function startFunctions(
   config: StackConfig,
   dbUrl: string,
@@ -26,26 +31,55 @@ export async function startFunctions(
     ...(options.watch ? [`--watch=${config.functionsDir}`] : []),
     mainScript,
   ];
-  const proc = startProcess(
-    'functions',
-    deno,
-    args,
-    {
-      ...secrets,
-      STACK_FUNCTIONS_DIR: config.functionsDir,
-      STACK_FUNCTIONS_PORT: String(config.functionsPort),
-      SUPABASE_URL: config.apiUrl,
-      SUPABASE_ANON_KEY: config.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
-      SUPABASE_DB_URL: dbUrl,
-      DENO_NO_UPDATE_CHECK: '1',
-    },
-    log,
-  );
+  const env = {
+    ...secrets,
+    STACK_FUNCTIONS_DIR: config.functionsDir,
+    STACK_FUNCTIONS_PORT: String(config.functionsPort),
+    SUPABASE_URL: config.apiUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    SUPABASE_DB_URL: dbUrl,
+    DENO_NO_UPDATE_CHECK: '1',
+  };
+  const proc = supervise(() => startProcess('functions', deno, args, env, log), log);
   await waitForHttp(
     `http://127.0.0.1:${config.functionsPort}/`,
     proc.child,
     'Edge functions (Deno)',
   );
   return proc;
+}
+
+/** Restarts a process that exits on its own; stop() ends it for good. */
+export function supervise(
+  start: () => ManagedProcess,
+  log: (line: string) => void,
+  restartDelayMs = 500,
+): ManagedProcess {
+  let current = start();
+  let stopping = false;
+  const watch = (proc: ManagedProcess) => {
+    proc.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(
+        `[functions] the edge runtime exited (${signal ?? `code ${code}`}); restarting it in ${restartDelayMs} ms`,
+      );
+      setTimeout(() => {
+        if (stopping) return;
+        current = start();
+        watch(current);
+        log(`[functions] edge runtime restarted (pid ${current.child.pid})`);
+      }, restartDelayMs);
+    });
+  };
+  watch(current);
+  return {
+    get child() {
+      return current.child;
+    },
+    stop: () => {
+      stopping = true;
+      return current.stop();
+    },
+  };
 }

@@ -19,6 +19,7 @@ import {
   LOCAL_VAPI_PHONE_NUMBER_ID,
 } from './fakes/vapi/server';
 import { startPostgrest } from './postgrest';
+import { startScheduler } from './scheduler';
 import { assertPortFree, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
@@ -158,6 +159,9 @@ export async function startStack(
     });
     await listen(stripe.server, config.stripePort);
     stops.push(() => (stripe.stop(), close(stripe.server)));
+
+    const scheduler = startScheduler(config, log);
+    stops.push(() => scheduler.stop());
 
     log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { config, stop };

@@ -20,6 +20,8 @@ export const TEST_STACK_ENV = {
   // need "after the interval" move the stored timestamps back (support/clock.ts).
   STACK_AUTH_REFRESH_REUSE_INTERVAL: '60',
   STACK_AUTH_EMAIL_MAX_FREQUENCY: '60',
+  // The scheduler calls dispatch twice a second, so due work is picked up quickly.
+  STACK_DISPATCH_INTERVAL_MS: '500',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;

@@ -1,8 +1,14 @@
 import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
+import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 
 export function ApiKeyPanel() {
-  return <ApiKeyCard />;
+  return (
+    <div className="grid gap-6">
+      <ApiKeyCard />
+      <WebhooksCard />
+    </div>
+  );
 }
 
 export function PhoneAgentSettingsPanel() {

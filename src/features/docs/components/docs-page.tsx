@@ -28,6 +28,7 @@ import {
   mcpRemoteSample,
   mcpVsCodeSample,
   taskObjectSample,
+  webhookLibrarySamples,
   webhookVerifySamples,
 } from '@/features/docs/content/code-samples';
 import { CodeBlock, CodeLanguageProvider } from '@/features/docs/components/code-block';
@@ -295,6 +296,16 @@ export function DocsPage() {
           </ul>
           <p>Verify the signature on the raw body, before parsing it, and reject old timestamps:</p>
           <CodeBlock title="Verify a webhook signature" samples={webhookVerifySamples} />
+          <p>
+            Or use the <InlineCode>standardwebhooks</InlineCode> library (npm and PyPI), which
+            checks the signature and the timestamp for you:
+          </p>
+          <CodeBlock title="Verify with standardwebhooks" samples={webhookLibrarySamples} />
+          <p>
+            A delivery that does not get a 2xx within 10 seconds is retried after about 5 s, 1 min,
+            5 min, 30 min and 2 h, then marked failed. Redirects are not followed. The dashboard
+            lists recent deliveries with their last status and lets you resend one.
+          </p>
         </DocsSection>
 
         <DocsSection id="billing" title="Minutes and credits">

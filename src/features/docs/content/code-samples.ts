@@ -403,3 +403,46 @@ export const mcpRemoteSample: CodeSample[] = [
 }`,
   },
 ];
+
+export const webhookLibrarySamples: CodeSample[] = [
+  {
+    language: 'javascript',
+    code: `// npm install standardwebhooks
+import { Webhook } from 'standardwebhooks';
+
+const wh = new Webhook(process.env.DIALWISE_WEBHOOK_SECRET); // "whsec_…" from the dashboard
+
+// Express: keep the raw body, e.g. app.post('/hooks/calls', express.text({ type: '*/*' }), …)
+app.post('/hooks/calls', (req, res) => {
+  let event;
+  try {
+    event = wh.verify(req.body, req.headers); // throws on a bad signature or an old timestamp
+  } catch {
+    return res.status(400).send('bad signature');
+  }
+  // webhook-id is the same on every retry of one event: ignore ids you have already handled.
+  console.log(event.type, event.task_id, event.data);
+  res.sendStatus(204);
+});`,
+  },
+  {
+    language: 'python',
+    code: `# pip install standardwebhooks
+import os
+from flask import Flask, request
+from standardwebhooks.webhooks import Webhook
+
+app = Flask(__name__)
+wh = Webhook(os.environ["DIALWISE_WEBHOOK_SECRET"])  # "whsec_…" from the dashboard
+
+@app.post("/hooks/calls")
+def calls_hook():
+    try:
+        event = wh.verify(request.get_data(), dict(request.headers))
+    except Exception:
+        return "bad signature", 400
+    # webhook-id is the same on every retry of one event: ignore ids you have already handled.
+    print(event["type"], event["task_id"], event["data"])
+    return "", 204`,
+  },
+];

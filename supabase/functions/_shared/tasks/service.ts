@@ -9,6 +9,7 @@ import {
   decide,
   decideCancel,
   decidePlacementFailure,
+  decideUnreconciled,
   isTerminal,
   type AttemptSnapshot,
   type TaskSnapshot,
@@ -436,6 +437,32 @@ export function createTaskService(deps: TaskServiceDeps) {
         const attempt = attempts.find((a) => a.number === attemptNumber);
         return attempt ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now()) : null;
       });
+    },
+
+    /** The watchdog's verdict on a call nobody can account for: failed, hold released. */
+    async failUnreconciled(taskId: string, attemptNumber: number, reason: string) {
+      return transition(taskId, (row) =>
+        row.current_attempt === attemptNumber
+          ? decideUnreconciled(snapshot(row), attemptNumber, reason, deps.now())
+          : null,
+      );
+    },
+
+    /** One event as webhooks carry it (the SSE object); task.completed carries the final task. */
+    async eventObject(taskId: string, seq: number) {
+      const rows = must(
+        await db
+          .from('task_events')
+          .select('seq, type, data, created_at')
+          .eq('task_id', taskId)
+          .eq('seq', seq)
+          .limit(1),
+      ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
+      const row = rows[0];
+      if (!row) return null;
+      const data =
+        row.type === 'task.completed' ? await apiTask((await taskRow(taskId))!) : row.data;
+      return { id: row.seq, type: row.type, task_id: taskId, created_at: row.created_at, data };
     },
 
     /** The stored hash of a task's provider token (voice-events authenticates with it). */

@@ -239,3 +239,25 @@ export function decidePlacementFailure(
     },
   };
 }
+
+/**
+ * The watchdog gave up on an attempt (API.md "watchdog"): the provider has no answer for a call
+ * past its time, so the task fails with the reason; an unknown call bills nothing.
+ */
+export function decideUnreconciled(
+  task: TaskSnapshot,
+  attempt: number,
+  reason: string,
+  now: Date,
+): Transition | null {
+  if (isTerminal(task.status) || task.status === 'retry_scheduled') return null;
+  const decided = decidePlacementFailure(task, attempt, reason, now);
+  if (!decided) return null;
+  return {
+    ...decided,
+    plan: {
+      ...decided.plan,
+      attempt: { status: 'failed', ended_at: now.toISOString(), ended_reason: 'watchdog-timeout' },
+    },
+  };
+}

@@ -1,0 +1,175 @@
+// One run of the scheduled work (API.md "retries", "watchdog", "Webhooks"): place the attempts of
+// due retries, reconcile or fail stuck calls, send due webhook deliveries. Every item is claimed
+// in SQL under `for update skip locked` with a lease, so concurrent runs never do a thing twice,
+// and all state stays in SQL, so a run that dies halfway is simply picked up by the next.
+import { type Db, must } from '../db.ts';
+import type { TaskService } from '../tasks/service.ts';
+import { ProviderError, type VoiceProvider } from '../voice/provider.ts';
+import type { SendResult } from '../webhooks/sender.ts';
+
+export type DispatchDeps = {
+  db: Db;
+  provider: VoiceProvider;
+  service: TaskService;
+  now: () => Date;
+  send: (target: { url: string; secret: string; id: string; body: string }) => Promise<SendResult>;
+  /** Minutes past max_duration_minutes before the watchdog steps in (default 5). */
+  marginMinutes?: number;
+  /** Minutes a call may stay queued or ringing (default 5). */
+  ringTimeoutMinutes?: number;
+  batchSize?: number;
+  log?: (line: string) => void;
+};
+
+export type DispatchReport = {
+  retries_placed: number;
+  reconciled: number;
+  failed_by_watchdog: number;
+  webhooks_sent: number;
+  webhooks_failed: number;
+};
+
+type Delivery = {
+  id: string;
+  user_id: string;
+  task_id: string;
+  event_seq: number;
+  url: string;
+  attempts: number;
+};
+
+type Stuck = {
+  task_id: string;
+  attempt: number;
+  provider_call_id: string | null;
+  provider_control_url: string | null;
+  status: string;
+};
+
+export function createDispatcher(deps: DispatchDeps) {
+  const { db, provider, service } = deps;
+  const margin = deps.marginMinutes ?? 5;
+  const ringTimeout = deps.ringTimeoutMinutes ?? 5;
+  const batch = deps.batchSize ?? 25;
+  const log = deps.log ?? ((line: string) => console.log(line));
+
+  async function retries(at: Date): Promise<number> {
+    const ids = must(
+      await db.rpc('dispatch_claim_retries', { p_now: at.toISOString(), p_limit: batch }),
+    ) as string[];
+    for (const id of ids) await service.placeAttempt(id);
+    return ids.length;
+  }
+
+  async function watchdog(at: Date): Promise<{ reconciled: number; failed: number }> {
+    const stuck = must(
+      await db.rpc('dispatch_claim_stuck', {
+        p_now: at.toISOString(),
+        p_margin_minutes: margin,
+        p_ring_timeout_minutes: ringTimeout,
+        p_limit: batch,
+      }),
+    ) as Stuck[];
+    let reconciled = 0;
+    let failed = 0;
+    for (const task of stuck) {
+      if (task.attempt < 1) continue; // Never placed: the next placement opens attempt 1.
+      if (!task.provider_call_id) {
+        if (
+          await service.failUnreconciled(
+            task.task_id,
+            task.attempt,
+            'The call was never confirmed by the voice provider; the hold was released.',
+          )
+        )
+          failed++;
+        continue;
+      }
+      try {
+        const call = await provider.getCall(task.provider_call_id);
+        if (call.ended) {
+          if (await service.applyVoiceEvent(task.task_id, task.attempt, call.ended)) reconciled++;
+        } else if (task.status === 'in_progress') {
+          // Still live past its cap: hang up; the end is reconciled on a later run.
+          await provider
+            .endCall({
+              providerCallId: task.provider_call_id,
+              controlUrl: task.provider_control_url,
+            })
+            .catch(() => undefined);
+        }
+      } catch (error) {
+        // 404, or 400 for an id it would never have issued: the provider has no such call.
+        if (error instanceof ProviderError && (error.status === 404 || error.status === 400)) {
+          if (
+            await service.failUnreconciled(
+              task.task_id,
+              task.attempt,
+              'The call did not end in time and the voice provider has no record of it; the hold was released.',
+            )
+          )
+            failed++;
+        } else log(`[dispatch] watchdog could not ask about ${task.task_id}: ${String(error)}`);
+      }
+    }
+    return { reconciled, failed };
+  }
+
+  async function webhooks(at: Date): Promise<{ sent: number; failed: number }> {
+    const due = must(
+      await db.rpc('dispatch_claim_deliveries', { p_now: at.toISOString(), p_limit: batch }),
+    ) as Delivery[];
+    let sent = 0;
+    let failed = 0;
+    const secrets = new Map<string, string>();
+    for (const delivery of due) {
+      let secret = secrets.get(delivery.user_id);
+      if (!secret) {
+        const rows = must(
+          await db.from('webhook_secrets').select('secret').eq('user_id', delivery.user_id),
+        ) as { secret: string }[];
+        secret = rows[0]?.secret;
+        if (secret) secrets.set(delivery.user_id, secret);
+      }
+      const event = await service.eventObject(delivery.task_id, delivery.event_seq);
+      const result: SendResult =
+        !secret || !event
+          ? { statusCode: null, latencyMs: 0, error: 'The event or signing secret is missing' }
+          : await deps.send({
+              url: delivery.url,
+              secret,
+              id: `msg_${delivery.task_id}_${delivery.event_seq}`,
+              body: JSON.stringify(event),
+            });
+      must(
+        await db.rpc('webhook_delivery_record', {
+          p_delivery_id: delivery.id,
+          p_attempt: delivery.attempts,
+          p_status_code: result.statusCode,
+          p_latency_ms: result.latencyMs,
+          p_error: result.error,
+          p_now: deps.now().toISOString(),
+        }),
+      );
+      if (result.error === null) sent++;
+      else failed++;
+    }
+    return { sent, failed };
+  }
+
+  return {
+    /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
+    async run(at: Date = deps.now()): Promise<DispatchReport> {
+      const placed = await retries(at);
+      const watched = await watchdog(at);
+      const hooks = await webhooks(at);
+      return {
+        retries_placed: placed,
+        reconciled: watched.reconciled,
+        failed_by_watchdog: watched.failed,
+        webhooks_sent: hooks.sent,
+        webhooks_failed: hooks.failed,
+      };
+    },
+  };
+}

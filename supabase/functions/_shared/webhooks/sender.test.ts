@@ -1,0 +1,117 @@
+// @vitest-environment node
+import { Webhook } from 'standardwebhooks';
+import { refuseTarget, sendWebhook, signWebhook } from './sender.ts';
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+describe('webhook signatures', () => {
+  it('verify with the standardwebhooks library', async () => {
+    const body = JSON.stringify({ id: 1, type: 'task.queued', task_id: 'task_X', data: {} });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = await signWebhook(SECRET, 'msg_1', timestamp, body);
+    expect(signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    const headers = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature,
+    };
+    expect(new Webhook(SECRET).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(SECRET).verify(body + ' ', headers)).toThrow();
+  });
+});
+
+describe('targets checked at delivery time', () => {
+  const resolveTo = (addresses: string[]) => () => Promise.resolve(addresses);
+
+  it('refuses a name that now resolves to metadata, link-local or private addresses', async () => {
+    const hosted = { allowPrivate: false };
+    expect(
+      await refuseTarget('https://hooks.example.com/x', {
+        ...hosted,
+        resolve: resolveTo(['169.254.169.254']),
+      }),
+    ).toMatch(/link-local or cloud metadata/);
+    expect(
+      await refuseTarget('https://hooks.example.com/x', {
+        ...hosted,
+        resolve: resolveTo(['93.184.215.14', 'fe80::1']),
+      }),
+    ).toMatch(/link-local/);
+    expect(
+      await refuseTarget('https://hooks.example.com/x', {
+        ...hosted,
+        resolve: resolveTo(['10.1.2.3']),
+      }),
+    ).toMatch(/private or loopback/);
+    expect(
+      await refuseTarget('https://hooks.example.com/x', { ...hosted, resolve: resolveTo([]) }),
+    ).toMatch(/does not resolve/);
+    expect(
+      await refuseTarget('https://hooks.example.com/x', {
+        ...hosted,
+        resolve: resolveTo(['93.184.215.14']),
+      }),
+    ).toBeNull();
+  });
+
+  it('allows loopback and private only on the local stack, never metadata', async () => {
+    const local = { allowPrivate: true, resolve: resolveTo(['127.0.0.1']) };
+    expect(await refuseTarget('http://127.0.0.1:9999/x', local)).toBeNull();
+    expect(await refuseTarget('http://hooks.internal/x', local)).toMatch(/https/);
+    expect(await refuseTarget('https://hooks.internal/x', local)).toBeNull();
+    expect(await refuseTarget('http://169.254.169.254/x', local)).toMatch(/metadata/);
+    expect(await refuseTarget('http://[fd00:ec2::254]/x', local)).toMatch(/metadata/);
+    expect(await refuseTarget('http://127.0.0.1:9999/x', { allowPrivate: false })).toMatch(
+      /private or loopback/,
+    );
+  });
+
+  it('does not follow redirects, reports a timeout and never calls a refused target', async () => {
+    const calls: RequestInit[] = [];
+    const redirecting = (async (_url: string, init: RequestInit) => {
+      calls.push(init);
+      return new Response(null, { status: 302, headers: { Location: 'http://169.254.169.254/' } });
+    }) as unknown as typeof fetch;
+    const target = { url: 'https://hooks.example.com/x', secret: SECRET, id: 'msg_1', body: '{}' };
+    const deps = { allowPrivate: false, resolve: resolveTo(['93.184.215.14']) };
+    const redirected = await sendWebhook(target, { ...deps, fetch: redirecting });
+    expect(redirected).toMatchObject({ statusCode: 302, error: 'Redirects are not followed' });
+    expect(calls[0]!.redirect).toBe('manual');
+
+    const hanging = ((_url: string, init: RequestInit) =>
+      new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as unknown as typeof fetch;
+    const timedOut = await sendWebhook(target, { ...deps, fetch: hanging, timeoutMs: 50 });
+    expect(timedOut).toMatchObject({ statusCode: null, error: 'No response within 10 s' });
+
+    const refused = await sendWebhook(
+      { ...target, url: 'https://hooks.example.com/y' },
+      { allowPrivate: false, resolve: resolveTo(['169.254.169.254']), fetch: redirecting },
+    );
+    expect(refused.error).toMatch(/^Refused: /);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reads a large response only up to the cap', async () => {
+    let pulled = 0;
+    const big = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(16 * 1024));
+        if (pulled > 10_000) controller.close();
+      },
+    });
+    const result = await sendWebhook(
+      { url: 'https://hooks.example.com/x', secret: SECRET, id: 'msg_2', body: '{}' },
+      {
+        allowPrivate: false,
+        resolve: () => Promise.resolve(['93.184.215.14']),
+        fetch: (async () => new Response(big, { status: 200 })) as unknown as typeof fetch,
+        maxResponseBytes: 64 * 1024,
+      },
+    );
+    expect(result).toMatchObject({ statusCode: 200, error: null });
+    expect(pulled).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,143 @@
+// Sends one webhook (API.md "Webhooks"): signed per Standard Webhooks, to a target checked again
+// at delivery time (the host is resolved and every address classified, against DNS rebinding),
+// with a 10 s timeout, redirects not followed and the response read up to a size cap.
+import { ApiError } from '../http/errors.ts';
+import { addressKind, checkWebhookUrl } from '../tasks/webhook-url.ts';
+
+const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const encodeBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+export type SendResult = { statusCode: number | null; latencyMs: number; error: string | null };
+
+export type SenderDeps = {
+  allowPrivate: boolean;
+  fetch?: typeof fetch;
+  /** Resolves a host name to its addresses (Deno.resolveDns for A and AAAA by default). */
+  resolve?: (host: string) => Promise<string[]>;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  now?: () => Date;
+};
+
+/** `v1,<base64 HMAC-SHA256 of id.timestamp.body>` keyed with the decoded `whsec_` secret. */
+export async function signWebhook(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    decodeBase64(secret.replace(/^whsec_/, '')),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    new TextEncoder().encode(`${id}.${timestampSeconds}.${body}`),
+  );
+  return `v1,${encodeBase64(new Uint8Array(mac))}`;
+}
+
+async function resolveWithDeno(host: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const type of ['A', 'AAAA'] as const) {
+    try {
+      found.push(...(await Deno.resolveDns(host, type)));
+    } catch {
+      // No record of this type.
+    }
+  }
+  return found;
+}
+
+/** Why a target may not be called now, or null when it may. */
+export async function refuseTarget(
+  raw: string,
+  deps: Pick<SenderDeps, 'allowPrivate' | 'resolve'>,
+): Promise<string | null> {
+  let url: string;
+  try {
+    url = checkWebhookUrl(raw, { allowPrivate: deps.allowPrivate });
+  } catch (error) {
+    return error instanceof ApiError ? error.message : 'webhook_url is not valid';
+  }
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const literal = /^[\d.]+$/.test(host) || host.includes(':');
+  if (literal || host === 'localhost' || host.endsWith('.localhost')) return null;
+  const addresses = await (deps.resolve ?? resolveWithDeno)(host);
+  if (addresses.length === 0) return `${host} does not resolve`;
+  for (const address of addresses) {
+    const kind = addressKind(address);
+    if (kind === 'metadata' || kind === 'link-local')
+      return `${host} resolves to a link-local or cloud metadata address (${address})`;
+    if ((kind === 'loopback' || kind === 'private') && !deps.allowPrivate)
+      return `${host} resolves to a private or loopback address (${address})`;
+  }
+  return null;
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    read += value.byteLength;
+    if (read >= maxBytes) {
+      await reader.cancel();
+      return;
+    }
+  }
+}
+
+export async function sendWebhook(
+  target: { url: string; secret: string; id: string; body: string },
+  deps: SenderDeps,
+): Promise<SendResult> {
+  const clock = deps.now ?? (() => new Date());
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const refused = await refuseTarget(target.url, deps);
+  if (refused) return { statusCode: null, latencyMs: elapsed(), error: `Refused: ${refused}` };
+  const timestamp = Math.floor(clock().getTime() / 1000);
+  try {
+    const response = await (deps.fetch ?? fetch)(target.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'Dialwise-Webhooks/1',
+        'webhook-id': target.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': await signWebhook(target.secret, target.id, timestamp, target.body),
+      },
+      body: target.body,
+    });
+    await readCapped(response, deps.maxResponseBytes ?? 64 * 1024).catch(() => undefined);
+    const redirected = response.status >= 300 && response.status < 400;
+    return {
+      statusCode: response.status,
+      latencyMs: elapsed(),
+      error: redirected
+        ? 'Redirects are not followed'
+        : response.ok
+          ? null
+          : `HTTP ${response.status}`,
+    };
+  } catch (error) {
+    const name = (error as Error).name;
+    return {
+      statusCode: null,
+      latencyMs: elapsed(),
+      error:
+        name === 'TimeoutError' || name === 'AbortError'
+          ? 'No response within 10 s'
+          : `Could not connect: ${(error as Error).message}`.slice(0, 300),
+    };
+  }
+}

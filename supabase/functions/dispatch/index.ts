@@ -1,0 +1,19 @@
+// Scheduled work: due retries, the watchdog, webhook deliveries. Wiring only; see _shared/dispatch.
+import { createDispatcher } from '../_shared/dispatch/dispatcher.ts';
+import { createDispatchHandler } from '../_shared/dispatch/handler.ts';
+import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+import { sendWebhook } from '../_shared/webhooks/sender.ts';
+
+const { db, provider, service } = taskServiceFromEnv();
+const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
+const now = () => new Date();
+const dispatcher = createDispatcher({
+  db,
+  provider,
+  service,
+  now,
+  send: (target) => sendWebhook(target, { allowPrivate }),
+  marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
+});
+
+Deno.serve(createDispatchHandler({ run: (at) => dispatcher.run(at), now }));
