@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskApiKey } from './get-api-key';
+import { maskApiKey } from './mask-api-key';
 
 describe('maskApiKey (spec §9)', () => {
   it('shows the first 10 characters, an ellipsis and the last 10', () => {

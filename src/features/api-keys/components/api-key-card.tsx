@@ -16,7 +16,8 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { useKyc } from '@/features/onboarding/api/get-kyc';
 import { useGenerateApiKey } from '../api/generate-api-key';
-import { maskApiKey, useApiKey } from '../api/get-api-key';
+import { useApiKey } from '@/lib/api-key';
+import { maskApiKey } from '../api/mask-api-key';
 
 /**
  * The API key card (spec §2, §4, §8): the key as its first and last 10 characters, View Full,

@@ -5,6 +5,5 @@ export const callsKeys = {
   list: (userId: string) => [...callsKeys.user(userId), 'list'] as const,
   detail: (userId: string, taskId: string) =>
     [...callsKeys.user(userId), 'detail', taskId] as const,
-  apiKey: (userId: string) => [...callsKeys.user(userId), 'api-key'] as const,
   agentSettings: (userId: string) => [...callsKeys.user(userId), 'agent-settings'] as const,
 };

@@ -1,3 +1,4 @@
+import { apiKeyQueryKey } from '@/lib/api-key';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -63,7 +64,7 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
 function renderDetail(call: CallDetail, apiKey: string | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(callsKeys.detail(user.id, taskId), call);
-  queryClient.setQueryData(callsKeys.apiKey(user.id), apiKey);
+  queryClient.setQueryData(apiKeyQueryKey(user.id), apiKey);
   return renderWithProviders(<CallDetailDialog taskId={taskId} onClose={() => undefined} />, {
     initialEntry: '/calls',
     session: sessionState({ user }),

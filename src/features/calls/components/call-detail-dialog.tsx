@@ -15,7 +15,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { useCancelCall } from '../api/cancel-call';
 import { isTerminal, type CallDetail } from '../api/call-types';
 import { useCall } from '../api/get-call';
-import { useApiKey } from '../api/get-api-key';
+import { useApiKey } from '@/lib/api-key';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { describeCallError } from './call-error';

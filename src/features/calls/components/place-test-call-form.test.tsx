@@ -1,3 +1,4 @@
+import { apiKeyQueryKey } from '@/lib/api-key';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const KEY = `dw_${'a'.repeat(64)}`;
 /** A query client that already knows the key and the saved settings, so nothing is fetched. */
 function seeded(apiKey: string | null, settings?: PhoneAgentSettings) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(callsKeys.apiKey(user.id), apiKey);
+  queryClient.setQueryData(apiKeyQueryKey(user.id), apiKey);
   queryClient.setQueryData(
     callsKeys.agentSettings(user.id),
     settings ?? { voice: 'Aria', speakingStyle: 'Professional', language: 'en' },

@@ -30,7 +30,7 @@ import {
   type CreateCallValues,
 } from '../api/create-call-schema';
 import { useAgentSettings } from '../api/get-agent-settings';
-import { useApiKey } from '../api/get-api-key';
+import { useApiKey } from '@/lib/api-key';
 import { describeCallError, type CallErrorAction, type CallErrorView } from './call-error';
 import { isLocalStack, ReservedNumbers } from './reserved-numbers';
 

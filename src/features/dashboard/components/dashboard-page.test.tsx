@@ -1,3 +1,4 @@
+import { apiKeyQueryKey } from '@/lib/api-key';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('DashboardPage', () => {
   it('has a Calls tab with the test call form and the calls list', async () => {
     const events = userEvent.setup();
     const queryClient = withBalance(25);
-    queryClient.setQueryData(callsKeys.apiKey(user.id), null);
+    queryClient.setQueryData(apiKeyQueryKey(user.id), null);
     queryClient.setQueryData(callsKeys.agentSettings(user.id), null);
     queryClient.setQueryData(callsKeys.list(user.id), {
       pages: [{ calls: [], nextCursor: null }],

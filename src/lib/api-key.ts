@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { apiKeyKeys } from './query-keys';
 
-/** Spec §7 call 7: the newest non-revoked key of the user, or null. */
+/**
+ * The account's live API key (spec §3, §7 call 7: the newest non-revoked key), or null when it has
+ * none. One query, shared by the API key card and the Calls tab (which calls the API with it, as an
+ * integrator's system would), so a newly generated key reaches both. Throws on a Supabase error.
+ */
 export async function getApiKey(userId: string): Promise<string | null> {
   const { data, error } = await supabase
     .from('api_keys')
@@ -16,9 +19,12 @@ export async function getApiKey(userId: string): Promise<string | null> {
   return data?.api_key ?? null;
 }
 
+/** Under the API keys feature's prefix, so generating a key invalidates it. */
+export const apiKeyQueryKey = (userId: string) => ['api-keys', userId, 'current'] as const;
+
 export function apiKeyQueryOptions(userId: string | null | undefined) {
   return queryOptions({
-    queryKey: apiKeyKeys.current(userId ?? ''),
+    queryKey: apiKeyQueryKey(userId ?? ''),
     queryFn: () => getApiKey(userId!),
     enabled: !!userId,
   });
@@ -26,10 +32,4 @@ export function apiKeyQueryOptions(userId: string | null | undefined) {
 
 export function useApiKey(userId: string | null | undefined) {
   return useQuery(apiKeyQueryOptions(userId));
-}
-
-/** Spec §9: the first 10 characters, an ellipsis, the last 10. */
-export function maskApiKey(key: string, visible = 10): string {
-  if (key.length <= visible * 2) return key;
-  return `${key.slice(0, visible)}…${key.slice(-visible)}`;
 }
