@@ -1,6 +1,8 @@
-/** Query keys of the agent settings feature. */
+import { agentSettingsQueryKey } from '@/lib/agent-settings';
+
+/** Query keys of the agent settings feature; the saved settings' query is shared (lib/agent-settings.ts). */
 export const agentSettingsKeys = {
   all: ['agent-settings'] as const,
   user: (userId: string) => [...agentSettingsKeys.all, userId] as const,
-  current: (userId: string) => [...agentSettingsKeys.user(userId), 'current'] as const,
+  current: agentSettingsQueryKey,
 };

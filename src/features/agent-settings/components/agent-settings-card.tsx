@@ -18,7 +18,7 @@ import {
 } from '@/config/phone-agent-options';
 import { useSession } from '@/lib/auth/session-context';
 import { agentSettingsSchema } from '../api/agent-settings-schema';
-import { useAgentSettings } from '../api/get-agent-settings';
+import { useAgentSettings } from '@/lib/agent-settings';
 import { useSaveAgentSettings } from '../api/save-agent-settings';
 
 /**

@@ -5,5 +5,4 @@ export const callsKeys = {
   list: (userId: string) => [...callsKeys.user(userId), 'list'] as const,
   detail: (userId: string, taskId: string) =>
     [...callsKeys.user(userId), 'detail', taskId] as const,
-  agentSettings: (userId: string) => [...callsKeys.user(userId), 'agent-settings'] as const,
 };

@@ -1,3 +1,4 @@
+import { agentSettingsQueryKey } from '@/lib/agent-settings';
 import { apiKeyQueryKey } from '@/lib/api-key';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,6 @@ import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import type { PhoneAgentSettings } from '@/config/phone-agent-options';
-import { callsKeys } from '../api/query-keys';
 import { PlaceTestCallForm } from './place-test-call-form';
 
 const user = testUser('ada@example.com');
@@ -17,7 +17,7 @@ function seeded(apiKey: string | null, settings?: PhoneAgentSettings) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(apiKeyQueryKey(user.id), apiKey);
   queryClient.setQueryData(
-    callsKeys.agentSettings(user.id),
+    agentSettingsQueryKey(user.id),
     settings ?? { voice: 'Aria', speakingStyle: 'Professional', language: 'en' },
   );
   return queryClient;

@@ -29,7 +29,7 @@ import {
   type CreateCallInput,
   type CreateCallValues,
 } from '../api/create-call-schema';
-import { useAgentSettings } from '../api/get-agent-settings';
+import { useAgentSettings } from '@/lib/agent-settings';
 import { useApiKey } from '@/lib/api-key';
 import { describeCallError, type CallErrorAction, type CallErrorView } from './call-error';
 import { isLocalStack, ReservedNumbers } from './reserved-numbers';

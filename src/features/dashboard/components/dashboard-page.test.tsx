@@ -1,3 +1,4 @@
+import { agentSettingsQueryKey } from '@/lib/agent-settings';
 import { apiKeyQueryKey } from '@/lib/api-key';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,7 +65,7 @@ describe('DashboardPage', () => {
     const events = userEvent.setup();
     const queryClient = withBalance(25);
     queryClient.setQueryData(apiKeyQueryKey(user.id), null);
-    queryClient.setQueryData(callsKeys.agentSettings(user.id), null);
+    queryClient.setQueryData(agentSettingsQueryKey(user.id), null);
     queryClient.setQueryData(callsKeys.list(user.id), {
       pages: [{ calls: [], nextCursor: null }],
       pageParams: [null],

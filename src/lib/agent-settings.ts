@@ -7,14 +7,26 @@ import {
   type PhoneAgentSettings,
 } from '@/config/phone-agent-options';
 import { supabase } from '@/lib/supabase';
-import { callsKeys } from './query-keys';
 
 const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
   (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
 
+/** A database row (or none) → the settings; unknown values and a missing row mean the defaults. */
+export function settingsFromRow(
+  row: { voice: string; speaking_style: string; language: string } | null,
+): PhoneAgentSettings {
+  const defaults = DEFAULT_PHONE_AGENT_SETTINGS;
+  return {
+    voice: pick(voiceValues, row?.voice, defaults.voice),
+    speakingStyle: pick(speakingStyleValues, row?.speaking_style, defaults.speakingStyle),
+    language: pick(languageValues, row?.language, defaults.language),
+  };
+}
+
 /**
- * The account's saved phone-agent settings (`agent_settings`), which prefill the test-call form;
- * the defaults (Aria, Professional, en) when nothing is saved. Throws on a Supabase error.
+ * The account's saved phone-agent settings (`agent_settings`): the Phone Agent tab edits them, the
+ * test-call form starts from them, the call API uses them as defaults. The defaults (Aria,
+ * Professional, en) when nothing is saved. Throws on a Supabase error.
  */
 export async function getAgentSettings(userId: string): Promise<PhoneAgentSettings> {
   const { data, error } = await supabase
@@ -23,21 +35,18 @@ export async function getAgentSettings(userId: string): Promise<PhoneAgentSettin
     .eq('user_id', userId)
     .maybeSingle<{ voice: string; speaking_style: string; language: string }>();
   if (error) throw error;
-  const defaults = DEFAULT_PHONE_AGENT_SETTINGS;
-  return {
-    voice: pick(voiceValues, data?.voice, defaults.voice),
-    speakingStyle: pick(speakingStyleValues, data?.speaking_style, defaults.speakingStyle),
-    language: pick(languageValues, data?.language, defaults.language),
-  };
+  return settingsFromRow(data);
 }
+
+/** Under the agent settings feature's prefix, so saving invalidates it. */
+export const agentSettingsQueryKey = (userId: string) =>
+  ['agent-settings', userId, 'current'] as const;
 
 export function agentSettingsQueryOptions(userId: string | null | undefined) {
   return queryOptions({
-    queryKey: callsKeys.agentSettings(userId ?? ''),
+    queryKey: agentSettingsQueryKey(userId ?? ''),
     queryFn: () => getAgentSettings(userId!),
     enabled: !!userId,
-    // Read again on every mount: settings saved in the Phone Agent tab prefill the form when it shows again.
-    staleTime: 0,
   });
 }
 
