@@ -96,8 +96,9 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.goto('/verify-phone');
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // API key: generate, view, copy.
-    const panel = page.getByRole('tabpanel');
+    // API key: generate, view, copy (the tab also holds the webhooks card, with a Copy of its own).
+    const tabPanel = page.getByRole('tabpanel');
+    const panel = tabPanel.getByRole('region', { name: 'API Keys' });
     await expect(panel.getByText('Verified', { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: 'Generate API Key' }).click();
     await expect(page.getByText('New API key generated successfully')).toBeVisible();
@@ -124,13 +125,13 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
 
     // Phone-agent settings: defaults, change, save, still there after a reload.
     await page.getByRole('tab', { name: 'Phone Agent' }).click();
-    await expect(panel.getByLabel('Voice')).toHaveValue('Aria');
-    await expect(panel.getByLabel('Speaking style')).toHaveValue('Professional');
-    await expect(panel.getByLabel('Language')).toHaveValue('en');
-    await panel.getByLabel('Voice').selectOption('George');
-    await panel.getByLabel('Speaking style').selectOption('Friendly');
-    await panel.getByLabel('Language').selectOption({ label: 'German' });
-    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(tabPanel.getByLabel('Voice')).toHaveValue('Aria');
+    await expect(tabPanel.getByLabel('Speaking style')).toHaveValue('Professional');
+    await expect(tabPanel.getByLabel('Language')).toHaveValue('en');
+    await tabPanel.getByLabel('Voice').selectOption('George');
+    await tabPanel.getByLabel('Speaking style').selectOption('Friendly');
+    await tabPanel.getByLabel('Language').selectOption({ label: 'German' });
+    await tabPanel.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Changes saved')).toBeVisible();
     await page.goto('/phone-agent-settings');
     await expect(page.getByLabel('Voice')).toHaveValue('George');

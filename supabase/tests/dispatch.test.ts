@@ -410,12 +410,17 @@ describe('webhooks', () => {
         .eq('task_id', task.id);
       expect(own).toHaveLength(eventCount);
       const other = await createUser('intruder');
+      // The delivery of the message checked above (rows come back in no particular order).
+      const firstDelivery = final.find(
+        (d) => `msg_${task.id}_${d.event_seq}` === headers['webhook-id'],
+      )!;
+      expect(firstDelivery).toBeDefined();
       const { error: refused } = await other.client.rpc('resend_webhook_delivery', {
-        p_delivery_id: final[0]!.id,
+        p_delivery_id: firstDelivery.id,
       });
       expect(refused).not.toBeNull();
       const { error: resent } = await account.client.rpc('resend_webhook_delivery', {
-        p_delivery_id: final[0]!.id,
+        p_delivery_id: firstDelivery.id,
       });
       expect(resent).toBeNull();
       await until(

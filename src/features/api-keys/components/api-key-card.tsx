@@ -1,5 +1,5 @@
 import { BookOpen, Copy, Eye, KeyRound, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,7 @@ export function ApiKeyCard() {
   const kyc = useKyc(user?.id);
   const generate = useGenerateApiKey(user?.id);
   const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
 
   useEffect(() => {
     if (key.isError) toast.error('Failed to fetch API key');
@@ -69,10 +70,10 @@ export function ApiKeyCard() {
   const current = key.data ?? null;
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
         <div className="grid gap-1.5">
-          <CardTitle>API Keys</CardTitle>
+          <CardTitle id={titleId}>API Keys</CardTitle>
           <CardDescription>
             The key your systems use to place calls through the API.
           </CardDescription>
