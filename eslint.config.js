@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-e2e',
+      '.bench',
       '.lighthouse',
       'node_modules',
       'supabase/.local',

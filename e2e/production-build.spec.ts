@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { paths, useCasePath } from '../src/config/paths';
 
 /**
@@ -8,6 +8,21 @@ import { paths, useCasePath } from '../src/config/paths';
  */
 
 const LANDING_HEADING = 'One API request. One finished phone call.';
+
+/**
+ * The page is on screen before the app has taken it over; like a person whose first hover did
+ * nothing yet, move away and hover again until the Use Cases menu answers. Returns its panel.
+ */
+async function openUseCasesMenu(page: Page) {
+  const trigger = page.getByRole('button', { name: 'Use Cases' }).first();
+  const panel = page.getByTestId('use-cases-panel');
+  await expect(async () => {
+    await page.mouse.move(0, 400);
+    await trigger.hover();
+    await expect(panel).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return panel;
+}
 
 test('public pages arrive as finished pages, readable with JavaScript off', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -27,6 +42,8 @@ test('a prerendered page names no script to fetch before it is painted', async (
   expect(html).toContain('One API request.');
   expect(html).not.toMatch(/<script[^>]+\bsrc=/);
   expect(html).not.toContain('rel="modulepreload"');
+  // No section is saved hidden by the prerendering browser's fade-in.
+  expect(html).not.toContain('data-fade');
   // The loader that adds them after the first frame is there instead.
   expect(html).toMatch(/requestAnimationFrame\(/);
 });
@@ -36,15 +53,7 @@ test('the landing page comes alive after its first paint: the Use Cases menu ope
 }) => {
   await page.goto(paths.home.href);
   await expect(page.getByRole('heading', { level: 1, name: LANDING_HEADING })).toBeVisible();
-  // The page is on screen before the app has taken it over; like a person whose first hover
-  // did nothing yet, move away and hover again until the menu answers.
-  const trigger = page.getByRole('button', { name: 'Use Cases' });
-  const panel = page.getByTestId('use-cases-panel');
-  await expect(async () => {
-    await page.mouse.move(0, 400);
-    await trigger.hover();
-    await expect(panel).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  const panel = await openUseCasesMenu(page);
   await expect(panel.getByRole('link')).toHaveCount(10);
   await panel.getByRole('link', { name: /Shift Fill/ }).click();
   await expect(page).toHaveURL(/\/use-cases\/shift-fill$/);
@@ -66,4 +75,52 @@ test('an unknown path shows the not-found page, not the prerendered landing page
   await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
   await expect(page.getByText('/no-such-page?ref=build')).toBeVisible();
   await expect(page.getByText(LANDING_HEADING)).toHaveCount(0);
+});
+
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  test(`public pages boot without a console error and come alive (${reducedMotion} motion)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const path of [paths.home.href, useCasePath('healthcare'), paths.pricing.href]) {
+      await page.goto(path);
+      // Booted: the app answers (the Use Cases menu opens).
+      await openUseCasesMenu(page);
+      await page.keyboard.press('Escape');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('an anonymous visitor on public pages never loads the auth client; /auth does', async ({
+  page,
+}) => {
+  const authCalls: string[] = [];
+  const supabaseScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/auth/v1/')) authCalls.push(request.url());
+  });
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('supabase-js')) supabaseScripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(paths.home.href);
+  const panel = await openUseCasesMenu(page);
+  await panel.getByRole('link', { name: /Shift Fill/ }).click();
+  await expect(page).toHaveURL(/\/use-cases\/shift-fill$/);
+  await page.waitForLoadState('networkidle');
+  expect(supabaseScripts).toEqual([]);
+  expect(authCalls).toEqual([]);
+
+  await page.goto(paths.auth.href);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect.poll(() => supabaseScripts.length).toBeGreaterThan(0);
 });

@@ -1,10 +1,13 @@
 /**
  * What `/` costs to download: `npm run size [-- --no-build]`.
  *
- * Builds with `vite build --manifest` (unless --no-build), then reads dist/index.html for the entry
- * script and its modulepreload links (the initial JS every route pays), and the Vite manifest
- * (dist/.vite/manifest.json) for the landing page's lazily loaded route chunk and the chunks it
- * imports beyond the initial ones. Prints raw and gzipped sizes (node:zlib, level 9).
+ * Builds the app as `npm run build` does, with a Vite manifest (unless --no-build), and the bare
+ * React + react-router page of scripts/bare-page in the same run. Then:
+ * - from the app shell (dist/app-shell.html) and the manifest (dist/.vite/manifest.json): the
+ *   initial JS every route pays and the landing route's lazily loaded chunks;
+ * - as a visitor's browser loads them (Chromium): every script fetched for `/` of the app and of
+ *   the bare page before the page is idle, and the ratio of the two (issue 12's yardstick).
+ * Sizes are raw and gzipped (node:zlib, level 9).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +15,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+import { buildBarePage, previewBarePage } from './bare-page/build';
+import { chromiumArgs, chromiumPath } from './chromium';
+import { scriptsFetched, type FetchedScript } from './visitor-js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -29,13 +37,57 @@ type ManifestChunk = {
 type Manifest = Record<string, ManifestChunk>;
 type Sized = { file: string; raw: number; gzip: number };
 
-function build() {
-  console.log('Building (vite build --manifest)…');
-  const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--manifest'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? 'signal'})`);
+}
+
+async function build() {
+  console.log('Building (vite build --manifest, prerender, and the bare page)…');
+  run(path.join(root, 'node_modules/.bin/vite'), ['build', '--manifest']);
+  run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/prerender.ts']);
+  await buildBarePage();
+}
+
+/** The scripts a visitor fetches for `/` of the built app and of the bare page, side by side. */
+async function measureVisits() {
+  const app = await preview({
+    root,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, open: false },
   });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? 'signal'})`);
+  const bare = await previewBarePage();
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const appOrigin = app.resolvedUrls?.local[0]?.replace(/\/$/, '');
+    if (!appOrigin) throw new Error('the app preview server has no address');
+    const printVisit = (title: string, scripts: FetchedScript[]) => {
+      console.log(`\n${title}`);
+      for (const s of scripts)
+        console.log(
+          `  ${s.url.padEnd(48)} ${kb(s.raw).padStart(10)}  ${kb(s.gzip).padStart(10)} gz`,
+        );
+      const sum = total(scripts.map((s) => ({ file: s.url, ...s })));
+      console.log(
+        `  ${'total'.padEnd(48)} ${kb(sum.raw).padStart(10)}  ${kb(sum.gzip).padStart(10)} gz`,
+      );
+      return sum.gzip;
+    };
+    const appBytes = printVisit(
+      'A visitor on / (every script fetched before idle)',
+      await scriptsFetched(browser, `${appOrigin}/`),
+    );
+    const bareBytes = printVisit(
+      'The bare React + react-router page (scripts/bare-page)',
+      await scriptsFetched(browser, `${bare.origin}/`),
+    );
+    return { appBytes, bareBytes };
+  } finally {
+    await browser.close();
+    await app.close();
+    await bare.server.close();
+  }
 }
 
 async function sizeOf(file: string): Promise<Sized> {
@@ -96,14 +148,16 @@ function printGroup(title: string, files: Sized[]) {
 
 async function main() {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  if (!process.argv.includes('--no-build')) build();
+  if (!process.argv.includes('--no-build')) await build();
   if (!existsSync(manifestPath)) {
     throw new Error(
       'dist/.vite/manifest.json is missing: run without --no-build (vite build --manifest).',
     );
   }
 
-  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  // The plain shell: dist/index.html of a prerendered build loads its scripts after first paint.
+  const shellFile = existsSync(path.join(dist, 'app-shell.html')) ? 'app-shell.html' : 'index.html';
+  const html = await readFile(path.join(dist, shellFile), 'utf8');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
   const initial = initialAssets(html);
 
@@ -126,6 +180,12 @@ async function main() {
   console.log(`  landing route   ${kb(landingTotal.gzip)} gz (${kb(landingTotal.raw)} raw)`);
   console.log(`  JS to render /  ${kb(jsTotal.gzip + landingTotal.gzip)} gz`);
   console.log(`  initial CSS     ${kb(cssTotal.gzip)} gz (${kb(cssTotal.raw)} raw)`);
+
+  const { appBytes, bareBytes } = await measureVisits();
+  console.log('\nFetched by a visitor on / (gzipped JS)');
+  console.log(`  Dialwise        ${kb(appBytes)}`);
+  console.log(`  bare page       ${kb(bareBytes)}`);
+  console.log(`  ratio           ${(appBytes / bareBytes).toFixed(2)}x (goal: at most 1.30x)`);
 }
 
 main().catch((error: unknown) => {

@@ -10,24 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
-import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
+import { publicPagePaths } from '../src/config/paths';
 import { chromiumArgs, chromiumPath } from './chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, process.env.BUILD_OUT_DIR ?? 'dist');
-
-export const prerenderedPaths = [
-  paths.home.path,
-  paths.pricing.path,
-  paths.terms.path,
-  paths.privacy.path,
-  paths.contact.path,
-  paths.docs.path,
-  paths.docsPhoneAgent.path,
-  paths.status.path,
-  paths.help.path,
-  ...useCaseSlugs.map(useCasePath),
-];
 
 async function main() {
   let executablePath: string;
@@ -50,7 +37,7 @@ async function main() {
   });
   try {
     const page = await browser.newPage({ reducedMotion: 'reduce' });
-    for (const route of prerenderedPaths) {
+    for (const route of publicPagePaths) {
       await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
       const heading = await page.locator('main h1').first().textContent();
       if (!heading || heading.includes('404'))
@@ -61,6 +48,9 @@ async function main() {
         rootElement
           .querySelectorAll('[aria-label="Notifications alt+T"], section[aria-live]')
           .forEach((n) => n.remove());
+        // What the prerendering browser saw of the viewport (FadeInSection hides sections below
+        // its fold) must not hide them from a visitor, least of all one without JavaScript.
+        rootElement.querySelectorAll('[data-fade]').forEach((n) => n.removeAttribute('data-fade'));
         return {
           html: rootElement.innerHTML,
           title: document.title,
@@ -89,7 +79,7 @@ async function main() {
     }
     // The untouched shell for hosts that can name their SPA fallback explicitly.
     await writeFile(path.join(dist, 'app-shell.html'), shell);
-    console.log(`Prerendered ${prerenderedPaths.length} public pages.`);
+    console.log(`Prerendered ${publicPagePaths.length} public pages.`);
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

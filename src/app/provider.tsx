@@ -8,7 +8,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider deferOnPublicPages>
         {children}
         <Toaster />
       </AuthProvider>

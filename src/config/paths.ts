@@ -46,6 +46,25 @@ export type UseCaseSlug = (typeof useCaseSlugs)[number];
 
 export const useCasePath = (slug: UseCaseSlug) => `/use-cases/${slug}` as const;
 
+/**
+ * The public pages: prerendered at build time (scripts/prerender.ts), and served to a visitor
+ * with no stored session without loading the auth client at all (see AuthProvider).
+ */
+export const publicPagePaths: readonly string[] = [
+  paths.home.path,
+  paths.pricing.path,
+  paths.terms.path,
+  paths.privacy.path,
+  paths.contact.path,
+  paths.docs.path,
+  paths.docsPhoneAgent.path,
+  paths.status.path,
+  paths.help.path,
+  ...useCaseSlugs.map(useCasePath),
+];
+
+export const isPublicPagePath = (pathname: string) => publicPagePaths.includes(pathname);
+
 /** Paths that need a signed-in user (spec §6). */
 export const protectedPrefixes = [
   paths.dashboard.path,

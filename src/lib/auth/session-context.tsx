@@ -33,6 +33,8 @@ export type SessionState = {
   clearError?: () => void;
   /** Ends the signing-out state once the user has left the protected pages. */
   settleSignOut?: () => void;
+  /** Loads the auth client if the start deferred it (a page that signs in or needs a user). */
+  requestAuthClient?: () => void;
 };
 
 export const SessionContext = createContext<SessionState | null>(null);

@@ -1,11 +1,12 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { useSession } from '@/lib/auth/session-context';
+import { authStorageKey } from '@/lib/auth/storage-key';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { testSession, testUser } from '@/testing/session';
@@ -68,8 +69,11 @@ function renderLayer(auth: SessionAuthClient, ui: ReactElement = <SessionProbe /
   );
 }
 
+/** Waits for the start-up to settle on `text` (the probe exists from the first render). */
 async function settledAs(text: string) {
-  expect(await screen.findByRole('status', { name: 'session' })).toHaveTextContent(text);
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'session' })).toHaveTextContent(text),
+  );
 }
 
 const ada = testUser('ada@example.com', '00000000-0000-4000-8000-0000000000a1');
@@ -157,5 +161,89 @@ describe('AuthPage URL errors', () => {
       initialEntry: '/auth?error=access_denied&error_description=Link+expired',
     });
     expect(await screen.findByText('Link expired')).toBeInTheDocument();
+  });
+});
+
+describe('AuthProvider on public pages (deferOnPublicPages)', () => {
+  function renderDeferred(loadAuth: () => Promise<SessionAuthClient>, ui: ReactElement) {
+    return render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthProvider loadAuth={loadAuth} deferOnPublicPages>
+          {ui}
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+  }
+
+  function AskForClient() {
+    const { requestAuthClient } = useSession();
+    return (
+      <button type="button" onClick={() => requestAuthClient?.()}>
+        Sign in
+      </button>
+    );
+  }
+
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    localStorage.clear();
+  });
+
+  it('settles a visitor with nothing stored as signed out without loading the auth client', async () => {
+    window.history.replaceState(null, '', '/pricing');
+    const { auth } = fakeAuth();
+    let loads = 0;
+    renderDeferred(
+      async () => {
+        loads++;
+        return auth;
+      },
+      <SessionProbe />,
+    );
+    expect(screen.getByRole('status', { name: 'session' })).toHaveTextContent('signed out');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(loads).toBe(0);
+  });
+
+  it('loads it when a page asks, and then follows sign-ins', async () => {
+    window.history.replaceState(null, '', '/');
+    const { auth, emit } = fakeAuth();
+    let loads = 0;
+    renderDeferred(
+      async () => {
+        loads++;
+        return auth;
+      },
+      <>
+        <SessionProbe />
+        <AskForClient />
+      </>,
+    );
+    act(() => screen.getByRole('button', { name: 'Sign in' }).click());
+    await waitFor(() => expect(loads).toBe(1));
+    await waitFor(() => emit('SIGNED_IN', testSession(ada)));
+    await settledAs('ada@example.com');
+  });
+
+  it.each([
+    ['a stored session', '/', () => localStorage.setItem(authStorageKey, '{"access_token":"a"}')],
+    ['a confirmation link', '/#access_token=abc&refresh_token=r&type=signup', () => {}],
+    ['an auth error in the URL', '/?error=invalid_refresh_token', () => {}],
+    ['a page that is not public', '/dashboard', () => {}],
+  ])('loads it at once for %s', async (_label, url, arrange) => {
+    window.history.replaceState(null, '', url);
+    arrange();
+    const { auth } = fakeAuth();
+    let loads = 0;
+    renderDeferred(
+      async () => {
+        loads++;
+        return auth;
+      },
+      <SessionProbe />,
+    );
+    expect(screen.getByRole('status', { name: 'session' })).toHaveTextContent('loading');
+    await settledAs('signed out');
+    expect(loads).toBe(1);
   });
 });

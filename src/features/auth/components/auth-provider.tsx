@@ -16,6 +16,7 @@ import {
   type StartupAuthClient,
 } from '@/lib/auth/session-startup';
 import { authStorageKey } from '@/lib/auth/storage-key';
+import { isPublicPagePath } from '@/config/paths';
 import { loadSupabase } from '@/lib/load-supabase';
 import { LOGOUT_ERROR_TOAST_ID, SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
 
@@ -55,10 +56,17 @@ function browserStorage(): Storage | null {
 export function AuthProvider({
   children,
   loadAuth = loadSupabaseAuth,
+  deferOnPublicPages = false,
 }: {
   children: ReactNode;
   /** Hands over `supabase.auth`; tests pass a stand-in (keep it stable across renders). */
   loadAuth?: () => Promise<SessionAuthClient>;
+  /**
+   * A visitor who lands on a public page with no stored session, no confirmation link and no
+   * auth error in the URL is signed out, and the page needs nothing more: supabase-js is then
+   * not loaded until a page asks for it (`requestAuthClient`: /auth and the protected pages).
+   */
+  deferOnPublicPages?: boolean;
 }) {
   const queryClient = useQueryClient();
   // Read on the first render, before supabase-js gets the chance to drop a stale session from
@@ -70,9 +78,21 @@ export function AuthProvider({
       cameFromAuthLink: typeof window !== 'undefined' && hasAuthCallbackHash(window.location.hash),
     };
   });
+  // Decided once, with what the first render read, so a hydrated page renders as prerendered.
+  const [clientWanted, setClientWanted] = useState(
+    () =>
+      !deferOnPublicPages ||
+      typeof window === 'undefined' ||
+      initial.hadStoredTokens ||
+      initial.cameFromAuthLink ||
+      window.location.search.includes('error=') ||
+      !isPublicPagePath(window.location.pathname),
+  );
+  const requestAuthClient = useCallback(() => setClientWanted(true), []);
   const [staleTokens, setStaleTokens] = useState(false);
   const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
+  // A deferred start is settled at once: with nothing stored, nobody is signed in.
+  const [loading, setLoading] = useState(clientWanted);
   const [error, setError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const userIdRef = useRef<string | null>(null);
@@ -87,6 +107,7 @@ export function AuthProvider({
   }, [queryClient]);
 
   useEffect(() => {
+    if (!clientWanted) return;
     let active = true;
     let unsubscribe = () => {};
 
@@ -174,7 +195,7 @@ export function AuthProvider({
       active = false;
       unsubscribe();
     };
-  }, [clearLocalState, initial, loadAuth]);
+  }, [clearLocalState, initial, loadAuth, clientWanted]);
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
@@ -221,6 +242,7 @@ export function AuthProvider({
       expireSession,
       clearError,
       settleSignOut,
+      requestAuthClient,
     }),
     [
       session,
@@ -233,6 +255,7 @@ export function AuthProvider({
       expireSession,
       clearError,
       settleSignOut,
+      requestAuthClient,
     ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

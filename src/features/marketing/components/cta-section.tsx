@@ -1,4 +1,3 @@
-import { useInView } from 'framer-motion';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,13 +6,14 @@ import { FREE_MINUTES } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth/session-context';
+import { hasBeenSeen, useViewportEntry } from '@/lib/use-viewport-entry';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection } from './fade-in-section';
 
 export function CtaSection() {
   const { user } = useSession();
   const panelRef = useRef<HTMLDivElement>(null);
-  const viewed = useInView(panelRef, { once: true, amount: 0.2 });
+  const viewed = hasBeenSeen(useViewportEntry(panelRef, 0.2));
   const destination = user ? paths.dashboard.href : paths.auth.href;
 
   useEffect(() => {

@@ -1,8 +1,6 @@
-import { LazyMotion, m, useReducedMotion } from 'framer-motion';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-
-const loadMotionFeatures = () => import('./motion-features').then((module) => module.default);
+import { useViewportEntry } from '@/lib/use-viewport-entry';
 
 type FadeInSectionProps = {
   id: string;
@@ -16,8 +14,10 @@ type FadeInSectionProps = {
 
 /**
  * A landing-page section that fades in once when it scrolls into view. Only the inner wrapper
- * moves, so the section's own box (what in-page links scroll to) never shifts. No motion under
- * prefers-reduced-motion.
+ * moves, so the section's own box (what in-page links scroll to) never shifts. CSS does the
+ * motion (`.fade-in` in index.css, none under prefers-reduced-motion), so the first render is the
+ * prerendered HTML as it stands: a section is hidden only after hydration, and only while it
+ * waits out of view; one already on screen is never hidden.
  */
 export function FadeInSection({
   id,
@@ -26,7 +26,10 @@ export function FadeInSection({
   amount = 0.15,
   children,
 }: FadeInSectionProps) {
-  const reduceMotion = useReducedMotion();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const entry = useViewportEntry(wrapper, amount);
+  const fade =
+    entry === 'out-of-view' ? 'waiting' : entry === 'scrolled-into-view' ? 'shown' : undefined;
   return (
     <section
       id={id}
@@ -34,20 +37,9 @@ export function FadeInSection({
       tabIndex={-1}
       className={cn('render-when-visible scroll-mt-20 outline-none', className)}
     >
-      {reduceMotion ? (
-        children
-      ) : (
-        <LazyMotion features={loadMotionFeatures} strict>
-          <m.div
-            initial={{ opacity: 0, y: 24 }}
-            whileInView={{ opacity: 1, y: 0 }}
-            viewport={{ once: true, amount }}
-            transition={{ duration: 0.6, ease: 'easeOut' }}
-          >
-            {children}
-          </m.div>
-        </LazyMotion>
-      )}
+      <div ref={wrapper} className="fade-in" data-fade={fade}>
+        {children}
+      </div>
     </section>
   );
 }

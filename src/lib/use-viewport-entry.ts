@@ -1,0 +1,38 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * Where an element stands against the viewport, watched until it has been seen:
+ * - `unknown` before the first report (and on the first render, so a hydrated page renders
+ *   exactly as its prerendered HTML);
+ * - `in-view` when at least `amount` of it was visible from the start;
+ * - `out-of-view` while it waits below (or above) the fold;
+ * - `scrolled-into-view` once it has come into view after that.
+ */
+export type ViewportEntry = 'unknown' | 'in-view' | 'out-of-view' | 'scrolled-into-view';
+
+export function useViewportEntry(ref: RefObject<Element | null>, amount: number): ViewportEntry {
+  const [entry, setEntry] = useState<ViewportEntry>('unknown');
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([report]) => {
+        if (!report) return;
+        if (report.isIntersecting && report.intersectionRatio >= amount) {
+          setEntry((previous) => (previous === 'unknown' ? 'in-view' : 'scrolled-into-view'));
+          observer.disconnect();
+        } else {
+          setEntry('out-of-view');
+        }
+      },
+      { threshold: amount },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, amount]);
+  return entry;
+}
+
+/** Whether the element has been in view at all. */
+export const hasBeenSeen = (entry: ViewportEntry) =>
+  entry === 'in-view' || entry === 'scrolled-into-view';
