@@ -118,11 +118,16 @@ begin
   update private.phone_verifications
      set check_attempts = check_attempts + 1
    where id = current_code.id;
+  -- The fifth check is the code's last: if it is wrong, the caller cancels the verification at
+  -- Twilio, whose own 5-check limit would otherwise hold the next code to the same number.
+  if current_code.check_attempts + 1 >= 5 then
+    return 'last_check';
+  end if;
   return 'ok';
 end;
 $$;
 comment on function public.begin_phone_verification_check(uuid, text) is
-  'Counts a code check: ok, no_code, expired or too_many_attempts (5 checks per code). Service role only.';
+  'Counts a code check: ok, last_check (the fifth), no_code, expired or too_many_attempts (5 checks per code). Service role only.';
 
 create function public.complete_phone_verification(p_user_id uuid, p_phone text) returns text
 language plpgsql

@@ -161,6 +161,17 @@ describe('send_verification_code and check_verification_code', () => {
       body: error('too_many_attempts', messages.tooManyAttempts),
     });
     expect(await kycOf(user)).toEqual({ phone: null, phone_verified: false });
+
+    // As the message says, a new code can be requested: Twilio sends a fresh one (our fifth
+    // check canceled the used-up verification there) and it verifies the phone.
+    expect(await send(user, phone)).toEqual({ status: 200, body: { status: 'pending' } });
+    const freshCode = await codeFor(phone);
+    expect(await messagesTo(phone)).toHaveLength(2);
+    expect(await check(user, phone, freshCode)).toEqual({
+      status: 200,
+      body: { status: 'verified' },
+    });
+    expect(await kycOf(user)).toEqual({ phone, phone_verified: true });
   });
 
   it('allows 5 sends per number in 10 minutes, whichever account asks', async () => {

@@ -1,5 +1,10 @@
 import { HttpError, json, postHandler, readJsonObject } from '../http/errors.ts';
-import { TWILIO_ERRORS, TwilioApiError, type TwilioClient } from '../twilio/client.ts';
+import {
+  TWILIO_ERRORS,
+  TwilioApiError,
+  type TwilioClient,
+  type Verification,
+} from '../twilio/client.ts';
 
 /**
  * send_verification_code ({phone}) and check_verification_code ({phone, code}), spec §7 calls 12
@@ -86,6 +91,15 @@ function mapTwilioError(error: unknown, unavailable: string): HttpError | null {
   }
 }
 
+/** A failed cancel only means Twilio keeps its own limit until the code expires: log it. */
+async function cancelQuietly(deps: PhoneVerificationDeps, sid: string) {
+  try {
+    await deps.twilio.verify.cancel(sid);
+  } catch (error) {
+    (deps.log ?? console.error)('Twilio cancel failed', error);
+  }
+}
+
 export function createSendVerificationCodeHandler(deps: PhoneVerificationDeps) {
   return postHandler(async (request) => {
     const userId = await caller(deps, request);
@@ -109,16 +123,23 @@ export function createCheckVerificationCodeHandler(deps: PhoneVerificationDeps) 
     const phone = phoneFrom(body);
     const code = typeof body.code === 'string' ? body.code.trim() : '';
     if (!CODE_PATTERN.test(code)) throw new HttpError(400, 'invalid_code', messages.invalidCode);
-    throwUnlessOk(await deps.store.beginCheck(userId, phone));
-    let approved: boolean;
+    const outcome = await deps.store.beginCheck(userId, phone);
+    const lastCheck = outcome === 'last_check';
+    if (!lastCheck) throwUnlessOk(outcome);
+    let verification: Verification;
     try {
-      approved = (await deps.twilio.verify.check(phone, code)).status === 'approved';
+      verification = await deps.twilio.verify.check(phone, code);
     } catch (error) {
       const mapped = mapTwilioError(error, messages.checkUnavailable);
       (deps.log ?? console.error)('Twilio check failed', error);
       throw mapped ?? new HttpError(502, 'provider_unavailable', messages.checkUnavailable);
     }
-    if (!approved) throw new HttpError(400, 'incorrect_code', messages.incorrect);
+    if (verification.status !== 'approved') {
+      // Our count says this code is used up; Twilio's would keep the same code (and refuse it)
+      // for the rest of its 10 minutes, so cancel it there: the next send starts a fresh code.
+      if (lastCheck) await cancelQuietly(deps, verification.sid);
+      throw new HttpError(400, 'incorrect_code', messages.incorrect);
+    }
     throwUnlessOk(await deps.store.complete(userId, phone));
     return json(200, { status: 'verified' });
   }, deps.log);

@@ -100,6 +100,11 @@ export function createTwilioClient(config: TwilioConfig, fetchFn: typeof fetch =
       /** Checks a code: `status` is 'approved' when right, 'pending' when wrong. */
       check: (to: string, code: string) =>
         post<Verification>(`${service}/VerificationCheck`, { To: to, Code: code }),
+      /** Cancels a pending verification, so the next send to its number starts a new one. */
+      cancel: (sid: string) =>
+        post<Verification>(`${service}/Verifications/${encodeURIComponent(sid)}`, {
+          Status: 'canceled',
+        }),
     },
     messages: {
       /** Sends an SMS from TWILIO_PHONE_NUMBER (or `from`). */
