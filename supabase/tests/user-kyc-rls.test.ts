@@ -123,6 +123,31 @@ describe('user_kyc', () => {
     expect(badType.error?.code).toBe('23514');
   });
 
+  it('keeps a review decision: a rejected or completed user cannot resubmit themselves to pending', async () => {
+    for (const decision of ['rejected', 'complete'] as const) {
+      const user = await createUser(`kyc-${decision}`);
+      const seeded = await serviceClient()
+        .from('user_kyc')
+        .insert({ ...details(user.user.id), kyc_status: decision });
+      if (seeded.error) throw seeded.error;
+
+      const upsert = await user.client.from('user_kyc').upsert(details(user.user.id));
+      expect(upsert.error?.code, decision).toBe('42501');
+      const update = await user.client
+        .from('user_kyc')
+        .update({ kyc_status: 'pending', legal_name: 'Someone Else LLC' })
+        .eq('user_id', user.user.id)
+        .select();
+      expect(update.data, decision).toEqual([]);
+
+      const { data } = await user.client
+        .from('user_kyc')
+        .select('kyc_status, legal_name')
+        .single();
+      expect(data).toEqual({ kyc_status: decision, legal_name: 'Acme Dental LLC' });
+    }
+  });
+
   it('lets the service role complete verification', async () => {
     const admin = serviceClient();
     const { error } = await admin
