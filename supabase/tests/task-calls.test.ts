@@ -366,6 +366,60 @@ describe('provider messages', () => {
   }, 60_000);
 });
 
+describe('waiting and listing', () => {
+  type List = { object: string; data: Task[]; has_more: boolean; next_cursor: string | null };
+  const list = async (account: CallingAccount, query: string) =>
+    (await (await account.api(query)).json()) as List;
+
+  it('refuses a bad ?wait before placing any call, and holds ?wait=true until the call ends', async () => {
+    const account = await createCallingAccount({ label: 'waits', credits: 5 });
+    const earlier = await place(account, { phone_number: '+14155550100' });
+    await ended(account, earlier.task.id);
+    const bad = await account.api('?wait=yes', {
+      method: 'POST',
+      json: { goal: GOAL, phone_number: '+14155550100' },
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_request', field: 'wait' } });
+    // Only the earlier call exists: the refused request dialled nobody.
+    expect((await list(account, '')).data.map((t) => t.id)).toEqual([earlier.task.id]);
+
+    const waited = await account.api('?wait=true', {
+      method: 'POST',
+      json: { goal: GOAL, phone_number: '+14155550100' },
+    });
+    expect(waited.status).toBe(201);
+    const task = (await waited.json()) as Task;
+    expect(task).toMatchObject({ status: 'success', outcome: 'achieved' });
+    expect(task.transcript.length).toBeGreaterThan(0);
+  });
+
+  it('lists newest first, a page at a time, and filters by status', async () => {
+    const account = await createCallingAccount({ label: 'lists', credits: 5 });
+    const first = await place(account, { phone_number: '+14155550100' });
+    const second = await place(account, {
+      phone_number: '+14155550102',
+      retry: { max_attempts: 0 },
+    });
+    const third = await place(account, { phone_number: '+14155550100' });
+    await Promise.all([first, second, third].map(({ task }) => ended(account, task.id)));
+
+    const page1 = await list(account, '?limit=2');
+    expect(page1.object).toBe('list');
+    expect(page1.data.map((t) => t.id)).toEqual([third.task.id, second.task.id]);
+    expect(page1.has_more).toBe(true);
+    const page2 = await list(account, `?limit=2&starting_after=${page1.next_cursor}`);
+    expect(page2.data.map((t) => t.id)).toEqual([first.task.id]);
+    expect(page2.has_more).toBe(false);
+
+    expect((await list(account, '?status=busy')).data.map((t) => t.id)).toEqual([second.task.id]);
+    expect((await list(account, '?status=success')).data.map((t) => t.id)).toEqual([
+      third.task.id,
+      first.task.id,
+    ]);
+  });
+});
+
 describe('cancel and limits', () => {
   it('cancels a call in progress, bills what was talked once the provider reports, and refuses a second cancel', async () => {
     const account = await createCallingAccount({

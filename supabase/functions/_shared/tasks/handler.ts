@@ -44,14 +44,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await service.list(account.userId, query));
       }
+      // Checked before the call is placed: a bad query must not dial and then answer 400.
+      const wait = url.searchParams.get('wait');
+      if (wait !== null && wait !== 'true' && wait !== 'false')
+        throw new ApiError('invalid_request', 'wait must be true or false', 'wait');
       const body = parseJsonBody(await request.text());
       const { task, replayed } = await service.create(account, body, {
         idempotencyKey: request.headers.get('idempotency-key'),
       });
       if (replayed) return jsonResponse(200, task, { 'Idempotent-Replayed': 'true' });
-      const wait = url.searchParams.get('wait');
-      if (wait !== null && wait !== 'true' && wait !== 'false')
-        throw new ApiError('invalid_request', 'wait must be true or false', 'wait');
       if (wait === 'true') {
         const waited = await service.waitForEnd(account.userId, task.id, deps.waitMs);
         return jsonResponse(waited.ended ? 201 : 202, waited.task);
