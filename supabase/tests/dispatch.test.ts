@@ -267,15 +267,15 @@ describe('the watchdog', () => {
     expect(types.filter((t) => t === 'task.completed')).toHaveLength(1);
   }, 90_000);
 
-  it('fails a call the provider does not know, with a clear reason, and releases the hold', async () => {
-    const before = await moneyOf(account.user.id);
+  /** A task as POST /task accepts it (money held), without the placement that follows. */
+  async function acceptOnly(phoneNumber: string) {
     const id = `task_${'0'.repeat(10)}${Date.now().toString(36).toUpperCase().padStart(16, '0')}`;
     const accepted = await admin.rpc('task_accept', {
       p_user_id: account.user.id,
       p_api_key_id: null,
       p_task: {
         id,
-        phone_number: '+14155550100',
+        phone_number: phoneNumber,
         goal: GOAL,
         voice: 'Aria',
         language: 'en',
@@ -291,6 +291,29 @@ describe('the watchdog', () => {
       p_request_hash: 'x',
     });
     expect(accepted.error).toBeNull();
+    return id;
+  }
+
+  it('places a call accepted but never dialled (the request died in between), once', async () => {
+    const before = await moneyOf(account.user.id);
+    const id = await acceptOnly('+14155550100');
+    expect((await row(id)).status).toBe('queued');
+    // Not yet past the ring timeout: left alone.
+    await dispatch();
+    expect((await row(id)).current_attempt).toBe(0);
+    // Past it, two dispatchers at once: one attempt is opened and dialled.
+    const later = new Date(Date.now() + 6 * 60_000);
+    await Promise.all([dispatch(later), dispatch(later)]);
+    const done = await until(getTask(account, id), (t) => TERMINAL.includes(t.status));
+    expect(done).toMatchObject({ status: 'success', outcome: 'achieved' });
+    expect(done.attempts).toHaveLength(1);
+    const after = await moneyOf(account.user.id);
+    expect(after.held).toBeCloseTo(before.held, 5);
+  }, 60_000);
+
+  it('fails a call the provider does not know, with a clear reason, and releases the hold', async () => {
+    const before = await moneyOf(account.user.id);
+    const id = await acceptOnly('+14155550100');
     expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held + 0.1, 5);
     await admin.rpc('task_begin_attempt', { p_task_id: id });
     await admin.rpc('task_attempt_placed', {

@@ -73,7 +73,12 @@ export function createDispatcher(deps: DispatchDeps) {
     let reconciled = 0;
     let failed = 0;
     for (const task of stuck) {
-      if (task.attempt < 1) continue; // Never placed: the next placement opens attempt 1.
+      if (task.attempt < 1) {
+        // Accepted (money held) but never dialled: the request died between the two. Place it
+        // now; task_begin_attempt opens attempt 1 once, however many runs get here.
+        await service.placeAttempt(task.task_id);
+        continue;
+      }
       if (!task.provider_call_id) {
         if (
           await service.failUnreconciled(
