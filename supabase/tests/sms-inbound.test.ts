@@ -1,10 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createServiceClient } from '../functions/_shared/db';
+import { createSmsInboundHandler } from '../functions/_shared/sms/inbound';
+import { createTaskService } from '../functions/_shared/tasks/service';
+import { createVapiProvider } from '../functions/_shared/voice/vapi';
 import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
-import { newMessageSid, postInboundSms, twilioSignature } from '../local/inbound-sms';
+import {
+  inboundSmsParams,
+  newMessageSid,
+  postInboundSms,
+  twilioSignature,
+} from '../local/inbound-sms';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { messagesTo } from './support/mailbox';
-import { apiUrl, mailboxUrl } from './support/stack';
+import { apiUrl, mailboxUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
 
 // Tasks by text message: Twilio's inbound webhook, signed as Twilio signs it, on the local stack.
 const webhookUrl = `${apiUrl}/functions/v1/sms-inbound`;
@@ -93,6 +103,75 @@ describe('tasks by text message', () => {
     expect(matching).toHaveLength(1);
   });
 
+  it('does the work again when Twilio redelivers a text whose first delivery failed, creating one task', async () => {
+    // The function's own modules against the stack, with a notifier that fails the first time
+    // (as a Twilio outage would), so the first delivery answers 500 as Twilio would see it.
+    // Node 20 has no WebSocket of its own; supabase-js (as the function builds it) wants one.
+    vi.stubGlobal('WebSocket', WebSocket);
+    const db = createServiceClient(apiUrl, serviceRoleKey);
+    const functionsUrl = `${apiUrl}/functions/v1`;
+    const service = createTaskService({
+      db,
+      provider: createVapiProvider({
+        apiUrl: `http://127.0.0.1:${TEST_PORTS.voice}`,
+        apiKey: 'vapi_dialwise_local',
+        phoneNumberId: 'local',
+      }),
+      now: () => new Date(),
+      taskBaseUrl: `${functionsUrl}/task`,
+      voiceEventsUrl: `${functionsUrl}/voice-events`,
+      allowPrivateWebhooks: true,
+    });
+    let outage = true;
+    const handle = createSmsInboundHandler({
+      db,
+      service,
+      notifier: {
+        taskMayHaveEnded: async () => {
+          if (!outage) return;
+          outage = false;
+          throw new Error('Twilio is unreachable');
+        },
+      },
+      authToken: TWILIO_LOCAL.authToken,
+      webhookUrl: 'https://sms.dialwise.test/inbound',
+    });
+    const params = inboundSmsParams(
+      {
+        from: SENDER,
+        to: TWILIO_LOCAL.phoneNumber,
+        body: 'Call 415 555 0100 to confirm the delivery window',
+      },
+      TWILIO_LOCAL.accountSid,
+    );
+    const deliver = () =>
+      handle(
+        new Request('https://sms.dialwise.test/inbound', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'X-Twilio-Signature': twilioSignature(
+              TWILIO_LOCAL.authToken,
+              'https://sms.dialwise.test/inbound',
+              params,
+            ),
+          },
+          body: new URLSearchParams(params).toString(),
+        }),
+      );
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect((await deliver()).status).toBe(500);
+    quiet.mockRestore();
+
+    const retried = await deliver();
+    expect(retried.status).toBe(200);
+    expect(await retried.text()).toContain('calling +14155550100 now');
+    const matching = (await tasksOf(account.user.id)).filter((t) =>
+      t.goal.startsWith('Confirm the delivery window'),
+    );
+    expect(matching).toHaveLength(1);
+  });
+
   it('answers a text without a number with the usage, and creates nothing', async () => {
     const before = (await tasksOf(account.user.id)).length;
     const sent = await text(SENDER, 'Can you confirm my appointment?');
@@ -164,5 +243,22 @@ describe('tasks by text message', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<pre id="sms-reply">Dialwise: text a US number/);
     expect(await smsTo(SENDER, 'Reply STOP to opt out')).toContain('Dialwise');
+  });
+
+  it('texts the result of a task that ends without a call ending: canceled while awaiting its retry', async () => {
+    const sent = await text(SENDER, 'Call +1 415 555 0106 and ask when the parcel will arrive');
+    const taskId = /task_[0-9A-Z]{26}/.exec(sent.reply ?? '')?.[0];
+    expect(taskId).toBeDefined();
+    const status = async () =>
+      (await tasksOf(account.user.id)).find((t) => t.id === taskId)?.status;
+    const started = Date.now();
+    while ((await status()) !== 'retry_scheduled') {
+      if (Date.now() - started > 30_000) throw new Error(`task stayed ${await status()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const canceled = await account.api(`/${taskId}/cancel`, { method: 'POST' });
+    expect(canceled.status).toBe(200);
+    // No provider message follows a cancel during the wait; the scheduled run sends the text.
+    expect(await smsTo(SENDER, taskId!)).toContain('is canceled (canceled)');
   });
 });

@@ -2,6 +2,7 @@
 import { createDispatcher } from '../_shared/dispatch/dispatcher.ts';
 import { createDispatchHandler } from '../_shared/dispatch/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
 
 const { db, provider, service } = taskServiceFromEnv();
@@ -13,6 +14,8 @@ const dispatcher = createDispatcher({
   service,
   now,
   send: (target) => sendWebhook(target, { allowPrivate }),
+  // Result texts of SMS-created tasks that ended other than by a provider message (issue 11).
+  sms: smsNotifierFromEnv(db, (name) => Deno.env.get(name)),
   marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
 });
 

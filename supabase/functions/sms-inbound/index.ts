@@ -3,13 +3,10 @@ import { requireEnv } from '../_shared/env.ts';
 import { createSmsInboundHandler } from '../_shared/sms/inbound.ts';
 import { createSmsNotifier } from '../_shared/sms/notify.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
-import { createTwilioClient, twilioConfigFromEnv } from '../_shared/twilio/client.ts';
+import { createTwilioClient, twilioMessagingConfigFromEnv } from '../_shared/twilio/client.ts';
 
 const { db, service } = taskServiceFromEnv();
-const twilio = createTwilioClient(
-  // Only Messages is used here; Verify's service id is not needed.
-  twilioConfigFromEnv((name) => (name === 'TWILIO_VERIFY_SERVICE_SID' ? '-' : Deno.env.get(name))),
-);
+const twilio = createTwilioClient(twilioMessagingConfigFromEnv((name) => Deno.env.get(name)));
 
 Deno.serve(
   createSmsInboundHandler({

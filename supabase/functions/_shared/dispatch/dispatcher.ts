@@ -5,6 +5,7 @@
 import { type Db, must } from '../db.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { ProviderError, type VoiceProvider } from '../voice/provider.ts';
+import type { SmsNotifier } from '../sms/notify.ts';
 import type { SendResult } from '../webhooks/sender.ts';
 
 export type DispatchDeps = {
@@ -13,6 +14,8 @@ export type DispatchDeps = {
   service: TaskService;
   now: () => Date;
   send: (target: { url: string; secret: string; id: string; body: string }) => Promise<SendResult>;
+  /** Result texts of SMS-created tasks (absent where Twilio is not configured). */
+  sms?: SmsNotifier;
   /** Minutes past max_duration_minutes before the watchdog steps in (default 5). */
   marginMinutes?: number;
   /** Minutes a call may stay queued or ringing (default 5). */
@@ -27,7 +30,10 @@ export type DispatchReport = {
   failed_by_watchdog: number;
   webhooks_sent: number;
   webhooks_failed: number;
+  sms_results_checked: number;
 };
+
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 
 type Delivery = {
   id: string;
@@ -162,18 +168,40 @@ export function createDispatcher(deps: DispatchDeps) {
     return { sent, failed };
   }
 
+  /**
+   * Result texts still owed for SMS-created tasks that have ended. The voice-events function sends
+   * most of them the moment a call ends; this catches every other way a task ends (the watchdog,
+   * a cancel while queued or waiting for a retry) and a send that failed. The claim sends once.
+   */
+  async function smsResults(): Promise<number> {
+    if (!deps.sms) return 0;
+    const owed = must(
+      await db
+        .from('sms_task_notifications')
+        .select('task_id, tasks!inner(status)')
+        .is('sent_at', null)
+        .in('tasks.status', TERMINAL)
+        .order('created_at')
+        .limit(batch),
+    ) as { task_id: string }[];
+    for (const { task_id } of owed) await deps.sms.taskMayHaveEnded(task_id);
+    return owed.length;
+  }
+
   return {
     /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
     async run(at: Date = deps.now()): Promise<DispatchReport> {
       const placed = await retries(at);
       const watched = await watchdog(at);
       const hooks = await webhooks(at);
+      const texts = await smsResults();
       return {
         retries_placed: placed,
         reconciled: watched.reconciled,
         failed_by_watchdog: watched.failed,
         webhooks_sent: hooks.sent,
         webhooks_failed: hooks.failed,
+        sms_results_checked: texts,
       };
     },
   };

@@ -43,7 +43,7 @@ export const taskOutputSchema = z.looseObject({
   id: z.string().describe('The task id, task_…'),
   object: z.literal('task'),
   status: z.enum(TASK_STATUSES),
-  outcome: nullableString.describe('achieved, not_achieved or partial once the call ended'),
+  outcome: nullableString.describe('achieved, not_achieved or unknown once the call ended'),
   phone_number: z.string(),
   goal: z.string(),
   source: z.string(),
@@ -153,7 +153,7 @@ export function buildMcpServer(service: TaskService, account: Account): McpServe
     {
       title: 'Get a call',
       description:
-        'Read one task: its status (queued, ringing, in_progress, retry_scheduled, then success, no_answer, busy, voicemail, failed or canceled), outcome (achieved, not_achieved, partial), summary and transcript.',
+        'Read one task: its status (queued, ringing, in_progress, retry_scheduled, then success, no_answer, busy, voicemail, failed or canceled), outcome (achieved, not_achieved, unknown), summary and transcript.',
       inputSchema: advertised(idSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { readOnlyHint: true },

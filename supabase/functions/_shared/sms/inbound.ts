@@ -126,6 +126,7 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
 
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') return plain(405, 'Use POST.');
+    let claimed: string | null = null;
     try {
       const raw = await request.text();
       if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES)
@@ -158,6 +159,7 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
         ) as { reply: string | null }[];
         return twiml(seen[0]?.reply ?? null);
       }
+      claimed = sid;
       const reply = await handleMessage(from, body, sid);
       await remember(sid, { reply });
       return twiml(reply);
@@ -165,7 +167,12 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
       console.error(
         `[sms-inbound] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      // Twilio retries a 5xx; the MessageSid row makes the retry create nothing twice.
+      // Twilio retries a 5xx. The MessageSid row goes, so the retry does the work again; the
+      // task's idempotency key (sms:<MessageSid>) makes it find the task already created.
+      if (claimed) {
+        const released = await db.from('sms_inbound_messages').delete().eq('message_sid', claimed);
+        if (released.error) console.error(`[sms-inbound] ${released.error.message}`);
+      }
       return plain(500, 'Something went wrong on our side.');
     }
   };

@@ -1,8 +1,13 @@
 // The result SMS of a task created by text message: owed once the task ends, sent once. Called
-// after every task transition the voice-events function applies (and after an SMS creates a task,
-// which may fail at once); it does nothing unless the task is SMS-sourced and has ended.
+// after every task transition the voice-events function applies, after an SMS creates a task
+// (which may fail at once), and by each dispatch run for any other end (the watchdog, a cancel);
+// it does nothing unless the task is SMS-sourced, has ended and was not texted yet.
 import { type Db, must } from '../db.ts';
-import type { TwilioClient } from '../twilio/client.ts';
+import {
+  createTwilioClient,
+  twilioMessagingConfigFromEnv,
+  type TwilioClient,
+} from '../twilio/client.ts';
 
 export type SmsNotifier = { taskMayHaveEnded: (taskId: string) => Promise<void> };
 
@@ -60,4 +65,13 @@ export function createSmsNotifier(deps: {
       }
     },
   };
+}
+
+/** The notifier of a function's environment, or none where Twilio is not configured. */
+export function smsNotifierFromEnv(
+  db: Db,
+  get: (name: string) => string | undefined,
+): SmsNotifier | undefined {
+  if (!get('TWILIO_AUTH_TOKEN')) return undefined;
+  return createSmsNotifier({ db, twilio: createTwilioClient(twilioMessagingConfigFromEnv(get)) });
 }

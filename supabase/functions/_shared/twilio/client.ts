@@ -59,6 +59,13 @@ export function twilioConfigFromEnv(get: (name: string) => string | undefined): 
   };
 }
 
+/** For functions that only send messages: Verify's service id is not needed there. */
+export function twilioMessagingConfigFromEnv(
+  get: (name: string) => string | undefined,
+): TwilioConfig {
+  return twilioConfigFromEnv((name) => (name === 'TWILIO_VERIFY_SERVICE_SID' ? '-' : get(name)));
+}
+
 export function createTwilioClient(config: TwilioConfig, fetchFn: typeof fetch = fetch) {
   const authorization = `Basic ${btoa(`${config.accountSid}:${config.authToken}`)}`;
 
