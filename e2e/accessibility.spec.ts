@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
+import { scrollThroughPage } from '../scripts/scroll-through-page';
 
 /**
  * Every public route, checked with axe-core in real Chromium: no 'serious' or 'critical'
@@ -29,6 +30,8 @@ for (const route of publicRoutes) {
     // Lazy routes: wait until the page's own content (its first heading) has rendered.
     await expect(page.locator('main h1').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    // Sections that render only near the viewport (the carousels) are audited too.
+    await scrollThroughPage(page);
 
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

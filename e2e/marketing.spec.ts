@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { paths, useCasePath } from '../src/config/paths';
+import { scrollThroughPage } from '../scripts/scroll-through-page';
 
 /**
  * The marketing site as a visitor meets it (spec §2 "Navigation bar" and "Landing page"):
@@ -57,8 +58,10 @@ test.describe('landing page', () => {
     // Visits every linked route (over twenty lazily loaded pages).
     test.setTimeout(180_000);
     await openLanding(page);
-    // Let the lazily loaded carousels render their links too.
-    await expect(page.getByRole('region', { name: 'Use case examples' })).toBeVisible();
+    // The carousels render (with their links) once the visitor scrolls near them.
+    await scrollThroughPage(page);
+    await expect(page.getByRole('region', { name: 'Use case examples' })).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Testimonials' })).toBeAttached();
     const hrefs = await page
       .locator('a[href]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -90,7 +93,9 @@ test.describe('landing page', () => {
     page,
   }) => {
     await openLanding(page);
-    await expect(page.getByRole('region', { name: 'Testimonials' })).toBeVisible();
+    await scrollThroughPage(page);
+    await expect(page.getByRole('region', { name: 'Use case examples' })).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Testimonials' })).toBeAttached();
     const buttons = page.locator('button:visible');
     const count = await buttons.count();
     expect(count).toBeGreaterThan(5);
@@ -124,8 +129,9 @@ test.describe('landing page', () => {
 
   test('the carousel buttons change the selected card', async ({ page }) => {
     await openLanding(page);
+    // The carousel renders once the visitor scrolls near it.
+    await page.locator('#use-case-carousel').scrollIntoViewIfNeeded();
     const carousel = page.getByRole('region', { name: 'Use case examples' });
-    await carousel.scrollIntoViewIfNeeded();
     const selected = carousel.locator('[data-selected="true"]');
     await expect(selected).toHaveCount(1);
 

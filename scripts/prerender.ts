@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { publicPagePaths } from '../src/config/paths';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { scrollThroughPage } from './scroll-through-page';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, process.env.BUILD_OUT_DIR ?? 'dist');
@@ -42,6 +43,8 @@ async function main() {
       const heading = await page.locator('main h1').first().textContent();
       if (!heading || heading.includes('404'))
         throw new Error(`${route} did not render its page (h1: ${heading})`);
+      // The static page holds everything, also what the app renders only near the viewport.
+      await scrollThroughPage(page);
       const rendered = await page.evaluate(() => {
         const rootElement = document.getElementById('root')!;
         // Toasts and other transient UI do not belong in a static page.

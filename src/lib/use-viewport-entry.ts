@@ -10,11 +10,21 @@ import { useEffect, useState, type RefObject } from 'react';
  */
 export type ViewportEntry = 'unknown' | 'in-view' | 'out-of-view' | 'scrolled-into-view';
 
-export function useViewportEntry(ref: RefObject<Element | null>, amount: number): ViewportEntry {
+export function useViewportEntry(
+  ref: RefObject<Element | null>,
+  amount: number,
+  /** Grows the viewport for the test, e.g. '600px' to count an element 600 px below it as in view. */
+  rootMargin = '0px',
+): ViewportEntry {
   const [entry, setEntry] = useState<ViewportEntry>('unknown');
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
+    if (!element) return;
+    // Without a way to watch (an old browser, a test's DOM), everything counts as in view.
+    if (typeof IntersectionObserver === 'undefined') {
+      setEntry('in-view');
+      return;
+    }
     const observer = new IntersectionObserver(
       ([report]) => {
         if (!report) return;
@@ -25,11 +35,11 @@ export function useViewportEntry(ref: RefObject<Element | null>, amount: number)
           setEntry('out-of-view');
         }
       },
-      { threshold: amount },
+      { threshold: amount, rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, amount]);
+  }, [ref, amount, rootMargin]);
   return entry;
 }
 

@@ -39,18 +39,32 @@ export function renderWithSession(
   );
 }
 
-/** jsdom lacks these browser APIs; the stubs report nothing intersecting and no resizes. */
+/**
+ * jsdom lacks these browser APIs. It has no layout either, so the intersection stub reports every
+ * observed element in full view (as on a screen tall enough for the page); no resizes.
+ */
 export function stubBrowserApis({ reducedMotion = false }: { reducedMotion?: boolean } = {}) {
-  class StubObserver {
-    observe() {}
+  class StubIntersectionObserver {
+    constructor(private readonly report?: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      const entry = { target, isIntersecting: true, intersectionRatio: 1 };
+      queueMicrotask(() =>
+        this.report?.([entry as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+      );
+    }
     unobserve() {}
     disconnect() {}
     takeRecords() {
       return [];
     }
   }
-  vi.stubGlobal('IntersectionObserver', StubObserver);
-  vi.stubGlobal('ResizeObserver', StubObserver);
+  class StubResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', StubIntersectionObserver);
+  vi.stubGlobal('ResizeObserver', StubResizeObserver);
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({

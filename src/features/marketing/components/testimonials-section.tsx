@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { WhenNearViewport } from '@/components/layout/when-near-viewport';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection, SectionHeading } from './fade-in-section';
 
@@ -21,11 +22,11 @@ export function TestimonialsSection() {
           title="Teams that stopped dialing by hand"
         />
         {/* Reserved height, so the lazily loaded carousel shifts nothing below it. */}
-        <div className="mx-auto mt-12 min-h-[30rem] max-w-3xl sm:min-h-[22rem]">
+        <WhenNearViewport className="mx-auto mt-12 min-h-[30rem] max-w-3xl sm:min-h-[22rem]">
           <Suspense fallback={null}>
             <TestimonialsCarousel />
           </Suspense>
-        </div>
+        </WhenNearViewport>
         <p className="mt-6 text-center text-xs text-muted-foreground">
           Illustrative stories from early-access use cases; names and companies are fictional.
         </p>

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { WhenNearViewport } from '@/components/layout/when-near-viewport';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection, SectionHeading } from './fade-in-section';
 
@@ -21,11 +22,11 @@ export function UseCaseCarouselSection() {
           description="Every industry has a backlog of routine calls. Pick one and hand it to an agent."
         />
         {/* Fixed height, so the lazily loaded carousel shifts nothing below it. */}
-        <div className="mt-10 h-[21rem]">
+        <WhenNearViewport className="mt-10 h-[21rem]">
           <Suspense fallback={null}>
             <UseCaseCarousel />
           </Suspense>
-        </div>
+        </WhenNearViewport>
       </div>
     </FadeInSection>
   );

@@ -1,0 +1,25 @@
+import { useRef, type ReactNode } from 'react';
+import { hasBeenSeen, useViewportEntry } from '@/lib/use-viewport-entry';
+
+/**
+ * Renders its children only once the visitor scrolls within `margin` of them, so a carousel far
+ * below the fold costs a visitor who never gets there no script at all. The box keeps its place
+ * (give it a height) so nothing shifts when the children arrive.
+ */
+export function WhenNearViewport({
+  className,
+  margin = '600px',
+  children,
+}: {
+  className?: string;
+  margin?: string;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const entry = useViewportEntry(box, 0, margin);
+  return (
+    <div ref={box} className={className}>
+      {hasBeenSeen(entry) ? children : null}
+    </div>
+  );
+}
