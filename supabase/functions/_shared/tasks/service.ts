@@ -33,7 +33,7 @@ import {
   type AttemptRow,
   type TaskRow,
 } from './task-object.ts';
-import { checkWebhookUrl } from './webhook-url.ts';
+import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
 export type TaskServiceDeps = {
   db: Db;
@@ -45,6 +45,8 @@ export type TaskServiceDeps = {
   voiceEventsUrl: string;
   /** Local stack only: plain-http webhooks to loopback and private addresses. */
   allowPrivateWebhooks: boolean;
+  /** Resolves a webhook_url's host at creation (the functions pass Deno's resolver). */
+  resolveHost: ResolveHost;
   sleep?: (ms: number) => Promise<void>;
 };
 
@@ -226,7 +228,10 @@ export function createTaskService(deps: TaskServiceDeps) {
     ): Promise<{ task: ApiTask; replayed: boolean }> {
       const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
       const webhookUrl = input.webhook_url
-        ? checkWebhookUrl(input.webhook_url, { allowPrivate: deps.allowPrivateWebhooks })
+        ? await checkWebhookTarget(input.webhook_url, {
+            allowPrivate: deps.allowPrivateWebhooks,
+            resolve: deps.resolveHost,
+          })
         : null;
       const key = options.idempotencyKey;
       if (key !== null && (key.length === 0 || key.length > 255))

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { addressKind, checkWebhookUrl } from './webhook-url.ts';
+import { addressKind, checkWebhookTarget, checkWebhookUrl } from './webhook-url.ts';
 
 describe('webhook_url', () => {
   const hosted = { allowPrivate: false };
@@ -51,5 +51,62 @@ describe('webhook_url', () => {
     expect(addressKind('169.254.1.1')).toBe('link-local');
     expect(addressKind('fe80::1')).toBe('link-local');
     expect(addressKind('8.8.8.8')).toBe('public');
+  });
+});
+
+describe('webhook_url at creation, with its host resolved', () => {
+  // A DNS answer per name, as a resolver would give it.
+  const dns: Record<string, string[]> = {
+    'hooks.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+    'metadata.attacker.test': ['169.254.169.254'],
+    'intranet.attacker.test': ['93.184.215.14', '10.0.0.7'],
+    'v6-metadata.attacker.test': ['fd00:ec2::254'],
+  };
+  const resolve = async (host: string) => dns[host] ?? [];
+  const hosted = { allowPrivate: false, resolve };
+
+  it('accepts a name that resolves to public addresses only', async () => {
+    await expect(checkWebhookTarget('https://hooks.example.com/x', hosted)).resolves.toBe(
+      'https://hooks.example.com/x',
+    );
+  });
+
+  it.each([
+    ['https://metadata.attacker.test/', 'link-local or cloud metadata address (169.254.169.254)'],
+    ['https://v6-metadata.attacker.test/', 'link-local or cloud metadata address (fd00:ec2::254)'],
+    ['https://intranet.attacker.test/', 'private or loopback address (10.0.0.7)'],
+  ])('refuses %s, naming the address it points at', async (url, reason) => {
+    await expect(checkWebhookTarget(url, hosted)).rejects.toMatchObject({
+      code: 'invalid_request',
+      field: 'webhook_url',
+      message: expect.stringContaining(reason),
+    });
+  });
+
+  it('refuses metadata names even where private targets are allowed (the local stack)', async () => {
+    await expect(
+      checkWebhookTarget('https://intranet.attacker.test/', { allowPrivate: true, resolve }),
+    ).resolves.toBe('https://intranet.attacker.test/');
+    await expect(
+      checkWebhookTarget('https://metadata.attacker.test/', { allowPrivate: true, resolve }),
+    ).rejects.toMatchObject({ field: 'webhook_url' });
+  });
+
+  it('leaves a name that does not resolve yet to the check at delivery, and resolves no literal', async () => {
+    const asked: string[] = [];
+    const tracking = async (host: string) => {
+      asked.push(host);
+      return resolve(host);
+    };
+    await expect(
+      checkWebhookTarget('https://not-yet.example.com/', {
+        allowPrivate: false,
+        resolve: tracking,
+      }),
+    ).resolves.toBe('https://not-yet.example.com/');
+    await expect(
+      checkWebhookTarget('https://93.184.215.14/', { allowPrivate: false, resolve: tracking }),
+    ).resolves.toBe('https://93.184.215.14/');
+    expect(asked).toEqual(['not-yet.example.com']);
   });
 });

@@ -27,6 +27,48 @@ export function checkWebhookUrl(raw: string, policy: WebhookPolicy): string {
   throw fail('webhook_url must use https');
 }
 
+/** Resolves a host name to its addresses. */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+/** A host name (not an IP literal or localhost), whose addresses must be looked up. */
+export function needsResolving(host: string): boolean {
+  const literal = /^[\d.]+$/.test(host) || host.includes(':');
+  return !literal && host !== 'localhost' && !host.endsWith('.localhost');
+}
+
+/** Why a host with these addresses may not be called, or null when it may. */
+export function addressesProblem(
+  host: string,
+  addresses: string[],
+  policy: WebhookPolicy,
+): string | null {
+  for (const address of addresses) {
+    const kind = addressKind(address);
+    if (kind === 'metadata' || kind === 'link-local')
+      return `${host} resolves to a link-local or cloud metadata address (${address})`;
+    if ((kind === 'loopback' || kind === 'private') && !policy.allowPrivate)
+      return `${host} resolves to a private or loopback address (${address})`;
+  }
+  return null;
+}
+
+/**
+ * checkWebhookUrl, then the host name resolved: a name that points at a refused address is
+ * refused at creation like the address itself. (A name that does not resolve yet is accepted
+ * here; every delivery resolves and checks it again, against DNS rebinding.)
+ */
+export async function checkWebhookTarget(
+  raw: string,
+  policy: WebhookPolicy & { resolve: ResolveHost },
+): Promise<string> {
+  const url = checkWebhookUrl(raw, policy);
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (!needsResolving(host)) return url;
+  const problem = addressesProblem(host, await policy.resolve(host), policy);
+  if (problem) throw fail(`webhook_url is refused: ${problem}`);
+  return url;
+}
+
 export type AddressKind = 'public' | 'loopback' | 'private' | 'link-local' | 'metadata';
 
 /** Classifies a host name or IP literal (IPv4, IPv6, IPv4-mapped IPv6). */

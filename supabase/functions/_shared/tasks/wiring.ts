@@ -1,5 +1,6 @@
 // The task service as every function entry builds it, from the environment.
 import { createServiceClient } from '../db.ts';
+import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { createVapiProvider } from '../voice/vapi.ts';
 import { createTaskService } from './service.ts';
@@ -23,6 +24,7 @@ export function taskServiceFromEnv() {
     taskBaseUrl: `${functionsUrl}/task`,
     voiceEventsUrl: `${functionsUrl}/voice-events`,
     allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+    resolveHost: resolveWithDeno,
   });
   return { db, provider, service };
 }

@@ -2,7 +2,13 @@
 // at delivery time (the host is resolved and every address classified, against DNS rebinding),
 // with a 10 s timeout, redirects not followed and the response read up to a size cap.
 import { ApiError } from '../http/errors.ts';
-import { addressKind, checkWebhookUrl } from '../tasks/webhook-url.ts';
+import { resolveWithDeno } from '../dns.ts';
+import {
+  addressesProblem,
+  checkWebhookUrl,
+  needsResolving,
+  type ResolveHost,
+} from '../tasks/webhook-url.ts';
 
 const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const encodeBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -13,7 +19,7 @@ export type SenderDeps = {
   allowPrivate: boolean;
   fetch?: typeof fetch;
   /** Resolves a host name to its addresses (Deno.resolveDns for A and AAAA by default). */
-  resolve?: (host: string) => Promise<string[]>;
+  resolve?: ResolveHost;
   timeoutMs?: number;
   maxResponseBytes?: number;
   now?: () => Date;
@@ -41,18 +47,6 @@ export async function signWebhook(
   return `v1,${encodeBase64(new Uint8Array(mac))}`;
 }
 
-async function resolveWithDeno(host: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const type of ['A', 'AAAA'] as const) {
-    try {
-      found.push(...(await Deno.resolveDns(host, type)));
-    } catch {
-      // No record of this type.
-    }
-  }
-  return found;
-}
-
 /** Why a target may not be called now, or null when it may. */
 export async function refuseTarget(
   raw: string,
@@ -65,18 +59,10 @@ export async function refuseTarget(
     return error instanceof ApiError ? error.message : 'webhook_url is not valid';
   }
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const literal = /^[\d.]+$/.test(host) || host.includes(':');
-  if (literal || host === 'localhost' || host.endsWith('.localhost')) return null;
+  if (!needsResolving(host)) return null;
   const addresses = await (deps.resolve ?? resolveWithDeno)(host);
   if (addresses.length === 0) return `${host} does not resolve`;
-  for (const address of addresses) {
-    const kind = addressKind(address);
-    if (kind === 'metadata' || kind === 'link-local')
-      return `${host} resolves to a link-local or cloud metadata address (${address})`;
-    if ((kind === 'loopback' || kind === 'private') && !deps.allowPrivate)
-      return `${host} resolves to a private or loopback address (${address})`;
-  }
-  return null;
+  return addressesProblem(host, addresses, deps);
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<void> {
