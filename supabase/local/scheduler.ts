@@ -1,15 +1,22 @@
+import pg from 'pg';
 import type { StackConfig } from './config';
 
 /**
  * The local stand-in for the hosted pg_cron job (migration 20251123001001): POSTs the `dispatch`
  * function with the service role key every STACK_DISPATCH_INTERVAL_MS (default 5000; 0 turns it
- * off). Runs never overlap here, though dispatch is safe under concurrent runs anyway.
+ * off), and at once when the database asks (NOTIFY dialwise_dispatch, sent when a webhook
+ * delivery is queued: migration 20251124000200), as pg_net does hosted. Runs never overlap here
+ * and requests made during a run coalesce into one more, though dispatch is safe under
+ * concurrent runs anyway.
  */
-export function startScheduler(config: StackConfig, log: (line: string) => void) {
-  const interval = Number(process.env.STACK_DISPATCH_INTERVAL_MS ?? 5000);
+export function startScheduler(
+  config: Pick<StackConfig, 'apiUrl' | 'serviceRoleKey' | 'dbUrl'>,
+  log: (line: string) => void,
+  interval = Number(process.env.STACK_DISPATCH_INTERVAL_MS ?? 5000),
+) {
   if (!Number.isFinite(interval) || interval <= 0) {
     log('[scheduler] off (STACK_DISPATCH_INTERVAL_MS=0)');
-    return { stop: async () => undefined };
+    return { ready: Promise.resolve(), stop: async () => undefined };
   }
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
@@ -38,15 +45,37 @@ export function startScheduler(config: StackConfig, log: (line: string) => void)
       lastError = message;
     }
   };
-  const timer = setInterval(() => {
-    if (stopped) return;
-    running = running.then(tick);
-  }, interval);
-  log(`[scheduler] calling dispatch every ${interval} ms`);
+  let queued = false;
+  const request = () => {
+    if (stopped || queued) return;
+    queued = true;
+    running = running.then(() => {
+      queued = false;
+      return tick();
+    });
+  };
+  const timer = setInterval(request, interval);
+
+  const listener = new pg.Client({ connectionString: config.dbUrl });
+  // A lost connection (the database stopping first) only ends the at-once runs; ticks go on.
+  listener.on('error', (error) => log(`[scheduler] listener: ${error.message}`));
+  listener.on('notification', request);
+  const listening = listener
+    .connect()
+    .then(() => listener.query('listen dialwise_dispatch'))
+    .catch((error: Error) =>
+      log(`[scheduler] not listening for dispatch requests: ${error.message}`),
+    );
+
+  log(`[scheduler] calling dispatch every ${interval} ms and when the database asks`);
   return {
+    /** Settles once the database's requests are listened for (or listening failed, logged). */
+    ready: listening,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      await listening;
+      await listener.end().catch(() => undefined);
       await running;
     },
   };

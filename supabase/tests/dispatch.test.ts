@@ -6,7 +6,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { apiUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { startScheduler } from '../local/scheduler';
+import { apiUrl, dbUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
 
 // Scheduled work on the integration stack (whose scheduler calls dispatch every 500 ms): due
 // retries, the watchdog, signed webhooks with retries, and a SIGKILL of the edge runtime. Time is
@@ -334,6 +335,38 @@ describe('the watchdog', () => {
 });
 
 describe('webhooks', () => {
+  it('a queued delivery asks for a dispatch run at once, not at the next scheduled one', async () => {
+    // A second scheduler, as the stack runs it, whose timer would not fire for an hour: only the
+    // database's request (NOTIFY when the delivery is queued) can make it call dispatch.
+    const calls: (string | undefined)[] = [];
+    const functions = createServer((req, res) => {
+      calls.push(req.headers.authorization);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => functions.listen(0, '127.0.0.1', resolve));
+    const scheduler = startScheduler(
+      {
+        apiUrl: `http://127.0.0.1:${(functions.address() as AddressInfo).port}`,
+        serviceRoleKey,
+        dbUrl,
+      },
+      () => undefined,
+      3_600_000,
+    );
+    const hooks = await receiver();
+    try {
+      await scheduler.ready;
+      expect(calls).toEqual([]);
+      await place(account, { phone_number: '+14155550100', webhook_url: hooks.url });
+      await expect.poll(() => calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(calls[0]).toBe(`Bearer ${serviceRoleKey}`);
+    } finally {
+      await scheduler.stop();
+      await hooks.close();
+      await new Promise<void>((resolve) => functions.close(() => resolve()));
+    }
+  });
+
   it('the owner reads and rotates the secret; nobody else can read it', async () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const other = await createUser('other');
