@@ -30,6 +30,9 @@ const stackPortList: [number, string][] = [
   [ports.postgrest, 'PostgREST'],
   [ports.postgrestAdmin, 'PostgREST admin'],
   [ports.functions, 'edge functions'],
+  [ports.stripe, 'local Stripe'],
+  [ports.twilio, 'local Twilio'],
+  [ports.voice, 'local phone network'],
 ];
 
 type Running = {
@@ -90,6 +93,12 @@ async function expectUp() {
   });
   await rest.body?.cancel();
   expect(rest.status).toBe(200);
+  // The local providers listen too (any HTTP answer will do), so their ports must be freed.
+  for (const port of [ports.stripe, ports.twilio, ports.voice]) {
+    const answer = await fetch(`http://127.0.0.1:${port}/`);
+    await answer.body?.cancel();
+    expect(answer.status, `port ${port}`).toBeGreaterThanOrEqual(200);
+  }
 }
 
 function isAlive(pid: number) {
