@@ -47,10 +47,10 @@ export function stubBrowserApis({ reducedMotion = false }: { reducedMotion?: boo
   class StubIntersectionObserver {
     constructor(private readonly report?: IntersectionObserverCallback) {}
     observe(target: Element) {
+      // Reported at once (a browser would on its next frame), so the update happens inside the
+      // render's act() instead of after the test.
       const entry = { target, isIntersecting: true, intersectionRatio: 1 };
-      queueMicrotask(() =>
-        this.report?.([entry as IntersectionObserverEntry], this as unknown as IntersectionObserver),
-      );
+      this.report?.([entry as IntersectionObserverEntry], this as unknown as IntersectionObserver);
     }
     unobserve() {}
     disconnect() {}
