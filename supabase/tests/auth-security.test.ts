@@ -141,6 +141,27 @@ describe('a password change', () => {
     expect(recovery.get('access_token')).toBeNull();
   });
 
+  it('voids a pending e-mail change: its links no longer move the account', async () => {
+    const user = await createUser('pw-change-email');
+    const newAddress = uniqueEmail('pending-move');
+    expect((await user.client.auth.updateUser({ email: newAddress })).error).toBeNull();
+    const toNew = linkIn((await latestMessageTo(newAddress)).Text);
+    const toOwner = await latestMessageTo(user.email);
+    expect(toOwner.Subject).toBe('Confirm Change of Email');
+
+    expect(
+      (await user.client.auth.updateUser({ password: 'changed-after-request' })).error,
+    ).toBeNull();
+
+    for (const link of [toNew, linkIn(toOwner.Text)]) {
+      const followed = await follow(link);
+      expect(followed.get('access_token')).toBeNull();
+      expect(followed.get('error_code')).toBe('otp_expired');
+    }
+    expect((await userByEmail(user.email))?.id).toBe(user.user.id);
+    expect(await userByEmail(newAddress)).toBeFalsy();
+  });
+
   it('set by an admin signs out every session', async () => {
     const user = await createUser('pw-admin');
     const session = (await user.client.auth.getSession()).data.session!;

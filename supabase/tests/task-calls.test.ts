@@ -366,6 +366,30 @@ describe('provider messages', () => {
   }, 60_000);
 });
 
+describe('phone-agent settings', () => {
+  it('uses the saved voice, language and style as the defaults of a call; the request still wins', async () => {
+    const account = await createCallingAccount({ label: 'agent-defaults', credits: 5 });
+    const saved = await account.client.from('agent_settings').upsert({
+      user_id: account.user.id,
+      voice: 'George',
+      language: 'de',
+      speaking_style: 'Friendly',
+    });
+    expect(saved.error).toBeNull();
+
+    const byDefault = await place(account, { phone_number: '+14155550100' });
+    expect(byDefault.response.status).toBe(201);
+    expect(byDefault.task).toMatchObject({
+      voice: 'George',
+      language: 'de',
+      speaking_style: 'Friendly',
+    });
+    const chosen = await place(account, { phone_number: '+14155550100', voice: 'Sarah' });
+    expect(chosen.task).toMatchObject({ voice: 'Sarah', language: 'de' });
+    await Promise.all([byDefault, chosen].map(({ task }) => ended(account, task.id)));
+  });
+});
+
 describe('waiting and listing', () => {
   type List = { object: string; data: Task[]; has_more: boolean; next_cursor: string | null };
   const list = async (account: CallingAccount, query: string) =>
