@@ -5,6 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Toasts go through src/lib/toast.ts, which loads sonner with the first toast (not every page).
+const sonnerOnlyThroughLib = {
+  name: 'sonner',
+  message: "Import { toast } from '@/lib/toast'; it loads sonner when a toast is first raised.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,15 +55,31 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/app/**', 'src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [sonnerOnlyThroughLib] }] },
+  },
+  {
     // Import boundaries (STYLE.md): shared code never imports features or app; features never app.
     files: ['src/components/**', 'src/lib/**', 'src/config/**'],
+    ignores: ['src/lib/toast.ts', 'src/components/ui/toaster.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@/features/*', '@/app/*'], paths: [sonnerOnlyThroughLib] },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/toast.ts', 'src/components/ui/toaster.tsx'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*'] }],
     },
   },
   {
     files: ['src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@/app/*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@/app/*'], paths: [sonnerOnlyThroughLib] }],
+    },
   },
   {
     // Deno edge functions: Deno globals, URL imports.

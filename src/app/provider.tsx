@@ -1,17 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { createQueryClient } from '@/lib/query-client';
 
+/**
+ * What every page shares: the session and the toasts. The data cache (TanStack Query) is not
+ * here: it belongs to the pages that use it (src/app/query-layout.tsx), so public pages never load it.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider deferOnPublicPages>
-        {children}
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider deferOnPublicPages>
+      {children}
+      <Toaster />
+    </AuthProvider>
   );
 }

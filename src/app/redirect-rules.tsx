@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { paths, protectedPrefixes } from '@/config/paths';
 import { LANDING_REDIRECT_DELAY_MS } from '@/config/constants';
 import { track } from '@/lib/analytics';

@@ -41,13 +41,6 @@ const publicRoutes: RouteObject[] = [
       })),
   },
   {
-    path: paths.contact.path,
-    lazy: () =>
-      import('@/features/support/components/contact-page').then((m) => ({
-        Component: m.ContactPage,
-      })),
-  },
-  {
     path: paths.docs.path,
     lazy: () =>
       import('@/features/docs/components/docs-page').then((m) => ({ Component: m.DocsPage })),
@@ -147,13 +140,26 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       {
-        Component: ProtectedRoute,
+        // The pages that read or write data, under the data cache (loaded with them).
+        lazy: () => import('@/app/query-layout').then((m) => ({ Component: m.QueryLayout })),
         children: [
-          ...protectedRoutes,
-          // Unknown paths under a protected prefix: the guard sends anonymous users to /auth and
-          // the redirect rules (src/app/redirect-rules.tsx) send signed-in users to /dashboard,
-          // so they never show the not-found page.
-          ...protectedPrefixes.map((prefix): RouteObject => ({ path: `${prefix}/*` })),
+          {
+            path: paths.contact.path,
+            lazy: () =>
+              import('@/features/support/components/contact-page').then((m) => ({
+                Component: m.ContactPage,
+              })),
+          },
+          {
+            Component: ProtectedRoute,
+            children: [
+              ...protectedRoutes,
+              // Unknown paths under a protected prefix: the guard sends anonymous users to /auth
+              // and the redirect rules (src/app/redirect-rules.tsx) send signed-in users to
+              // /dashboard, so they never show the not-found page.
+              ...protectedPrefixes.map((prefix): RouteObject => ({ path: `${prefix}/*` })),
+            ],
+          },
         ],
       },
       { path: paths.onboardingStep3.path, element: <Navigate to={paths.dashboard.href} replace /> },

@@ -1,5 +1,19 @@
-import { Toaster as Sonner } from 'sonner';
+import { lazy, Suspense } from 'react';
+import { loadSonner, useToasterWanted } from '@/lib/toast';
 
+const SonnerToaster = lazy(() =>
+  loadSonner().then(({ Toaster }) => ({
+    default: () => <Toaster position="top-right" richColors closeButton />,
+  })),
+);
+
+/** Where toasts appear; mounted (and sonner fetched) once the first toast is raised. */
 export function Toaster() {
-  return <Sonner position="top-right" richColors closeButton />;
+  const wanted = useToasterWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  );
 }

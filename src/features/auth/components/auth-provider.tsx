@@ -1,7 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { SessionContext, type SessionState } from '@/lib/auth/session-context';
 import {
   authErrorMessage,
@@ -19,6 +18,7 @@ import { authStorageKey } from '@/lib/auth/storage-key';
 import { isPublicPagePath } from '@/config/paths';
 import { loadSupabase } from '@/lib/load-supabase';
 import { LOGOUT_ERROR_TOAST_ID, SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
+import { sessionCleared } from '@/lib/auth/session-cleared';
 
 /** Spec §8: a sign-out by the session layer itself (not the dashboard's button) failed. */
 function showLogoutError() {
@@ -68,7 +68,6 @@ export function AuthProvider({
    */
   deferOnPublicPages?: boolean;
 }) {
-  const queryClient = useQueryClient();
   // Read on the first render, before supabase-js gets the chance to drop a stale session from
   // storage or to clear a confirmation link's hash from the URL.
   const [initial] = useState(() => {
@@ -103,8 +102,8 @@ export function AuthProvider({
     setSession(null);
     const storage = browserStorage();
     if (storage) clearStoredTokens(storage, authStorageKey);
-    queryClient.clear();
-  }, [queryClient]);
+    sessionCleared();
+  }, []);
 
   useEffect(() => {
     if (!clientWanted) return;

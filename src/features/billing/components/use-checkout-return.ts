@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/auth/session-context';
 import { formatUsd } from '@/lib/format';
 import { useConfirmCheckout } from '../api/confirm-checkout';

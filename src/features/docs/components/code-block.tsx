@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import type { CodeLanguage, CodeSample } from '@/features/docs/content/code-samples';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -132,7 +132,9 @@ export function PhoneVerification({
         const specific =
           rejected && e.code && specificCodes.has(e.code) && e.message ? e.message : null;
         setError(specific ?? (rejected ? phoneTexts.sendFailed : phoneTexts.sendException));
-        toast.error(phoneTexts.sendToast[variant], specific ? { description: specific } : {});
+        // Spec §8: a refused send is shown inline and as a toast; an exception only inline.
+        if (rejected)
+          toast.error(phoneTexts.sendToast[variant], specific ? { description: specific } : {});
       },
     });
   }
