@@ -1,8 +1,9 @@
 // The return from checkout: the app sends the session id it came back with; we retrieve the session
 // from Stripe and record it through the same idempotent path as the webhook, so credits show at
 // once even when the webhook is late. Only the session's own user may confirm it.
-import { corsHeaders } from '../http/cors.ts';
-import { errorJson, json, readJsonObject as readJsonBody } from '../http/errors.ts';
+import { errorJson, json, postHandler, readJsonObject as readJsonBody } from '../http/errors.ts';
+import { requireUser } from '../http/signed-in.ts';
+import { logTo } from './log.ts';
 import {
   fulfilCheckoutSession,
   sessionUserId,
@@ -21,18 +22,8 @@ export type ConfirmPaymentDeps = {
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
 
 export function createConfirmPaymentHandler(deps: ConfirmPaymentDeps) {
-  return async (request: Request): Promise<Response> => {
-    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    if (request.method !== 'POST')
-      return errorJson(
-        405,
-        'method_not_allowed',
-        'Use POST with a JSON body { "session_id": "cs_…" }.',
-      );
-
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-    const user = token ? await deps.userFromToken(token) : null;
-    if (!user) return errorJson(401, 'unauthorized', 'Sign in to confirm a payment.');
+  return postHandler(async (request) => {
+    const user = await requireUser(request, deps.userFromToken, 'Sign in to confirm a payment.');
 
     const body = await readJsonBody(request).catch(() => null);
     const sessionId = body?.session_id;
@@ -63,5 +54,5 @@ export function createConfirmPaymentHandler(deps: ConfirmPaymentDeps) {
       amount: typeof session.amount_total === 'number' ? session.amount_total / 100 : null,
       credited: paid,
     });
-  };
+  }, logTo(deps.log));
 }

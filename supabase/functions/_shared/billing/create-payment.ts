@@ -1,7 +1,8 @@
 // create-call-credits-payment (spec §7 call 11): `{ amount }` from a signed-in user → a Stripe
 // Checkout Session for that many dollars of credits → `{ url }` for the browser to open.
-import { corsHeaders } from '../http/cors.ts';
-import { errorJson, json, readJsonObject as readJsonBody } from '../http/errors.ts';
+import { errorJson, json, postHandler, readJsonObject as readJsonBody } from '../http/errors.ts';
+import { requireUser } from '../http/signed-in.ts';
+import { logTo } from './log.ts';
 import { checkPurchaseAmount } from './amount.ts';
 import { appOrigin, checkoutReturnUrls } from './app-origin.ts';
 
@@ -38,18 +39,8 @@ export type CreatePaymentDeps = {
 type ProviderError = { type?: string; message?: string };
 
 export function createPaymentHandler(deps: CreatePaymentDeps) {
-  return async (request: Request): Promise<Response> => {
-    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    if (request.method !== 'POST')
-      return errorJson(
-        405,
-        'method_not_allowed',
-        'Use POST with a JSON body { "amount": <dollars> }.',
-      );
-
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-    const user = token ? await deps.userFromToken(token) : null;
-    if (!user) return errorJson(401, 'unauthorized', 'Sign in to buy credits.');
+  return postHandler(async (request) => {
+    const user = await requireUser(request, deps.userFromToken, 'Sign in to buy credits.');
 
     const body = await readJsonBody(request).catch(() => null);
     if (!body)
@@ -117,5 +108,5 @@ export function createPaymentHandler(deps: CreatePaymentDeps) {
         'The payment provider could not start checkout. Please try again.',
       );
     }
-  };
+  }, logTo(deps.log));
 }
