@@ -26,6 +26,10 @@ export const OTP_MAX_RESENDS = 3;
 export const CAROUSEL_INTERVAL_MS = 3500;
 export const SCROLL_OFFSET_PX = 80;
 export const NAVBAR_SCROLL_THRESHOLD_PX = 20;
+/** Spec §9: the Use Cases dropdown opens 200 ms into a hover (at once within 300 ms of a close) and closes 150 ms after the pointer leaves. */
+export const DROPDOWN_OPEN_DELAY_MS = 200;
+export const DROPDOWN_SKIP_DELAY_MS = 300;
+export const DROPDOWN_CLOSE_DELAY_MS = 150;
 
 export const API_KEY_VISIBLE_CHARS = 10;
 export const DATE_TIME_FORMAT = 'MMM d, yyyy • h:mm a';

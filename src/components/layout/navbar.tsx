@@ -1,5 +1,3 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,8 +9,10 @@ import { cn } from '@/lib/cn';
 import { Logo } from './logo';
 import { SectionLink } from './section-link';
 import { useCaseLinks } from './use-case-links';
+import { useHoverDisclosure } from './use-hover-disclosure';
 
-const USE_CASES_MENU = 'use-cases';
+const USE_CASES_PANEL_ID = 'use-cases-panel';
+const MOBILE_USE_CASES_ID = 'mobile-use-cases';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const navLinkClass =
@@ -46,81 +46,109 @@ function AccountButton({ className, onNavigate }: { className?: string; onNaviga
   );
 }
 
-function DesktopMenu() {
-  // Controlled so a chosen item closes the panel at once. Radix itself waits 200 ms before
-  // opening on hover, skips that delay for 300 ms after a close, and closes 150 ms after the
-  // pointer leaves (spec §9), so a second timer here would double the close delay.
-  const [value, setValue] = useState('');
+function UseCasesDropdown() {
+  const { open, setOpen, toggle, hoverProps } = useHoverDisclosure();
+  const item = useRef<HTMLLIElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  // Dismissed like any popover: Escape (focus back on the trigger), a press or focus elsewhere.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (target: EventTarget | null) =>
+      !(target instanceof Node && item.current?.contains(target));
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (outside(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [open, setOpen]);
 
   return (
-    <NavigationMenu.Root
-      aria-label="Main"
-      value={value}
-      onValueChange={setValue}
-      delayDuration={200}
-      skipDelayDuration={300}
-      className="hidden md:block"
-    >
-      <NavigationMenu.List className="flex items-center gap-1">
-        <NavigationMenu.Item value={USE_CASES_MENU} className="relative">
-          <NavigationMenu.Trigger className={cn(navLinkClass, 'group')}>
-            Use Cases
-            <ChevronDown
-              className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
-              aria-hidden
-            />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content
-            className="absolute left-0 top-full z-50 mt-2 w-[600px] rounded-lg border bg-background p-3 shadow-xl"
-            data-testid="use-cases-panel"
-          >
-            <ul className="grid grid-cols-2 gap-1">
-              {useCaseLinks.map(({ slug, title, description, href, icon: Icon }) => (
-                <li key={slug}>
-                  <NavigationMenu.Link asChild onSelect={() => setValue('')}>
-                    <Link
-                      to={href}
-                      className="flex gap-3 rounded-md p-3 transition-colors hover:bg-accent focus-visible:bg-accent"
-                    >
-                      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                        <Icon className="size-5" aria-hidden />
-                      </span>
-                      <span className="grid gap-0.5">
-                        <span className="text-sm font-semibold text-foreground">{title}</span>
-                        <span className="text-xs leading-snug text-muted-foreground">
-                          {description}
-                        </span>
-                      </span>
-                    </Link>
-                  </NavigationMenu.Link>
-                </li>
-              ))}
-            </ul>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <SectionLink section={sectionIds.features} className={navLinkClass}>
-              Features
-            </SectionLink>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <SectionLink section={sectionIds.code} className={navLinkClass}>
-              Docs
-            </SectionLink>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <Link to={paths.pricing.href} className={navLinkClass}>
-              Pricing
-            </Link>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+    <li ref={item} className="relative" {...hoverProps}>
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={USE_CASES_PANEL_ID}
+        data-state={open ? 'open' : 'closed'}
+        onClick={toggle}
+        className={cn(navLinkClass, 'group')}
+      >
+        Use Cases
+        <ChevronDown
+          className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180"
+          aria-hidden
+        />
+      </button>
+      {open ? (
+        <div
+          id={USE_CASES_PANEL_ID}
+          className="absolute left-0 top-full z-50 mt-2 w-[600px] rounded-lg border bg-background p-3 shadow-xl"
+          data-testid="use-cases-panel"
+        >
+          <ul className="grid grid-cols-2 gap-1">
+            {useCaseLinks.map(({ slug, title, description, href, icon: Icon }) => (
+              <li key={slug}>
+                <Link
+                  to={href}
+                  onClick={() => setOpen(false)}
+                  className="flex gap-3 rounded-md p-3 transition-colors hover:bg-accent focus-visible:bg-accent"
+                >
+                  <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <span className="grid gap-0.5">
+                    <span className="text-sm font-semibold text-foreground">{title}</span>
+                    <span className="text-xs leading-snug text-muted-foreground">
+                      {description}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function DesktopMenu() {
+  return (
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        <UseCasesDropdown />
+        <li>
+          <SectionLink section={sectionIds.features} className={navLinkClass}>
+            Features
+          </SectionLink>
+        </li>
+        <li>
+          <SectionLink section={sectionIds.code} className={navLinkClass}>
+            Docs
+          </SectionLink>
+        </li>
+        <li>
+          <Link to={paths.pricing.href} className={navLinkClass}>
+            Pricing
+          </Link>
+        </li>
+      </ul>
+    </nav>
   );
 }
 
@@ -144,34 +172,40 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
       <nav aria-label="Mobile" className="container max-h-[calc(100vh-4rem)] overflow-y-auto py-3">
         <ul className="grid gap-1">
           <MobileItem>
-            <Collapsible.Root open={useCasesOpen} onOpenChange={setUseCasesOpen}>
-              <Collapsible.Trigger className={cn(mobileLinkClass, 'group')}>
-                Use Cases
-                <ChevronDown
-                  className="size-5 transition-transform duration-200 group-data-[state=open]:rotate-180"
-                  aria-hidden
-                />
-              </Collapsible.Trigger>
-              <Collapsible.Content>
-                <ul className="grid gap-1 py-1 pl-3">
-                  {useCaseLinks.map(({ slug, title, description, href, icon: Icon }) => (
-                    <li key={slug}>
-                      <Link
-                        to={href}
-                        onClick={onClose}
-                        className="flex gap-3 rounded-md px-3 py-2 hover:bg-accent"
-                      >
-                        <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                        <span className="grid">
-                          <span className="text-sm font-semibold">{title}</span>
-                          <span className="text-xs text-muted-foreground">{description}</span>
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </Collapsible.Content>
-            </Collapsible.Root>
+            <button
+              type="button"
+              aria-expanded={useCasesOpen}
+              aria-controls={MOBILE_USE_CASES_ID}
+              data-state={useCasesOpen ? 'open' : 'closed'}
+              onClick={() => setUseCasesOpen((isOpen) => !isOpen)}
+              className={cn(mobileLinkClass, 'group')}
+            >
+              Use Cases
+              <ChevronDown
+                className="size-5 transition-transform duration-200 group-data-[state=open]:rotate-180"
+                aria-hidden
+              />
+            </button>
+            {/* The hidden attribute sits on a wrapper: the list's grid display would override it. */}
+            <div id={MOBILE_USE_CASES_ID} hidden={!useCasesOpen}>
+              <ul className="grid gap-1 py-1 pl-3">
+                {useCaseLinks.map(({ slug, title, description, href, icon: Icon }) => (
+                  <li key={slug}>
+                    <Link
+                      to={href}
+                      onClick={onClose}
+                      className="flex gap-3 rounded-md px-3 py-2 hover:bg-accent"
+                    >
+                      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                      <span className="grid">
+                        <span className="text-sm font-semibold">{title}</span>
+                        <span className="text-xs text-muted-foreground">{description}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
           </MobileItem>
           <MobileItem>
             <SectionLink
