@@ -5,17 +5,10 @@ import {
   deleteUser,
   type TestUser,
 } from './support/users';
+import { signIn } from './support/sign-in';
 
 // Buying credits as a person does: the billing tab → the local Stripe's checkout page → back.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function signIn(page: Page, user: TestUser) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function startCheckout(page: Page, amount: string) {
   await page.getByRole('tab', { name: 'Billing' }).click();

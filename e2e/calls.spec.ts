@@ -2,18 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { deleteUser } from './support/users';
+import { signIn } from './support/sign-in';
 
 // A call on the local phone network plays in a few seconds (STACK_VOICE_SPEED in
 // playwright.config.ts); the lazy dashboard chunks can be slow on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function signIn(page: Page, account: CallingAccount) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Records every distinct number of transcript turns the call's dialog shows, as it changes. */
 async function recordTranscriptGrowth(page: Page) {

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { TEST_STACK } from './support/stack';
 import {
   completeOnboarding,
@@ -7,22 +7,15 @@ import {
   DEMO_USER,
   type TestUser,
 } from './support/users';
+import { signIn } from './support/sign-in';
 
 // Redirects load lazy route chunks; on a busy machine the dev server can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token';
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("the balance bar shows the seeded demo account's credits", async ({ page }) => {
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await signIn(page, DEMO_USER);
   await expect(page.getByText('Balance', { exact: true })).toBeVisible();
   await expect(page.getByText('$25.00')).toBeVisible();
 });
@@ -36,7 +29,7 @@ test.describe('a signed-in user', () => {
   test.afterEach(async () => deleteUser(user));
 
   test('tabs, the balance button and the profile', async ({ page }) => {
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await expect(page.getByRole('tab', { name: 'API Keys' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -55,7 +48,7 @@ test.describe('a signed-in user', () => {
   test('unknown paths: under a protected prefix → /dashboard; public → 404 with Go to Dashboard', async ({
     page,
   }) => {
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.goto('/billing/nope');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/pricing?error=something');
@@ -67,7 +60,7 @@ test.describe('a signed-in user', () => {
   });
 
   test('log out goes to / and the session is really gone', async ({ page, request }) => {
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     const refreshToken = await page.evaluate(
       (key) =>
         (JSON.parse(localStorage.getItem(key) ?? '{}') as { refresh_token?: string }).refresh_token,

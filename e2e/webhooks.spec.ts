@@ -1,21 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { TEST_STACK } from './support/stack';
 import { deleteUser } from './support/users';
+import { signIn } from './support/sign-in';
 
 // The dashboard's Webhooks section (API.md "Webhooks"), as an integrator uses it: read and rotate
 // the signing secret, see the deliveries of a call's events, and send one again.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function signIn(page: Page, account: CallingAccount) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** An integrator's receiver: answers 500 to the first POST of each message, then 200. */
 async function receiver() {
