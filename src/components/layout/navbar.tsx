@@ -271,7 +271,7 @@ export function Navbar() {
         </Link>
         <DesktopMenu />
         <div className="flex items-center gap-2">
-          <AccountButton className="hidden md:inline-flex" />
+          <AccountButton className="max-md:hidden" />
           <Button
             ref={toggleRef}
             variant="ghost"

@@ -45,7 +45,7 @@ export function AgentSettingsCard() {
   }, [settings.data, reset]);
 
   const header = (
-    <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
+    <CardHeader row>
       <div className="grid gap-1.5">
         <CardTitle>Phone Agent Settings</CardTitle>
         <CardDescription>

@@ -71,7 +71,7 @@ export function ApiKeyCard() {
 
   return (
     <Card role="region" aria-labelledby={titleId}>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4 space-y-0">
+      <CardHeader row>
         <div className="grid gap-1.5">
           <CardTitle id={titleId}>API Keys</CardTitle>
           <CardDescription>

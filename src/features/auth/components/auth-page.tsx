@@ -61,8 +61,8 @@ export function AuthPage() {
         >
           {PRODUCT_NAME}
         </Link>
-        <Card className="w-full max-w-md shadow-xl">
-          <CardContent className="p-6 sm:p-8">
+        <Card shadow="xl" className="w-full max-w-md">
+          <CardContent standalone>
             <AuthForm />
           </CardContent>
         </Card>

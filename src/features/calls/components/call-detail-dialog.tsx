@@ -33,7 +33,7 @@ export function CallDetailDialog({
 }) {
   return (
     <Dialog open={taskId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent size="wide">
         {taskId ? (
           <CallDetailContent key={taskId} taskId={taskId} reconnectDelayMs={reconnectDelayMs} />
         ) : null}

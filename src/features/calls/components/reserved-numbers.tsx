@@ -46,9 +46,8 @@ export function ReservedNumbers({ onUse }: { onUse: (number: string) => void }) 
           <li key={number} className="flex items-center gap-3">
             <Button
               type="button"
-              size="sm"
+              size="xs"
               variant="outline"
-              className="h-7 px-2"
               aria-label={`Use ${formatPhone(number)}`}
               onClick={() => onUse(number)}
             >

@@ -110,7 +110,8 @@ export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) 
             </div>
             <Button
               variant="ghost"
-              className="ml-auto shrink-0 justify-start text-muted-foreground md:ml-0 md:mt-auto"
+              align="start"
+              className="ml-auto shrink-0 text-muted-foreground md:ml-0 md:mt-auto"
               disabled={busy}
               onClick={() => void logOut()}
             >

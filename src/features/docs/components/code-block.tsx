@@ -141,11 +141,10 @@ export function CodeBlock({ title, samples, className }: CodeBlockProps) {
           <span className="px-3 py-1.5 text-xs font-semibold text-slate-300">{activeLabel}</span>
         )}
         <Button
-          variant="ghost"
+          variant="ghost-inverse"
           size="sm"
           onClick={() => void copy(active.code)}
           aria-label={`${copied ? 'Copied' : 'Copy'} ${activeLabel} code`}
-          className="text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:ring-offset-slate-950"
         >
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied ? 'Copied' : 'Copy'}

@@ -42,8 +42,8 @@ export function PricingSection({ headingLevel = 'h2' }: PricingSectionProps) {
               aria-labelledby={`plan-${plan.id}`}
               data-testid={`plan-${plan.id}`}
               className={cn(
-                'flex flex-col rounded-2xl border bg-card p-8 shadow-sm',
-                plan.highlighted && 'border-primary shadow-lg ring-1 ring-primary',
+                'flex flex-col rounded-2xl border bg-card p-8',
+                plan.highlighted ? 'border-primary shadow-lg ring-1 ring-primary' : 'shadow-sm',
               )}
             >
               <PlanHeading id={`plan-${plan.id}`} className="text-xl font-semibold text-foreground">

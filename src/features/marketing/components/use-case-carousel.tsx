@@ -88,9 +88,9 @@ export function UseCaseCarousel() {
               </>
             );
             const cardClass = cn(
-              'flex h-full flex-col rounded-2xl border bg-card p-6 transition duration-300 motion-reduce:transition-none',
+              'flex h-full flex-col rounded-2xl border p-6 transition duration-300 motion-reduce:transition-none',
               isSelected
-                ? 'scale-100 border-primary/50 shadow-lg'
+                ? 'scale-100 border-primary/50 bg-card shadow-lg'
                 : 'scale-95 bg-muted/50 shadow-sm',
             );
             return (

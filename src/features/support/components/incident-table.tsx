@@ -1,5 +1,4 @@
 import { Badge } from '@/components/ui/badge';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import type { Incident, IncidentSeverity } from '../content/incidents';
 
@@ -45,7 +44,7 @@ export function IncidentTable({
                 <td className="px-4 py-3 font-medium">{incident.system}</td>
                 <td className="px-4 py-3">{incident.type}</td>
                 <td className="px-4 py-3">
-                  <Badge className={cn(severityStyles[incident.severity])}>
+                  <Badge variant="custom" className={severityStyles[incident.severity]}>
                     {capitalize(incident.severity)}
                   </Badge>
                 </td>

@@ -28,7 +28,7 @@ export function StatusPage() {
               <p className="mt-1 text-muted-foreground">No active incidents in the last 72 hours</p>
             </div>
           </div>
-          <Badge variant="success" className="self-start px-3 py-1 text-sm sm:self-center">
+          <Badge variant="success" size="lg" className="self-start sm:self-center">
             {UPTIME_LABEL}
           </Badge>
         </section>

@@ -1,15 +1,14 @@
 import { SectionShell } from '@/features/use-cases/components/section-shell';
 import type { LogosSection } from '@/features/use-cases/content/types';
-import { cn } from '@/lib/cn';
 
 // Wordmarks drawn in CSS and inline SVG: no image requests, and nothing that looks like a real brand.
 const wordmarkStyles = [
-  'font-black uppercase tracking-tight',
-  'font-semibold italic tracking-wide',
-  'font-bold uppercase tracking-[0.2em] text-sm',
-  'font-extrabold lowercase',
-  'font-medium uppercase tracking-widest text-sm',
-  'font-bold tracking-tight',
+  'text-lg font-black uppercase tracking-tight',
+  'text-lg font-semibold italic tracking-wide',
+  'text-sm font-bold uppercase tracking-[0.2em]',
+  'text-lg font-extrabold lowercase',
+  'text-sm font-medium uppercase tracking-widest',
+  'text-lg font-bold tracking-tight',
 ];
 
 function Mark({ index }: { index: number }) {
@@ -40,9 +39,7 @@ export function LogosStrip({ section, muted }: { section: LogosSection; muted: b
         {section.names.map((name, index) => (
           <li key={name} className="flex items-center gap-2">
             <Mark index={index} />
-            <span className={cn('text-lg', wordmarkStyles[index % wordmarkStyles.length])}>
-              {name}
-            </span>
+            <span className={wordmarkStyles[index % wordmarkStyles.length]}>{name}</span>
           </li>
         ))}
       </ul>

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
+import { scrollThroughPage } from '../scripts/scroll-through-page';
+import { createCallingAccount, type CallingAccount } from './support/calling-account';
+import { signIn } from './support/sign-in';
+import { deleteUser } from './support/users';
+
+/**
+ * Production joins class names without merging them (src/lib/cn.ts), so no component may pass
+ * two classes that fight (two paddings, two displays). In development `cn` reports any such list
+ * on the console; this walks every page and the dashboard's tabs and dialogs and listens.
+ */
+function listen(page: Page) {
+  const fights: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('cn: ')) fights.push(`${page.url()}: ${message.text()}`);
+  });
+  return fights;
+}
+
+test('no public page passes classes that fight', async ({ page }) => {
+  test.setTimeout(180_000);
+  const fights = listen(page);
+  const routes = [
+    paths.home.href,
+    paths.auth.href,
+    paths.pricing.href,
+    paths.terms.href,
+    paths.privacy.href,
+    paths.contact.href,
+    paths.docs.href,
+    paths.docsPhoneAgent.href,
+    paths.status.href,
+    paths.help.href,
+    ...useCaseSlugs.map(useCasePath),
+  ];
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await scrollThroughPage(page);
+  }
+  // The Use Cases menu, on a wide screen and on a phone.
+  await page.goto(paths.home.href);
+  await page.getByRole('button', { name: 'Use Cases' }).first().click();
+  await expect(page.getByTestId('use-cases-panel')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button').first().click();
+  expect(fights).toEqual([]);
+});
+
+test.describe('the dashboard', () => {
+  let account: CallingAccount;
+  test.afterEach(async () => deleteUser(account));
+
+  test('passes no classes that fight in any tab or dialog', async ({ page }) => {
+    test.setTimeout(120_000);
+    account = await createCallingAccount({ prefix: 'classes', credits: 5 });
+    const fights = listen(page);
+    await signIn(page, account);
+    for (const tab of ['API Keys', 'Calls', 'Phone Agent', 'Billing', 'Profile']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+    }
+    // A call's detail dialog and the key's confirmation dialog.
+    await page.getByRole('tab', { name: 'Calls' }).click();
+    const form = page.getByRole('form', { name: 'Place a test call' });
+    await form.getByRole('button', { name: 'Use +1 415-555-0100' }).click();
+    await form.getByLabel('Goal').fill('Confirm the dental appointment tomorrow at 3 pm.');
+    await form.getByRole('button', { name: 'Place test call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByTestId('call-status')).toHaveText('Success', { timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.getByRole('button', { name: 'Rotate' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rotate the signing secret?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    for (const path of [paths.billing.href, paths.calls.href, paths.apiKey.href]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(fights).toEqual([]);
+  });
+});
