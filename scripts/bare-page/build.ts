@@ -4,29 +4,49 @@ import react from '@vitejs/plugin-react';
 import { build, preview, type PreviewServer } from 'vite';
 
 const barePageRoot = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.resolve(barePageRoot, '../../.bench/bare-page');
 
-/** Builds the bare React page (scripts/bare-page) into .bench/bare-page with Vite's defaults. */
+/** The two yardsticks: a data router, as the app has (index.html), and declarative routes. */
+export type BarePage = 'data-router' | 'declarative';
+const entries: Record<BarePage, string> = {
+  'data-router': 'index.html',
+  declarative: 'declarative.html',
+};
+const outDirOf = (page: BarePage) => path.resolve(barePageRoot, '../../.bench/bare-page', page);
+
+/**
+ * Builds the bare React pages (scripts/bare-page) into .bench/bare-page/<page> with Vite's
+ * defaults, each on its own so neither shares a chunk with the other.
+ */
 export async function buildBarePage(): Promise<void> {
-  await build({
-    configFile: false,
-    root: barePageRoot,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  });
+  for (const page of Object.keys(entries) as BarePage[]) {
+    await build({
+      configFile: false,
+      root: barePageRoot,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: {
+        outDir: outDirOf(page),
+        emptyOutDir: true,
+        target: 'es2022',
+        rollupOptions: { input: path.join(barePageRoot, entries[page]) },
+      },
+    });
+  }
 }
 
-/** Serves the built bare page on a free port of 127.0.0.1. */
-export async function previewBarePage(): Promise<{ origin: string; server: PreviewServer }> {
+/** Serves a built bare page on a free port of 127.0.0.1; `url` is the page itself. */
+export async function previewBarePage(
+  page: BarePage = 'data-router',
+): Promise<{ origin: string; url: string; server: PreviewServer }> {
   const server = await preview({
     configFile: false,
     root: barePageRoot,
     logLevel: 'warn',
-    build: { outDir },
+    build: { outDir: outDirOf(page) },
     preview: { host: '127.0.0.1', port: 0, open: false },
   });
   const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
   if (!origin) throw new Error('the bare page preview server has no address');
-  return { origin, server };
+  const url = page === 'data-router' ? `${origin}/` : `${origin}/${entries[page]}`;
+  return { origin, url, server };
 }
