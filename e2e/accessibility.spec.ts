@@ -1,26 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
 import { scrollThroughPage } from '../scripts/scroll-through-page';
+import { publicRoutes } from './support/public-routes';
 
 /**
  * Every public route, checked with axe-core in real Chromium: no 'serious' or 'critical'
  * violations of WCAG 2.x A/AA. Failures print each violation with its selectors.
  */
-const publicRoutes = [
-  paths.home.href,
-  paths.auth.href,
-  paths.pricing.href,
-  paths.terms.href,
-  paths.privacy.href,
-  paths.contact.href,
-  paths.docs.href,
-  paths.docsPhoneAgent.href,
-  paths.status.href,
-  paths.help.href,
-  ...useCaseSlugs.map(useCasePath),
-];
-
 const blocking = new Set(['serious', 'critical']);
 
 for (const route of publicRoutes) {

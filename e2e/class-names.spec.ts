@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths, useCasePath, useCaseSlugs } from '../src/config/paths';
+import { paths } from '../src/config/paths';
 import { scrollThroughPage } from '../scripts/scroll-through-page';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
+import { publicRoutes } from './support/public-routes';
 import { signIn } from './support/sign-in';
 import { deleteUser } from './support/users';
 
@@ -21,20 +22,7 @@ function listen(page: Page) {
 test('no public page passes classes that fight', async ({ page }) => {
   test.setTimeout(180_000);
   const fights = listen(page);
-  const routes = [
-    paths.home.href,
-    paths.auth.href,
-    paths.pricing.href,
-    paths.terms.href,
-    paths.privacy.href,
-    paths.contact.href,
-    paths.docs.href,
-    paths.docsPhoneAgent.href,
-    paths.status.href,
-    paths.help.href,
-    ...useCaseSlugs.map(useCasePath),
-  ];
-  for (const route of routes) {
+  for (const route of publicRoutes) {
     await page.goto(route);
     await expect(page.locator('main h1').first()).toBeVisible();
     await scrollThroughPage(page);

@@ -4,26 +4,8 @@
 // route modules, HydrateFallback, ScrollRestoration).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-
-function Home() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto' }}>
-      <h1>A bare React page</h1>
-      <p>React, react-dom and react-router, nothing else.</p>
-      <Link to="/about">About</Link>
-    </main>
-  );
-}
-
-function About() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto' }}>
-      <h1>About</h1>
-      <Link to="/">Home</Link>
-    </main>
-  );
-}
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { About, Home } from './pages';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,26 +3,8 @@
 // Whatever the app's public pages cost beyond this is what our own code and libraries add.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
-
-function Home() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto' }}>
-      <h1>A bare React page</h1>
-      <p>React, react-dom and react-router, nothing else.</p>
-      <Link to="/about">About</Link>
-    </main>
-  );
-}
-
-function About() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto' }}>
-      <h1>About</h1>
-      <Link to="/">Home</Link>
-    </main>
-  );
-}
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { About, Home } from './pages';
 
 const router = createBrowserRouter([
   { path: '/', Component: Home },
