@@ -3,6 +3,7 @@
 // in SQL under `for update skip locked` with a lease, so concurrent runs never do a thing twice,
 // and all state stays in SQL, so a run that dies halfway is simply picked up by the next.
 import { type Db, must } from '../db.ts';
+import { TERMINAL_STATUSES } from '../tasks/schema.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { ProviderError, type VoiceProvider } from '../voice/provider.ts';
 import type { SmsNotifier } from '../sms/notify.ts';
@@ -32,8 +33,6 @@ export type DispatchReport = {
   webhooks_failed: number;
   sms_results_checked: number;
 };
-
-const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 
 type Delivery = {
   id: string;
@@ -180,7 +179,7 @@ export function createDispatcher(deps: DispatchDeps) {
         .from('sms_task_notifications')
         .select('task_id, tasks!inner(status)')
         .is('sent_at', null)
-        .in('tasks.status', TERMINAL)
+        .in('tasks.status', TERMINAL_STATUSES)
         .order('created_at')
         .limit(batch),
     ) as { task_id: string }[];

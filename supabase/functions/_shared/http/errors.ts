@@ -41,6 +41,11 @@ export class ApiError extends Error {
   }
 }
 
+/** An unexpected error as one log line: its stack where it has one. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 export function jsonResponse(
   status: number,
   body: unknown,
@@ -70,7 +75,7 @@ export function errorResponse(
       { ...error.headers, 'Request-Id': requestId },
     );
   }
-  log(`[${requestId}] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(`[${requestId}] ${describeError(error)}`);
   return jsonResponse(
     500,
     {

@@ -2,7 +2,7 @@
 // a task is created through the task service (source sms). Replies are TwiML; the result SMS
 // follows when the task ends (notify.ts).
 import { type Db, must } from '../db.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, describeError } from '../http/errors.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { parseSms } from './parse.ts';
 import type { SmsNotifier } from './notify.ts';
@@ -164,9 +164,7 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
       await remember(sid, { reply });
       return twiml(reply);
     } catch (error) {
-      console.error(
-        `[sms-inbound] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      console.error(`[sms-inbound] ${describeError(error)}`);
       // Twilio retries a 5xx. The MessageSid row goes, so the retry does the work again; the
       // task's idempotency key (sms:<MessageSid>) makes it find the task already created.
       if (claimed) {

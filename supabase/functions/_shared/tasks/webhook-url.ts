@@ -30,10 +30,14 @@ export function checkWebhookUrl(raw: string, policy: WebhookPolicy): string {
 /** Resolves a host name to its addresses. */
 export type ResolveHost = (host: string) => Promise<string[]>;
 
-/** A host name (not an IP literal or localhost), whose addresses must be looked up. */
-export function needsResolving(host: string): boolean {
+/**
+ * The host name of a checked webhook URL whose addresses must be looked up, or null for an IP
+ * literal or localhost (checkWebhookUrl has classified those already).
+ */
+export function hostToResolve(url: string): string | null {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   const literal = /^[\d.]+$/.test(host) || host.includes(':');
-  return !literal && host !== 'localhost' && !host.endsWith('.localhost');
+  return literal || host === 'localhost' || host.endsWith('.localhost') ? null : host;
 }
 
 /** Why a host with these addresses may not be called, or null when it may. */
@@ -62,8 +66,8 @@ export async function checkWebhookTarget(
   policy: WebhookPolicy & { resolve: ResolveHost },
 ): Promise<string> {
   const url = checkWebhookUrl(raw, policy);
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (!needsResolving(host)) return url;
+  const host = hostToResolve(url);
+  if (!host) return url;
   const problem = addressesProblem(host, await policy.resolve(host), policy);
   if (problem) throw fail(`webhook_url is refused: ${problem}`);
   return url;

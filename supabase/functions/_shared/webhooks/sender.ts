@@ -6,7 +6,7 @@ import { resolveWithDeno } from '../dns.ts';
 import {
   addressesProblem,
   checkWebhookUrl,
-  needsResolving,
+  hostToResolve,
   type ResolveHost,
 } from '../tasks/webhook-url.ts';
 
@@ -58,8 +58,8 @@ export async function refuseTarget(
   } catch (error) {
     return error instanceof ApiError ? error.message : 'webhook_url is not valid';
   }
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (!needsResolving(host)) return null;
+  const host = hostToResolve(url);
+  if (!host) return null;
   const addresses = await (deps.resolve ?? resolveWithDeno)(host);
   if (addresses.length === 0) return `${host} does not resolve`;
   return addressesProblem(host, addresses, deps);
