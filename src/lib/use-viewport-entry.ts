@@ -2,8 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Where an element stands against the viewport, watched until it has been seen:
- * - `unknown` before the first report (and on the first render, so a hydrated page renders
- *   exactly as its prerendered HTML);
+ * - `unknown` before the first report (so the first render matches the prerendered HTML);
  * - `in-view` when at least `amount` of it was visible from the start;
  * - `out-of-view` while it waits below (or above) the fold;
  * - `scrolled-into-view` once it has come into view after that.

@@ -184,6 +184,18 @@ describe('AuthProvider on public pages (deferOnPublicPages)', () => {
     );
   }
 
+  /** Hands over the stand-in auth client and counts how often it was asked for. */
+  function countingLoader(auth: ReturnType<typeof fakeAuth>['auth']) {
+    const loader = {
+      loads: 0,
+      load: async () => {
+        loader.loads++;
+        return auth;
+      },
+    };
+    return loader;
+  }
+
   afterEach(() => {
     window.history.replaceState(null, '', '/');
     localStorage.clear();
@@ -192,35 +204,26 @@ describe('AuthProvider on public pages (deferOnPublicPages)', () => {
   it('settles a visitor with nothing stored as signed out without loading the auth client', async () => {
     window.history.replaceState(null, '', '/pricing');
     const { auth } = fakeAuth();
-    let loads = 0;
-    renderDeferred(
-      async () => {
-        loads++;
-        return auth;
-      },
-      <SessionProbe />,
-    );
+    const loader = countingLoader(auth);
+    renderDeferred(loader.load, <SessionProbe />);
     expect(screen.getByRole('status', { name: 'session' })).toHaveTextContent('signed out');
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(loads).toBe(0);
+    expect(loader.loads).toBe(0);
   });
 
   it('loads it when a page asks, and then follows sign-ins', async () => {
     window.history.replaceState(null, '', '/');
     const { auth, emit } = fakeAuth();
-    let loads = 0;
+    const loader = countingLoader(auth);
     renderDeferred(
-      async () => {
-        loads++;
-        return auth;
-      },
+      loader.load,
       <>
         <SessionProbe />
         <AskForClient />
       </>,
     );
     act(() => screen.getByRole('button', { name: 'Sign in' }).click());
-    await waitFor(() => expect(loads).toBe(1));
+    await waitFor(() => expect(loader.loads).toBe(1));
     await waitFor(() => emit('SIGNED_IN', testSession(ada)));
     await settledAs('ada@example.com');
   });
@@ -234,16 +237,10 @@ describe('AuthProvider on public pages (deferOnPublicPages)', () => {
     window.history.replaceState(null, '', url);
     arrange();
     const { auth } = fakeAuth();
-    let loads = 0;
-    renderDeferred(
-      async () => {
-        loads++;
-        return auth;
-      },
-      <SessionProbe />,
-    );
+    const loader = countingLoader(auth);
+    renderDeferred(loader.load, <SessionProbe />);
     expect(screen.getByRole('status', { name: 'session' })).toHaveTextContent('loading');
     await settledAs('signed out');
-    expect(loads).toBe(1);
+    expect(loader.loads).toBe(1);
   });
 });

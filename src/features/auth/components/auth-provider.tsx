@@ -77,7 +77,7 @@ export function AuthProvider({
       cameFromAuthLink: typeof window !== 'undefined' && hasAuthCallbackHash(window.location.hash),
     };
   });
-  // Decided once, with what the first render read, so a hydrated page renders as prerendered.
+  // Decided once, with what the first render read; a page that needs the client asks for it.
   const [clientWanted, setClientWanted] = useState(
     () =>
       !deferOnPublicPages ||

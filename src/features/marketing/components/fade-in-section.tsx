@@ -16,8 +16,8 @@ type FadeInSectionProps = {
  * A landing-page section that fades in once when it scrolls into view. Only the inner wrapper
  * moves, so the section's own box (what in-page links scroll to) never shifts. CSS does the
  * motion (`.fade-in` in index.css, none under prefers-reduced-motion), so the first render is the
- * prerendered HTML as it stands: a section is hidden only after hydration, and only while it
- * waits out of view; one already on screen is never hidden.
+ * prerendered HTML as it stands: a section is hidden only once the app has taken the page over,
+ * and only while it waits out of view; one already on screen is never hidden.
  */
 export function FadeInSection({
   id,
