@@ -46,8 +46,9 @@ test.describe('landing page', () => {
   test('shows its sections in order, then the footer', async ({ page }) => {
     await openLanding(page);
     await expect(page).toHaveTitle(/Dialwise/);
+    // The lower sections sit in a `display: contents` box that loads their code later.
     const ids = await page
-      .locator('main > section')
+      .locator('main > section, main > [data-deferred] > section')
       .evaluateAll((nodes) => nodes.map((node) => node.id));
     expect(ids).toEqual(sectionOrder);
     await expect(page.locator('main + footer')).toBeVisible();

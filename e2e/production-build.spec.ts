@@ -124,3 +124,46 @@ test('an anonymous visitor on public pages never loads the auth client; /auth do
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect.poll(() => supabaseScripts.length).toBeGreaterThan(0);
 });
+
+test('the landing page loads the code of its lower sections only as the visitor nears them', async ({
+  page,
+}) => {
+  const lowerSectionScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('landing-lower-sections')) lowerSectionScripts.push(request.url());
+  });
+  await page.goto(paths.home.href);
+  await openUseCasesMenu(page);
+  await page.keyboard.press('Escape');
+  await page.waitForLoadState('networkidle');
+  // Booted, yet the sections below the fold are still the prerendered HTML, with no script.
+  expect(lowerSectionScripts).toEqual([]);
+  await expect(page.locator('#pricing')).toContainText('Developer');
+  await expect(page.locator('#code [role="tab"]')).toHaveCount(2);
+
+  // A click in that HTML, far below the viewport (no scroll), loads the code and is passed on.
+  const curl = page.getByRole('tab', { name: 'cURL' });
+  await expect(curl).toHaveAttribute('aria-selected', 'false');
+  await curl.dispatchEvent('click');
+  await expect(curl).toHaveAttribute('aria-selected', 'true');
+  expect(lowerSectionScripts).toHaveLength(1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('Back returns to where the visitor was on the previous page; a new page starts at its top', async ({
+  page,
+}) => {
+  await page.goto(paths.pricing.href);
+  await openUseCasesMenu(page);
+  await page.keyboard.press('Escape');
+  const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
+  await terms.scrollIntoViewIfNeeded();
+  const leftAt = await page.evaluate(() => window.scrollY);
+  expect(leftAt).toBeGreaterThan(300);
+  await terms.click();
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(leftAt);
+});

@@ -7,7 +7,7 @@
  *   initial JS every route pays and the landing route's lazily loaded chunks;
  * - as a visitor's browser loads them (Chromium): every script fetched for `/` of the app and of
  *   the bare page before the page is idle, and the ratios (issue 12's yardstick; the bare page
- *   is measured twice: with a data router, as the app has, and with declarative routes).
+ *   is measured twice: with a data router, and with declarative routes as the app has).
  * Sizes are raw and gzipped (node:zlib, level 9).
  */
 import { spawnSync } from 'node:child_process';
@@ -81,11 +81,11 @@ async function measureVisits() {
       await scriptsFetched(browser, `${appOrigin}/`),
     );
     const bareBytes = printVisit(
-      'The bare React + react-router page, data router like the app (scripts/bare-page)',
+      'The bare React + react-router page with a data router (scripts/bare-page)',
       await scriptsFetched(browser, bare.url),
     );
     const declarativeBytes = printVisit(
-      'The bare page with declarative routes (scripts/bare-page/declarative.html)',
+      'The bare page with declarative routes, like the app (scripts/bare-page/declarative.html)',
       await scriptsFetched(browser, declarative.url),
     );
     return { appBytes, bareBytes, declarativeBytes };

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRouter, routerReady } from '@/app/router';
+import { AppRouter, preloadRoute } from '@/app/router';
 import { installErrorForwarding } from '@/lib/analytics';
 import './index.css';
 
@@ -10,9 +10,10 @@ installErrorForwarding();
 const container = document.getElementById('root')!;
 
 async function start() {
-  // A prerendered public page (scripts/prerender.ts) stays on screen until its route module has
-  // loaded, then React renders the same page over it: no loading spinner in between.
-  if (container.dataset.prerendered) await routerReady();
+  // A prerendered public page (scripts/prerender.ts) stays on screen until its route modules have
+  // loaded, then React renders the same page over it: no loading spinner in between. A chunk that
+  // fails to load is left to the route error boundary.
+  if (container.dataset.prerendered) await preloadRoute(window.location.pathname).catch(() => {});
   const root = createRoot(container);
   // A transition lets React render the first tree in small slices instead of one long task
   // that would block input while the page is already on screen.

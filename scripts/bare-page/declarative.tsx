@@ -1,7 +1,6 @@
 // The second yardstick of `npm run size` (issue 12): the same bare page with react-router's
 // declarative routes (<BrowserRouter> and <Routes>) instead of a data router. Tree-shaking leaves
-// out the data router, so this is the smaller page; the app itself needs the data router (lazy
-// route modules, HydrateFallback, ScrollRestoration).
+// out the data router, so this is the smaller page, and the app's own kind of router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

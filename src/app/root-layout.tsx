@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { RedirectRules } from '@/app/redirect-rules';
+import { RouteErrorBoundary } from '@/app/route-error-boundary';
+import { ScrollRestoration } from '@/app/scroll-restoration';
+import { Spinner } from '@/components/ui/spinner';
 import { isPublicPagePath } from '@/config/paths';
 import { trackPageView } from '@/lib/analytics';
 import { useSession } from '@/lib/auth/session-context';
@@ -22,7 +25,13 @@ export function RootLayout() {
   return (
     <>
       <RedirectRules />
-      <Outlet />
+      <RouteErrorBoundary resetKey={pathname}>
+        {/* Shown only while the first page of a visit loads: later navigations are transitions,
+            which keep the previous page on screen until the next one is ready. */}
+        <Suspense fallback={<Spinner label="Loading..." className="min-h-screen" />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <ScrollRestoration />
     </>
   );

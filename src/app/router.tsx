@@ -1,75 +1,77 @@
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  useRoutes,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router-dom';
 import { paths, protectedPrefixes, useCaseSlugs } from '@/config/paths';
 import { ProtectedRoute } from '@/app/guards/protected-route';
 import { RootLayout } from '@/app/root-layout';
-import { Spinner } from '@/components/ui/spinner';
+import { lazyComponent } from '@/lib/lazy-component';
 
 /**
  * The route table of spec §2, in one place. Every page is its own chunk, so the landing page
- * loads no dashboard code.
+ * loads no dashboard code. Declarative routes (`useRoutes` under a `BrowserRouter`), not a data
+ * router: the app loads its data with TanStack Query, and the data router would add about 16 kB
+ * (gzipped) to every page (issue 12).
  */
+
+type RouteHandle = { preload: () => Promise<void> };
+
+/** A route whose element lives in its own chunk, with a handle that loads it ahead of time. */
+function lazyRoute(
+  load: () => Promise<ComponentType>,
+  route: Omit<NonIndexRouteObject, 'element' | 'handle'> = {},
+): RouteObject {
+  const Element = lazyComponent(load);
+  const handle: RouteHandle = { preload: Element.preload };
+  return { ...route, element: <Element />, handle };
+}
+
+function page(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return lazyRoute(load, { path });
+}
+
+const UseCasePage = lazyComponent(() =>
+  import('@/features/use-cases/components/use-case-page').then((m) => m.UseCasePage),
+);
+
 const publicRoutes: RouteObject[] = [
-  {
-    path: paths.home.path,
-    lazy: () =>
-      import('@/features/marketing/components/landing-page').then((m) => ({
-        Component: m.LandingPage,
-      })),
-  },
-  {
-    path: paths.auth.path,
-    lazy: () =>
-      import('@/features/auth/components/auth-page').then((m) => ({ Component: m.AuthPage })),
-  },
-  {
-    path: paths.pricing.path,
-    lazy: () =>
-      import('@/features/marketing/components/pricing-page').then((m) => ({
-        Component: m.PricingPage,
-      })),
-  },
-  {
-    path: paths.terms.path,
-    lazy: () =>
-      import('@/features/legal/components/terms-page').then((m) => ({ Component: m.TermsPage })),
-  },
-  {
-    path: paths.privacy.path,
-    lazy: () =>
-      import('@/features/legal/components/privacy-page').then((m) => ({
-        Component: m.PrivacyPage,
-      })),
-  },
-  {
-    path: paths.docs.path,
-    lazy: () =>
-      import('@/features/docs/components/docs-page').then((m) => ({ Component: m.DocsPage })),
-  },
-  {
-    path: paths.docsPhoneAgent.path,
-    lazy: () =>
-      import('@/features/docs/components/phone-agent-docs-page').then((m) => ({
-        Component: m.PhoneAgentDocsPage,
-      })),
-  },
-  {
-    path: paths.status.path,
-    lazy: () =>
-      import('@/features/support/components/status-page').then((m) => ({
-        Component: m.StatusPage,
-      })),
-  },
-  {
-    path: paths.help.path,
-    lazy: () =>
-      import('@/features/support/components/help-page').then((m) => ({ Component: m.HelpPage })),
-  },
+  page(paths.home.path, () =>
+    import('@/features/marketing/components/landing-page').then((m) => m.LandingPage),
+  ),
+  page(paths.auth.path, () =>
+    import('@/features/auth/components/auth-page').then((m) => m.AuthPage),
+  ),
+  page(paths.pricing.path, () =>
+    import('@/features/marketing/components/pricing-page').then((m) => m.PricingPage),
+  ),
+  page(paths.terms.path, () =>
+    import('@/features/legal/components/terms-page').then((m) => m.TermsPage),
+  ),
+  page(paths.privacy.path, () =>
+    import('@/features/legal/components/privacy-page').then((m) => m.PrivacyPage),
+  ),
+  page(paths.docs.path, () =>
+    import('@/features/docs/components/docs-page').then((m) => m.DocsPage),
+  ),
+  page(paths.docsPhoneAgent.path, () =>
+    import('@/features/docs/components/phone-agent-docs-page').then((m) => m.PhoneAgentDocsPage),
+  ),
+  page(paths.status.path, () =>
+    import('@/features/support/components/status-page').then((m) => m.StatusPage),
+  ),
+  page(paths.help.path, () =>
+    import('@/features/support/components/help-page').then((m) => m.HelpPage),
+  ),
   ...useCaseSlugs.map((slug): RouteObject => ({
     path: `/use-cases/${slug}`,
-    lazy: () =>
-      import('@/features/use-cases/components/use-case-page').then((m) => ({
-        Component: () => <m.UseCasePage slug={slug} />,
-      })),
+    // One chunk for the ten pages; the key gives each its own state (open tabs, carousel).
+    element: <UseCasePage key={slug} slug={slug} />,
+    handle: { preload: UseCasePage.preload } satisfies RouteHandle,
   })),
 ];
 
@@ -78,80 +80,47 @@ const publicRoutes: RouteObject[] = [
  * protected paths, but it "redirects to /auth when not logged in", so it sits behind the guard too.
  */
 const protectedRoutes: RouteObject[] = [
-  {
-    path: paths.verifyPhone.path,
-    lazy: () =>
-      import('@/features/onboarding/components/verify-phone-page').then((m) => ({
-        Component: m.VerifyPhonePage,
-      })),
-  },
-  {
-    path: paths.dashboard.path,
-    lazy: () => import('@/app/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
-  },
-  {
-    path: paths.profile.path,
-    lazy: () =>
-      import('@/features/dashboard/components/profile-page').then((m) => ({
-        Component: m.ProfilePage,
-      })),
-  },
-  {
-    path: paths.apiKey.path,
-    lazy: () =>
-      import('@/features/dashboard/components/api-key-page').then((m) => ({
-        Component: m.ApiKeyPage,
-      })),
-  },
-  {
-    path: paths.phoneAgentSettings.path,
-    lazy: () =>
-      import('@/features/dashboard/components/phone-agent-settings-page').then((m) => ({
-        Component: m.PhoneAgentSettingsPage,
-      })),
-  },
-  {
-    path: paths.billing.path,
-    lazy: () =>
-      import('@/features/dashboard/components/billing-page').then((m) => ({
-        Component: m.BillingPage,
-      })),
-  },
-  {
-    path: paths.calls.path,
-    lazy: () =>
-      import('@/features/dashboard/components/calls-page').then((m) => ({
-        Component: m.CallsPage,
-      })),
-  },
-  {
-    path: paths.onboardingStep2.path,
-    lazy: () =>
-      import('@/features/onboarding/components/onboarding-step-2-page').then((m) => ({
-        Component: m.OnboardingStep2Page,
-      })),
-  },
+  page(paths.verifyPhone.path, () =>
+    import('@/features/onboarding/components/verify-phone-page').then((m) => m.VerifyPhonePage),
+  ),
+  page(paths.dashboard.path, () => import('@/app/dashboard-route').then((m) => m.DashboardRoute)),
+  page(paths.profile.path, () =>
+    import('@/features/dashboard/components/profile-page').then((m) => m.ProfilePage),
+  ),
+  page(paths.apiKey.path, () =>
+    import('@/features/dashboard/components/api-key-page').then((m) => m.ApiKeyPage),
+  ),
+  page(paths.phoneAgentSettings.path, () =>
+    import('@/features/dashboard/components/phone-agent-settings-page').then(
+      (m) => m.PhoneAgentSettingsPage,
+    ),
+  ),
+  page(paths.billing.path, () =>
+    import('@/features/dashboard/components/billing-page').then((m) => m.BillingPage),
+  ),
+  page(paths.calls.path, () =>
+    import('@/features/dashboard/components/calls-page').then((m) => m.CallsPage),
+  ),
+  page(paths.onboardingStep2.path, () =>
+    import('@/features/onboarding/components/onboarding-step-2-page').then(
+      (m) => m.OnboardingStep2Page,
+    ),
+  ),
 ];
 
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    HydrateFallback: () => <Spinner label="Loading..." className="min-h-screen" />,
+    element: <RootLayout />,
     children: [
       ...publicRoutes,
-      {
-        // The pages that read or write data, under the data cache (loaded with them).
-        lazy: () => import('@/app/query-layout').then((m) => ({ Component: m.QueryLayout })),
+      // The pages that read or write data, under the data cache (loaded with them).
+      lazyRoute(() => import('@/app/query-layout').then((m) => m.QueryLayout), {
         children: [
+          page(paths.contact.path, () =>
+            import('@/features/support/components/contact-page').then((m) => m.ContactPage),
+          ),
           {
-            path: paths.contact.path,
-            lazy: () =>
-              import('@/features/support/components/contact-page').then((m) => ({
-                Component: m.ContactPage,
-              })),
-          },
-          {
-            Component: ProtectedRoute,
+            element: <ProtectedRoute />,
             children: [
               ...protectedRoutes,
               // Unknown paths under a protected prefix: the guard sends anonymous users to /auth
@@ -161,30 +130,30 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
-      },
+      }),
       { path: paths.onboardingStep3.path, element: <Navigate to={paths.dashboard.href} replace /> },
-      {
-        path: '*',
-        lazy: () => import('@/app/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
-      },
+      page('*', () => import('@/app/not-found-page').then((m) => m.NotFoundPage)),
     ],
   },
 ];
 
-const router = createBrowserRouter(routes);
+/**
+ * Loads the chunks of every route that `pathname` renders (layouts and page), so the first render
+ * of a prerendered page replaces it at once, without a loading spinner in between.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((m) => (m.route.handle as RouteHandle | undefined)?.preload()));
+}
 
-/** Resolves once the first route's lazy module has loaded, so it can render without a fallback. */
-export function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+function AppRoutes() {
+  return useRoutes(routes);
 }
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

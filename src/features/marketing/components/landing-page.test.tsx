@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeUser, renderWithSession, stubBrowserApis } from '@/components/layout/test-utils';
-import { LandingPage } from './landing-page';
+import { LandingLowerSections, LandingPage } from './landing-page';
 
+// Rendered outside a prerendered page, the lower sections render at once: their code is loaded
+// first so every test sees the whole page.
+beforeAll(() => LandingLowerSections.preload());
 beforeEach(() => stubBrowserApis({ reducedMotion: true }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,7 +27,9 @@ describe('LandingPage', { timeout: 20_000 }, () => {
   it('renders the sections in the spec order with one h1, then the footer', async () => {
     const { container } = renderWithSession(<LandingPage />);
     await screen.findByRole('region', { name: 'Use case examples' }, { timeout: 15_000 });
-    const ids = [...container.querySelectorAll('main > section')].map((section) => section.id);
+    const ids = [
+      ...container.querySelectorAll('main > section, main > [data-deferred] > section'),
+    ].map((section) => section.id);
     expect(ids).toEqual(sectionOrder);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(container.querySelector('main')?.nextElementSibling?.tagName).toBe('FOOTER');

@@ -1,18 +1,18 @@
 import { useEffect, useRef } from 'react';
+import { DeferredUntilNearViewport } from '@/components/layout/deferred-until-near-viewport';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { PRODUCT_NAME } from '@/config/constants';
 import { track } from '@/lib/analytics';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useScrollToHash } from '@/lib/scroll-to-section';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { CodeSampleSection } from './code-sample-section';
-import { CtaSection } from './cta-section';
 import { DemoSection } from './demo-section';
-import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
-import { PricingSection } from './pricing-section';
-import { TestimonialsSection } from './testimonials-section';
-import { UseCaseCarouselSection } from './use-case-carousel-section';
-import { UseCasesSection } from './use-cases-section';
+
+/** Features to the call to action: below the fold on every screen we design for. */
+export const LandingLowerSections = lazyComponent(() =>
+  import('./landing-lower-sections').then((m) => m.LandingLowerSections),
+);
 
 const TITLE = `${PRODUCT_NAME}: AI phone calls from one API request`;
 const DESCRIPTION = `${PRODUCT_NAME} places AI phone calls for you. Send a phone number and a goal; get status, transcript and summary back in real time. 1¢ a minute, first 100 minutes free.`;
@@ -34,13 +34,7 @@ export function LandingPage() {
     <PublicLayout>
       <HeroSection />
       <DemoSection />
-      <FeaturesSection />
-      <CodeSampleSection />
-      <UseCasesSection />
-      <UseCaseCarouselSection />
-      <TestimonialsSection />
-      <PricingSection />
-      <CtaSection />
+      <DeferredUntilNearViewport name="landing-lower-sections" component={LandingLowerSections} />
     </PublicLayout>
   );
 }

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import type { LazyComponent } from '@/lib/lazy-component';
+import { isPlainClick } from '@/lib/scroll-to-section';
+
+/** The prerendered HTML of the box named `name`, while the page is still the prerendered one. */
+function readPrerenderedHtml(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector(`#root [data-deferred="${name}"]`)?.innerHTML ?? null;
+}
+
+/** Where `element` sits below `root`, as child indexes: the same place in identical markup. */
+function pathTo(root: Element, element: Element): number[] {
+  const path: number[] = [];
+  for (let node = element; node !== root && node.parentElement; node = node.parentElement)
+    path.unshift([...node.parentElement.children].indexOf(node));
+  return path;
+}
+
+function elementAt(root: Element, path: number[]): HTMLElement | null {
+  let node: Element | undefined = root;
+  for (const index of path) node = node?.children[index];
+  return node instanceof HTMLElement ? node : null;
+}
+
+/**
+ * Lower sections of a prerendered page whose code loads only when the visitor gets near them, so
+ * a visit that stays at the top fetches no script for them (issue 12). Until then the prerendered
+ * HTML stays on screen as it was: same layout, links and ids (in-page links still find their
+ * sections). A click or focus inside it loads the code at once and is passed on to the same
+ * element once the live sections have replaced the HTML, so nothing the visitor does is lost.
+ *
+ * Without prerendered HTML (a navigation within the app, development, tests) the sections render
+ * at once, suspending like any lazily loaded page.
+ */
+export function DeferredUntilNearViewport({
+  name,
+  component: Sections,
+  margin = '600px',
+}: {
+  /** Names the box in the prerendered HTML; unique on the page. */
+  name: string;
+  component: LazyComponent<object>;
+  /** How far below (or above) the viewport loading starts. */
+  margin?: string;
+}) {
+  const [prerenderedHtml] = useState(() => readPrerenderedHtml(name));
+  const [live, setLive] = useState(prerenderedHtml === null);
+  const box = useRef<HTMLDivElement>(null);
+  const replay = useRef<{ click?: number[]; focus?: number[] }>({});
+
+  // A chunk that fails to load is rendered anyway: the component throws to the error boundary.
+  const goLive = useCallback(() => {
+    void Sections.preload().then(
+      () => setLive(true),
+      () => setLive(true),
+    );
+  }, [Sections]);
+
+  useEffect(() => {
+    // The box is `display: contents` (no box of its own, so the page lays out as without it):
+    // its first section is what comes near the viewport.
+    const element = box.current?.firstElementChild;
+    if (live || !element) return;
+    if (typeof IntersectionObserver === 'undefined') return goLive();
+    const observer = new IntersectionObserver(
+      ([report]) => {
+        if (!report?.isIntersecting) return;
+        observer.disconnect();
+        goLive();
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [live, goLive, margin]);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!live || !element) return;
+    const { click, focus } = replay.current;
+    replay.current = {};
+    if (focus) elementAt(element, focus)?.focus({ preventScroll: true });
+    if (click) elementAt(element, click)?.click();
+  }, [live]);
+
+  if (live) {
+    return (
+      <div key="live" ref={box} data-deferred={name} className="contents">
+        <Sections />
+      </div>
+    );
+  }
+
+  const onClickCapture = (event: MouseEvent) => {
+    const target = (event.target as Element).closest('a[href], button');
+    if (!target || !box.current?.contains(target)) return;
+    // A click that opens a new tab or window needs only the link's href.
+    if (!isPlainClick(event)) return goLive();
+    // The static HTML's links and buttons have no handlers yet: hold the click for the live ones.
+    event.preventDefault();
+    event.stopPropagation();
+    replay.current.click = pathTo(box.current, target);
+    goLive();
+  };
+  const onFocusCapture = (event: { target: EventTarget }) => {
+    if (box.current && event.target instanceof Element)
+      replay.current.focus = pathTo(box.current, event.target);
+    goLive();
+  };
+
+  return (
+    // The handlers only catch what bubbles up from the static HTML, whose own elements carry the
+    // roles and keyboard access; the box itself is not interactive.
+    <div
+      key="static"
+      ref={box}
+      data-deferred={name}
+      className="contents"
+      onClickCapture={onClickCapture}
+      onFocusCapture={onFocusCapture}
+      dangerouslySetInnerHTML={{ __html: prerenderedHtml ?? '' }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { use, type ComponentType } from 'react';
+
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /** Loads the chunk; once it has loaded the component renders without suspending. */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A component in its own chunk (a page, or the lower sections of one). Unlike `React.lazy` it can
+ * be loaded before it renders: main.tsx loads the page under a prerendered HTML first, so React
+ * replaces that HTML with the same page, never with a loading spinner. Until then it suspends (the
+ * root layout's Suspense shows the spinner on a first visit; a navigation keeps the previous page
+ * on screen, as router updates are transitions). A chunk that fails to load is thrown to the route
+ * error boundary and fetched again on the next try.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): LazyComponent<P> {
+  let Loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+
+  function preload(): Promise<void> {
+    loading ??= load().then(
+      (component) => {
+        Loaded = component;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  function Lazy(props: P) {
+    if (!Loaded) use(preload());
+    const Component = Loaded!;
+    return <Component {...props} />;
+  }
+  return Object.assign(Lazy, { preload });
+}
