@@ -11,29 +11,35 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
  * replaces that HTML with the same page, never with a loading spinner. Until then it suspends (the
  * root layout's Suspense shows the spinner on a first visit; a navigation keeps the previous page
  * on screen, as router updates are transitions). A chunk that fails to load is thrown to the route
- * error boundary and fetched again on the next try.
+ * error boundary.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyComponent<P> {
   let Loaded: ComponentType<P> | undefined;
-  let loading: Promise<void> | undefined;
+  let attempt: Promise<void> | undefined;
+  let failed = false;
 
+  // Only an explicit preload retries a failed load: a render keeps throwing the same failure (as
+  // `React.lazy` does), so an unreachable chunk cannot make React fetch it in a loop.
   function preload(): Promise<void> {
-    loading ??= load().then(
-      (component) => {
-        Loaded = component;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
+    if (!attempt || failed) {
+      failed = false;
+      attempt = load().then(
+        (component) => {
+          Loaded = component;
+        },
+        (error: unknown) => {
+          failed = true;
+          throw error;
+        },
+      );
+    }
+    return attempt;
   }
 
   function Lazy(props: P) {
-    if (!Loaded) use(preload());
+    if (!Loaded) use(attempt ?? preload());
     const Component = Loaded!;
     return <Component {...props} />;
   }
