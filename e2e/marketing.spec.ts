@@ -51,7 +51,7 @@ test.describe('landing page', () => {
       .locator('main > section, main > [data-deferred] > section')
       .evaluateAll((nodes) => nodes.map((node) => node.id));
     expect(ids).toEqual(sectionOrder);
-    await expect(page.locator('main + footer')).toBeVisible();
+    await expect(page.locator('main + [data-deferred] > footer')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 

@@ -104,8 +104,10 @@ test('an anonymous visitor on public pages never loads the auth client; /auth do
 }) => {
   const authCalls: string[] = [];
   const supabaseScripts: string[] = [];
+  const redirectRuleScripts: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/auth/v1/')) authCalls.push(request.url());
+    if (request.url().includes('/redirect-rules-')) redirectRuleScripts.push(request.url());
   });
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -119,10 +121,13 @@ test('an anonymous visitor on public pages never loads the auth client; /auth do
   await page.waitForLoadState('networkidle');
   expect(supabaseScripts).toEqual([]);
   expect(authCalls).toEqual([]);
+  // The redirect rules load with the auth client: with nobody signed in, none can apply.
+  expect(redirectRuleScripts).toEqual([]);
 
   await page.goto(paths.auth.href);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect.poll(() => supabaseScripts.length).toBeGreaterThan(0);
+  await expect.poll(() => redirectRuleScripts.length).toBe(1);
 });
 
 test('the landing page loads the code of its lower sections only as the visitor nears them', async ({

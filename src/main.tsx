@@ -1,3 +1,5 @@
+// First: it reads the URL's hash before anything can change it.
+import '@/lib/auth/initial-url-hash';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';

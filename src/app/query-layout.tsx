@@ -3,6 +3,9 @@ import { Outlet } from 'react-router-dom';
 import { onSessionCleared } from '@/lib/auth/session-cleared';
 import { createQueryClient } from '@/lib/query-client';
 
+// The guard of the protected pages, all of which sit under this layout, travels in its chunk.
+export { ProtectedRoute } from '@/app/guards/protected-route';
+
 /**
  * The data cache of the pages that read or write data (the contact form and every protected
  * page). It loads with the first of them, so public pages that read nothing never load TanStack

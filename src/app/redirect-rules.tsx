@@ -5,6 +5,7 @@ import { paths, protectedPrefixes } from '@/config/paths';
 import { LANDING_REDIRECT_DELAY_MS } from '@/config/constants';
 import { track } from '@/lib/analytics';
 import { followAuthCallback } from '@/lib/auth/auth-callback';
+import { initialUrlHash } from '@/lib/auth/initial-url-hash';
 import { useSession } from '@/lib/auth/session-context';
 import {
   hasAuthCallbackHash,
@@ -96,8 +97,6 @@ export function decideRedirect(input: RedirectInput): RedirectDecision {
   return { kind: 'stay' };
 }
 
-/** Read once per page load: the confirmation link's hash, before supabase-js clears it. */
-const initialHash = typeof window === 'undefined' ? '' : window.location.hash;
 let initialHashHandled = false;
 
 export function RedirectRules() {
@@ -107,7 +106,8 @@ export function RedirectRules() {
   const expiring = useRef(false);
   const [waitingForHash, setWaitingForHash] = useState(
     () =>
-      !initialHashHandled && (hasAuthCallbackHash(initialHash) || hasAuthErrorHash(initialHash)),
+      !initialHashHandled &&
+      (hasAuthCallbackHash(initialUrlHash) || hasAuthErrorHash(initialUrlHash)),
   );
 
   // URL hash with access_token (the confirmation link): wait 500 ms, fetch the session, go to /

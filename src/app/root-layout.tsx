@@ -1,16 +1,21 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { RedirectRules } from '@/app/redirect-rules';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { ScrollRestoration } from '@/app/scroll-restoration';
 import { Spinner } from '@/components/ui/spinner';
 import { isPublicPagePath } from '@/config/paths';
 import { trackPageView } from '@/lib/analytics';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/auth/session-context';
+
+/** Loaded with the auth client: until then nobody is signed in and no rule applies. */
+const RedirectRules = lazyComponent(() =>
+  import('@/app/redirect-rules').then((m) => m.RedirectRules),
+);
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const { requestAuthClient } = useSession();
+  const { requestAuthClient, authClientWanted } = useSession();
 
   useEffect(() => {
     trackPageView(pathname);
@@ -24,7 +29,11 @@ export function RootLayout() {
 
   return (
     <>
-      <RedirectRules />
+      {authClientWanted !== false ? (
+        <Suspense fallback={null}>
+          <RedirectRules />
+        </Suspense>
+      ) : null}
       <RouteErrorBoundary resetKey={pathname}>
         {/* Shown only while the first page of a visit loads: later navigations are transitions,
             which keep the previous page on screen until the next one is ready. */}

@@ -8,7 +8,6 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { paths, protectedPrefixes, useCaseSlugs } from '@/config/paths';
-import { ProtectedRoute } from '@/app/guards/protected-route';
 import { RootLayout } from '@/app/root-layout';
 import { lazyComponent } from '@/lib/lazy-component';
 
@@ -119,8 +118,8 @@ export const routes: RouteObject[] = [
           page(paths.contact.path, () =>
             import('@/features/support/components/contact-page').then((m) => m.ContactPage),
           ),
-          {
-            element: <ProtectedRoute />,
+          // The guard comes in the layout's chunk (loaded by then), not in every page's first script.
+          lazyRoute(() => import('@/app/query-layout').then((m) => m.ProtectedRoute), {
             children: [
               ...protectedRoutes,
               // Unknown paths under a protected prefix: the guard sends anonymous users to /auth
@@ -128,7 +127,7 @@ export const routes: RouteObject[] = [
               // /dashboard, so they never show the not-found page.
               ...protectedPrefixes.map((prefix): RouteObject => ({ path: `${prefix}/*` })),
             ],
-          },
+          }),
         ],
       }),
       { path: paths.onboardingStep3.path, element: <Navigate to={paths.dashboard.href} replace /> },

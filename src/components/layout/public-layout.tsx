@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { Footer } from './footer';
+import { lazyComponent } from '@/lib/lazy-component';
+import { DeferredUntilNearViewport } from './deferred-until-near-viewport';
 import { Navbar } from './navbar';
+
+/** Below every page's content, so its code loads as the visitor nears it (issue 12). */
+export const LazyFooter = lazyComponent(() => import('./footer').then((m) => m.Footer));
 
 /** Frame of every public page: navigation bar, the page's own <main>, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -16,7 +20,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
+      <DeferredUntilNearViewport name="footer" component={LazyFooter} />
     </div>
   );
 }

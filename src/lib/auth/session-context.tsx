@@ -35,6 +35,11 @@ export type SessionState = {
   settleSignOut?: () => void;
   /** Loads the auth client if the start deferred it (a page that signs in or needs a user). */
   requestAuthClient?: () => void;
+  /**
+   * False while a deferred start has not loaded the auth client: nobody is signed in, and no
+   * session rule (redirects, expiry) can apply yet.
+   */
+  authClientWanted?: boolean;
 };
 
 export const SessionContext = createContext<SessionState | null>(null);

@@ -242,6 +242,7 @@ export function AuthProvider({
       clearError,
       settleSignOut,
       requestAuthClient,
+      authClientWanted: clientWanted,
     }),
     [
       session,
@@ -255,6 +256,7 @@ export function AuthProvider({
       clearError,
       settleSignOut,
       requestAuthClient,
+      clientWanted,
     ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,7 +1,12 @@
+import { beforeAll } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsPage } from '@/features/docs/components/docs-page';
 import { renderPublicPage } from '@/testing/render-public-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 // Straight from API.md, so the page is checked against the contract rather than against itself.
 const apiErrors = [

@@ -1,6 +1,11 @@
+import { beforeAll } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { PhoneAgentDocsPage } from '@/features/docs/components/phone-agent-docs-page';
 import { renderPublicPage } from '@/testing/render-public-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 const rowOf = (tableName: string, key: string) => {
   const table = screen.getByRole('table', { name: tableName });

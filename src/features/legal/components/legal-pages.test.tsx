@@ -1,9 +1,14 @@
+import { beforeAll } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTACT_EMAIL } from '@/config/constants';
 import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { TermsPage } from '@/features/legal/components/terms-page';
 import { renderPublicPage } from '@/testing/render-public-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 const numberedHeadings = () => screen.getAllByRole('heading', { level: 2, name: /^\d+\. / });
 

@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession, stubBrowserApis } from '@/components/layout/test-utils';
 import { PricingPage } from './pricing-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 beforeEach(() => stubBrowserApis({ reducedMotion: true }));
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,12 @@
+import { beforeAll } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPublicPage } from '@/testing/render-public-page';
 import { ContactPage } from './contact-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 function renderContactPage() {
   renderPublicPage(<ContactPage />, '/contact');

@@ -1,6 +1,11 @@
+import { beforeAll } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderPublicPage } from '@/testing/render-public-page';
 import { HelpPage } from './help-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 describe('HelpPage', () => {
   it('shows a labelled search box that is disabled until search ships', () => {

@@ -1,8 +1,13 @@
+import { beforeAll } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { formatDateTime } from '@/lib/format';
 import { incidents } from '../content/incidents';
 import { renderPublicPage } from '@/testing/render-public-page';
 import { StatusPage } from './status-page';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 describe('StatusPage', () => {
   it('shows the overall status and the uptime badge', () => {

@@ -6,6 +6,10 @@ import { paths, useCasePath as hrefOf, useCaseSlugs, type UseCaseSlug } from '@/
 import { UseCasePage } from '@/features/use-cases/components/use-case-page';
 import { useCaseContent } from '@/features/use-cases/content/registry';
 import { renderWithProviders } from '@/testing/render';
+import { LazyFooter } from '@/components/layout/public-layout';
+
+// Public pages load their footer's code lazily; load it first, as a browser would on the way down.
+beforeAll(() => LazyFooter.preload());
 
 beforeAll(() => {
   // jsdom lacks these; the shared layout (navbar) may use them.
