@@ -3,6 +3,8 @@ import { use, type ComponentType } from 'react';
 export type LazyComponent<P extends object> = ComponentType<P> & {
   /** Loads the chunk; once it has loaded the component renders without suspending. */
   preload: () => Promise<void>;
+  /** Whether the chunk has loaded. */
+  loaded: () => boolean;
 };
 
 /**
@@ -43,5 +45,5 @@ export function lazyComponent<P extends object>(
     const Component = Loaded!;
     return <Component {...props} />;
   }
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, loaded: () => Loaded !== undefined });
 }

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,12 +13,13 @@ function Counter() {
       <button type="button" onClick={() => setCount((n) => n + 1)}>
         Clicked {count} times
       </button>
+      <a href="#pricing">See pricing</a>
     </section>
   );
 }
 
 /** What the prerendering browser saved of `<Counter />` inside the box. */
-const prerendered = `<div data-deferred="lower" class="contents"><section id="counter"><h2>Lower section</h2><button type="button">Clicked 0 times</button></section></div>`;
+const prerendered = `<div data-deferred="lower" class="contents"><section id="counter"><h2>Lower section</h2><button type="button">Clicked 0 times</button><a href="#pricing">See pricing</a></section></div>`;
 
 /** An IntersectionObserver whose reports the test sends. */
 function stubViewport() {
@@ -79,6 +80,31 @@ describe('DeferredUntilNearViewport', () => {
     await act(async () => resolve(Counter));
     expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: 'Lower section' })).toHaveLength(1);
+  });
+
+  it('keeps the prerendered HTML, its links working as plain links, when the code cannot load', async () => {
+    stubViewport();
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    renderOverPrerenderedPage(load);
+    await userEvent.click(screen.getByRole('link', { name: 'See pricing' }));
+    await waitFor(() => expect(window.location.hash).toBe('#pricing'));
+    expect(load).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBeInTheDocument();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('goes live at once, even over prerendered HTML, when its code is already loaded', async () => {
+    stubViewport();
+    const load = vi.fn(() => Promise.resolve(Counter));
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = prerendered;
+    document.body.append(root);
+    const Sections = lazyComponent(load);
+    await Sections.preload();
+    render(<DeferredUntilNearViewport name="lower" component={Sections} />, { container: root });
+    await userEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
+    expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
   });
 
   it('renders the sections at once where there is no prerendered HTML', async () => {

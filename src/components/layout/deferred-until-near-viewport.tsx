@@ -28,6 +28,7 @@ function elementAt(root: Element, path: number[]): HTMLElement | null {
  * HTML stays on screen as it was: same layout, links and ids (in-page links still find their
  * sections). A click or focus inside it loads the code at once and is passed on to the same
  * element once the live sections have replaced the HTML, so nothing the visitor does is lost.
+ * Should the code fail to load, the HTML stays, its links working as plain links.
  *
  * Without prerendered HTML (a navigation within the app, development, tests) the sections render
  * at once, suspending like any lazily loaded page.
@@ -43,16 +44,20 @@ export function DeferredUntilNearViewport({
   /** How far below (or above) the viewport loading starts. */
   margin?: string;
 }) {
-  const [prerenderedHtml] = useState(() => readPrerenderedHtml(name));
-  const [live, setLive] = useState(prerenderedHtml === null);
+  // Code already loaded (an earlier page had it) makes the prerendered copy pointless.
+  const [prerenderedHtml] = useState(() => (Sections.loaded() ? null : readPrerenderedHtml(name)));
+  const [stage, setStage] = useState<'static' | 'live' | 'static-for-good'>(
+    prerenderedHtml === null ? 'live' : 'static',
+  );
   const box = useRef<HTMLDivElement>(null);
   const replay = useRef<{ click?: number[]; focus?: number[] }>({});
 
-  // A chunk that fails to load is rendered anyway: the component throws to the error boundary.
+  // If the code cannot be loaded (offline), the prerendered HTML stays: readable, and its links
+  // work as plain links.
   const goLive = useCallback(() => {
     void Sections.preload().then(
-      () => setLive(true),
-      () => setLive(true),
+      () => setStage('live'),
+      () => setStage('static-for-good'),
     );
   }, [Sections]);
 
@@ -60,7 +65,7 @@ export function DeferredUntilNearViewport({
     // The box is `display: contents` (no box of its own, so the page lays out as without it):
     // its first section is what comes near the viewport.
     const element = box.current?.firstElementChild;
-    if (live || !element) return;
+    if (stage !== 'static' || !element) return;
     if (typeof IntersectionObserver === 'undefined') return goLive();
     const observer = new IntersectionObserver(
       ([report]) => {
@@ -72,18 +77,18 @@ export function DeferredUntilNearViewport({
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [live, goLive, margin]);
+  }, [stage, goLive, margin]);
 
   useLayoutEffect(() => {
     const element = box.current;
-    if (!live || !element) return;
+    if (stage === 'static' || !element) return;
     const { click, focus } = replay.current;
     replay.current = {};
     if (focus) elementAt(element, focus)?.focus({ preventScroll: true });
     if (click) elementAt(element, click)?.click();
-  }, [live]);
+  }, [stage]);
 
-  if (live) {
+  if (stage === 'live') {
     return (
       <div key="live" ref={box} data-deferred={name} className="contents">
         <Sections />
@@ -92,6 +97,7 @@ export function DeferredUntilNearViewport({
   }
 
   const onClickCapture = (event: MouseEvent) => {
+    if (stage !== 'static') return;
     const target = (event.target as Element).closest('a[href], button');
     if (!target || !box.current?.contains(target)) return;
     // A click that opens a new tab or window needs only the link's href.
@@ -103,6 +109,7 @@ export function DeferredUntilNearViewport({
     goLive();
   };
   const onFocusCapture = (event: { target: EventTarget }) => {
+    if (stage !== 'static') return;
     if (box.current && event.target instanceof Element)
       replay.current.focus = pathTo(box.current, event.target);
     goLive();
