@@ -12,10 +12,11 @@ installErrorForwarding();
 const container = document.getElementById('root')!;
 
 async function start() {
-  // A prerendered public page (scripts/prerender.ts) stays on screen until its route modules have
-  // loaded, then React renders the same page over it: no loading spinner in between. A chunk that
+  // The first page's chunks load before the first render, all at once: a prerendered page stays
+  // on screen until React renders the same page over it (no loading spinner in between), and the
+  // first commit holds the page, so a link to one of its sections (#hash) finds it. A chunk that
   // fails to load is left to the route error boundary.
-  if (container.dataset.prerendered) await preloadRoute(window.location.pathname).catch(() => {});
+  await preloadRoute(window.location.pathname).catch(() => {});
   const root = createRoot(container);
   // A transition lets React render the first tree in small slices instead of one long task
   // that would block input while the page is already on screen.

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
@@ -18,8 +19,11 @@ function scrollPageTo(y: number) {
   window.dispatchEvent(new Event('scroll'));
 }
 
+const originalScrollIntoView = Element.prototype.scrollIntoView;
+
 afterEach(() => {
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  Element.prototype.scrollIntoView = originalScrollIntoView;
 });
 
 describe('ScrollRestoration', () => {
@@ -46,5 +50,27 @@ describe('ScrollRestoration', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     vi.unstubAllGlobals();
+  });
+
+  it('scrolls to the section a #hash names, also when the page renders it a moment later', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    function LatePage() {
+      const [ready, setReady] = useState(false);
+      useEffect(() => void setTimeout(() => setReady(true), 20), []);
+      return ready ? <h2 id="data-retention">6. Data retention</h2> : <p>Loading</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/privacy#data-retention']}>
+        <Routes>
+          <Route path="/privacy" element={<LatePage />} />
+        </Routes>
+        <ScrollRestoration />
+      </MemoryRouter>,
+    );
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    await screen.findByRole('heading', { name: '6. Data retention' });
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalledOnce());
+    expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('data-retention'));
   });
 });

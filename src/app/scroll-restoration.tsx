@@ -28,6 +28,34 @@ function elementForHash(hash: string): HTMLElement | null {
   }
 }
 
+/** How long a #hash target may take to arrive: the first page's later chunks (its footer). */
+const HASH_TARGET_WAIT_MS = 5_000;
+
+/**
+ * Scrolls to the element the hash names, now or, if the page has not rendered it yet, as soon as
+ * it appears. Returns a cleanup that stops waiting.
+ */
+function scrollToHashTarget(hash: string): (() => void) | undefined {
+  const target = elementForHash(hash);
+  if (target) {
+    target.scrollIntoView();
+    return undefined;
+  }
+  const observer = new MutationObserver(() => {
+    const arrived = elementForHash(hash);
+    if (!arrived) return;
+    stop();
+    arrived.scrollIntoView();
+  });
+  const timer = window.setTimeout(() => stop(), HASH_TARGET_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
 /**
  * Scroll positions across navigations, as a visitor expects of pages: a new page starts at its top
  * (or at the section its URL's #hash names), Back and Forward return where the visitor was, and so
@@ -76,9 +104,8 @@ export function ScrollRestoration() {
       window.scrollTo(0, saved);
       return;
     }
-    const target = location.hash ? elementForHash(location.hash) : null;
-    if (target) target.scrollIntoView();
-    else if (!firstRender) window.scrollTo(0, 0);
+    if (location.hash) return scrollToHashTarget(location.hash);
+    if (!firstRender) window.scrollTo(0, 0);
   }, [location.key, location.hash, navigationType]);
 
   return null;
