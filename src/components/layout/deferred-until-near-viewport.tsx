@@ -2,14 +2,10 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEv
 import type { LazyComponent } from '@/lib/lazy-component';
 import { isPlainClick } from '@/lib/scroll-to-section';
 
-/**
- * The prerendered content of the box named `name`, while the page is still the prerendered one:
- * its nodes themselves, which React's first render takes off the page and the box puts back.
- */
-function takePrerenderedNodes(name: string): Node[] | null {
+/** The prerendered HTML of the box named `name`, while the page is still the prerendered one. */
+function readPrerenderedHtml(name: string): string | null {
   if (typeof document === 'undefined') return null;
-  const box = document.querySelector(`#root [data-deferred="${name}"]`);
-  return box ? [...box.childNodes] : null;
+  return document.querySelector(`#root [data-deferred="${name}"]`)?.innerHTML ?? null;
 }
 
 /** Where `element` sits below `root`, as child indexes: the same place in identical markup. */
@@ -49,9 +45,9 @@ export function DeferredUntilNearViewport({
   margin?: string;
 }) {
   // Code already loaded (an earlier page had it) makes the prerendered copy pointless.
-  const [prerendered] = useState(() => (Sections.loaded() ? null : takePrerenderedNodes(name)));
+  const [prerenderedHtml] = useState(() => (Sections.loaded() ? null : readPrerenderedHtml(name)));
   const [stage, setStage] = useState<'static' | 'live' | 'static-for-good'>(
-    prerendered === null ? 'live' : 'static',
+    prerenderedHtml === null ? 'live' : 'static',
   );
   const box = useRef<HTMLDivElement>(null);
   const replay = useRef<{ click?: number[]; focus?: number[] }>({});
@@ -64,11 +60,6 @@ export function DeferredUntilNearViewport({
       () => setStage('static-for-good'),
     );
   }, [Sections]);
-
-  // The prerendered nodes go back on the page as they were: no copy, nothing to parse again.
-  useLayoutEffect(() => {
-    if (prerendered && stage !== 'live') box.current?.append(...prerendered);
-  }, [prerendered, stage]);
 
   useEffect(() => {
     // The box is `display: contents` (no box of its own, so the page lays out as without it):
@@ -134,6 +125,7 @@ export function DeferredUntilNearViewport({
       className="contents"
       onClickCapture={onClickCapture}
       onFocusCapture={onFocusCapture}
+      dangerouslySetInnerHTML={{ __html: prerenderedHtml ?? '' }}
     />
   );
 }
