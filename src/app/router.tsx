@@ -68,7 +68,7 @@ const publicRoutes: RouteObject[] = [
   ),
   ...useCaseSlugs.map((slug): RouteObject => ({
     path: `/use-cases/${slug}`,
-    // One chunk for the ten pages; the key gives each its own state (open tabs, carousel).
+    // One chunk for every use-case page; the key gives each its own state (open tabs, carousel).
     element: <UseCasePage key={slug} slug={slug} />,
     handle: { preload: UseCasePage.preload } satisfies RouteHandle,
   })),
