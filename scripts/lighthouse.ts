@@ -2,8 +2,8 @@
  * Lighthouse scores of the production build:
  * `npm run lighthouse [-- --no-build] [-- --desktop-only|--mobile-only] [-- --runs=N]`.
  *
- * Builds with `npm run build` and the bare React + react-router page of scripts/bare-page (unless
- * --no-build), serves both with Vite's preview server on free ports, launches Debian's Chromium
+ * Builds with `npm run build` and the bare React + react-router page of scripts/bare-page
+ * (declarative routes, like the app) unless --no-build, serves both with Vite's preview server on free ports, launches Debian's Chromium
  * headless (CHROMIUM_PATH or `chromium` on PATH), and audits each page N times (default 5) for the
  * mobile (Lighthouse default) and desktop form factors. Prints every run's performance score and
  * the median of the runs (scores, total blocking time, LCP), the bare page beside ours, and writes
@@ -104,7 +104,7 @@ async function main() {
 
     const targets = [
       ...pagesToAudit.map((page) => ({ label: page, url: `${origin}${page}` })),
-      { label: 'bare page /', url: `${bare.origin}/` },
+      { label: 'bare page', url: bare.url },
     ];
     const table: Record<string, string | number>[] = [];
     for (const formFactor of formFactors) {

@@ -5,7 +5,7 @@ import { build, preview, type PreviewServer } from 'vite';
 
 const barePageRoot = path.dirname(fileURLToPath(import.meta.url));
 
-/** The two yardsticks: a data router, as the app has (index.html), and declarative routes. */
+/** The two yardsticks: declarative routes, as the app has (declarative.html), and a data router. */
 export type BarePage = 'data-router' | 'declarative';
 const entries: Record<BarePage, string> = {
   'data-router': 'index.html',
@@ -36,7 +36,7 @@ export async function buildBarePage(): Promise<void> {
 
 /** Serves a built bare page on a free port of 127.0.0.1; `url` is the page itself. */
 export async function previewBarePage(
-  page: BarePage = 'data-router',
+  page: BarePage = 'declarative',
 ): Promise<{ origin: string; url: string; server: PreviewServer }> {
   const server = await preview({
     configFile: false,

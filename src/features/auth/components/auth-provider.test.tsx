@@ -232,6 +232,11 @@ describe('AuthProvider on public pages (deferOnPublicPages)', () => {
     ['a stored session', '/', () => localStorage.setItem(authStorageKey, '{"access_token":"a"}')],
     ['a confirmation link', '/#access_token=abc&refresh_token=r&type=signup', () => {}],
     ['an auth error in the URL', '/?error=invalid_refresh_token', () => {}],
+    [
+      'a confirmation link that failed',
+      '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid',
+      () => {},
+    ],
     ['a page that is not public', '/dashboard', () => {}],
   ])('loads it at once for %s', async (_label, url, arrange) => {
     window.history.replaceState(null, '', url);

@@ -6,6 +6,7 @@ import {
   authErrorMessage,
   clearStoredTokens,
   hasAuthCallbackHash,
+  hasAuthErrorHash,
   hasStaleTokens,
   readStoredTokens,
 } from '@/lib/auth/session-rules';
@@ -84,6 +85,7 @@ export function AuthProvider({
       typeof window === 'undefined' ||
       initial.hadStoredTokens ||
       initial.cameFromAuthLink ||
+      hasAuthErrorHash(window.location.hash) ||
       window.location.search.includes('error=') ||
       !isPublicPagePath(window.location.pathname),
   );
