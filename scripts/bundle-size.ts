@@ -1,8 +1,8 @@
 /**
  * What `/` costs to download: `npm run size [-- --no-build]`.
  *
- * Builds the app as `npm run build` does, with a Vite manifest (unless --no-build), and the bare
- * React + react-router page of scripts/bare-page in the same run. Then:
+ * Builds the app as `npm run build` does, with a Vite manifest (unless --no-build), and always the
+ * bare React + react-router page of scripts/bare-page, in the same run. Then:
  * - from the app shell (dist/app-shell.html) and the manifest (dist/.vite/manifest.json): the
  *   initial JS every route pays and the landing route's lazily loaded chunks;
  * - as a visitor's browser loads them (Chromium): every script fetched for `/` of the app and of
@@ -44,11 +44,10 @@ function run(command: string, args: string[]) {
     throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? 'signal'})`);
 }
 
-async function build() {
-  console.log('Building (vite build --manifest, prerender, and the bare page)…');
+function buildApp() {
+  console.log('Building (vite build --manifest, prerender)…');
   run(path.join(root, 'node_modules/.bin/vite'), ['build', '--manifest']);
   run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/prerender.ts']);
-  await buildBarePage();
 }
 
 /** The scripts a visitor fetches for `/` of the built app and of the bare page, side by side. */
@@ -155,7 +154,9 @@ function printGroup(title: string, files: Sized[]) {
 
 async function main() {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  if (!process.argv.includes('--no-build')) await build();
+  if (!process.argv.includes('--no-build')) buildApp();
+  // Always rebuilt (seconds): a clean clone has none, and it must come from this run's packages.
+  await buildBarePage();
   if (!existsSync(manifestPath)) {
     throw new Error(
       'dist/.vite/manifest.json is missing: run without --no-build (vite build --manifest).',

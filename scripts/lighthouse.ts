@@ -2,10 +2,10 @@
  * Lighthouse scores of the production build:
  * `npm run lighthouse [-- --no-build] [-- --desktop-only|--mobile-only] [-- --runs=N]`.
  *
- * Builds with `npm run build` and the bare React + react-router page of scripts/bare-page
- * (declarative routes, like the app) unless --no-build, serves both with Vite's preview server on free ports, launches Debian's Chromium
- * headless (CHROMIUM_PATH or `chromium` on PATH), and audits each page N times (default 5) for the
- * mobile (Lighthouse default) and desktop form factors. Prints every run's performance score and
+ * Builds with `npm run build` (unless --no-build) and always the bare React + react-router page of
+ * scripts/bare-page (declarative routes, like the app), serves both with Vite's preview server on
+ * free ports, launches Debian's Chromium headless (CHROMIUM_PATH or `chromium` on PATH), and audits
+ * each page N times (default 5) for the mobile (Lighthouse default) and desktop form factors. Prints every run's performance score and
  * the median of the runs (scores, total blocking time, LCP), the bare page beside ours, and writes
  * the JSON reports to .lighthouse/. Not a test: it prints numbers. Everything it starts, it stops.
  */
@@ -69,10 +69,9 @@ function median(values: number[]): number {
 }
 
 async function main() {
-  if (!args.has('--no-build')) {
-    build();
-    await buildBarePage();
-  }
+  if (!args.has('--no-build')) build();
+  // Always rebuilt (seconds): a clean clone has none, and --no-build is about the app's build.
+  await buildBarePage();
   await mkdir(reportDir, { recursive: true });
 
   let server: PreviewServer | undefined;

@@ -1,3 +1,4 @@
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -31,10 +32,16 @@ export async function buildBarePage(): Promise<void> {
         rollupOptions: { input: path.join(barePageRoot, entries[page]) },
       },
     });
+    // Served at `/`, where its routes match: at /declarative.html the page would render nothing.
+    if (entries[page] !== 'index.html')
+      await rename(
+        path.join(outDirOf(page), entries[page]),
+        path.join(outDirOf(page), 'index.html'),
+      );
   }
 }
 
-/** Serves a built bare page on a free port of 127.0.0.1; `url` is the page itself. */
+/** Serves a built bare page on a free port of 127.0.0.1; `url` is the page itself, its `/`. */
 export async function previewBarePage(
   page: BarePage = 'declarative',
 ): Promise<{ origin: string; url: string; server: PreviewServer }> {
@@ -47,6 +54,5 @@ export async function previewBarePage(
   });
   const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
   if (!origin) throw new Error('the bare page preview server has no address');
-  const url = page === 'data-router' ? `${origin}/` : `${origin}/${entries[page]}`;
-  return { origin, url, server };
+  return { origin, url: `${origin}/`, server };
 }
