@@ -8,7 +8,7 @@ export function FeaturesSection() {
     <FadeInSection
       id={landingSections.features}
       labelledBy="features-title"
-      className="bg-muted/60 py-20 sm:py-24"
+      className="bg-muted-soft py-20 sm:py-24"
     >
       <div className="container">
         <SectionHeading

@@ -13,7 +13,7 @@ export function TestimonialsSection() {
       id={landingSections.testimonials}
       labelledBy="testimonials-title"
       amount={0.2}
-      className="bg-muted/60 py-20 sm:py-24"
+      className="bg-muted-soft py-20 sm:py-24"
     >
       <div className="container">
         <SectionHeading

@@ -10,7 +10,7 @@ export function UseCasesSection() {
     <FadeInSection
       id={landingSections.useCases}
       labelledBy="use-cases-title"
-      className="bg-muted/60 py-20 sm:py-24"
+      className="bg-muted-soft py-20 sm:py-24"
     >
       <div className="container">
         <SectionHeading
