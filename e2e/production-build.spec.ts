@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths, useCasePath } from '../src/config/paths';
+import { paths, publicPagePaths, useCasePath } from '../src/config/paths';
 
 /**
  * The production build as visitors get it (docs/decisions/0003): public pages prerendered into
@@ -78,7 +78,7 @@ test('an unknown path shows the not-found page, not the prerendered landing page
 });
 
 for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-  test(`public pages boot without a console error and come alive (${reducedMotion} motion)`, async ({
+  test(`every public page boots without a console error, its prerendered HTML adopted as it stands (${reducedMotion} motion)`, async ({
     browser,
   }) => {
     const context = await browser.newContext({ reducedMotion });
@@ -88,11 +88,23 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    for (const path of [paths.home.href, useCasePath('healthcare'), paths.pricing.href]) {
+    // The heading element of the HTML as it arrived, before any script ran.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        Object.assign(window, { prerenderedHeading: document.querySelector('main h1') });
+      });
+    });
+    for (const path of publicPagePaths) {
       await page.goto(path);
       // Booted: the app answers (the Use Cases menu opens).
       await openUseCasesMenu(page);
       await page.keyboard.press('Escape');
+      // Hydrated, not rendered again: the heading on screen is the one that arrived.
+      const adopted = await page.evaluate(() => {
+        const heading = (window as { prerenderedHeading?: Element | null }).prerenderedHeading;
+        return !!heading && heading === document.querySelector('main h1');
+      });
+      expect(adopted, `${path}: the prerendered heading is still the one on screen`).toBe(true);
     }
     expect(errors).toEqual([]);
     await context.close();

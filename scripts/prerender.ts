@@ -1,92 +1,77 @@
 /**
- * Prerenders the public pages after `vite build`: each is opened in Debian's Chromium from the
- * built app and its rendered HTML saved as dist/<path>.html, so a visitor sees the page
- * before any JavaScript runs (and crawlers read it). dist/index.html stays the SPA shell for every
+ * Prerenders the public pages after `vite build`: the app's server entry (src/entry-server.tsx) is
+ * built for Node and renders each page to HTML with React, saved as dist/<path>.html, so a visitor
+ * sees the page before any JavaScript runs (and crawlers read it), and the browser's React hydrates
+ * that same HTML instead of rendering the page again. dist/index.html stays the SPA shell for every
  * other path; `/` is saved as dist/index.html with a guard that empties it on any other path.
- * Without Chromium the build still works: it prints why and leaves the plain SPA.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import WebSocket from 'ws';
 import { publicPagePaths } from '../src/config/paths';
-import { chromiumArgs, chromiumPath } from './chromium';
-import { scrollThroughPage } from './scroll-through-page';
+import type { PrerenderedPage } from '../src/entry-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, process.env.BUILD_OUT_DIR ?? 'dist');
+// Inside the project, so the server bundle finds its packages in node_modules; one per output
+// directory, as the end-to-end suite builds beside a developer's dist/.
+const serverOutDir = path.join(root, 'node_modules/.cache/prerender', path.basename(dist));
+
+// Pages that send data (/contact) import the app's supabase client, which on Node 20 wants a
+// WebSocket class at creation; the prerender never connects anywhere.
+globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
+
+async function buildServerEntry(): Promise<(pathname: string) => Promise<PrerenderedPage>> {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: serverOutDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  });
+  const entry = (await import(pathToFileURL(path.join(serverOutDir, 'entry-server.js')).href)) as {
+    prerenderPage: (pathname: string) => Promise<PrerenderedPage>;
+  };
+  return entry.prerenderPage;
+}
 
 async function main() {
-  let executablePath: string;
-  try {
-    executablePath = chromiumPath();
-  } catch (error) {
-    console.warn(`Prerender skipped: ${(error as Error).message}`);
-    return;
-  }
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
-  const server = await preview({
-    root,
-    logLevel: 'silent',
-    preview: { host: '127.0.0.1', port: 4199, strictPort: false, open: false },
-  });
-  const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? 'http://127.0.0.1:4199';
-  const browser = await chromium.launch({
-    executablePath,
-    args: chromiumArgs,
-  });
-  try {
-    const page = await browser.newPage({ reducedMotion: 'reduce' });
-    for (const route of publicPagePaths) {
-      await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-      const heading = await page.locator('main h1').first().textContent();
-      if (!heading || heading.includes('404'))
-        throw new Error(`${route} did not render its page (h1: ${heading})`);
-      // The static page holds everything, also what the app renders only near the viewport.
-      await scrollThroughPage(page);
-      const rendered = await page.evaluate(() => {
-        const rootElement = document.getElementById('root')!;
-        // Toasts and other transient UI do not belong in a static page.
-        rootElement
-          .querySelectorAll('[aria-label="Notifications alt+T"], section[aria-live]')
-          .forEach((n) => n.remove());
-        // What the prerendering browser saw of the viewport (FadeInSection hides sections below
-        // its fold) must not hide them from a visitor, least of all one without JavaScript.
-        rootElement.querySelectorAll('[data-fade]').forEach((n) => n.removeAttribute('data-fade'));
-        return {
-          html: rootElement.innerHTML,
-          title: document.title,
-          description:
-            document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
-        };
-      });
-      // The saved page is only right for its own path: on any other path (the SPA fallback
-      // serves index.html for every unknown URL) it is emptied before the first paint.
-      const guard = `<script>if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
-      const html = paintBeforeBoot(shell)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
-        .replace(
-          /(<meta\s+name="description"\s+content=")[^"]*(")/,
-          `$1${escapeAttr(rendered.description)}$2`,
-        )
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="${route}">${rendered.html}</div>${guard}`,
-        );
-      // `/pricing` → dist/pricing.html: what Vite's preview and most static hosts serve for it.
-      const file =
-        route === '/' ? path.join(dist, 'index.html') : path.join(dist, `${route.slice(1)}.html`);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, html);
-    }
-    // The untouched shell for hosts that can name their SPA fallback explicitly.
-    await writeFile(path.join(dist, 'app-shell.html'), shell);
-    console.log(`Prerendered ${publicPagePaths.length} public pages.`);
-  } finally {
-    await browser.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  const prerenderPage = await buildServerEntry();
+  for (const route of publicPagePaths) {
+    const page = await prerenderPage(route);
+    const heading = /<main\b[\s\S]*?<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(page.html)?.[1] ?? '';
+    if (!heading || heading.includes('404'))
+      throw new Error(`${route} did not render its page (h1: ${heading})`);
+    if (!page.title || !page.description) throw new Error(`${route} set no title or description`);
+    // The saved page is only right for its own path: on any other path (the SPA fallback
+    // serves index.html for every unknown URL) it is emptied before the first paint.
+    const guard = `<script>if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
+    const html = paintBeforeBoot(shell)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        `$1${escapeAttr(page.description)}$2`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${route}">${page.html}</div>${guard}`,
+      );
+    // `/pricing` → dist/pricing.html: what Vite's preview and most static hosts serve for it.
+    const file =
+      route === '/' ? path.join(dist, 'index.html') : path.join(dist, `${route.slice(1)}.html`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, html);
   }
+  // The untouched shell for hosts that can name their SPA fallback explicitly.
+  await writeFile(path.join(dist, 'app-shell.html'), shell);
+  await rm(serverOutDir, { recursive: true, force: true });
+  console.log(`Prerendered ${publicPagePaths.length} public pages.`);
 }
 
 /**
@@ -113,6 +98,6 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;');
 
 main().catch((error: unknown) => {
-  console.error(`Prerender failed: ${(error as Error).message}`);
+  console.error(`Prerender failed: ${(error as Error).stack ?? String(error)}`);
   process.exit(1);
 });

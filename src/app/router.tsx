@@ -145,7 +145,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return Promise.all(matches.map((m) => (m.route.handle as RouteHandle | undefined)?.preload()));
 }
 
-function AppRoutes() {
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

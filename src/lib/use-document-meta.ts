@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
+import { usePrerender } from '@/lib/prerender-context';
 
 /** Sets the page title and meta description while the page is shown; restores them after. */
 export function useDocumentMeta(title: string, description: string): void {
+  // The prerender runs no effects: it reads them here, as the page renders.
+  const prerender = usePrerender();
+  if (prerender) Object.assign(prerender, { title, description });
+
   useEffect(() => {
     const previousTitle = document.title;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');

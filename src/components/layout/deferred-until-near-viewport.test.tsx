@@ -1,8 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyComponent } from '@/lib/lazy-component';
+import { PrerenderContext } from '@/lib/prerender-context';
 import { DeferredUntilNearViewport } from './deferred-until-near-viewport';
 
 function Counter() {
@@ -18,8 +20,16 @@ function Counter() {
   );
 }
 
-/** What the prerendering browser saved of `<Counter />` inside the box. */
-const prerendered = `<div data-deferred="lower" class="contents"><section id="counter"><h2>Lower section</h2><button type="button">Clicked 0 times</button><a href="#pricing">See pricing</a></section></div>`;
+/** What the build's prerender saves of the box: the sections, rendered whole. */
+async function prerender(): Promise<string> {
+  const Sections = lazyComponent(() => Promise.resolve(Counter));
+  await Sections.preload();
+  return renderToString(
+    <PrerenderContext value={{ title: '', description: '' }}>
+      <DeferredUntilNearViewport name="lower" component={Sections} />
+    </PrerenderContext>,
+  );
+}
 
 /** An IntersectionObserver whose reports the test sends. */
 function stubViewport() {
@@ -40,27 +50,35 @@ function stubViewport() {
   return { near: () => reports.forEach((report) => report(true)) };
 }
 
-/** Renders over a prerendered page, as main.tsx does. */
-function renderOverPrerenderedPage(load: () => Promise<typeof Counter>) {
+/** Hydrates the prerendered page, as main.tsx does; `load` brings in the sections' code. */
+async function hydratePrerenderedPage(load: () => Promise<typeof Counter>, loadFirst = false) {
   const root = document.createElement('div');
   root.id = 'root';
-  root.innerHTML = prerendered;
+  root.innerHTML = await prerender();
   document.body.append(root);
+  const prerenderedButton = root.querySelector('button');
   const Sections = lazyComponent(load);
-  render(<DeferredUntilNearViewport name="lower" component={Sections} />, { container: root });
-  return { load };
+  if (loadFirst) await Sections.preload();
+  // A hydration mismatch would be a console.error, which fails the test (setup-tests.ts).
+  render(<DeferredUntilNearViewport name="lower" component={Sections} />, {
+    container: root,
+    hydrate: true,
+  });
+  return { load, prerenderedButton };
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.getElementById('root')?.remove();
+  document.body.replaceChildren();
 });
 
 describe('DeferredUntilNearViewport', () => {
   it('keeps the prerendered HTML, loading no code, until the visitor nears it', async () => {
     const viewport = stubViewport();
-    const { load } = renderOverPrerenderedPage(vi.fn(() => Promise.resolve(Counter)));
-    expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBeInTheDocument();
+    const { load, prerenderedButton } = await hydratePrerenderedPage(
+      vi.fn(() => Promise.resolve(Counter)),
+    );
+    expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBe(prerenderedButton);
     expect(load).not.toHaveBeenCalled();
 
     await act(async () => viewport.near());
@@ -73,7 +91,7 @@ describe('DeferredUntilNearViewport', () => {
     stubViewport();
     let resolve!: (component: typeof Counter) => void;
     const load = vi.fn(() => new Promise<typeof Counter>((done) => (resolve = done)));
-    renderOverPrerenderedPage(load);
+    await hydratePrerenderedPage(load);
 
     await userEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
     expect(load).toHaveBeenCalledOnce();
@@ -85,7 +103,7 @@ describe('DeferredUntilNearViewport', () => {
   it('keeps the prerendered HTML, its links working as plain links, when the code cannot load', async () => {
     stubViewport();
     const load = vi.fn(() => Promise.reject(new Error('offline')));
-    renderOverPrerenderedPage(load);
+    await hydratePrerenderedPage(load);
     await userEvent.click(screen.getByRole('link', { name: 'See pricing' }));
     await waitFor(() => expect(window.location.hash).toBe('#pricing'));
     expect(load).toHaveBeenCalled();
@@ -93,25 +111,25 @@ describe('DeferredUntilNearViewport', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('goes live at once, even over prerendered HTML, when its code is already loaded', async () => {
+  it('hydrates the sections with the rest of the page when their code is already loaded', async () => {
     stubViewport();
-    const load = vi.fn(() => Promise.resolve(Counter));
-    const root = document.createElement('div');
-    root.id = 'root';
-    root.innerHTML = prerendered;
-    document.body.append(root);
-    const Sections = lazyComponent(load);
-    await Sections.preload();
-    render(<DeferredUntilNearViewport name="lower" component={Sections} />, { container: root });
+    const { prerenderedButton } = await hydratePrerenderedPage(
+      vi.fn(() => Promise.resolve(Counter)),
+      true,
+    );
+    expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBe(prerenderedButton);
     await userEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
     expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
   });
 
-  it('renders the sections at once where there is no prerendered HTML', async () => {
+  it('renders the sections at once in a render that is not a hydration (a navigation within the app)', async () => {
     stubViewport();
+    // The page navigated from may still be on screen, its own box included.
+    document.body.insertAdjacentHTML('beforeend', await prerender());
     const Sections = lazyComponent(() => Promise.resolve(Counter));
     await Sections.preload();
     render(<DeferredUntilNearViewport name="lower" component={Sections} />);
-    expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clicked 0 times' }).at(-1)!);
+    expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import type { LazyComponent } from '@/lib/lazy-component';
+import { useHydrating } from '@/lib/prerender-context';
 import { isPlainClick } from '@/lib/scroll-to-section';
 
-/** The prerendered HTML of the box named `name`, while the page is still the prerendered one. */
-function readPrerenderedHtml(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector(`#root [data-deferred="${name}"]`)?.innerHTML ?? null;
-}
+const keepServerHtml = { __html: '' };
 
 /** Where `element` sits below `root`, as child indexes: the same place in identical markup. */
 function pathTo(root: Element, element: Element): number[] {
@@ -24,14 +21,15 @@ function elementAt(root: Element, path: number[]): HTMLElement | null {
 
 /**
  * Lower sections of a prerendered page whose code loads only when the visitor gets near them, so
- * a visit that stays at the top fetches no script for them (issue 12). Until then the prerendered
- * HTML stays on screen as it was: same layout, links and ids (in-page links still find their
- * sections). A click or focus inside it loads the code at once and is passed on to the same
- * element once the live sections have replaced the HTML, so nothing the visitor does is lost.
- * Should the code fail to load, the HTML stays, its links working as plain links.
+ * a visit that stays at the top fetches no script for them (issue 12). The prerender renders them
+ * whole; when React hydrates the page it leaves their HTML as it stands (same layout, links and
+ * ids: in-page links still find their sections) and renders them for real once the code is in. A
+ * click or focus inside the HTML loads the code at once and is passed on to the same element once
+ * the live sections have replaced it, so nothing the visitor does is lost. Should the code fail to
+ * load, the HTML stays, its links working as plain links.
  *
- * Without prerendered HTML (a navigation within the app, development, tests) the sections render
- * at once, suspending like any lazily loaded page.
+ * In any render that is not a hydration (a navigation within the app, development, tests) the
+ * sections render at once, suspending like any lazily loaded page.
  */
 export function DeferredUntilNearViewport({
   name,
@@ -44,10 +42,10 @@ export function DeferredUntilNearViewport({
   /** How far below (or above) the viewport loading starts. */
   margin?: string;
 }) {
-  // Code already loaded (an earlier page had it) makes the prerendered copy pointless.
-  const [prerenderedHtml] = useState(() => (Sections.loaded() ? null : readPrerenderedHtml(name)));
-  const [stage, setStage] = useState<'static' | 'live' | 'static-for-good'>(
-    prerenderedHtml === null ? 'live' : 'static',
+  const hydrating = useHydrating();
+  // Code already loaded (an earlier page had it) is hydrated along with the rest of the page.
+  const [stage, setStage] = useState<'static' | 'live' | 'static-for-good'>(() =>
+    hydrating && !Sections.loaded() ? 'static' : 'live',
   );
   const box = useRef<HTMLDivElement>(null);
   const replay = useRef<{ click?: number[]; focus?: number[] }>({});
@@ -117,7 +115,8 @@ export function DeferredUntilNearViewport({
 
   return (
     // The handlers only catch what bubbles up from the static HTML, whose own elements carry the
-    // roles and keyboard access; the box itself is not interactive.
+    // roles and keyboard access; the box itself is not interactive. Hydration keeps the content of
+    // an element whose HTML React is told it does not own (an empty string, that never changes).
     <div
       key="static"
       ref={box}
@@ -125,7 +124,8 @@ export function DeferredUntilNearViewport({
       className="contents"
       onClickCapture={onClickCapture}
       onFocusCapture={onFocusCapture}
-      dangerouslySetInnerHTML={{ __html: prerenderedHtml ?? '' }}
+      dangerouslySetInnerHTML={keepServerHtml}
+      suppressHydrationWarning
     />
   );
 }

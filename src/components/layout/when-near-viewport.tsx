@@ -1,10 +1,13 @@
 import { useRef, type ReactNode } from 'react';
+import { usePrerender } from '@/lib/prerender-context';
 import { hasBeenSeen, useViewportEntry } from '@/lib/use-viewport-entry';
 
 /**
  * Renders its children only once the visitor scrolls within `margin` of them, so a carousel far
  * below the fold costs a visitor who never gets there no script at all. The box keeps its place
- * (give it a height) so nothing shifts when the children arrive.
+ * (give it a height) so nothing shifts when the children arrive. The prerendered HTML has them, for
+ * readers without JavaScript; use it only where React does not hydrate that HTML (a deferred part
+ * of the page, see DeferredUntilNearViewport), since the browser's first render leaves them out.
  */
 export function WhenNearViewport({
   className,
@@ -17,9 +20,10 @@ export function WhenNearViewport({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const entry = useViewportEntry(box, 0, margin);
+  const prerendering = usePrerender() !== null;
   return (
     <div ref={box} className={className}>
-      {hasBeenSeen(entry) ? children : null}
+      {prerendering || hasBeenSeen(entry) ? children : null}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
@@ -226,6 +228,37 @@ describe('AuthProvider on public pages (deferOnPublicPages)', () => {
     await waitFor(() => expect(loader.loads).toBe(1));
     await waitFor(() => emit('SIGNED_IN', testSession(ada)));
     await settledAs('ada@example.com');
+  });
+
+  it('hydrates the prerendered page as the anonymous visitor it was rendered for, then restores a stored session', async () => {
+    window.history.replaceState(null, '', '/pricing');
+    localStorage.setItem(authStorageKey, JSON.stringify(testSession(ada)));
+    const { auth } = fakeAuth(stored(testSession(ada)));
+    const loader = countingLoader(auth);
+    const app = (
+      <AuthProvider loadAuth={loader.load} deferOnPublicPages>
+        <SessionProbe />
+      </AuthProvider>
+    );
+    // The build renders the page to HTML; the browser's React then adopts that HTML.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(app);
+    expect(container).toHaveTextContent('signed out');
+    document.body.append(container);
+    const prerenderedProbe = container.querySelector('output');
+    const mismatches: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, app, { onRecoverableError: (error) => mismatches.push(error) });
+    });
+
+    await settledAs('ada@example.com');
+    expect(mismatches).toEqual([]);
+    // Adopted, not rendered again.
+    expect(container.querySelector('output')).toBe(prerenderedProbe);
+    expect(loader.loads).toBe(1);
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it.each([

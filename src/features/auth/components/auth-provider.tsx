@@ -17,6 +17,7 @@ import {
 } from '@/lib/auth/session-startup';
 import { authStorageKey } from '@/lib/auth/storage-key';
 import { isPublicPagePath } from '@/config/paths';
+import { useHydrated } from '@/lib/prerender-context';
 import { loadSupabase } from '@/lib/load-supabase';
 import { LOGOUT_ERROR_TOAST_ID, SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
 import { sessionCleared } from '@/lib/auth/session-cleared';
@@ -230,12 +231,18 @@ export function AuthProvider({
 
   const clearError = useCallback(() => setError(null), []);
 
+  // A prerendered page was rendered for an anonymous visitor with nothing loaded: until React has
+  // hydrated it, that is the session every component sees, whatever the browser has stored.
+  const hydrated = useHydrated();
+  const authClientWanted = hydrated ? clientWanted : false;
+  const settling = hydrated && loading;
+
   const user = session?.user ?? null;
   const value = useMemo<SessionState>(
     () => ({
       session,
       user,
-      loading,
+      loading: settling,
       error,
       signingOut,
       signOut,
@@ -244,12 +251,12 @@ export function AuthProvider({
       clearError,
       settleSignOut,
       requestAuthClient,
-      authClientWanted: clientWanted,
+      authClientWanted,
     }),
     [
       session,
       user,
-      loading,
+      settling,
       error,
       signingOut,
       signOut,
@@ -258,7 +265,7 @@ export function AuthProvider({
       clearError,
       settleSignOut,
       requestAuthClient,
-      clientWanted,
+      authClientWanted,
     ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

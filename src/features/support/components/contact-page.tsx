@@ -2,17 +2,17 @@ import { Mail } from 'lucide-react';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CONTACT_EMAIL, PRODUCT_NAME } from '@/config/constants';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 import { ContactForm } from './contact-form';
 
 /** /contact (spec §2): the enterprise sales form. */
 export function ContactPage() {
+  useDocumentMeta(
+    `Contact Enterprise Sales | ${PRODUCT_NAME}`,
+    `Talk to the ${PRODUCT_NAME} team about enterprise plans, on-premises deployment and SLAs.`,
+  );
   return (
     <PublicLayout>
-      <title>{`Contact Enterprise Sales | ${PRODUCT_NAME}`}</title>
-      <meta
-        name="description"
-        content={`Talk to the ${PRODUCT_NAME} team about enterprise plans, on-premises deployment and SLAs.`}
-      />
       <div className="container max-w-3xl py-16">
         <header className="mb-8">
           <h1 className="text-4xl font-bold tracking-tight">Contact Enterprise Sales</h1>

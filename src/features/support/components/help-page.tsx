@@ -7,17 +7,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/config/constants';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 import { helpTopics } from '../content/help-topics';
 
 /** /help (spec §2): a search box that is not live yet, three topic cards and e-mail support. */
 export function HelpPage() {
+  useDocumentMeta(
+    `Help Center | ${PRODUCT_NAME}`,
+    `Guides and answers for getting started with ${PRODUCT_NAME}, billing and troubleshooting.`,
+  );
   return (
     <PublicLayout>
-      <title>{`Help Center | ${PRODUCT_NAME}`}</title>
-      <meta
-        name="description"
-        content={`Guides and answers for getting started with ${PRODUCT_NAME}, billing and troubleshooting.`}
-      />
       <div className="container max-w-5xl py-16">
         <header className="text-center">
           <h1 className="text-4xl font-bold tracking-tight">Help Center</h1>

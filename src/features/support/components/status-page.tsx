@@ -2,18 +2,18 @@ import { CheckCircle2 } from 'lucide-react';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Badge } from '@/components/ui/badge';
 import { PRODUCT_NAME } from '@/config/constants';
+import { useDocumentMeta } from '@/lib/use-document-meta';
 import { incidents, UPTIME_LABEL } from '../content/incidents';
 import { IncidentTable } from './incident-table';
 
 /** /status (spec §2): overall health, uptime badge and the last 30 days of incidents. */
 export function StatusPage() {
+  useDocumentMeta(
+    `System Status | ${PRODUCT_NAME}`,
+    `Current health of the ${PRODUCT_NAME} calling platform and its incident history.`,
+  );
   return (
     <PublicLayout>
-      <title>{`System Status | ${PRODUCT_NAME}`}</title>
-      <meta
-        name="description"
-        content={`Current health of the ${PRODUCT_NAME} calling platform and its incident history.`}
-      />
       <div className="container max-w-5xl py-16">
         <section
           aria-labelledby="status-heading"
