@@ -23,6 +23,9 @@ export default defineConfig({
     // Every browser the es2022 target runs in supports <link rel="modulepreload">; the polyfill
     // would only add bytes to each page.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the prerender (scripts/prerender.ts) reads which scripts the app's
+    // start imports, to fetch them with the entry.
+    manifest: true,
   },
   test: {
     globals: true,

@@ -40,8 +40,43 @@ async function buildServerEntry(): Promise<(pathname: string) => Promise<Prerend
   return entry.prerenderPage;
 }
 
+type Manifest = Record<
+  string,
+  { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>;
+
+/** What src/main.tsx imports as it starts: the renderer and the app, run one after the other. */
+const bootImports = ['node_modules/react-dom/client.js', 'src/app/app.tsx'];
+
+/**
+ * The scripts of `bootImports` with everything they import: fetched together with the entry, so
+ * that neither waits for a round trip of its own, but run only when src/main.tsx asks for them.
+ */
+function bootScripts(manifest: Manifest): string[] {
+  const entry = Object.values(manifest).find(
+    (chunk) => chunk.isEntry && chunk.src === 'index.html',
+  );
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(add);
+  };
+  for (const key of bootImports) {
+    if (!entry?.dynamicImports?.includes(key))
+      throw new Error(`the entry no longer imports ${key} as it starts: update bootImports`);
+    add(key);
+  }
+  return [...files].map((file) => `/${file}`);
+}
+
 async function main() {
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(
+    await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const boot = bootScripts(manifest);
   const prerenderPage = await buildServerEntry();
   for (const route of publicPagePaths) {
     const page = await prerenderPage(route);
@@ -52,7 +87,7 @@ async function main() {
     // The saved page is only right for its own path: on any other path (the SPA fallback
     // serves index.html for every unknown URL) it is emptied before the first paint.
     const guard = `<script>if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
-    const html = paintBeforeBoot(shell)
+    const html = paintBeforeBoot(shell, boot)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         /(<meta\s+name="description"\s+content=")[^"]*(")/,
@@ -76,15 +111,18 @@ async function main() {
 
 /**
  * A prerendered page is complete without JavaScript, so its scripts wait for the first paint
- * instead of competing with the stylesheet for a slow connection: the entry module and its
- * preloads (Vite's modulepreload links) are requested after the first frame. A hidden tab, which
+ * instead of competing with the stylesheet for a slow connection: the entry module, its
+ * preloads (Vite's modulepreload links) and the scripts it imports as it starts are requested
+ * after the first frame. A hidden tab, which
  * gets no animation frames, boots after 200 ms instead.
  */
-function paintBeforeBoot(shell: string): string {
+function paintBeforeBoot(shell: string, bootScripts: string[]): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
   if (!entry) throw new Error('the built index.html has no module entry script');
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-  const preloads = [...shell.matchAll(preloadTag)].map((match) => match[1]);
+  const preloads = [
+    ...new Set([...shell.matchAll(preloadTag)].map((match) => match[1]).concat(bootScripts)),
+  ];
   const loader =
     `<script type="module">let booted=false;const boot=()=>{if(booted)return;booted=true;` +
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');` +

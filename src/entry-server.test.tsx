@@ -13,6 +13,7 @@ describe('prerenderPage', () => {
     expect(page.html).toContain('data-deferred="landing-lower-sections"');
     expect(page.html).toContain('id="testimonials"');
     expect(page.html).toContain('The calls your team never gets to');
+    expect(page.html).toMatch(/aria-roledescription="carousel"[^>]*aria-label="Use case examples"/);
     expect(page.html).toContain('href="/use-cases/shift-fill"');
     expect(page.html).toMatch(/data-deferred="footer"[\s\S]*<footer/);
     // Everything where it belongs, nothing left to a script to move into place.
