@@ -20,22 +20,13 @@ import { chromium } from '@playwright/test';
 import { preview } from 'vite';
 import { buildBarePage, previewBarePage } from './bare-page/build';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { bootScripts, closure, type Manifest } from './vite-manifest';
 import { scriptsFetched, type FetchedScript } from './visitor-js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const landingSource = 'src/features/marketing/components/landing-page.tsx';
 
-type ManifestChunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, ManifestChunk>;
 type Sized = { file: string; raw: number; gzip: number };
 
 function run(command: string, args: string[]) {
@@ -131,15 +122,6 @@ function initialAssets(html: string) {
   return { js: [...scripts, ...preloads].map(local), css: styles.map(local) };
 }
 
-/** The chunk's file plus everything it statically imports, recursively. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen);
-  return seen;
-}
-
 function printGroup(title: string, files: Sized[]) {
   console.log(`\n${title}`);
   for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) {
@@ -168,10 +150,14 @@ async function main() {
   const html = await readFile(path.join(dist, shellFile), 'utf8');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
   const initial = initialAssets(html);
+  initial.js = [...new Set([...initial.js, ...bootScripts(manifest)])];
 
   const initialJs = await Promise.all(initial.js.map(sizeOf));
   const initialCss = await Promise.all(initial.css.map(sizeOf));
-  const jsTotal = printGroup('Initial JS of every page (entry + modulepreload)', initialJs);
+  const jsTotal = printGroup(
+    'Initial JS of every page (entry, modulepreload, and what the entry imports as it starts)',
+    initialJs,
+  );
   const cssTotal = printGroup('Initial CSS', initialCss);
 
   const landingKey = Object.keys(manifest).find((key) => manifest[key]?.src === landingSource);

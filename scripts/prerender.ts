@@ -12,6 +12,7 @@ import { build } from 'vite';
 import WebSocket from 'ws';
 import { publicPagePaths } from '../src/config/paths';
 import type { PrerenderedPage } from '../src/entry-server';
+import { bootScripts, type Manifest } from './vite-manifest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, process.env.BUILD_OUT_DIR ?? 'dist');
@@ -40,43 +41,12 @@ async function buildServerEntry(): Promise<(pathname: string) => Promise<Prerend
   return entry.prerenderPage;
 }
 
-type Manifest = Record<
-  string,
-  { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
->;
-
-/** What src/main.tsx imports as it starts: the renderer and the app, run one after the other. */
-const bootImports = ['node_modules/react-dom/client.js', 'src/app/app.tsx'];
-
-/**
- * The scripts of `bootImports` with everything they import: fetched together with the entry, so
- * that neither waits for a round trip of its own, but run only when src/main.tsx asks for them.
- */
-function bootScripts(manifest: Manifest): string[] {
-  const entry = Object.values(manifest).find(
-    (chunk) => chunk.isEntry && chunk.src === 'index.html',
-  );
-  const files = new Set<string>();
-  const add = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(add);
-  };
-  for (const key of bootImports) {
-    if (!entry?.dynamicImports?.includes(key))
-      throw new Error(`the entry no longer imports ${key} as it starts: update bootImports`);
-    add(key);
-  }
-  return [...files].map((file) => `/${file}`);
-}
-
 async function main() {
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(
     await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
-  const boot = bootScripts(manifest);
+  const boot = bootScripts(manifest).map((file) => `/${file}`);
   const prerenderPage = await buildServerEntry();
   for (const route of publicPagePaths) {
     const page = await prerenderPage(route);
