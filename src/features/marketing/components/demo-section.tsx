@@ -1,11 +1,19 @@
 import { Play } from 'lucide-react';
+import { cn } from '@/lib/cn';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection, SectionHeading } from './fade-in-section';
 
-// Fixed heights and delays, so the bars look like speech without random values per render.
+// Fixed heights and phases, so the bars look like speech without random values per render.
 const bars = [
   35, 60, 80, 45, 90, 70, 40, 65, 95, 55, 30, 75, 85, 50, 60, 40, 70, 90, 45, 65, 80, 35, 55, 75,
 ];
+/** The same bounce in four phases (tailwind.config.ts says why not delays). */
+const phases = [
+  'animate-bar-bounce',
+  'animate-bar-bounce-quarter',
+  'animate-bar-bounce-half',
+  'animate-bar-bounce-three-quarters',
+] as const;
 
 export function DemoSection() {
   return (
@@ -29,11 +37,11 @@ export function DemoSection() {
               {bars.map((height, index) => (
                 <span
                   key={index}
-                  className="h-full flex-1 origin-bottom animate-bar-bounce rounded-full bg-primary/70 motion-reduce:animate-none"
-                  style={{
-                    maxHeight: `${height}%`,
-                    animationDelay: `${(index % 8) * 0.12}s`,
-                  }}
+                  className={cn(
+                    'h-full flex-1 origin-bottom rounded-full bg-primary/70 motion-reduce:animate-none',
+                    phases[index % phases.length],
+                  )}
+                  style={{ maxHeight: `${height}%` }}
                 />
               ))}
             </div>
