@@ -1,8 +1,8 @@
 /**
  * What `/` costs to download: `npm run size [-- --no-build]`.
  *
- * Builds the app as `npm run build` does, with a Vite manifest (unless --no-build), and always the
- * bare React + react-router page of scripts/bare-page, in the same run. Then:
+ * Builds the app with `npm run build` (its Vite manifest included; unless --no-build), and always
+ * the bare React + react-router page of scripts/bare-page, in the same run. Then:
  * - from the app shell (dist/app-shell.html) and the manifest (dist/.vite/manifest.json): the
  *   initial JS every route pays and the landing route's lazily loaded chunks;
  * - as a visitor's browser loads them (Chromium): every script fetched for `/` of the app and of
@@ -36,9 +36,8 @@ function run(command: string, args: string[]) {
 }
 
 function buildApp() {
-  console.log('Building (vite build --manifest, prerender)…');
-  run(path.join(root, 'node_modules/.bin/vite'), ['build', '--manifest']);
-  run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/prerender.ts']);
+  console.log('Building (npm run build: vite build with its manifest, then the prerender)…');
+  run('npm', ['run', 'build']);
 }
 
 /** The scripts a visitor fetches for `/` of the built app and of the bare page, side by side. */
@@ -141,7 +140,7 @@ async function main() {
   await buildBarePage();
   if (!existsSync(manifestPath)) {
     throw new Error(
-      'dist/.vite/manifest.json is missing: run without --no-build (vite build --manifest).',
+      'dist/.vite/manifest.json is missing: run without --no-build (or npm run build first).',
     );
   }
 

@@ -86,12 +86,12 @@ async function main() {
  * after the first frame. A hidden tab, which
  * gets no animation frames, boots after 200 ms instead.
  */
-function paintBeforeBoot(shell: string, bootScripts: string[]): string {
+function paintBeforeBoot(shell: string, startScripts: string[]): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
   if (!entry) throw new Error('the built index.html has no module entry script');
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   const preloads = [
-    ...new Set([...shell.matchAll(preloadTag)].map((match) => match[1]).concat(bootScripts)),
+    ...new Set([...shell.matchAll(preloadTag)].map((match) => match[1]).concat(startScripts)),
   ];
   const loader =
     `<script type="module">let booted=false;const boot=()=>{if(booted)return;booted=true;` +

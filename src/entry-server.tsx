@@ -1,12 +1,11 @@
 /**
- * The build's prerender of one public page (scripts/prerender.ts): the same tree as src/main.tsx,
+ * The build's prerender of one public page (scripts/prerender.ts): the browser's tree (AppFrame),
  * rendered to HTML for an anonymous visitor, so the browser hydrates it instead of rendering the
  * page again. Every lazily loaded part is waited for, the lower sections included.
  */
-import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { AppProvider } from '@/app/provider';
+import { AppFrame } from '@/app/app';
 import { AppRoutes, preloadRoute } from '@/app/router';
 import { PrerenderContext, type PrerenderedMeta } from '@/lib/prerender-context';
 
@@ -19,15 +18,13 @@ export async function prerenderPage(pathname: string): Promise<PrerenderedPage> 
   // the build fails rather than save such a page.
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <PrerenderContext value={meta}>
-        <AppProvider>
-          <StaticRouter location={pathname}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
-      </PrerenderContext>
-    </StrictMode>,
+    <PrerenderContext value={meta}>
+      <AppFrame>
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppFrame>
+    </PrerenderContext>,
     {
       onError: (error) => void errors.push(error),
       // Every part in its place in the HTML: a large part would otherwise come at the end, put in
