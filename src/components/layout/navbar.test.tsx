@@ -93,12 +93,12 @@ describe('Navbar', () => {
     renderWithSession(<Navbar />);
     const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-    expect(menu).not.toBeVisible();
+    const menuId = toggle.getAttribute('aria-controls') ?? '';
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(menu).toBeVisible();
+    expect(document.getElementById(menuId)).toBeVisible();
 
     const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
     const group = within(mobileNav).getByRole('button', { name: 'Use Cases' });

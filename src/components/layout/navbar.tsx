@@ -159,14 +159,17 @@ function MobileItem({ children }: { children: ReactNode }) {
 const mobileLinkClass =
   'flex w-full items-center justify-between rounded-md px-3 py-3 text-base font-medium text-foreground hover:bg-accent';
 
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Rendered only while open: closed, it was half the elements a public page hydrates
+ * (issue 12). The toggle's aria-controls names it either way, as a closed popover's may.
+ */
+function MobileMenu({ onClose }: { onClose: () => void }) {
   const [useCasesOpen, setUseCasesOpen] = useState(false);
 
   return (
     // Overlays the page rather than pushing it down, so closing it never moves a scroll target.
     <div
       id={MOBILE_MENU_ID}
-      hidden={!open}
       className="absolute inset-x-0 top-full border-y bg-background shadow-lg md:hidden"
     >
       <nav aria-label="Mobile" className="container max-h-[calc(100vh-4rem)] overflow-y-auto py-3">
@@ -286,7 +289,7 @@ export function Navbar() {
           </Button>
         </div>
       </div>
-      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      {mobileOpen ? <MobileMenu onClose={() => setMobileOpen(false)} /> : null}
     </header>
   );
 }

@@ -30,19 +30,29 @@ export function DemoSection() {
             <span className="absolute left-4 top-4 rounded-full bg-background/10 px-3 py-1 text-xs font-semibold text-background">
               Video coming soon
             </span>
-            <div
-              aria-hidden
-              className="absolute inset-x-8 bottom-8 flex h-24 items-end gap-1.5 sm:h-32"
-            >
-              {bars.map((height, index) => (
-                <span
-                  key={index}
+            <div aria-hidden className="absolute inset-x-8 bottom-8 h-24 sm:h-32">
+              {phases.map((animation, phase) => (
+                // A layer per phase, scaled from the bottom like each bar was: 4 animations, not
+                // 24. Each animation's every iteration is an event React's root listener handles
+                // on the main thread; 24 made / the one public page busy after load (issue 12).
+                <div
+                  key={animation}
                   className={cn(
-                    'h-full flex-1 origin-bottom rounded-full bg-primary/70 motion-reduce:animate-none',
-                    phases[index % phases.length],
+                    'absolute inset-0 grid origin-bottom items-end gap-x-1.5 motion-reduce:animate-none',
+                    animation,
                   )}
-                  style={{ maxHeight: `${height}%` }}
-                />
+                  style={{ gridTemplateColumns: `repeat(${bars.length}, minmax(0, 1fr))` }}
+                >
+                  {bars.map((height, index) =>
+                    index % phases.length === phase ? (
+                      <span
+                        key={index}
+                        className="rounded-full bg-primary/70"
+                        style={{ gridColumnStart: index + 1, gridRowStart: 1, height: `${height}%` }}
+                      />
+                    ) : null,
+                  )}
+                </div>
               ))}
             </div>
             <button
