@@ -46,40 +46,6 @@ export default {
         ],
         mono: ['ui-monospace', 'SFMono-Regular', 'Menlo', 'monospace'],
       },
-      keyframes: {
-        wave: {
-          '0%,100%': { transform: 'translateX(0)' },
-          '50%': { transform: 'translateX(-25%)' },
-        },
-        // Four phases of one bounce for the demo's level bars. Phases, not staggered delays:
-        // Chromium ran transform animations with differing delays on the main thread every
-        // frame (a trace of / showed ~250 ms of style and paint work in its first seconds).
-        'bar-bounce': {
-          '0%,100%': { transform: 'scaleY(0.3)' },
-          '50%': { transform: 'scaleY(1)' },
-        },
-        'bar-bounce-quarter': {
-          '0%,100%': { transform: 'scaleY(0.65)' },
-          '25%': { transform: 'scaleY(1)' },
-          '75%': { transform: 'scaleY(0.3)' },
-        },
-        'bar-bounce-half': {
-          '0%,100%': { transform: 'scaleY(1)' },
-          '50%': { transform: 'scaleY(0.3)' },
-        },
-        'bar-bounce-three-quarters': {
-          '0%,100%': { transform: 'scaleY(0.65)' },
-          '25%': { transform: 'scaleY(0.3)' },
-          '75%': { transform: 'scaleY(1)' },
-        },
-      },
-      animation: {
-        wave: 'wave 12s ease-in-out infinite',
-        'bar-bounce': 'bar-bounce 1.2s ease-in-out infinite',
-        'bar-bounce-quarter': 'bar-bounce-quarter 1.2s ease-in-out infinite',
-        'bar-bounce-half': 'bar-bounce-half 1.2s ease-in-out infinite',
-        'bar-bounce-three-quarters': 'bar-bounce-three-quarters 1.2s ease-in-out infinite',
-      },
     },
   },
   plugins: [],

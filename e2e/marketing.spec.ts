@@ -110,6 +110,44 @@ test.describe('landing page', () => {
     await expect(page.locator('#demo').getByRole('button')).toBeDisabled();
   });
 
+  test('the hero waves and the demo level bars move, on the compositor, and stand still under reduced motion', async ({
+    page,
+  }) => {
+    /** Per element: its scale now and how many script animations (not CSS ones) run on it. */
+    const read = (selector: string) =>
+      page.locator(selector).evaluateAll((elements) =>
+        elements.map((element) => ({
+          scale: new DOMMatrix(getComputedStyle(element).transform).d,
+          running: element.getAnimations().filter((animation) => animation.playState === 'running')
+            .length,
+        })),
+      );
+    const running = async (selector: string) =>
+      (await read(selector)).map((element) => element.running);
+    const bars = '#demo [data-phase]';
+    const waves = '#hero > [aria-hidden] > svg';
+
+    await openLanding(page);
+    await expect.poll(() => running(bars)).toEqual([1, 1, 1, 1]);
+    await expect.poll(() => running(waves)).toEqual([1, 1, 1]);
+    // No CSS animation on the page: each one's iterations would keep the main thread busy.
+    expect(
+      await page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => animation instanceof CSSAnimation).length,
+      ),
+    ).toBe(0);
+    // The bars' four layers are a quarter of a bounce apart, and they move.
+    const first = await read(bars);
+    expect(new Set(first.map((bar) => bar.scale.toFixed(3))).size).toBeGreaterThan(1);
+    await expect.poll(async () => (await read(bars))[0]!.scale).not.toBe(first[0]!.scale);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => running(bars)).toEqual([0, 0, 0, 0]);
+    await expect.poll(() => running(waves)).toEqual([0, 0, 0]);
+    expect((await read(bars)).map((bar) => bar.scale)).toEqual([1, 1, 1, 1]);
+  });
+
   test('hero buttons scroll to the waitlist and code sections', async ({ page }) => {
     await openLanding(page);
     const hero = page.locator('#hero');

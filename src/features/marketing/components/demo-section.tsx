@@ -1,19 +1,7 @@
 import { Play } from 'lucide-react';
-import { cn } from '@/lib/cn';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection, SectionHeading } from './fade-in-section';
-
-// Fixed heights and phases, so the bars look like speech without random values per render.
-const bars = [
-  35, 60, 80, 45, 90, 70, 40, 65, 95, 55, 30, 75, 85, 50, 60, 40, 70, 90, 45, 65, 80, 35, 55, 75,
-];
-/** The same bounce in four phases (tailwind.config.ts says why not delays). */
-const phases = [
-  'animate-bar-bounce',
-  'animate-bar-bounce-quarter',
-  'animate-bar-bounce-half',
-  'animate-bar-bounce-three-quarters',
-] as const;
+import { LevelBars } from './level-bars';
 
 export function DemoSection() {
   return (
@@ -30,31 +18,7 @@ export function DemoSection() {
             <span className="absolute left-4 top-4 rounded-full bg-background/10 px-3 py-1 text-xs font-semibold text-background">
               Video coming soon
             </span>
-            <div aria-hidden className="absolute inset-x-8 bottom-8 h-24 sm:h-32">
-              {phases.map((animation, phase) => (
-                // A layer per phase, scaled from the bottom like each bar was: 4 animations, not
-                // 24. Each animation's every iteration is an event React's root listener handles
-                // on the main thread; 24 made / the one public page busy after load (issue 12).
-                <div
-                  key={animation}
-                  className={cn(
-                    'absolute inset-0 grid origin-bottom items-end gap-x-1.5 motion-reduce:animate-none',
-                    animation,
-                  )}
-                  style={{ gridTemplateColumns: `repeat(${bars.length}, minmax(0, 1fr))` }}
-                >
-                  {bars.map((height, index) =>
-                    index % phases.length === phase ? (
-                      <span
-                        key={index}
-                        className="rounded-full bg-primary/70"
-                        style={{ gridColumnStart: index + 1, gridRowStart: 1, height: `${height}%` }}
-                      />
-                    ) : null,
-                  )}
-                </div>
-              ))}
-            </div>
+            <LevelBars />
             <button
               type="button"
               disabled

@@ -1,6 +1,8 @@
 import { ArrowRight } from 'lucide-react';
+import { useRef } from 'react';
 import { SectionLink } from '@/components/layout/section-link';
 import { Button } from '@/components/ui/button';
+import { useDecorativeMotion } from '@/lib/use-decorative-motion';
 import { landingSections } from '../data/landing-sections';
 
 const stats = [
@@ -10,13 +12,38 @@ const stats = [
   { value: '99.9%', label: 'uptime target' },
 ] as const;
 
+/** Each wave drifts a quarter of its width sideways and back, eased both ways. */
+const drift: Keyframe[] = [
+  { transform: 'translateX(0)', easing: 'ease-in-out' },
+  { transform: 'translateX(-25%)', easing: 'ease-in-out' },
+  { transform: 'translateX(0)' },
+];
+/** The three waves, back to front: their own pace, the middle one against the others. */
+const waveTimings: KeyframeAnimationOptions[] = [
+  { duration: 12_000, iterations: Infinity },
+  { duration: 16_000, iterations: Infinity, direction: 'reverse' },
+  { duration: 9_000, iterations: Infinity },
+];
+
+const driftWaves = (background: HTMLDivElement) =>
+  [...background.querySelectorAll(':scope > svg')].map((wave, index) =>
+    wave.animate(drift, waveTimings[index]),
+  );
+
 /** Layered sine-like waves that drift sideways; purely decorative. */
 function WaveBackground() {
+  const background = useRef<HTMLDivElement>(null);
+  useDecorativeMotion(background, driftWaves);
+
   return (
-    <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
+    <div
+      ref={background}
+      aria-hidden
+      className="pointer-events-none absolute inset-0 overflow-hidden"
+    >
       <div className="absolute inset-0 bg-gradient-to-b from-accent via-background to-background" />
       <svg
-        className="absolute bottom-0 left-0 h-48 w-[200%] animate-wave motion-reduce:animate-none sm:h-64"
+        className="absolute bottom-0 left-0 h-48 w-[200%] sm:h-64"
         viewBox="0 0 2880 320"
         preserveAspectRatio="none"
         focusable="false"
@@ -27,7 +54,7 @@ function WaveBackground() {
         />
       </svg>
       <svg
-        className="absolute bottom-0 left-0 h-40 w-[200%] animate-wave [animation-direction:reverse] [animation-duration:16s] motion-reduce:animate-none sm:h-52"
+        className="absolute bottom-0 left-0 h-40 w-[200%] sm:h-52"
         viewBox="0 0 2880 320"
         preserveAspectRatio="none"
         focusable="false"
@@ -38,7 +65,7 @@ function WaveBackground() {
         />
       </svg>
       <svg
-        className="absolute bottom-0 left-0 h-32 w-[200%] animate-wave [animation-duration:9s] motion-reduce:animate-none sm:h-40"
+        className="absolute bottom-0 left-0 h-32 w-[200%] sm:h-40"
         viewBox="0 0 2880 320"
         preserveAspectRatio="none"
         focusable="false"
