@@ -10,7 +10,9 @@ import { useEffect, type RefObject } from 'react';
  * event that React's root listener takes on the main thread, and while it listens Chromium ticks
  * the animations there frame after frame; these run on the compositor alone. And the motion starts
  * after hydration: an animation that runs while the page boots makes the browser draw frame after
- * frame on the cores the page's script needs.
+ * frame on the cores the page's script needs. Mark the moving elements `will-change-transform`:
+ * they are then layers of their own from the first paint, as when CSS animated them, so starting
+ * the motion later changes nothing else on the page.
  */
 export function useDecorativeMotion<T extends Element>(
   element: RefObject<T | null>,

@@ -43,7 +43,7 @@ function WaveBackground() {
     >
       <div className="absolute inset-0 bg-gradient-to-b from-accent via-background to-background" />
       <svg
-        className="absolute bottom-0 left-0 h-48 w-[200%] sm:h-64"
+        className="absolute bottom-0 left-0 h-48 w-[200%] will-change-transform sm:h-64"
         viewBox="0 0 2880 320"
         preserveAspectRatio="none"
         focusable="false"
@@ -54,7 +54,7 @@ function WaveBackground() {
         />
       </svg>
       <svg
-        className="absolute bottom-0 left-0 h-40 w-[200%] sm:h-52"
+        className="absolute bottom-0 left-0 h-40 w-[200%] will-change-transform sm:h-52"
         viewBox="0 0 2880 320"
         preserveAspectRatio="none"
         focusable="false"
@@ -65,7 +65,7 @@ function WaveBackground() {
         />
       </svg>
       <svg
-        className="absolute bottom-0 left-0 h-32 w-[200%] sm:h-40"
+        className="absolute bottom-0 left-0 h-32 w-[200%] will-change-transform sm:h-40"
         viewBox="0 0 2880 320"
         preserveAspectRatio="none"
         focusable="false"

@@ -32,7 +32,7 @@ export function LevelBars() {
         <div
           key={phase}
           data-phase={phase}
-          className="absolute inset-0 grid origin-bottom items-end gap-x-1.5"
+          className="absolute inset-0 grid origin-bottom items-end gap-x-1.5 will-change-transform"
           style={{ gridTemplateColumns: `repeat(${barHeights.length}, minmax(0, 1fr))` }}
         >
           {barHeights.map((height, index) =>
