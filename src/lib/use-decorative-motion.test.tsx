@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { removeWebAnimations, stubWebAnimations } from '@/testing/web-animations';
+import { stubWebAnimations } from '@/testing/web-animations';
 import { useDecorativeMotion } from './use-decorative-motion';
 
 const spin = (element: HTMLElement) => [
@@ -14,10 +14,7 @@ function Spinner() {
   return <div ref={element} data-testid="spinner" />;
 }
 
-afterEach(() => {
-  removeWebAnimations();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('useDecorativeMotion', () => {
   it('starts the animations on the element once it is on the page', () => {

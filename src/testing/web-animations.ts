@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 
 type ChangeListener = () => void;
 
@@ -11,8 +11,8 @@ export type StartedAnimation = {
 
 /**
  * jsdom has neither the Web Animations API nor media queries: a browser's stand-ins that record
- * every animation started and let a test change prefers-reduced-motion. Undo with
- * `removeWebAnimations()` and `vi.unstubAllGlobals()`.
+ * every animation started and let a test change prefers-reduced-motion. Removed when the test
+ * finishes.
  */
 export function stubWebAnimations({ reducedMotion }: { reducedMotion: boolean }) {
   const listeners = new Set<ChangeListener>();
@@ -24,6 +24,11 @@ export function stubWebAnimations({ reducedMotion }: { reducedMotion: boolean })
   vi.stubGlobal('matchMedia', (media: string) =>
     media === '(prefers-reduced-motion: reduce)' ? query : { matches: false },
   );
+  onTestFinished(() => {
+    // jsdom's own Element has no `animate`.
+    Reflect.deleteProperty(Element.prototype, 'animate');
+    vi.unstubAllGlobals();
+  });
   const started: StartedAnimation[] = [];
   Element.prototype.animate = function (this: Element, keyframes, options) {
     const animation = { cancel: vi.fn() };
@@ -45,9 +50,4 @@ export function stubWebAnimations({ reducedMotion }: { reducedMotion: boolean })
       for (const listener of listeners) listener();
     },
   };
-}
-
-/** Back to jsdom's own Element, which has no `animate`. */
-export function removeWebAnimations() {
-  Reflect.deleteProperty(Element.prototype, 'animate');
 }

@@ -1,13 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { removeWebAnimations, stubWebAnimations } from '@/testing/web-animations';
+import { describe, expect, it } from 'vitest';
+import { stubWebAnimations } from '@/testing/web-animations';
 import { HeroSection } from './hero-section';
-
-afterEach(() => {
-  removeWebAnimations();
-  vi.unstubAllGlobals();
-});
 
 const renderHero = () =>
   render(

@@ -1,12 +1,7 @@
 import { render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { removeWebAnimations, stubWebAnimations } from '@/testing/web-animations';
+import { describe, expect, it } from 'vitest';
+import { stubWebAnimations } from '@/testing/web-animations';
 import { LevelBars } from './level-bars';
-
-afterEach(() => {
-  removeWebAnimations();
-  vi.unstubAllGlobals();
-});
 
 describe('LevelBars', () => {
   it('draws 24 bars in four layers that bounce a quarter of a bounce apart, forever', () => {
