@@ -88,10 +88,17 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    // The heading element of the HTML as it arrived, before any script ran.
+    // The heading element of the HTML as it arrived, before any script ran; and whether the
+    // first frame came only once the whole saved page was parsed (half a page painted first is
+    // a layout shift when the rest arrives).
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         Object.assign(window, { prerenderedHeading: document.querySelector('main h1') });
+      });
+      requestAnimationFrame(() => {
+        Object.assign(window, {
+          firstFrameHadWholePage: !!document.getElementById('prerendered-end'),
+        });
       });
     });
     for (const path of publicPagePaths) {
@@ -105,6 +112,10 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
         return !!heading && heading === document.querySelector('main h1');
       });
       expect(adopted, `${path}: the prerendered heading is still the one on screen`).toBe(true);
+      const wholePageFirst = await page.evaluate(
+        () => (window as { firstFrameHadWholePage?: boolean }).firstFrameHadWholePage,
+      );
+      expect(wholePageFirst, `${path}: the first frame waited for the whole saved page`).toBe(true);
     }
     expect(errors).toEqual([]);
     await context.close();
