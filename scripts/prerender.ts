@@ -57,8 +57,6 @@ async function main() {
     // The saved page is only right for its own path: on any other path (the SPA fallback
     // serves index.html for every unknown URL) it is emptied before the first paint.
     const guard = `<script id="prerendered-end">if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
-    if (!/<main\b[^>]*\bid="main"/.test(page.html))
-      throw new Error(`${route} has no <main id="main">`);
     // No frame until the whole saved page is parsed (up to the guard after it): a slow parser (a
     // busy phone) otherwise paints half a header or half a hero, and what the rest of the HTML
     // adds moves it (a layout shift Lighthouse counted). Chromium 124+; others ignore it.
