@@ -3,6 +3,35 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { appPort } from './supabase/local/ports.ts';
 
+/**
+ * A first visit to a public page fetched 13 scripts, most of them a few hundred bytes: Rolldown
+ * makes a chunk of every set of modules shared by the same pages, and each costs a request, its
+ * headers and its own compression (issue 12). Two groups fold them:
+ * - `boot`: what src/main.tsx runs before it starts the renderer and the app (React, the analytics
+ *   hook, the URL hash) and what both of those share (react-dom's small entry), so the entry stays
+ *   a small script of its own and the renderer and the app still run in separate tasks;
+ * - `public-frame`: the frame of every public page (navigation bar, footer links, buttons, the
+ *   icons it shows) with what it needs (react-router among them), fetched with the app.
+ * A group takes its modules' dependencies too, unless a group of higher priority has them.
+ */
+const bootModules = [
+  /node_modules\/react\//,
+  /node_modules\/react-dom\/(index|cjs\/react-dom\.production)\.js$/,
+  /src\/lib\/analytics\.ts$/,
+  /src\/config\/env\.ts$/,
+  /src\/lib\/auth\/initial-url-hash\.ts$/,
+];
+const publicFrameModules = [
+  /src\/components\/layout\/(public-layout|navbar|logo|section-link|use-case-links|use-hover-disclosure|deferred-until-near-viewport)\.tsx?$/,
+  /src\/components\/ui\/button\.tsx$/,
+  /src\/lib\/(use-document-meta|scroll-to-section)\.ts$/,
+  /src\/config\/constants\.ts$/,
+  /src\/features\/marketing\/components\/fade-in-section\.tsx$/,
+  /src\/features\/marketing\/data\/landing-sections\.ts$/,
+  /lucide-react\/dist\/esm\/(createLucideIcon|icons\/(x|menu|chevron-down|arrow-right))\.mjs$/,
+];
+const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -26,6 +55,16 @@ export default defineConfig({
     // dist/.vite/manifest.json: the prerender (scripts/prerender.ts) reads which scripts the app's
     // start imports, to fetch them with the entry.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', priority: 2, test: matchesAny(bootModules) },
+            { name: 'public-frame', priority: 1, test: matchesAny(publicFrameModules) },
+          ],
+        },
+      },
+    },
   },
   test: {
     globals: true,
