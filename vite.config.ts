@@ -22,7 +22,7 @@ const bootModules = [
   /src\/lib\/auth\/initial-url-hash\.ts$/,
 ];
 const publicFrameModules = [
-  /src\/components\/layout\/(public-layout|navbar|logo|section-link|use-case-links|use-hover-disclosure|deferred-until-near-viewport)\.tsx?$/,
+  /src\/components\/layout\/(public-layout|navbar|logo|section-link|use-hover-disclosure|use-navbar-menus|deferred-until-near-viewport)\.tsx?$/,
   /src\/components\/ui\/button\.tsx$/,
   /src\/lib\/(use-document-meta|scroll-to-section)\.ts$/,
   /src\/config\/constants\.ts$/,

@@ -178,6 +178,22 @@ test('the landing page loads the code of its lower sections only as the visitor 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('the navigation bar loads its open menus when the visitor reaches for it, not with the page', async ({
+  page,
+}) => {
+  const menuScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('navbar-menus')) menuScripts.push(request.url());
+  });
+  await page.goto(paths.home.href);
+  await page.waitForLoadState('networkidle');
+  expect(menuScripts).toEqual([]);
+
+  const panel = await openUseCasesMenu(page);
+  await expect(panel.getByRole('link')).toHaveCount(10);
+  expect(menuScripts).toHaveLength(1);
+});
+
 test('Back returns to where the visitor was on the previous page; a new page starts at its top', async ({
   page,
 }) => {

@@ -49,6 +49,8 @@ describe('Navbar', () => {
     expect(within(main).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
   });
 
+  // The open menus are their own chunk (use-navbar-menus.ts): the first one opened here waits for
+  // it, as a visitor's would.
   it('opens the Use Cases panel with the ten use-case pages', async () => {
     const user = userEvent.setup();
     renderWithSession(<Navbar />);
@@ -56,7 +58,7 @@ describe('Navbar', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    const panel = screen.getByTestId('use-cases-panel');
+    const panel = await screen.findByTestId('use-cases-panel');
     const links = within(panel).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(expectedUseCaseHrefs);
     expect(within(panel).getByRole('link', { name: /Healthcare/ })).toHaveTextContent(
@@ -98,9 +100,9 @@ describe('Navbar', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const mobileNav = await screen.findByRole('navigation', { name: 'Mobile' });
     expect(document.getElementById(menuId)).toBeVisible();
 
-    const mobileNav = screen.getByRole('navigation', { name: 'Mobile' });
     const group = within(mobileNav).getByRole('button', { name: 'Use Cases' });
     expect(group).toHaveAttribute('aria-expanded', 'false');
     await user.click(group);

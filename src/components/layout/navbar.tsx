@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { NAVBAR_SCROLL_THRESHOLD_PX, PRODUCT_NAME } from '@/config/constants';
@@ -8,11 +8,12 @@ import { useSession } from '@/lib/auth/session-context';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
 import { SectionLink } from './section-link';
-import { useCaseLinks } from './use-case-links';
 import { useHoverDisclosure } from './use-hover-disclosure';
+import { useNavbarMenus } from './use-navbar-menus';
+
+type NavbarMenus = ReturnType<typeof useNavbarMenus>;
 
 const USE_CASES_PANEL_ID = 'use-cases-panel';
-const MOBILE_USE_CASES_ID = 'mobile-use-cases';
 const MOBILE_MENU_ID = 'mobile-menu';
 
 const navLinkClass =
@@ -46,7 +47,7 @@ function AccountButton({ className, onNavigate }: { className?: string; onNaviga
   );
 }
 
-function UseCasesDropdown() {
+function UseCasesDropdown({ menus, requestMenus }: NavbarMenus) {
   const { open, setOpen, toggle, hoverProps } = useHoverDisclosure();
   const item = useRef<HTMLLIElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -77,6 +78,11 @@ function UseCasesDropdown() {
     };
   }, [open, setOpen]);
 
+  // However it was opened (the bar usually has the menus loading before that).
+  useEffect(() => {
+    if (open) requestMenus();
+  }, [open, requestMenus]);
+
   return (
     <li ref={item} className="relative" {...hoverProps}>
       <button
@@ -94,44 +100,18 @@ function UseCasesDropdown() {
           aria-hidden
         />
       </button>
-      {open ? (
-        <div
-          id={USE_CASES_PANEL_ID}
-          className="absolute left-0 top-full z-50 mt-2 w-[600px] rounded-lg border bg-background p-3 shadow-xl"
-          data-testid="use-cases-panel"
-        >
-          <ul className="grid grid-cols-2 gap-1">
-            {useCaseLinks.map(({ slug, title, description, href, icon: Icon }) => (
-              <li key={slug}>
-                <Link
-                  to={href}
-                  onClick={() => setOpen(false)}
-                  className="flex gap-3 rounded-md p-3 transition-colors hover:bg-accent focus-visible:bg-accent"
-                >
-                  <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  <span className="grid gap-0.5">
-                    <span className="text-sm font-semibold text-foreground">{title}</span>
-                    <span className="text-xs leading-snug text-muted-foreground">
-                      {description}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {open && menus ? (
+        <menus.UseCasesPanel id={USE_CASES_PANEL_ID} onNavigate={() => setOpen(false)} />
       ) : null}
     </li>
   );
 }
 
-function DesktopMenu() {
+function DesktopMenu(menus: NavbarMenus) {
   return (
     <nav aria-label="Main" className="hidden md:block">
       <ul className="flex items-center gap-1">
-        <UseCasesDropdown />
+        <UseCasesDropdown {...menus} />
         <li>
           <SectionLink section={sectionIds.features} className={navLinkClass}>
             Features
@@ -152,96 +132,18 @@ function DesktopMenu() {
   );
 }
 
-function MobileItem({ children }: { children: ReactNode }) {
-  return <li>{children}</li>;
-}
-
-const mobileLinkClass =
-  'flex w-full items-center justify-between rounded-md px-3 py-3 text-base font-medium text-foreground hover:bg-accent';
-
-/**
- * Rendered only while open: closed, it was half the elements a public page hydrates
- * (issue 12). The toggle's aria-controls names it either way, as a closed popover's may.
- */
-function MobileMenu({ onClose }: { onClose: () => void }) {
-  const [useCasesOpen, setUseCasesOpen] = useState(false);
-
-  return (
-    // Overlays the page rather than pushing it down, so closing it never moves a scroll target.
-    <div
-      id={MOBILE_MENU_ID}
-      className="absolute inset-x-0 top-full border-y bg-background shadow-lg md:hidden"
-    >
-      <nav aria-label="Mobile" className="container max-h-[calc(100vh-4rem)] overflow-y-auto py-3">
-        <ul className="grid gap-1">
-          <MobileItem>
-            <button
-              type="button"
-              aria-expanded={useCasesOpen}
-              aria-controls={MOBILE_USE_CASES_ID}
-              data-state={useCasesOpen ? 'open' : 'closed'}
-              onClick={() => setUseCasesOpen((isOpen) => !isOpen)}
-              className={cn(mobileLinkClass, 'group')}
-            >
-              Use Cases
-              <ChevronDown
-                className="size-5 transition-transform duration-200 group-data-[state=open]:rotate-180"
-                aria-hidden
-              />
-            </button>
-            {/* The hidden attribute sits on a wrapper: the list's grid display would override it. */}
-            <div id={MOBILE_USE_CASES_ID} hidden={!useCasesOpen}>
-              <ul className="grid gap-1 py-1 pl-3">
-                {useCaseLinks.map(({ slug, title, description, href, icon: Icon }) => (
-                  <li key={slug}>
-                    <Link
-                      to={href}
-                      onClick={onClose}
-                      className="flex gap-3 rounded-md px-3 py-2 hover:bg-accent"
-                    >
-                      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                      <span className="grid">
-                        <span className="text-sm font-semibold">{title}</span>
-                        <span className="text-xs text-muted-foreground">{description}</span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </MobileItem>
-          <MobileItem>
-            <SectionLink
-              section={sectionIds.features}
-              onClick={onClose}
-              className={mobileLinkClass}
-            >
-              Features
-            </SectionLink>
-          </MobileItem>
-          <MobileItem>
-            <SectionLink section={sectionIds.code} onClick={onClose} className={mobileLinkClass}>
-              Docs
-            </SectionLink>
-          </MobileItem>
-          <MobileItem>
-            <Link to={paths.pricing.href} onClick={onClose} className={mobileLinkClass}>
-              Pricing
-            </Link>
-          </MobileItem>
-          <li className="pt-2">
-            <AccountButton className="w-full" onNavigate={onClose} />
-          </li>
-        </ul>
-      </nav>
-    </div>
-  );
-}
-
 export function Navbar() {
   const scrolled = useScrolledPast(NAVBAR_SCROLL_THRESHOLD_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const navbarMenus = useNavbarMenus();
+  const { menus, requestMenus } = navbarMenus;
+
+  const closeMobileMenu = () => setMobileOpen(false);
+
+  useEffect(() => {
+    if (mobileOpen) requestMenus();
+  }, [mobileOpen, requestMenus]);
 
   useEffect(() => {
     if (!mobileOpen) return;
@@ -256,6 +158,9 @@ export function Navbar() {
 
   return (
     <header
+      onPointerEnter={requestMenus}
+      onPointerDown={requestMenus}
+      onFocus={requestMenus}
       data-scrolled={scrolled ? 'true' : 'false'}
       className={cn(
         'sticky top-0 z-40 w-full border-b transition-[background-color,box-shadow,border-color] duration-300',
@@ -272,7 +177,7 @@ export function Navbar() {
         >
           <Logo />
         </Link>
-        <DesktopMenu />
+        <DesktopMenu {...navbarMenus} />
         <div className="flex items-center gap-2">
           <AccountButton className="max-md:hidden" />
           <Button
@@ -289,7 +194,13 @@ export function Navbar() {
           </Button>
         </div>
       </div>
-      {mobileOpen ? <MobileMenu onClose={() => setMobileOpen(false)} /> : null}
+      {mobileOpen && menus ? (
+        <menus.MobileMenu
+          id={MOBILE_MENU_ID}
+          onClose={closeMobileMenu}
+          accountButton={<AccountButton className="w-full" onNavigate={closeMobileMenu} />}
+        />
+      ) : null}
     </header>
   );
 }
