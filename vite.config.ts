@@ -10,8 +10,9 @@ import { appPort } from './supabase/local/ports.ts';
  * - `boot`: what src/main.tsx runs before it starts the renderer and the app (React, the analytics
  *   hook, the URL hash) and what both of those share (react-dom's small entry), so the entry stays
  *   a small script of its own and the renderer and the app still run in separate tasks;
- * - `public-frame`: the frame of every public page (navigation bar, footer links, buttons, the
- *   icons it shows) with what it needs (react-router among them), fetched with the app.
+ * - `public-frame`: the frame of every public page (navigation bar, buttons, the icons it shows;
+ *   its open menus and the footer load later) with what it needs (react-router among them),
+ *   fetched with the app.
  * A group takes its modules' dependencies too, unless a group of higher priority has them.
  */
 const bootModules = [
