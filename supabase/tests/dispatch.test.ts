@@ -251,8 +251,11 @@ describe('the watchdog', () => {
       ).json()) as { status: string };
     await until(providerCall, (c) => c.status === 'ended');
     expect((await row(task.id)).status).toBe('in_progress');
-    // Past max_duration_minutes (10) plus the margin (5).
-    const report = await dispatch(new Date(Date.now() + 16 * 60_000));
+    // Silent for less than a minute: nobody asks yet.
+    expect((await dispatch(new Date(Date.now() + 20_000))).reconciled).toBe(0);
+    // A minute without a provider message (long before max_duration_minutes): the provider is
+    // asked, and its record of the call settles the task.
+    const report = await dispatch(new Date(Date.now() + 65_000));
     expect(report.reconciled).toBe(1);
     const done = await getTask(account, task.id)();
     expect(done).toMatchObject({ status: 'success', outcome: 'achieved' });
@@ -312,6 +315,30 @@ describe('the watchdog', () => {
     expect(after.held).toBeCloseTo(before.held, 5);
   }, 60_000);
 
+  it('releases the hold of a task canceled while its placement died, once nobody can have been called', async () => {
+    const before = await moneyOf(account.user.id);
+    const id = await acceptOnly('+14155550100');
+    // The placement opened the attempt, then its instance died before the provider answered.
+    await admin.rpc('task_begin_attempt', { p_task_id: id });
+    const canceled = await account.api(`/${id}/cancel`, { method: 'POST' });
+    expect(canceled.status).toBe(200);
+    expect(await canceled.json()).toMatchObject({ status: 'canceled' });
+    // The call might still be dialling: the hold stays until that is ruled out.
+    expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held + 0.1, 5);
+    await dispatch(new Date(Date.now() + 20_000));
+    expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held + 0.1, 5);
+    expect((await dispatch(new Date(Date.now() + 2 * 60_000))).failed_by_watchdog).toBe(1);
+    const done = await getTask(account, id)();
+    expect(done).toMatchObject({ status: 'canceled', billed_minutes: 0 });
+    expect(done.attempts[0]).toMatchObject({
+      status: 'canceled',
+      ended_reason: 'watchdog-timeout',
+    });
+    expect(await moneyOf(account.user.id)).toEqual(before);
+    // Settled once: a later pass finds nothing to do.
+    expect((await dispatch(new Date(Date.now() + 10 * 60_000))).failed_by_watchdog).toBe(0);
+  }, 60_000);
+
   it('fails a call the provider does not know, with a clear reason, and releases the hold', async () => {
     const before = await moneyOf(account.user.id);
     const id = await acceptOnly('+14155550100');
@@ -324,8 +351,10 @@ describe('the watchdog', () => {
       p_control_url: null,
     });
     await admin.from('tasks').update({ status: 'in_progress' }).eq('id', id);
-    expect((await dispatch(new Date(Date.now() + 5 * 60_000))).failed_by_watchdog).toBe(0);
-    expect((await dispatch(new Date(Date.now() + 16 * 60_000))).failed_by_watchdog).toBe(1);
+    // Not silent for a minute yet: nobody asks.
+    expect((await dispatch(new Date(Date.now() + 30_000))).failed_by_watchdog).toBe(0);
+    // A minute without a provider message: the provider is asked, and knows no such call.
+    expect((await dispatch(new Date(Date.now() + 2 * 60_000))).failed_by_watchdog).toBe(1);
     const done = await getTask(account, id)();
     expect(done).toMatchObject({ status: 'failed', outcome: 'not_achieved', billed_minutes: 0 });
     expect(done.failure_reason).toMatch(/voice provider has no record of it/);

@@ -95,6 +95,50 @@ describe('bad input', () => {
     }
   });
 
+  it('refuses NUL, lone surrogates and control characters in any string or key, naming the field', async () => {
+    // Written as JSON escapes, the way a client would send them.
+    const cases: [string, string][] = [
+      [`{"phone_number":"+14155550100","goal":"Confirm\\u0000 the visit"}`, 'goal'],
+      [`{"phone_number":"+14155550100","goal":"Confirm \\ud800 the visit"}`, 'goal'],
+      [`{"phone_number":"+14155550100","goal":"Confirm \\udc00 the visit"}`, 'goal'],
+      [`{"phone_number":"+14155550100","goal":"Ring \\u0007 twice"}`, 'goal'],
+      [`{"phone_number":"+14155550100","goal":"Hi","metadata":{"a\\u0000b":1}}`, 'metadata'],
+      [`{"phone_number":"+14155550100","goal":"Hi","metadata":{"ok":"x\\u001by"}}`, 'metadata.ok'],
+      [
+        `{"phone_number":"+14155550100","goal":"Hi","context":{"n":["a","\\ud83d"]}}`,
+        'context.n.1',
+      ],
+      [
+        `{"phone_number":"+14155550100","goal":"Hi","first_sentence":"Hello\\rthere"}`,
+        'first_sentence',
+      ],
+      [
+        `{"phone_number":"+14155550100","goal":"Hi","voicemail":{"action":"leave_message","message":"\\u0000"}}`,
+        'voicemail.message',
+      ],
+      [`{"phone_number":"+14155550100","goal":"Hi","\\u0000":1}`, 'body'],
+    ];
+    for (const [text, field] of cases) {
+      const response = await rich.api('', {
+        method: 'POST',
+        body: text,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      const error = await errorOf(response);
+      expect(error, text).toMatchObject({ status: 400, code: 'invalid_request', field });
+    }
+    // Tabs, line breaks and paired surrogates (an emoji) are text like any other.
+    const fine = await rich.api('', {
+      method: 'POST',
+      body: `{"phone_number":"+14155550100","goal":"Line one\\r\\nLine\\ttwo \\ud83d\\ude00","metadata":{"note":"a\\nb"}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(fine.status).toBe(201);
+    const task = (await fine.json()) as { id: string; goal: string };
+    expect(task.goal).toBe('Line one\r\nLine\ttwo 😀');
+    await rich.api(`/${task.id}/cancel`, { method: 'POST' });
+  });
+
   it('answers broken JSON, wrong methods and unknown paths in the same shape', async () => {
     const broken = await rich.api('', {
       method: 'POST',
@@ -155,7 +199,11 @@ describe('bad input', () => {
         case 6:
           return '+1415555' + String(Math.floor(random() * 10000)).padStart(4, '0');
         case 7:
-          return 'x'.repeat(Math.floor(random() * 9000));
+          return random() < 0.5
+            ? 'x'.repeat(Math.floor(random() * 9000))
+            : ['\u0000', '\ud800', '\udfff', '\u0001', '\u001f', '\r', '\t'][
+                Math.floor(random() * 7)
+              ]! + 'tail';
         default:
           return Math.floor(random() * 40) - 5;
       }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
-import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
+import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
 import { apiUrl, TEST_PORTS } from './support/stack';
 
 // Calls placed through POST /task on the integration stack, answered by the local simulated
@@ -506,5 +506,122 @@ describe('cancel and limits', () => {
     }
     expect(statuses.slice(0, 60).every((s) => s === 402)).toBe(true);
     expect(statuses[60]).toBe(429);
+    // The limit is the account's: a new key does not reset it.
+    const { data: newKey, error } = await hasty.client.rpc('generate_api_key_for_user', {
+      user_uuid: hasty.user.id,
+    });
+    expect(error).toBeNull();
+    const withNewKey = await fetch(taskUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${newKey as string}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone_number: '+14155550100', goal: GOAL }),
+    });
+    expect(withNewKey.status).toBe(429);
+    expect(await withNewKey.json()).toMatchObject({ error: { code: 'rate_limited' } });
   }, 120_000);
+
+  it('never counts an idempotent replay toward the create limit', async () => {
+    const careful = await createCallingAccount({ label: 'replays', credits: 5 });
+    const headers = { 'Idempotency-Key': 'order-7' };
+    const first = await place(careful, { phone_number: '+14155550100' }, headers);
+    expect(first.response.status).toBe(201);
+    for (let i = 0; i < 65; i++) {
+      const replay = await place(careful, { phone_number: '+14155550100' }, headers);
+      expect(replay.response.status).toBe(200);
+      expect(replay.task.id).toBe(first.task.id);
+    }
+    const fresh = await place(careful, { phone_number: '+14155550100' });
+    expect(fresh.response.status).toBe(201);
+    await Promise.all([first, fresh].map(({ task }) => ended(careful, task.id)));
+  }, 120_000);
+});
+
+describe('cancel against placement', () => {
+  type ProviderCall = { status: string; startedAt?: string; endedAt?: string };
+  const providerCall = async (id: string) =>
+    (await (
+      await fetch(`${vapiUrl}/call/${id}`, {
+        headers: { Authorization: 'Bearer vapi_dialwise_local' },
+      })
+    ).json()) as ProviderCall;
+
+  /** Every attempt billed once, and the task's hold released. */
+  async function settled(id: string) {
+    const admin = serviceClient();
+    for (let i = 0; i < 300; i++) {
+      const { data } = await admin
+        .from('tasks')
+        .select('hold_cents, free_minutes_reserved, billed_minutes, cost_cents, task_attempts(*)')
+        .eq('id', id)
+        .single();
+      const attempts = (data?.task_attempts ?? []) as {
+        settled_at: string | null;
+        provider_call_id: string | null;
+        duration_seconds: number;
+        billed_minutes: number;
+        answered_at: string | null;
+      }[];
+      if (data && data.hold_cents === 0 && attempts.every((a) => a.settled_at !== null))
+        return { task: data, attempts };
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`task ${id} was never settled`);
+  }
+
+  it('cancel before, during and after placement: no live call, every talk billed once, every hold released', async () => {
+    const account = await createCallingAccount({
+      label: 'racer',
+      credits: 5,
+      freeMinutesUsed: 100,
+    });
+    const before = await moneyOf(account.user.id);
+    // Milliseconds between the 201 and the cancel: before the provider is asked, while it
+    // dials, and after the callee answered (555-0100 answers within about a second).
+    const delays = [0, 0, 1, 3, 5, 10, 20, 35, 50, 80, 120, 200, 350, 600, 900, 1300];
+    const ids: string[] = [];
+    for (let start = 0; start < delays.length; start += 8) {
+      const round = delays.slice(start, start + 8);
+      const canceled = await Promise.all(
+        round.map(async (delay) => {
+          const { response, task } = await place(account, { phone_number: '+14155550100' });
+          expect(response.status).toBe(201);
+          await new Promise((r) => setTimeout(r, delay));
+          const cancel = await account.api(`/${task.id}/cancel`, { method: 'POST' });
+          expect(cancel.status).toBe(200);
+          expect(await cancel.json()).toMatchObject({ status: 'canceled' });
+          return task.id;
+        }),
+      );
+      ids.push(...canceled);
+      // Settled before the next round, so the 10-active limit never refuses one.
+      await Promise.all(canceled.map((id) => settled(id)));
+    }
+
+    let cost = 0;
+    for (const id of ids) {
+      const { task, attempts } = await settled(id);
+      cost += task.cost_cents as number;
+      const done = (await (await account.api(`/${id}`)).json()) as Task;
+      expect(done.status).toBe('canceled');
+      const completed = (await readEvents(await account.api(`/${id}/events`))).filter(
+        (e) => e.type === 'task.completed',
+      );
+      expect(completed).toHaveLength(1);
+      for (const attempt of attempts) {
+        if (!attempt.provider_call_id) continue;
+        // Whatever reached the provider was hung up, and billed on the provider's own figures.
+        const call = await providerCall(attempt.provider_call_id);
+        expect(call.status).toBe('ended');
+        const talked =
+          call.startedAt && call.endedAt
+            ? Math.round((Date.parse(call.endedAt) - Date.parse(call.startedAt)) / 1000)
+            : 0;
+        expect(attempt.billed_minutes).toBe(attempt.answered_at ? Math.ceil(talked / 60) : 0);
+        if (talked > 0) expect(attempt.answered_at).not.toBeNull();
+      }
+    }
+    const after = await moneyOf(account.user.id);
+    expect(after.held).toBe(0);
+    expect(after.credits).toBeCloseTo(before.credits - cost / 100, 5);
+  }, 180_000);
 });

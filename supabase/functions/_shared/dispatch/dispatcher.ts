@@ -49,6 +49,8 @@ type Stuck = {
   provider_call_id: string | null;
   provider_control_url: string | null;
   status: string;
+  /** The call outlived max_duration_minutes plus the margin. */
+  past_cap: boolean;
 };
 
 export function createDispatcher(deps: DispatchDeps) {
@@ -78,13 +80,16 @@ export function createDispatcher(deps: DispatchDeps) {
     let reconciled = 0;
     let failed = 0;
     for (const task of stuck) {
+      const ended = (TERMINAL_STATUSES as readonly string[]).includes(task.status);
       if (task.attempt < 1) {
-        // Accepted (money held) but never dialled: the request died between the two. Place it
-        // now; task_begin_attempt opens attempt 1 once, however many runs get here.
-        await service.placeAttempt(task.task_id);
+        // Accepted (money held) but never dialled: the placement after the response died. Place
+        // it now; task_begin_attempt opens attempt 1 once, however many runs get here.
+        if (!ended) await service.placeAttempt(task.task_id);
         continue;
       }
       if (!task.provider_call_id) {
+        // Never confirmed by the provider: ringing past the timeout, or a minute after its task
+        // ended. The task fails (or, if it ended, the attempt closes unbilled).
         if (
           await service.failUnreconciled(
             task.task_id,
@@ -98,9 +103,11 @@ export function createDispatcher(deps: DispatchDeps) {
       try {
         const call = await provider.getCall(task.provider_call_id);
         if (call.ended) {
+          // The end report was lost (or is late): settle with the provider's own figures.
           if (await service.applyVoiceEvent(task.task_id, task.attempt, call.ended)) reconciled++;
-        } else if (task.status === 'in_progress') {
-          // Still live past its cap: hang up; the end is reconciled on a later run.
+        } else if (ended || (task.past_cap && task.status === 'in_progress')) {
+          // Live although its task ended, or talking past its cap: hang up; the end is
+          // reconciled on a later run.
           await provider
             .endCall({
               providerCallId: task.provider_call_id,

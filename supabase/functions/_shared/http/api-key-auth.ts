@@ -11,46 +11,48 @@ export function apiKeyFrom(request: Request): string | null {
   return bearer?.[1] ?? request.headers.get('x-api-key')?.trim() ?? null;
 }
 
-/** The account of a live API key, with the KYC and phone gate of API.md. */
-export async function authenticate(db: Db, request: Request): Promise<Account> {
-  const key = apiKeyFrom(request);
+/** Why an account may not place calls, as the API answers it (also used by task_create's answer). */
+export function accountRefusal(reason: string): ApiError {
+  switch (reason) {
+    case 'kyc_required':
+      return new ApiError(
+        'kyc_required',
+        'Submit your business details (KYC) in the dashboard before placing calls.',
+      );
+    case 'phone_verification_required':
+      return new ApiError(
+        'phone_verification_required',
+        'Verify your phone number in the dashboard before placing calls.',
+      );
+    default:
+      return new ApiError('unauthorized', 'This API key is not valid or has been revoked.');
+  }
+}
+
+/** A key that is missing or cannot exist is refused without a query. */
+export function requireKeyShape(key: string | null): string {
   if (!key)
     throw new ApiError(
       'unauthorized',
       'Send your API key as "Authorization: Bearer <key>" or "x-api-key: <key>". Get one in the dashboard.',
     );
-  // A key that cannot exist is refused without a query.
-  if (!KEY_FORMAT.test(key))
-    throw new ApiError('unauthorized', 'This API key is not valid or has been revoked.');
-  const rows = must(
-    await db
-      .from('api_keys')
-      .select('id, user_id')
-      .eq('api_key', key)
-      .eq('revoked', false)
-      .limit(1),
-  ) as { id: string; user_id: string }[];
-  const row = rows[0];
-  if (!row) throw new ApiError('unauthorized', 'This API key is not valid or has been revoked.');
+  if (!KEY_FORMAT.test(key)) throw accountRefusal('unauthorized');
+  return key;
+}
 
-  const kyc = (
-    must(
-      await db
-        .from('user_kyc')
-        .select('kyc_status, phone_verified')
-        .eq('user_id', row.user_id)
-        .limit(1),
-    ) as { kyc_status: string; phone_verified: boolean }[]
-  )[0];
-  if (!kyc || !['pending', 'complete'].includes(kyc.kyc_status))
-    throw new ApiError(
-      'kyc_required',
-      'Submit your business details (KYC) in the dashboard before placing calls.',
-    );
-  if (!kyc.phone_verified)
-    throw new ApiError(
-      'phone_verification_required',
-      'Verify your phone number in the dashboard before placing calls.',
-    );
-  return { userId: row.user_id, apiKeyId: row.id };
+/** The account of a live API key, with the KYC and phone gate of API.md. */
+export async function authenticateKey(db: Db, key: string | null): Promise<Account> {
+  const live = requireKeyShape(key);
+  const account = must(await db.rpc('api_key_account', { p_api_key: live })) as {
+    user_id?: string;
+    api_key_id?: string;
+    error?: string;
+  };
+  if (account.error || !account.user_id || !account.api_key_id)
+    throw accountRefusal(account.error ?? 'unauthorized');
+  return { userId: account.user_id, apiKeyId: account.api_key_id };
+}
+
+export function authenticate(db: Db, request: Request): Promise<Account> {
+  return authenticateKey(db, apiKeyFrom(request));
 }

@@ -1,6 +1,6 @@
 // HTTP routes of the call API (API.md): POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events).
-import { authenticate } from '../http/api-key-auth.ts';
+import { apiKeyFrom, authenticate, requireKeyShape } from '../http/api-key-auth.ts';
 import { corsHeaders, withCors } from '../http/cors.ts';
 import { ApiError, errorResponse, jsonResponse } from '../http/errors.ts';
 import { formatSseComment, formatSseEvent, parseLastEventId } from '../http/sse.ts';
@@ -39,22 +39,31 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           'method_not_allowed',
           `${method} is not supported on /task; use GET or POST.`,
         );
-      const account = await authenticate(deps.db, request);
       if (method === 'GET') {
+        const account = await authenticate(deps.db, request);
         const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await service.list(account.userId, query));
       }
-      // Checked before the call is placed: a bad query must not dial and then answer 400.
+      const apiKey = requireKeyShape(apiKeyFrom(request));
+      // Checked before anything is recorded: a bad query must not create a task and answer 400.
       const wait = url.searchParams.get('wait');
-      if (wait !== null && wait !== 'true' && wait !== 'false')
+      if (wait !== null && wait !== 'true' && wait !== 'false') {
+        await authenticate(deps.db, request);
         throw new ApiError('invalid_request', 'wait must be true or false', 'wait');
-      const body = parseJsonBody(await request.text());
-      const { task, replayed } = await service.create(account, body, {
+      }
+      let body: unknown;
+      try {
+        body = parseJsonBody(await request.text());
+      } catch (error) {
+        await authenticate(deps.db, request);
+        throw error;
+      }
+      const { task, replayed, userId } = await service.createWithKey(apiKey, body, {
         idempotencyKey: request.headers.get('idempotency-key'),
       });
       if (replayed) return jsonResponse(200, task, { 'Idempotent-Replayed': 'true' });
       if (wait === 'true') {
-        const waited = await service.waitForEnd(account.userId, task.id, deps.waitMs);
+        const waited = await service.waitForEnd(userId, task.id, deps.waitMs);
         return jsonResponse(waited.ended ? 201 : 202, waited.task);
       }
       return jsonResponse(201, task);

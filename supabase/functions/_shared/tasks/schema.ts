@@ -150,6 +150,49 @@ export const listQuerySchema = z.strictObject({
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+// PostgreSQL's jsonb refuses NUL and lone surrogates, and no caller means to send C0 controls:
+// text may hold tabs and line breaks (LF, or CRLF), object keys none of these.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|\r(?!\n)/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_KEY = /[\u0000-\u001F]/;
+
+function describeBadText(text: string, inKey: boolean): string | null {
+  if (text.includes('\u0000')) return 'a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'an unpaired UTF-16 surrogate';
+  if ((inKey ? CONTROL_IN_KEY : CONTROL_IN_TEXT).test(text)) return 'a control character';
+  return null;
+}
+
+/**
+ * Refuses, with a 400 naming the field, any string or object key in `input` that holds a NUL,
+ * a lone surrogate or a control character other than tab and line breaks.
+ */
+export function rejectControlCharacters(input: unknown, path: string[] = []): void {
+  const field = () => path.join('.') || 'body';
+  if (typeof input === 'string') {
+    const bad = describeBadText(input, false);
+    if (bad) throw new ApiError('invalid_request', `${field()} must not contain ${bad}`, field());
+    return;
+  }
+  if (!input || typeof input !== 'object') return;
+  if (Array.isArray(input)) {
+    input.forEach((item, index) => rejectControlCharacters(item, [...path, String(index)]));
+    return;
+  }
+  for (const [key, value] of Object.entries(input)) {
+    const bad = describeBadText(key, true);
+    if (bad)
+      throw new ApiError(
+        'invalid_request',
+        `${path.length ? `${field()} has a key` : 'A field name'} that contains ${bad}`,
+        path.length ? field() : 'body',
+      );
+    rejectControlCharacters(value, [...path, key]);
+  }
+}
+
 /** Parses or throws the API's 400, naming the first field at fault. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);

@@ -1,13 +1,14 @@
 // The task service: create, get, list, cancel, the event log, and applying provider messages.
 // Plain functions over their dependencies (database, voice provider, clock), shared by the
 // `task`, `voice-events`, MCP and SMS entries, so nothing re-validates or re-prices.
+import { runAfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
+import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
 import { ApiError } from '../http/errors.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
   decide,
-  decideCancel,
   decidePlacementFailure,
   decideUnreconciled,
   isTerminal,
@@ -17,10 +18,8 @@ import {
 } from '../voice/status-machine.ts';
 import {
   createTaskSchema,
-  LANGUAGES,
   parseOrThrow,
-  SPEAKING_STYLES,
-  VOICES,
+  rejectControlCharacters,
   type CreateTaskInput,
   type ListQuery,
   type TaskStatus,
@@ -48,16 +47,56 @@ export type TaskServiceDeps = {
   /** Resolves a webhook_url's host at creation (the functions pass Deno's resolver). */
   resolveHost: ResolveHost;
   sleep?: (ms: number) => Promise<void>;
+  /** Runs work after the response is sent (the edge runtime's waitUntil); placement uses it. */
+  afterResponse?: (label: string, work: () => Promise<unknown>) => void;
 };
 
 export type TaskSource = 'api' | 'dashboard' | 'mcp' | 'sms';
 
-const FIRST_SENTENCES: Record<string, (voice: string) => string> = {
-  en: (voice) => `Hi, this is ${voice}, an AI assistant.`,
-  es: (voice) => `Hola, le habla ${voice}, asistente virtual.`,
-  fr: (voice) => `Bonjour, ${voice} à l'appareil, assistance virtuelle.`,
-  de: (voice) => `Hallo, hier spricht ${voice}, ein KI-Assistent.`,
+const TASK_ID = /^task_[0-9A-Z]{26}$/;
+
+type Accepted = {
+  task_id?: string;
+  replayed?: boolean;
+  task?: TaskRow;
+  error?: string;
+  retry_after?: number;
+  limit?: string;
+  required_usd?: number;
+  available_usd?: number;
 };
+
+type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
+
+type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
+
+/** The API's error for a create that the database refused. */
+function refusal(result: Accepted): ApiError {
+  switch (result.error) {
+    case 'rate_limited':
+      return new ApiError(
+        'rate_limited',
+        result.limit === 'active_calls'
+          ? 'At most 10 calls of one account can be queued, ringing or in progress at once. Try again when one ends.'
+          : 'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
+        undefined,
+        { 'Retry-After': String(result.retry_after ?? 30) },
+      );
+    case 'idempotency_conflict':
+      return new ApiError(
+        'idempotency_conflict',
+        'This Idempotency-Key was already used with a different request body in the last 24 hours.',
+        'Idempotency-Key',
+      );
+    case 'insufficient_credits':
+      return new ApiError(
+        'insufficient_credits',
+        `This call needs $${Number(result.required_usd).toFixed(2)} of credits on hold (max_duration_minutes beyond your free minutes, at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard or lower max_duration_minutes.`,
+      );
+    default:
+      return accountRefusal(result.error ?? 'unauthorized');
+  }
+}
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -65,52 +104,44 @@ export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
   const sleep = deps.sleep ?? sleepFor;
 
-  async function taskRow(taskId: string): Promise<TaskRow | null> {
+  const afterResponse = deps.afterResponse ?? runAfterResponse;
+
+  /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
+  async function readTask(
+    taskId: string,
+  ): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null> {
     const rows = must(
-      await db.from('tasks').select(TASK_COLUMNS).eq('id', taskId).limit(1),
-    ) as unknown as TaskRow[];
-    return rows[0] ?? null;
+      await db
+        .from('tasks')
+        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
+        .eq('id', taskId)
+        .limit(1),
+    ) as unknown as TaskWithAttempts[];
+    const found = rows[0];
+    if (!found) return null;
+    const { task_attempts: attempts, ...row } = found;
+    return { row, attempts: [...attempts].sort((a, b) => a.number - b.number) };
   }
 
-  async function attemptRows(taskId: string): Promise<AttemptRow[]> {
-    return must(
-      await db.from('task_attempts').select(ATTEMPT_COLUMNS).eq('task_id', taskId).order('number'),
-    ) as unknown as AttemptRow[];
-  }
-
-  async function apiTask(row: TaskRow): Promise<ApiTask> {
-    return toApiTask(row, await attemptRows(row.id), deps.taskBaseUrl);
+  async function taskRow(taskId: string): Promise<TaskRow | null> {
+    return (await readTask(taskId))?.row ?? null;
   }
 
   /** The caller's own task; another account's is "not found", never "forbidden". */
-  async function ownTask(userId: string, taskId: string): Promise<TaskRow> {
-    if (!/^task_[0-9A-Z]{26}$/.test(taskId))
+  async function ownTask(
+    userId: string,
+    taskId: string,
+  ): Promise<{ row: TaskRow; attempts: AttemptRow[] }> {
+    if (!TASK_ID.test(taskId))
       throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
-    const row = await taskRow(taskId);
-    if (!row || row.user_id !== userId)
+    const found = await readTask(taskId);
+    if (!found || found.row.user_id !== userId)
       throw new ApiError('not_found', `No task ${taskId} exists.`);
-    return row;
+    return found;
   }
 
-  async function agentDefaults(userId: string) {
-    const rows = must(
-      await db
-        .from('agent_settings')
-        .select('voice, language, speaking_style')
-        .eq('user_id', userId)
-        .limit(1),
-    ) as { voice: string; language: string; speaking_style: string }[];
-    const saved = rows[0];
-    return {
-      voice: saved && (VOICES as readonly string[]).includes(saved.voice) ? saved.voice : 'Aria',
-      language:
-        saved && (LANGUAGES as readonly string[]).includes(saved.language) ? saved.language : 'en',
-      speaking_style:
-        saved && (SPEAKING_STYLES as readonly string[]).includes(saved.speaking_style)
-          ? saved.speaking_style
-          : 'Professional',
-    };
-  }
+  const apiTaskOf = (found: { row: TaskRow; attempts: AttemptRow[] }): ApiTask =>
+    toApiTask(found.row, found.attempts, deps.taskBaseUrl);
 
   /** Applies a decided transition; false when the task moved on meanwhile (decide again). */
   async function apply(
@@ -153,9 +184,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     decideFrom: (row: TaskRow, attempts: AttemptRow[]) => Transition | null,
   ): Promise<boolean> {
     for (let i = 0; i < 8; i++) {
-      const row = await taskRow(taskId);
-      if (!row) return false;
-      const decided = decideFrom(row, await attemptRows(taskId));
+      const found = await readTask(taskId);
+      if (!found) return false;
+      const decided = decideFrom(found.row, found.attempts);
       if (!decided) return false;
       const result = await apply(taskId, decided);
       if (result !== 'stale') return result === 'applied';
@@ -163,26 +194,33 @@ export function createTaskService(deps: TaskServiceDeps) {
     throw new Error(`Task ${taskId} kept changing while a transition was applied`);
   }
 
+  /** Best effort: the books are right already, and the provider's end report bills the call. */
+  async function hangUp(
+    taskId: string,
+    call: { providerCallId: string; controlUrl: string | null },
+  ) {
+    await provider
+      .endCall(call)
+      .catch((error: Error) => console.error(`[task ${taskId}] hang-up failed: ${error.message}`));
+  }
+
   /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
   async function placeAttempt(taskId: string): Promise<void> {
-    const begun = must(await db.rpc('task_begin_attempt', { p_task_id: taskId })) as {
-      attempt?: number;
-      error?: string;
-    };
-    if (!begun.attempt) return; // Not startable (canceled meanwhile, or another dispatcher won).
-    const attempt = begun.attempt;
-    const row = (await taskRow(taskId))!;
-    const token = randomToken();
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
-    must(
-      await db
-        .from('tasks')
-        .update({ provider_token_hash: await sha256Hex(token) })
-        .eq('id', taskId),
-    );
+    const token = randomToken();
+    const begun = must(
+      await db.rpc('task_begin_attempt', {
+        p_task_id: taskId,
+        p_token_hash: await sha256Hex(token),
+      }),
+    ) as { attempt?: number; task?: TaskRow; error?: string };
+    if (!begun.attempt || !begun.task) return; // Canceled meanwhile, or another placement won.
+    const attempt = begun.attempt;
+    const row = begun.task;
     const serverUrl = `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(taskId)}&attempt=${attempt}`;
+    let placed;
     try {
-      const placed = await provider.placeCall({
+      placed = await provider.placeCall({
         taskId,
         attempt,
         phoneNumber: row.phone_number,
@@ -197,153 +235,162 @@ export function createTaskService(deps: TaskServiceDeps) {
         serverUrl,
         serverToken: token,
       });
-      must(
-        await db.rpc('task_attempt_placed', {
-          p_task_id: taskId,
-          p_attempt: attempt,
-          p_provider_call_id: placed.providerCallId,
-          p_control_url: placed.controlUrl,
-        }),
-      );
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      await transition(taskId, (current) =>
-        decidePlacementFailure(
-          snapshot(current),
-          attempt,
-          'The voice provider could not place the call.',
-          deps.now(),
-        ),
-      );
+      await transition(taskId, (current, attempts) => {
+        const opened = attempts.find((a) => a.number === attempt);
+        return opened
+          ? decidePlacementFailure(
+              snapshot(current),
+              attemptSnapshot(opened),
+              'The voice provider could not place the call.',
+              deps.now(),
+            )
+          : null;
+      });
+      return;
     }
+    const recorded = must(
+      await db.rpc('task_attempt_placed', {
+        p_task_id: taskId,
+        p_attempt: attempt,
+        p_provider_call_id: placed.providerCallId,
+        p_control_url: placed.controlUrl,
+      }),
+    ) as { hang_up: boolean };
+    // Canceled while the provider was dialling: end the call now.
+    if (recorded.hang_up) await hangUp(taskId, placed);
+  }
+
+  /** Validates a create body into the row task_accept records; defaults are filled in SQL. */
+  async function prepareTask(
+    body: unknown,
+    options: { idempotencyKey: string | null; source?: TaskSource },
+  ) {
+    rejectControlCharacters(body);
+    const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+    const webhookUrl = input.webhook_url
+      ? await checkWebhookTarget(input.webhook_url, {
+          allowPrivate: deps.allowPrivateWebhooks,
+          resolve: deps.resolveHost,
+        })
+      : null;
+    const key = options.idempotencyKey;
+    if (key !== null && (key.length === 0 || key.length > 255))
+      throw new ApiError(
+        'invalid_request',
+        'Idempotency-Key must be 1 to 255 characters',
+        'Idempotency-Key',
+      );
+    if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
+    const task = {
+      id: newTaskId(deps.now().getTime()),
+      source: options.source ?? 'api',
+      phone_number: input.phone_number,
+      goal: input.goal ?? input.task,
+      context: input.context ?? {},
+      metadata: input.metadata ?? {},
+      voice: input.voice ?? null,
+      language: input.language ?? null,
+      speaking_style: input.speaking_style ?? null,
+      first_sentence: input.first_sentence ?? null,
+      max_duration_minutes: input.max_duration_minutes ?? 10,
+      voicemail_action: input.voicemail?.action ?? 'hang_up',
+      voicemail_message:
+        input.voicemail?.action === 'leave_message' ? input.voicemail.message : null,
+      retry_max_attempts: input.retry?.max_attempts ?? 3,
+      retry_interval_minutes: input.retry?.interval_minutes ?? 30,
+      webhook_url: webhookUrl,
+      // Replaced with the hash of a fresh token when each attempt is placed.
+      provider_token_hash: await sha256Hex(randomToken()),
+    };
+    return { task, requestHash: await sha256Hex(canonicalJson(body)) };
+  }
+
+  /** The answer of task_accept / task_create: the new task, a replay, or the API's refusal. */
+  async function accepted(result: Accepted): Promise<CreatedTask> {
+    if (result.error) throw refusal(result);
+    if (result.replayed && result.task_id) {
+      const found = await readTask(result.task_id);
+      if (!found) throw new Error(`Replayed task ${result.task_id} is missing`);
+      return { task: apiTaskOf(found), replayed: true, userId: found.row.user_id };
+    }
+    const row = result.task;
+    if (!row) throw new Error('task_accept returned no task');
+    const taskId = row.id;
+    afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
+    return { task: toApiTask(row, [], deps.taskBaseUrl), replayed: false, userId: row.user_id };
   }
 
   return {
     placeAttempt,
 
+    /**
+     * POST /task with an API key: one database round trip authenticates, checks the limits,
+     * holds the money and records the task; the call is placed after the response.
+     */
+    async createWithKey(
+      apiKey: string,
+      body: unknown,
+      options: { idempotencyKey: string | null },
+    ): Promise<CreatedTask> {
+      let prepared;
+      try {
+        prepared = await prepareTask(body, { idempotencyKey: options.idempotencyKey });
+      } catch (error) {
+        // A caller without a valid key learns that first, whatever its body.
+        if (error instanceof ApiError) await authenticateKey(db, apiKey);
+        throw error;
+      }
+      return accepted(
+        must(
+          await db.rpc('task_create', {
+            p_api_key: apiKey,
+            p_task: prepared.task,
+            p_idempotency_key: options.idempotencyKey,
+            p_request_hash: prepared.requestHash,
+          }),
+        ) as Accepted,
+      );
+    },
+
+    /** A task for an account already authenticated (MCP, SMS, the dashboard). */
     async create(
       account: { userId: string; apiKeyId: string | null },
       body: unknown,
       options: { idempotencyKey: string | null; source?: TaskSource } = { idempotencyKey: null },
-    ): Promise<{ task: ApiTask; replayed: boolean }> {
-      const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
-      const webhookUrl = input.webhook_url
-        ? await checkWebhookTarget(input.webhook_url, {
-            allowPrivate: deps.allowPrivateWebhooks,
-            resolve: deps.resolveHost,
-          })
-        : null;
-      const key = options.idempotencyKey;
-      if (key !== null && (key.length === 0 || key.length > 255))
-        throw new ApiError(
-          'invalid_request',
-          'Idempotency-Key must be 1 to 255 characters',
-          'Idempotency-Key',
-        );
-
-      const defaults = await agentDefaults(account.userId);
-      const voice = input.voice ?? defaults.voice;
-      const language = input.language ?? defaults.language;
-      const taskId = newTaskId(deps.now().getTime());
-      const task = {
-        id: taskId,
-        source: options.source ?? 'api',
-        phone_number: input.phone_number,
-        goal: input.goal ?? input.task,
-        context: input.context ?? {},
-        metadata: input.metadata ?? {},
-        voice,
-        language,
-        speaking_style: input.speaking_style ?? defaults.speaking_style,
-        first_sentence: input.first_sentence ?? FIRST_SENTENCES[language]!(voice),
-        max_duration_minutes: input.max_duration_minutes ?? 10,
-        voicemail_action: input.voicemail?.action ?? 'hang_up',
-        voicemail_message:
-          input.voicemail?.action === 'leave_message' ? input.voicemail.message : null,
-        retry_max_attempts: input.retry?.max_attempts ?? 3,
-        retry_interval_minutes: input.retry?.interval_minutes ?? 30,
-        webhook_url: webhookUrl,
-        // Replaced with the hash of a fresh token when each attempt is placed.
-        provider_token_hash: await sha256Hex(randomToken()),
-      };
-      const accepted = must(
-        await db.rpc('task_accept', {
-          p_user_id: account.userId,
-          p_api_key_id: account.apiKeyId,
-          p_task: task,
-          p_idempotency_key: key,
-          p_request_hash: await sha256Hex(canonicalJson(body)),
-        }),
-      ) as {
-        task_id?: string;
-        replayed?: boolean;
-        error?: string;
-        retry_after?: number;
-        limit?: string;
-        required_usd?: number;
-        available_usd?: number;
-      };
-
-      if (accepted.error === 'rate_limited')
-        throw new ApiError(
-          'rate_limited',
-          accepted.limit === 'active_calls'
-            ? 'At most 10 calls of one account can be queued, ringing or in progress at once. Try again when one ends.'
-            : 'At most 60 create requests a minute per API key. Try again shortly.',
-          undefined,
-          { 'Retry-After': String(accepted.retry_after ?? 30) },
-        );
-      if (accepted.error === 'idempotency_conflict')
-        throw new ApiError(
-          'idempotency_conflict',
-          'This Idempotency-Key was already used with a different request body in the last 24 hours.',
-          'Idempotency-Key',
-        );
-      if (accepted.error === 'insufficient_credits')
-        throw new ApiError(
-          'insufficient_credits',
-          `This call needs $${Number(accepted.required_usd).toFixed(2)} of credits on hold (max_duration_minutes beyond your free minutes, at $0.01 a minute); $${Number(accepted.available_usd).toFixed(2)} is available. Add credits in the dashboard or lower max_duration_minutes.`,
-        );
-      if (accepted.error || !accepted.task_id)
-        throw new ApiError('unauthorized', 'This account cannot place calls.');
-
-      if (!accepted.replayed) await placeAttempt(accepted.task_id);
-      const row = (await taskRow(accepted.task_id))!;
-      return { task: await apiTask(row), replayed: Boolean(accepted.replayed) };
+    ): Promise<CreatedTask> {
+      const prepared = await prepareTask(body, options);
+      return accepted(
+        must(
+          await db.rpc('task_accept', {
+            p_user_id: account.userId,
+            p_api_key_id: account.apiKeyId,
+            p_task: prepared.task,
+            p_idempotency_key: options.idempotencyKey,
+            p_request_hash: prepared.requestHash,
+          }),
+        ) as Accepted,
+      );
     },
 
     async get(userId: string, taskId: string): Promise<ApiTask> {
-      return apiTask(await ownTask(userId, taskId));
+      return apiTaskOf(await ownTask(userId, taskId));
     },
 
     async list(userId: string, query: ListQuery) {
       let request = db
         .from('tasks')
-        .select(TASK_COLUMNS)
+        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
         .eq('user_id', userId)
         .order('id', { ascending: false })
         .limit(query.limit + 1);
       if (query.status) request = request.eq('status', query.status);
       if (query.starting_after) request = request.lt('id', query.starting_after);
-      const rows = must(await request) as unknown as TaskRow[];
+      const rows = must(await request) as unknown as TaskWithAttempts[];
       const page = rows.slice(0, query.limit);
-      const attempts = page.length
-        ? (must(
-            await db
-              .from('task_attempts')
-              .select(ATTEMPT_COLUMNS)
-              .in(
-                'task_id',
-                page.map((r) => r.id),
-              ),
-          ) as unknown as AttemptRow[])
-        : [];
-      const data = page.map((row) =>
-        toApiTask(
-          row,
-          attempts.filter((a) => a.task_id === row.id),
-          deps.taskBaseUrl,
-        ),
+      const data = page.map(({ task_attempts: attempts, ...row }) =>
+        toApiTask(row, attempts, deps.taskBaseUrl),
       );
       const hasMore = rows.length > query.limit;
       return {
@@ -354,40 +401,30 @@ export function createTaskService(deps: TaskServiceDeps) {
       };
     },
 
+    /** Cancel wins at every moment: SQL decides, and names the live call to hang up if any. */
     async cancel(userId: string, taskId: string): Promise<ApiTask> {
-      await ownTask(userId, taskId);
-      let liveCall: AttemptRow | null = null;
-      let canceled = false;
-      await transition(taskId, (row, attempts) => {
-        const current = attempts.find((a) => a.number === row.current_attempt) ?? null;
-        liveCall = current && !current.ended_at ? current : null;
-        const decided = decideCancel(
-          snapshot(row),
-          current ? attemptSnapshot(current) : null,
-          deps.now(),
+      if (!TASK_ID.test(taskId))
+        throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+      const result = must(
+        await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId }),
+      ) as {
+        error?: string;
+        status?: string;
+        hang_up?: { provider_call_id: string; control_url: string | null } | null;
+      };
+      if (result.error === 'not_found')
+        throw new ApiError('not_found', `No task ${taskId} exists.`);
+      if (result.error)
+        throw new ApiError(
+          'task_not_cancelable',
+          `This task already ended with status ${result.status}.`,
         );
-        canceled = decided !== null;
-        return decided;
-      });
-      if (!canceled) {
-        const row = await ownTask(userId, taskId);
-        if (isTerminal(row.status))
-          throw new ApiError(
-            'task_not_cancelable',
-            `This task already ended with status ${row.status}.`,
-          );
-      }
-      const call = liveCall as AttemptRow | null;
-      if (canceled && call?.provider_call_id) {
-        // The task is canceled in our books already; hanging up is best effort, and the
-        // provider's end report (billing what was talked) still arrives and is applied.
-        await provider
-          .endCall({ providerCallId: call.provider_call_id, controlUrl: call.provider_control_url })
-          .catch((error: Error) =>
-            console.error(`[task ${taskId}] hang-up failed: ${error.message}`),
-          );
-      }
-      return apiTask(await ownTask(userId, taskId));
+      if (result.hang_up)
+        await hangUp(taskId, {
+          providerCallId: result.hang_up.provider_call_id,
+          controlUrl: result.hang_up.control_url,
+        });
+      return apiTaskOf(await ownTask(userId, taskId));
     },
 
     /** Holds until the task ends or `maxMs` passes; returns the task as it then is. */
@@ -398,9 +435,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     ): Promise<{ task: ApiTask; ended: boolean }> {
       const deadline = deps.now().getTime() + maxMs;
       for (;;) {
-        const row = await ownTask(userId, taskId);
-        const ended = isTerminal(row.status);
-        if (ended || deps.now().getTime() >= deadline) return { task: await apiTask(row), ended };
+        const found = await ownTask(userId, taskId);
+        const ended = isTerminal(found.row.status);
+        if (ended || deps.now().getTime() >= deadline) return { task: apiTaskOf(found), ended };
         await sleep(Math.min(250, Math.max(0, deadline - deps.now().getTime())));
       }
     },
@@ -420,7 +457,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const events = [];
       for (const row of rows) {
         const data =
-          row.type === 'task.completed' ? await apiTask((await taskRow(taskId))!) : row.data;
+          row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
         events.push({
           id: row.seq,
           type: row.type,
@@ -444,13 +481,17 @@ export function createTaskService(deps: TaskServiceDeps) {
       });
     },
 
-    /** The watchdog's verdict on a call nobody can account for: failed, hold released. */
+    /**
+     * The watchdog's verdict on a call nobody can account for: a live task fails, an ended one
+     * has the attempt closed unbilled; either way the hold is released.
+     */
     async failUnreconciled(taskId: string, attemptNumber: number, reason: string) {
-      return transition(taskId, (row) =>
-        row.current_attempt === attemptNumber
-          ? decideUnreconciled(snapshot(row), attemptNumber, reason, deps.now())
-          : null,
-      );
+      return transition(taskId, (row, attempts) => {
+        const attempt = attempts.find((a) => a.number === attemptNumber);
+        return attempt && row.current_attempt === attemptNumber
+          ? decideUnreconciled(snapshot(row), attemptSnapshot(attempt), reason, deps.now())
+          : null;
+      });
     },
 
     /** One event as webhooks carry it (the SSE object); task.completed carries the final task. */
@@ -465,14 +506,13 @@ export function createTaskService(deps: TaskServiceDeps) {
       ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
       const row = rows[0];
       if (!row) return null;
-      const data =
-        row.type === 'task.completed' ? await apiTask((await taskRow(taskId))!) : row.data;
+      const data = row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
       return { id: row.seq, type: row.type, task_id: taskId, created_at: row.created_at, data };
     },
 
     /** The stored hash of a task's provider token (voice-events authenticates with it). */
     async providerTokenHash(taskId: string): Promise<string | null> {
-      if (!/^task_[0-9A-Z]{26}$/.test(taskId)) return null;
+      if (!TASK_ID.test(taskId)) return null;
       return (await taskRow(taskId))?.provider_token_hash ?? null;
     },
   };

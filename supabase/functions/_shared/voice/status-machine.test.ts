@@ -3,7 +3,8 @@ import type { VoiceEvent } from './provider.ts';
 import { statusForEndedReason } from './ended-reason.ts';
 import {
   decide,
-  decideCancel,
+  decidePlacementFailure,
+  decideUnreconciled,
   outcomeOf,
   type AttemptSnapshot,
   type TaskSnapshot,
@@ -158,24 +159,66 @@ describe('status machine', () => {
     expect(plan.plan.events[0]).toMatchObject({ type: 'transcript.turn', dedupe_key: 'k1' });
   });
 
-  it('cancels anything not yet ended, and nothing that has', () => {
-    const live = decideCancel(
-      task({ status: 'in_progress' }),
-      attempt({ answeredAt: now.toISOString() }),
+  it('remembers that the callee answered a call whose task was canceled, so its end bills the talk', () => {
+    const answered = decide(
+      task({ status: 'canceled' }),
+      attempt({ status: 'canceled' }),
+      { kind: 'answered', at: '2026-11-23T15:00:01.000Z' },
       now,
     )!;
-    expect(live.plan.status).toBe('canceled');
-    expect(live.plan.settle).toBeUndefined(); // billed when the provider reports the end
-    const ringing = decideCancel(task({ status: 'ringing' }), attempt(), now)!;
-    expect(ringing.plan.settle).toEqual({ duration_seconds: 0, answered: false });
-    const scheduled = decideCancel(
-      task({ status: 'retry_scheduled' }),
-      attempt({ status: 'no_answer', settled: true }),
+    expect(answered.plan.status).toBeUndefined();
+    expect(answered.plan.attempt).toEqual({ answered_at: '2026-11-23T15:00:01.000Z' });
+    expect(answered.plan.events).toEqual([]);
+    const ended = decide(
+      task({ status: 'canceled' }),
+      attempt({ status: 'canceled', answeredAt: '2026-11-23T15:00:01.000Z' }),
+      {
+        kind: 'ended',
+        endedReason: 'manually-canceled',
+        startedAt: null,
+        endedAt: '2026-11-23T15:01:20.000Z',
+        durationSeconds: 79,
+        summary: null,
+        successEvaluation: null,
+        transcript: null,
+        recordingUrl: null,
+      },
       now,
     )!;
-    expect(scheduled.attempt).toBeNull();
-    expect(scheduled.plan.events.map((e) => e.type)).toEqual(['task.completed']);
-    expect(decideCancel(task({ status: 'success' }), attempt(), now)).toBeNull();
+    expect(ended.plan.status).toBeUndefined();
+    expect(ended.plan.settle).toEqual({ duration_seconds: 79, answered: true });
+  });
+
+  it('closes an attempt unbilled when its placement failed after the task was canceled', () => {
+    const canceled = decidePlacementFailure(
+      task({ status: 'canceled' }),
+      attempt({ status: 'canceled' }),
+      'The voice provider could not place the call.',
+      now,
+    )!;
+    expect(canceled.plan.status).toBeUndefined();
+    expect(canceled.plan.settle).toEqual({ duration_seconds: 0, answered: false });
+    expect(canceled.plan.events).toEqual([]);
+    const live = decidePlacementFailure(task({ status: 'queued' }), attempt(), 'No.', now)!;
+    expect(live.plan.status).toBe('failed');
+    expect(live.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.completed']);
+    expect(
+      decidePlacementFailure(task({ status: 'canceled' }), attempt({ settled: true }), 'No.', now),
+    ).toBeNull();
+  });
+
+  it("lets the watchdog close an ended task's unconfirmed attempt, and fail a live one", () => {
+    const closed = decideUnreconciled(
+      task({ status: 'canceled' }),
+      attempt({ status: 'canceled' }),
+      'Never confirmed.',
+      now,
+    )!;
+    expect(closed.plan.status).toBeUndefined();
+    expect(closed.plan.attempt).toMatchObject({ ended_reason: 'watchdog-timeout' });
+    const failed = decideUnreconciled(task({ status: 'ringing' }), attempt(), 'Lost.', now)!;
+    expect(failed.plan.status).toBe('failed');
+    expect(failed.plan.task).toMatchObject({ failure_reason: 'Lost.' });
   });
 });
 

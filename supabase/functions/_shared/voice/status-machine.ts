@@ -50,6 +50,17 @@ export function decide(
   const current = attempt.number === task.currentAttempt;
 
   if (event.kind === 'ended') return decideEnded(task, attempt, event, now, current);
+  // The callee picked up a call whose task was canceled meanwhile: remember it, so the end
+  // report bills what was talked.
+  if (
+    event.kind === 'answered' &&
+    current &&
+    task.status === 'canceled' &&
+    attempt.status === 'canceled'
+  ) {
+    if (attempt.answeredAt || attempt.settled) return null;
+    return { ...base, plan: { attempt: { answered_at: event.at }, events: [] } };
+  }
   // Anything but the end of a past attempt, or of a finished task, is history.
   if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') return null;
 
@@ -187,53 +198,30 @@ export function outcomeOf(status: string, successEvaluation: string | null): str
   return 'unknown';
 }
 
-/** Cancel (API.md): queued, ringing, in progress or retry scheduled → canceled. */
-export function decideCancel(
-  task: TaskSnapshot,
-  attempt: AttemptSnapshot | null,
-  now: Date,
-): Transition | null {
-  if (isTerminal(task.status)) return null;
-  const at = now.toISOString();
-  const live =
-    attempt && attempt.number === task.currentAttempt && task.status !== 'retry_scheduled';
-  const events: PlanEvent[] = [];
-  if (live)
-    events.push({ type: 'call.ended', data: { status: 'canceled', attempt: attempt.number } });
-  events.push({ type: 'task.completed', data: {} });
-  return {
-    expectedStatus: task.status,
-    attempt: live ? attempt.number : null,
-    plan: {
-      status: 'canceled',
-      task: { ended_at: at, outcome: 'not_achieved', next_attempt_at: null },
-      ...(live ? { attempt: { status: 'canceled', ended_at: at } } : {}),
-      // An unanswered call costs nothing; an answered one is billed when its end report arrives.
-      ...(live && !attempt.answeredAt ? { settle: { duration_seconds: 0, answered: false } } : {}),
-      events,
-    },
-  };
-}
-
-/** The provider refused or could not be reached: the attempt, and so the task, failed. */
+/**
+ * The provider refused or could not be reached: the attempt, and so the task, failed. If the
+ * task was canceled while the provider was being asked, nothing was placed: the attempt is
+ * closed unbilled and the task stays as it is.
+ */
 export function decidePlacementFailure(
   task: TaskSnapshot,
-  attempt: number,
+  attempt: AttemptSnapshot,
   reason: string,
   now: Date,
 ): Transition | null {
-  if (isTerminal(task.status)) return null;
   const at = now.toISOString();
+  if (isTerminal(task.status) || attempt.number !== task.currentAttempt)
+    return closeUnbilled(task, attempt, 'placement-failed', at);
   return {
     expectedStatus: task.status,
-    attempt,
+    attempt: attempt.number,
     plan: {
       status: 'failed',
       task: { ended_at: at, outcome: 'not_achieved', failure_reason: reason },
       attempt: { status: 'failed', ended_at: at, ended_reason: 'placement-failed' },
       settle: { duration_seconds: 0, answered: false },
       events: [
-        { type: 'call.ended', data: { status: 'failed', attempt } },
+        { type: 'call.ended', data: { status: 'failed', attempt: attempt.number } },
         { type: 'task.completed', data: {} },
       ],
     },
@@ -242,22 +230,44 @@ export function decidePlacementFailure(
 
 /**
  * The watchdog gave up on an attempt (API.md "watchdog"): the provider has no answer for a call
- * past its time, so the task fails with the reason; an unknown call bills nothing.
+ * past its time, so the task fails with the reason; an unknown call bills nothing. An ended
+ * task's attempt that the provider never confirmed is closed unbilled, releasing the hold.
  */
 export function decideUnreconciled(
   task: TaskSnapshot,
-  attempt: number,
+  attempt: AttemptSnapshot,
   reason: string,
   now: Date,
 ): Transition | null {
-  if (isTerminal(task.status) || task.status === 'retry_scheduled') return null;
+  if (task.status === 'retry_scheduled') return null;
+  const at = now.toISOString();
+  if (isTerminal(task.status) || attempt.number !== task.currentAttempt)
+    return closeUnbilled(task, attempt, 'watchdog-timeout', at);
   const decided = decidePlacementFailure(task, attempt, reason, now);
   if (!decided) return null;
   return {
     ...decided,
     plan: {
       ...decided.plan,
-      attempt: { status: 'failed', ended_at: now.toISOString(), ended_reason: 'watchdog-timeout' },
+      attempt: { status: 'failed', ended_at: at, ended_reason: 'watchdog-timeout' },
+    },
+  };
+}
+
+function closeUnbilled(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  endedReason: string,
+  at: string,
+): Transition | null {
+  if (attempt.settled) return null;
+  return {
+    expectedStatus: task.status,
+    attempt: attempt.number,
+    plan: {
+      attempt: { ended_at: at, ended_reason: endedReason },
+      settle: { duration_seconds: 0, answered: false },
+      events: [],
     },
   };
 }
