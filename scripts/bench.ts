@@ -4,7 +4,9 @@
  *  2. a REST read through RLS (gateway → PostgREST → PostgreSQL, as the demo user) against the
  *     same SQL run directly over one connection, as a latency ratio;
  *  3. the call API: accept latency, time to the first ringing event, SSE delivery lag
- *     (scripts/bench-calls.ts).
+ *     (scripts/bench-calls.ts);
+ *  4. load: 1,000 calls across 100 accounts, each followed on its event stream, and an audit of
+ *     the books (scripts/bench-load.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
@@ -12,6 +14,7 @@ import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
 import { benchCalls } from './bench-calls';
+import { benchLoad } from './bench-load';
 import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -88,6 +91,7 @@ async function main() {
       `  ratio (REST / direct, medians):          ${(median(rest) / median(direct)).toFixed(1)}x`,
     );
     await benchCalls(config);
+    await benchLoad(config);
   } finally {
     await warm.stack.stop();
   }
