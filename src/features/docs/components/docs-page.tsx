@@ -357,11 +357,21 @@ export function DocsPage() {
 
         <DocsSection id="rate-limits" title="Rate limiting">
           <p>
-            Requests over your account&rsquo;s rate limit are answered with{' '}
-            <InlineCode>429 rate_limited</InlineCode> and a <InlineCode>Retry-After</InlineCode>{' '}
-            header giving the number of seconds to wait. Wait at least that long before retrying,
-            and reuse the same <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so
-            a call is never placed twice.
+            Each account may have 10 calls queued, ringing or in progress at once, and may send 60
+            create requests a minute, counted across all its API keys (an idempotent replay does not
+            count). Each API key may hold 20 event streams open at once. Beyond any of these limits
+            the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
+            <InlineCode>Retry-After</InlineCode> header giving the number of seconds to wait. Wait
+            at least that long before retrying, and reuse the same{' '}
+            <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so a call is never
+            placed twice.
+          </p>
+          <p>
+            A created task answers <InlineCode>201</InlineCode> with{' '}
+            <InlineCode>status: &quot;queued&quot;</InlineCode> at once; the call is placed right
+            after. Text fields may hold tabs and line breaks; a NUL, an unpaired surrogate or any
+            other control character, in a value or an object key, is refused with{' '}
+            <InlineCode>400 invalid_request</InlineCode> naming the field.
           </p>
         </DocsSection>
 
