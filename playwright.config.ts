@@ -16,6 +16,8 @@ const stackEnv = {
   // Calls on the local phone network play at 8 simulated seconds per second (a short conversation
   // in about 5 s), so a journey sees the transcript arrive turn by turn.
   STACK_VOICE_SPEED: '8',
+  // Calling windows judged as if it were noon in Los Angeles, so journeys behave the same at any hour.
+  STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
 };
 
 export default defineConfig({

@@ -62,6 +62,11 @@ declare
   chosen_language text;
   free_reserve integer;
   hold integer;
+  zones text[] := private.time_zones_of(p_task->>'phone_number');
+  window_start time := coalesce((p_task->>'call_window_start')::time, '08:00');
+  window_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
+  requested timestamptz := (p_task->>'schedule_at')::timestamptz;
+  opening timestamptz;
 begin
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
@@ -112,11 +117,19 @@ begin
   chosen_voice := coalesce(p_task->>'voice', settings.voice, 'Aria');
   chosen_language := coalesce(p_task->>'language', settings.language, 'en');
 
+  -- Outside the callee's calling window, or asked for later: scheduled for the window's opening.
+  opening := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
+    window_start, window_end);
+  if opening is null then
+    return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
+  end if;
+
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
     speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
-    hold_cents, free_minutes_reserved
+    hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
+    schedule_at, status, scheduled_for
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -126,7 +139,10 @@ begin
     max_minutes, coalesce(p_task->>'voicemail_action', 'hang_up'), p_task->>'voicemail_message',
     coalesce((p_task->>'retry_max_attempts')::integer, 3),
     coalesce((p_task->>'retry_interval_minutes')::integer, 30),
-    p_task->>'webhook_url', p_task->>'provider_token_hash', hold, free_reserve
+    p_task->>'webhook_url', p_task->>'provider_token_hash', hold, free_reserve, zones,
+    window_start, window_end, requested,
+    case when opening > now() then 'scheduled' else 'queued' end,
+    case when opening > now() then opening end
   ) returning * into created;
 
   update public.profiles
@@ -139,7 +155,13 @@ begin
     values (p_user_id, p_idempotency_key, p_request_hash, created.id);
   end if;
 
-  perform private.append_task_event(created.id, 'task.queued', '{}'::jsonb);
+  if created.status = 'scheduled' then
+    perform private.append_task_event(created.id, 'task.scheduled', jsonb_build_object(
+      'scheduled_for', opening,
+      'reason', case when requested > now() then 'schedule_at' else 'calling_window' end));
+  else
+    perform private.append_task_event(created.id, 'task.queued', '{}'::jsonb);
+  end if;
   select * into created from public.tasks where id = created.id;
   return jsonb_build_object('task_id', created.id, 'replayed', false,
     'task', to_jsonb(created) - 'provider_token_hash');

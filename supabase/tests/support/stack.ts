@@ -22,6 +22,9 @@ export const TEST_STACK_ENV = {
   STACK_AUTH_EMAIL_MAX_FREQUENCY: '60',
   // The scheduler calls dispatch twice a second, so due work is picked up quickly.
   STACK_DISPATCH_INTERVAL_MS: '500',
+  // Calling windows (08:00-21:00 callee time) judged as if it were noon in Los Angeles, so call
+  // tests behave the same at any hour; window tests narrow call_window around that time.
+  STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;

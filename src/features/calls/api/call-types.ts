@@ -3,6 +3,7 @@
  * read their own rows). Field names are the table's; API.md's task object is built from them.
  */
 export const taskStatuses = [
+  'scheduled',
   'queued',
   'ringing',
   'in_progress',
@@ -52,6 +53,9 @@ export type CallSummary = {
   billed_minutes: number;
   cost_cents: number;
   free_minutes_used: number;
+  /** When a scheduled call will be placed, and the callee's time zones it is judged in. */
+  scheduled_for: string | null;
+  time_zones: string[];
 };
 
 export type CallAttempt = {
@@ -80,4 +84,4 @@ export type CallDetail = CallSummary & {
 };
 
 export const CALL_SUMMARY_COLUMNS =
-  'id, status, outcome, phone_number, goal, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used';
+  'id, status, outcome, phone_number, goal, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, scheduled_for, time_zones';

@@ -4,6 +4,7 @@ import type { TaskOutcome, TaskStatus } from '../api/call-types';
 type Variant = 'default' | 'secondary' | 'success' | 'destructive' | 'outline';
 
 const statusLook: Record<TaskStatus, { label: string; variant: Variant }> = {
+  scheduled: { label: 'Scheduled', variant: 'secondary' },
   queued: { label: 'Queued', variant: 'secondary' },
   ringing: { label: 'Ringing', variant: 'default' },
   in_progress: { label: 'In progress', variant: 'default' },

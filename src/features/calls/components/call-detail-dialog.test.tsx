@@ -25,6 +25,8 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
     billed_minutes: 2,
     cost_cents: 2,
     free_minutes_used: 0,
+    scheduled_for: null,
+    time_zones: ['America/Los_Angeles'],
     voice: 'Aria',
     language: 'en',
     speaking_style: 'Professional',

@@ -19,7 +19,13 @@ import { useApiKey } from '@/lib/api-key';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { describeCallError } from './call-error';
-import { formatCallCost, formatDuration, formatPhone, speakerLabel } from './call-format';
+import {
+  formatCallCost,
+  formatCalleeTime,
+  formatDuration,
+  formatPhone,
+  speakerLabel,
+} from './call-format';
 
 /** A call's details in a dialog; `taskId` null closes it. */
 export function CallDetailDialog({
@@ -219,6 +225,11 @@ function CallDetailBody({
           {call.voice}, {call.speaking_style}, {call.language}
         </Field>
         <Field label="Max duration">{call.max_duration_minutes} min</Field>
+        {call.status === 'scheduled' && call.scheduled_for ? (
+          <Field label="Rings at (callee's time)">
+            {formatCalleeTime(call.scheduled_for, call.time_zones)}
+          </Field>
+        ) : null}
         {call.next_attempt_at ? (
           <Field label="Next attempt">{formatDateTime(call.next_attempt_at)}</Field>
         ) : null}

@@ -39,3 +39,20 @@ export function formatListDate(value: string): string {
     date.getFullYear() === new Date().getFullYear() ? 'MMM d, h:mm a' : 'MMM d, yyyy',
   );
 }
+
+/**
+ * When a scheduled call rings, in the callee's local time: 'Nov 26, 8:00 AM PST'. The callee's
+ * first time zone is the one named; the window is open in all of them at that moment.
+ */
+export function formatCalleeTime(value: string, timeZones: string[]): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timeZones[0] ?? 'America/New_York',
+    timeZoneName: 'short',
+  }).format(date);
+}

@@ -27,6 +27,8 @@ function call(overrides: Partial<CallSummary> = {}): CallSummary {
     billed_minutes: 2,
     cost_cents: 2,
     free_minutes_used: 0,
+    scheduled_for: null,
+    time_zones: ['America/Los_Angeles'],
     ...overrides,
   };
 }
@@ -128,6 +130,32 @@ describe('CallsList', () => {
     expect(missed!.getByText('No answer')).toBeInTheDocument();
     expect(missed!.getByText('Outcome unknown')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows when a scheduled call will ring, in the callee’s local time', () => {
+    renderList(
+      withPages([
+        {
+          calls: [
+            call({
+              status: 'scheduled',
+              outcome: null,
+              started_at: null,
+              ended_at: null,
+              duration_seconds: 0,
+              billed_minutes: 0,
+              cost_cents: 0,
+              scheduled_for: '2026-11-26T16:00:00Z',
+              time_zones: ['America/Los_Angeles'],
+            }),
+          ],
+          nextCursor: null,
+        },
+      ]),
+    );
+    const row = screen.getByRole('row', { name: /scheduled/i });
+    expect(within(row).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(row).getByText('Rings Nov 26, 8:00 AM PST')).toBeInTheDocument();
   });
 
   it('shows the cost in dollars once free minutes are used up, and offers Load more', () => {

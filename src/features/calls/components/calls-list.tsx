@@ -9,7 +9,13 @@ import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
-import { formatCallCost, formatDuration, formatListDate, formatPhone } from './call-format';
+import {
+  formatCallCost,
+  formatDuration,
+  formatCalleeTime,
+  formatListDate,
+  formatPhone,
+} from './call-format';
 
 /**
  * When a listed call turns terminal, its cost is settled: the balance is read again. Keeps the
@@ -144,7 +150,13 @@ export function CallsList({
                   </button>
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">
-                  {formatListDate(call.started_at ?? call.created_at)}
+                  {call.status === 'scheduled' && call.scheduled_for ? (
+                    <span title="The callee's local time">
+                      Rings {formatCalleeTime(call.scheduled_for, call.time_zones)}
+                    </span>
+                  ) : (
+                    formatListDate(call.started_at ?? call.created_at)
+                  )}
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
                   {formatDuration(call.duration_seconds)}

@@ -93,6 +93,18 @@ export const requestFields: FieldDoc[] = [
     type: 'object',
     description: 'Your own data, echoed back on the task and in events. At most 4 KB.',
   },
+  {
+    name: 'call_window',
+    type: 'object',
+    description:
+      'Narrows the calling hours, 08:00 to 21:00 in the callee’s time zone (from the area code): { "start": "09:00", "end": "17:00" }. Outside it the task waits as scheduled.',
+  },
+  {
+    name: 'schedule_at',
+    type: 'string',
+    description:
+      'ISO 8601 time to place the call at, at most 30 days ahead; moved forward into the calling window if needed.',
+  },
 ];
 
 export const taskFields: FieldDoc[] = [
@@ -175,12 +187,29 @@ export const taskFields: FieldDoc[] = [
     type: 'string',
     description: 'The task’s event stream (returned when the task is created).',
   },
+  {
+    name: 'call_window / time_zones',
+    type: 'mixed',
+    description: 'The calling window in the callee’s local time, and the time zones it applies in.',
+  },
+  {
+    name: 'schedule_at / scheduled_for',
+    type: 'string | null',
+    description:
+      'The start you asked for, and when a scheduled task will be placed (its window’s opening).',
+  },
   { name: 'url', type: 'string', description: 'This task in the API.' },
 ];
 
 export type StatusDoc = { value: string; terminal: boolean; meaning: string };
 
 export const taskStatuses: StatusDoc[] = [
+  {
+    value: 'scheduled',
+    terminal: false,
+    meaning:
+      'Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the 10 active calls.',
+  },
   { value: 'queued', terminal: false, meaning: 'Accepted; the call has not started yet.' },
   { value: 'ringing', terminal: false, meaning: 'The callee’s phone is ringing.' },
   { value: 'in_progress', terminal: false, meaning: 'The call was answered and is under way.' },
@@ -216,7 +245,12 @@ export const outcomes = [
 ] as const;
 
 export const eventTypes = [
-  { type: 'task.queued', meaning: 'The task was accepted.' },
+  { type: 'task.queued', meaning: 'The task was accepted, or its calling window opened.' },
+  {
+    type: 'task.scheduled',
+    meaning:
+      'The task waits for its calling window or schedule_at: data has scheduled_for and reason (calling_window or schedule_at).',
+  },
   { type: 'call.ringing', meaning: 'The callee’s phone is ringing.' },
   { type: 'call.answered', meaning: 'The call was answered.' },
   { type: 'transcript.turn', meaning: 'One turn of the conversation, as it happens.' },

@@ -26,6 +26,7 @@ export type DispatchDeps = {
 };
 
 export type DispatchReport = {
+  scheduled_placed: number;
   retries_placed: number;
   reconciled: number;
   failed_by_watchdog: number;
@@ -59,6 +60,15 @@ export function createDispatcher(deps: DispatchDeps) {
   const ringTimeout = deps.ringTimeoutMinutes ?? 5;
   const batch = deps.batchSize ?? 25;
   const log = deps.log ?? ((line: string) => console.log(line));
+
+  /** Scheduled tasks whose calling window has opened. */
+  async function scheduled(at: Date): Promise<number> {
+    const ids = must(
+      await db.rpc('dispatch_claim_scheduled', { p_now: at.toISOString(), p_limit: batch }),
+    ) as string[];
+    for (const id of ids) await service.placeAttempt(id);
+    return ids.length;
+  }
 
   async function retries(at: Date): Promise<number> {
     const ids = must(
@@ -197,11 +207,13 @@ export function createDispatcher(deps: DispatchDeps) {
   return {
     /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
     async run(at: Date = deps.now()): Promise<DispatchReport> {
+      const started = await scheduled(at);
       const placed = await retries(at);
       const watched = await watchdog(at);
       const hooks = await webhooks(at);
       const texts = await smsResults();
       return {
+        scheduled_placed: started,
         retries_placed: placed,
         reconciled: watched.reconciled,
         failed_by_watchdog: watched.failed,

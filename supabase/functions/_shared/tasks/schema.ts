@@ -7,6 +7,7 @@ export const VOICES = ['Aria', 'Roger', 'Sarah', 'George'] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
 export const SPEAKING_STYLES = ['Professional', 'Conversational', 'Friendly'] as const;
 export const TASK_STATUSES = [
+  'scheduled',
   'queued',
   'ringing',
   'in_progress',
@@ -35,6 +36,17 @@ const METADATA_MAX_BYTES = 4 * 1024;
 /** US numbers only (the terms say calls are US only): +1, then NANP area code and exchange. */
 export const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 const PHONE_MESSAGE = 'phone_number must be a US number in E.164 form, like +14155550123';
+
+/** Calls ring only between these local times of the callee (TCPA's hours); call_window narrows them. */
+export const CALLING_HOURS = { start: '08:00', end: '21:00' } as const;
+/** schedule_at may be at most this far ahead. */
+export const MAX_SCHEDULE_DAYS = 30;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const clockTime = (field: string) =>
+  z.string({ error: `${field} must be a time like "09:00"` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+    error: `${field} must be a time like "09:00" (HH:MM, 24-hour)`,
+  });
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 const plainObject = (field: string, maxBytes: number) =>
@@ -114,6 +126,21 @@ export const createTaskSchema = z
       .max(2048, { error: 'webhook_url must be at most 2048 characters' })
       .optional(),
     metadata: plainObject('metadata', METADATA_MAX_BYTES).optional(),
+    call_window: z
+      .strictObject(
+        {
+          start: clockTime('call_window.start'),
+          end: clockTime('call_window.end'),
+        },
+        { error: 'call_window must be an object like {"start": "09:00", "end": "17:00"}' },
+      )
+      .optional(),
+    schedule_at: z
+      .string({ error: 'schedule_at must be an ISO 8601 time, like 2026-12-01T15:00:00Z' })
+      .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
+        error: 'schedule_at must be an ISO 8601 time with a time zone, like 2026-12-01T15:00:00Z',
+      })
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.goal === undefined && value.task === undefined)
@@ -123,6 +150,21 @@ export const createTaskSchema = z
         code: 'custom',
         path: ['task'],
         message: 'task is an alias of goal: send one of them',
+      });
+    if (value.call_window && value.call_window.start >= value.call_window.end)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['call_window'],
+        message: 'call_window.start must be before call_window.end',
+      });
+    if (
+      value.call_window &&
+      (value.call_window.start < CALLING_HOURS.start || value.call_window.end > CALLING_HOURS.end)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['call_window'],
+        message: `call_window may only narrow the calling hours, ${CALLING_HOURS.start} to ${CALLING_HOURS.end} in the callee's time zone`,
       });
     if (value.voicemail?.action === 'leave_message' && !value.voicemail.message)
       ctx.addIssue({

@@ -18,6 +18,7 @@ import {
 } from '../voice/status-machine.ts';
 import {
   createTaskSchema,
+  MAX_SCHEDULE_DAYS,
   parseOrThrow,
   rejectControlCharacters,
   type CreateTaskInput,
@@ -64,6 +65,7 @@ type Accepted = {
   limit?: string;
   required_usd?: number;
   available_usd?: number;
+  time_zones?: string[];
 };
 
 type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
@@ -87,6 +89,12 @@ function refusal(result: Accepted): ApiError {
         'idempotency_conflict',
         'This Idempotency-Key was already used with a different request body in the last 24 hours.',
         'Idempotency-Key',
+      );
+    case 'call_window_never_open':
+      return new ApiError(
+        'invalid_request',
+        `call_window is never open in all of the callee's time zones (${(result.time_zones ?? []).join(', ')}); widen it.`,
+        'call_window',
       );
     case 'insufficient_credits':
       return new ApiError(
@@ -283,6 +291,22 @@ export function createTaskService(deps: TaskServiceDeps) {
         'Idempotency-Key',
       );
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
+    const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
+    if (scheduleAt) {
+      const ahead = scheduleAt.getTime() - deps.now().getTime();
+      if (ahead > MAX_SCHEDULE_DAYS * 86_400_000)
+        throw new ApiError(
+          'invalid_request',
+          `schedule_at must be at most ${MAX_SCHEDULE_DAYS} days ahead`,
+          'schedule_at',
+        );
+      if (ahead < -5 * 60_000)
+        throw new ApiError(
+          'invalid_request',
+          'schedule_at is in the past; leave it out to call as soon as the calling window allows',
+          'schedule_at',
+        );
+    }
     const task = {
       id: newTaskId(deps.now().getTime()),
       source: options.source ?? 'api',
@@ -301,6 +325,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       retry_max_attempts: input.retry?.max_attempts ?? 3,
       retry_interval_minutes: input.retry?.interval_minutes ?? 30,
       webhook_url: webhookUrl,
+      call_window_start: input.call_window?.start ?? null,
+      call_window_end: input.call_window?.end ?? null,
+      schedule_at: scheduleAt?.toISOString() ?? null,
       // Replaced with the hash of a fresh token when each attempt is placed.
       provider_token_hash: await sha256Hex(randomToken()),
     };
@@ -318,7 +345,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     const row = result.task;
     if (!row) throw new Error('task_accept returned no task');
     const taskId = row.id;
-    afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
+    // A scheduled task is placed by the dispatcher when its calling window opens.
+    if (row.status === 'queued')
+      afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
     return { task: toApiTask(row, [], deps.taskBaseUrl), replayed: false, userId: row.user_id };
   }
 

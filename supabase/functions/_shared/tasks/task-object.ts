@@ -36,6 +36,11 @@ export type TaskRow = {
   failure_reason: string | null;
   provider_token_hash: string;
   event_seq: number;
+  time_zones: string[];
+  call_window_start: string;
+  call_window_end: string;
+  schedule_at: string | null;
+  scheduled_for: string | null;
 };
 
 export type AttemptRow = {
@@ -53,9 +58,12 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, provider_token_hash, event_seq';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
+
+/** "08:00:00" (PostgreSQL's time) → "08:00". */
+const hhmm = (time: string) => time.slice(0, 5);
 
 /** "Agent: …\nCallee: …", the plain-text transcript of the landing page's code sample. */
 export function transcription(turns: TranscriptTurn[]): string {
@@ -81,6 +89,10 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     voicemail: { action: row.voicemail_action, message: row.voicemail_message },
     retry: { max_attempts: row.retry_max_attempts, interval_minutes: row.retry_interval_minutes },
     webhook_url: row.webhook_url,
+    call_window: { start: hhmm(row.call_window_start), end: hhmm(row.call_window_end) },
+    time_zones: row.time_zones,
+    schedule_at: row.schedule_at,
+    scheduled_for: row.scheduled_for,
     source: row.source,
     created_at: row.created_at,
     started_at: row.started_at,
