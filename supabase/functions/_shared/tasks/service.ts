@@ -2,6 +2,7 @@
 // Plain functions over their dependencies (database, voice provider, clock), shared by the
 // `task`, `voice-events`, MCP and SMS entries, so nothing re-validates or re-prices.
 import { type Db, must } from '../db.ts';
+import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { ApiError } from '../http/errors.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
@@ -47,8 +48,12 @@ export type TaskServiceDeps = {
   allowPrivateWebhooks: boolean;
   /** Resolves a webhook_url's host at creation (the functions pass Deno's resolver). */
   resolveHost: ResolveHost;
-  sleep?: (ms: number) => Promise<void>;
+  /** The instance's task event notifications; waitForEnd waits on them. */
+  events?: Pick<TaskEventHub, 'watch'>;
 };
+
+/** Events read at once by a stream (it reads again for more). */
+export const EVENT_BATCH_SIZE = 100;
 
 export type TaskSource = 'api' | 'dashboard' | 'mcp' | 'sms';
 
@@ -59,11 +64,8 @@ const FIRST_SENTENCES: Record<string, (voice: string) => string> = {
   de: (voice) => `Hallo, hier spricht ${voice}, ein KI-Assistent.`,
 };
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
-  const sleep = deps.sleep ?? sleepFor;
 
   async function taskRow(taskId: string): Promise<TaskRow | null> {
     const rows = must(
@@ -390,24 +392,58 @@ export function createTaskService(deps: TaskServiceDeps) {
       return apiTask(await ownTask(userId, taskId));
     },
 
-    /** Holds until the task ends or `maxMs` passes; returns the task as it then is. */
+    /**
+     * Holds until the task ends or `maxMs` passes; returns the task as it then is. Woken by the
+     * instance's event notifications (deps.events), so a waiting request costs no query on a timer.
+     */
     async waitForEnd(
       userId: string,
       taskId: string,
       maxMs: number,
     ): Promise<{ task: ApiTask; ended: boolean }> {
       const deadline = deps.now().getTime() + maxMs;
-      for (;;) {
-        const row = await ownTask(userId, taskId);
-        const ended = isTerminal(row.status);
-        if (ended || deps.now().getTime() >= deadline) return { task: await apiTask(row), ended };
-        await sleep(Math.min(250, Math.max(0, deadline - deps.now().getTime())));
+      let changed = true;
+      let wakeUp = () => {};
+      const unwatch = deps.events
+        ? await deps.events.watch(taskId, () => {
+            changed = true;
+            wakeUp();
+          })
+        : null;
+      try {
+        for (;;) {
+          changed = false;
+          const row = await ownTask(userId, taskId);
+          const ended = isTerminal(row.status);
+          const left = deadline - deps.now().getTime();
+          if (ended || left <= 0) return { task: await apiTask(row), ended };
+          if (changed) continue; // News arrived during the read.
+          await new Promise<void>((resolve) => {
+            // Without a hub (a caller that built the service by hand), look again every second.
+            const timer = setTimeout(resolve, unwatch ? left : Math.min(left, 1000));
+            wakeUp = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wakeUp = () => {};
+        }
+      } finally {
+        unwatch?.();
       }
     },
 
-    /** Events after `afterSeq`, oldest first; task.completed carries the final task object. */
-    async eventsAfter(userId: string, taskId: string, afterSeq: number, limit = 100) {
-      await ownTask(userId, taskId);
+    /**
+     * Events after `afterSeq`, oldest first; task.completed carries the final task object.
+     * `ownerChecked`: the caller already knows the task is this user's (a live stream re-reading).
+     */
+    async eventsAfter(
+      userId: string,
+      taskId: string,
+      afterSeq: number,
+      options: { limit?: number; ownerChecked?: boolean } = {},
+    ) {
+      if (!options.ownerChecked) await ownTask(userId, taskId);
       const rows = must(
         await db
           .from('task_events')
@@ -415,7 +451,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           .eq('task_id', taskId)
           .gt('seq', afterSeq)
           .order('seq')
-          .limit(limit),
+          .limit(options.limit ?? EVENT_BATCH_SIZE),
       ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
       const events = [];
       for (const row of rows) {
