@@ -4,17 +4,20 @@
  *  2. a REST read through RLS (gateway → PostgREST → PostgreSQL, as the demo user) against the
  *     same SQL run directly over one connection, as a latency ratio;
  *  3. the call API: accept latency, time to the first ringing event, SSE delivery lag
- *     (scripts/bench-calls.ts);
+ *     (scripts/bench/calls.ts);
  *  4. load: 1,000 calls across 100 accounts, each followed on its event stream, and an audit of
- *     the books (scripts/bench-load.ts).
+ *     the books (scripts/bench/load.ts);
+ *  5. live events: commit-to-client delivery lag, and whether 150 idle streams slow another
+ *     account's GET /task (scripts/bench/live-events.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
-import { benchCalls } from './bench-calls';
-import { benchLoad } from './bench-load';
+import { benchCalls } from './bench/calls';
+import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
+import { benchLoad } from './bench/load';
 import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -94,6 +97,18 @@ async function main() {
     );
     await benchCalls(config);
     await benchLoad(config);
+    const stackUrls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
+    const delivery = await measureDeliveryLag(stackUrls);
+    console.log(
+      `\nLive events\n  commit → client, ${delivery.events} events recorded in SQL: p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms`,
+    );
+    const idle = await measureIdleStreams(stackUrls, { streams: 150 });
+    console.log(
+      `  another account's GET /task (median of ${idle.requests}): ${idle.baseline.toFixed(1)} ms alone, ${idle.withStreams.toFixed(1)} ms with ${idle.streams} idle open streams`,
+    );
+    console.log(
+      `  database transactions per second: ${idle.baselineTps.toFixed(0)} without streams, ${idle.idleTps.toFixed(0)} with ${idle.streams} idle streams`,
+    );
   } finally {
     await warm.stack.stop();
   }

@@ -252,7 +252,9 @@ export function DocsPage() {
             <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
             Server-Sent Events. Each event has an <InlineCode>id</InlineCode>; if the connection
             drops, reconnect with the <InlineCode>Last-Event-ID</InlineCode> header set to the last
-            id you saw and the stream resumes after it.
+            id you saw and the stream resumes after it. An API key may hold 20 open streams at once;
+            one more is refused with <InlineCode>429 rate_limited</InlineCode> and a{' '}
+            <InlineCode>Retry-After</InlineCode> header.
           </p>
           <DocsTable
             caption="Event types"

@@ -3,11 +3,13 @@
 import { apiKeyFrom, authenticate, requireKeyShape } from '../http/api-key-auth.ts';
 import { corsHeaders, withCors } from '../http/cors.ts';
 import { ApiError, errorResponse, jsonResponse } from '../http/errors.ts';
-import { formatSseComment, formatSseEvent, parseLastEventId } from '../http/sse.ts';
+import { eventStreamResponse } from '../events/event-stream.ts';
+import type { LiveEvents } from '../events/live.ts';
+import { parseLastEventId } from '../http/sse.ts';
 import { newRequestId } from '../ids.ts';
 import type { Db } from '../db.ts';
 import { listQuerySchema, parseJsonBody, parseOrThrow } from './schema.ts';
-import type { TaskService } from './service.ts';
+import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -16,8 +18,8 @@ export type TaskHandlerDeps = {
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (API.md: every 15 s). */
   heartbeatMs: number;
-  /** How often a live stream looks for new events. */
-  pollMs: number;
+  /** The instance's event notifications and stream leases (one of each per instance). */
+  live: LiveEvents;
   /** A stream ends after this long even if the task has not; clients resume with Last-Event-ID. */
   maxStreamMs: number;
 };
@@ -105,7 +107,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       );
       // Fails with 404 before the stream starts if the task is not the caller's.
       const first = await service.eventsAfter(account.userId, taskId, after);
-      return streamEvents(account.userId, taskId, first, after, request.signal);
+      return streamEvents(account, taskId, first, after, request.signal);
     }
 
     throw new ApiError(
@@ -114,65 +116,50 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     );
   }
 
-  function streamEvents(
-    userId: string,
+  async function streamEvents(
+    account: { userId: string; apiKeyId: string },
     taskId: string,
     first: Awaited<ReturnType<TaskService['eventsAfter']>>,
     after: number,
     signal: AbortSignal,
-  ): Response {
-    const encoder = new TextEncoder();
-    let closed = false;
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        const send = (text: string) => {
-          if (!closed) controller.enqueue(encoder.encode(text));
-        };
-        const finish = () => {
-          if (closed) return;
-          closed = true;
-          controller.close();
-        };
-        signal.addEventListener('abort', finish);
-        const started = Date.now();
-        let lastSeq = after;
-        let lastWrite = Date.now();
-        let batch = first;
-        send('retry: 2000\n\n');
-        try {
-          while (!closed) {
-            for (const event of batch) {
-              send(formatSseEvent({ id: event.id, event: event.type, data: event }));
-              lastSeq = event.id;
-              lastWrite = Date.now();
-              if (event.type === 'task.completed') return finish();
-            }
-            if (Date.now() - started > deps.maxStreamMs) return finish();
-            if (Date.now() - lastWrite >= deps.heartbeatMs) {
-              send(formatSseComment('heartbeat'));
-              lastWrite = Date.now();
-            }
-            await new Promise((resolve) => setTimeout(resolve, deps.pollMs));
-            if (closed) return;
-            batch = await service.eventsAfter(userId, taskId, lastSeq);
-          }
-        } catch (error) {
-          console.error(`[task ${taskId}] event stream failed: ${(error as Error).message}`);
-          finish();
-        }
-      },
-      cancel() {
-        closed = true;
-      },
-    });
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      },
+  ): Promise<Response> {
+    // The stream's end, whatever causes it (client gone, task completed, maximum time, lost lease).
+    const end = { current: () => {} };
+    // A replay that already holds the task's last event ends at once: it takes no slot.
+    const replayOnly = first.some((event) => event.type === 'task.completed');
+    const leased = replayOnly
+      ? ({ opened: true, lease: { id: '', release: async () => {} } } as const)
+      : await deps.live.leases.open({
+          apiKeyId: account.apiKeyId,
+          userId: account.userId,
+          taskId,
+          onLost: () => end.current(),
+        });
+    if (!leased.opened)
+      throw new ApiError(
+        'rate_limited',
+        `At most ${leased.limit} open event streams per API key. Close one (or let one end) and try again.`,
+        undefined,
+        { 'Retry-After': String(leased.retryAfterSeconds) },
+      );
+    return eventStreamResponse({
+      taskId,
+      first,
+      after,
+      read: (afterSeq) =>
+        service.eventsAfter(account.userId, taskId, afterSeq, { ownerChecked: true }),
+      batchSize: EVENT_BATCH_SIZE,
+      hub: deps.live.hub,
+      heartbeatMs: deps.heartbeatMs,
+      maxStreamMs: deps.maxStreamMs,
+      signal,
+      end,
+      onClose: () =>
+        void leased.lease
+          .release()
+          .catch((error: Error) =>
+            console.error(`[task ${taskId}] releasing the stream's slot failed: ${error.message}`),
+          ),
     });
   }
 

@@ -3,6 +3,7 @@
 // `task`, `voice-events`, MCP and SMS entries, so nothing re-validates or re-prices.
 import { runAfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
+import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
 import { ApiError } from '../http/errors.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
@@ -47,10 +48,14 @@ export type TaskServiceDeps = {
   allowPrivateWebhooks: boolean;
   /** Resolves a webhook_url's host at creation (the functions pass Deno's resolver). */
   resolveHost: ResolveHost;
-  sleep?: (ms: number) => Promise<void>;
   /** Runs work after the response is sent (the edge runtime's waitUntil); placement uses it. */
   afterResponse?: (label: string, work: () => Promise<unknown>) => void;
+  /** The instance's task event notifications; waitForEnd waits on them. */
+  events?: Pick<TaskEventHub, 'watch'>;
 };
+
+/** Events read at once by a stream (it reads again for more). */
+export const EVENT_BATCH_SIZE = 100;
 
 export type TaskSource = 'api' | 'dashboard' | 'mcp' | 'sms';
 
@@ -106,11 +111,8 @@ function refusal(result: Accepted): ApiError {
   }
 }
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
-  const sleep = deps.sleep ?? sleepFor;
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
 
@@ -456,24 +458,58 @@ export function createTaskService(deps: TaskServiceDeps) {
       return apiTaskOf(await ownTask(userId, taskId));
     },
 
-    /** Holds until the task ends or `maxMs` passes; returns the task as it then is. */
+    /**
+     * Holds until the task ends or `maxMs` passes; returns the task as it then is. Woken by the
+     * instance's event notifications (deps.events), so a waiting request costs no query on a timer.
+     */
     async waitForEnd(
       userId: string,
       taskId: string,
       maxMs: number,
     ): Promise<{ task: ApiTask; ended: boolean }> {
       const deadline = deps.now().getTime() + maxMs;
-      for (;;) {
-        const found = await ownTask(userId, taskId);
-        const ended = isTerminal(found.row.status);
-        if (ended || deps.now().getTime() >= deadline) return { task: apiTaskOf(found), ended };
-        await sleep(Math.min(250, Math.max(0, deadline - deps.now().getTime())));
+      let changed = true;
+      let wakeUp = () => {};
+      const unwatch = deps.events
+        ? await deps.events.watch(taskId, () => {
+            changed = true;
+            wakeUp();
+          })
+        : null;
+      try {
+        for (;;) {
+          changed = false;
+          const found = await ownTask(userId, taskId);
+          const ended = isTerminal(found.row.status);
+          const left = deadline - deps.now().getTime();
+          if (ended || left <= 0) return { task: apiTaskOf(found), ended };
+          if (changed) continue; // News arrived during the read.
+          await new Promise<void>((resolve) => {
+            // Without a hub (a caller that built the service by hand), look again every second.
+            const timer = setTimeout(resolve, unwatch ? left : Math.min(left, 1000));
+            wakeUp = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wakeUp = () => {};
+        }
+      } finally {
+        unwatch?.();
       }
     },
 
-    /** Events after `afterSeq`, oldest first; task.completed carries the final task object. */
-    async eventsAfter(userId: string, taskId: string, afterSeq: number, limit = 100) {
-      await ownTask(userId, taskId);
+    /**
+     * Events after `afterSeq`, oldest first; task.completed carries the final task object.
+     * `ownerChecked`: the caller already knows the task is this user's (a live stream re-reading).
+     */
+    async eventsAfter(
+      userId: string,
+      taskId: string,
+      afterSeq: number,
+      options: { limit?: number; ownerChecked?: boolean } = {},
+    ) {
+      if (!options.ownerChecked) await ownTask(userId, taskId);
       const rows = must(
         await db
           .from('task_events')
@@ -481,7 +517,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           .eq('task_id', taskId)
           .gt('seq', afterSeq)
           .order('seq')
-          .limit(limit),
+          .limit(options.limit ?? EVENT_BATCH_SIZE),
       ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
       const events = [];
       for (const row of rows) {

@@ -2,6 +2,7 @@
 import { createServiceClient } from '../db.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
+import { liveEventsFromEnv } from '../events/live.ts';
 import { createVapiProvider } from '../voice/vapi.ts';
 import { createTaskService } from './service.ts';
 
@@ -25,6 +26,7 @@ export function taskServiceFromEnv() {
     voiceEventsUrl: `${functionsUrl}/voice-events`,
     allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
     resolveHost: resolveWithDeno,
+    events: liveEventsFromEnv(db).hub,
   });
   return { db, provider, service };
 }

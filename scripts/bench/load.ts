@@ -8,8 +8,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { StackConfig } from '../supabase/local/config';
-import { makeAccounts, percentile, ms } from './bench-accounts';
+import type { StackConfig } from '../../supabase/local/config';
+import { makeBenchAccounts } from './accounts';
+import { ms, percentile } from './figures';
 
 const CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 1000);
 const ACCOUNTS = Number(process.env.BENCH_LOAD_ACCOUNTS ?? 100);
@@ -155,7 +156,7 @@ async function audit(config: StackConfig, taskIds: string[]) {
 }
 
 export async function benchLoad(config: StackConfig) {
-  const keys = await makeAccounts(config, ACCOUNTS, 'load');
+  const keys = await makeBenchAccounts(config.dbUrl, ACCOUNTS);
   const perAccount = Math.ceil(CALLS / ACCOUNTS);
   const started = performance.now();
   const { result: records, peak } = await peakConnections(config, async () => {

@@ -4,8 +4,9 @@
  * client after they were written. Runs against a started local stack and its phone network.
  */
 import { performance } from 'node:perf_hooks';
-import type { StackConfig } from '../supabase/local/config';
-import { makeAccounts, ms, percentile } from './bench-accounts';
+import type { StackConfig } from '../../supabase/local/config';
+import { makeBenchAccounts } from './accounts';
+import { ms, percentile } from './figures';
 
 const CONCURRENCY = 20;
 const ROUNDS = Number(process.env.BENCH_CALL_ROUNDS ?? 5);
@@ -62,7 +63,7 @@ async function follow(config: StackConfig, key: string, taskId: string) {
 }
 
 export async function benchCalls(config: StackConfig) {
-  const keys = await makeAccounts(config, CONCURRENCY);
+  const keys = await makeBenchAccounts(config.dbUrl, CONCURRENCY);
   // Warm the function (module load, connections) before measuring.
   await create(config, keys[0]!, '+14155550102');
 
