@@ -1,7 +1,8 @@
 // What a create request may contain (API.md "Create"), as zod schemas. The OpenAPI file
 // (supabase/functions/task/openapi.yaml) describes the same fields; a test keeps them in step.
 import { z } from 'npm:zod@^4.1.0';
-import { ApiError } from '../http/errors.ts';
+import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
+import { ApiError, type ErrorCode } from '../http/errors.ts';
 
 export const VOICES = ['Aria', 'Roger', 'Sarah', 'George'] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
@@ -32,9 +33,25 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const CONTEXT_MAX_BYTES = 8 * 1024;
 const METADATA_MAX_BYTES = 4 * 1024;
 
-/** US numbers only (the terms say calls are US only): +1, then NANP area code and exchange. */
-export const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 const PHONE_MESSAGE = 'phone_number must be a US number in E.164 form, like +14155550123';
+
+/**
+ * A number in E.164 form that the shared rule allows (contract/phone-number.ts); a well-formed
+ * number it refuses is a `number_not_allowed` naming why.
+ */
+const callableNumber = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .regex(E164, { error: PHONE_MESSAGE })
+  .superRefine((phone, ctx) => {
+    const verdict = checkCallableNumber(phone);
+    if (!verdict.allowed)
+      ctx.addIssue({
+        code: 'custom',
+        message: verdict.message,
+        params: { apiCode: 'number_not_allowed' satisfies ErrorCode },
+      });
+  });
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 const plainObject = (field: string, maxBytes: number) =>
@@ -56,10 +73,7 @@ const integer = (field: string, min: number, max: number) =>
 
 export const createTaskSchema = z
   .strictObject({
-    phone_number: z
-      .string({ error: PHONE_MESSAGE })
-      .trim()
-      .regex(US_E164, { error: PHONE_MESSAGE }),
+    phone_number: callableNumber,
     goal: z
       .string({ error: 'goal must be a string of 1 to 4000 characters' })
       .trim()
@@ -161,6 +175,9 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
     throw new ApiError('invalid_request', `${field} is not a field of this request`, field);
   }
   const field = issue.path.map(String).join('.') || undefined;
+  const apiCode =
+    issue.code === 'custom' ? (issue.params?.apiCode as ErrorCode | undefined) : undefined;
+  if (apiCode) throw new ApiError(apiCode, issue.message, field);
   if (issue.code === 'invalid_type' && field && valueAt(input, issue.path) === undefined)
     throw new ApiError('invalid_request', `${field} is required`, field);
   throw new ApiError('invalid_request', issue.message, field);

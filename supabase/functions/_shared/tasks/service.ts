@@ -1,6 +1,7 @@
 // The task service: create, get, list, cancel, the event log, and applying provider messages.
 // Plain functions over their dependencies (database, voice provider, clock), shared by the
 // `task`, `voice-events`, MCP and SMS entries, so nothing re-validates or re-prices.
+import { refuseListedNumber } from '../callee-protection/do-not-call.ts';
 import { type Db, must } from '../db.ts';
 import { ApiError } from '../http/errors.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
@@ -227,6 +228,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { idempotencyKey: string | null; source?: TaskSource } = { idempotencyKey: null },
     ): Promise<{ task: ApiTask; replayed: boolean }> {
       const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+      await refuseListedNumber(db, account.userId, input.phone_number);
       const webhookUrl = input.webhook_url
         ? await checkWebhookTarget(input.webhook_url, {
             allowPrivate: deps.allowPrivateWebhooks,
