@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { checkCallableNumber } from '@contract/phone-number.ts';
+import { toUsE164 } from './us-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
+
+export { toUsE164 };
 
 /** The call API's limits (API.md, supabase/functions/_shared/tasks/schema.ts). */
 export const createCallLimits = {
@@ -17,20 +20,6 @@ export const createCallMessages = {
   goalTooLong: 'Keep the goal under 4,000 characters.',
   duration: 'Enter a whole number of minutes from 1 to 30.',
 } as const;
-
-/**
- * A US number as people type it (415-555-0100, (415) 555 0100, 14155550100, +1 415 555 0100) in
- * E.164 (+14155550100), or null when it is not 10 digits with an optional leading 1.
- */
-export function toUsE164(input: string): string | null {
-  const trimmed = input.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return /^1\d{10}$/.test(digits) ? `+${digits}` : null;
-  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
-  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
-  return null;
-}
 
 /** The API's own number rule: a refusal names why (premium rate, Canada, an N11 code…). */
 function numberRefusal(e164: string): string | null {
