@@ -37,6 +37,14 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
+      // Rules the app shares with the edge functions (one module, e.g. which numbers may be
+      // called), imported from where the functions keep them.
+      {
+        find: '@contract',
+        replacement: fileURLToPath(
+          new URL('./supabase/functions/_shared/contract', import.meta.url),
+        ),
+      },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // Edge-function modules import npm packages the Deno way (npm:zod@^4): under Vitest they
       // resolve to the same packages in node_modules.

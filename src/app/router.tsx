@@ -100,6 +100,9 @@ const protectedRoutes: RouteObject[] = [
   page(paths.calls.path, () =>
     import('@/features/dashboard/components/calls-page').then((m) => m.CallsPage),
   ),
+  page(paths.doNotCall.path, () =>
+    import('@/features/dashboard/components/do-not-call-page').then((m) => m.DoNotCallPage),
+  ),
   page(paths.onboardingStep2.path, () =>
     import('@/features/onboarding/components/onboarding-step-2-page').then(
       (m) => m.OnboardingStep2Page,

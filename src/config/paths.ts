@@ -20,6 +20,7 @@ export const paths = {
   phoneAgentSettings: { path: '/phone-agent-settings', href: '/phone-agent-settings' },
   billing: { path: '/billing', href: '/billing' },
   calls: { path: '/calls', href: '/calls' },
+  doNotCall: { path: '/do-not-call', href: '/do-not-call' },
   onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
   onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
   verifyPhone: { path: '/verify-phone', href: '/verify-phone' },
@@ -73,6 +74,7 @@ export const protectedPrefixes = [
   paths.phoneAgentSettings.path,
   paths.billing.path,
   paths.calls.path,
+  paths.doNotCall.path,
   paths.onboardingStep2.path,
 ] as const;
 
@@ -80,6 +82,7 @@ export const protectedPrefixes = [
 export const dashboardTabs = [
   'apikey',
   'calls',
+  'do-not-call',
   'phone-agent-settings',
   'billing',
   'profile',

@@ -397,7 +397,7 @@ alter table public.tasks add constraint tasks_status_valid check (status in (
 alter table public.task_events drop constraint task_events_type_valid;
 alter table public.task_events add constraint task_events_type_valid check (type in (
   'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
-  'task.retry_scheduled', 'task.completed'));
+  'task.retry_scheduled', 'task.completed', 'callee.opted_out'));
 
 create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
 

@@ -53,6 +53,7 @@ declare
   account public.profiles%rowtype;
   existing public.task_idempotency_keys%rowtype;
   settings public.agent_settings%rowtype;
+  listed public.do_not_call%rowtype;
   created public.tasks%rowtype;
   recent integer;
   oldest timestamptz;
@@ -86,6 +87,14 @@ begin
       end if;
       return jsonb_build_object('error', 'idempotency_conflict');
     end if;
+  end if;
+
+  -- A number on the account's do-not-call list is never called, from any entry point.
+  select * into listed from public.do_not_call
+   where user_id = p_user_id and phone_number = p_task->>'phone_number';
+  if found then
+    return jsonb_build_object('error', 'do_not_call', 'source', listed.source,
+      'listed_at', listed.created_at);
   end if;
 
   -- Per account, whichever key (or the dashboard, MCP, SMS) asks: a new key does not reset it.

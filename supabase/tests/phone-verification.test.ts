@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseRest } from '../functions/_shared/supabase/rest';
 import {
-  createCheckVerificationCodeHandler,
   createSendVerificationCodeHandler,
   messages,
   type PhoneVerificationDeps,
@@ -11,7 +10,7 @@ import { phoneVerificationDepsFromEnv } from '../functions/_shared/phone-verific
 import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
 import { latestMessageTo, messagesTo } from './support/mailbox';
-import { twilioUrl, uniqueUsPhone } from './support/phone';
+import { uniqueUsPhone } from './support/phone';
 import { anonKey, apiUrl, dbUrl, serviceRoleKey } from './support/stack';
 
 // send_verification_code and check_verification_code through the gateway, against the stack's
@@ -129,18 +128,19 @@ describe('send_verification_code and check_verification_code', () => {
     expect(await kycOf(dave)).toEqual({ phone: null, phone_verified: false });
   });
 
-  it('refuses a number verified elsewhere even if the code arrived before (race)', async () => {
+  it('refuses a number verified elsewhere even if both accounts got codes before (race)', async () => {
     const phone = uniqueUsPhone();
     const erin = await withKyc('verify-erin');
     const frank = await withKyc('verify-frank');
     await send(erin, phone);
     const erinCode = await codeFor(phone);
-    await send(frank, phone); // the same pending Twilio code is resent to the number
+    await send(frank, phone); // Frank gets a code of his own
+    const frankCode = await codeFor(phone);
     expect(await check(erin, phone, erinCode)).toMatchObject({ status: 200 });
-    // Frank's check, with the code the number received, comes after Erin's approval.
-    expect(await check(frank, phone, erinCode)).toEqual({
-      status: 400,
-      body: error('code_expired', messages.expired),
+    // Frank's right code, checked after Erin's approval: the number is taken.
+    expect(await check(frank, phone, frankCode)).toEqual({
+      status: 409,
+      body: error('phone_taken', messages.phoneTaken),
     });
     expect(await send(frank, phone)).toMatchObject({ status: 409 });
     expect(await kycOf(frank)).toEqual({ phone: null, phone_verified: false });
@@ -162,8 +162,7 @@ describe('send_verification_code and check_verification_code', () => {
     });
     expect(await kycOf(user)).toEqual({ phone: null, phone_verified: false });
 
-    // As the message says, a new code can be requested: Twilio sends a fresh one (our fifth
-    // check canceled the used-up verification there) and it verifies the phone.
+    // As the message says, a new code can be requested: a fresh one, and it verifies the phone.
     expect(await send(user, phone)).toEqual({ status: 200, body: { status: 'pending' } });
     const freshCode = await codeFor(phone);
     expect(await messagesTo(phone)).toHaveLength(2);
@@ -174,17 +173,76 @@ describe('send_verification_code and check_verification_code', () => {
     expect(await kycOf(user)).toEqual({ phone, phone_verified: true });
   });
 
-  it('allows 5 sends per number in 10 minutes, whichever account asks', async () => {
+  it('sends a new code on a resend: only the latest works', async () => {
+    const phone = uniqueUsPhone();
+    const user = await withKyc('verify-resend');
+    await send(user, phone);
+    const first = await codeFor(phone);
+    let second = first;
+    // A new code is random: on the rare draw of the same digits, ask again.
+    while (second === first) {
+      await send(user, phone);
+      second = await codeFor(phone);
+    }
+    expect(await check(user, phone, first)).toMatchObject({ status: 400 });
+    expect(await check(user, phone, second)).toEqual({
+      status: 200,
+      body: { status: 'verified' },
+    });
+  });
+
+  it('allows 5 sends per number and account in 10 minutes; another account is not held back', async () => {
     const phone = uniqueUsPhone();
     const first = await withKyc('verify-sends-1');
-    const second = await withKyc('verify-sends-2');
+    const owner = await withKyc('verify-sends-owner');
     for (let i = 0; i < 5; i++) expect((await send(first, phone)).status).toBe(200);
     expect(await send(first, phone)).toEqual({
       status: 429,
       body: error('too_many_sends', messages.tooManySends),
     });
-    expect((await send(second, phone)).status).toBe(429);
     expect(await messagesTo(phone)).toHaveLength(5);
+    // The lockout attack fails: the owner still receives a code and verifies with it.
+    expect(await send(owner, phone)).toEqual({ status: 200, body: { status: 'pending' } });
+    expect(await check(owner, phone, await codeFor(phone))).toEqual({
+      status: 200,
+      body: { status: 'verified' },
+    });
+  });
+
+  it("another account's sends and wrong checks never spoil the owner's code", async () => {
+    const phone = uniqueUsPhone();
+    const owner = await withKyc('verify-spoil-owner');
+    const mallory = await withKyc('verify-spoil-mallory');
+    await send(owner, phone);
+    const ownerCode = await codeFor(phone);
+    await send(mallory, phone);
+    const malloryCode = await codeFor(phone);
+    const guesses = ['00000', '11111', '22222', '33333', '44444', '55555', '66666']
+      .filter((guess) => guess !== ownerCode && guess !== malloryCode)
+      .slice(0, 5);
+    for (const guess of guesses) expect((await check(mallory, phone, guess)).status).toBe(400);
+    expect((await check(mallory, phone, malloryCode)).status).toBe(429);
+    // Mallory never saw the owner's code, and her checks count against her own code only.
+    expect(await check(owner, phone, ownerCode)).toEqual({
+      status: 200,
+      body: { status: 'verified' },
+    });
+  });
+
+  it('sends codes to at most 5 distinct numbers per account a day', async () => {
+    const user = await withKyc('verify-pumping');
+    const phones = Array.from({ length: 5 }, () => uniqueUsPhone());
+    for (const phone of phones) expect((await send(user, phone)).status).toBe(200);
+    const sixth = uniqueUsPhone();
+    expect(await send(user, sixth)).toEqual({
+      status: 429,
+      body: error('too_many_numbers', messages.tooManyNumbers),
+    });
+    expect(await messagesTo(sixth)).toHaveLength(0);
+    // A number already texted today is not a new one.
+    expect((await send(user, phones[0]!)).status).toBe(200);
+    // Another account has its own allowance.
+    expect((await send(await withKyc('verify-pumping-2'), sixth)).status).toBe(200);
   });
 
   it('expires a code after 10 minutes', async () => {
@@ -203,42 +261,14 @@ describe('send_verification_code and check_verification_code', () => {
     });
   });
 
-  it("maps Twilio's 20404 (code expired or canceled at Twilio) to the expired message", async () => {
-    const phone = uniqueUsPhone();
-    const user = await withKyc('verify-20404');
-    await send(user, phone);
-    const code = await codeFor(phone);
-    const list = await fetch(
-      `${twilioUrl}/v2/Services/${TWILIO_LOCAL.verifyServiceSid}/Verifications`,
-      {
-        method: 'POST',
-        headers: {
-          Authorization: `Basic ${btoa(`${TWILIO_LOCAL.accountSid}:${TWILIO_LOCAL.authToken}`)}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ To: phone, Channel: 'sms' }),
-      },
-    );
-    const { sid } = (await list.json()) as { sid: string };
-    await fetch(`${twilioUrl}/v2/Services/${TWILIO_LOCAL.verifyServiceSid}/Verifications/${sid}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${btoa(`${TWILIO_LOCAL.accountSid}:${TWILIO_LOCAL.authToken}`)}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: 'Status=canceled',
-    });
-    expect(await check(user, phone, code)).toEqual({
-      status: 400,
-      body: error('code_expired', messages.expired),
-    });
-  });
-
-  it("maps Twilio's 60200 (a number it refuses) to a clear message", async () => {
-    expect(await send(alice, '+10123456789')).toEqual({
-      status: 400,
-      body: error('invalid_phone', messages.numberRejected),
-    });
+  it('sends codes only to US and Israeli numbers that can receive texts', async () => {
+    for (const phone of ['+10123456789', '+19005550100', '+18005550100', '+14165550100']) {
+      expect(await send(alice, phone), phone).toEqual({
+        status: 400,
+        body: error('invalid_phone', messages.numberRejected),
+      });
+      expect(await messagesTo(phone)).toHaveLength(0);
+    }
   });
 
   it('refuses bad input with a clear message, never a 500', async () => {
@@ -316,24 +346,29 @@ describe('the browser cannot verify a phone itself', () => {
 
   it('refuses the verification procedures to users and anonymous callers', async () => {
     const user = await withKyc('verify-rpc');
-    for (const name of [
-      'complete_phone_verification',
-      'begin_phone_verification_send',
-      'begin_phone_verification_check',
-    ]) {
-      const { error: denied } = await user.client.rpc(name, {
-        p_user_id: user.user.id,
-        p_phone: '+14155550123',
-      });
+    const calls: [string, Record<string, unknown>][] = [
+      ['complete_phone_verification', { p_user_id: user.user.id, p_phone: '+14155550123' }],
+      ['issue_phone_verification_code', { p_user_id: user.user.id, p_phone: '+14155550123' }],
+      [
+        'check_phone_verification_code',
+        { p_user_id: user.user.id, p_phone: '+14155550123', p_code: '12345' },
+      ],
+      [
+        'settle_phone_verification_send',
+        { p_verification_id: '00000000-0000-0000-0000-000000000000', p_sent: true },
+      ],
+    ];
+    for (const [name, args] of calls) {
+      const { error: denied } = await user.client.rpc(name, args);
       expect(denied?.code, name).toBe('42501');
     }
     expect(await kycOf(user)).toEqual({ phone: null, phone_verified: false });
   });
 });
 
-describe("Twilio's limits behind ours", () => {
-  // The handler with the real database and a Twilio that answers with its own limits (the edge we
-  // do not own is stubbed at HTTP; everything of ours is real).
+describe('when Twilio refuses the message', () => {
+  // The handler with the real database and a Twilio Messages API that refuses (the edge we do not
+  // own is stubbed at HTTP; everything of ours is real).
   function depsWithTwilioAnswer(status: number, body: unknown): PhoneVerificationDeps {
     const real = phoneVerificationDepsFromEnv(
       (name) =>
@@ -343,11 +378,11 @@ describe("Twilio's limits behind ours", () => {
           SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
           TWILIO_ACCOUNT_SID: TWILIO_LOCAL.accountSid,
           TWILIO_AUTH_TOKEN: TWILIO_LOCAL.authToken,
-          TWILIO_VERIFY_SERVICE_SID: TWILIO_LOCAL.verifyServiceSid,
-          TWILIO_VERIFY_URL: 'https://verify.twilio.test',
+          TWILIO_API_URL: 'https://api.twilio.test',
+          TWILIO_PHONE_NUMBER: TWILIO_LOCAL.phoneNumber,
         })[name],
       (input, init) =>
-        String(input).startsWith('https://verify.twilio.test')
+        String(input).startsWith('https://api.twilio.test')
           ? Promise.resolve(Response.json(body, { status }))
           : fetch(input, init),
     );
@@ -360,42 +395,40 @@ describe("Twilio's limits behind ours", () => {
       body: JSON.stringify(body),
     });
 
-  it('maps 60203 (max sends), 60202 (max checks) and an outage to clear messages', async () => {
-    const user = await withKyc('verify-twilio-limits');
+  it('maps an outage, wrong credentials and a number Twilio refuses; a failed send does not count', async () => {
+    const user = await withKyc('verify-twilio-refuses');
     const phone = uniqueUsPhone();
-    const maxSends = createSendVerificationCodeHandler(
-      depsWithTwilioAnswer(429, { code: 60203, message: 'Max send attempts reached', status: 429 }),
-    );
-    const sent = await maxSends(await request(user, { phone }));
-    expect([sent.status, await sent.json()]).toEqual([
-      429,
-      error('too_many_sends', messages.tooManySends),
-    ]);
-
-    const maxChecks = createCheckVerificationCodeHandler(
-      depsWithTwilioAnswer(429, {
-        code: 60202,
-        message: 'Max check attempts reached',
-        status: 429,
-      }),
-    );
-    const checked = await maxChecks(await request(user, { phone, code: '12345' }));
-    expect([checked.status, await checked.json()]).toEqual([
-      429,
-      error('too_many_attempts', messages.tooManyAttempts),
-    ]);
-
     const outage = createSendVerificationCodeHandler(depsWithTwilioAnswer(503, 'busy'));
-    const failed = await outage(await request(user, { phone: uniqueUsPhone() }));
-    expect([failed.status, await failed.json()]).toEqual([
-      502,
-      error('provider_unavailable', messages.sendUnavailable),
-    ]);
-    const wrongAuth = createCheckVerificationCodeHandler(
+    for (let i = 0; i < 6; i++) {
+      const failed = await outage(await request(user, { phone }));
+      expect([failed.status, await failed.json()]).toEqual([
+        502,
+        error('provider_unavailable', messages.sendUnavailable),
+      ]);
+    }
+    const wrongAuth = createSendVerificationCodeHandler(
       depsWithTwilioAnswer(401, { code: 20003, message: 'Authenticate', status: 401 }),
     );
-    const refused = await wrongAuth(await request(user, { phone, code: '12345' }));
-    expect(refused.status).toBe(502);
+    expect((await wrongAuth(await request(user, { phone }))).status).toBe(502);
+    const notMobile = createSendVerificationCodeHandler(
+      depsWithTwilioAnswer(400, {
+        code: 21614,
+        message: "'To' number is not a valid mobile number",
+        status: 400,
+      }),
+    );
+    const refused = await notMobile(await request(user, { phone }));
+    expect([refused.status, await refused.json()]).toEqual([
+      400,
+      error('invalid_phone', messages.numberRejected),
+    ]);
+    // No code went out, so none can be checked; and the failed sends used up no limit.
+    expect(await check(user, phone, '12345')).toEqual({
+      status: 400,
+      body: error('code_expired', messages.noCode),
+    });
+    expect(await send(user, phone)).toEqual({ status: 200, body: { status: 'pending' } });
+    expect(await check(user, phone, await codeFor(phone))).toMatchObject({ status: 200 });
   });
 
   it('the user lookup goes through Auth: a deleted user is refused', async () => {

@@ -75,7 +75,7 @@ describe('bad input', () => {
   it('names the field of every 400', async () => {
     const cases: [unknown, string][] = [
       [{ goal: 'x' }, 'phone_number'],
-      [{ ...body, phone_number: '+447911123456' }, 'phone_number'],
+      [{ ...body, phone_number: '+1 415 555 0100' }, 'phone_number'],
       [{ phone_number: body.phone_number }, 'goal'],
       [{ ...body, voice: 'HAL' }, 'voice'],
       [{ ...body, max_duration_minutes: 45 }, 'max_duration_minutes'],

@@ -1,4 +1,5 @@
-// Spec §7 call 12: sends a one-time code to {phone} through Twilio Verify. User JWT required.
+// Spec §7 call 12: texts a one-time code of our own to {phone} (docs/decisions/0007). User JWT
+// required.
 import { phoneVerificationDepsFromEnv } from '../_shared/phone-verification/deps.ts';
 import { createSendVerificationCodeHandler } from '../_shared/phone-verification/service.ts';
 

@@ -40,4 +40,20 @@ describe('createCallSchema', () => {
       max_duration_minutes: 3,
     });
   });
+
+  it('refuses numbers the call API refuses, with its reason', () => {
+    const form = {
+      goal: 'Confirm.',
+      voice: 'Aria',
+      language: 'en',
+      speakingStyle: 'Professional',
+      maxDurationMinutes: 3,
+    } as const;
+    const messageFor = (phone: string) =>
+      createCallSchema.safeParse({ ...form, phone }).error?.issues[0]?.message;
+    expect(messageFor('900-555-0100')).toContain('premium-rate');
+    expect(messageFor('(416) 555-0100')).toContain('Canada');
+    expect(messageFor('911-555-0100')).toContain('N11');
+    expect(messageFor('800-555-0100')).toBeUndefined();
+  });
 });

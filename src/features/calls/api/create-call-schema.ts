@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { checkCallableNumber } from '@contract/phone-number.ts';
+import { toUsE164 } from './us-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
+
+export { toUsE164 };
 
 /** The call API's limits (API.md, supabase/functions/_shared/tasks/schema.ts). */
 export const createCallLimits = {
@@ -12,29 +16,16 @@ export const createCallLimits = {
 export const createCallMessages = {
   phoneRequired: 'Enter the phone number to call.',
   phoneFormat: 'Enter a US number: 10 digits like 415-555-0100, or +1 and 10 digits.',
-  phoneNanp:
-    'That is not a US number: the area code and the next three digits cannot start with 0 or 1.',
   goalRequired: 'Describe what the call should achieve.',
   goalTooLong: 'Keep the goal under 4,000 characters.',
   duration: 'Enter a whole number of minutes from 1 to 30.',
 } as const;
 
-/**
- * A US number as people type it (415-555-0100, (415) 555 0100, 14155550100, +1 415 555 0100) in
- * E.164 (+14155550100), or null when it is not 10 digits with an optional leading 1.
- */
-export function toUsE164(input: string): string | null {
-  const trimmed = input.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return /^1\d{10}$/.test(digits) ? `+${digits}` : null;
-  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
-  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
-  return null;
+/** The API's own number rule: a refusal names why (premium rate, Canada, an N11 code…). */
+function numberRefusal(e164: string): string | null {
+  const verdict = checkCallableNumber(e164);
+  return verdict.allowed ? null : verdict.message;
 }
-
-/** NANP: neither the area code nor the exchange starts with 0 or 1 (as the API checks). */
-const NANP = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 
 /** The "Place a test call" form; its output is the body of `POST /functions/v1/task`. */
 export const createCallSchema = z.object({
@@ -44,7 +35,10 @@ export const createCallSchema = z.object({
     .min(1, createCallMessages.phoneRequired)
     .refine((value) => toUsE164(value) !== null, createCallMessages.phoneFormat)
     .transform((value) => toUsE164(value)!)
-    .refine((value) => NANP.test(value), createCallMessages.phoneNanp),
+    .superRefine((value, ctx) => {
+      const refusal = numberRefusal(value);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    }),
   goal: z
     .string()
     .trim()

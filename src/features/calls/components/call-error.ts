@@ -42,6 +42,10 @@ export function describeCallError(error: unknown): CallErrorView {
       };
     case 'invalid_request':
       return { title: 'Check the form', message: error.message };
+    case 'number_not_allowed':
+      return { title: 'This number cannot be called', message: error.message };
+    case 'do_not_call':
+      return { title: 'This number is on your do-not-call list', message: error.message };
     default:
       return { title: 'Could not place the call', message: error.message };
   }

@@ -63,7 +63,7 @@ describe('PlaceTestCallForm', () => {
     );
   });
 
-  it('refuses numbers outside the US and numbers NANP cannot have', async () => {
+  it('refuses numbers outside the US and numbers the call API would refuse, saying why', async () => {
     const events = userEvent.setup();
     renderForm(seeded(KEY));
     const phone = screen.getByLabelText('Phone number');
@@ -77,9 +77,12 @@ describe('PlaceTestCallForm', () => {
     await events.paste('(015) 555-0100');
     expect(
       await screen.findByText(
-        'That is not a US number: the area code and the next three digits cannot start with 0 or 1.',
+        '+1 015 555 0100 is not a valid US number: area code 015 is not assigned, or the number is not in service.',
       ),
     ).toBeInTheDocument();
+    await events.clear(phone);
+    await events.paste('900-555-0100');
+    expect(await screen.findByText(/is a premium-rate number/)).toBeInTheDocument();
   });
 
   it('keeps the maximum duration between 1 and 30 minutes', async () => {
@@ -112,7 +115,7 @@ describe('PlaceTestCallForm', () => {
     const events = userEvent.setup();
     renderForm(seeded(KEY));
     const list = screen.getByText(/numbers with a known script/).closest('details')!;
-    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(9);
+    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(10);
     expect(within(list).getByText('Busy.')).toBeInTheDocument();
     await events.click(within(list).getByRole('button', { name: 'Use +1 415-555-0102' }));
     expect(screen.getByLabelText('Phone number')).toHaveValue('+14155550102');

@@ -18,6 +18,11 @@ export const reservedNumbers = [
     number: '+14155550108',
     behaviour: 'Ends normally but the end report is lost; the watchdog reconciles it.',
   },
+  {
+    number: '+14155550109',
+    behaviour:
+      'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
+  },
 ] as const;
 
 /** True when the app talks to a local stack (`npm run dev`), where reserved numbers work. */

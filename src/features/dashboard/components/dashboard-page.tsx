@@ -1,4 +1,13 @@
-import { KeyRound, LogOut, Mic, PhoneCall, User, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  KeyRound,
+  LogOut,
+  Mic,
+  PhoneCall,
+  PhoneOff,
+  User,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -7,6 +16,7 @@ import { dashboardTabs, paths, type DashboardTab } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/auth/session-context';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
+import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { BalanceBar } from './balance-bar';
 import { ProfileCard } from './profile-card';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
@@ -16,6 +26,7 @@ import { useLogOut } from './use-log-out';
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
+  'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
   'phone-agent-settings': {
     label: 'Phone Agent',
     icon: Mic,
@@ -41,8 +52,8 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard (spec §2): sticky balance bar, a sidebar of tabs (apikey, calls, phone-agent-settings,
- * billing, profile) and Log Out; on small screens the tabs form a row above the content.
+ * /dashboard (spec §2): sticky balance bar, a sidebar of tabs (apikey, calls, do-not-call,
+ * phone-agent-settings, billing, profile) and Log Out; on small screens the tabs form a row above the content.
  */
 export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) {
   const location = useLocation();

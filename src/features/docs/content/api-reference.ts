@@ -31,7 +31,7 @@ export const requestFields: FieldDoc[] = [
     type: 'string',
     required: true,
     description:
-      'The number to call, in E.164 form. US numbers (+1) only, for example +14155550123.',
+      'The number to call, in E.164 form, for example +14155550123: a valid US fixed-line, mobile or toll-free number. Premium-rate (900) and shared-cost numbers, N11 codes (411, 911), other NANP countries (Canada, the Caribbean) and unassigned area codes are refused with 400 number_not_allowed, saying why. A number on your do-not-call list is refused with 403 do_not_call.',
   },
   {
     name: 'goal',
@@ -183,6 +183,12 @@ export const taskFields: FieldDoc[] = [
     description: 'Null: audio is not stored by default.',
   },
   {
+    name: 'opted_out',
+    type: 'boolean',
+    description:
+      'True when the callee asked during the call not to be called again: the outcome is not_achieved and the number is on your do-not-call list for good.',
+  },
+  {
     name: 'events_url',
     type: 'string',
     description: 'The task’s event stream (returned when the task is created).',
@@ -257,6 +263,11 @@ export const eventTypes = [
   { type: 'call.ended', meaning: 'The call attempt ended.' },
   { type: 'task.retry_scheduled', meaning: 'Another attempt is scheduled.' },
   {
+    type: 'callee.opted_out',
+    meaning:
+      'The callee asked not to be called again; the number was added to your do-not-call list.',
+  },
+  {
     type: 'task.completed',
     meaning: 'The task reached a terminal status; carries the final task object.',
   },
@@ -269,6 +280,12 @@ export const errorCodes: ErrorDoc[] = [
     code: 'invalid_request',
     status: 400,
     meaning: 'A field is missing, malformed or unknown. `field` names it.',
+  },
+  {
+    code: 'number_not_allowed',
+    status: 400,
+    meaning:
+      'phone_number is not a US number we may call (premium-rate, shared-cost, N11, another country, an unassigned area code). The message says why.',
   },
   { code: 'unauthorized', status: 401, meaning: 'The API key is missing, unknown or revoked.' },
   {
@@ -285,6 +302,12 @@ export const errorCodes: ErrorDoc[] = [
     code: 'phone_verification_required',
     status: 403,
     meaning: 'Verify your phone number in the dashboard.',
+  },
+  {
+    code: 'do_not_call',
+    status: 403,
+    meaning:
+      'The number is on your do-not-call list: the callee asked not to be called again, or you added it in the dashboard.',
   },
   { code: 'not_found', status: 404, meaning: 'No task with that id on your account.' },
   {

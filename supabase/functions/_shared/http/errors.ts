@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'kyc_required'
   | 'phone_verification_required'
   | 'invalid_request'
+  | 'number_not_allowed'
+  | 'do_not_call'
   | 'insufficient_credits'
   | 'not_found'
   | 'method_not_allowed'
@@ -19,6 +21,8 @@ const STATUS: Record<ErrorCode, number> = {
   kyc_required: 403,
   phone_verification_required: 403,
   invalid_request: 400,
+  number_not_allowed: 400,
+  do_not_call: 403,
   insufficient_credits: 402,
   not_found: 404,
   method_not_allowed: 405,

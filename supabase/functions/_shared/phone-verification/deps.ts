@@ -1,6 +1,6 @@
 import { createSupabaseRest } from '../supabase/rest.ts';
-import { createTwilioClient, twilioConfigFromEnv } from '../twilio/client.ts';
-import type { PhoneVerificationDeps } from './service.ts';
+import { createTwilioClient, twilioMessagingConfigFromEnv } from '../twilio/client.ts';
+import type { IssuedCode, PhoneVerificationDeps } from './service.ts';
 
 /** The real dependencies, from the function's environment. */
 export function phoneVerificationDepsFromEnv(
@@ -20,15 +20,28 @@ export function phoneVerificationDepsFromEnv(
     },
     fetchFn,
   );
-  const rpc = (name: string) => (userId: string, phone: string) =>
-    supabase.rpc<string>(name, { p_user_id: userId, p_phone: phone });
   return {
     authenticate: (authorization) => supabase.userIdFromAuthorization(authorization),
     store: {
-      beginSend: rpc('begin_phone_verification_send'),
-      beginCheck: rpc('begin_phone_verification_check'),
-      complete: rpc('complete_phone_verification'),
+      issue: (userId, phone) =>
+        supabase.rpc<IssuedCode>('issue_phone_verification_code', {
+          p_user_id: userId,
+          p_phone: phone,
+        }),
+      settleSend: async (verificationId, sent) => {
+        await supabase.rpc<string>('settle_phone_verification_send', {
+          p_verification_id: verificationId,
+          p_sent: sent,
+        });
+      },
+      check: (userId, phone, code) =>
+        supabase.rpc<string>('check_phone_verification_code', {
+          p_user_id: userId,
+          p_phone: phone,
+          p_code: code,
+        }),
     },
-    twilio: createTwilioClient(twilioConfigFromEnv(get), fetchFn),
+    // Codes go out as ordinary messages (Twilio Verify is not used: see docs/decisions/0007).
+    twilio: createTwilioClient(twilioMessagingConfigFromEnv(get), fetchFn),
   };
 }

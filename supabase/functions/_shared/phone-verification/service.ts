@@ -1,28 +1,29 @@
 import { HttpError, json, postHandler, readJsonObject } from '../http/errors.ts';
-import {
-  TWILIO_ERRORS,
-  TwilioApiError,
-  type TwilioClient,
-  type Verification,
-} from '../twilio/client.ts';
+import { isTextableVerificationNumber } from '../contract/phone-number.ts';
+import { TWILIO_ERRORS, TwilioApiError, type TwilioClient } from '../twilio/client.ts';
 
 /**
- * send_verification_code ({phone}) and check_verification_code ({phone, code}), spec §7 calls 12
- * and 13. The caller is a signed-in user; the counters and the verified phone live in SQL
- * (migration …_phone_verification.sql), so limits hold whatever the client does, and the browser
- * never writes the result: on an approved check this module writes phone and phone_verified.
+ * send_verification_code ({phone}) and check_verification_code ({phone, code}). The caller is a
+ * signed-in user. Codes are our own (docs/decisions/0007): SQL makes a 5-digit code per account
+ * and number and keeps only its hash, the limits (all per account) and the verified phone
+ * (migration …_phone_verification_own_codes.sql); this module texts the code through Twilio's
+ * Messages API. Nothing another account does reaches this account's code, and the browser never
+ * writes the result.
  */
+/** `ok` with the new code, or why none was issued (invalid_phone, too_many_sends, …). */
+export type IssuedCode = { outcome: string; verification_id?: string; code?: string };
+
 export type VerificationStore = {
-  beginSend(userId: string, phone: string): Promise<string>;
-  beginCheck(userId: string, phone: string): Promise<string>;
-  complete(userId: string, phone: string): Promise<string>;
+  issue(userId: string, phone: string): Promise<IssuedCode>;
+  settleSend(verificationId: string, sent: boolean): Promise<void>;
+  check(userId: string, phone: string, code: string): Promise<string>;
 };
 
 export type PhoneVerificationDeps = {
   /** The signed-in user's id from the Authorization header, or null. */
   authenticate(authorization: string | null): Promise<string | null>;
   store: VerificationStore;
-  twilio: Pick<TwilioClient, 'verify'>;
+  twilio: Pick<TwilioClient, 'messages'>;
   log?: (message: string, error: unknown) => void;
 };
 
@@ -38,12 +39,12 @@ export const messages = {
   kycRequired: 'Submit your business details before verifying a phone.',
   phoneTaken: 'This phone number is already verified on another account.',
   tooManySends: 'Too many codes sent to this number. Try again in 10 minutes.',
+  tooManyNumbers: 'Codes were sent to 5 different numbers today. Try again tomorrow.',
   tooManyAttempts: 'Too many incorrect attempts. Request a new code.',
   expired: 'This code has expired. Request a new code.',
   noCode: 'No code is waiting for this number. Request a new code.',
   incorrect: 'Incorrect code. Try again.',
   sendUnavailable: "We couldn't send the code right now. Try again later.",
-  checkUnavailable: "We couldn't check the code right now. Try again later.",
 } as const;
 
 const storeOutcomes: Record<string, HttpError> = {
@@ -51,14 +52,18 @@ const storeOutcomes: Record<string, HttpError> = {
   kyc_required: new HttpError(409, 'kyc_required', messages.kycRequired),
   phone_taken: new HttpError(409, 'phone_taken', messages.phoneTaken),
   too_many_sends: new HttpError(429, 'too_many_sends', messages.tooManySends),
+  too_many_numbers: new HttpError(429, 'too_many_numbers', messages.tooManyNumbers),
   too_many_attempts: new HttpError(429, 'too_many_attempts', messages.tooManyAttempts),
   expired: new HttpError(400, 'code_expired', messages.expired),
   no_code: new HttpError(400, 'code_expired', messages.noCode),
+  incorrect: new HttpError(400, 'incorrect_code', messages.incorrect),
 };
 
-function throwUnlessOk(outcome: string) {
-  if (outcome === 'ok') return;
-  throw storeOutcomes[outcome] ?? new Error(`unexpected store outcome ${outcome}`);
+/** The text of the SMS (the 5-digit code is the only number in it). */
+export const codeMessage = (code: string) => `Your Dialwise verification code is: ${code}`;
+
+function storeError(outcome: string): Error {
+  return storeOutcomes[outcome] ?? new Error(`unexpected store outcome ${outcome}`);
 }
 
 async function caller(deps: PhoneVerificationDeps, request: Request): Promise<string> {
@@ -73,46 +78,35 @@ function phoneFrom(body: Record<string, unknown>): string {
   return phone;
 }
 
-/** Twilio's answers → clear messages (wrong code is not an error at Twilio: status pending). */
-function mapTwilioError(error: unknown, unavailable: string): HttpError | null {
-  if (!(error instanceof TwilioApiError)) return null;
-  switch (error.code) {
-    case TWILIO_ERRORS.invalidParameter:
-    case TWILIO_ERRORS.invalidToNumber:
-      return new HttpError(400, 'invalid_phone', messages.numberRejected);
-    case TWILIO_ERRORS.maxSendAttempts:
-      return new HttpError(429, 'too_many_sends', messages.tooManySends);
-    case TWILIO_ERRORS.maxCheckAttempts:
-      return new HttpError(429, 'too_many_attempts', messages.tooManyAttempts);
-    case TWILIO_ERRORS.notFound:
-      return new HttpError(400, 'code_expired', messages.expired);
-    default:
-      return new HttpError(502, 'provider_unavailable', unavailable);
-  }
-}
-
-/** A failed cancel only means Twilio keeps its own limit until the code expires: log it. */
-async function cancelQuietly(deps: PhoneVerificationDeps, sid: string) {
-  try {
-    await deps.twilio.verify.cancel(sid);
-  } catch (error) {
-    (deps.log ?? console.error)('Twilio cancel failed', error);
-  }
-}
-
 export function createSendVerificationCodeHandler(deps: PhoneVerificationDeps) {
+  const log = deps.log ?? console.error;
   return postHandler(async (request) => {
     const userId = await caller(deps, request);
     const phone = phoneFrom(await readJsonObject(request));
-    throwUnlessOk(await deps.store.beginSend(userId, phone));
+    // Only numbers that can receive a text in the product's countries: no premium-rate,
+    // toll-free, landline or other-country numbers get our SMS.
+    if (!isTextableVerificationNumber(phone))
+      throw new HttpError(400, 'invalid_phone', messages.numberRejected);
+    const issued = await deps.store.issue(userId, phone);
+    if (issued.outcome !== 'ok' || !issued.code || !issued.verification_id)
+      throw storeError(issued.outcome);
+    const verificationId = issued.verification_id;
     try {
-      const verification = await deps.twilio.verify.start(phone);
-      return json(200, { status: verification.status === 'pending' ? 'pending' : 'sent' });
+      await deps.twilio.messages.create({ to: phone, body: codeMessage(issued.code) });
     } catch (error) {
-      const mapped = mapTwilioError(error, messages.sendUnavailable);
-      (deps.log ?? console.error)('Twilio send failed', error);
-      throw mapped ?? new HttpError(502, 'provider_unavailable', messages.sendUnavailable);
+      log('Twilio send failed', error);
+      await deps.store.settleSend(verificationId, false);
+      if (
+        error instanceof TwilioApiError &&
+        (error.code === TWILIO_ERRORS.invalidToNumber ||
+          error.code === TWILIO_ERRORS.notMobile ||
+          error.code === TWILIO_ERRORS.unreachable)
+      )
+        throw new HttpError(400, 'invalid_phone', messages.numberRejected);
+      throw new HttpError(502, 'provider_unavailable', messages.sendUnavailable);
     }
+    await deps.store.settleSend(verificationId, true);
+    return json(200, { status: 'pending' });
   }, deps.log);
 }
 
@@ -123,24 +117,8 @@ export function createCheckVerificationCodeHandler(deps: PhoneVerificationDeps) 
     const phone = phoneFrom(body);
     const code = typeof body.code === 'string' ? body.code.trim() : '';
     if (!CODE_PATTERN.test(code)) throw new HttpError(400, 'invalid_code', messages.invalidCode);
-    const outcome = await deps.store.beginCheck(userId, phone);
-    const lastCheck = outcome === 'last_check';
-    if (!lastCheck) throwUnlessOk(outcome);
-    let verification: Verification;
-    try {
-      verification = await deps.twilio.verify.check(phone, code);
-    } catch (error) {
-      const mapped = mapTwilioError(error, messages.checkUnavailable);
-      (deps.log ?? console.error)('Twilio check failed', error);
-      throw mapped ?? new HttpError(502, 'provider_unavailable', messages.checkUnavailable);
-    }
-    if (verification.status !== 'approved') {
-      // Our count says this code is used up; Twilio's would keep the same code (and refuse it)
-      // for the rest of its 10 minutes, so cancel it there: the next send starts a fresh code.
-      if (lastCheck) await cancelQuietly(deps, verification.sid);
-      throw new HttpError(400, 'incorrect_code', messages.incorrect);
-    }
-    throwUnlessOk(await deps.store.complete(userId, phone));
+    const outcome = await deps.store.check(userId, phone, code);
+    if (outcome !== 'verified') throw storeError(outcome);
     return json(200, { status: 'verified' });
   }, deps.log);
 }

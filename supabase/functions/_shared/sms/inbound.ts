@@ -52,6 +52,29 @@ export function twiml(message: string | null): Response {
 const plain = (status: number, text: string) =>
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
+/** A Message resource's SID: SM (or MM for a message with media) and 32 hex digits. */
+const MESSAGE_SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
+
+/** The fields the handler acts on; each must appear once (their signature cannot pin them). */
+const SINGLE_FIELDS = ['MessageSid', 'SmsSid', 'From', 'Body'];
+
+/**
+ * The MessageSid of a genuine delivery, or null. The signature joins names and values without a
+ * separator, so a captured request re-split into other parameters (MessageSid=<sid>N&umMedia=0)
+ * still verifies: only a SID of Twilio's exact shape, equal to SmsSid when both are sent, is
+ * taken, so a replay cannot pass as a new message.
+ */
+export function messageSidOf(params: [string, string][]): string | null {
+  for (const name of SINGLE_FIELDS)
+    if (params.filter(([key]) => key === name).length > 1) return null;
+  const form = new Map(params);
+  const messageSid = form.get('MessageSid');
+  const smsSid = form.get('SmsSid');
+  if (messageSid === undefined || !MESSAGE_SID.test(messageSid)) return null;
+  if (smsSid !== undefined && smsSid !== messageSid) return null;
+  return messageSid;
+}
+
 export function createSmsInboundHandler(deps: SmsInboundDeps) {
   const { db } = deps;
 
@@ -136,12 +159,12 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
       if (!(await validTwilioSignature(deps.authToken, deps.webhookUrl, params, signature)))
         return plain(403, 'Invalid Twilio signature.');
 
+      const sid = messageSidOf(params);
+      if (!sid) return plain(403, 'Not a message Twilio sent.');
       const form = new Map(params);
       const from = (form.get('From') ?? '').trim();
-      const sid = (form.get('MessageSid') ?? form.get('SmsSid') ?? '').trim();
       const body = form.get('Body') ?? '';
-      if (!/^\+[1-9]\d{6,14}$/.test(from) || !/^[A-Za-z0-9]{1,64}$/.test(sid))
-        return plain(400, 'From (E.164) and MessageSid are required.');
+      if (!/^\+[1-9]\d{6,14}$/.test(from)) return plain(400, 'From (E.164) is required.');
 
       // A repeated delivery of one MessageSid gets the first reply and creates nothing.
       const inserted = must(

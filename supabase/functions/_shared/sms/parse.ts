@@ -1,5 +1,5 @@
 // What an inbound text asks for: a carrier keyword (STOP, HELP, START), or a call request whose
-// first US number is the callee and whose remaining words are the goal.
+// first phone number is the callee and whose remaining words are the goal.
 
 export type SmsIntent =
   | { kind: 'stop' }
@@ -14,8 +14,21 @@ const STOP = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE
 const START = ['START', 'YES', 'UNSTOP'];
 const HELP = ['HELP', 'INFO'];
 
-// +1 415 555 0100, (415) 555-0100, 415.555.0100, 4155550100, +14155550100.
-const US_NUMBER = /(?:\+?1[\s.-]*)?\(?\b([2-9]\d{2})\)?[\s.-]*([2-9]\d{2})[\s.-]*(\d{4})\b/;
+/**
+ * The first phone number in a text: a NANP number however it is written (+14155550100,
+ * +1 415 555 0100, +1 (415) 555-0100, 1-415-555-0100, (415) 555-0100, 415.555.0100,
+ * 415 555 0100, 4155550100), or another country's number in E.164 (+44 20 7946 0958), so the
+ * reply can say why it is not called. Whether a number may be called is the shared number
+ * rule's decision, not this pattern's: it takes any area code.
+ */
+const PHONE_NUMBER =
+  /(?<![\d+])(?:(?:\+?1[\s.-]*)?(?:\(\s*(\d{3})\s*\)|(\d{3}))[\s.-]*(\d{3})[\s.-]*(\d{4})(?!\d)|\+([2-9](?:[\s.-]?\d){5,16})(?!\d))/;
+
+/** The number found at `match`, in E.164. */
+function e164Of(match: RegExpExecArray): string {
+  if (match[5] !== undefined) return `+${match[5].replace(/\D/g, '')}`;
+  return `+1${match[1] ?? match[2]}${match[3]}${match[4]}`;
+}
 
 export function parseSms(body: string): SmsIntent {
   const text = body.trim();
@@ -25,9 +38,9 @@ export function parseSms(body: string): SmsIntent {
     if (START.includes(keyword)) return { kind: 'start' };
     if (HELP.includes(keyword)) return { kind: 'help' };
   }
-  const match = US_NUMBER.exec(text);
+  const match = PHONE_NUMBER.exec(text);
   if (!match) return { kind: 'no_number' };
-  const phoneNumber = `+1${match[1]}${match[2]}${match[3]}`;
+  const phoneNumber = e164Of(match);
   const rest = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`
     .replace(/\s+/g, ' ')
     .trim()

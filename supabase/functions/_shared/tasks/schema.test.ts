@@ -47,12 +47,7 @@ describe('create task body', () => {
       'phone_number must be a US number in E.164 form, like +14155550123',
     ],
     [
-      { ...valid, phone_number: '+442071838750' },
-      'phone_number',
-      'phone_number must be a US number in E.164 form, like +14155550123',
-    ],
-    [
-      { ...valid, phone_number: '+11155550123' },
+      { ...valid, phone_number: '+1 415 555 0123' },
       'phone_number',
       'phone_number must be a US number in E.164 form, like +14155550123',
     ],
@@ -145,6 +140,28 @@ describe('create task body', () => {
     ],
   ])('refuses a bad body, naming %#: field', (body, field, message) => {
     expect(errorOf(body)).toEqual({ code: 'invalid_request', field, message });
+  });
+});
+
+describe('phone_number: the shared number rule', () => {
+  it.each([
+    ['+442071838750', 'is not a US number'],
+    ['+11155550123', 'area code 115 is not assigned'],
+    ['+19005550100', 'premium-rate'],
+    ['+19115550100', 'N11 service code'],
+    ['+14165550100', 'Canada'],
+    ['+18765550100', 'Jamaica'],
+  ])('refuses %s with number_not_allowed naming why', (phone, why) => {
+    const error = errorOf({ ...valid, phone_number: phone });
+    expect(error).toMatchObject({ code: 'number_not_allowed', field: 'phone_number' });
+    expect(error.message).toContain(why);
+  });
+
+  it('accepts toll-free and the simulated network numbers', () => {
+    for (const phone of ['+18005550100', '+18885550199', '+14155550100', '+14155550109'])
+      expect(parseOrThrow(createTaskSchema, { ...valid, phone_number: phone }).phone_number).toBe(
+        phone,
+      );
   });
 });
 

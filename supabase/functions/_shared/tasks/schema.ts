@@ -1,7 +1,8 @@
 // What a create request may contain (API.md "Create"), as zod schemas. The OpenAPI file
 // (supabase/functions/task/openapi.yaml) describes the same fields; a test keeps them in step.
 import { z } from 'npm:zod@^4.1.0';
-import { ApiError } from '../http/errors.ts';
+import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
+import { ApiError, type ErrorCode } from '../http/errors.ts';
 
 export const VOICES = ['Aria', 'Roger', 'Sarah', 'George'] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
@@ -33,8 +34,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const CONTEXT_MAX_BYTES = 8 * 1024;
 const METADATA_MAX_BYTES = 4 * 1024;
 
-/** US numbers only (the terms say calls are US only): +1, then NANP area code and exchange. */
-export const US_E164 = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
 const PHONE_MESSAGE = 'phone_number must be a US number in E.164 form, like +14155550123';
 
 /** Calls ring only between these local times of the callee (TCPA's hours); call_window narrows them. */
@@ -46,6 +45,24 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2
 const clockTime = (field: string) =>
   z.string({ error: `${field} must be a time like "09:00"` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
     error: `${field} must be a time like "09:00" (HH:MM, 24-hour)`,
+  });
+
+/**
+ * A number in E.164 form that the shared rule allows (contract/phone-number.ts); a well-formed
+ * number it refuses is a `number_not_allowed` naming why.
+ */
+const callableNumber = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .regex(E164, { error: PHONE_MESSAGE })
+  .superRefine((phone, ctx) => {
+    const verdict = checkCallableNumber(phone);
+    if (!verdict.allowed)
+      ctx.addIssue({
+        code: 'custom',
+        message: verdict.message,
+        params: { apiCode: 'number_not_allowed' satisfies ErrorCode },
+      });
   });
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
@@ -68,10 +85,7 @@ const integer = (field: string, min: number, max: number) =>
 
 export const createTaskSchema = z
   .strictObject({
-    phone_number: z
-      .string({ error: PHONE_MESSAGE })
-      .trim()
-      .regex(US_E164, { error: PHONE_MESSAGE }),
+    phone_number: callableNumber,
     goal: z
       .string({ error: 'goal must be a string of 1 to 4000 characters' })
       .trim()
@@ -246,6 +260,9 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
     throw new ApiError('invalid_request', `${field} is not a field of this request`, field);
   }
   const field = issue.path.map(String).join('.') || undefined;
+  const apiCode =
+    issue.code === 'custom' ? (issue.params?.apiCode as ErrorCode | undefined) : undefined;
+  if (apiCode) throw new ApiError(apiCode, issue.message, field);
   if (issue.code === 'invalid_type' && field && valueAt(input, issue.path) === undefined)
     throw new ApiError('invalid_request', `${field} is required`, field);
   throw new ApiError('invalid_request', issue.message, field);

@@ -2,6 +2,7 @@
 // Plain functions over their dependencies (database, voice provider, clock), shared by the
 // `task`, `voice-events`, MCP and SMS entries, so nothing re-validates or re-prices.
 import { runAfterResponse } from '../background.ts';
+import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { type Db, must } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
@@ -71,6 +72,8 @@ type Accepted = {
   required_usd?: number;
   available_usd?: number;
   time_zones?: string[];
+  source?: string;
+  listed_at?: string;
 };
 
 type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
@@ -78,8 +81,13 @@ type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
 
 /** The API's error for a create that the database refused. */
-function refusal(result: Accepted): ApiError {
+function refusal(result: Accepted, phoneNumber: string): ApiError {
   switch (result.error) {
+    case 'do_not_call':
+      return doNotCallRefusal(phoneNumber, {
+        source: result.source ?? 'account',
+        listed_at: result.listed_at ?? '',
+      });
     case 'rate_limited':
       return new ApiError(
         'rate_limited',
@@ -337,8 +345,8 @@ export function createTaskService(deps: TaskServiceDeps) {
   }
 
   /** The answer of task_accept / task_create: the new task, a replay, or the API's refusal. */
-  async function accepted(result: Accepted): Promise<CreatedTask> {
-    if (result.error) throw refusal(result);
+  async function accepted(result: Accepted, phoneNumber: string): Promise<CreatedTask> {
+    if (result.error) throw refusal(result, phoneNumber);
     if (result.replayed && result.task_id) {
       const found = await readTask(result.task_id);
       if (!found) throw new Error(`Replayed task ${result.task_id} is missing`);
@@ -382,6 +390,7 @@ export function createTaskService(deps: TaskServiceDeps) {
             p_request_hash: prepared.requestHash,
           }),
         ) as Accepted,
+        prepared.task.phone_number,
       );
     },
 
@@ -402,6 +411,7 @@ export function createTaskService(deps: TaskServiceDeps) {
             p_request_hash: prepared.requestHash,
           }),
         ) as Accepted,
+        prepared.task.phone_number,
       );
     },
 

@@ -34,6 +34,7 @@ export type TaskRow = {
   summary: string | null;
   recording_url: string | null;
   failure_reason: string | null;
+  opted_out: boolean;
   provider_token_hash: string;
   event_seq: number;
   time_zones: string[];
@@ -58,7 +59,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -116,6 +117,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     summary: row.summary,
     recording_url: row.recording_url,
     failure_reason: row.failure_reason,
+    opted_out: row.opted_out,
     events_url: `${url}/events`,
     url,
   };

@@ -35,6 +35,9 @@ export const TWILIO_ERRORS = {
   maxCheckAttempts: 60202,
   maxSendAttempts: 60203,
   invalidToNumber: 21211,
+  /** Messages: the To number cannot receive SMS (not a mobile number, or unreachable). */
+  notMobile: 21614,
+  unreachable: 21612,
 } as const;
 
 export type VerificationStatus =

@@ -39,6 +39,8 @@ export type VoiceEvent =
       successEvaluation: string | null;
       transcript: TranscriptTurn[] | null;
       recordingUrl: string | null;
+      /** The callee asked not to be called again (the provider's end-of-call analysis). */
+      optedOut: boolean;
     };
 
 /** The provider's own view of a call (for the watchdog's reconciliation). */

@@ -39,6 +39,7 @@ const ended = (
   successEvaluation: 'true',
   transcript: null,
   recordingUrl: null,
+  optedOut: false,
   ...over,
 });
 
@@ -67,6 +68,30 @@ describe('status machine', () => {
     expect(done.plan.task).toMatchObject({ outcome: 'achieved', summary: 'Kim confirmed.' });
     expect(done.plan.settle).toEqual({ duration_seconds: 74, answered: true });
     expect(done.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.completed']);
+  });
+
+  it('ends an opted-out call not_achieved with a callee.opted_out event, even if it agreed', () => {
+    const done = decide(
+      task({ status: 'in_progress' }),
+      attempt({ answeredAt: now.toISOString() }),
+      ended('customer-ended-call', { optedOut: true, successEvaluation: 'true' }),
+      now,
+    )!;
+    expect(done.plan.status).toBe('success');
+    expect(done.plan.task).toMatchObject({ outcome: 'not_achieved' });
+    expect(done.plan.events.map((e) => e.type)).toEqual([
+      'call.ended',
+      'callee.opted_out',
+      'task.completed',
+    ]);
+    // A call canceled meanwhile still records the callee's wish.
+    const canceled = decide(
+      task({ status: 'canceled' }),
+      attempt({ answeredAt: now.toISOString() }),
+      ended('customer-ended-call', { optedOut: true }),
+      now,
+    )!;
+    expect(canceled.plan.events.map((e) => e.type)).toEqual(['callee.opted_out']);
   });
 
   it('never leaves a terminal status, and ignores messages that arrive out of order', () => {

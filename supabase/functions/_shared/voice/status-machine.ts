@@ -136,10 +136,22 @@ function decideEnded(
   const base = { expectedStatus: task.status, attempt: attempt.number };
   const dedupe = `ended:${attempt.number}`;
 
+  // A callee who asked not to be called again is listed whatever became of the task
+  // (public.do_not_call, by a trigger on this event).
+  const optOut: PlanEvent[] = event.optedOut
+    ? [
+        {
+          type: 'callee.opted_out',
+          data: { attempt: attempt.number },
+          dedupe_key: `opted_out:${attempt.number}`,
+        },
+      ]
+    : [];
+
   // The task already ended (canceled, or a past attempt): bill what was talked, change nothing else.
   if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') {
     if (attempt.settled) return null;
-    return { ...base, plan: { attempt: attemptFields, settle, events: [] } };
+    return { ...base, plan: { attempt: attemptFields, settle, events: optOut } };
   }
 
   const callEnded: PlanEvent = {
@@ -170,7 +182,8 @@ function decideEnded(
 
   const fields: Record<string, unknown> = {
     ended_at: event.endedAt,
-    outcome: outcomeOf(status, event.successEvaluation),
+    // Whatever else was said, a callee who opted out did not let the goal be met.
+    outcome: event.optedOut ? 'not_achieved' : outcomeOf(status, event.successEvaluation),
   };
   if (event.summary !== null) fields.summary = event.summary;
   if (event.recordingUrl !== null) fields.recording_url = event.recordingUrl;
@@ -184,7 +197,7 @@ function decideEnded(
       task: fields,
       attempt: attemptFields,
       settle,
-      events: [callEnded, { type: 'task.completed', data: {} }],
+      events: [callEnded, ...optOut, { type: 'task.completed', data: {} }],
     },
   };
 }

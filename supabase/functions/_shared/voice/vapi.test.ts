@@ -1,6 +1,11 @@
 // @vitest-environment node
 import type { CallRequest } from './provider.ts';
-import { createCallBody, createVapiProvider, transcriptFromArtifact } from './vapi.ts';
+import {
+  CALL_ANALYSIS_SCHEMA,
+  createCallBody,
+  createVapiProvider,
+  transcriptFromArtifact,
+} from './vapi.ts';
 
 const request: CallRequest = {
   taskId: 'task_01JD0000000000000000000000',
@@ -131,6 +136,7 @@ describe('Vapi server messages', () => {
         { speaker: 'callee', text: 'Yes.', start_ms: 2500, end_ms: 3000 },
       ],
       recordingUrl: 'https://rec.test/1.wav',
+      optedOut: false,
     });
     // The end comes from the report, not from the status update that precedes it.
     expect(
@@ -139,6 +145,38 @@ describe('Vapi server messages', () => {
     expect(provider.parseServerMessage({ message: { type: 'hang' } })).toBeNull();
     expect(provider.parseServerMessage('garbage')).toBeNull();
     expect(transcriptFromArtifact({})).toBeNull();
+  });
+});
+
+describe('opt-out from the end-of-call analysis', () => {
+  it('asks every call for structured data with a boolean opted_out', () => {
+    const body = createCallBody(request, 'pn');
+    expect(body.assistant.analysisPlan.structuredDataPlan).toEqual({
+      enabled: true,
+      schema: CALL_ANALYSIS_SCHEMA,
+    });
+    expect(CALL_ANALYSIS_SCHEMA.properties.opted_out.type).toBe('boolean');
+  });
+
+  it('reads analysis.structuredData.opted_out; anything but true is no opt-out', () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'k',
+      phoneNumberId: 'pn',
+    });
+    const report = (analysis: unknown) =>
+      provider.parseServerMessage({
+        message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', analysis },
+      });
+    expect(report({ structuredData: { opted_out: true } })).toMatchObject({ optedOut: true });
+    for (const analysis of [
+      { structuredData: { opted_out: false } },
+      { structuredData: { opted_out: 'true' } },
+      { structuredData: null },
+      {},
+      undefined,
+    ])
+      expect(report(analysis), JSON.stringify(analysis)).toMatchObject({ optedOut: false });
   });
 });
 

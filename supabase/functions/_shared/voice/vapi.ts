@@ -57,6 +57,28 @@ export function systemPrompt(request: CallRequest): string {
   return lines.filter(Boolean).join('\n');
 }
 
+/**
+ * What the end-of-call analysis extracts from every call (`analysisPlan.structuredDataPlan`, read
+ * back from `call.analysis.structuredData`): whether the callee asked not to be called again.
+ */
+export const CALL_ANALYSIS_SCHEMA = {
+  type: 'object',
+  properties: {
+    opted_out: {
+      type: 'boolean',
+      description:
+        'true if the person called asked not to be called again (e.g. "don\'t call me again", "take me off your list", "stop calling"); otherwise false.',
+    },
+  },
+  required: ['opted_out'],
+} as const;
+
+/** Whether the analysis found an opt-out (a missing or failed analysis is not one). */
+export function optedOutFrom(analysis: Record<string, unknown>): boolean {
+  const data = analysis.structuredData;
+  return Boolean(data && typeof data === 'object' && (data as Json).opted_out === true);
+}
+
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
   return {
@@ -85,6 +107,7 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       analysisPlan: {
         summaryPlan: { enabled: true },
         successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
+        structuredDataPlan: { enabled: true, schema: CALL_ANALYSIS_SCHEMA },
       },
       serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
       server: {
@@ -163,6 +186,7 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
       typeof evaluation === 'boolean' ? String(evaluation) : (str(evaluation) ?? null),
     transcript: transcriptFromArtifact(artifact),
     recordingUrl: str(artifact.recordingUrl) ?? str(source.recordingUrl),
+    optedOut: optedOutFrom(analysis),
   };
 }
 

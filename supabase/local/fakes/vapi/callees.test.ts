@@ -10,6 +10,7 @@ describe('scripted callees', () => {
     ['+14155550105', 'carrier-failure'],
     ['+14155550107', 'talks-until-max-duration'],
     ['+14155550108', 'end-messages-lost'],
+    ['+14155550109', 'opts-out'],
     ['+12125551234', 'agrees'],
     ['+14155550199', 'agrees'],
   ])('%s → %s', (number, behaviour) => {
@@ -37,6 +38,7 @@ describe('scripted callees', () => {
       '0106',
       '0107',
       '0108',
+      '0109',
     ]);
   });
 

@@ -11,6 +11,7 @@ export type Behaviour =
   | 'voicemail'
   | 'carrier-failure'
   | 'talks-until-max-duration'
+  | 'opts-out' // answers and asks not to be called again; the goal is not met
   | 'end-messages-lost'; // answers and agrees, but the end-of-call messages never arrive
 
 export type Callee = {
@@ -41,6 +42,11 @@ export const CALLEES: readonly Callee[] = [
     digits: '0108',
     description: 'answers and agrees; the end-of-call messages are lost',
     behaviour: () => 'end-messages-lost',
+  },
+  {
+    digits: '0109',
+    description: 'answers and asks not to be called again',
+    behaviour: () => 'opts-out',
   },
 ];
 

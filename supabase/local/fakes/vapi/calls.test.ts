@@ -27,6 +27,7 @@ const record = (overrides: Partial<CallRecord> = {}): CallRecord => ({
   ],
   outcome: 'met',
   summary: 'It went well.',
+  optedOut: false,
   controlUrl: 'http://x/1/control',
   listenUrl: null,
   phoneCallProviderId: 'CA1',
@@ -57,6 +58,31 @@ describe('call objects', () => {
     expect(
       analysis(record({ assistant: { analysisPlan: { summaryPlan: { enabled: false } } } })),
     ).toEqual({ successEvaluation: 'true' });
+  });
+
+  it('answers structuredDataPlan: opted_out from the call, other booleans false, the rest null', () => {
+    const plan = {
+      structuredDataPlan: {
+        enabled: true,
+        schema: {
+          type: 'object',
+          properties: {
+            opted_out: { type: 'boolean' },
+            confirmed: { type: 'boolean' },
+            note: { type: 'string' },
+          },
+        },
+      },
+    };
+    expect(analysis(record({ assistant: { analysisPlan: plan }, optedOut: true }))).toMatchObject({
+      structuredData: { opted_out: true, confirmed: false, note: null },
+    });
+    expect(analysis(record({ assistant: { analysisPlan: plan } })).structuredData).toEqual({
+      opted_out: false,
+      confirmed: false,
+      note: null,
+    });
+    expect(analysis(record())).not.toHaveProperty('structuredData');
   });
 
   it('shows the end, artifact and analysis only once the call has ended', () => {

@@ -28,6 +28,8 @@ export type CallRecord = {
   turns: SpokenTurn[];
   outcome: Outcome;
   summary: string | null;
+  /** The callee asked not to be called again during the conversation so far. */
+  optedOut: boolean;
   controlUrl: string | null;
   listenUrl: string | null;
   phoneCallProviderId: string;
@@ -121,7 +123,25 @@ export function analysis(call: CallRecord): Json {
       typeof evaluationPlan.rubric === 'string' ? evaluationPlan.rubric : 'PassFail',
       call.outcome === 'met',
     );
+  const dataPlan = (plan.structuredDataPlan as Json | undefined) ?? {};
+  if (dataPlan.enabled === true && dataPlan.schema && typeof dataPlan.schema === 'object')
+    result.structuredData = structuredData(dataPlan.schema as Json, call);
   return result;
+}
+
+/**
+ * call.analysis.structuredData for `structuredDataPlan.schema` (an object schema): the network
+ * knows one fact of its own, whether the callee asked not to be called again, and answers it for
+ * a boolean `opted_out`; every other boolean is false and every other field null.
+ */
+export function structuredData(schema: Json, call: CallRecord): Json {
+  const properties = (schema.properties as Record<string, Json> | undefined) ?? {};
+  const data: Json = {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.type !== 'boolean') data[name] = null;
+    else data[name] = name === 'opted_out' ? call.optedOut : false;
+  }
+  return data;
 }
 
 /** The Call object (GET /call/{id}, POST /call's 201, and `message.call`). */

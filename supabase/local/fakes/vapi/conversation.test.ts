@@ -3,6 +3,7 @@ import {
   buildScript,
   goalFromPrompt,
   holdSeconds,
+  OPT_OUT_LINE,
   speakingSeconds,
   type ScriptInput,
   type Step,
@@ -139,6 +140,15 @@ describe('buildScript', () => {
     expect(turns(script.steps)[4]).toMatch(/^user: No, I'm sorry, that doesn't work for me/);
     expect(script.outcome).toBe('not-met');
     expect(statuses(script.steps).at(-1)).toBe('customer-ended-call');
+  });
+
+  it('0109 opts out: asks not to be called again, the goal is not met', () => {
+    const script = buildScript(input('opts-out'));
+    expect(turns(script.steps)[3]).toBe(`user: ${OPT_OUT_LINE}`);
+    expect(script).toMatchObject({ outcome: 'not-met', optedOut: true });
+    expect(script.summary).toContain('asked not to be called again');
+    expect(statuses(script.steps).at(-1)).toBe('customer-ended-call');
+    expect(buildScript(input('agrees')).optedOut).toBeUndefined();
   });
 
   it('busy, no answer and carrier failure end without a conversation', () => {

@@ -14,7 +14,17 @@ export type Step =
 
 export type Outcome = 'met' | 'not-met' | 'none';
 
-export type Script = { steps: Step[]; outcome: Outcome; summary: string | null };
+export type Script = {
+  steps: Step[];
+  outcome: Outcome;
+  summary: string | null;
+  /** The callee asked not to be called again (the end-of-call analysis reports it). */
+  optedOut?: boolean;
+};
+
+/** What the callee of 555-0109 says once it hears why it is called. */
+export const OPT_OUT_LINE =
+  'Please do not call me again. Take this number off your list, I do not want these calls.';
 
 export type ScriptInput = {
   behaviour: Behaviour;
@@ -197,6 +207,27 @@ function scriptFor(input: ScriptInput): Script {
       steps,
       outcome: 'not-met',
       summary: `The assistant called about: ${goal}. The callee kept talking without deciding until the maximum call duration was reached, so the goal was not met.`,
+    };
+  }
+
+  if (input.behaviour === 'opts-out') {
+    const after = speak(steps, start, [
+      ['assistant', lines.opening],
+      ['user', 'Hello? Who is this?'],
+      ['assistant', lines.ask],
+      ['user', OPT_OUT_LINE],
+      [
+        'assistant',
+        'Understood. We will not call this number again. Sorry to bother you. Goodbye.',
+      ],
+      ['user', 'Bye.', 0.4],
+    ]);
+    end(after, ENDED_REASONS.callerHungUp);
+    return {
+      steps,
+      outcome: 'not-met',
+      summary: `The assistant called about: ${goal}. The callee asked not to be called again, so the goal was not met.`,
+      optedOut: true,
     };
   }
 

@@ -8,7 +8,7 @@ import {
   type CallStatus,
 } from './calls';
 import { createCompressedClock, sleep } from './clock';
-import { buildScript, ENDED_REASONS, type Script, type Step } from './conversation';
+import { buildScript, ENDED_REASONS, OPT_OUT_LINE, type Script, type Step } from './conversation';
 import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery';
 import { DEFAULT_SERVER_MESSAGES } from './validation';
 
@@ -179,6 +179,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       turns: [],
       outcome: 'none',
       summary: null,
+      optedOut: false,
       controlUrl: monitorPlan.controlEnabled === false ? null : `${options.baseUrl}/${id}/control`,
       listenUrl:
         monitorPlan.listenEnabled === false
@@ -199,6 +200,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     });
     call.outcome = script.outcome;
     call.summary = script.summary;
+    call.optedOut = script.optedOut ?? false;
     calls.set(id, call);
 
     const outbox = createOutbox({
@@ -229,6 +231,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
     entry.abort.abort();
     const { call } = entry;
     call.outcome = call.startedAt === null ? 'none' : 'not-met';
+    // Hung up before the callee said it: no opt-out was heard.
+    call.optedOut = call.turns.some((turn) => turn.text === OPT_OUT_LINE);
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'
       : null;

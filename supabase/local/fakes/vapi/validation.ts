@@ -297,6 +297,17 @@ function validateAssistant(assistant: unknown, errors: string[]) {
         errors.push(
           `${p}analysisPlan.successEvaluationPlan.rubric must be one of the following values: ${oneOf(RUBRICS)}`,
         );
+      const dataPlan = analysis.structuredDataPlan;
+      if (dataPlan !== undefined) {
+        if (!isObject(dataPlan))
+          errors.push(`${p}analysisPlan.structuredDataPlan must be an object`);
+        else {
+          if (dataPlan.enabled !== undefined && typeof dataPlan.enabled !== 'boolean')
+            errors.push(`${p}analysisPlan.structuredDataPlan.enabled must be a boolean value`);
+          if (dataPlan.schema !== undefined && !isObject(dataPlan.schema))
+            errors.push(`${p}analysisPlan.structuredDataPlan.schema must be an object`);
+        }
+      }
     }
   }
   if (a.monitorPlan !== undefined && !isObject(a.monitorPlan))

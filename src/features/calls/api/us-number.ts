@@ -1,0 +1,13 @@
+/**
+ * A US number as people type it (415-555-0100, (415) 555 0100, 14155550100, +1 415 555 0100) in
+ * E.164 (+14155550100), or null when it is not 10 digits with an optional leading 1.
+ */
+export function toUsE164(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return /^1\d{10}$/.test(digits) ? `+${digits}` : null;
+  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
+  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
+  return null;
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+
+/** One number of the account's do-not-call list (public.do_not_call). */
+export type DoNotCallEntry = {
+  phone_number: string;
+  /** callee: asked during a call not to be called again (cannot be removed); account: added here. */
+  source: 'callee' | 'account';
+  task_id: string | null;
+  created_at: string;
+};
+
+export const doNotCallKeys = {
+  all: ['do-not-call'] as const,
+  user: (userId: string) => [...doNotCallKeys.all, userId] as const,
+};
+
+/** The account's list, newest first (RLS: the caller's rows only). */
+export async function listDoNotCall(): Promise<DoNotCallEntry[]> {
+  const { data, error } = await supabase
+    .from('do_not_call')
+    .select('phone_number, source, task_id, created_at')
+    .order('created_at', { ascending: false });
+  if (error) throw new Error("Your do-not-call list couldn't be loaded. Please try again.");
+  return (data ?? []) as DoNotCallEntry[];
+}
+
+export function useDoNotCallList(userId: string | null | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: doNotCallKeys.user(userId ?? ''),
+      queryFn: listDoNotCall,
+      enabled: !!userId,
+    }),
+  );
+}
+
+/** Adds a number (E.164) as the account's own entry. */
+export async function addDoNotCall(phoneNumber: string): Promise<void> {
+  const { error } = await supabase.from('do_not_call').insert({ phone_number: phoneNumber });
+  if (error?.code === '23505') throw new Error('This number is already on your list.');
+  if (error) throw new Error("The number couldn't be added. Please try again.");
+}
+
+/** Removes one of the account's own entries; a callee's entry cannot be removed. */
+export async function removeDoNotCall(phoneNumber: string): Promise<void> {
+  const { data, error } = await supabase
+    .from('do_not_call')
+    .delete()
+    .eq('phone_number', phoneNumber)
+    .eq('source', 'account')
+    .select('phone_number');
+  if (error || !data?.length) throw new Error("The number couldn't be removed. Please try again.");
+}
+
+function useListMutation<T>(userId: string | null | undefined, run: (value: T) => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () =>
+      userId ? queryClient.invalidateQueries({ queryKey: doNotCallKeys.user(userId) }) : undefined,
+  });
+}
+
+export const useAddDoNotCall = (userId: string | null | undefined) =>
+  useListMutation(userId, addDoNotCall);
+export const useRemoveDoNotCall = (userId: string | null | undefined) =>
+  useListMutation(userId, removeDoNotCall);

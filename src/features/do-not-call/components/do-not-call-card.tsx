@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/lib/auth/session-context';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { toUsE164 } from '@/features/calls/api/us-number';
+import { formatPhone } from '@/features/calls/components/call-format';
+import {
+  useAddDoNotCall,
+  useDoNotCallList,
+  useRemoveDoNotCall,
+  type DoNotCallEntry,
+} from '../api/do-not-call';
+
+const SOURCE_LABEL: Record<DoNotCallEntry['source'], string> = {
+  callee: 'Callee asked',
+  account: 'Added by you',
+};
+
+/**
+ * The account's do-not-call list: numbers a callee asked, during a call, not to be called again
+ * (kept for good) and numbers the account added itself (removable). Calls to any of them are
+ * refused from every entry point (403 do_not_call).
+ */
+export function DoNotCallCard() {
+  const { user } = useSession();
+  const list = useDoNotCallList(user?.id);
+  const add = useAddDoNotCall(user?.id);
+  const remove = useRemoveDoNotCall(user?.id);
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  if (!user) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const e164 = toUsE164(phone);
+    if (!e164 || !/^\+1[2-9]\d{2}[2-9]\d{6}$/.test(e164)) {
+      setError('Enter a US number: 10 digits like 415-555-0100, or +1 and 10 digits.');
+      return;
+    }
+    setError(undefined);
+    // The new row is the confirmation.
+    add.mutate(e164, {
+      onSuccess: () => setPhone(''),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Do Not Call</CardTitle>
+        <CardDescription>
+          Numbers your calls never go to. A person who asks during a call not to be called again is
+          added for good; numbers you add yourself can be removed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form className="flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
+          <div className="min-w-64 flex-1">
+            <FormField label="Phone number" error={error}>
+              <Input
+                value={phone}
+                onChange={(event) => setPhone(event.target.value)}
+                placeholder="415-555-0100"
+                inputMode="tel"
+                autoComplete="off"
+              />
+            </FormField>
+          </div>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Adding...' : 'Add number'}
+          </Button>
+        </form>
+
+        {list.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : list.isError ? (
+          <p className="text-sm text-destructive">{list.error.message}</p>
+        ) : list.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No numbers on your do-not-call list.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Your do-not-call list</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Number
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Source
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Added
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((entry) => (
+                  <tr key={entry.phone_number} className="border-t">
+                    <td className="py-2 pr-4 font-mono">{formatPhone(entry.phone_number)}</td>
+                    <td className="py-2 pr-4">
+                      <Badge variant={entry.source === 'callee' ? 'destructive' : 'outline'}>
+                        {SOURCE_LABEL[entry.source]}
+                      </Badge>
+                    </td>
+                    <td className="py-2 pr-4">{formatDateTime(entry.created_at)}</td>
+                    <td className="py-2 text-right">
+                      {entry.source === 'account' ? (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={remove.isPending}
+                          aria-label={`Remove ${formatPhone(entry.phone_number)}`}
+                          onClick={() =>
+                            remove.mutate(entry.phone_number, {
+                              onError: (failure) => toast.error(failure.message),
+                            })
+                          }
+                        >
+                          Remove
+                        </Button>
+                      ) : (
+                        <span className="text-xs text-muted-foreground">Kept for good</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
