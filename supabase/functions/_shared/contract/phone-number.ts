@@ -5,7 +5,7 @@
 import {
   parsePhoneNumberFromString,
   type NumberType as AnyNumberType,
-} from 'npm:libphonenumber-js@^1.13.16/max';
+} from 'npm:libphonenumber-js@1.12.31/max';
 
 /** A number type of Google's metadata (the library's type also allows "unknown"). */
 export type NumberType = Exclude<AnyNumberType, undefined>;
