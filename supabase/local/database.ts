@@ -314,7 +314,7 @@ export async function preparePlatform(adminUrl: string) {
     const [me] = rows;
     if (!me?.superuser || me.user === 'postgres')
       throw new StackError(
-        `The platform set-up needs a superuser other than postgres (Supabase's is supabase_admin); ${me?.user} is ${me?.superuser ? 'postgres' : 'not a superuser'}. Point SUPABASE_DB_URL at such a role.`,
+        `The database set-up connects as ${me?.user}, which ${me?.superuser ? 'it makes a non-superuser, as on Supabase' : 'is not a superuser'}: it needs another superuser (Supabase's is supabase_admin). Point SUPABASE_DB_URL at one.`,
       );
     await client.query(await readFile(bootstrapSql, 'utf8'));
   } finally {

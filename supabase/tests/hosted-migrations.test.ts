@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbUrlAs, loadConfig, projectRoot, type StackConfig } from '../local/config';
-import { migrate, migrationFiles } from '../local/database';
+import { migrate, migrationFiles, preparePlatform } from '../local/database';
 import { adminDbUrl, dbUrl } from './support/stack';
 
 // Every migration and the seed applied as on a hosted project: in a new database of the
@@ -183,6 +183,14 @@ describe('the migrations applied the hosted way', () => {
       },
     ]);
   }, 60_000);
+});
+
+describe('the platform set-up', () => {
+  it('refuses to run as postgres, which it makes a non-superuser', async () => {
+    await expect(preparePlatform(dbUrl)).rejects.toThrow(
+      "The database set-up connects as postgres, which is not a superuser: it needs another superuser (Supabase's is supabase_admin). Point SUPABASE_DB_URL at one.",
+    );
+  });
 });
 
 describe('what the local stack refuses, as hosted does', () => {
