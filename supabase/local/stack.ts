@@ -135,7 +135,8 @@ export async function startStack(
     const database = await startDatabase(config, log);
     stops.push(database.stop);
 
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // The auth server connects as GoTrue does, as supabase_auth_admin (the auth tables' owner).
+    const pool = new pg.Pool({ connectionString: config.authDbUrl, max: 10 });
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
     await setCallingClock(pool, process.env.STACK_CALLING_CLOCK, log);

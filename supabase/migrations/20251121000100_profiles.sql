@@ -43,14 +43,16 @@ begin
   return new;
 end;
 $$;
-comment on function private.create_profile_for_new_user() is 'Trigger: gives every new auth user a profile.';
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.create_profile_for_new_user() is
+  'Trigger on_auth_user_created (after insert on auth.users): gives every new auth user a profile.';
 
 -- Triggers ---------------------------------------------------------------------------------------
 
 create trigger on_auth_user_created
   after insert on auth.users
   for each row execute function private.create_profile_for_new_user();
-comment on trigger on_auth_user_created on auth.users is 'Creates the profile of a new user.';
 
 create trigger profiles_set_updated_at
   before update on public.profiles

@@ -33,11 +33,14 @@ begin
   return new;
 end;
 $$;
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.create_webhook_secret_for_new_user() is
+  'Trigger on_auth_user_created_webhook_secret (after insert on auth.users): creates the webhook signing secret of a new user.';
 
 create trigger on_auth_user_created_webhook_secret
   after insert on auth.users
   for each row execute function private.create_webhook_secret_for_new_user();
-comment on trigger on_auth_user_created_webhook_secret on auth.users is 'Creates the webhook signing secret of a new user.';
 
 insert into public.webhook_secrets (user_id, secret)
 select id, private.new_webhook_secret() from auth.users

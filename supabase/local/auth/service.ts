@@ -234,12 +234,15 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
   ): Promise<UserRow> {
     const id = randomUUID();
     const hash = fields.password ? await bcrypt.hash(fields.password, 10) : null;
+    // GoTrue writes '' (its Go strings' zero value) into the token columns its schema leaves
+    // without a default; rows written here look the same.
     const { rows } = await db.query<UserRow>(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         confirmation_token, confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
-         is_super_admin, is_anonymous)
+         confirmation_token, confirmation_sent_at, recovery_token, email_change_token_new, email_change,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_super_admin, is_anonymous)
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-         case when $4::boolean then now() end, $5::varchar, case when $5::varchar <> '' then now() end, $6, $7, now(), now(), false, false)
+         case when $4::boolean then now() end, $5::varchar, case when $5::varchar <> '' then now() end,
+         '', '', '', $6, $7, now(), now(), false, false)
        returning *`,
       [
         id,

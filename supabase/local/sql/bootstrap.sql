@@ -1,47 +1,109 @@
--- What the Supabase platform provides before any project migration runs: roles, the auth
--- schema with GoTrue's tables and helper functions, the extensions schema, and the default
--- privileges of the public schema. Idempotent: runs on every start.
+-- What the Supabase platform provides before any project migration runs, with the roles,
+-- ownership and privileges of Supabase's own image (supabase/postgres: the init scripts, then
+-- the later migrations that demote `postgres`, hand auth to `supabase_auth_admin` and take it
+-- back from `postgres`). Run by the cluster's superuser, `supabase_admin`, in the database being
+-- prepared, on every start; idempotent. The project's migrations then run as `postgres`, which
+-- is not a superuser: anything they may not do on a hosted project fails here too.
 
--- Roles --------------------------------------------------------------------------------------
+-- Roles (cluster-wide) -----------------------------------------------------------------------
 do $$
 begin
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres login password 'postgres';
+  end if;
   if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated;
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit password 'postgres';
+    create role authenticator login password 'postgres';
   end if;
   if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin login noinherit createrole password 'postgres';
+    create role supabase_auth_admin login password 'postgres';
   end if;
 end
 $$;
 
+-- The project's owner: everything but superuser (Supabase's "demote postgres").
+alter role postgres nosuperuser createdb createrole login replication bypassrls;
+-- The API roles inherit (Supabase made them INHERIT in 2023); authenticator switches into them.
+alter role anon nologin inherit nobypassrls;
+alter role authenticated nologin inherit nobypassrls;
+alter role service_role nologin inherit bypassrls;
+alter role authenticator login noinherit;
+-- GoTrue's role: no CREATEROLE since Supabase took it away.
+alter role supabase_auth_admin login noinherit nocreaterole noreplication;
+
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres with admin option;
+grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
+-- `postgres` is not a member of supabase_auth_admin (revoked on Supabase): it may use the auth
+-- tables but never alter, comment on or drop them.
+do $$
+begin
+  if exists (
+    select from pg_auth_members
+    where roleid = 'supabase_auth_admin'::regrole and member = 'postgres'::regrole
+  ) then
+    revoke supabase_auth_admin from postgres;
+  end if;
+end
+$$;
+
 alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role supabase_auth_admin set search_path = auth;
+alter role postgres set search_path = "$user", public, extensions;
 
--- Extensions -------------------------------------------------------------------------------
-create schema if not exists extensions;
+-- This database: owned by postgres (so is its public schema, through pg_database_owner) -------
+do $$
+begin
+  execute format('alter database %I owner to postgres', current_database());
+  execute format('grant create on database %I to supabase_auth_admin', current_database());
+end
+$$;
+
+-- Extensions ----------------------------------------------------------------------------------
+create schema if not exists extensions authorization postgres;
 create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
+grant all on all tables in schema extensions to postgres with grant option;
+grant all on all routines in schema extensions to postgres with grant option;
+grant all on all sequences in schema extensions to postgres with grant option;
 
 -- Public schema: Supabase's default privileges (migrations narrow them explicitly) ------------
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public
+  grant all on sequences to anon, authenticated, service_role;
 
--- Auth schema (GoTrue's tables, the columns it uses) -----------------------------------------
-create schema if not exists auth authorization supabase_auth_admin;
-grant usage on schema auth to anon, authenticated, service_role;
+-- Auth schema: supabase_admin's, GoTrue's tables owned by supabase_auth_admin ------------------
+create schema if not exists auth authorization supabase_admin;
+grant all on schema auth to supabase_auth_admin;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
+revoke create on schema auth from postgres;
+-- What GoTrue creates, postgres may read and write (not alter): Supabase's default privileges.
+alter default privileges for role supabase_auth_admin in schema auth
+  grant all on tables to postgres;
+alter default privileges for role supabase_auth_admin in schema auth
+  grant all on sequences to postgres;
+alter default privileges for role supabase_auth_admin in schema auth
+  grant all on routines to postgres;
+
+-- Created as supabase_auth_admin, as GoTrue's own migrations do (the columns it uses; string
+-- columns that GoTrue's schema leaves without a default have none here either).
+set role supabase_auth_admin;
 
 create table if not exists auth.users (
   instance_id uuid,
@@ -52,12 +114,12 @@ create table if not exists auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb,
@@ -92,7 +154,7 @@ create table if not exists auth.identities (
   updated_at timestamptz,
   email text generated always as (lower(identity_data ->> 'email')) stored,
   id uuid primary key default gen_random_uuid(),
-  unique (provider_id, provider)
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
 );
 
 create table if not exists auth.sessions (
@@ -118,6 +180,13 @@ create table if not exists auth.refresh_tokens (
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
 );
+
+-- GoTrue enables row-level security on its tables (no policies: only their owner and roles that
+-- bypass RLS, like postgres, see rows).
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
 
 -- Helpers exactly as Supabase defines them: they read the JWT claims PostgREST sets.
 create or replace function auth.uid() returns uuid
@@ -156,14 +225,14 @@ as $$
   )::jsonb
 $$;
 
-grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
-grant all on all tables in schema auth to supabase_auth_admin;
-grant all on all sequences in schema auth to supabase_auth_admin;
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to postgres, anon, authenticated, service_role;
+-- GoTrue lets postgres read its tables and pass that on (enable_rls_update_grants).
+grant select on auth.users, auth.identities, auth.sessions, auth.refresh_tokens
+  to postgres with grant option;
 
--- Migration bookkeeping, like the Supabase CLI.
-create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
-  version text primary key,
-  statements text[],
-  name text
-);
+reset role;
+
+-- Also granted directly, for tables that existed before the default privileges did.
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;

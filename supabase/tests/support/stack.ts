@@ -29,6 +29,11 @@ export const TEST_STACK_ENV = {
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;
 export const mailboxUrl = `http://127.0.0.1:${TEST_PORTS.mailbox}`;
+/** As `postgres`, the project's role (not a superuser), as the migrations and the functions use it. */
 export const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
+/** As `supabase_admin`, the cluster's superuser: only for what a hosted project's owner cannot do. */
+export const adminDbUrl = `postgresql://supabase_admin:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
+/** As `supabase_auth_admin`, the auth tables' owner, as the auth server connects. */
+export const authDbUrl = `postgresql://supabase_auth_admin:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
 export const anonKey = ANON_KEY;
 export const serviceRoleKey = SERVICE_ROLE_KEY;
