@@ -77,34 +77,42 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
-/** Starts every piece, in dependency order; on any failure stops what already started. */
 /**
  * STACK_CALLING_CLOCK="12:00 America/Los_Angeles" makes calling windows judge time as if the stack
  * had started at that local time (test stacks, so a call test behaves the same at 3 am); unset,
  * windows follow the real clock, as hosted.
  */
 async function setCallingClock(
-  pool: pg.Pool,
+  databaseUrl: string,
   setting: string | undefined,
   log: (line: string) => void,
 ) {
-  if (!setting) {
-    await pool.query('delete from private.calling_clock');
-    return;
-  }
-  const match = /^(\d{2}:\d{2}) (\S+)$/.exec(setting);
-  if (!match)
+  const match = setting ? /^(\d{2}:\d{2}) (\S+)$/.exec(setting) : null;
+  if (setting && !match)
     throw new Error(
       `STACK_CALLING_CLOCK must look like "12:00 America/Los_Angeles", got "${setting}"`,
     );
-  await pool.query(
-    `insert into private.calling_clock (shift)
-     select (((now() at time zone $2)::date + $1::time) at time zone $2) - now()
-     on conflict (id) do update set shift = excluded.shift`,
-    [match[1], match[2]],
-  );
-  log(`Calling windows judge time as if it were ${match[1]} in ${match[2]} at start`);
+  // As postgres, the table's owner: no API role may move the calling clock.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    if (!match) {
+      await client.query('delete from private.calling_clock');
+      return;
+    }
+    await client.query(
+      `insert into private.calling_clock (shift)
+       select (((now() at time zone $2)::date + $1::time) at time zone $2) - now()
+       on conflict (id) do update set shift = excluded.shift`,
+      [match[1], match[2]],
+    );
+    log(`Calling windows judge time as if it were ${match[1]} in ${match[2]} at start`);
+  } finally {
+    await client.end();
+  }
 }
+
+/** Starts every piece, in dependency order; on any failure stops what already started. */
 
 export async function startStack(
   config: StackConfig,
@@ -139,7 +147,7 @@ export async function startStack(
     const pool = new pg.Pool({ connectionString: config.authDbUrl, max: 10 });
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
-    await setCallingClock(pool, process.env.STACK_CALLING_CLOCK, log);
+    await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
 
     const secrets = functionEnv(config);
     const processes: ManagedProcess[] = [];
