@@ -23,6 +23,9 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'playwright-report',
+      // Copies of supabase-js's and auth-js's tests, kept as published (scripts/compat/README.md).
+      'scripts/compat/upstream',
+      'scripts/compat/node_modules',
     ],
   },
   js.configs.recommended,

@@ -63,7 +63,12 @@ export function dbUrlAs(url: string, role: string): string {
 }
 
 export function loadConfig() {
-  const toml = parse(readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
+  // Another project's supabase/ folder (config.toml, migrations, seed.sql, functions), as the
+  // CLI's --workdir: npm run test:compat runs supabase-js's own test project this way.
+  const projectDir = process.env.STACK_SUPABASE_DIR
+    ? path.resolve(projectRoot, process.env.STACK_SUPABASE_DIR)
+    : supabaseDir;
+  const toml = parse(readFileSync(path.join(projectDir, 'config.toml'), 'utf8')) as Toml;
   const api = table(toml.api);
   const db = table(toml.db);
   const inbucket = table(toml.inbucket);
@@ -105,12 +110,11 @@ export function loadConfig() {
     dataDir: path.resolve(projectRoot, process.env.STACK_DATA_DIR || 'supabase/.local/dev'),
     /** Start from an empty database (tests). */
     fresh: process.env.STACK_FRESH === '1',
-    functionsDir: path.resolve(
-      projectRoot,
-      process.env.STACK_FUNCTIONS_DIR || 'supabase/functions',
-    ),
-    migrationsDir: path.join(supabaseDir, 'migrations'),
-    seedFile: path.join(supabaseDir, 'seed.sql'),
+    functionsDir: process.env.STACK_FUNCTIONS_DIR
+      ? path.resolve(projectRoot, process.env.STACK_FUNCTIONS_DIR)
+      : path.join(projectDir, 'functions'),
+    migrationsDir: path.join(projectDir, 'migrations'),
+    seedFile: path.join(projectDir, 'seed.sql'),
     schemas: (api.schemas as string[] | undefined) ?? ['public'],
     extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
     maxRows: Number(api.max_rows ?? 1000),
@@ -127,7 +131,8 @@ export function loadConfig() {
         Number(auth.refresh_token_reuse_interval ?? 10),
       ),
       enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
-      enableConfirmations: authEmail.enable_confirmations !== false,
+      // The CLI's default when config.toml says nothing is off (mailer autoconfirm).
+      enableConfirmations: authEmail.enable_confirmations === true,
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
       /** `[auth.email] double_confirm_changes`: an e-mail change needs both addresses' links. */
       doubleConfirmChanges: authEmail.double_confirm_changes !== false,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config';
 import { packageBinary, startProcess, waitForHttp, type ManagedProcess } from './processes';
@@ -22,6 +23,11 @@ export async function startFunctions(
   options: { watch?: boolean } = {},
 ): Promise<ManagedProcess> {
   const deno = packageBinary('@deno/linux-x64-glibc', 'deno');
+  // An import map for every function: STACK_FUNCTIONS_IMPORT_MAP, else the CLI's fallback
+  // supabase/functions/import_map.json when the project has one.
+  const importMap = process.env.STACK_FUNCTIONS_IMPORT_MAP
+    ? path.resolve(process.env.STACK_FUNCTIONS_IMPORT_MAP)
+    : path.join(config.functionsDir, 'import_map.json');
   const args = [
     'run',
     '--allow-net',
@@ -29,6 +35,7 @@ export async function startFunctions(
     `--allow-read`,
     '--no-prompt',
     ...(options.watch ? [`--watch=${config.functionsDir}`] : []),
+    ...(existsSync(importMap) ? [`--import-map=${importMap}`] : []),
     mainScript,
   ];
   const env = {

@@ -44,6 +44,10 @@ function corsHeaders(_req: IncomingMessage): Record<string, string> {
   };
 }
 
+function withoutHeader(headers: IncomingMessage['headers'], name: string) {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+}
+
 /** X-Forwarded-For as Kong sets it: what the client sent, then the address the gateway saw. */
 function forwardedFor(req: IncomingMessage): string {
   const remote = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
@@ -113,11 +117,13 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
     const upstream = httpRequest(
       { host: '127.0.0.1', port, method: req.method, path, headers },
       (upstreamRes) => {
-        // The gateway owns CORS: PostgREST's own allow-origin would make a second, conflicting value.
-        const upstreamHeaders = Object.fromEntries(
-          Object.entries(upstreamRes.headers).filter(([key]) => !key.startsWith('access-control-')),
-        );
-        const responseHeaders = { ...upstreamHeaders, ...corsHeaders(req) };
+        // Kong's cors plugin in its header phase sets Allow-Origin (replacing the upstream's, so
+        // there is one value) and leaves every other header of the upstream alone: a function's
+        // own Allow-Headers, Allow-Methods and Expose-Headers reach the browser.
+        const responseHeaders = {
+          ...withoutHeader(upstreamRes.headers, 'access-control-allow-origin'),
+          'Access-Control-Allow-Origin': '*',
+        };
         res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
         upstreamRes.pipe(res);
       },

@@ -5,7 +5,8 @@
  * they can all run side by side. `DIALWISE_PORT_OFFSET` moves every block at once, for a second
  * checkout on the same machine.
  */
-export type StackKind = 'dev' | 'e2e' | 'integration' | 'fixtures' | 'bench' | 'lifecycle';
+export type StackKind =
+  'dev' | 'e2e' | 'integration' | 'fixtures' | 'bench' | 'lifecycle' | 'compat';
 
 const BASES: Record<StackKind, number> = {
   dev: 54320,
@@ -15,6 +16,8 @@ const BASES: Record<StackKind, number> = {
   bench: 58320,
   // supabase/tests/stack-lifecycle.test.ts starts and stops whole stacks beside the integration one.
   lifecycle: 59320,
+  // npm run test:compat: supabase-js's and auth-js's own tests against their test project.
+  compat: 60320,
 };
 
 /** The app's own ports (Vite), moved by the same offset. */

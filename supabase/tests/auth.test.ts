@@ -8,7 +8,7 @@ import {
 } from './support/clients';
 import { ageRefreshToken, ageUserTimestamp, closeClock } from './support/clock';
 import { latestMessageTo, linkIn, messagesTo } from './support/mailbox';
-import { anonKey, apiUrl } from './support/stack';
+import { anonKey, apiUrl, serviceRoleKey } from './support/stack';
 
 // The auth service as auth-js sees it: GoTrue's endpoints, JSON shapes and error codes.
 afterAll(deleteCreatedUsers);
@@ -29,6 +29,12 @@ async function rawAuth(
     ...init,
     headers: { apikey: anonKey, 'Content-Type': 'application/json', ...init.headers },
   });
+}
+
+async function signedIn() {
+  const { client } = await createUser('signed-in');
+  const { data } = await client.auth.getSession();
+  return { client, session: data.session! };
 }
 
 function fragmentOf(location: string) {
@@ -424,5 +430,213 @@ describe('health', () => {
   it('reports GoTrue', async () => {
     const response = await rawAuth('/health');
     expect(await response.json()).toMatchObject({ name: 'GoTrue' });
+  });
+});
+
+describe('answers matched to GoTrue', () => {
+  // GoTrue's validateEmail uses checkmail's format: ':' and ';' are not allowed in the local part.
+  const invalidEmail = 'xx:;x@x.x';
+  const invalidFormat = 'Unable to validate email address: invalid format';
+
+  it('refuses an address GoTrue’s format check refuses, on sign-up, recovery and admin creation', async () => {
+    const signUp = await anonClient().auth.signUp({
+      email: invalidEmail,
+      password: 'correct-horse',
+    });
+    expect(signUp.error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(signUp.error?.message).toBe(invalidFormat);
+    expect(signUp.data.user).toBeNull();
+
+    const recover = await anonClient().auth.resetPasswordForEmail(invalidEmail);
+    expect(recover.error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(recover.error?.message).toBe(invalidFormat);
+
+    const created = await serviceClient().auth.admin.createUser({
+      email: invalidEmail,
+      password: 'correct-horse',
+    });
+    expect(created.error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(created.error?.message).toBe(invalidFormat);
+
+    // The characters checkmail allows are accepted, and the address is stored lower-cased.
+    const unusual = `O'Neil+${uniqueEmail('tag')}`;
+    const accepted = await serviceClient().auth.admin.createUser({
+      email: unusual,
+      password: 'correct-horse',
+    });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data.user?.email).toBe(unusual.toLowerCase());
+    cleanup.push(accepted.data.user!.id);
+  });
+
+  it('lists users a page at a time with GoTrue’s headers, and refuses a negative page', async () => {
+    const admin = serviceClient().auth.admin;
+    const bad = await admin.listUsers({ page: -1, perPage: 10 });
+    expect(bad.error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(bad.error?.message).toBe(
+      'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax',
+    );
+    expect(bad.data.users).toEqual([]);
+
+    const users = [await createUser('page-a'), await createUser('page-b')];
+    const response = await fetch(`${apiUrl}/auth/v1/admin/users?page=1&per_page=1`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${serviceRoleKey}` },
+    });
+    const total = Number(response.headers.get('x-total-count'));
+    expect(total).toBeGreaterThanOrEqual(users.length);
+    expect(response.headers.get('link')).toBe(
+      `</admin/users?page=2&per_page=1>; rel="next", </admin/users?page=${total}&per_page=1>; rel="last"`,
+    );
+    expect(Object.keys(await response.json()).sort()).toEqual(['aud', 'users']);
+
+    // auth-js reads both headers (its lastPage keeps only the first digit of the link's page).
+    const page = await admin.listUsers({ page: 1, perPage: 1 });
+    if (!('total' in page.data)) throw page.error;
+    expect(page.data.total).toBeGreaterThanOrEqual(users.length);
+    expect(page.data.nextPage).toBe(2);
+    expect(page.data.users).toHaveLength(1);
+  });
+
+  it('refuses anonymous sign-ins as GoTrue does with them switched off', async () => {
+    const { data, error } = await anonClient().auth.signInAnonymously();
+    expect(error).toMatchObject({ code: 'anonymous_provider_disabled', status: 422 });
+    expect(error?.message).toBe('Anonymous sign-ins are disabled');
+    expect(data.session).toBeNull();
+  });
+
+  it('reports its settings from the configuration', async () => {
+    const settings = await (await rawAuth('/settings')).json();
+    // This stack asks for e-mail confirmation (config.toml), so the mailer does not autoconfirm.
+    expect(settings).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      saml_enabled: false,
+      passkeys_enabled: false,
+      external: { email: true, phone: false, anonymous_users: false, google: false },
+    });
+  });
+
+  it('refuses an unknown grant type as GoTrue files it', async () => {
+    const response = await rawAuth('/token?grant_type=magic', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'unsupported_grant_type',
+    });
+  });
+
+  it('e-mails a reauthentication code to a signed-in user', async () => {
+    const { client, email } = await createUser('reauth');
+    const { error } = await client.auth.reauthenticate();
+    expect(error).toBeNull();
+    const message = await latestMessageTo(email);
+    expect(message.Subject).toBe('Confirm reauthentication');
+    expect(message.Text).toMatch(/Enter the code: \d{6}/);
+    const again = await client.auth.reauthenticate();
+    expect(again.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
+    const signedOut = await rawAuth('/reauthenticate');
+    expect(signedOut.status).toBe(401);
+  });
+
+  it('invites a user by e-mail: invited_at set, and the link signs the invitee in', async () => {
+    const email = uniqueEmail('invitee');
+    const { data, error } = await serviceClient().auth.admin.inviteUserByEmail(email, {
+      data: { invited_by: 'test' },
+      redirectTo: `${siteUrl}/welcome`,
+    });
+    expect(error).toBeNull();
+    expect(data.user?.invited_at).toBeTruthy();
+    expect(data.user?.user_metadata).toEqual({ invited_by: 'test' });
+    cleanup.push(data.user!.id);
+    const message = await latestMessageTo(email);
+    expect(message.Subject).toBe('You have been invited');
+    const verified = await fetch(linkIn(message.Text), { redirect: 'manual' });
+    const fragment = fragmentOf(verified.headers.get('location')!);
+    expect(fragment.get('type')).toBe('invite');
+    expect(fragment.get('access_token')).toBeTruthy();
+
+    const invalid = await serviceClient().auth.admin.inviteUserByEmail(invalidEmail);
+    expect(invalid.error?.message).toBe(invalidFormat);
+    const asAnon = await anonClient().auth.admin.inviteUserByEmail(uniqueEmail('sneaky'));
+    expect(asAnon.error).toMatchObject({ code: 'not_admin', status: 403 });
+  });
+
+  it('answers features it lacks as GoTrue does with them switched off', async () => {
+    const { client, session } = await signedIn();
+    const asUser = {
+      Authorization: `Bearer ${session.access_token}`,
+      'X-Supabase-Api-Version': '2024-01-01',
+    };
+    const asService = {
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'X-Supabase-Api-Version': '2024-01-01',
+    };
+    type Case = [
+      string,
+      { method?: string; body?: string; headers?: Record<string, string> },
+      number,
+      string,
+    ];
+    const cases: Case[] = [
+      ['/passkeys/authentication/options', { method: 'POST', body: '{}' }, 404, 'passkey_disabled'],
+      ['/oauth/clients/register', { method: 'POST', body: '{}' }, 404, 'feature_disabled'],
+      ['/admin/oauth/clients', { headers: asService }, 404, 'feature_disabled'],
+      ['/user/oauth/grants', { headers: asUser }, 404, 'feature_disabled'],
+      ['/sso', { method: 'POST', body: '{}' }, 404, 'saml_provider_disabled'],
+      [
+        '/user/identities/authorize?provider=github',
+        { headers: asUser },
+        404,
+        'manual_linking_disabled',
+      ],
+      ['/token?grant_type=web3', { method: 'POST', body: '{}' }, 422, 'web3_provider_disabled'],
+      [
+        '/token?grant_type=pkce',
+        { method: 'POST', body: '{"auth_code":"a","code_verifier":"b"}' },
+        404,
+        'flow_state_not_found',
+      ],
+      [
+        '/otp',
+        { method: 'POST', body: JSON.stringify({ email: uniqueEmail('otp') }) },
+        422,
+        'email_provider_disabled',
+      ],
+      [
+        '/otp',
+        { method: 'POST', body: '{"phone":"+14155550100"}' },
+        400,
+        'phone_provider_disabled',
+      ],
+      ['/authorize?provider=google', {}, 400, 'validation_failed'],
+    ];
+    for (const [path, init, status, code] of cases) {
+      const response = await rawAuth(path, {
+        ...init,
+        headers: { 'X-Supabase-Api-Version': '2024-01-01', ...init.headers },
+      });
+      expect({ path, status: response.status, code: (await response.json()).code }).toEqual({
+        path,
+        status,
+        code,
+      });
+    }
+
+    // What GoTrue checks first still comes first: no token, no answer about the feature.
+    const anonymous = await rawAuth('/user/oauth/grants');
+    expect(anonymous.status).toBe(401);
+
+    // Through auth-js: MFA enrolment, ID-token sign-in.
+    const enroll = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(enroll.error).toMatchObject({ code: 'mfa_totp_enroll_not_enabled', status: 422 });
+    const idToken = await anonClient().auth.signInWithIdToken({ provider: 'google', token: 'x' });
+    expect(idToken.error).toMatchObject({ code: 'provider_disabled', status: 400 });
+    const factors = await client.auth.mfa.listFactors();
+    expect(factors.data?.all).toEqual([]);
   });
 });

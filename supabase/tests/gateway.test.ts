@@ -46,6 +46,40 @@ describe('API gateway', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('leaves a function’s own CORS headers on its responses, as Kong’s cors plugin does', async () => {
+    // contact-request sends its own Allow-Headers and Allow-Methods on every answer, errors too.
+    const response = await fetch(`${apiUrl}/functions/v1/contact-request`, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:5173', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'authorization, x-client-info, apikey, content-type',
+    );
+    // The preflight is still the gateway's own, whatever the function would answer.
+    const preflight = await fetch(`${apiUrl}/functions/v1/contact-request`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-supabase-new-feature',
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-supabase-new-feature');
+  });
+
+  it('passes PostgREST’s own exposed headers through, with the gateway’s single allow-origin', async () => {
+    const response = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
+      headers: { apikey: anonKey, Origin: 'http://localhost:5173' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toContain('Content-Range');
+  });
+
   it('forwards REST calls to PostgREST with the caller’s role', async () => {
     const asService = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
       headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },

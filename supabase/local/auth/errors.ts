@@ -57,7 +57,16 @@ export const errors = {
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
-  unsupportedGrant: () => new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type'),
+  // GoTrue files an unknown grant under invalid_credentials.
+  unsupportedGrant: () => new AuthError(400, 'invalid_credentials', 'unsupported_grant_type'),
+  anonymousProviderDisabled: () =>
+    new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  phoneProviderDisabled: (status: 400 | 422, message: string) =>
+    new AuthError(status, 'phone_provider_disabled', message),
+  emailNotConfirmedForReauthentication: () =>
+    new AuthError(422, 'email_not_confirmed', 'Please verify your email first.'),
+  badPagination: (detail: string) =>
+    new AuthError(400, 'validation_failed', `Bad Pagination Parameters: ${detail}`),
   overRequestRateLimit: () =>
     new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   overEmailSendRateLimit: (seconds?: number) =>

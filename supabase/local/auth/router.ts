@@ -1,9 +1,52 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, clientIp, readBody, sendJson } from '../http';
 import { API_VERSION, AuthError, errorBody, errors } from './errors';
+import {
+  disabledFeatureByPath,
+  grantDisabled,
+  mfaEnrollDisabled,
+  otpDisabled,
+} from './disabled-features';
 import type { AuthService } from './service';
 
 const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * GoTrue's `paginate`: an unsigned integer (Go's strconv.ParseUint), else 400 "Bad Pagination
+ * Parameters" naming the parse error.
+ */
+function paginationParameter(url: URL, name: string, fallback: number): number {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) {
+    throw errors.badPagination(`strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  }
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) {
+    throw errors.badPagination(
+      `strconv.ParseUint: parsing ${JSON.stringify(raw)}: value out of range`,
+    );
+  }
+  return value;
+}
+
+/** GoTrue's addPaginationHeaders: `<…page=n+1>; rel="next", <…page=last>; rel="last"`. */
+function paginationLinks(
+  path: string,
+  url: URL,
+  page: number,
+  perPage: number,
+  total: number,
+): string {
+  const totalPages = Math.ceil(total / perPage);
+  const linkTo = (target: number) => {
+    const link = new URL(path + url.search, 'http://auth');
+    link.searchParams.set('page', String(target));
+    return link.pathname + link.search;
+  };
+  const next = totalPages > page ? `<${linkTo(page + 1)}>; rel="next", ` : '';
+  return `${next}<${linkTo(totalPages)}>; rel="last"`;
+}
 
 /** Maps GoTrue's HTTP surface (paths below /auth/v1) onto the auth service. */
 export function createAuthRouter(auth: AuthService) {
@@ -44,16 +87,19 @@ export function createAuthRouter(auth: AuthService) {
           description: 'GoTrue is a user registration and authentication API',
         });
       }
-      if (route === 'GET /settings') {
-        return ok({
-          external: { email: true, phone: false, anonymous_users: false },
-          disable_signup: false,
-          mailer_autoconfirm: false,
-          phone_autoconfirm: false,
-          sms_provider: '',
-          saml_enabled: false,
-        });
+      if (route === 'GET /settings') return ok(auth.settings());
+      const disabled = disabledFeatureByPath(method, path, url);
+      if (disabled) {
+        if (disabled.after === 'user') await auth.getUser(authorization);
+        if (disabled.after === 'admin') await auth.admin.requireAdmin(authorization);
+        throw disabled.error;
       }
+      if (route === 'POST /factors') {
+        await auth.getUser(authorization);
+        throw mfaEnrollDisabled((await jsonBody(req)).factor_type);
+      }
+      if (route === 'POST /otp' || route === 'POST /magiclink')
+        throw otpDisabled(await jsonBody(req));
       if (route === 'POST /signup')
         return ok(await auth.signup(await jsonBody(req), redirectTo, meta));
       if (route === 'POST /token') {
@@ -61,7 +107,7 @@ export function createAuthRouter(auth: AuthService) {
         const body = await jsonBody(req);
         if (grant === 'password') return ok(await auth.passwordGrant(body, meta));
         if (grant === 'refresh_token') return ok(await auth.refreshGrant(body, meta));
-        throw errors.unsupportedGrant();
+        throw grantDisabled(grant ?? '', body) ?? errors.unsupportedGrant();
       }
       if (route === 'GET /user') return ok(await auth.getUser(authorization));
       if (route === 'PUT /user')
@@ -114,6 +160,7 @@ export function createAuthRouter(auth: AuthService) {
             tokenHash: typeof body.token_hash === 'string' ? body.token_hash : undefined,
             email: typeof body.email === 'string' ? body.email : undefined,
             token: typeof body.token === 'string' ? body.token : undefined,
+            phone: typeof body.phone === 'string' ? body.phone : undefined,
           },
           meta,
         );
@@ -121,20 +168,35 @@ export function createAuthRouter(auth: AuthService) {
         if ('singleConfirmation' in result) return ok({ msg: result.message, code: '200' });
         return ok(result);
       }
+      if (route === 'GET /reauthenticate')
+        return ok(await auth.reauthenticate(authorization, meta));
       if (route === 'POST /recover')
         return ok(await auth.recover(await jsonBody(req), redirectTo, meta));
       if (route === 'POST /resend')
         return ok(await auth.resend(await jsonBody(req), redirectTo, meta));
 
+      if (route === 'POST /invite')
+        return ok(
+          await auth.admin.inviteUser(authorization, await jsonBody(req), redirectTo, meta),
+        );
+      const userFactors = /^\/admin\/users\/([^/]+)\/factors$/.exec(path);
+      if (userFactors && method === 'GET')
+        return ok(await auth.admin.userFactors(authorization, decodeURIComponent(userFactors[1]!)));
       if (route === 'POST /admin/users')
         return ok(await auth.admin.createUser(authorization, await jsonBody(req)));
       if (route === 'GET /admin/users') {
-        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-        const perPage = Math.min(
-          1000,
-          Math.max(1, Number(url.searchParams.get('per_page') ?? 50) || 50),
+        const page = paginationParameter(url, 'page', 1);
+        const perPage = paginationParameter(url, 'per_page', 50);
+        // GoTrue's paginator reads 0 as its defaults (page 1, 20 a page).
+        const { body, total } = await auth.admin.listUsers(
+          authorization,
+          Math.max(page, 1),
+          perPage || 20,
         );
-        return ok(await auth.admin.listUsers(authorization, page, perPage));
+        res.setHeader('X-Total-Count', String(total));
+        // GoTrue builds the links from the path it saw, below the gateway's /auth/v1.
+        res.setHeader('Link', paginationLinks(path, url, Math.max(page, 1), perPage || 20, total));
+        return ok(body);
       }
       const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path);
       if (adminUser) {

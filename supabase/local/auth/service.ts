@@ -3,6 +3,7 @@ import bcrypt from 'bcryptjs';
 import type pg from 'pg';
 import type { StackConfig } from '../config';
 import type { MailStore } from '../mailbox';
+import { OAUTH_PROVIDERS } from './disabled-features';
 import { errors } from './errors';
 import type { AccessClaims, Jwt } from './jwt';
 import { createRateLimiter } from './rate-limit';
@@ -16,7 +17,14 @@ import { findUserByEmail, findUserById, userJson, type Queryable, type UserRow }
 export type AuthDeps = { pool: pg.Pool; config: StackConfig; jwt: Jwt; mail: MailStore };
 export type RequestMeta = { ip: string; userAgent?: string };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * GoTrue's e-mail format check (`validateEmail` with badoux/checkmail's `ValidateFormat`): the
+ * local part from a fixed set of characters, then a host of dot-separated labels.
+ */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** GoTrue's E.164 check, after dropping a leading + and spaces. */
+const E164 = /^[1-9]\d{1,14}$/;
 /** bcrypt reads only the first 72 bytes; GoTrue refuses longer passwords (Go's len counts bytes). */
 const MAX_PASSWORD_BYTES = 72;
 const passwordBytes = (password: string) => Buffer.byteLength(password, 'utf8');
@@ -80,15 +88,15 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
     return config.auth.siteUrl;
   }
 
-  function validateEmail(email: unknown): string {
-    if (typeof email !== 'string' || email.trim() === '') {
-      throw errors.validation('To signup, please provide your email');
-    }
-    const trimmed = email.trim().toLowerCase();
-    if (trimmed.length > 255 || !EMAIL_PATTERN.test(trimmed)) {
+  /** GoTrue's validateEmail: required, at most 255 characters, checkmail's format; lower-cased. */
+  function validateEmail(email: unknown, missing = 'An email address is required'): string {
+    if (typeof email !== 'string' || email.trim() === '') throw errors.validation(missing);
+    const trimmed = email.trim();
+    if (trimmed.length > 255) throw errors.validation('An email address is too long');
+    if (!EMAIL_PATTERN.test(trimmed)) {
       throw errors.validation('Unable to validate email address: invalid format');
     }
-    return trimmed;
+    return trimmed.toLowerCase();
   }
 
   function validatePassword(password: unknown): string {
@@ -390,14 +398,39 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
   return {
     safeRedirect,
 
+    /** GoTrue's /settings, from the configuration (only e-mail sign-in is available here). */
+    settings() {
+      return {
+        external: {
+          anonymous_users: false,
+          email: true,
+          phone: false,
+          ...Object.fromEntries(OAUTH_PROVIDERS.map((name) => [name, false])),
+        },
+        disable_signup: !config.auth.enableSignup,
+        mailer_autoconfirm: !config.auth.enableConfirmations,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+        saml_private_key_next_configured: false,
+        passkeys_enabled: false,
+      };
+    },
+
     async signup(body: Record<string, unknown>, redirectTo: string | null, meta: RequestMeta) {
+      // GoTrue's /signup route: no e-mail and no phone is an anonymous sign-in, refused before
+      // anything else when anonymous sign-ins are off (they always are here).
+      if (!body.email && !body.phone) throw errors.anonymousProviderDisabled();
       limit(signInLimiter, meta);
       if (!config.auth.enableSignup) throw errors.signupDisabled();
-      if (body.phone && !body.email) {
-        throw errors.validation('Unsupported phone provider');
-      }
-      const email = validateEmail(body.email);
       const password = validatePassword(body.password);
+      if (body.email && body.phone) {
+        throw errors.validation(
+          'Only an email address or phone number should be provided on signup.',
+        );
+      }
+      if (!body.email) throw errors.phoneProviderDisabled(400, 'Phone signups are disabled');
+      const email = validateEmail(body.email);
       const userMetadata = metadata(body.data);
       const target = safeRedirect(redirectTo);
 
@@ -426,8 +459,12 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       if (!config.auth.enableConfirmations) {
         return transaction(async (db) => {
           const user = await insertUser(db, { email, password, userMetadata, confirmed: true });
-          await db.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
-          return issueSession(db, user, meta);
+          // The session's user is read after the sign-in is recorded, as GoTrue returns it.
+          const { rows } = await db.query<UserRow>(
+            'update auth.users set last_sign_in_at = now() where id = $1 returning *',
+            [user.id],
+          );
+          return issueSession(db, rows[0]!, meta);
         });
       }
       checkEmailRate(null, meta);
@@ -450,7 +487,9 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       limit(signInLimiter, meta);
       const email = typeof body.email === 'string' ? body.email.trim() : '';
       const password = typeof body.password === 'string' ? body.password : '';
-      if (!email && !body.phone) throw errors.validation('missing email or phone');
+      if (!email && body.phone)
+        throw errors.phoneProviderDisabled(422, 'Phone logins are disabled');
+      if (!email) throw errors.validation('missing email or phone');
       if (!password) throw errors.validation('missing password');
       const user = email ? await findUserByEmail(pool, email) : null;
       // Compare against a dummy hash for unknown users so timing does not reveal them.
@@ -608,10 +647,17 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
 
     /** Consumes a one-time token (link hash or e-mail + code) and opens a session. */
     async verify(
-      params: { type: string; tokenHash?: string; email?: string; token?: string },
+      params: { type: string; tokenHash?: string; email?: string; token?: string; phone?: string },
       meta: RequestMeta,
     ) {
       limit(verifyLimiter, meta);
+      if (params.token && params.phone !== undefined) {
+        // GoTrue's validatePhone, then a lookup that finds nobody: no user here has a phone.
+        if (!E164.test(params.phone.replace(/^\+/, '').replaceAll(' ', ''))) {
+          throw errors.validation('Invalid phone number format (E.164 required)');
+        }
+        throw errors.otpExpired();
+      }
       const type = params.type as VerificationType;
       const hash =
         params.tokenHash ??
@@ -679,8 +725,40 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       });
     },
 
+    /**
+     * GoTrue's Reauthenticate: a confirmed e-mail gets a one-time code (the nonce a password
+     * change asks for when `secure_password_change` is on).
+     */
+    async reauthenticate(authorization: string | undefined, meta: RequestMeta) {
+      const { user } = await requireUser(authorization);
+      if (!user.email) {
+        throw errors.validation(
+          'Reauthentication requires the user to have an email or a phone number',
+        );
+      }
+      if (!user.email_confirmed_at) throw errors.emailNotConfirmedForReauthentication();
+      const { rows } = await pool.query<{ reauthentication_sent_at: Date | null }>(
+        'select reauthentication_sent_at from auth.users where id = $1',
+        [user.id],
+      );
+      checkEmailRate(rows[0]?.reauthentication_sent_at ?? null, meta);
+      const otp = newOtp();
+      await pool.query(
+        'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1',
+        [user.id, tokenHash(user.email, otp)],
+      );
+      mail.deliver({
+        from: MAIL_FROM,
+        to: [{ Name: '', Address: user.email }],
+        subject: 'Confirm reauthentication',
+        text: `Enter the code: ${otp}\n`,
+        html: `<h2>Confirm reauthentication</h2><p>Enter the code: ${otp}</p>`,
+      });
+      return {};
+    },
+
     async recover(body: Record<string, unknown>, redirectTo: string | null, meta: RequestMeta) {
-      const email = validateEmail(body.email);
+      const email = validateEmail(body.email, 'Password recovery requires an email');
       const user = await findUserByEmail(pool, email);
       // Unknown addresses get the same empty answer (no enumeration).
       if (!user) return {};
@@ -724,6 +802,7 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
     },
 
     admin: {
+      requireAdmin,
       async createUser(authorization: string | undefined, body: Record<string, unknown>) {
         await requireAdmin(authorization);
         const email = validateEmail(body.email);
@@ -740,6 +819,48 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
         );
         return userJson(pool, user);
       },
+      /** GoTrue's adminUsers: the page in the body, the total and page links in headers. */
+      /**
+       * GoTrue's Invite: a new user without a password, `invited_at` set, and an invitation link
+       * (verified as type `invite`); an unconfirmed invitee is invited again.
+       */
+      async inviteUser(
+        authorization: string | undefined,
+        body: Record<string, unknown>,
+        redirectTo: string | null,
+        meta: RequestMeta,
+      ) {
+        await requireAdmin(authorization);
+        const email = validateEmail(body.email);
+        const existing = await findUserByEmail(pool, email);
+        if (existing?.email_confirmed_at) throw errors.emailExists();
+        checkEmailRate(existing?.confirmation_sent_at ?? null, meta);
+        const otp = newOtp();
+        const hash = tokenHash(email, otp);
+        const user = await transaction(async (db) => {
+          const invitee =
+            existing ??
+            (await insertUser(db, {
+              email,
+              password: null,
+              userMetadata: metadata(body.data),
+              confirmed: false,
+            }));
+          const { rows } = await db.query<UserRow>(
+            `update auth.users set invited_at = now(), confirmation_token = $2,
+               confirmation_sent_at = now(), updated_at = now() where id = $1 returning *`,
+            [invitee.id, hash],
+          );
+          return rows[0]!;
+        });
+        sendLinkEmail(email, 'invite', hash, otp, safeRedirect(redirectTo));
+        return userJson(pool, user);
+      },
+      async userFactors(authorization: string | undefined, id: string) {
+        await requireAdmin(authorization);
+        if (!(await findUserById(pool, id))) throw errors.userNotFound();
+        return [];
+      },
       async listUsers(authorization: string | undefined, page: number, perPage: number) {
         await requireAdmin(authorization);
         const { rows } = await pool.query<UserRow>(
@@ -752,8 +873,10 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
           )
         ).rows[0]!.n;
         return {
-          users: await Promise.all(rows.map((u) => userJson(pool, u))),
-          aud: 'authenticated',
+          body: {
+            users: await Promise.all(rows.map((u) => userJson(pool, u))),
+            aud: 'authenticated',
+          },
           total: Number(total),
         };
       },

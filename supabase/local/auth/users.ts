@@ -16,6 +16,7 @@ export type UserRow = {
   email_change_token_new: string | null;
   email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
+  invited_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
   created_at: Date;
@@ -49,6 +50,7 @@ export function toUserJson(user: UserRow, identities: IdentityRow[]) {
     email_confirmed_at: iso(user.email_confirmed_at),
     phone: user.phone ?? '',
     confirmation_sent_at: iso(user.confirmation_sent_at),
+    invited_at: iso(user.invited_at),
     confirmed_at: iso(user.confirmed_at),
     recovery_sent_at: iso(user.recovery_sent_at),
     email_change_sent_at: iso(user.email_change_sent_at),
