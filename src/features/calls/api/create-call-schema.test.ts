@@ -56,4 +56,30 @@ describe('createCallSchema', () => {
     expect(messageFor('911-555-0100')).toContain('N11');
     expect(messageFor('800-555-0100')).toBeUndefined();
   });
+
+  it('schedules a call for a local time up to 30 days ahead, as schedule_at', () => {
+    const form = {
+      phone: '415-555-0100',
+      goal: 'Confirm.',
+      voice: 'Aria',
+      language: 'en',
+      speakingStyle: 'Professional',
+      maxDurationMinutes: 3,
+    } as const;
+    const local = (ms: number) => {
+      const d = new Date(Date.now() + ms);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    };
+    const tomorrow = local(86_400_000);
+    const body = toCreateTaskBody(createCallSchema.parse({ ...form, scheduleAt: tomorrow }));
+    expect(body.schedule_at).toBe(new Date(tomorrow).toISOString());
+    expect(
+      toCreateTaskBody(createCallSchema.parse({ ...form, scheduleAt: '' })),
+    ).not.toHaveProperty('schedule_at');
+    for (const scheduleAt of [local(-86_400_000), local(31 * 86_400_000)])
+      expect(createCallSchema.safeParse({ ...form, scheduleAt }).error?.issues[0]?.message).toBe(
+        'Choose a time from now to 30 days ahead, or leave it empty to call now.',
+      );
+  });
 });

@@ -19,7 +19,11 @@ export const createCallMessages = {
   goalRequired: 'Describe what the call should achieve.',
   goalTooLong: 'Keep the goal under 4,000 characters.',
   duration: 'Enter a whole number of minutes from 1 to 30.',
+  scheduleAt: 'Choose a time from now to 30 days ahead, or leave it empty to call now.',
 } as const;
+
+/** How far ahead a call may be scheduled (the API's schedule_at limit). */
+const MAX_SCHEDULE_MS = 30 * 86_400_000;
 
 /** The API's own number rule: a refusal names why (premium rate, Canada, an N11 code…). */
 function numberRefusal(e164: string): string | null {
@@ -52,6 +56,15 @@ export const createCallSchema = z.object({
     .int(createCallMessages.duration)
     .min(createCallLimits.minDuration, createCallMessages.duration)
     .max(createCallLimits.maxDuration, createCallMessages.duration),
+  /** A datetime-local value in the browser's time zone; empty calls as soon as the window allows. */
+  scheduleAt: z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (!value) return true;
+      const at = new Date(value).getTime();
+      return Number.isFinite(at) && at > Date.now() - 60_000 && at < Date.now() + MAX_SCHEDULE_MS;
+    }, createCallMessages.scheduleAt),
 });
 
 export type CreateCallInput = z.input<typeof createCallSchema>;
@@ -66,6 +79,7 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   language: 'language',
   speaking_style: 'speakingStyle',
   max_duration_minutes: 'maxDurationMinutes',
+  schedule_at: 'scheduleAt',
 };
 
 export function toCreateTaskBody(values: CreateCallValues) {
@@ -76,5 +90,6 @@ export function toCreateTaskBody(values: CreateCallValues) {
     language: values.language,
     speaking_style: values.speakingStyle,
     max_duration_minutes: values.maxDurationMinutes,
+    ...(values.scheduleAt ? { schedule_at: new Date(values.scheduleAt).toISOString() } : {}),
   };
 }

@@ -150,6 +150,7 @@ function TestCallForm({
       language: defaults.language,
       speakingStyle: defaults.speakingStyle,
       maxDurationMinutes: createCallLimits.defaultDuration,
+      scheduleAt: '',
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -165,7 +166,12 @@ function TestCallForm({
   const mutation = useCreateCall(userId, {
     onSuccess: (task) => {
       setFailure(null);
-      toast.success('Call placed', { description: 'Follow it live in the call’s details.' });
+      toast.success(task.status === 'scheduled' ? 'Call scheduled' : 'Call placed', {
+        description:
+          task.status === 'scheduled'
+            ? 'It rings when the callee’s calling window opens; see it in your calls.'
+            : 'Follow it live in the call’s details.',
+      });
       onPlaced(task.id);
     },
     onError: (error) => {
@@ -253,6 +259,13 @@ function TestCallForm({
           </NativeSelect>
         </FormField>
       </div>
+      <FormField
+        label="Schedule for (optional)"
+        error={errors.scheduleAt?.message}
+        hint="Your local time. Calls ring only 8 am to 9 pm in the callee's time zone; outside that, the call waits for 8 am."
+      >
+        <Input type="datetime-local" className="sm:max-w-xs" {...register('scheduleAt')} />
+      </FormField>
       {settingsFailed ? (
         <p className="text-xs text-muted-foreground">
           Your saved phone agent settings could not be read; the defaults are selected.
