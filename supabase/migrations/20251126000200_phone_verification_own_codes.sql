@@ -1,4 +1,4 @@
--- Phone verification with our own codes (docs/decisions/0007): a 5-digit code per account and
+-- Phone verification with our own codes (docs/decisions/0011): a 5-digit code per account and
 -- number, stored only as a hash, sent by the functions through Twilio's Messages API, valid 10
 -- minutes, 5 checks. Twilio Verify keeps one verification per number, so another account's sends
 -- and wrong checks reached the owner's code; here nothing one account does touches another's.

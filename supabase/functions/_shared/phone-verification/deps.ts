@@ -41,7 +41,7 @@ export function phoneVerificationDepsFromEnv(
           p_code: code,
         }),
     },
-    // Codes go out as ordinary messages (Twilio Verify is not used: see docs/decisions/0007).
+    // Codes go out as ordinary messages (Twilio Verify is not used: see docs/decisions/0011).
     twilio: createTwilioClient(twilioMessagingConfigFromEnv(get), fetchFn),
   };
 }

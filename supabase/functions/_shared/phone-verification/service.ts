@@ -4,7 +4,7 @@ import { TWILIO_ERRORS, TwilioApiError, type TwilioClient } from '../twilio/clie
 
 /**
  * send_verification_code ({phone}) and check_verification_code ({phone, code}). The caller is a
- * signed-in user. Codes are our own (docs/decisions/0007): SQL makes a 5-digit code per account
+ * signed-in user. Codes are our own (docs/decisions/0011): SQL makes a 5-digit code per account
  * and number and keeps only its hash, the limits (all per account) and the verified phone
  * (migration …_phone_verification_own_codes.sql); this module texts the code through Twilio's
  * Messages API. Nothing another account does reaches this account's code, and the browser never
