@@ -1,5 +1,5 @@
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/config';
-import { stackPortEnv, stackPorts } from '../../local/ports';
+import { appPort, stackPortEnv, stackPorts } from '../../local/ports';
 
 /**
  * The stack the integration tests start (supabase/tests/global-setup.ts): its own ports (from
@@ -29,3 +29,7 @@ export const mailboxUrl = `http://127.0.0.1:${TEST_PORTS.mailbox}`;
 export const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
 export const anonKey = ANON_KEY;
 export const serviceRoleKey = SERVICE_ROLE_KEY;
+
+/** The app's origin as config.toml names it, moved by DIALWISE_PORT_OFFSET like the stack's. */
+export const siteUrl = `http://localhost:${appPort('dev')}`;
+export const siteUrlByAddress = `http://127.0.0.1:${appPort('dev')}`;
