@@ -8,9 +8,8 @@ import { cn } from '@/lib/cn';
 import { useSession } from '@/lib/auth/session-context';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { BalanceBar } from './balance-bar';
-import { ProfileCard } from './profile-card';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
-import { ApiKeyPanel, PhoneAgentSettingsPanel } from './tab-panels';
+import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels';
 import { useLogOut } from './use-log-out';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
@@ -22,7 +21,7 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
     panel: () => <PhoneAgentSettingsPanel />,
   },
   billing: { label: 'Billing', icon: Wallet, panel: () => <BillingPanel /> },
-  profile: { label: 'Profile', icon: User, panel: () => <ProfileCard /> },
+  profile: { label: 'Profile', icon: User, panel: () => <ProfilePanel /> },
 };
 
 /** `activeTab` from navigation state, if it names a tab. */
