@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { appPort } from './supabase/local/ports.ts';
 
@@ -33,8 +35,33 @@ const publicFrameModules = [
 ];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
+/**
+ * The call API's OpenAPI description at /openapi.yaml (linked from /docs): served from its one
+ * copy beside the function in development, written into the build for production.
+ */
+function openApiDescription(): Plugin {
+  const file = fileURLToPath(new URL('./supabase/functions/task/openapi.yaml', import.meta.url));
+  return {
+    name: 'dialwise-openapi',
+    configureServer(server) {
+      server.middlewares.use('/openapi.yaml', (req, res, next) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        res.setHeader('Content-Type', 'application/yaml; charset=utf-8');
+        res.end(req.method === 'HEAD' ? undefined : readFileSync(file, 'utf8'));
+      });
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'openapi.yaml',
+        source: readFileSync(file, 'utf8'),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), openApiDescription()],
   resolve: {
     alias: [
       // Rules the app shares with the edge functions (one module, e.g. which numbers may be
@@ -52,7 +79,7 @@ export default defineConfig({
     ],
   },
   server: { host: 'localhost', port: appPort('dev'), strictPort: true },
-  preview: { host: 'localhost', port: 4173, strictPort: true },
+  preview: { host: 'localhost', port: appPort('preview'), strictPort: true },
   // BUILD_OUT_DIR lets the end-to-end suite build its own copy beside a developer's dist/.
   build: {
     target: 'es2022',

@@ -41,7 +41,8 @@ test.describe('buying credits', () => {
     await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $25.00' }).click();
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Back on the billing tab; the checkout's own parameters are dropped, the tab stays.
+    await expect(page).toHaveURL(/\/dashboard\?tab=billing$/);
     await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -65,7 +66,7 @@ test.describe('buying credits', () => {
     await page.getByRole('button', { name: 'Pay $40.00' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\?tab=billing$/);
     await expect(page.getByText('No payment was made. Your balance is unchanged.')).toBeVisible();
     await expect(balance(page)).toHaveText('$0.00');
     await expect(
@@ -90,9 +91,12 @@ test.describe('buying credits', () => {
   test('the amount rules, and /billing with its side navigation', async ({ page }) => {
     await page.goto('/billing');
     const nav = page.getByRole('navigation', { name: 'Account' });
-    for (const name of ['Profile', 'API Keys', 'Phone Agent', 'Dashboard'])
+    for (const name of ['Profile', 'API Keys', 'Calls', 'Phone Agent', 'Dashboard'])
       await expect(nav.getByRole('link', { name })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+    // The dashboard's frame: the balance and Log Out.
+    await expect(balance(page)).toHaveText('$0.00');
+    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     const field = page.getByRole('spinbutton', { name: 'Amount (USD)' });
     await field.fill('501');
     await page.getByRole('button', { name: 'Purchase Credits' }).click();

@@ -45,6 +45,51 @@ test.describe('a signed-in user', () => {
     await expect(page.getByText(user.email)).toBeVisible();
   });
 
+  test('the open tab is in the URL: reload and Back keep the place', async ({ page }) => {
+    await signIn(page, user);
+    await page.getByRole('tab', { name: 'Calls' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=calls$/);
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText(user.email)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\?tab=calls$/);
+    await expect(page.getByRole('tab', { name: 'Calls' })).toHaveAttribute('aria-selected', 'true');
+    await page.screenshot({ path: 'test-results/dashboard-calls-tab.png' });
+  });
+
+  test('/calls and /profile have the same frame: balance, sidebar and Log Out', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await signIn(page, user);
+    for (const [path, title] of [
+      ['/calls', 'Calls'],
+      ['/profile', 'Profile'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText('Balance', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('balance-amount')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Dashboard' }),
+      ).toBeVisible();
+    }
+    await page.screenshot({ path: 'test-results/profile-page.png', fullPage: true });
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(errors).toEqual([]);
+  });
+
   test('unknown paths: under a protected prefix → /dashboard; public → 404 with Go to Dashboard', async ({
     page,
   }) => {

@@ -148,7 +148,9 @@ test.describe('landing page', () => {
     expect((await read(bars)).map((bar) => bar.scale)).toEqual([1, 1, 1, 1]);
   });
 
-  test('hero buttons scroll to the waitlist and code sections', async ({ page }) => {
+  test('hero buttons: Start now scrolls to the waitlist, View Docs opens /docs', async ({
+    page,
+  }) => {
     await openLanding(page);
     const hero = page.locator('#hero');
     await hero.getByRole('link', { name: 'Start now' }).click();
@@ -157,7 +159,8 @@ test.describe('landing page', () => {
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await hero.getByRole('link', { name: 'View Docs' }).click();
-    await expectScrolledTo(page, 'code');
+    await expect(page).toHaveURL(/\/docs$/);
+    await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
   });
 
   test('the call to action sends a signed-out visitor to /auth', async ({ page }) => {
@@ -190,16 +193,19 @@ test.describe('landing page', () => {
 });
 
 test.describe('navigation bar', () => {
-  test('Features and Docs scroll their sections to 80 px below the top', async ({ page }) => {
+  test('Features scrolls its section to 80 px below the top; Docs opens /docs', async ({
+    page,
+  }) => {
     await openLanding(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     await nav.getByRole('link', { name: 'Features' }).click();
     await expectScrolledTo(page, 'features');
 
-    await nav.getByRole('link', { name: 'Docs' }).click();
-    await expectScrolledTo(page, 'code');
     await expect(page).toHaveURL(/\/$/);
+    await nav.getByRole('link', { name: 'Docs' }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+    await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
   });
 
   test('Features from another page returns to the landing page and scrolls', async ({ page }) => {

@@ -10,6 +10,7 @@ import { useSession } from '@/lib/auth/session-context';
 import {
   hasAuthCallbackHash,
   hasAuthErrorHash,
+  hasRecoveryHash,
   hasRefreshTokenError,
 } from '@/lib/auth/session-rules';
 import { loadSupabase } from '@/lib/load-supabase';
@@ -111,7 +112,8 @@ export function RedirectRules() {
   );
 
   // URL hash with access_token (the confirmation link): wait 500 ms, fetch the session, go to /
-  // when there is one (from where a signed-in user goes on to /dashboard), else to /auth. A link
+  // when there is one (from where a signed-in user goes on to /dashboard), else to /auth. A
+  // recovery link's session goes to the page that sets the new password instead. A link
   // that failed (#error=…) also goes to /auth, where the session layer's error is shown.
   useEffect(() => {
     if (!waitingForHash) return;
@@ -122,6 +124,8 @@ export function RedirectRules() {
         setWaitingForHash(false);
         navigate(to, { replace: true });
       },
+      undefined,
+      hasRecoveryHash(initialUrlHash) ? paths.resetPassword.href : paths.home.href,
     );
   }, [waitingForHash, navigate]);
 

@@ -45,6 +45,9 @@ const publicRoutes: RouteObject[] = [
   page(paths.auth.path, () =>
     import('@/features/auth/components/auth-page').then((m) => m.AuthPage),
   ),
+  page(paths.resetPassword.path, () =>
+    import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
   page(paths.pricing.path, () =>
     import('@/features/marketing/components/pricing-page').then((m) => m.PricingPage),
   ),

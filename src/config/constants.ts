@@ -14,6 +14,8 @@ export const PURCHASE_DEFAULT_USD = 10;
 
 export const SESSION_REFRESH_THRESHOLD_SECONDS = 300;
 export const HASH_AUTH_DELAY_MS = 500;
+/** The auth server's `minimum_password_length` (supabase/config.toml). */
+export const MIN_PASSWORD_LENGTH = 6;
 export const LANDING_REDIRECT_DELAY_MS = 200;
 export const PHONE_SUCCESS_REDIRECT_MS = 800;
 export const CONTACT_REDIRECT_MS = 2000;

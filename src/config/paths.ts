@@ -5,6 +5,8 @@
 export const paths = {
   home: { path: '/', href: '/' },
   auth: { path: '/auth', href: '/auth' },
+  /** Where the recovery e-mail's link lands, signed in, to set a new password. */
+  resetPassword: { path: '/reset-password', href: '/reset-password' },
   pricing: { path: '/pricing', href: '/pricing' },
   terms: { path: '/terms', href: '/terms' },
   privacy: { path: '/privacy', href: '/privacy' },

@@ -15,33 +15,45 @@ export type LazyComponent<P extends object> = ComponentType<P> & {
  * on screen, as router updates are transitions). A chunk that fails to load is thrown to the route
  * error boundary.
  */
+/**
+ * A promise that says how it settled in the fields React's `use` reads (`status`, `value`,
+ * `reason`), so a chunk that has loaded renders at once, without suspending.
+ */
+type TrackedLoad = Promise<void> & {
+  status?: 'fulfilled' | 'rejected';
+  value?: undefined;
+  reason?: unknown;
+};
+
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): LazyComponent<P> {
   let Loaded: ComponentType<P> | undefined;
-  let attempt: Promise<void> | undefined;
-  let failed = false;
+  let attempt: TrackedLoad | undefined;
 
   // Only an explicit preload retries a failed load: a render keeps throwing the same failure (as
   // `React.lazy` does), so an unreachable chunk cannot make React fetch it in a loop.
   function preload(): Promise<void> {
-    if (!attempt || failed) {
-      failed = false;
-      attempt = load().then(
+    if (!attempt || attempt.status === 'rejected') {
+      const next: TrackedLoad = load().then(
         (component) => {
           Loaded = component;
+          Object.assign(next, { status: 'fulfilled', value: undefined });
         },
         (error: unknown) => {
-          failed = true;
+          Object.assign(next, { status: 'rejected', reason: error });
           throw error;
         },
       );
+      attempt = next;
     }
     return attempt;
   }
 
   function Lazy(props: P) {
-    if (!Loaded) use(attempt ?? preload());
+    // `use` on every render, loaded or not: React replays a suspended component once its promise
+    // settles and expects the same hooks in the same order (a conditional `use` is an error).
+    use(attempt ?? preload());
     const Component = Loaded!;
     return <Component {...props} />;
   }

@@ -42,6 +42,21 @@ function durationSeconds(value: unknown, fallback: number): number {
   return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'];
 }
 
+const LOOPBACK_URL = /^(https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):)(\d+)(?=[/?#]|$)/;
+
+/**
+ * config.toml names the app's local origins with the ports of a checkout without an offset
+ * (5173, 5174, …). A second checkout with `DIALWISE_PORT_OFFSET` serves the app on moved ports,
+ * so every loopback URL (the site URL, the redirect allow-list, and from them the confirmation,
+ * recovery and Checkout return links) moves by the same offset. Other hosts stay as written.
+ */
+export function withAppPortOffset(url: string, offset: number): string {
+  if (offset === 0) return url;
+  return url.replace(LOOPBACK_URL, (_, prefix: string, port: string) => {
+    return `${prefix}${Number(port) + offset}`;
+  });
+}
+
 export type StackConfig = ReturnType<typeof loadConfig>;
 
 /** Every role the platform set-up creates logs in with this password locally (as the CLI's). */
@@ -83,7 +98,10 @@ export function loadConfig() {
   const dbPort = intEnv('STACK_DB_PORT', Number(db.port ?? 54322) + offset);
   const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(inbucket.port ?? 54324) + offset);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const siteUrl = process.env.STACK_SITE_URL || String(auth.site_url ?? 'http://localhost:5173');
+  // An explicit STACK_SITE_URL is taken as it is; config.toml's app URLs follow the offset.
+  const siteUrl =
+    process.env.STACK_SITE_URL ||
+    withAppPortOffset(String(auth.site_url ?? 'http://localhost:5173'), offset);
 
   return {
     apiPort,
@@ -123,7 +141,9 @@ export function loadConfig() {
     serviceRoleKey: SERVICE_ROLE_KEY,
     auth: {
       siteUrl,
-      additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
+      additionalRedirectUrls: ((auth.additional_redirect_urls as string[] | undefined) ?? []).map(
+        (url) => withAppPortOffset(url, offset),
+      ),
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
       refreshTokenReuseInterval: intEnv(

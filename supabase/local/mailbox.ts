@@ -86,6 +86,18 @@ function matches(m: Message, query: string): boolean {
   });
 }
 
+/**
+ * The message frame is sandboxed (a message's scripts never run), so a page opened inside it
+ * could not run either: as in Mailpit, every link opens in a new tab, outside the sandbox.
+ */
+export function linksInNewTab(html: string): string {
+  const base = '<base target="_blank">';
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return base + html;
+  const end = head.index + head[0].length;
+  return html.slice(0, end) + base + html.slice(end);
+}
+
 const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
@@ -218,7 +230,7 @@ export function createMailboxServer(store: MailStore, sms?: InboundSmsTarget): S
         }
         message.Read = true;
         const body = message.HTML
-          ? `<iframe title="Message" sandbox="allow-popups allow-top-navigation-by-user-activation" style="width:100%;height:70vh;border:1px solid #ddd" srcdoc="${escapeHtml(message.HTML)}"></iframe>`
+          ? `<iframe title="Message" sandbox="allow-popups allow-popups-to-escape-sandbox" style="width:100%;height:70vh;border:1px solid #ddd" srcdoc="${escapeHtml(linksInNewTab(message.HTML))}"></iframe>`
           : `<pre>${escapeHtml(message.Text)}</pre>`;
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         return res.end(

@@ -21,7 +21,7 @@ const BASES: Record<StackKind, number> = {
 };
 
 /** The app's own ports (Vite), moved by the same offset. */
-const APP_BASES = { dev: 5173, e2e: 5174, e2eProduction: 5175 } as const;
+const APP_BASES = { dev: 5173, e2e: 5174, e2eProduction: 5175, preview: 4173 } as const;
 
 export function portOffset(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.DIALWISE_PORT_OFFSET;

@@ -8,7 +8,7 @@ import {
 } from './support/clients';
 import { ageUserTimestamp, closeClock } from './support/clock';
 import { latestMessageTo, linkIn, messagesTo } from './support/mailbox';
-import { anonKey, apiUrl } from './support/stack';
+import { anonKey, apiUrl, siteUrl } from './support/stack';
 
 /**
  * Attacks on the local auth, each answered the way GoTrue (supabase/auth) answers it: only the
@@ -22,7 +22,6 @@ afterAll(async () => {
   for (const id of cleanup) await serviceClient().auth.admin.deleteUser(id);
 });
 
-const siteUrl = 'http://localhost:5173';
 
 function fragmentOf(location: string) {
   return new URLSearchParams(new URL(location).hash.slice(1));

@@ -8,7 +8,7 @@ import {
 } from './support/clients';
 import { ageRefreshToken, ageUserTimestamp, closeClock } from './support/clock';
 import { latestMessageTo, linkIn, messagesTo } from './support/mailbox';
-import { anonKey, apiUrl, serviceRoleKey } from './support/stack';
+import { anonKey, apiUrl, serviceRoleKey, siteUrl } from './support/stack';
 
 // The auth service as auth-js sees it: GoTrue's endpoints, JSON shapes and error codes.
 afterAll(deleteCreatedUsers);
@@ -19,7 +19,6 @@ afterAll(async () => {
   for (const id of cleanup) await serviceClient().auth.admin.deleteUser(id);
 });
 
-const siteUrl = 'http://localhost:5173';
 
 async function rawAuth(
   path: string,

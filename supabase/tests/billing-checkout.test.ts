@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../local/config';
 import { signStripePayload } from '../local/fakes/stripe/webhooks';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
-import { anonKey, apiUrl } from './support/stack';
+import { anonKey, apiUrl, siteUrl, siteUrlByAddress } from './support/stack';
 import {
   eventFor,
   payOnCheckoutPage,
@@ -121,7 +121,7 @@ describe('create-call-credits-payment', () => {
 
   it('creates a Checkout Session for the amount, the user and the billing tab', async () => {
     const { status, body } = await startCheckout(buyer, 25, {
-      Origin: 'http://127.0.0.1:5173',
+      Origin: siteUrlByAddress,
     });
     expect(status).toBe(200);
     expect(body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
@@ -136,15 +136,15 @@ describe('create-call-credits-payment', () => {
       metadata: { user_id: buyer.user.id, credits: '25' },
       customer_email: buyer.email,
       success_url:
-        'http://127.0.0.1:5173/dashboard?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://127.0.0.1:5173/dashboard?tab=billing&checkout=canceled',
+        `${siteUrlByAddress}/dashboard?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${siteUrlByAddress}/dashboard?tab=billing&checkout=canceled`,
     });
   });
 
   it('sends the browser back to the site URL when the Origin is not a redirect URL', async () => {
     const { body } = await startCheckout(buyer, 10, { Origin: 'https://evil.example' });
     const session = await getSession(sessionIdOf(body.url as string));
-    expect(session.success_url.startsWith('http://localhost:5173/dashboard?')).toBe(true);
+    expect(session.success_url.startsWith(`${siteUrl}/dashboard?`)).toBe(true);
   });
 
   it('replays a retried request with the same Idempotency-Key, and refuses a changed one', async () => {
@@ -164,7 +164,7 @@ describe('paying on the local checkout page', () => {
     const { id, location } = await paidSession(buyer, 25);
     // No Origin header here, so the site URL.
     expect(location).toBe(
-      `http://localhost:5173/dashboard?tab=billing&checkout=success&session_id=${id}`,
+      `${siteUrl}/dashboard?tab=billing&checkout=success&session_id=${id}`,
     );
     const rows = await until(
       () => purchasesOf(id),

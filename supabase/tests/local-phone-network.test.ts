@@ -7,6 +7,7 @@ import { loadConfig } from '../local/config';
 import { functionEnv } from '../local/stack';
 import { createVoiceServer, type VoiceServer } from '../local/fakes/vapi/server';
 import type { VoiceNetwork } from '../local/fakes/vapi/network';
+import { createVapiProvider } from '../functions/_shared/voice/vapi';
 import { TEST_PORTS } from './support/stack';
 
 /**
@@ -230,6 +231,23 @@ describe('POST /call and GET /call', () => {
     const call = await placeCall('+14155550100', { monitorPlan: { controlEnabled: false } });
     expect(call.monitor.controlUrl).toBeUndefined();
     await network.settled(call.id);
+  });
+});
+
+describe('hanging up through the Vapi adapter', () => {
+  it('ends a call whose control URL was not stored, by reading it from GET /call/{id}', async () => {
+    const call = await placeCall('+14155550107', { maxDurationSeconds: 1800 });
+    const provider = createVapiProvider({ apiUrl: vapiUrl, apiKey: KEY, phoneNumberId: 'local' });
+    await provider.endCall({ providerCallId: call.id, controlUrl: null });
+    await network.settled(call.id);
+    const ended = await api(`/call/${call.id}`);
+    expect(ended.body).toMatchObject({ status: 'ended' });
+    expect(ended.body.endedReason).not.toBe('exceeded-max-duration');
+    // The call's record is still there to read (a DELETE would have removed it).
+    await expect(provider.getCall(call.id)).resolves.toMatchObject({
+      id: call.id,
+      status: 'ended',
+    });
   });
 });
 

@@ -44,6 +44,12 @@ describe('MCP server', () => {
     await deleteCreatedUsers();
   });
 
+  it('advertises tools without list_changed notifications, which a stateless server cannot send', () => {
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools).toBeDefined();
+    expect(capabilities?.tools?.listChanged).not.toBe(true);
+  });
+
   it('lists the four tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -143,7 +149,7 @@ describe('MCP server', () => {
     }
   });
 
-  it('answers a plain 401 without a key or with a wrong one, and no OAuth challenge', async () => {
+  it('answers 401 with a Bearer challenge without a key or with a wrong one, and no OAuth metadata', async () => {
     const init = {
       method: 'POST',
       headers: {
@@ -154,7 +160,8 @@ describe('MCP server', () => {
     };
     const none = await fetch(mcpUrl, init);
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toBeNull();
+    // RFC 9110: a 401 names its scheme. RFC 6750: no error code when no key was sent.
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="dialwise"');
     expect(((await none.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
 
     const wrong = await fetch(mcpUrl, {
@@ -162,6 +169,11 @@ describe('MCP server', () => {
       headers: { ...init.headers, Authorization: `Bearer dw_${'0'.repeat(64)}` },
     });
     expect(wrong.status).toBe(401);
+    const challenge = wrong.headers.get('www-authenticate')!;
+    expect(challenge).toMatch(
+      /^Bearer realm="dialwise", error="invalid_token", error_description="/,
+    );
+    expect(challenge).not.toContain('resource_metadata');
 
     await expect(connect('dw_not_a_key')).rejects.toThrow(/not valid or has been revoked/);
   });

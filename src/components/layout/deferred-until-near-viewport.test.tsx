@@ -80,9 +80,13 @@ describe('DeferredUntilNearViewport', () => {
     );
     expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBe(prerenderedButton);
     expect(load).not.toHaveBeenCalled();
+    // Audits wait for every box to be live (e2e/accessibility.spec.ts).
+    const box = () => document.querySelector<HTMLElement>('[data-deferred="lower"]');
+    expect(box()).toHaveAttribute('data-stage', 'static');
 
     await act(async () => viewport.near());
     expect(load).toHaveBeenCalledOnce();
+    await waitFor(() => expect(box()).toHaveAttribute('data-stage', 'live'));
     await userEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
     expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
   });

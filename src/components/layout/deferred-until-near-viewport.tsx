@@ -77,6 +77,12 @@ export function DeferredUntilNearViewport({
     return () => observer.disconnect();
   }, [stage, goLive, margin]);
 
+  // Tells tests and audits whether the sections are live yet. Set from an effect, not as a prop:
+  // hydration leaves the prerendered box's attributes as they are.
+  useLayoutEffect(() => {
+    if (box.current) box.current.dataset.stage = stage;
+  }, [stage]);
+
   useLayoutEffect(() => {
     const element = box.current;
     if (stage === 'static' || !element) return;

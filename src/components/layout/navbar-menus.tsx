@@ -119,9 +119,9 @@ export function MobileMenu({
             </SectionLink>
           </MobileItem>
           <MobileItem>
-            <SectionLink section={sectionIds.code} onClick={onClose} className={mobileLinkClass}>
+            <Link to={paths.docs.href} onClick={onClose} className={mobileLinkClass}>
               Docs
-            </SectionLink>
+            </Link>
           </MobileItem>
           <MobileItem>
             <Link to={paths.pricing.href} onClick={onClose} className={mobileLinkClass}>

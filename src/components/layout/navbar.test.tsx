@@ -66,14 +66,14 @@ describe('Navbar', () => {
     );
   });
 
-  it('points Features and Docs at the landing sections and scrolls in place on /', async () => {
+  it('points Features at its landing section, scrolling in place on /, and Docs at /docs', async () => {
     const user = userEvent.setup();
     const section = document.createElement('section');
     section.id = 'features';
     document.body.append(section);
     renderWithSession(<Navbar />);
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(main).getByRole('link', { name: 'Docs' })).toHaveAttribute('href', '#code');
+    expect(within(main).getByRole('link', { name: 'Docs' })).toHaveAttribute('href', '/docs');
     await user.click(within(main).getByRole('link', { name: 'Features' }));
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);

@@ -118,9 +118,9 @@ function DesktopMenu(menus: NavbarMenus) {
           </SectionLink>
         </li>
         <li>
-          <SectionLink section={sectionIds.code} className={navLinkClass}>
+          <Link to={paths.docs.href} className={navLinkClass}>
             Docs
-          </SectionLink>
+          </Link>
         </li>
         <li>
           <Link to={paths.pricing.href} className={navLinkClass}>

@@ -37,6 +37,13 @@ describe('followAuthCallback (spec §2: the #access_token hash)', () => {
     expect(go).toHaveBeenCalledExactlyOnceWith('/auth');
   });
 
+  it("sends a recovery link's session to the new-password page instead", async () => {
+    const go = vi.fn();
+    followAuthCallback(async () => fakeAuth(testSession(testUser())), go, 500, '/reset-password');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(go).toHaveBeenCalledExactlyOnceWith('/reset-password');
+  });
+
   it('sends a visitor with a session to / after the same wait', async () => {
     const auth = fakeAuth(testSession(testUser()));
     const go = vi.fn();

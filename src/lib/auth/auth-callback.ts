@@ -15,6 +15,8 @@ export function followAuthCallback(
   loadAuth: () => Promise<SessionSource>,
   go: (to: string) => void,
   delayMs: number = HASH_AUTH_DELAY_MS,
+  /** Where a signed-in user goes: / (then /dashboard), or the new-password page for a recovery link. */
+  signedInTo: string = paths.home.href,
 ): () => void {
   let cancelled = false;
   const timer = setTimeout(() => {
@@ -23,7 +25,7 @@ export function followAuthCallback(
       .then(({ data }) => !!data.session)
       .catch(() => false)
       .then((signedIn) => {
-        if (!cancelled) go(signedIn ? paths.home.href : paths.auth.href);
+        if (!cancelled) go(signedIn ? signedInTo : paths.auth.href);
       });
   }, delayMs);
   return () => {

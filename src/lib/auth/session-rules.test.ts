@@ -5,6 +5,7 @@ import {
   decideAfterRefreshFailure,
   decideStartup,
   hasAuthCallbackHash,
+  hasRecoveryHash,
   hasRefreshTokenError,
   hasStaleTokens,
   isExpired,
@@ -126,6 +127,12 @@ describe('URL signals', () => {
   it('recognises the confirmation link hash', () => {
     expect(hasAuthCallbackHash('#access_token=abc&refresh_token=r&type=signup')).toBe(true);
     expect(hasAuthCallbackHash('#features')).toBe(false);
+  });
+
+  it("tells the recovery link's hash from the confirmation link's", () => {
+    expect(hasRecoveryHash('#access_token=abc&refresh_token=r&type=recovery')).toBe(true);
+    expect(hasRecoveryHash('#access_token=abc&refresh_token=r&type=signup')).toBe(false);
+    expect(hasRecoveryHash('#type=recovery')).toBe(false);
   });
 });
 

@@ -131,6 +131,12 @@ export function hasAuthCallbackHash(hash: string): boolean {
   return params.has('access_token');
 }
 
+/** The recovery e-mail's link (`type=recovery`): its session is for setting a new password. */
+export function hasRecoveryHash(hash: string): boolean {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  return params.has('access_token') && params.get('type') === 'recovery';
+}
+
 export function hasAuthErrorHash(hash: string): boolean {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   return params.has('error') || params.has('error_description');

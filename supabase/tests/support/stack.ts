@@ -1,5 +1,5 @@
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/config';
-import { stackPortEnv, stackPorts } from '../../local/ports';
+import { appPort, stackPortEnv, stackPorts } from '../../local/ports';
 
 /**
  * The stack the integration tests start (supabase/tests/global-setup.ts): its own ports (from
@@ -37,3 +37,7 @@ export const adminDbUrl = `postgresql://supabase_admin:postgres@127.0.0.1:${TEST
 export const authDbUrl = `postgresql://supabase_auth_admin:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
 export const anonKey = ANON_KEY;
 export const serviceRoleKey = SERVICE_ROLE_KEY;
+
+/** The app's origin as config.toml names it, moved by DIALWISE_PORT_OFFSET like the stack's. */
+export const siteUrl = `http://localhost:${appPort('dev')}`;
+export const siteUrlByAddress = `http://127.0.0.1:${appPort('dev')}`;

@@ -17,6 +17,8 @@ import {
 import { signInWithPassword } from '@/features/auth/api/sign-in';
 import { signUpWithPassword } from '@/features/auth/api/sign-up';
 import { SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { PASSWORD_RULE_HINT } from './new-password-form';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -48,7 +50,10 @@ export type AuthFormProps = {
   /** The calls, passed in so tests can hand over their own (defaults: the real auth calls). */
   signIn?: (credentials: Credentials) => Promise<AuthCallResult>;
   signUp?: (credentials: Credentials) => Promise<AuthCallResult>;
+  requestReset?: (email: string) => Promise<AuthCallResult>;
   initialMode?: AuthMode;
+  /** Opens on "Forgot password?" instead of the sign-in form. */
+  initialForgotPassword?: boolean;
 };
 
 /**
@@ -59,9 +64,12 @@ export type AuthFormProps = {
 export function AuthForm({
   signIn = signInWithPassword,
   signUp = signUpWithPassword,
+  requestReset,
   initialMode = 'sign-in',
+  initialForgotPassword = false,
 }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [forgotPassword, setForgotPassword] = useState(initialForgotPassword);
   const [awaitingConfirmationFor, setAwaitingConfirmationFor] = useState<string | null>(null);
   // Which fields were touched in this mode: `auth_form_changed` is sent once per field and mode.
   const [changedFields] = useState(() => new Set<string>());
@@ -118,6 +126,19 @@ export function AuthForm({
         description: exception instanceof Error ? exception.message : String(exception),
       });
     }
+  }
+
+  if (forgotPassword) {
+    return (
+      <ForgotPasswordForm
+        requestReset={requestReset}
+        initialEmail={email}
+        onBack={() => {
+          setForgotPassword(false);
+          switchMode('sign-in');
+        }}
+      />
+    );
   }
 
   if (awaitingConfirmationFor) {
@@ -191,7 +212,11 @@ export function AuthForm({
             {...form.register('email', { onChange: () => noteChange('email') })}
           />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField
+          label="Password"
+          hint={mode === 'sign-up' ? PASSWORD_RULE_HINT : undefined}
+          error={errors.password?.message}
+        >
           <Input
             type="password"
             autoComplete={text.autoComplete}
@@ -202,6 +227,18 @@ export function AuthForm({
         <Button type="submit" className="w-full" disabled={!canSubmit}>
           {isSubmitting ? text.submitting : text.submit}
         </Button>
+        {mode === 'sign-in' ? (
+          <button
+            type="button"
+            className="justify-self-center rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={() => {
+              track('auth_mode_switch', { from: mode, to: 'forgot-password' });
+              setForgotPassword(true);
+            }}
+          >
+            Forgot password?
+          </button>
+        ) : null}
       </form>
     </div>
   );

@@ -8,6 +8,7 @@ import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth/session-context';
 import { DEFAULT_AUTH_ERROR, REFRESH_TOKEN_ERRORS } from '@/lib/auth/session-rules';
 import { AuthForm } from './auth-form';
+import { FORGOT_PASSWORD_VIEW } from './forgot-password-form';
 import { DashboardBackdrop } from './dashboard-backdrop';
 
 /**
@@ -63,7 +64,7 @@ export function AuthPage() {
         </Link>
         <Card shadow="xl" className="w-full max-w-md">
           <CardContent standalone>
-            <AuthForm />
+            <AuthForm initialForgotPassword={searchParams.get('view') === FORGOT_PASSWORD_VIEW} />
           </CardContent>
         </Card>
       </main>

@@ -5,8 +5,11 @@ import { useSession } from '@/lib/auth/session-context';
 import { formatUsd } from '@/lib/format';
 import { useConfirmCheckout } from '../api/confirm-checkout';
 
-/** The query Stripe Checkout sends the browser back with (see create-call-credits-payment). */
-export const CHECKOUT_PARAMS = ['tab', 'checkout', 'session_id'] as const;
+/**
+ * The query Stripe Checkout sends the browser back with (see create-call-credits-payment), less
+ * `tab=billing`, which keeps the billing tab open.
+ */
+export const CHECKOUT_PARAMS = ['checkout', 'session_id'] as const;
 
 /**
  * Back from checkout on the billing tab: a paid session is confirmed at once (credits, balance and

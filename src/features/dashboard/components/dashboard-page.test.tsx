@@ -1,6 +1,6 @@
 import { agentSettingsQueryKey } from '@/lib/agent-settings';
 import { apiKeyQueryKey } from '@/lib/api-key';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -58,7 +58,36 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('ada@example.com');
     await waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
     expect(router.state.location.state).toEqual({});
+    expect(router.state.location.search).toBe('?tab=profile');
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('keeps the open tab in the URL: a reload opens it again, Back returns to the previous one', async () => {
+    const events = userEvent.setup();
+    const { router } = renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard?tab=profile',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+
+    await events.click(screen.getByRole('tab', { name: 'Billing' }));
+    expect(router.state.location.search).toBe('?tab=billing');
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(screen.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?tab=profile');
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens the API keys tab for an unknown tab in the URL', () => {
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard?tab=nope',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('has a Calls tab with the test call form and the calls list', async () => {

@@ -1,10 +1,10 @@
-import { ProfileCard } from './profile-card';
 import { StandalonePage } from './standalone-page';
+import { ProfilePanel } from './tab-panels';
 
 export function ProfilePage() {
   return (
     <StandalonePage title="Profile">
-      <ProfileCard />
+      <ProfilePanel />
     </StandalonePage>
   );
 }

@@ -2,16 +2,22 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { sessionState } from '@/testing/session';
+import { createQueryClient } from '@/lib/query-client';
+import { sessionState, testUser } from '@/testing/session';
+import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { StandalonePage } from './standalone-page';
 
-const everyPage = ['Profile', 'API Keys', 'Phone Agent', 'Billing', 'Dashboard'];
+const everyPage = ['Profile', 'API Keys', 'Calls', 'Phone Agent', 'Billing', 'Dashboard'];
+const user = testUser();
 
 function renderAt(path: string, title: string) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(dashboardKeys.balance(user.id), 12.5);
   return renderWithProviders(<StandalonePage title={title}>content</StandalonePage>, {
     initialEntry: path,
     path: path.replace(/(.)\/+$/, '$1'),
-    session: sessionState({ signedIn: true }),
+    session: sessionState({ user }),
+    queryClient,
   });
 }
 
@@ -22,15 +28,22 @@ function sideNavLinks() {
 }
 
 describe('StandalonePage side navigation (spec §2)', () => {
-  it('on /billing links to Profile, API Keys, Phone Agent and Dashboard, hiding Billing', () => {
+  it('on /billing links to Profile, API Keys, Calls, Phone Agent and Dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([
-      ['Dialwise', '/'],
       ['Profile', '/profile'],
       ['API Keys', '/apikey'],
+      ['Calls', '/calls'],
       ['Phone Agent', '/phone-agent-settings'],
       ['Dashboard', '/dashboard'],
     ]);
+  });
+
+  it("has the dashboard's frame: the balance and Log Out", () => {
+    renderAt('/calls', 'Calls');
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Calls' })).toBeInTheDocument();
   });
 
   it('hides Billing on /billing/ (trailing slash) too', () => {
@@ -44,10 +57,11 @@ describe('StandalonePage side navigation (spec §2)', () => {
     ['/profile', 'Profile'],
     ['/apikey', 'API Keys'],
     ['/phone-agent-settings', 'Phone Agent'],
+    ['/calls', 'Calls'],
   ])('on %s hides %s and offers the others, Billing included', (path, hidden) => {
     renderAt(path, hidden);
     const names = sideNavLinks().map(([name]) => name);
-    expect(names).toEqual(['Dialwise', ...everyPage.filter((name) => name !== hidden)]);
+    expect(names).toEqual(everyPage.filter((name) => name !== hidden));
   });
 
   it('a side navigation link opens that page', async () => {

@@ -1,50 +1,50 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { DashboardShell, sidebarItemClass } from './dashboard-shell';
 
 const links = [
   { href: paths.profile.href, label: 'Profile' },
   { href: paths.apiKey.href, label: 'API Keys' },
+  { href: paths.calls.href, label: 'Calls' },
   { href: paths.phoneAgentSettings.href, label: 'Phone Agent' },
   { href: paths.billing.href, label: 'Billing' },
   { href: paths.dashboard.href, label: 'Dashboard' },
 ] as const;
 
 /**
- * Frame of the standalone account pages (/profile, /apikey, /phone-agent-settings, /billing): a
- * side navigation to the others and the dashboard, hiding the current page (spec §2).
+ * Frame of the standalone account pages (/profile, /apikey, /calls, /phone-agent-settings,
+ * /billing): the dashboard's frame (balance bar, sidebar, Log Out), whose side navigation leads
+ * to the other pages and the dashboard, hiding the current page (spec §2).
  */
 export function StandalonePage({ title, children }: { title: string; children: ReactNode }) {
   // '/billing/' is the billing page too.
   const current = useLocation().pathname.replace(/(.)\/+$/, '$1');
   return (
-    <div className="min-h-screen bg-muted/30">
-      <div className="container flex flex-col gap-6 py-8 md:flex-row md:py-12">
-        <nav aria-label="Account" className="md:w-56 md:shrink-0">
-          <Link to={paths.home.href} className="mb-4 block text-lg font-bold tracking-tight">
-            {PRODUCT_NAME}
-          </Link>
-          <ul className="flex flex-wrap gap-1 md:flex-col">
+    <DashboardShell
+      navigation={
+        <nav aria-label="Account">
+          <ul className="flex gap-1 md:flex-col">
             {links
               .filter((link) => link.href !== current)
               .map((link) => (
                 <li key={link.href}>
-                  <Link
-                    to={link.href}
-                    className="block rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground"
-                  >
+                  <Link to={link.href} className={sidebarItemClass(false)}>
                     {link.label}
                   </Link>
                 </li>
               ))}
           </ul>
         </nav>
-        <main id="main" className="grid flex-1 content-start gap-6">
-          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-          {children}
-        </main>
-      </div>
-    </div>
+      }
+    >
+      <main
+        id="main"
+        className="mx-auto grid w-full max-w-4xl flex-1 content-start gap-6 p-4 md:p-8"
+      >
+        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+        {children}
+      </main>
+    </DashboardShell>
   );
 }

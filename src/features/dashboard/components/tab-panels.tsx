@@ -1,6 +1,8 @@
 import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
+import { ChangePasswordCard } from './change-password-card';
+import { ProfileCard } from './profile-card';
 
 export function ApiKeyPanel() {
   return (
@@ -13,4 +15,13 @@ export function ApiKeyPanel() {
 
 export function PhoneAgentSettingsPanel() {
   return <AgentSettingsCard />;
+}
+
+export function ProfilePanel() {
+  return (
+    <div className="grid gap-6">
+      <ProfileCard />
+      <ChangePasswordCard />
+    </div>
+  );
 }

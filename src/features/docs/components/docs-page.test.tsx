@@ -1,4 +1,5 @@
-import { beforeAll } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CALLEES } from '../../../../supabase/local/fakes/vapi/callees';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocsPage } from '@/features/docs/components/docs-page';
@@ -178,5 +179,23 @@ describe('DocsPage', () => {
     );
     expect(copied).toContain('"phone_number": "+14155550123"');
     expect(screen.getAllByRole('button', { name: 'Copied curl code' })).toHaveLength(1);
+  });
+});
+
+describe('/docs: test numbers and the OpenAPI description', () => {
+  it('lists every simulated callee of the local phone network, as the network scripts them', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+    const table = screen.getByRole('table', { name: 'Simulated callees' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    ).toEqual(CALLEES.map((callee) => [`+1415555${callee.digits}`, callee.description]));
+  });
+
+  it('links the OpenAPI description the app serves', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+    for (const link of screen.getAllByRole('link', { name: /openapi/i }))
+      expect(link).toHaveAttribute('href', '/openapi.yaml');
+    expect(screen.getByRole('link', { name: 'OpenAPI description (YAML)' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
+import { OPENAPI_PATH } from '@/config/api';
 import { paths } from '@/config/paths';
 import {
   centsPerMinute,
@@ -11,6 +12,7 @@ import {
   mcpTools,
   outcomes,
   requestFields,
+  simulatedNumbers,
   TASK_URL,
   taskFields,
   taskStatuses,
@@ -47,6 +49,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
   { id: 'quick-start', title: 'Quick start' },
+  { id: 'test-numbers', title: 'Test numbers' },
   { id: 'authentication', title: 'Authentication' },
   { id: 'create-task', title: 'Create a task' },
   { id: 'wait', title: 'Wait for the result' },
@@ -89,6 +92,12 @@ export function DocsPage() {
             <Button asChild variant="outline">
               <Link to={paths.docsPhoneAgent.href}>Phone agent settings</Link>
             </Button>
+            <Button asChild variant="outline">
+              {/* A file, not a page of the app: a plain link, which the router leaves alone. */}
+              <a href={OPENAPI_PATH} download="dialwise-openapi.yaml">
+                OpenAPI description (YAML)
+              </a>
+            </Button>
           </>
         }
         toc={toc}
@@ -105,6 +114,33 @@ export function DocsPage() {
             <InlineCode>status</InlineCode> and <InlineCode>transcription</InlineCode>:
           </p>
           <CodeBlock title="Create a task and read the result" samples={createTaskSamples} />
+          <p>
+            The whole API is also described in OpenAPI 3.1:{' '}
+            <a
+              className="font-medium text-primary underline-offset-4 hover:underline"
+              href={OPENAPI_PATH}
+            >
+              openapi.yaml
+            </a>
+            , ready for code generators and API clients.
+          </p>
+        </DocsSection>
+
+        <DocsSection id="test-numbers" title="Test numbers">
+          <p>
+            On the local stack, calls go to a simulated phone network. The number you call chooses
+            what the person at the other end does, so you can try every outcome without a real phone
+            ringing (numbers in the 555-01xx range are reserved for fiction). Any other number
+            answers and agrees.
+          </p>
+          <DocsTable
+            caption="Simulated callees"
+            columns={['Number', 'What happens']}
+            rows={simulatedNumbers.map((entry) => ({
+              key: entry.digits,
+              cells: [<InlineCode key="number">{entry.number}</InlineCode>, entry.behaviour],
+            }))}
+          />
         </DocsSection>
 
         <DocsSection id="authentication" title="Authentication">

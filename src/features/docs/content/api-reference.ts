@@ -6,13 +6,12 @@ import {
   voiceValues,
 } from '@/config/phone-agent-options';
 
-/** Facts of the call API (API.md), as data so the page, its tables and its tests agree. */
+/**
+ * Facts of the call API (supabase/functions/task/openapi.yaml), as data so the page, its tables
+ * and its tests agree.
+ */
 
-export const HOSTED_BASE_URL = 'https://<project>.supabase.co/functions/v1';
-export const LOCAL_BASE_URL = 'http://127.0.0.1:54321/functions/v1';
-export const TASK_URL = `${HOSTED_BASE_URL}/task`;
-export const LOCAL_TASK_URL = `${LOCAL_BASE_URL}/task`;
-export const MCP_URL = `${HOSTED_BASE_URL}/mcp`;
+export { LOCAL_TASK_URL, MCP_URL, TASK_URL } from '@/config/api';
 
 export const centsPerMinute = Math.round(PRICE_PER_MINUTE_USD * 100);
 
@@ -349,3 +348,20 @@ export const mcpTools = [
   },
   { name: 'cancel_call', meaning: 'Cancel a task that has not ended, hanging up a live call.' },
 ] as const;
+
+/**
+ * The local stack's simulated phone network: the last digits of the number choose what the
+ * callee does (the same table as supabase/local/fakes/vapi/callees.ts; a test keeps them equal).
+ * Any other number answers and agrees.
+ */
+export const simulatedNumbers: { digits: string; number: string; behaviour: string }[] = [
+  { digits: '0100', behaviour: 'answers and agrees' },
+  { digits: '0101', behaviour: 'answers and declines' },
+  { digits: '0102', behaviour: 'busy' },
+  { digits: '0103', behaviour: 'no answer' },
+  { digits: '0104', behaviour: 'voicemail' },
+  { digits: '0105', behaviour: 'the carrier fails the call' },
+  { digits: '0106', behaviour: 'no answer on the first attempt, answers and agrees on the next' },
+  { digits: '0107', behaviour: 'answers and talks until the maximum duration' },
+  { digits: '0108', behaviour: 'answers and agrees; the end-of-call messages are lost' },
+].map((entry) => ({ ...entry, number: `+1415555${entry.digits}` }));

@@ -1,7 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { SectionLink } from '@/components/layout/section-link';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useDecorativeMotion } from '@/lib/use-decorative-motion';
 import { landingSections } from '../data/landing-sections';
 
@@ -112,7 +114,7 @@ export function HeroSection() {
             </SectionLink>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <SectionLink section={landingSections.code}>View Docs</SectionLink>
+            <Link to={paths.docs.href}>View Docs</Link>
           </Button>
         </div>
         <dl className="mx-auto mt-14 grid max-w-3xl grid-cols-2 gap-6 sm:grid-cols-4">

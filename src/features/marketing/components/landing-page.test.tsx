@@ -56,7 +56,7 @@ describe('LandingPage', { timeout: 20_000 }, () => {
       'href',
       '#waitlist',
     );
-    expect(within(hero).getByRole('link', { name: 'View Docs' })).toHaveAttribute('href', '#code');
+    expect(within(hero).getByRole('link', { name: 'View Docs' })).toHaveAttribute('href', '/docs');
   });
 
   it('shows the demo placeholder with an honest, disabled play button', () => {

@@ -1,10 +1,11 @@
+import { TASK_URL } from '@/config/api';
+
 /**
- * The landing page's example call. It follows docs API.md: POST /functions/v1/task with
- * phone_number and goal; `?wait=true` holds the response until the call ends, so the one
- * response carries `status` and `transcription`.
+ * The landing page's example call: POST /task with phone_number and goal; `?wait=true` holds the
+ * response until the call ends, so the one response carries `status` and `transcription`.
+ * code-samples.test.ts checks it against the OpenAPI description.
  */
-export const API_BASE_URL = 'https://api.dialwise.dev';
-export const TASK_ENDPOINT = `${API_BASE_URL}/functions/v1/task`;
+export const TASK_ENDPOINT = TASK_URL;
 
 const goal = 'Confirm the dental appointment tomorrow at 3 pm; offer Thursday if not.';
 

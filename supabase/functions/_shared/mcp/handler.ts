@@ -2,7 +2,7 @@
 // handler (2025 revisions and 2026-07-28 from one endpoint) over a server built for that account.
 import { createMcpHandler } from 'npm:@modelcontextprotocol/server@2.4.0';
 import type { Db } from '../db.ts';
-import { authenticate } from '../http/api-key-auth.ts';
+import { apiKeyFrom, authenticate } from '../http/api-key-auth.ts';
 import { ApiError, errorResponse } from '../http/errors.ts';
 import { newRequestId } from '../ids.ts';
 import type { TaskService } from '../tasks/service.ts';
@@ -22,7 +22,6 @@ export function createMcpFunctionHandler(deps: { db: Db; service: TaskService })
     const requestId = newRequestId();
     let response: Response;
     try {
-      // No OAuth here: a missing or bad key is a plain 401 (no WWW-Authenticate challenge).
       const account = await authenticate(deps.db, request);
       const handler = createMcpHandler(() => buildMcpServer(deps.service, account), {
         onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
@@ -40,6 +39,17 @@ export function createMcpFunctionHandler(deps: { db: Db; service: TaskService })
     }
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
+    if (response.status === 401) headers.set('WWW-Authenticate', bearerChallenge(request));
     return new Response(response.body, { status: response.status, headers });
   };
+}
+
+/**
+ * A 401 names its scheme (RFC 9110 §11.6.1): a Bearer API key, with RFC 6750's `invalid_token`
+ * when a key was sent. No `resource_metadata`: there is no OAuth authorization server to find.
+ */
+export function bearerChallenge(request: Request): string {
+  const challenge = 'Bearer realm="dialwise"';
+  if (apiKeyFrom(request) === null) return challenge;
+  return `${challenge}, error="invalid_token", error_description="The API key is not valid or has been revoked"`;
 }

@@ -123,6 +123,9 @@ export function buildMcpServer(service: TaskService, account: Account): McpServe
   const server = new McpServer(
     { name: 'dialwise', version: '1.0.0' },
     {
+      // Stateless: each request gets a new server, which never sends list_changed (the tools never
+      // change either). The SDK would advertise `listChanged: true` unless told.
+      capabilities: { tools: { listChanged: false } },
       instructions:
         'Dialwise places phone calls with an AI voice agent. place_call starts a call and returns at once; poll get_call every few seconds until status is success, no_answer, busy, voicemail, failed or canceled, then read outcome, summary and transcript.',
     },

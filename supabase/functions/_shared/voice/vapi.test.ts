@@ -217,4 +217,55 @@ describe('Vapi REST calls', () => {
       'The voice provider refused the call (400): customer.number must be E.164',
     );
   });
+
+  /** A stand-in for Vapi: records each request and answers GET /call/{id} with `found`. */
+  function recordingVapi(found: Record<string, unknown>) {
+    const seen: { method: string; url: string; body?: string }[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'vapi_key',
+      phoneNumberId: 'pn',
+      fetch: async (input, init) => {
+        const method = init?.method ?? 'GET';
+        seen.push({ method, url: String(input), body: init?.body as string | undefined });
+        if (method === 'GET') return Response.json(found);
+        if (String(input).endsWith('/control')) return Response.json({ success: true });
+        return Response.json({ message: `Cannot ${method}` }, { status: 404 });
+      },
+    });
+    return { provider, seen };
+  }
+
+  it('ends a call through its control URL', async () => {
+    const { provider, seen } = recordingVapi({});
+    await provider.endCall({ providerCallId: 'call_1', controlUrl: 'http://vapi.test/c1/control' });
+    expect(seen).toEqual([
+      { method: 'POST', url: 'http://vapi.test/c1/control', body: '{"type":"end-call"}' },
+    ]);
+  });
+
+  it('without a stored control URL, reads monitor.controlUrl from GET /call/{id}, never DELETE', async () => {
+    const { provider, seen } = recordingVapi({
+      id: 'call_1',
+      status: 'in-progress',
+      monitor: { controlUrl: 'http://vapi.test/c1/control' },
+    });
+    await provider.endCall({ providerCallId: 'call_1', controlUrl: null });
+    expect(seen).toEqual([
+      { method: 'GET', url: 'http://vapi.test/call/call_1', body: undefined },
+      { method: 'POST', url: 'http://vapi.test/c1/control', body: '{"type":"end-call"}' },
+    ]);
+  });
+
+  it('leaves an ended call alone, and says so when a live call has no control URL', async () => {
+    const ended = recordingVapi({ id: 'call_1', status: 'ended', monitor: {} });
+    await ended.provider.endCall({ providerCallId: 'call_1', controlUrl: null });
+    expect(ended.seen.map((r) => r.method)).toEqual(['GET']);
+
+    const uncontrolled = recordingVapi({ id: 'call_2', status: 'ringing', monitor: {} });
+    await expect(
+      uncontrolled.provider.endCall({ providerCallId: 'call_2', controlUrl: null }),
+    ).rejects.toThrow('The call has no control URL to end it with');
+    expect(uncontrolled.seen.map((r) => r.method)).toEqual(['GET']);
+  });
 });

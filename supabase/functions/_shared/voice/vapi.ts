@@ -247,25 +247,30 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
     },
 
     async endCall({ providerCallId, controlUrl }) {
-      if (controlUrl) {
-        const response = await doFetch(controlUrl, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ type: 'end-call' }),
-          signal: AbortSignal.timeout(10_000),
-        }).catch((error: Error) => {
-          throw new ProviderError(`The call could not be ended: ${error.message}`, null);
-        });
-        await response.body?.cancel();
-        if (!response.ok)
-          throw new ProviderError(
-            `The call could not be ended (${response.status})`,
-            response.status,
-          );
-        return;
+      // Hanging up goes through the call's control URL. A call stored without one (its id was
+      // saved before the answer carried it) has it in `monitor.controlUrl` of GET /call/{id}.
+      // (DELETE /call/{id} deletes the call's record in Vapi; it does not hang up.)
+      let url = controlUrl;
+      if (!url) {
+        const found = await call(`/call/${encodeURIComponent(providerCallId)}`);
+        if (found.status === 'ended') return;
+        url = str(obj(found.monitor).controlUrl);
+        if (!url) throw new ProviderError('The call has no control URL to end it with', null);
       }
-      // Without a control URL, deleting the call is Vapi's way to stop one that has not started.
-      await call(`/call/${encodeURIComponent(providerCallId)}`, { method: 'DELETE' });
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'end-call' }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((error: Error) => {
+        throw new ProviderError(`The call could not be ended: ${error.message}`, null);
+      });
+      await response.body?.cancel();
+      if (!response.ok)
+        throw new ProviderError(
+          `The call could not be ended (${response.status})`,
+          response.status,
+        );
     },
 
     async getCall(providerCallId) {

@@ -1,4 +1,4 @@
-import type { CheckoutSession } from './server';
+import type { SessionState } from './objects';
 
 const escape = (value: string) =>
   value.replace(
@@ -17,11 +17,11 @@ export const formatAmount = (cents: number, currency: string) =>
  * to `cancel_url`. Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
  */
 export function checkoutPage(
-  session: CheckoutSession,
+  session: SessionState,
   options: { error?: string; cardNumber?: string } = {},
 ): string {
   const total = formatAmount(session.amount_total, session.currency);
-  const items = session._line_items
+  const items = session.line_items
     .map(
       (item) =>
         `<li><span>${escape(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${formatAmount(item.unit_amount * item.quantity, session.currency)}</span></li>`,

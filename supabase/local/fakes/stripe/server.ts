@@ -3,6 +3,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { BodyTooLargeError, readBody, sendJson } from '../../http';
 import { checkoutPage } from './checkout-page';
 import { canonicalParams, parseStripeForm, type FormObject, type FormValue } from './form';
+import {
+  checkoutSessionObject,
+  lineItemsList,
+  LOCAL_PAYMENT_METHOD_CONFIGURATION,
+  paymentIntentObject,
+  type LineItem,
+  type PaymentIntentState,
+  type SessionState,
+} from './objects';
 import { createWebhookSender } from './webhooks';
 
 /**
@@ -13,40 +22,12 @@ import { createWebhookSender } from './webhooks';
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
-type LineItem = { name: string; unit_amount: number; quantity: number };
-
-export type CheckoutSession = {
-  id: string;
-  object: 'checkout.session';
-  amount_subtotal: number;
-  amount_total: number;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  created: number;
-  currency: string;
-  customer: null;
-  customer_details: { email: string | null; name: null; phone: null } | null;
-  customer_email: string | null;
-  expires_at: number;
-  livemode: false;
-  metadata: Record<string, string>;
-  mode: 'payment';
-  payment_intent: string | null;
-  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
-  status: 'open' | 'complete' | 'expired';
-  success_url: string;
-  ui_mode: 'hosted';
-  url: string | null;
-  /** Not part of the API object (stripped before sending): what the page shows. */
-  _line_items: LineItem[];
-};
-
 export type StripeEvent = {
   id: string;
   object: 'event';
   api_version: string;
   created: number;
-  data: { object: Omit<CheckoutSession, '_line_items'> };
+  data: { object: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -185,8 +166,32 @@ function parseLineItems(value: FormValue | undefined, currency: { value?: string
       name,
       unit_amount: wholeNumber(data.unit_amount, `${p}[price_data][unit_amount]`, 0),
       quantity: wholeNumber(raw.quantity, `${p}[quantity]`, 1),
+      currency: itemCurrency,
     };
   });
+}
+
+function stringList(value: FormValue | undefined, param: string): string[] | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw new StripeApiError(400, 'invalid_request_error', 'Invalid array', param);
+  return value as string[];
+}
+
+/** `expand[]=…`: what the fake can expand on a Checkout Session (line_items), else Stripe's 400. */
+function expansions(value: FormValue | undefined): string[] {
+  const list = value === undefined ? [] : typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))
+    throw new StripeApiError(400, 'invalid_request_error', 'Invalid array', 'expand');
+  for (const path of list as string[])
+    if (path !== 'line_items')
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `This property cannot be expanded (${path}). The local Stripe expands line_items only.`,
+        'expand',
+      );
+  return list as string[];
 }
 
 /** Luhn check of a card number's digits. */
@@ -199,6 +204,20 @@ function luhn(digits: string) {
   }
   return sum % 10 === 0;
 }
+
+/** Stripe's test cards that are declined, with the error Stripe reports for each. */
+const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
+  '4000000000000002': {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  '4000000000009995': {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+};
 
 export type StripeFakeOptions = {
   port: number;
@@ -215,7 +234,8 @@ export function createStripeFake(options: StripeFakeOptions) {
   const now = options.now ?? Date.now;
   const seconds = () => Math.floor(now() / 1000);
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const sessions = new Map<string, CheckoutSession>();
+  const sessions = new Map<string, SessionState>();
+  const paymentIntents = new Map<string, PaymentIntentState>();
   const events: StripeEvent[] = [];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const webhooks = createWebhookSender({
@@ -230,23 +250,24 @@ export function createStripeFake(options: StripeFakeOptions) {
     },
   });
 
-  const publicSession = (session: CheckoutSession) => {
-    const { _line_items: _, ...rest } = session;
-    return rest;
-  };
+  /** The API object, with `line_items` when the request asked to expand it. */
+  const publicSession = (session: SessionState, expand: string[] = []) => ({
+    ...checkoutSessionObject(session),
+    ...(expand.includes('line_items') ? { line_items: lineItemsList(session) } : {}),
+  });
 
-  function refresh(session: CheckoutSession) {
+  function refresh(session: SessionState) {
     if (session.status === 'open' && session.expires_at <= seconds()) expire(session);
     return session;
   }
 
-  function emit(type: string, session: CheckoutSession) {
+  function emit(type: string, object: Record<string, unknown>) {
     const event: StripeEvent = {
       id: id('evt_1'),
       object: 'event',
       api_version: STRIPE_API_VERSION,
       created: seconds(),
-      data: { object: publicSession(session) },
+      data: { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -257,13 +278,13 @@ export function createStripeFake(options: StripeFakeOptions) {
     return event;
   }
 
-  function expire(session: CheckoutSession) {
+  function expire(session: SessionState) {
     session.status = 'expired';
     session.url = null;
-    emit('checkout.session.expired', session);
+    emit('checkout.session.expired', publicSession(session));
   }
 
-  function createSession(params: FormObject): CheckoutSession {
+  function createSession(params: FormObject): SessionState {
     for (const key of Object.keys(params))
       if (!SESSION_PARAMS.has(key))
         throw new StripeApiError(
@@ -354,29 +375,29 @@ export function createStripeFake(options: StripeFakeOptions) {
       );
     const sessionId = id('cs_test_a1', 56);
     const created = seconds();
-    const session: CheckoutSession = {
+    const session: SessionState = {
       id: sessionId,
-      object: 'checkout.session',
-      amount_subtotal: total,
       amount_total: total,
       cancel_url: cancelUrl,
       client_reference_id: reference,
       created,
       currency: currency.value!,
-      customer: null,
       customer_details: null,
       customer_email: email,
       expires_at: text(params.expires_at) ? Number(params.expires_at) : created + 24 * 3600,
-      livemode: false,
+      locale: text(params.locale) ?? null,
       metadata,
-      mode: 'payment',
       payment_intent: null,
+      payment_method_types: stringList(params.payment_method_types, 'payment_method_types'),
       payment_status: 'unpaid',
       status: 'open',
+      submit_type: text(params.submit_type) ?? null,
       success_url: successUrl,
-      ui_mode: 'hosted',
       url: `${baseUrl}/c/pay/${sessionId}`,
-      _line_items: items,
+      line_items: items,
+      line_item_ids: items.map(() => id('li_1')),
+      price_ids: items.map(() => id('price_1')),
+      product_ids: items.map(() => id('prod_', 14)),
     };
     sessions.set(sessionId, session);
     return session;
@@ -457,11 +478,33 @@ export function createStripeFake(options: StripeFakeOptions) {
       };
 
       let match: RegExpExecArray | null;
+      // GET takes its parameters (expand[]) from the query, as Stripe's SDKs send them.
+      const query = parseStripeForm(url.search.slice(1)) ?? {};
       if (path === '/v1/checkout/sessions' && req.method === 'POST') {
-        return remember(200, publicSession(createSession(params)));
+        const expand = expansions(params.expand);
+        return remember(200, publicSession(createSession(params), expand));
       }
       if ((match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && req.method === 'GET') {
-        return send(200, publicSession(findSession(decodeURIComponent(match[1]!))));
+        const expand = expansions(query.expand);
+        return send(200, publicSession(findSession(decodeURIComponent(match[1]!)), expand));
+      }
+      if (
+        (match = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(path)) &&
+        req.method === 'GET'
+      ) {
+        return send(200, lineItemsList(findSession(decodeURIComponent(match[1]!))));
+      }
+      if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+        const intent = paymentIntents.get(decodeURIComponent(match[1]!));
+        if (!intent)
+          throw new StripeApiError(
+            404,
+            'invalid_request_error',
+            `No such payment_intent: '${match[1]}'`,
+            'intent',
+            'resource_missing',
+          );
+        return send(200, paymentIntentObject(intent));
       }
       if (
         (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)) &&
@@ -529,7 +572,7 @@ export function createStripeFake(options: StripeFakeOptions) {
       throw new StripeApiError(
         404,
         'invalid_request_error',
-        `Unrecognized request URL (${req.method}: ${path}). The local Stripe implements Checkout Sessions and Events only.`,
+        `Unrecognized request URL (${req.method}: ${path}). The local Stripe implements Checkout Sessions, Events and reading PaymentIntents only.`,
       );
     } catch (error) {
       if (error instanceof StripeApiError) {
@@ -567,8 +610,31 @@ export function createStripeFake(options: StripeFakeOptions) {
     res.end();
   }
 
-  const successLocation = (session: CheckoutSession) =>
+  const successLocation = (session: SessionState) =>
     session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
+
+  function paymentIntentFor(session: SessionState, email: string): PaymentIntentState {
+    const existing = session.payment_intent ? paymentIntents.get(session.payment_intent) : null;
+    if (existing) return existing;
+    const intent: PaymentIntentState = {
+      id: id('pi_3'),
+      amount: session.amount_total,
+      currency: session.currency,
+      created: seconds(),
+      receipt_email: email,
+      status: 'requires_payment_method',
+      payment_method: null,
+      latest_charge: null,
+      failure: null,
+      payment_method_configuration: session.payment_method_types
+        ? null
+        : LOCAL_PAYMENT_METHOD_CONFIGURATION,
+    };
+    paymentIntents.set(intent.id, intent);
+    session.payment_intent = intent.id;
+    emit('payment_intent.created', paymentIntentObject(intent));
+    return intent;
+  }
 
   /** The hosted page: GET shows it, POST pays with the card typed in. */
   async function page(req: IncomingMessage, res: ServerResponse, sessionId: string) {
@@ -588,18 +654,31 @@ export function createStripeFake(options: StripeFakeOptions) {
     const cardNumber = form.get('card_number') ?? '';
     const digits = cardNumber.replace(/[\s-]/g, '');
     const retry = (error: string) => html(res, 402, checkoutPage(session, { error, cardNumber }));
+    // Checked in the browser by Stripe.js before anything reaches Stripe: no event.
     if (!/^\d{13,19}$/.test(digits) || !luhn(digits))
       return retry('Your card number is incorrect.');
-    if (digits === '4000000000000002') return retry('Your card was declined.');
-    if (digits === '4000000000009995') return retry('Your card has insufficient funds.');
     const email = session.customer_email ?? form.get('email')?.trim() ?? null;
     if (!email) return retry('Your email address is incomplete.');
+    const decline = DECLINES[digits];
+    // Confirming creates the session's PaymentIntent (once); a declined card fails it, and the
+    // session stays open for another card.
+    const intent = paymentIntentFor(session, email);
+    intent.payment_method = id('pm_1');
+    if (decline) {
+      intent.failure = decline;
+      intent.status = 'requires_payment_method';
+      emit('payment_intent.payment_failed', paymentIntentObject(intent));
+      return retry(decline.message);
+    }
+    intent.failure = null;
+    intent.status = 'succeeded';
+    intent.latest_charge = id('ch_3');
+    emit('payment_intent.succeeded', paymentIntentObject(intent));
     session.status = 'complete';
     session.payment_status = 'paid';
-    session.payment_intent = id('pi_3');
-    session.customer_details = { email, name: null, phone: null };
+    session.customer_details = { email, name: form.get('name')?.trim() || null };
     session.url = null;
-    emit('checkout.session.completed', session);
+    emit('checkout.session.completed', publicSession(session));
     redirect(res, successLocation(session));
   }
 
@@ -634,6 +713,7 @@ export function createStripeFake(options: StripeFakeOptions) {
     server,
     url: baseUrl,
     sessions,
+    paymentIntents,
     events,
     deliveries: webhooks.deliveries,
     stop: () => webhooks.stop(),
