@@ -553,6 +553,10 @@ describe('webhooks', () => {
       'http://example.com/hook',
       'https://169.254.169.254/latest',
       'https://[fd00:ec2::254]/x',
+      // Special-purpose blocks are refused even where private targets are allowed.
+      'https://0.0.0.0/x',
+      'https://198.18.0.1/x',
+      'https://[64:ff9b::a9fe:a9fe]/x',
       'ftp://example.com/x',
     ]) {
       const response = await account.api('', {
