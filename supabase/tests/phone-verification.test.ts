@@ -13,6 +13,7 @@ import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './
 import { latestMessageTo, messagesTo } from './support/mailbox';
 import { twilioUrl, uniqueUsPhone } from './support/phone';
 import { anonKey, apiUrl, dbUrl, serviceRoleKey } from './support/stack';
+import { waitFor } from './support/wait';
 
 // send_verification_code and check_verification_code through the gateway, against the stack's
 // database and the local Twilio, as a user and as an attacker.
@@ -172,6 +173,48 @@ describe('send_verification_code and check_verification_code', () => {
       body: { status: 'verified' },
     });
     expect(await kycOf(user)).toEqual({ phone, phone_verified: true });
+  });
+
+  it('our own 5-check counter refuses a code that Twilio would still approve', async () => {
+    // Twilio (and the local one) enforce 5 checks too, so a test that only ends at Twilio's limit
+    // cannot tell whether ours holds. Here Twilio is left with a fresh verification it would
+    // approve, started at Twilio directly, so only our counter stands between the 6th check and
+    // a verified phone.
+    const phone = uniqueUsPhone();
+    const user = await withKyc('verify-own-counter');
+    await send(user, phone);
+    const code = await codeFor(phone);
+    for (let i = 0; i < 5; i++)
+      expect((await check(user, phone, wrongCode(code))).status).toBe(400);
+    const started = await fetch(
+      `${twilioUrl}/v2/Services/${TWILIO_LOCAL.verifyServiceSid}/Verifications`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${btoa(`${TWILIO_LOCAL.accountSid}:${TWILIO_LOCAL.authToken}`)}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ To: phone, Channel: 'sms' }),
+      },
+    );
+    expect(started.status).toBe(201);
+    await waitFor(
+      () => messagesTo(phone),
+      (list) => list.length === 2,
+      { what: 'the SMS of the verification started at Twilio' },
+    );
+    const twilioCode = await codeFor(phone);
+    expect(await check(user, phone, twilioCode)).toEqual({
+      status: 429,
+      body: error('too_many_attempts', messages.tooManyAttempts),
+    });
+    expect(await kycOf(user)).toEqual({ phone: null, phone_verified: false });
+    // The row only our code writes: five checks counted, and the code dead.
+    const { rows } = await db.query(
+      `select status, check_attempts from private.phone_verifications where user_id = $1`,
+      [user.user.id],
+    );
+    expect(rows).toEqual([{ status: 'dead', check_attempts: 5 }]);
   });
 
   it('allows 5 sends per number in 10 minutes, whichever account asks', async () => {

@@ -22,6 +22,9 @@ export const TEST_STACK_ENV = {
   STACK_AUTH_EMAIL_MAX_FREQUENCY: '60',
   // The scheduler calls dispatch twice a second, so due work is picked up quickly.
   STACK_DISPATCH_INTERVAL_MS: '500',
+  // Unanswered calls report their ring time as a duration, so every no-answer, busy and carrier
+  // failure test shows that our code (not the network) keeps ring time off the bill.
+  STACK_VOICE_REPORT_RING_TIME: '1',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;
