@@ -256,9 +256,12 @@ export function createVoiceNetwork(options: NetworkOptions) {
     },
     /** What was delivered to the server URL, message by message (tests, debugging). */
     deliveries: (id: string) => live.get(id)?.outbox.history ?? [],
-    /** Stops every call's script (pending deliveries still finish). */
+    /** Stops every call's script and gives up its undelivered messages. */
     stop() {
-      for (const entry of live.values()) entry.abort.abort();
+      for (const entry of live.values()) {
+        entry.abort.abort();
+        entry.outbox.stop();
+      }
     },
   };
 }
