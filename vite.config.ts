@@ -33,6 +33,9 @@ const publicFrameModules = [
 ];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
+/** The integration run's shuffle seed: TEST_SEED to replay a run, else a new one each run. */
+const integrationSeed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 2 ** 31);
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -96,6 +99,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Files and the tests in each run in a random order, so a test that leans on another's
+          // leftovers turns a run red; global-setup.ts prints the seed, and TEST_SEED=<seed>
+          // replays that order.
+          sequence: { shuffle: { files: true, tests: true }, seed: integrationSeed },
         },
       },
     ],
