@@ -59,6 +59,8 @@ function openApiDescription(): Plugin {
     },
   };
 }
+/** The integration run's shuffle seed: TEST_SEED to replay a run, else a new one each run. */
+const integrationSeed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 2 ** 31);
 
 export default defineConfig({
   plugins: [react(), openApiDescription()],
@@ -133,6 +135,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Files and the tests in each run in a random order, so a test that leans on another's
+          // leftovers turns a run red; global-setup.ts prints the seed, and TEST_SEED=<seed>
+          // replays that order.
+          sequence: { shuffle: { files: true, tests: true }, seed: integrationSeed },
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { API_KEY_VISIBLE_CHARS, DATE_TIME_FORMAT } from '@/config/constants';
+import { DATE_TIME_FORMAT } from '@/config/constants';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -12,10 +12,4 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (value == null) return 'Invalid date';
   const date = typeof value === 'string' ? parseISO(value) : value;
   return isValid(date) ? format(date, DATE_TIME_FORMAT) : 'Invalid date';
-}
-
-/** First 10 characters, an ellipsis, last 10 (spec §2). Short keys are shown whole. */
-export function maskApiKey(key: string): string {
-  if (key.length <= API_KEY_VISIBLE_CHARS * 2) return key;
-  return `${key.slice(0, API_KEY_VISIBLE_CHARS)}...${key.slice(-API_KEY_VISIBLE_CHARS)}`;
 }

@@ -160,7 +160,11 @@ export async function startStack(
     processes.push(postgrest, functions);
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
 
-    const voice = createVoiceServer({ speed: voiceSpeedFromEnv(), log });
+    const voice = createVoiceServer({
+      speed: voiceSpeedFromEnv(),
+      reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
+      log,
+    });
     await voice.listen(config.voicePort);
     stops.push(() => voice.close());
 

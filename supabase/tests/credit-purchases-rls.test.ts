@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonClient,
-  createUser,
-  deleteCreatedUsers,
-  serviceClient,
-  type TestUser,
-} from './support/clients';
+import { afterAll, describe, expect, it } from 'vitest';
+import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 
 // credit_purchases and balances: read your own; only the service role records purchases, once each.
-let owner: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  owner = await createUser('buyer');
-  other = await createUser('bystander');
-});
+// Each test makes its own users, so none reads another's purchases or balance.
 afterAll(deleteCreatedUsers);
 
 const record = (userId: string, amount: number, reference: string, description?: string) =>
@@ -28,6 +16,7 @@ const record = (userId: string, amount: number, reference: string, description?:
 
 describe('record_credit_purchase', () => {
   it('records a purchase and adds its credits once, however often the event is retried', async () => {
+    const owner = await createUser('buyer');
     const reference = `cs_test_${randomUUID()}`;
     expect((await record(owner.user.id, 50, reference, 'Credit Purchase')).data).toBe(true);
     expect((await record(owner.user.id, 50, reference, 'Credit Purchase')).data).toBe(false);
@@ -40,6 +29,7 @@ describe('record_credit_purchase', () => {
   });
 
   it('credits concurrent distinct purchases exactly', async () => {
+    const other = await createUser('bystander');
     const results = await Promise.all(
       Array.from({ length: 5 }, () => record(other.user.id, 10, `cs_test_${randomUUID()}`)),
     );
@@ -49,6 +39,7 @@ describe('record_credit_purchase', () => {
   });
 
   it('refuses users and visitors', async () => {
+    const owner = await createUser('buyer');
     const mine = await owner.client.rpc('record_credit_purchase', {
       p_user_id: owner.user.id,
       p_amount: 500,
@@ -64,6 +55,7 @@ describe('record_credit_purchase', () => {
   });
 
   it('rejects non-positive amounts', async () => {
+    const owner = await createUser('buyer');
     const { error } = await record(owner.user.id, 0, `cs_test_${randomUUID()}`);
     expect(error?.code).toBe('22023');
   });
@@ -71,6 +63,10 @@ describe('record_credit_purchase', () => {
 
 describe('credit_purchases table', () => {
   it("shows a user their own purchases, newest first, and nobody else's", async () => {
+    const owner = await createUser('buyer');
+    const other = await createUser('bystander');
+    expect((await record(other.user.id, 10, `cs_test_${randomUUID()}`)).data).toBe(true);
+    expect((await record(owner.user.id, 50, `cs_test_${randomUUID()}`)).data).toBe(true);
     const recorded = await record(owner.user.id, 20, `cs_test_${randomUUID()}`);
     expect(recorded.error).toBeNull();
     expect(recorded.data).toBe(true);
@@ -99,6 +95,7 @@ describe('credit_purchases table', () => {
   });
 
   it('refuses direct writes by users', async () => {
+    const owner = await createUser('buyer');
     const insert = await owner.client
       .from('credit_purchases')
       .insert({ user_id: owner.user.id, amount: 500, payment_reference: `forged_${randomUUID()}` });

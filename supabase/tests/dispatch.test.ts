@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { startScheduler } from '../local/scheduler';
@@ -117,9 +117,10 @@ async function receiver(failures = 0) {
   return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+// Each test has an account of its own, so no test's money or calls show in another's checks.
 let account: CallingAccount;
 let secret: string;
-beforeAll(async () => {
+beforeEach(async () => {
   account = await createCallingAccount({ label: 'dispatch', credits: 10, freeMinutesUsed: 100 });
   const { data, error } = await account.client.from('webhook_secrets').select('secret').single();
   if (error) throw error;
@@ -187,10 +188,11 @@ describe('scheduled retries', () => {
     });
     const scheduled = await until(getTask(account, task.id), (t) => t.status === 'retry_scheduled');
     // Half an hour early, nothing is due.
-    expect((await dispatch(new Date(Date.now() + 60_000))).retries_placed).toBe(0);
+    await dispatch(new Date(Date.now() + 60_000));
     expect((await row(task.id)).status).toBe('retry_scheduled');
     const due = new Date(new Date(scheduled.next_attempt_at!).getTime() + 1000);
-    expect((await dispatch(due)).retries_placed).toBe(1);
+    // Counts cover every account's work; this task's own attempts are checked below.
+    expect((await dispatch(due)).retries_placed).toBeGreaterThanOrEqual(1);
     const done = await until(getTask(account, task.id), (t) => TERMINAL.includes(t.status));
     expect(done).toMatchObject({ status: 'no_answer', outcome: 'not_achieved', billed_minutes: 0 });
     expect(done.attempts.map((a) => a.status)).toEqual(['no_answer', 'no_answer']);
@@ -207,7 +209,7 @@ describe('scheduled retries', () => {
     const canceled = await account.api(`/${task.id}/cancel`, { method: 'POST' });
     expect(canceled.status).toBe(200);
     expect(await canceled.json()).toMatchObject({ status: 'canceled', next_attempt_at: null });
-    expect((await dispatch(new Date(Date.now() + 3 * 60 * 60_000))).retries_placed).toBe(0);
+    await dispatch(new Date(Date.now() + 3 * 60 * 60_000));
     const done = await getTask(account, task.id)();
     expect(done.status).toBe('canceled');
     expect(done.attempts).toHaveLength(1);
@@ -222,7 +224,7 @@ describe('scheduled retries', () => {
     const scheduled = await until(getTask(account, task.id), (t) => t.status === 'retry_scheduled');
     const due = new Date(new Date(scheduled.next_attempt_at!).getTime() + 1000);
     const runs = await Promise.all([dispatch(due), dispatch(due), dispatch(due), dispatch(due)]);
-    expect(runs.reduce((sum, r) => sum + r.retries_placed, 0)).toBe(1);
+    expect(runs.reduce((sum, r) => sum + r.retries_placed, 0)).toBeGreaterThanOrEqual(1);
     const done = await until(getTask(account, task.id), (t) => TERMINAL.includes(t.status));
     expect(done.attempts.map((a) => a.status)).toEqual(['no_answer', 'success']);
     const { data } = await admin
@@ -252,11 +254,12 @@ describe('the watchdog', () => {
     await until(providerCall, (c) => c.status === 'ended');
     expect((await row(task.id)).status).toBe('in_progress');
     // Silent for less than a minute: nobody asks yet.
-    expect((await dispatch(new Date(Date.now() + 20_000))).reconciled).toBe(0);
+    await dispatch(new Date(Date.now() + 20_000));
+    expect((await row(task.id)).status).toBe('in_progress');
     // A minute without a provider message (long before max_duration_minutes): the provider is
     // asked, and its record of the call settles the task.
     const report = await dispatch(new Date(Date.now() + 65_000));
-    expect(report.reconciled).toBe(1);
+    expect(report.reconciled).toBeGreaterThanOrEqual(1);
     const done = await getTask(account, task.id)();
     expect(done).toMatchObject({ status: 'success', outcome: 'achieved' });
     expect(done.duration_seconds).toBeGreaterThan(20);
@@ -269,6 +272,48 @@ describe('the watchdog', () => {
     await dispatch(new Date(Date.now() + 30 * 60_000));
     const types = (await events(task.id)).map((e) => e.type);
     expect(types.filter((t) => t === 'task.completed')).toHaveLength(1);
+  }, 90_000);
+
+  it('+14155550107: hangs up a call still talking past max_duration_minutes plus the margin, and bills the talk once', async () => {
+    const before = await moneyOf(account.user.id);
+    // 30 minutes at the network's speed is a minute of wall time: the call is still live when the
+    // test clock moves past its cap.
+    const task = await place(account, {
+      phone_number: '+14155550107',
+      max_duration_minutes: 30,
+      retry: { max_attempts: 0 },
+    });
+    await until(getTask(account, task.id), (t) => t.status === 'in_progress');
+    const { data } = await admin
+      .from('task_attempts')
+      .select('provider_call_id')
+      .eq('task_id', task.id)
+      .single();
+    const providerCall = async () =>
+      (await (
+        await fetch(`http://127.0.0.1:${TEST_PORTS.voice}/call/${data!.provider_call_id}`, {
+          headers: { Authorization: 'Bearer vapi_dialwise_local' },
+        })
+      ).json()) as { status: string; endedReason?: string };
+    // Silent for a minute but within its cap (30 + 5 minutes): asked about, and left talking.
+    await dispatch(new Date(Date.now() + 10 * 60_000));
+    expect((await providerCall()).status).toBe('in-progress');
+    expect((await row(task.id)).status).toBe('in_progress');
+    // Past it: hung up through the control URL, long before the callee would stop by itself.
+    await dispatch(new Date(Date.now() + 36 * 60_000));
+    expect(await until(providerCall, (c) => c.status === 'ended', 20_000)).toMatchObject({
+      endedReason: 'manually-canceled',
+    });
+    const done = await until(getTask(account, task.id), (t) => TERMINAL.includes(t.status));
+    expect(done.attempts).toEqual([
+      expect.objectContaining({ number: 1, ended_reason: 'manually-canceled' }),
+    ]);
+    expect(done.duration_seconds).toBeGreaterThan(0);
+    expect(done.billed_minutes).toBe(Math.ceil(done.duration_seconds / 60));
+    expect(done.billed_minutes).toBeLessThan(30);
+    const after = await moneyOf(account.user.id);
+    expect(after.held).toBe(before.held);
+    expect(after.credits).toBeCloseTo(before.credits - done.billed_minutes / 100, 5);
   }, 90_000);
 
   /** A task as POST /task accepts it (money held), without the placement that follows. */
@@ -327,7 +372,9 @@ describe('the watchdog', () => {
     expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held + 0.1, 5);
     await dispatch(new Date(Date.now() + 20_000));
     expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held + 0.1, 5);
-    expect((await dispatch(new Date(Date.now() + 2 * 60_000))).failed_by_watchdog).toBe(1);
+    expect(
+      (await dispatch(new Date(Date.now() + 2 * 60_000))).failed_by_watchdog,
+    ).toBeGreaterThanOrEqual(1);
     const done = await getTask(account, id)();
     expect(done).toMatchObject({ status: 'canceled', billed_minutes: 0 });
     expect(done.attempts[0]).toMatchObject({
@@ -335,8 +382,10 @@ describe('the watchdog', () => {
       ended_reason: 'watchdog-timeout',
     });
     expect(await moneyOf(account.user.id)).toEqual(before);
-    // Settled once: a later pass finds nothing to do.
-    expect((await dispatch(new Date(Date.now() + 10 * 60_000))).failed_by_watchdog).toBe(0);
+    // Settled once: a later pass changes nothing.
+    await dispatch(new Date(Date.now() + 10 * 60_000));
+    expect((await getTask(account, id)()).attempts).toEqual(done.attempts);
+    expect(await moneyOf(account.user.id)).toEqual(before);
   }, 60_000);
 
   it('fails a call the provider does not know, with a clear reason, and releases the hold', async () => {
@@ -352,9 +401,12 @@ describe('the watchdog', () => {
     });
     await admin.from('tasks').update({ status: 'in_progress' }).eq('id', id);
     // Not silent for a minute yet: nobody asks.
-    expect((await dispatch(new Date(Date.now() + 30_000))).failed_by_watchdog).toBe(0);
+    await dispatch(new Date(Date.now() + 30_000));
+    expect((await row(id)).status).toBe('in_progress');
     // A minute without a provider message: the provider is asked, and knows no such call.
-    expect((await dispatch(new Date(Date.now() + 2 * 60_000))).failed_by_watchdog).toBe(1);
+    expect(
+      (await dispatch(new Date(Date.now() + 2 * 60_000))).failed_by_watchdog,
+    ).toBeGreaterThanOrEqual(1);
     const done = await getTask(account, id)();
     expect(done).toMatchObject({ status: 'failed', outcome: 'not_achieved', billed_minutes: 0 });
     expect(done.failure_reason).toMatch(/voice provider has no record of it/);
@@ -553,6 +605,10 @@ describe('webhooks', () => {
       'http://example.com/hook',
       'https://169.254.169.254/latest',
       'https://[fd00:ec2::254]/x',
+      // Special-purpose blocks are refused even where private targets are allowed.
+      'https://0.0.0.0/x',
+      'https://198.18.0.1/x',
+      'https://[64:ff9b::a9fe:a9fe]/x',
       'ftp://example.com/x',
     ]) {
       const response = await account.api('', {

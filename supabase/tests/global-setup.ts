@@ -1,9 +1,15 @@
+import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../local/config';
 import { startStack } from '../local/stack';
 import { TEST_STACK_ENV } from './support/stack';
 
 /** Starts a fresh local stack on spare ports for the integration tests, and stops it after. */
-export default async function setup() {
+export default async function setup(project: TestProject) {
+  // Files and tests run shuffled (vite.config.ts): the seed replays this run's order.
+  const seed = project.config.sequence.seed;
+  console.log(
+    `Integration tests in random order, seed ${seed} (replay: TEST_SEED=${seed} npm run test:integration)`,
+  );
   Object.assign(process.env, TEST_STACK_ENV);
   const lines: string[] = [];
   try {

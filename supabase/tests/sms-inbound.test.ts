@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createServiceClient } from '../functions/_shared/db';
 import { createSmsInboundHandler } from '../functions/_shared/sms/inbound';
@@ -14,11 +15,12 @@ import {
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { messagesTo } from './support/mailbox';
+import { uniqueUsPhone } from './support/phone';
 import { apiUrl, mailboxUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { waitFor } from './support/wait';
 
 // Tasks by text message: Twilio's inbound webhook, signed as Twilio signs it, on the local stack.
 const webhookUrl = `${apiUrl}/functions/v1/sms-inbound`;
-const SENDER = '+14155550177';
 const text = (from: string, body: string, messageSid?: string) =>
   postInboundSms({
     webhookUrl,
@@ -42,7 +44,7 @@ async function tasksOf(userId: string) {
   }[];
 }
 
-async function smsTo(phone: string, containing: string, timeoutMs = 30_000) {
+async function smsTo(phone: string, containing: string, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     for (const summary of await messagesTo(phone)) {
@@ -56,17 +58,32 @@ async function smsTo(phone: string, containing: string, timeoutMs = 30_000) {
   throw new Error(`No SMS to ${phone} containing ${containing}`);
 }
 
-describe('tasks by text message', () => {
-  let account: CallingAccount;
+/**
+ * An account with a verified phone of its own for each test: texts, tasks, STOP and START of one
+ * test never show in another's.
+ */
+async function smsAccount(): Promise<{ account: CallingAccount; sender: string }> {
+  const sender = uniqueUsPhone();
+  return { account: await createCallingAccount({ label: 'sms', phone: sender }), sender };
+}
 
-  beforeAll(async () => {
-    account = await createCallingAccount({ label: 'sms', phone: SENDER });
+async function dispatchOnce() {
+  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    body: '{}',
   });
+  expect(response.status).toBe(200);
+  await response.json();
+}
+
+describe('tasks by text message', () => {
   afterAll(deleteCreatedUsers);
 
   it('turns a text from a verified phone into a task and texts the result when it ends', async () => {
+    const { account, sender } = await smsAccount();
     const sent = await text(
-      SENDER,
+      sender,
       "Call +1 415 555 0100 and confirm Kim's appointment tomorrow at 3 pm",
     );
     expect(sent.status).toBe(200);
@@ -82,20 +99,48 @@ describe('tasks by text message', () => {
       goal: "Confirm Kim's appointment tomorrow at 3 pm",
     });
 
-    const result = await smsTo(SENDER, taskId!);
+    const result = await smsTo(sender, taskId!);
     expect(result).toContain('(success)');
     expect(result).toContain('Outcome: achieved.');
-    // Sent once, however many provider messages followed.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const all = await messagesTo(SENDER);
-    expect(all.length).toBe(1);
+    // Sent once, however many provider messages followed: once the last of them (the
+    // end-of-call report, which brings the summary) is applied, the provider repeats a message
+    // (as its retries may) and a dispatch run (which texts results still owed) has come and gone,
+    // there is still one text.
+    await waitFor(
+      async () =>
+        (await serviceClient().from('tasks').select('summary').eq('id', taskId!).single()).data as {
+          summary: string | null;
+        },
+      (task) => task.summary !== null,
+      { what: 'the end-of-call report applied' },
+    );
+    // The test stands in for the provider: it knows this task's token.
+    const token = 'test-provider-token';
+    await serviceClient()
+      .from('tasks')
+      .update({ provider_token_hash: createHash('sha256').update(token).digest('hex') })
+      .eq('id', taskId!);
+    for (let i = 0; i < 2; i++) {
+      const repeated = await fetch(
+        `${apiUrl}/functions/v1/voice-events?task_id=${taskId}&attempt=1`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'x-dialwise-task-token': token },
+          body: JSON.stringify({ message: { type: 'status-update', status: 'in-progress' } }),
+        },
+      );
+      expect(repeated.status).toBe(200);
+    }
+    await dispatchOnce();
+    expect(await messagesTo(sender)).toHaveLength(1);
   });
 
   it('creates one task for repeated deliveries of one MessageSid', async () => {
+    const { account, sender } = await smsAccount();
     const sid = newMessageSid();
     const body = 'Please call (415) 555-0103 to ask whether the order shipped';
-    const first = await text(SENDER, body, sid);
-    const second = await text(SENDER, body, sid);
+    const first = await text(sender, body, sid);
+    const second = await text(sender, body, sid);
     expect(second.reply).toBe(first.reply);
     const matching = (await tasksOf(account.user.id)).filter((t) =>
       t.goal.startsWith('Ask whether the order shipped'),
@@ -104,6 +149,7 @@ describe('tasks by text message', () => {
   });
 
   it('does the work again when Twilio redelivers a text whose first delivery failed, creating one task', async () => {
+    const { account, sender } = await smsAccount();
     // The function's own modules against the stack, with a notifier that fails the first time
     // (as a Twilio outage would), so the first delivery answers 500 as Twilio would see it.
     // Node 20 has no WebSocket of its own; supabase-js (as the function builds it) wants one.
@@ -140,7 +186,7 @@ describe('tasks by text message', () => {
     });
     const params = inboundSmsParams(
       {
-        from: SENDER,
+        from: sender,
         to: TWILIO_LOCAL.phoneNumber,
         body: 'Call 415 555 0100 to confirm the delivery window',
       },
@@ -175,14 +221,15 @@ describe('tasks by text message', () => {
   });
 
   it('answers a text without a number with the usage, and creates nothing', async () => {
+    const { account, sender } = await smsAccount();
     const before = (await tasksOf(account.user.id)).length;
-    const sent = await text(SENDER, 'Can you confirm my appointment?');
+    const sent = await text(sender, 'Can you confirm my appointment?');
     expect(sent.reply).toMatch(/text a US number and what the call should achieve/);
     expect((await tasksOf(account.user.id)).length).toBe(before);
   });
 
   it('politely refuses an unknown sender', async () => {
-    const sent = await text('+14155550166', 'Call +1 415 555 0100 and say hello');
+    const sent = await text(uniqueUsPhone(), 'Call +1 415 555 0100 and say hello');
     expect(sent.status).toBe(200);
     expect(sent.reply).toMatch(/not linked to an account/);
     const { count } = await serviceClient()
@@ -193,18 +240,19 @@ describe('tasks by text message', () => {
   });
 
   it('refuses forged or unsigned requests with 403 and does nothing', async () => {
+    const { account, sender } = await smsAccount();
     const before = (await tasksOf(account.user.id)).length;
     const forged = await postInboundSms({
       webhookUrl,
       authToken: TWILIO_LOCAL.authToken,
       accountSid: TWILIO_LOCAL.accountSid,
-      sms: { from: SENDER, to: TWILIO_LOCAL.phoneNumber, body: 'Call +1 415 555 0100 and hi' },
+      sms: { from: sender, to: TWILIO_LOCAL.phoneNumber, body: 'Call +1 415 555 0100 and hi' },
       signWith: 'not-the-auth-token',
     });
     expect(forged.status).toBe(403);
 
     // Signed for another URL (the one the function might see behind a proxy): refused too.
-    const params = { From: SENDER, Body: 'Call 4155550100 and hi', MessageSid: newMessageSid() };
+    const params = { From: sender, Body: 'Call 4155550100 and hi', MessageSid: newMessageSid() };
     const wrongUrl = await fetch(webhookUrl, {
       method: 'POST',
       headers: {
@@ -229,38 +277,41 @@ describe('tasks by text message', () => {
   });
 
   it('honours STOP, START and HELP', async () => {
-    expect((await text(SENDER, 'HELP')).reply).toMatch(/Reply STOP to opt out/);
-    expect((await text(SENDER, 'stop')).reply).toMatch(/unsubscribed/);
-    const silent = await text(SENDER, 'Call +1 415 555 0100 and say hi');
+    const { sender } = await smsAccount();
+    expect((await text(sender, 'HELP')).reply).toMatch(/Reply STOP to opt out/);
+    expect((await text(sender, 'stop')).reply).toMatch(/unsubscribed/);
+    const silent = await text(sender, 'Call +1 415 555 0100 and say hi');
     expect(silent.reply).toBeNull();
-    expect((await text(SENDER, 'START')).reply).toMatch(/subscribed again/);
+    expect((await text(sender, 'START')).reply).toMatch(/subscribed again/);
   });
 
   it('lets a developer text the product from the mailbox page and shows the reply', async () => {
+    const { sender } = await smsAccount();
     const page = await fetch(`${mailboxUrl}/sms`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ from: SENDER, body: 'HELP' }).toString(),
+      body: new URLSearchParams({ from: sender, body: 'HELP' }).toString(),
     });
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<pre id="sms-reply">Dialwise: text a US number/);
-    expect(await smsTo(SENDER, 'Reply STOP to opt out')).toContain('Dialwise');
+    expect(await smsTo(sender, 'Reply STOP to opt out')).toContain('Dialwise');
   });
 
   it('texts the result of a task that ends without a call ending: canceled while awaiting its retry', async () => {
-    const sent = await text(SENDER, 'Call +1 415 555 0106 and ask when the parcel will arrive');
+    const { account, sender } = await smsAccount();
+    const sent = await text(sender, 'Call +1 415 555 0106 and ask when the parcel will arrive');
     const taskId = /task_[0-9A-Z]{26}/.exec(sent.reply ?? '')?.[0];
     expect(taskId).toBeDefined();
     const status = async () =>
       (await tasksOf(account.user.id)).find((t) => t.id === taskId)?.status;
     const started = Date.now();
     while ((await status()) !== 'retry_scheduled') {
-      if (Date.now() - started > 30_000) throw new Error(`task stayed ${await status()}`);
+      if (Date.now() - started > 60_000) throw new Error(`task stayed ${await status()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const canceled = await account.api(`/${taskId}/cancel`, { method: 'POST' });
     expect(canceled.status).toBe(200);
     // No provider message follows a cancel during the wait; the scheduled run sends the text.
-    expect(await smsTo(SENDER, taskId!)).toContain('is canceled (canceled)');
+    expect(await smsTo(sender, taskId!)).toContain('is canceled (canceled)');
   });
 });

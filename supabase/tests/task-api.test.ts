@@ -81,7 +81,8 @@ describe('bad input', () => {
       [{ ...body, max_duration_minutes: 45 }, 'max_duration_minutes'],
       [{ ...body, retry: { max_attempts: 9 } }, 'retry.max_attempts'],
       [{ ...body, webhook_url: 'http://example.com/hook' }, 'webhook_url'],
-      [{ ...body, webhook_url: 'http://169.254.169.254/latest/meta-data' }, 'webhook_url'],
+      [{ ...body, webhook_url: 'https://169.254.169.254/latest/meta-data' }, 'webhook_url'],
+      [{ ...body, webhook_url: 'https://0.0.0.0/hook' }, 'webhook_url'],
       [{ ...body, surprise: true }, 'surprise'],
     ];
     for (const [json, field] of cases) {

@@ -25,6 +25,9 @@ export const TEST_STACK_ENV = {
   // Calling windows (08:00-21:00 callee time) judged as if it were noon in Los Angeles, so call
   // tests behave the same at any hour; window tests narrow call_window around that time.
   STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
+  // Unanswered calls report their ring time as a duration, so every no-answer, busy and carrier
+  // failure test shows that our code (not the network) keeps ring time off the bill.
+  STACK_VOICE_REPORT_RING_TIME: '1',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;

@@ -3,6 +3,7 @@ import {
   callCost,
   callObject,
   durationSeconds,
+  endOfCallReport,
   successEvaluation,
   transcriptText,
   type CallRecord,
@@ -40,6 +41,25 @@ describe('call objects', () => {
     expect(callCost(record())).toBeCloseTo(0.0863, 4);
     expect(durationSeconds(record({ startedAt: null }))).toBe(0);
     expect(callCost(record({ startedAt: null }))).toBe(0);
+  });
+
+  it('reports the ring time of an unanswered call as its duration only when asked', () => {
+    const unanswered = record({
+      startedAt: null,
+      endedAt: 1_045_000,
+      endedReason: 'customer-did-not-answer',
+      turns: [],
+    });
+    const plain = endOfCallReport(unanswered, 1_046_500).message;
+    expect(plain).toMatchObject({ durationSeconds: 0, durationMs: 0, cost: 0 });
+    expect(plain).not.toHaveProperty('startedAt');
+    const ringing = endOfCallReport(unanswered, 1_046_500, { ringTime: true }).message;
+    expect(ringing).toMatchObject({ durationSeconds: 45, durationMs: 45_000, cost: 0 });
+    expect(ringing).not.toHaveProperty('startedAt');
+    // An answered call reports its talk time either way.
+    expect(endOfCallReport(record(), 1_083_500, { ringTime: true }).message).toMatchObject({
+      durationSeconds: 74,
+    });
   });
 
   it('writes the transcript as AI/User lines', () => {

@@ -210,8 +210,21 @@ export function transcriptMessage(
   });
 }
 
-export function endOfCallReport(call: CallRecord, timestamp: number) {
-  const seconds = durationSeconds(call);
+/**
+ * `ringTime`: an unanswered call's report carries the time from dialling to the end as its
+ * duration (Vapi's reports carry `durationSeconds` outside the schema, and nothing promises it is
+ * 0 for a call nobody answered), so tests can show that ring time is never billed.
+ */
+export function endOfCallReport(
+  call: CallRecord,
+  timestamp: number,
+  options: { ringTime?: boolean } = {},
+) {
+  const ringMs =
+    options.ringTime && call.startedAt === null && call.endedAt !== null
+      ? call.endedAt - call.createdAt
+      : null;
+  const seconds = ringMs === null ? durationSeconds(call) : Math.round(ringMs / 1000);
   return envelope(call, timestamp, {
     type: 'end-of-call-report',
     endedReason: call.endedReason,
@@ -223,7 +236,8 @@ export function endOfCallReport(call: CallRecord, timestamp: number) {
     // Not in openapi.json's ServerMessageEndOfCallReport, but in the reports Vapi sends.
     durationSeconds: seconds,
     durationMs:
-      call.startedAt !== null && call.endedAt !== null ? call.endedAt - call.startedAt : 0,
+      ringMs ??
+      (call.startedAt !== null && call.endedAt !== null ? call.endedAt - call.startedAt : 0),
     durationMinutes: Math.round((seconds / 60) * 10_000) / 10_000,
   });
 }

@@ -66,6 +66,30 @@ describe('server message delivery', () => {
     expect(lines[0]).toMatch(/gave up delivering a .* after 5 attempt\(s\): 503/);
   });
 
+  it('gives up at once what is queued or retrying when stopped, sending nothing more', async () => {
+    const r = receiver([500, 500, 500, 500, 500]);
+    let stop = () => undefined as void;
+    const outbox = createOutbox({
+      fetch: r.fetch,
+      wait: (_ms, signal) =>
+        new Promise<void>((resolve) => {
+          // The first retry wait is where the network stops.
+          stop();
+          if (signal.aborted) resolve();
+          else signal.addEventListener('abort', () => resolve(), { once: true });
+        }),
+    });
+    stop = outbox.stop;
+    const first = outbox.send(target(), 'status-update', message('status-update'));
+    const second = outbox.send(target(), 'end-of-call-report', message('end-of-call-report'));
+    await Promise.all([first, second]);
+    expect(r.received.map((m) => m.type)).toEqual(['status-update']);
+    expect(outbox.history.map((h) => [h.type, h.attempts.length, h.delivered])).toEqual([
+      ['status-update', 1, false],
+      ['end-of-call-report', 0, false],
+    ]);
+  });
+
   it("follows the assistant's backoffPlan, excluded status codes included", async () => {
     const plan = {
       type: 'exponential' as const,

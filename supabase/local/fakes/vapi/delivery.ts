@@ -46,18 +46,21 @@ export function retryDelaysMs(target: Target, defaults: readonly number[]): numb
 export type DeliveryOptions = {
   fetch?: typeof fetch;
   retryDelaysMs?: readonly number[];
-  wait?: (ms: number) => Promise<unknown>;
+  wait?: (ms: number, signal: AbortSignal) => Promise<unknown>;
   log?: (line: string) => void;
 };
 
 /** One call's outbox: `send` queues a message behind the ones before it. */
 export function createOutbox(options: DeliveryOptions = {}) {
   const doFetch = options.fetch ?? fetch;
-  const wait = options.wait ?? ((ms: number) => sleep(ms));
+  const wait = options.wait ?? ((ms: number, signal: AbortSignal) => sleep(ms, signal));
   const defaults = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const log = options.log ?? (() => undefined);
   const history: DeliveryLog[] = [];
   let tail: Promise<void> = Promise.resolve();
+  // Once the network stops, nothing is retried or sent: a server that is shutting down would keep
+  // a message retrying (and the process alive) for seconds after everything else has stopped.
+  const stopped = new AbortController();
 
   async function attempt(target: Target, body: string): Promise<Attempt> {
     try {
@@ -65,7 +68,10 @@ export function createOutbox(options: DeliveryOptions = {}) {
         method: 'POST',
         headers: { ...target.headers, 'content-type': 'application/json' },
         body,
-        signal: AbortSignal.timeout(target.timeoutSeconds * 1000),
+        signal: AbortSignal.any([
+          AbortSignal.timeout(target.timeoutSeconds * 1000),
+          stopped.signal,
+        ]),
       });
       await response.arrayBuffer().catch(() => undefined);
       return { status: response.status };
@@ -81,6 +87,10 @@ export function createOutbox(options: DeliveryOptions = {}) {
     const delays = retryDelaysMs(target, defaults);
     const excluded = target.backoffPlan?.excludedStatusCodes ?? [];
     for (let i = 0; ; i++) {
+      if (stopped.signal.aborted) {
+        log(`Phone network: stopped before delivering ${type} to ${target.url}`);
+        return;
+      }
       const result = await attempt(target, body);
       entry.attempts.push(result);
       if (result.status !== null && result.status >= 200 && result.status < 300) {
@@ -94,7 +104,7 @@ export function createOutbox(options: DeliveryOptions = {}) {
         );
         return;
       }
-      await wait(delays[i]!);
+      await wait(delays[i]!, stopped.signal);
     }
   }
 
@@ -105,6 +115,8 @@ export function createOutbox(options: DeliveryOptions = {}) {
     },
     /** Resolves when everything queued so far was delivered or given up. */
     idle: () => tail,
+    /** Gives up what is queued or retrying, at once. */
+    stop: () => stopped.abort(),
     history,
   };
 }

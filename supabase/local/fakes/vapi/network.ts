@@ -31,6 +31,8 @@ export type NetworkOptions = {
   fetch?: typeof fetch;
   log?: (line: string) => void;
   now?: () => number;
+  /** Unanswered calls report their ring time as their duration (STACK_VOICE_REPORT_RING_TIME=1). */
+  reportRingTime?: boolean;
 };
 
 type Live = {
@@ -135,7 +137,11 @@ export function createVoiceNetwork(options: NetworkOptions) {
     if (subs.includes('status-update'))
       emit(entry, 'status-update', statusUpdate(call, call.endedAt));
     if (subs.includes('end-of-call-report'))
-      emit(entry, 'end-of-call-report', endOfCallReport(call, call.endedAt + 1500));
+      emit(
+        entry,
+        'end-of-call-report',
+        endOfCallReport(call, call.endedAt + 1500, { ringTime: options.reportRingTime }),
+      );
   }
 
   async function play(entry: Live, startWall: number) {
@@ -254,9 +260,12 @@ export function createVoiceNetwork(options: NetworkOptions) {
     },
     /** What was delivered to the server URL, message by message (tests, debugging). */
     deliveries: (id: string) => live.get(id)?.outbox.history ?? [],
-    /** Stops every call's script (pending deliveries still finish). */
+    /** Stops every call's script and gives up its undelivered messages. */
     stop() {
-      for (const entry of live.values()) entry.abort.abort();
+      for (const entry of live.values()) {
+        entry.abort.abort();
+        entry.outbox.stop();
+      }
     },
   };
 }

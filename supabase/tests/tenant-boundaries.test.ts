@@ -1,0 +1,629 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
+import { postInboundSms } from '../local/inbound-sms';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { anonClient, deleteCreatedUsers, serviceClient } from './support/clients';
+import { closeClock, sql } from './support/clock';
+import { uniqueUsPhone } from './support/phone';
+import { anonKey, apiUrl } from './support/stack';
+import { waitFor } from './support/wait';
+
+// Every tenant boundary, generated from the database itself: each table and view in `public`
+// (and each function anon or a signed-in user may execute) is listed from the catalog, and each
+// must have a case below, or this file fails. For each table, anon and another signed-in user try
+// to read, add, change, upsert and delete a victim's real rows through PostgREST, and the service
+// role checks afterwards that nothing was read or changed.
+
+const admin = serviceClient();
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
+
+type Victim = CallingAccount & {
+  phone: string;
+  apiKeyId: string;
+  taskId: string;
+  smsTaskId: string;
+  deliveryIds: string[];
+  contactEmail: string;
+};
+
+type TableCase = {
+  /** The column and values that pick the victim's rows. */
+  column: string;
+  values: (v: Victim) => string[];
+  /** What to select (PostgREST expands `*` to every column, some of which the owner may not read). */
+  columns?: string;
+  /** The owner reads these rows through REST: the select check is not empty by accident. */
+  ownerReads: boolean;
+  /** A row claiming to be the victim's, valid in every other way. */
+  forged: (v: Victim) => Record<string, unknown>;
+  /** A change an attacker would like to make to the victim's rows. */
+  patch: (v: Victim) => Record<string, unknown>;
+};
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+const forgedTaskId = () =>
+  `task_${Array.from({ length: 26 }, () => '0123456789ABCDEFGHJKMNPQRSTVWXYZ'[Math.floor(Math.random() * 32)]).join('')}`;
+
+/** One case per table or view in `public`. A table missing here fails the first test. */
+const TABLES: Record<string, TableCase> = {
+  profiles: {
+    column: 'id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({ id: v.user.id, credits: 1000 }),
+    patch: () => ({ credits: 1_000_000 }),
+  },
+  user_kyc: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      business_type: 'business',
+      legal_name: 'Forged LLC',
+      address: '1 Forged Street',
+      use_case: 'Forgery',
+      kyc_status: 'pending',
+    }),
+    patch: () => ({ legal_name: 'Forged LLC', kyc_status: 'incomplete' }),
+  },
+  api_keys: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({ user_id: v.user.id, api_key: `dw_${hex(32)}` }),
+    patch: () => ({ revoked: true }),
+  },
+  credit_purchases: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      amount: 500,
+      payment_reference: `cs_forged_${randomUUID()}`,
+    }),
+    patch: () => ({ amount: 5000 }),
+  },
+  agent_settings: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({ user_id: v.user.id, voice: 'Roger' }),
+    patch: () => ({ voice: 'George', language: 'de' }),
+  },
+  webhook_secrets: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({ user_id: v.user.id, secret: `whsec_${randomBytes(24).toString('base64')}` }),
+    patch: () => ({ secret: `whsec_${randomBytes(24).toString('base64')}` }),
+  },
+  tasks: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    columns: 'id, user_id, status, goal, summary, transcript',
+    ownerReads: true,
+    forged: (v) => ({
+      id: forgedTaskId(),
+      user_id: v.user.id,
+      phone_number: '+14155550100',
+      goal: 'Forged',
+      voice: 'Aria',
+      language: 'en',
+      speaking_style: 'Professional',
+      first_sentence: 'Hi.',
+      provider_token_hash: 'x',
+    }),
+    patch: () => ({ status: 'canceled', summary: 'forged', billed_minutes: 0 }),
+  },
+  task_attempts: {
+    column: 'task_id',
+    values: (v) => [v.taskId, v.smsTaskId],
+    ownerReads: true,
+    forged: (v) => ({ task_id: v.taskId, number: 99 }),
+    patch: () => ({ billed_minutes: 0, cost_cents: 0 }),
+  },
+  task_events: {
+    column: 'task_id',
+    values: (v) => [v.taskId, v.smsTaskId],
+    ownerReads: true,
+    forged: (v) => ({ task_id: v.taskId, seq: 9999, type: 'task.completed', data: {} }),
+    patch: () => ({ data: { forged: true } }),
+  },
+  task_idempotency_keys: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: false,
+    forged: (v) => ({
+      user_id: v.user.id,
+      key: `forged-${randomUUID()}`,
+      request_hash: 'x',
+      task_id: v.taskId,
+    }),
+    patch: () => ({ request_hash: 'forged' }),
+  },
+  task_create_requests: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: false,
+    forged: (v) => ({ user_id: v.user.id, api_key_id: v.apiKeyId }),
+    // Moving the victim's requests back would lift (or forging them would spend) their limit.
+    patch: () => ({ created_at: '2000-01-01T00:00:00Z' }),
+  },
+  webhook_deliveries: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      task_id: v.taskId,
+      event_seq: 9999,
+      event_type: 'task.completed',
+      url: 'https://attacker.example/hook',
+    }),
+    patch: () => ({ url: 'https://attacker.example/hook', status: 'pending' }),
+  },
+  webhook_delivery_attempts: {
+    column: 'delivery_id',
+    values: (v) => v.deliveryIds,
+    ownerReads: true,
+    forged: (v) => ({ delivery_id: v.deliveryIds[0], number: 99, latency_ms: 1 }),
+    patch: () => ({ status_code: 500, error: 'forged' }),
+  },
+  contact_requests: {
+    column: 'email',
+    values: (v) => [v.contactEmail],
+    ownerReads: false,
+    forged: (v) => ({
+      full_name: 'Forged',
+      email: v.contactEmail,
+      company_name: 'Forged',
+      role: 'Forged',
+      message: 'Forged',
+    }),
+    patch: () => ({ message: 'forged' }),
+  },
+  sms_inbound_messages: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: false,
+    forged: (v) => ({
+      message_sid: `SM${hex(16)}`,
+      from_phone: v.phone,
+      user_id: v.user.id,
+      task_id: v.smsTaskId,
+    }),
+    patch: () => ({ reply: 'forged' }),
+  },
+  sms_opt_outs: {
+    column: 'phone',
+    values: (v) => [v.phone],
+    ownerReads: false,
+    forged: (v) => ({ phone: v.phone }),
+    patch: () => ({ created_at: '2000-01-01T00:00:00Z' }),
+  },
+  sms_task_notifications: {
+    column: 'task_id',
+    values: (v) => [v.smsTaskId],
+    ownerReads: false,
+    forged: (v) => ({ task_id: v.taskId, to_phone: '+14155550199' }),
+    // Redirecting the result text of the victim's task to another phone.
+    patch: () => ({ to_phone: '+14155550199', sent_at: null }),
+  },
+};
+
+type Actor = { name: string; client: () => SupabaseClient };
+
+type RpcCase = {
+  /** What `actor` tries against the victim; it asserts that nothing was read or changed. */
+  attempt: (actor: SupabaseClient, v: Victim, kind: 'anon' | 'user') => Promise<void>;
+};
+
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/** One case per function in `public` that anon or authenticated may execute. */
+const RPCS: Record<string, RpcCase> = {
+  'generate_api_key_for_user(uuid)': {
+    async attempt(client, v) {
+      const before = await snapshot('api_keys', v);
+      const { data, error } = await client.rpc('generate_api_key_for_user', {
+        user_uuid: v.user.id,
+      });
+      expect(data).toBeNull();
+      expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+      expect(await snapshot('api_keys', v)).toEqual(before);
+    },
+  },
+  'rotate_webhook_secret()': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('webhook_secrets', v);
+      const { data, error } = await client.rpc('rotate_webhook_secret');
+      if (kind === 'anon') expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+      // A user rotates their own secret, never the victim's.
+      else expect((data as { user_id: string }).user_id).not.toBe(v.user.id);
+      expect(await snapshot('webhook_secrets', v)).toEqual(before);
+    },
+  },
+  'resend_webhook_delivery(uuid)': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('webhook_deliveries', v);
+      const { error } = await client.rpc('resend_webhook_delivery', {
+        p_delivery_id: v.deliveryIds[0],
+      });
+      // Another user's delivery is answered like a missing one.
+      expect(error?.code).toBe(kind === 'anon' ? INSUFFICIENT_PRIVILEGE : 'P0002');
+      expect(await snapshot('webhook_deliveries', v)).toEqual(before);
+    },
+  },
+  'usage_summary()': {
+    async attempt(client, v, kind) {
+      const { data, error } = await client.rpc('usage_summary');
+      if (kind === 'anon') {
+        expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+        return;
+      }
+      // The victim has billed minutes this month; the attacker placed no call.
+      const mine = (await v.client.rpc('usage_summary')).data as { month_minutes: number };
+      expect(mine.month_minutes).toBeGreaterThan(0);
+      expect(error).toBeNull();
+      expect((data as { month_minutes: number }).month_minutes).toBe(0);
+    },
+  },
+};
+
+/** The victim's rows of `table` as the service role sees them, in a stable order. */
+async function snapshot(table: string, v: Victim) {
+  const c = TABLES[table]!;
+  const { data, error } = await admin.from(table).select('*').in(c.column, c.values(v));
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return (data as Record<string, unknown>[])
+    .map((row) => JSON.stringify(row, Object.keys(row).sort()))
+    .sort();
+}
+
+let victim: Victim;
+let attacker: CallingAccount;
+let receiver: Server;
+const received: string[] = [];
+
+/** Answers every webhook POST with 200, like an integrator's endpoint. */
+async function startReceiver() {
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push(String(req.headers['webhook-id']));
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+}
+
+async function taskRow(id: string) {
+  const { data, error } = await admin.from('tasks').select('status').eq('id', id).single();
+  if (error) throw error;
+  return data as { status: string };
+}
+
+/** A victim with a row in every table, made the way the product makes them. */
+async function createVictim(): Promise<Victim> {
+  const phone = uniqueUsPhone();
+  const account = await createCallingAccount({ label: 'victim', credits: 5, phone });
+  const hookUrl = await startReceiver();
+
+  // Agent settings from the dashboard.
+  const settings = await account.client
+    .from('agent_settings')
+    .insert({ user_id: account.user.id, voice: 'Sarah' });
+  if (settings.error) throw settings.error;
+
+  // A call with a webhook and an Idempotency-Key: tasks, attempts, events (transcript and
+  // summary), idempotency keys, create requests, webhook deliveries and their attempts.
+  const placed = await account.api('', {
+    method: 'POST',
+    json: {
+      phone_number: '+14155550100',
+      goal: "Confirm the victim's private appointment",
+      webhook_url: hookUrl,
+    },
+    headers: { 'Idempotency-Key': `victim-${randomUUID()}` },
+  });
+  if (placed.status !== 201) throw new Error(`POST /task: ${placed.status} ${await placed.text()}`);
+  const taskId = ((await placed.json()) as { id: string }).id;
+  await waitFor(
+    () => taskRow(taskId),
+    (t) => TERMINAL.includes(t.status),
+    {
+      what: "the victim's call ending",
+    },
+  );
+
+  // A task by text message (inbound messages, the owed result text), then STOP (an opt-out).
+  const sms = await postInboundSms({
+    webhookUrl: `${apiUrl}/functions/v1/sms-inbound`,
+    authToken: TWILIO_LOCAL.authToken,
+    accountSid: TWILIO_LOCAL.accountSid,
+    sms: { from: phone, to: TWILIO_LOCAL.phoneNumber, body: 'Call +1 415 555 0101 and say hello' },
+  });
+  const smsTaskId = /task_[0-9A-Z]{26}/.exec(sms.reply ?? '')?.[0];
+  if (!smsTaskId) throw new Error(`no task in the SMS reply: ${sms.reply}`);
+  await waitFor(
+    async () =>
+      (
+        await admin
+          .from('sms_task_notifications')
+          .select('sent_at')
+          .eq('task_id', smsTaskId)
+          .maybeSingle()
+      ).data as { sent_at: string | null } | null,
+    (row) => row?.sent_at != null,
+    { what: "the result text of the victim's SMS task" },
+  );
+  await postInboundSms({
+    webhookUrl: `${apiUrl}/functions/v1/sms-inbound`,
+    authToken: TWILIO_LOCAL.authToken,
+    accountSid: TWILIO_LOCAL.accountSid,
+    sms: { from: phone, to: TWILIO_LOCAL.phoneNumber, body: 'STOP' },
+  });
+
+  // Every webhook delivered (so the dispatcher no longer touches the rows).
+  const deliveries = await waitFor(
+    async () =>
+      (
+        await admin
+          .from('webhook_deliveries')
+          .select('id, status, attempts')
+          .eq('user_id', account.user.id)
+      ).data as { id: string; status: string }[],
+    (rows) => rows.length > 0 && rows.every((d) => d.status === 'succeeded'),
+    { what: "the victim's webhooks being delivered" },
+  );
+
+  // A phone verification in progress (private schema).
+  const { data: session } = await account.client.auth.getSession();
+  const verify = await fetch(`${apiUrl}/functions/v1/send_verification_code`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${session.session!.access_token}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ phone: uniqueUsPhone() }),
+  });
+  if (verify.status !== 200) throw new Error(`send_verification_code: ${verify.status}`);
+
+  // A contact request from the victim's address, as the form sends it.
+  const contactEmail = `tenant-victim-${randomUUID()}@example.test`;
+  const contact = await admin.rpc('submit_contact_request', {
+    client_ip: '192.0.2.10',
+    full_name: 'Victim',
+    email: contactEmail,
+    company_name: 'Victim Clinic',
+    phone_number: null,
+    role: 'Owner',
+    message: 'Please call me about my private matter.',
+  });
+  if (contact.error) throw contact.error;
+
+  const { data: key } = await admin
+    .from('api_keys')
+    .select('id')
+    .eq('user_id', account.user.id)
+    .single();
+  return {
+    ...account,
+    phone,
+    apiKeyId: (key as { id: string }).id,
+    taskId,
+    smsTaskId,
+    deliveryIds: deliveries.map((d) => d.id),
+    contactEmail,
+  };
+}
+
+let catalogTables: string[] = [];
+let executableFunctions: string[] = [];
+
+beforeAll(async () => {
+  victim = await createVictim();
+  attacker = await createCallingAccount({ label: 'attacker' });
+  catalogTables = (
+    await sql<{ name: string }>(
+      `select c.relname as name from pg_catalog.pg_class c
+         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+        order by 1`,
+    )
+  ).map((r) => r.name);
+  executableFunctions = (
+    await sql<{ signature: string }>(
+      `select p.proname || '(' || pg_catalog.oidvectortypes(p.proargtypes) || ')' as signature
+         from pg_catalog.pg_proc p
+         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+          and (pg_catalog.has_function_privilege('anon', p.oid, 'execute')
+            or pg_catalog.has_function_privilege('authenticated', p.oid, 'execute'))
+        order by 1`,
+    )
+  ).map((r) => r.signature.replace(/, /g, ','));
+}, 180_000);
+
+afterAll(async () => {
+  await sql(`delete from public.contact_requests where email like 'tenant-victim-%@example.test'`);
+  await closeClock();
+  await deleteCreatedUsers();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()) ?? resolve());
+});
+
+describe('the catalog and the cases agree', () => {
+  it('every table and view in public has a case here (a new table needs one)', () => {
+    expect(catalogTables.length).toBeGreaterThan(10);
+    expect(catalogTables.filter((t) => !(t in TABLES))).toEqual([]);
+    expect(Object.keys(TABLES).filter((t) => !catalogTables.includes(t))).toEqual([]);
+  });
+
+  it('every function anon or a user may execute has a case here (a new grant needs one)', () => {
+    expect(executableFunctions.filter((f) => !(f in RPCS))).toEqual([]);
+    expect(Object.keys(RPCS).filter((f) => !executableFunctions.includes(f))).toEqual([]);
+  });
+
+  it('row-level security is on for every table in public', async () => {
+    const off = await sql<{ name: string }>(
+      `select c.relname as name from pg_catalog.pg_class c
+         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`,
+    );
+    expect(off).toEqual([]);
+  });
+});
+
+const ACTORS: Actor[] = [
+  { name: 'anon', client: () => anonClient() },
+  { name: 'another signed-in user', client: () => attacker.client },
+];
+
+describe.each(Object.keys(TABLES))('public.%s', (table) => {
+  const c = TABLES[table]!;
+
+  it('has victim rows to attack, which the owner reads when the owner may', async () => {
+    expect((await snapshot(table, victim)).length).toBeGreaterThan(0);
+    const own = await victim.client
+      .from(table)
+      .select(c.columns ?? '*')
+      .in(c.column, c.values(victim));
+    if (c.ownerReads) {
+      expect(own.error).toBeNull();
+      expect(own.data?.length).toBeGreaterThan(0);
+    } else expect(own.data ?? []).toEqual([]);
+  });
+
+  it.each(ACTORS)('$name reads nothing of the victim’s', async (actor) => {
+    const { data } = await actor
+      .client()
+      .from(table)
+      .select(c.columns ?? '*')
+      .in(c.column, c.values(victim));
+    expect(data ?? []).toEqual([]);
+    // Unfiltered, too: nothing of the victim's among whatever the actor may see.
+    const all = await actor
+      .client()
+      .from(table)
+      .select(c.columns ?? '*');
+    const victims = new Set(c.values(victim));
+    expect(
+      ((all.data ?? []) as unknown as Record<string, unknown>[]).filter((row) =>
+        victims.has(String(row[c.column])),
+      ),
+    ).toEqual([]);
+  });
+
+  it.each(ACTORS)('$name adds nothing in the victim’s name', async (actor) => {
+    const before = await snapshot(table, victim);
+    const { error } = await actor.client().from(table).insert(c.forged(victim));
+    expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await snapshot(table, victim)).toEqual(before);
+  });
+
+  it.each(ACTORS)('$name changes nothing of the victim’s (update, upsert)', async (actor) => {
+    const before = await snapshot(table, victim);
+    await actor.client().from(table).update(c.patch(victim)).in(c.column, c.values(victim));
+    const [first] = (await admin.from(table).select('*').in(c.column, c.values(victim)).limit(1))
+      .data as Record<string, unknown>[];
+    await actor
+      .client()
+      .from(table)
+      .upsert({ ...first, ...c.patch(victim) });
+    expect(await snapshot(table, victim)).toEqual(before);
+  });
+
+  it.each(ACTORS)('$name deletes nothing of the victim’s', async (actor) => {
+    const before = await snapshot(table, victim);
+    await actor.client().from(table).delete().in(c.column, c.values(victim));
+    expect(await snapshot(table, victim)).toEqual(before);
+  });
+});
+
+describe.each(Object.keys(RPCS))('public.%s', (signature) => {
+  it.each(ACTORS)('$name cannot use it against the victim', async (actor) => {
+    await RPCS[signature]!.attempt(actor.client(), victim, actor.name === 'anon' ? 'anon' : 'user');
+  });
+});
+
+describe('the private schema', () => {
+  it('holds the victim’s phone verification, and nobody reaches it through REST', async () => {
+    const tables = await sql<{ name: string }>(
+      `select c.relname as name from pg_catalog.pg_class c
+         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'private' and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+    );
+    const [rows] = await sql<{ n: string }>(
+      `select count(*) as n from private.phone_verifications where user_id = $1`,
+      [victim.user.id],
+    );
+    expect(Number(rows!.n)).toBeGreaterThan(0);
+    for (const { name } of tables) {
+      for (const role of ['anon', 'authenticated']) {
+        const [grant] = await sql<{ any: boolean }>(
+          `select pg_catalog.has_table_privilege($1, $2, 'select, insert, update, delete') as any`,
+          [role, `private.${name}`],
+        );
+        expect(grant!.any, `${role} on private.${name}`).toBe(false);
+      }
+      for (const actor of ACTORS) {
+        const { data, error } = await actor.client().schema('private').from(name).select('*');
+        expect(data).toBeNull();
+        expect(error?.code, `${actor.name} on private.${name}`).toBe('PGRST106');
+      }
+    }
+  });
+});
+
+describe('the call API across accounts', () => {
+  it('the same Idempotency-Key from another account creates that account’s own task', async () => {
+    const owner = await createCallingAccount({ label: 'idem-a' });
+    const other = await createCallingAccount({ label: 'idem-b' });
+    const key = `shared-${randomUUID()}`;
+    const body = { phone_number: '+14155550102', goal: 'Ask whether the parcel shipped' };
+    const post = (account: CallingAccount) =>
+      account.api('', { method: 'POST', json: body, headers: { 'Idempotency-Key': key } });
+    const first = await post(owner);
+    expect(first.status).toBe(201);
+    const ownersTask = (await first.json()) as { id: string };
+    const second = await post(other);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).not.toBe('true');
+    const othersTask = (await second.json()) as { id: string };
+    expect(othersTask.id).not.toBe(ownersTask.id);
+    const { data } = await admin
+      .from('tasks')
+      .select('id, user_id')
+      .in('id', [ownersTask.id, othersTask.id]);
+    expect(new Map((data ?? []).map((t) => [t.id, t.user_id]))).toEqual(
+      new Map([
+        [ownersTask.id, owner.user.id],
+        [othersTask.id, other.user.id],
+      ]),
+    );
+    // The key still replays the owner's own task to the owner.
+    const replay = await post(owner);
+    expect(((await replay.json()) as { id: string }).id).toBe(ownersTask.id);
+  });
+
+  it('another account’s key cannot read, list, stream or cancel the victim’s task', async () => {
+    const read = await attacker.api(`/${victim.taskId}`);
+    expect(read.status).toBe(404);
+    const events = await attacker.api(`/${victim.taskId}/events`);
+    expect(events.status).toBe(404);
+    await events.body?.cancel();
+    const cancel = await attacker.api(`/${victim.taskId}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(404);
+    const list = (await (await attacker.api('')).json()) as { data: { id: string }[] };
+    expect(list.data.map((t) => t.id)).not.toContain(victim.taskId);
+    expect(list.data.map((t) => t.id)).not.toContain(victim.smsTaskId);
+  });
+});
