@@ -6,16 +6,16 @@
 
 -- Tables -----------------------------------------------------------------------------------------
 
-create table public.area_code_time_zones (
+create table private.area_code_time_zones (
   area_code text primary key
     constraint area_code_time_zones_format check (area_code ~ '^[2-9][0-9]{2}$'),
   time_zones text[] not null
     constraint area_code_time_zones_not_empty check (cardinality(time_zones) > 0)
 );
-comment on table public.area_code_time_zones is
+comment on table private.area_code_time_zones is
   'IANA time zones of each US area code, generated from libphonenumber''s data (scripts/calling-windows/area-code-time-zones.ts); toll-free codes get both coasts.';
 
-insert into public.area_code_time_zones (area_code, time_zones) values
+insert into private.area_code_time_zones (area_code, time_zones) values
   ('201', '{America/New_York}'),
   ('202', '{America/New_York}'),
   ('203', '{America/New_York}'),
@@ -468,7 +468,7 @@ stable
 set search_path = ''
 as $$
   select coalesce(
-    (select time_zones from public.area_code_time_zones where area_code = substr(p_phone_number, 3, 3)),
+    (select time_zones from private.area_code_time_zones where area_code = substr(p_phone_number, 3, 3)),
     '{America/New_York,America/Los_Angeles}'::text[]);
 $$;
 comment on function private.time_zones_of(text) is
@@ -535,9 +535,8 @@ comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
 
 -- Grants -----------------------------------------------------------------------------------------
 
-revoke all on public.area_code_time_zones from public, anon, authenticated;
-grant select on public.area_code_time_zones to anon, authenticated;
-grant all on public.area_code_time_zones to service_role;
+revoke all on private.area_code_time_zones from public, anon, authenticated;
+grant select on private.area_code_time_zones to service_role;
 grant select (call_window_start, call_window_end, time_zones, schedule_at, scheduled_for)
   on public.tasks to authenticated;
 revoke all on private.calling_clock from public, anon, authenticated, service_role;
@@ -553,9 +552,9 @@ grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) 
 
 -- Policies ---------------------------------------------------------------------------------------
 
-alter table public.area_code_time_zones enable row level security;
+alter table private.area_code_time_zones enable row level security;
 
-create policy "Anyone can read the time zones of area codes"
-  on public.area_code_time_zones for select
-  to anon, authenticated
+create policy "The service role reads the time zones of area codes"
+  on private.area_code_time_zones for select
+  to service_role
   using (true);

@@ -207,6 +207,29 @@ const TABLES: Record<string, TableCase> = {
     forged: (v) => ({ phone: v.phone }),
     patch: () => ({ created_at: '2000-01-01T00:00:00Z' }),
   },
+  do_not_call: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({ user_id: v.user.id, phone_number: '+14155550166', source: 'account' }),
+    // Lifting the victim's do-not-call entry would let the victim's account call that number.
+    patch: () => ({ phone_number: '+14155550155' }),
+  },
+  task_event_streams: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: false,
+    forged: (v) => ({
+      id: randomUUID(),
+      api_key_id: v.apiKeyId,
+      user_id: v.user.id,
+      task_id: v.taskId,
+      ends_by: new Date(Date.now() + 3_600_000).toISOString(),
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+    // Lengthening (or taking) the victim's stream slots would lock the victim's key out.
+    patch: () => ({ expires_at: '2999-01-01T00:00:00Z' }),
+  },
   sms_task_notifications: {
     column: 'task_id',
     values: (v) => [v.smsTaskId],
@@ -415,6 +438,20 @@ async function createVictim(): Promise<Victim> {
     .select('id')
     .eq('user_id', account.user.id)
     .single();
+
+  // A number on the victim's do-not-call list, added from the dashboard.
+  const listed = await account.client.from('do_not_call').insert({ phone_number: '+14155550177' });
+  if (listed.error) throw listed.error;
+  // An open event stream's lease (held for an hour, so it is there for the whole file).
+  const lease = await admin.from('task_event_streams').insert({
+    id: randomUUID(),
+    api_key_id: (key as { id: string }).id,
+    user_id: account.user.id,
+    task_id: taskId,
+    ends_by: new Date(Date.now() + 3_600_000).toISOString(),
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  if (lease.error) throw lease.error;
   return {
     ...account,
     phone,
