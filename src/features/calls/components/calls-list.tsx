@@ -9,7 +9,8 @@ import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
-import { formatCallCost, formatDuration, formatListDate, formatPhone } from './call-format';
+import { formatDateTime } from '@/lib/format';
+import { formatCallCost, formatDuration, formatPhone } from './call-format';
 
 /**
  * When a listed call turns terminal, its cost is settled: the balance is read again. Keeps the
@@ -144,7 +145,7 @@ export function CallsList({
                   </button>
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">
-                  {formatListDate(call.started_at ?? call.created_at)}
+                  {formatDateTime(call.started_at ?? call.created_at)}
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
                   {formatDuration(call.duration_seconds)}
