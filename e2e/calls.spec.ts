@@ -66,7 +66,7 @@ test.describe('calls', () => {
     await expect(transcript.getByRole('listitem').first()).toHaveText(
       'Agent: Hi, this is Aria, an AI assistant.',
     );
-    await expect(dialog.getByTestId('call-status')).toHaveText('Success');
+    await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
     await expect(dialog.getByText('Goal achieved')).toBeVisible();
     await expect(transcript.getByRole('listitem').last()).toHaveText(/^Callee: /);
 
@@ -89,7 +89,7 @@ test.describe('calls', () => {
 
     const row = page.getByRole('row').filter({ hasText: '+1 415-555-0100' });
     await expect(row).toHaveCount(1);
-    await expect(row.getByText('Success')).toBeVisible();
+    await expect(row.getByText('Completed')).toBeVisible();
     await expect(row.getByText('Goal achieved')).toBeVisible();
     await expect(row.getByText(cost)).toBeVisible();
     await expectAccessible(page);
@@ -102,7 +102,7 @@ test.describe('calls', () => {
     await page
       .getByRole('button', { name: 'Confirm the dental appointment tomorrow at 3 pm.' })
       .click();
-    await expect(dialog.getByTestId('call-status')).toHaveText('Success');
+    await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
     await expect(transcript.getByRole('listitem')).toHaveCount(final);
   });
 

@@ -59,7 +59,7 @@ test.describe('the dashboard', () => {
     await form.getByRole('button', { name: 'Place test call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
-    await expect(dialog.getByTestId('call-status')).toHaveText('Success', { timeout: 30_000 });
+    await expect(dialog.getByTestId('call-status')).toHaveText('Completed', { timeout: 30_000 });
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'API Keys' }).click();
     await page.getByRole('button', { name: 'Rotate' }).click();

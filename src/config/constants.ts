@@ -3,7 +3,8 @@ export const PRODUCT_NAME = 'Dialwise';
 export const PRODUCT_SLUG = 'dialwise';
 export const CONTACT_EMAIL = 'hello@dialwise.dev';
 export const SUPPORT_EMAIL = 'support@dialwise.dev';
-export const COPYRIGHT_YEAR = 2025;
+/** The year the page was rendered (the prerender's at build time, the browser's after). */
+export const COPYRIGHT_YEAR = new Date().getFullYear();
 
 export const PRICE_PER_MINUTE_USD = 0.01;
 export const FREE_MINUTES = 100;

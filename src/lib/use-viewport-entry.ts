@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * Where an element stands against the viewport, watched until it has been seen:
  * - `unknown` before the first report (so the first render matches the prerendered HTML);
  * - `in-view` when at least `amount` of it was visible from the start;
- * - `out-of-view` while it waits below (or above) the fold;
+ * - `out-of-view` while it waits below the fold (one above it has been passed: `in-view`);
  * - `scrolled-into-view` once it has come into view after that.
  */
 export type ViewportEntry = 'unknown' | 'in-view' | 'out-of-view' | 'scrolled-into-view';
@@ -29,6 +29,14 @@ export function useViewportEntry(
         if (!report) return;
         if (report.isIntersecting && report.intersectionRatio >= amount) {
           setEntry((previous) => (previous === 'unknown' ? 'in-view' : 'scrolled-into-view'));
+          observer.disconnect();
+        } else if (
+          report.rootBounds &&
+          report.boundingClientRect?.bottom <= report.rootBounds.top
+        ) {
+          // Already above the viewport (scrolled past, or the page opened lower down): the reader
+          // has been by it, so it counts as seen rather than waiting to appear again.
+          setEntry('in-view');
           observer.disconnect();
         } else {
           setEntry('out-of-view');

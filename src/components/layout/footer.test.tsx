@@ -52,10 +52,10 @@ describe('Footer', () => {
     expect(document.getElementById('about')).toHaveTextContent('AI voice agents');
   });
 
-  it('shows the location and the 2025 copyright', () => {
+  it("shows the location and this year's copyright", () => {
     renderWithSession(<Footer />);
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent('San Francisco, CA');
-    expect(footer).toHaveTextContent('© 2025 Dialwise');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Dialwise`);
   });
 });

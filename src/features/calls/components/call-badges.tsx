@@ -9,7 +9,8 @@ const statusLook: Record<TaskStatus, { label: string; variant: Variant }> = {
   ringing: { label: 'Ringing', variant: 'default' },
   in_progress: { label: 'In progress', variant: 'default' },
   retry_scheduled: { label: 'Retry scheduled', variant: 'secondary' },
-  success: { label: 'Success', variant: 'success' },
+  // The call itself completed; whether the goal was met is the outcome's to say.
+  success: { label: 'Completed', variant: 'secondary' },
   no_answer: { label: 'No answer', variant: 'outline' },
   busy: { label: 'Busy', variant: 'outline' },
   voicemail: { label: 'Voicemail', variant: 'outline' },

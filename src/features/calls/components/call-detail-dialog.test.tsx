@@ -81,7 +81,7 @@ describe('CallDetailDialog', () => {
     expect(
       within(dialog).getByText('Confirm the appointment tomorrow at 3 pm.'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByTestId('call-status')).toHaveTextContent('Success');
+    expect(within(dialog).getByTestId('call-status')).toHaveTextContent('Completed');
     expect(within(dialog).getByText('Goal achieved')).toBeInTheDocument();
     expect(within(dialog).getByText('1m 14s')).toBeInTheDocument();
     expect(within(dialog).getByText('$0.02')).toBeInTheDocument();

@@ -1,5 +1,4 @@
-import { format } from 'date-fns';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 
 /** +14155550100 → +1 415-555-0100 (spec §3: US numbers read 3-3-4 with dashes). */
 export function formatPhone(e164: string): string {
@@ -29,16 +28,6 @@ export function formatCallCost(call: {
 
 export const speakerLabel = (speaker: string) =>
   speaker === 'agent' ? 'Agent' : speaker === 'callee' ? 'Callee' : speaker;
-
-/** 'Nov 23, 2:53 PM' in the list (the year only when it is not this one); full in the details. */
-export function formatListDate(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return formatDateTime(value);
-  return format(
-    date,
-    date.getFullYear() === new Date().getFullYear() ? 'MMM d, h:mm a' : 'MMM d, yyyy',
-  );
-}
 
 /**
  * When a scheduled call rings, in the callee's local time: 'Nov 26, 8:00 AM PST'. The callee's

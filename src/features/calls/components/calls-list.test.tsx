@@ -7,7 +7,7 @@ import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import type { CallSummary } from '../api/call-types';
 import type { CallsPage } from '../api/get-calls';
 import { callsKeys } from '../api/query-keys';
-import { formatListDate } from './call-format';
+import { formatDateTime } from '@/lib/format';
 import { CallsList } from './calls-list';
 
 const user = testUser('ada@example.com');
@@ -118,12 +118,12 @@ describe('CallsList', () => {
     const [live, free, missed] = rows.map((row) => within(row));
     expect(live!.getByText('In progress')).toBeInTheDocument();
     expect(live!.getAllByText('—')).toHaveLength(3); // outcome, duration, cost not known yet
-    expect(free!.getByText('Success')).toBeInTheDocument();
+    expect(free!.getByText('Completed')).toBeInTheDocument();
     expect(free!.getByText('Goal achieved')).toBeInTheDocument();
     expect(free!.getByText('+1 415-555-0100')).toBeInTheDocument();
     expect(free!.getByText('1m 14s')).toBeInTheDocument();
     expect(free!.getByText('Free')).toBeInTheDocument();
-    expect(free!.getByText(formatListDate('2026-11-23T10:00:02Z'))).toBeInTheDocument();
+    expect(free!.getByText(formatDateTime('2026-11-23T10:00:02Z'))).toBeInTheDocument();
     expect(
       free!.getByRole('button', { name: /^Confirm the dental appointment tomorrow/ }),
     ).toBeInTheDocument();
@@ -175,7 +175,7 @@ describe('CallsList', () => {
       pages: [{ calls: [call({ status: 'success' })], nextCursor: null }],
       pageParams: [null],
     });
-    return screen.findByText('Success').then(() => {
+    return screen.findByText('Completed').then(() => {
       expect(queryClient.getQueryState(dashboardKeys.balance(user.id))?.isInvalidated).toBe(true);
     });
   });

@@ -9,13 +9,8 @@ import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
-import {
-  formatCallCost,
-  formatDuration,
-  formatCalleeTime,
-  formatListDate,
-  formatPhone,
-} from './call-format';
+import { formatDateTime } from '@/lib/format';
+import { formatCallCost, formatCalleeTime, formatDuration, formatPhone } from './call-format';
 
 /**
  * When a listed call turns terminal, its cost is settled: the balance is read again. Keeps the
@@ -155,7 +150,7 @@ export function CallsList({
                       Rings {formatCalleeTime(call.scheduled_for, call.time_zones)}
                     </span>
                   ) : (
-                    formatListDate(call.started_at ?? call.created_at)
+                    formatDateTime(call.started_at ?? call.created_at)
                   )}
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 tabular-nums">

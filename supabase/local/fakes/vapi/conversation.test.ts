@@ -83,6 +83,32 @@ describe('buildScript', () => {
     expect(seconds).toBeLessThanOrEqual(110);
   });
 
+  it("is held in the transcriber's language: a Spanish agent hears Spanish back", () => {
+    const script = buildScript(
+      input('agrees', {
+        firstMessage: 'Hola, soy Aria de Bright Smiles.',
+        systemPrompt: 'Goal: Confirmar la cita de Kim mañana a las 3.',
+        language: 'es',
+      }),
+    );
+    expect(turns(script.steps)).toEqual([
+      'assistant: Hola, soy Aria de Bright Smiles.',
+      'user: Hola, sí, dígame. ¿De qué se trata?',
+      'assistant: El motivo de mi llamada: Confirmar la cita de Kim mañana a las 3.',
+      'user: De acuerdo, déjeme comprobarlo. Un momento, por favor.',
+      'user: Sí, me parece bien — confirmar la cita de Kim mañana a las 3. Cuente con ello.',
+      'assistant: Estupendo, muchas gracias. Lo he anotado. ¡Que tenga un buen día!',
+      'user: Gracias, adiós.',
+    ]);
+    // A region suffix is the same language; an unknown one falls back to English.
+    expect(turns(buildScript(input('declines', { language: 'fr-FR' })).steps)[1]).toBe(
+      "user: Bonjour, oui, c'est moi. C'est à quel sujet ?",
+    );
+    expect(turns(buildScript(input('agrees', { language: 'xx' })).steps)[1]).toBe(
+      'user: Hi, yes, speaking. What is this about?',
+    );
+  });
+
   it('conversations last 40 to 110 s, varying with the goal', () => {
     const goals = [
       'Book a table for two at 7 pm',

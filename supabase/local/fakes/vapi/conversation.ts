@@ -36,6 +36,8 @@ export type ScriptInput = {
   voicemailMessage: string | null;
   /** assistant.voicemailDetection is set and not 'off' (Vapi's default is off). */
   voicemailDetection: boolean;
+  /** assistant.transcriber.language (e.g. 'es', 'fr-FR'); the conversation is held in it. */
+  language?: string | null;
 };
 
 /** Vapi's endedReason values (openapi.json, Call.endedReason) the network produces. */
@@ -95,16 +97,90 @@ export function holdSeconds(goal: string): number {
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** The lines of a conversation that follows `goal`. */
-export function conversationLines(goal: string, firstMessage: string | null, agrees: boolean) {
-  const opening = firstMessage?.trim() || 'Hello, this is an automated assistant calling.';
-  const ask = `The reason for my call: ${goal}.`;
-  const answer = agrees
-    ? `Yes, that works — ${lowerFirst(goal)}. Consider it done.`
-    : `No, I'm sorry, that doesn't work for me. I can't agree to ${lowerFirst(goal)}.`;
-  const closing = agrees
-    ? 'Wonderful, thank you. I have noted that. Have a great day!'
-    : 'I understand. Thank you for your time. Goodbye.';
+type Phrases = {
+  opening: string;
+  whatAbout: string;
+  reason: (goal: string) => string;
+  checking: string;
+  yes: (goal: string) => string;
+  no: (goal: string) => string;
+  thanks: string;
+  understood: string;
+  byeYes: string;
+  byeNo: string;
+};
+
+/** What the two sides say, in the languages the agent speaks (the phone agent's settings). */
+const PHRASES: Record<'en' | 'es' | 'fr' | 'de', Phrases> = {
+  en: {
+    opening: 'Hello, this is an automated assistant calling.',
+    whatAbout: 'Hi, yes, speaking. What is this about?',
+    reason: (goal) => `The reason for my call: ${goal}.`,
+    checking: 'Okay, let me check that. One moment, please.',
+    yes: (goal) => `Yes, that works — ${lowerFirst(goal)}. Consider it done.`,
+    no: (goal) => `No, I'm sorry, that doesn't work for me. I can't agree to ${lowerFirst(goal)}.`,
+    thanks: 'Wonderful, thank you. I have noted that. Have a great day!',
+    understood: 'I understand. Thank you for your time. Goodbye.',
+    byeYes: 'Thanks, bye.',
+    byeNo: 'Bye.',
+  },
+  es: {
+    opening: 'Hola, le llama un asistente automático.',
+    whatAbout: 'Hola, sí, dígame. ¿De qué se trata?',
+    reason: (goal) => `El motivo de mi llamada: ${goal}.`,
+    checking: 'De acuerdo, déjeme comprobarlo. Un momento, por favor.',
+    yes: (goal) => `Sí, me parece bien — ${lowerFirst(goal)}. Cuente con ello.`,
+    no: (goal) => `No, lo siento, no me viene bien. No puedo aceptar: ${lowerFirst(goal)}.`,
+    thanks: 'Estupendo, muchas gracias. Lo he anotado. ¡Que tenga un buen día!',
+    understood: 'Lo entiendo. Gracias por su tiempo. Adiós.',
+    byeYes: 'Gracias, adiós.',
+    byeNo: 'Adiós.',
+  },
+  fr: {
+    opening: 'Bonjour, ici un assistant automatique.',
+    whatAbout: "Bonjour, oui, c'est moi. C'est à quel sujet ?",
+    reason: (goal) => `La raison de mon appel : ${goal}.`,
+    checking: 'Très bien, je vérifie. Un instant, s’il vous plaît.',
+    yes: (goal) => `Oui, cela me convient — ${lowerFirst(goal)}. C'est entendu.`,
+    no: (goal) =>
+      `Non, désolé, cela ne me convient pas. Je ne peux pas accepter : ${lowerFirst(goal)}.`,
+    thanks: 'Parfait, merci beaucoup. C’est noté. Bonne journée !',
+    understood: 'Je comprends. Merci pour votre temps. Au revoir.',
+    byeYes: 'Merci, au revoir.',
+    byeNo: 'Au revoir.',
+  },
+  de: {
+    opening: 'Guten Tag, hier spricht ein automatischer Assistent.',
+    whatAbout: 'Hallo, ja, am Apparat. Worum geht es?',
+    reason: (goal) => `Der Grund meines Anrufs: ${goal}.`,
+    checking: 'In Ordnung, ich sehe kurz nach. Einen Moment, bitte.',
+    yes: (goal) => `Ja, das passt — ${goal}. Geht in Ordnung.`,
+    no: (goal) => `Nein, tut mir leid, das passt mir nicht. Dem kann ich nicht zustimmen: ${goal}.`,
+    thanks: 'Wunderbar, vielen Dank. Ich habe es notiert. Einen schönen Tag noch!',
+    understood: 'Ich verstehe. Danke für Ihre Zeit. Auf Wiederhören.',
+    byeYes: 'Danke, tschüss.',
+    byeNo: 'Tschüss.',
+  },
+};
+
+/** The phrases for a transcriber language ('es', 'es-ES', …); English for any other. */
+export function phrasesFor(language: string | null | undefined): Phrases {
+  const code = (language ?? 'en').toLowerCase().split('-')[0] as keyof typeof PHRASES;
+  return PHRASES[code] ?? PHRASES.en;
+}
+
+/** The lines of a conversation that follows `goal`, in the call's language. */
+export function conversationLines(
+  goal: string,
+  firstMessage: string | null,
+  agrees: boolean,
+  language?: string | null,
+) {
+  const say = phrasesFor(language);
+  const opening = firstMessage?.trim() || say.opening;
+  const ask = say.reason(goal);
+  const answer = agrees ? say.yes(goal) : say.no(goal);
+  const closing = agrees ? say.thanks : say.understood;
   return { opening, ask, answer, closing };
 }
 
@@ -152,7 +228,13 @@ function scriptFor(input: ScriptInput): Script {
   const answered = RING_AT + RING_SECONDS;
   steps.push({ at: RING_AT, kind: 'status', status: 'ringing' });
   steps.push({ at: answered, kind: 'status', status: 'in-progress' });
-  const lines = conversationLines(goal, input.firstMessage, input.behaviour !== 'declines');
+  const lines = conversationLines(
+    goal,
+    input.firstMessage,
+    input.behaviour !== 'declines',
+    input.language,
+  );
+  const say = phrasesFor(input.language);
   const start = answered + 0.6;
 
   if (input.behaviour === 'voicemail') {
@@ -234,12 +316,12 @@ function scriptFor(input: ScriptInput): Script {
   const agrees = input.behaviour !== 'declines';
   const after = speak(steps, start, [
     ['assistant', lines.opening],
-    ['user', 'Hi, yes, speaking. What is this about?'],
+    ['user', say.whatAbout],
     ['assistant', lines.ask],
-    ['user', 'Okay, let me check that. One moment, please.', holdSeconds(goal)],
+    ['user', say.checking, holdSeconds(goal)],
     ['user', lines.answer],
     ['assistant', lines.closing],
-    ['user', agrees ? 'Thanks, bye.' : 'Bye.', 0.4],
+    ['user', agrees ? say.byeYes : say.byeNo, 0.4],
   ]);
   end(after, ENDED_REASONS.callerHungUp);
   return {

@@ -203,6 +203,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       voicemailMessage:
         typeof assistant.voicemailMessage === 'string' ? assistant.voicemailMessage : null,
       voicemailDetection: detection !== undefined && detection !== 'off',
+      language: transcriberLanguage(assistant),
     });
     call.outcome = script.outcome;
     call.summary = script.summary;
@@ -271,3 +272,11 @@ export function createVoiceNetwork(options: NetworkOptions) {
 }
 
 export type VoiceNetwork = ReturnType<typeof createVoiceNetwork>;
+
+/** assistant.transcriber.language, the language the call is held in. */
+function transcriberLanguage(assistant: Record<string, unknown>): string | null {
+  const transcriber = assistant.transcriber;
+  if (!transcriber || typeof transcriber !== 'object') return null;
+  const language = (transcriber as Record<string, unknown>).language;
+  return typeof language === 'string' ? language : null;
+}
