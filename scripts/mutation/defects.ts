@@ -172,14 +172,16 @@ $$;`,
     find: "  { cidr: '100.64.0.0/10', kind: 'private' },",
     replace: '',
   },
+  // (Dropping a row outside 2000::/3, such as NAT64's 64:ff9b::/96, changes nothing: the guard
+  // refuses all IPv6 space outside 2000::/3 anyway, so that defect is not listed.)
   {
-    id: 'guard-nat64',
-    what: '64:ff9b::/96 (NAT64, which reaches any IPv4 address) counts as public',
+    id: 'guard-6to4',
+    what: '2002::/16 (6to4, which carries an IPv4 address) counts as public',
     project: 'unit',
     tests: GUARD,
     kind: 'ts',
     file: GUARD_FILE,
-    find: "  { cidr: '64:ff9b::/96', kind: 'reserved' },",
+    find: "  { cidr: '2002::/16', kind: 'reserved' }, // 6to4",
     replace: '',
   },
   {

@@ -90,7 +90,7 @@ function runTests(project: Defect['project'], tests: string[], grep?: string) {
     { cwd: root, encoding: 'utf8', env: process.env },
   );
   const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
-  const failed = /(\d+) failed/.exec(output)?.[1];
+  const failed = /Tests\s+(\d+) failed/.exec(output)?.[1];
   const passed = /Tests\s+(?:\S+ failed \| )?(\d+) passed/.exec(output)?.[1];
   return {
     red: result.status !== 0,

@@ -115,7 +115,8 @@ const SPECIAL_PURPOSE: readonly Block[] = [
   { cidr: '203.0.113.0/24', kind: 'reserved' }, // documentation (TEST-NET-3)
   { cidr: '224.0.0.0/4', kind: 'reserved' }, // multicast
   { cidr: '240.0.0.0/4', kind: 'reserved' }, // reserved for future use, and 255.255.255.255
-  // IPv6 (IPv4-mapped ::ffff:0:0/96 is classified by the IPv4 address it carries)
+  // IPv6 (IPv4-mapped ::ffff:0:0/96 is classified by the IPv4 address it carries; the rows
+  // outside 2000::/3 are refused by the rule below them too, and kept to mirror the registry)
   { cidr: '::/128', kind: 'reserved' }, // unspecified
   { cidr: '::1/128', kind: 'loopback' },
   { cidr: '64:ff9b::/96', kind: 'reserved' }, // IPv4-IPv6 translation (NAT64)
