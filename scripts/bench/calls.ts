@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { StackConfig } from '../../supabase/local/config';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
+import { readSseEvents } from './sse';
 
 const CONCURRENCY = 20;
 const ROUNDS = Number(process.env.BENCH_CALL_ROUNDS ?? 5);
@@ -34,31 +35,15 @@ async function follow(config: StackConfig, key: string, taskId: string) {
   const response = await fetch(`${config.apiUrl}/functions/v1/task/${taskId}/events`, {
     headers: { Authorization: `Bearer ${key}` },
   });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
   const arrivals: { type: string; createdAt: number; receivedAt: number; at: number }[] = [];
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer
-        .slice(0, end)
-        .split('\n')
-        .find((line) => line.startsWith('data: '));
-      buffer = buffer.slice(end + 2);
-      if (!data) continue;
-      const event = JSON.parse(data.slice(6)) as { type: string; created_at: string };
-      arrivals.push({
-        type: event.type,
-        createdAt: Date.parse(event.created_at),
-        receivedAt: Date.now(),
-        at: performance.now(),
-      });
-    }
-  }
+  await readSseEvents(response.body!, (event) =>
+    arrivals.push({
+      type: event.type,
+      createdAt: Date.parse(event.created_at),
+      receivedAt: Date.now(),
+      at: performance.now(),
+    }),
+  );
   return arrivals;
 }
 

@@ -24,6 +24,7 @@ import { startStack } from '../../supabase/local/stack';
 import { makeBenchAccounts } from './accounts';
 
 import { percentile } from './figures';
+import { readSseEvents } from './sse';
 
 export type BenchStack = { apiUrl: string; dbUrl: string };
 
@@ -62,40 +63,16 @@ async function openStream(
     await response.body?.cancel();
     return { status: response.status, openedAt, arrivals, done: Promise.resolve(), close() {} };
   }
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const done = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          if (!data) continue;
-          const event = JSON.parse(data.slice(6)) as {
-            id: number;
-            type: string;
-            created_at: string;
-          };
-          arrivals.push({
-            id: event.id,
-            type: event.type,
-            createdAt: Date.parse(event.created_at),
-            receivedAt: Date.now(),
-          });
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-  })();
+  const done = readSseEvents(response.body!, (event) =>
+    arrivals.push({
+      id: event.id,
+      type: event.type,
+      createdAt: Date.parse(event.created_at),
+      receivedAt: Date.now(),
+    }),
+  ).catch(() => {
+    // Aborted by close().
+  });
   return { status: 200, openedAt, arrivals, done, close: () => controller.abort() };
 }
 

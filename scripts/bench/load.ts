@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { StackConfig } from '../../supabase/local/config';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
+import { readSseEvents } from './sse';
 
 const CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 1000);
 const ACCOUNTS = Number(process.env.BENCH_LOAD_ACCOUNTS ?? 100);
@@ -50,8 +51,6 @@ async function oneCall(config: StackConfig, key: string, phone: string): Promise
     headers: { Authorization: `Bearer ${key}` },
   });
   if (stream.status !== 200) throw new Error(`events answered ${stream.status}`);
-  const reader = stream.body!.getReader();
-  const decoder = new TextDecoder();
   const record: CallRecord = {
     taskId: task.id,
     acceptMs,
@@ -60,31 +59,17 @@ async function oneCall(config: StackConfig, key: string, phone: string): Promise
     gaps: false,
     completed: false,
   };
-  let buffer = '';
   let lastId = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer
-        .slice(0, end)
-        .split('\n')
-        .find((line) => line.startsWith('data: '));
-      buffer = buffer.slice(end + 2);
-      if (!data) continue;
-      const event = JSON.parse(data.slice(6)) as { id: number; type: string; created_at: string };
-      if (event.id !== lastId + 1) record.gaps = true;
-      lastId = event.id;
-      if (event.type === 'call.ringing' && record.ringMs === null)
-        record.ringMs = performance.now() - started;
-      // Events recorded while the stream was open; replayed ones would measure nothing.
-      if (event.type === 'transcript.turn' || event.type === 'call.ended')
-        record.lags.push(Date.now() - Date.parse(event.created_at));
-      if (event.type === 'task.completed') record.completed = true;
-    }
-  }
+  await readSseEvents(stream.body!, (event) => {
+    if (event.id !== lastId + 1) record.gaps = true;
+    lastId = event.id;
+    if (event.type === 'call.ringing' && record.ringMs === null)
+      record.ringMs = performance.now() - started;
+    // Events recorded while the stream was open; replayed ones would measure nothing.
+    if (event.type === 'transcript.turn' || event.type === 'call.ended')
+      record.lags.push(Date.now() - Date.parse(event.created_at));
+    if (event.type === 'task.completed') record.completed = true;
+  });
   return record;
 }
 
