@@ -30,7 +30,7 @@ test.describe('do not call', () => {
     await form.getByRole('button', { name: 'Use +1 415-555-0109' }).click();
     await form.getByRole('button', { name: 'Place test call' }).click();
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0109' });
-    await expect(dialog.getByTestId('call-status')).toHaveText('Success');
+    await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
     await expect(dialog.getByText('Goal not achieved')).toBeVisible();
     await expect(dialog.getByText(/Please do not call me again/)).toBeVisible();
     await page.keyboard.press('Escape');

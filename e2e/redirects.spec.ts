@@ -87,6 +87,7 @@ test.describe('signed in', () => {
     await expect(sideNavigation(page)).toHaveText([
       'Profile',
       'API Keys',
+      'Calls',
       'Phone Agent',
       'Dashboard',
     ]);
@@ -95,6 +96,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(sideNavigation(page)).toHaveText([
       'API Keys',
+      'Calls',
       'Phone Agent',
       'Billing',
       'Dashboard',
