@@ -1,4 +1,4 @@
-// Spec §7 call 12: texts a one-time code of our own to {phone} (docs/decisions/0011). User JWT
+// Texts a one-time code of our own to {phone} (docs/decisions/0011). User JWT
 // required.
 import { phoneVerificationDepsFromEnv } from '../_shared/phone-verification/deps.ts';
 import { createSendVerificationCodeHandler } from '../_shared/phone-verification/service.ts';

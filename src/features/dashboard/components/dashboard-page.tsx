@@ -37,7 +37,7 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard (spec §2): the account frame with tabs (apikey, calls, do-not-call,
+ * /dashboard: the account frame with tabs (apikey, calls, do-not-call,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.

@@ -15,7 +15,7 @@ const links = [
 /**
  * Frame of the standalone account pages (/profile, /apikey, /calls, /phone-agent-settings,
  * /billing): the dashboard's frame (balance bar, sidebar, Log Out), whose side navigation leads
- * to the other pages and the dashboard, hiding the current page (spec §2).
+ * to the other pages and the dashboard, hiding the current page.
  */
 export function StandalonePage({ title, children }: { title: string; children: ReactNode }) {
   // '/billing/' is the billing page too.

@@ -40,7 +40,7 @@ export function requireKeyShape(key: string | null): string {
   return key;
 }
 
-/** The account of a live API key, with the KYC and phone gate of API.md. */
+/** The account of a live API key that may place calls: KYC submitted (pending or complete) and the phone verified. */
 export async function authenticateKey(db: Db, key: string | null): Promise<Account> {
   const live = requireKeyShape(key);
   const account = must(await db.rpc('api_key_account', { p_api_key: live })) as {
