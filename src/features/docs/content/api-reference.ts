@@ -364,4 +364,5 @@ export const simulatedNumbers: { digits: string; number: string; behaviour: stri
   { digits: '0106', behaviour: 'no answer on the first attempt, answers and agrees on the next' },
   { digits: '0107', behaviour: 'answers and talks until the maximum duration' },
   { digits: '0108', behaviour: 'answers and agrees; the end-of-call messages are lost' },
+  { digits: '0109', behaviour: 'answers and asks not to be called again' },
 ].map((entry) => ({ ...entry, number: `+1415555${entry.digits}` }));
