@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
-import { isTerminal, type CallSummary } from '../api/call-types';
+import { ERASED_GOAL, isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { formatDateTime } from '@/lib/format';
@@ -139,9 +139,9 @@ export function CallsList({
                     type="button"
                     onClick={() => onOpen(call.id)}
                     className="block w-full truncate text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    title={call.goal}
+                    title={call.goal ?? ERASED_GOAL}
                   >
-                    {call.goal}
+                    {call.goal ?? ERASED_GOAL}
                   </button>
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">

@@ -115,7 +115,11 @@ export const taskFields: FieldDoc[] = [
     description: 'Whether the goal was met: achieved, not_achieved or unknown.',
   },
   { name: 'phone_number', type: 'string', description: 'The number called.' },
-  { name: 'goal', type: 'string', description: 'The goal you sent.' },
+  {
+    name: 'goal',
+    type: 'string | null',
+    description: 'The goal you sent; null once the call content is erased (see content_erased_at).',
+  },
   { name: 'context', type: 'object', description: 'The context you sent.' },
   { name: 'metadata', type: 'object', description: 'Your metadata, echoed back.' },
   {
@@ -186,6 +190,12 @@ export const taskFields: FieldDoc[] = [
     type: 'boolean',
     description:
       'True when the callee asked during the call not to be called again: the outcome is not_achieved and the number is on your do-not-call list for good.',
+  },
+  {
+    name: 'content_erased_at',
+    type: 'string | null',
+    description:
+      'When the call content was erased, 30 days after the task ended: goal, first_sentence, transcription, summary and the voicemail message are null, context and metadata {}, transcript [], and the turns in the events lose their text. The call record (number, times, status, outcome, duration, billed minutes, cost) stays.',
   },
   {
     name: 'events_url',
