@@ -28,10 +28,9 @@ async function closeAccount(account: CallingAccount, body: unknown) {
 }
 
 async function countOf(table: string, column: string, id: string) {
-  const rows = await sql<{ n: string }>(
-    `select count(*) as n from ${table} where ${column} = $1`,
-    [id],
-  );
+  const rows = await sql<{ n: string }>(`select count(*) as n from ${table} where ${column} = $1`, [
+    id,
+  ]);
   return Number(rows[0]!.n);
 }
 
@@ -197,9 +196,9 @@ describe('closing an account', () => {
     });
     expect(exported.status).toBe(401);
     const { data: user } = await admin.auth.admin.getUserById(userId);
-    expect(new Date((user.user as { banned_until?: string }).banned_until!).getTime()).toBeGreaterThan(
-      Date.now() + 365 * DAY_MS,
-    );
+    expect(
+      new Date((user.user as { banned_until?: string }).banned_until!).getTime(),
+    ).toBeGreaterThan(Date.now() + 365 * DAY_MS);
     const { data: profile } = await admin
       .from('profiles')
       .select('closed_at')
@@ -207,7 +206,7 @@ describe('closing an account', () => {
       .single();
     expect(profile!.closed_at).not.toBeNull();
     // Webhooks stopped, the phone no longer a sender for the SMS entry.
-    expect(await countOf('public.tasks', "webhook_url is not null and user_id", userId)).toBe(0);
+    expect(await countOf('public.tasks', 'webhook_url is not null and user_id', userId)).toBe(0);
     const [kyc] = await sql<{ phone_verified: boolean }>(
       `select phone_verified from public.user_kyc where user_id = $1`,
       [userId],
@@ -237,7 +236,10 @@ describe('closing an account', () => {
       `select cost_cents, phone_number from public.tasks where id = $1`,
       [call.id],
     );
-    expect(record).toEqual({ cost_cents: Math.round(call.cost_usd * 100), phone_number: '+14155550100' });
+    expect(record).toEqual({
+      cost_cents: Math.round(call.cost_usd * 100),
+      phone_number: '+14155550100',
+    });
 
     // 24 months after closing: KYC and call records go too.
     await dispatchDaysAhead(729);

@@ -59,9 +59,7 @@ beforeAll(async () => {
     createCallingAccount({ label: 'export-other', credits: 3, freeMinutesUsed: 100 }),
   ]);
   await Promise.all([callTo(owner, OWNER_GOAL), callTo(other, OTHER_GOAL)]);
-  const listed = await owner.client
-    .from('do_not_call')
-    .insert({ phone_number: '+14155550161' });
+  const listed = await owner.client.from('do_not_call').insert({ phone_number: '+14155550161' });
   expect(listed.error).toBeNull();
   const settings = await owner.client
     .from('agent_settings')

@@ -34,7 +34,8 @@ type Task = {
 };
 
 const admin = serviceClient();
-const GOAL = 'Confirm Dana Whitfield’s blood test on Friday at 9:40 am; she must fast from midnight.';
+const GOAL =
+  'Confirm Dana Whitfield’s blood test on Friday at 9:40 am; she must fast from midnight.';
 let account: CallingAccount;
 let hooks: { url: string; close: () => Promise<void> };
 
@@ -197,9 +198,8 @@ describe('technical logs after 30 days', () => {
     const logs = async () => ({
       sms: (await sql(`select 1 from public.sms_inbound_messages where message_sid = $1`, [sid]))
         .length,
-      codes: (
-        await sql(`select 1 from private.phone_verifications where user_id = $1`, [userId])
-      ).length,
+      codes: (await sql(`select 1 from private.phone_verifications where user_id = $1`, [userId]))
+        .length,
       sends: (
         await sql(`select 1 from private.phone_verification_sends where user_id = $1`, [userId])
       ).length,

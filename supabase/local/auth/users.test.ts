@@ -12,7 +12,8 @@ describe('ban durations as GoTrue reads them (Go time.ParseDuration)', () => {
   });
 
   it('refuses what Go refuses: no unit, unknown units, days, empty', () => {
-    for (const text of ['10', '1d', 'forever', '', 'h', '1h ']) expect(parseGoDuration(text)).toBeNull();
+    for (const text of ['10', '1d', 'forever', '', 'h', '1h '])
+      expect(parseGoDuration(text)).toBeNull();
   });
 
   it('a user is banned only while banned_until is ahead', () => {

@@ -92,7 +92,13 @@ export function parseGoDuration(text: string): number | null {
   if (!match) return null;
   if (match[2] === '0') return 0;
   const unitMs: Record<string, number> = {
-    ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000,
+    ns: 1e-6,
+    us: 1e-3,
+    µs: 1e-3,
+    ms: 1,
+    s: 1000,
+    m: 60_000,
+    h: 3_600_000,
   };
   let total = 0;
   for (const part of match[2]!.matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|ms|s|m|h)/g))

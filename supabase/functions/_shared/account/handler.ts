@@ -87,9 +87,7 @@ export function createAccountHandler(deps: AccountDeps) {
 
   return async function handle(request: Request): Promise<Response> {
     if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    const path = new URL(request.url).pathname
-      .replace(/^\/functions\/v1/, '')
-      .replace(/\/+$/, '');
+    const path = new URL(request.url).pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
     try {
       if (path === '/account/export') {
         if (request.method !== 'GET')
@@ -101,7 +99,11 @@ export function createAccountHandler(deps: AccountDeps) {
           throw new HttpError(405, 'method_not_allowed', 'Use POST to delete the account.');
         return await close(request);
       }
-      throw new HttpError(404, 'not_found', 'No endpoint here: use /account/export or /account/delete.');
+      throw new HttpError(
+        404,
+        'not_found',
+        'No endpoint here: use /account/export or /account/delete.',
+      );
     } catch (error) {
       if (error instanceof FieldError) return errorJson(error, error.field);
       if (error instanceof HttpError) return errorJson(error);

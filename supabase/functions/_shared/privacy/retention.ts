@@ -41,9 +41,7 @@ export function createRetention(deps: RetentionDeps) {
         log(`[retention] could not delete auth user ${userId}: ${error.message}`);
         continue;
       }
-      must(
-        await db.rpc('retention_erase_account', { p_user_id: userId, p_now: at.toISOString() }),
-      );
+      must(await db.rpc('retention_erase_account', { p_user_id: userId, p_now: at.toISOString() }));
       erased++;
     }
     return erased;
@@ -59,9 +57,10 @@ export function createRetention(deps: RetentionDeps) {
       const testClock = Math.abs(at.getTime() - wall) > TEST_CLOCK_SKEW_MS;
       if (!testClock && wall - lastPass < minInterval) return null;
       if (!testClock) lastPass = wall;
-      const erased = must(
-        await db.rpc('retention_run', { p_now: at.toISOString() }),
-      ) as Omit<RetentionReport, 'accounts_erased'>;
+      const erased = must(await db.rpc('retention_run', { p_now: at.toISOString() })) as Omit<
+        RetentionReport,
+        'accounts_erased'
+      >;
       return { ...erased, accounts_erased: await eraseClosedAccounts(at) };
     },
   };
