@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
-import { anonClient, deleteCreatedUsers, serviceClient } from './support/clients';
+import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { accountUrl, DAY_MS, dispatchDaysAhead } from './support/retention';
 import { waitFor } from './support/wait';
@@ -253,5 +253,45 @@ describe('closing an account', () => {
       (n) => n === 0,
       { what: 'the call’s events to go with it' },
     );
+  });
+});
+
+describe('bans, as GoTrue applies them (the account function relies on them)', () => {
+  it('refuse sign-in and refresh while banned_until is ahead, leave sessions, and lift with none', async () => {
+    const person = await createUser('banned');
+    const { data } = await person.client.auth.getSession();
+    const refreshToken = data.session!.refresh_token;
+
+    const banned = await admin.auth.admin.updateUserById(person.user.id, { ban_duration: '24h' });
+    expect(banned.error).toBeNull();
+    const until = new Date((banned.data.user as { banned_until?: string }).banned_until!).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+    expect(until).toBeLessThan(Date.now() + 25 * 60 * 60 * 1000);
+
+    // A wrong password says banned too: GoTrue checks the ban first.
+    for (const password of [person.password, 'not-the-password']) {
+      const signIn = await anonClient().auth.signInWithPassword({ email: person.email, password });
+      expect(signIn.error).toMatchObject({ status: 400, code: 'user_banned' });
+    }
+    const refreshed = await anonClient().auth.refreshSession({ refresh_token: refreshToken });
+    expect(refreshed.error).toMatchObject({
+      status: 400,
+      code: 'user_banned',
+      message: 'Invalid Refresh Token: User Banned',
+    });
+
+    const bad = await admin.auth.admin.updateUserById(person.user.id, { ban_duration: '1d' });
+    expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
+
+    const lifted = await admin.auth.admin.updateUserById(person.user.id, { ban_duration: 'none' });
+    expect(lifted.error).toBeNull();
+    // The session was never ended: its refresh token works again.
+    const again = await anonClient().auth.refreshSession({ refresh_token: refreshToken });
+    expect(again.error).toBeNull();
+    const signIn = await anonClient().auth.signInWithPassword({
+      email: person.email,
+      password: person.password,
+    });
+    expect(signIn.error).toBeNull();
   });
 });
