@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from '@playwright/test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { signIn } from './support/sign-in';
@@ -44,6 +45,13 @@ test.describe('account privacy', () => {
     await confirm.fill('someone-else@example.com');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(dialog.getByText('That is not the e-mail address of this account.')).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+    await page.screenshot({ path: 'test-results/delete-account-dialog.png' });
 
     await confirm.fill(account.email);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
