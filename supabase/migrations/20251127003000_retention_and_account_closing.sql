@@ -3,8 +3,10 @@
 -- run again (and concurrently) without harm; the `dispatch` function calls public.retention_run
 -- on each pass with its clock (the test clock of the service role, if given).
 --   * Call content (goal, context, metadata, first sentence, voicemail message, transcript and
---     the turn texts in the event log, summary): overwritten 30 days after the task ended. The
---     call record (number, times, status, outcome, duration, billed minutes, cost) stays.
+--     the turn texts in the event log, summary, structured result and its note): overwritten 30
+--     days after the task ended. The call record (number, times, status, outcome, duration,
+--     billed minutes, cost) stays. Recordings go by their own retention
+--     (private.erase_expired_recordings, 20251127001000_task_results.sql), called by the same pass.
 --   * Technical logs (webhook delivery attempts and deliveries, inbound SMS, SMS result
 --     notices, phone verification codes and sends, create-request and stream records,
 --     idempotency keys, contact requests' client IP): 30 days.
@@ -20,7 +22,7 @@ alter table public.tasks alter column goal drop not null;
 alter table public.tasks alter column first_sentence drop not null;
 alter table public.tasks add column content_erased_at timestamptz;
 comment on column public.tasks.content_erased_at is
-  'When the call content (goal, context, metadata, first sentence, voicemail message, transcript, summary) was erased; the call record stays.';
+  'When the call content (goal, context, metadata, first sentence, voicemail message, transcript, summary, result) was erased; the call record stays.';
 comment on column public.tasks.goal is 'What the call should achieve; null once the content is erased (30 days after the end).';
 grant select (content_erased_at) on public.tasks to authenticated;
 
@@ -91,8 +93,8 @@ begin
   ), erased_rows as (
     update public.tasks t
        set goal = null, context = '{}'::jsonb, metadata = '{}'::jsonb, first_sentence = null,
-           voicemail_message = null, transcript = '[]'::jsonb, summary = null,
-           content_erased_at = p_now
+           voicemail_message = null, transcript = '[]'::jsonb, summary = null, result = null,
+           result_note = null, content_erased_at = p_now
       from due
      where t.id = due.id
     returning t.id
@@ -103,27 +105,6 @@ end;
 $$;
 comment on function private.retention_erase_call_content(timestamptz, integer) is
   'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs).';
-
-create function private.retention_erase_recordings(p_now timestamptz) returns integer
-language plpgsql
-set search_path = ''
-as $$
-declare
-  erased text;
-begin
-  -- The recordings eraser (recording_retention_days) belongs to the recordings feature; this
-  -- hook calls it once that migration is in, so the pass needs no change when it lands.
-  if to_regprocedure('private.erase_expired_recordings(timestamptz)') is null then
-    return 0;
-  end if;
-  execute 'select private.erase_expired_recordings($1)::text' into erased using p_now;
-  return coalesce(nullif(erased, '')::integer, 0);
-exception when invalid_text_representation then
-  return 0;
-end;
-$$;
-comment on function private.retention_erase_recordings(timestamptz) is
-  'Hook of the retention pass: runs private.erase_expired_recordings(p_now) where it exists.';
 
 create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer
 language plpgsql
@@ -218,14 +199,14 @@ begin
   -- Callable by the service role only (the grant below): the dispatch function.
   return jsonb_build_object(
     'call_contents_erased', private.retention_erase_call_content(p_now, p_limit),
-    'recordings_erased', private.retention_erase_recordings(p_now),
+    'recordings_erased', private.erase_expired_recordings(p_now),
     'technical_logs_erased', private.retention_erase_technical_logs(p_now, p_limit),
     'call_records_erased', private.retention_erase_call_records(p_now, p_limit)
   );
 end;
 $$;
 comment on function public.retention_run(timestamptz, integer) is
-  'One retention pass as of p_now (call content, recordings, technical logs, call records); counts what it erased.';
+  'One retention pass as of p_now (call content, expired recordings, technical logs, call records); counts what it erased.';
 
 create function public.retention_accounts_due(p_now timestamptz, p_limit integer default 100)
 returns setof uuid
@@ -260,6 +241,9 @@ begin
   delete from private.phone_verification_sends where user_id = p_user_id;
   delete from private.phone_verifications where user_id = p_user_id;
   delete from public.profiles where id = p_user_id;
+  -- Recordings are account content: they go now, if their own retention has not taken them yet.
+  delete from private.task_recordings r using public.tasks t
+   where t.id = r.task_id and t.user_id = p_user_id;
   -- A task's webhook URL is the account's configuration, not part of the call record.
   update public.tasks set webhook_url = null where user_id = p_user_id and webhook_url is not null;
   update private.account_closures set account_erased_at = p_now
@@ -426,7 +410,6 @@ create trigger on_auth_user_deleted_record_closure
 revoke all on private.account_closures from public, anon, authenticated;
 grant all on private.account_closures to service_role;
 revoke all on function private.retention_erase_call_content(timestamptz, integer),
-  private.retention_erase_recordings(timestamptz),
   private.retention_erase_technical_logs(timestamptz, integer),
   private.retention_erase_call_records(timestamptz, integer),
   private.refuse_tasks_of_closed_accounts(),

@@ -30,6 +30,8 @@ type Task = {
   billed_minutes: number;
   cost_usd: number;
   attempts: unknown[];
+  result: Record<string, unknown> | null;
+  result_note: string | null;
   content_erased_at: string | null;
 };
 
@@ -52,7 +54,7 @@ async function receiver() {
   };
 }
 
-async function finishedCall(): Promise<Task> {
+async function finishedCall(extra: Record<string, unknown> = {}): Promise<Task> {
   const response = await account.api('', {
     method: 'POST',
     json: {
@@ -61,6 +63,7 @@ async function finishedCall(): Promise<Task> {
       context: { patient: 'Dana Whitfield', test: 'fasting glucose' },
       metadata: { chart: 'DW-7731' },
       webhook_url: hooks.url,
+      ...extra,
     },
   });
   expect(response.status).toBe(201);
@@ -109,7 +112,10 @@ afterAll(async () => {
 
 describe('call content 30 days after the call', () => {
   it('is erased for good while the call record and its cost stay', async () => {
-    const before = await finishedCall();
+    const before = await finishedCall({
+      output_schema: { type: 'object', properties: { fasting_confirmed: { type: 'boolean' } } },
+    });
+    expect(before.result ?? before.result_note).not.toBeNull();
     const said = before.transcript.map((turn) => turn.text);
     expect(said.length).toBeGreaterThan(0);
     const held = await everythingAbout(before.id);
@@ -134,6 +140,8 @@ describe('call content 30 days after the call', () => {
       transcript: [],
       transcription: null,
       summary: null,
+      result: null,
+      result_note: null,
     });
     expect(after.content_erased_at).not.toBeNull();
     // The call record stays as it was.

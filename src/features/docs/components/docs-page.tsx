@@ -220,13 +220,15 @@ export function DocsPage() {
           <p>
             <strong>Retention.</strong> Thirty days after a task ends its content is erased:{' '}
             <InlineCode>goal</InlineCode>, <InlineCode>first_sentence</InlineCode>,{' '}
-            <InlineCode>transcription</InlineCode>, <InlineCode>summary</InlineCode> and the
-            voicemail message become <InlineCode>null</InlineCode>, <InlineCode>context</InlineCode>{' '}
-            and <InlineCode>metadata</InlineCode> <InlineCode>{'{}'}</InlineCode>,{' '}
+            <InlineCode>transcription</InlineCode>, <InlineCode>summary</InlineCode>,{' '}
+            <InlineCode>result</InlineCode>, <InlineCode>result_note</InlineCode> and the voicemail
+            message become <InlineCode>null</InlineCode>, <InlineCode>context</InlineCode> and{' '}
+            <InlineCode>metadata</InlineCode> <InlineCode>{'{}'}</InlineCode>,{' '}
             <InlineCode>transcript</InlineCode> <InlineCode>[]</InlineCode>, the turns in its events
             lose their text, and <InlineCode>content_erased_at</InlineCode> says when. The call
             record (number, times, status, outcome, duration, billed minutes, cost) stays for 24
-            months. Keep what you need from the result or your webhooks before then.
+            months; a recording goes when its <InlineCode>recording_retention_days</InlineCode> end.
+            Keep what you need from the task or your webhooks before then.
           </p>
         </DocsSection>
 
