@@ -106,7 +106,12 @@ describe('closing an account', () => {
     // A finished call (a call record with a cost) and a call scheduled for tomorrow.
     const finished = await account.api('?wait=true', {
       method: 'POST',
-      json: { phone_number: '+14155550100', goal: 'Confirm the delivery window for Friday.' },
+      json: {
+        phone_number: '+14155550100',
+        goal: 'Confirm the delivery window for Friday.',
+        record: true,
+        recording_retention_days: 90,
+      },
     });
     expect(finished.status).toBe(201);
     const { id: callId } = (await finished.json()) as { id: string };
@@ -131,6 +136,11 @@ describe('closing an account', () => {
     expect(later.status).toBe(201);
     const scheduled = (await later.json()) as { id: string; status: string };
     expect(scheduled.status).toBe('scheduled');
+
+    // Its audio, kept 90 days (as the end of a recorded call stores it).
+    await sql(`select public.task_save_recording($1, 1, 'UklGRg==', 'audio/wav', 55)`, [call.id]);
+    const recordings = () => countOf('private.task_recordings', 'task_id', call.id);
+    expect(await recordings()).toBe(1);
 
     // And a call in progress: the callee who talks until the call's cap.
     const talking = await account.api('', {
@@ -216,6 +226,7 @@ describe('closing an account', () => {
     // 59 days on the account data is still there; 61 days on it is gone, records stay.
     await dispatchDaysAhead(59);
     expect(await countOf('public.api_keys', 'user_id', userId)).toBe(1);
+    expect(await recordings()).toBe(1);
     const erased = await dispatchDaysAhead(61);
     expect(erased.accounts_erased).toBeGreaterThanOrEqual(1);
     const gone = await admin.auth.admin.getUserById(userId);
@@ -229,6 +240,8 @@ describe('closing an account', () => {
       ['auth.identities', 'user_id'],
     ] as const)
       expect(await countOf(table, column, userId), table).toBe(0);
+    // The recording would have lasted 90 days: it goes with the account data.
+    expect(await recordings()).toBe(0);
     expect(await countOf('public.user_kyc', 'user_id', userId)).toBe(1);
     expect(await countOf('public.tasks', 'user_id', userId)).toBe(3);
     expect(await countOf('public.credit_purchases', 'user_id', userId)).toBe(1);

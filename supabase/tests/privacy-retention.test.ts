@@ -112,10 +112,16 @@ afterAll(async () => {
 
 describe('call content 30 days after the call', () => {
   it('is erased for good while the call record and its cost stay', async () => {
-    const before = await finishedCall({
+    const finished = await finishedCall({
       output_schema: { type: 'object', properties: { fasting_confirmed: { type: 'boolean' } } },
     });
-    expect(before.result ?? before.result_note).not.toBeNull();
+    // The structured result as the end of the call stores it (task_save_result).
+    await sql(
+      `select public.task_save_result($1, 1, '{"fasting_confirmed": true}'::jsonb, 'Dana agreed to fast')`,
+      [finished.id],
+    );
+    const before = (await (await account.api(`/${finished.id}`)).json()) as Task;
+    expect(before.result).toEqual({ fasting_confirmed: true });
     const said = before.transcript.map((turn) => turn.text);
     expect(said.length).toBeGreaterThan(0);
     const held = await everythingAbout(before.id);
@@ -161,7 +167,15 @@ describe('call content 30 days after the call', () => {
 
     // Not a flag: no row holds the words any more (the event log's turns, the webhook log).
     const left = await everythingAbout(before.id);
-    for (const text of [...said, GOAL, 'Dana Whitfield', 'DW-7731', before.summary ?? GOAL])
+    for (const text of [
+      ...said,
+      GOAL,
+      'Dana Whitfield',
+      'DW-7731',
+      'Dana agreed to fast',
+      'fasting_confirmed": true',
+      before.summary ?? GOAL,
+    ])
       expect(left, text).not.toContain(text);
     const events = await sql<{ type: string; data: { text?: unknown; speaker?: unknown } }>(
       `select type, data from public.task_events where task_id = $1 and type = 'transcript.turn'`,
