@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
+import { postInboundSms } from '../local/inbound-sms';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { accountUrl, DAY_MS, dispatchDaysAhead } from './support/retention';
+import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
 // POST /functions/v1/account/delete: closing an account stops everything at once (sessions,
@@ -222,6 +225,22 @@ describe('closing an account', () => {
       [userId],
     );
     expect(kyc!.phone_verified).toBe(false);
+    const [kept] = await sql<{ phone: string }>(
+      `select phone from public.user_kyc where user_id = $1`,
+      [userId],
+    );
+    const texted = await postInboundSms({
+      webhookUrl: `${apiUrl}/functions/v1/sms-inbound`,
+      authToken: TWILIO_LOCAL.authToken,
+      accountSid: TWILIO_LOCAL.accountSid,
+      sms: {
+        from: kept!.phone,
+        to: TWILIO_LOCAL.phoneNumber,
+        body: 'Call +1 415 555 0100 and say hi',
+      },
+    });
+    expect(texted.reply).toMatch(/not linked to an account/);
+    expect(await countOf('public.tasks', 'user_id', userId)).toBe(3);
 
     // 59 days on the account data is still there; 61 days on it is gone, records stay.
     await dispatchDaysAhead(59);
