@@ -11,11 +11,17 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  -- Only times that are set move: a call never answered keeps a null answered_at (least()
+  -- would fill a null from the others).
   if tg_table_name = 'task_attempts' then
-    new.answered_at := least(new.answered_at, new.ended_at);
-    new.started_at := least(new.started_at, new.answered_at, new.ended_at);
-  else
-    new.started_at := least(new.started_at, new.ended_at);
+    if new.answered_at > new.ended_at then
+      new.answered_at := new.ended_at;
+    end if;
+    if new.started_at > coalesce(new.answered_at, new.ended_at) then
+      new.started_at := coalesce(new.answered_at, new.ended_at);
+    end if;
+  elsif new.started_at > new.ended_at then
+    new.started_at := new.ended_at;
   end if;
   return new;
 end;

@@ -110,6 +110,16 @@ describe('call times as stored', () => {
     expect(Date.parse(stored.task.started_at!)).toBe(Date.parse(ended));
     expect(Date.parse(stored.attempts[0]!.answered_at!)).toBe(Date.parse(ended));
     expect(Date.parse(stored.attempts[0]!.started_at!)).toBe(Date.parse(ended));
+    // A time never set stays unset: an unanswered call is not made answered at its end.
+    await admin
+      .from('task_attempts')
+      .update({ answered_at: null, started_at: later })
+      .eq('task_id', id);
+    await admin.from('tasks').update({ started_at: null }).eq('id', id);
+    const unanswered = await storedTimes(id);
+    expect(unanswered.attempts[0]!.answered_at).toBeNull();
+    expect(Date.parse(unanswered.attempts[0]!.started_at!)).toBe(Date.parse(ended));
+    expect(unanswered.task.started_at).toBeNull();
   }, 90_000);
 });
 
