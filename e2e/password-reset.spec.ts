@@ -112,6 +112,10 @@ test.describe('password reset', () => {
 
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    // The rule is shown before anything is submitted, as on sign-up and /reset-password.
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
+      'At least 6 characters.',
+    );
     const changed = 'changed-in-profile';
     await page.getByLabel('New password', { exact: true }).fill(changed);
     await page.getByLabel('Confirm new password').fill('not-the-same');
