@@ -76,6 +76,8 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
+    // The link signed in only to set a password: nothing greets it as a finished sign-in.
+    await expect(page.getByText('Sign in successful')).toHaveCount(0);
     await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
       'At least 6 characters.',
     );
