@@ -229,11 +229,12 @@ export function DocsPage() {
           </p>
           <DocsTable
             caption="Task statuses"
-            columns={['Status', 'Terminal', 'Meaning']}
+            columns={['Status', 'In the dashboard', 'Terminal', 'Meaning']}
             rows={taskStatuses.map((status) => ({
               key: status.value,
               cells: [
                 <InlineCode key="value">{status.value}</InlineCode>,
+                status.label,
                 status.terminal ? 'Yes' : 'No',
                 status.meaning,
               ],
@@ -243,14 +244,19 @@ export function DocsPage() {
           <p>
             <InlineCode>status</InlineCode> says what happened to the call;{' '}
             <InlineCode>outcome</InlineCode> says whether the goal was met, so a connected call is
-            never mistaken for a met goal.
+            never mistaken for a met goal. The dashboard shows both side by side, e.g. Completed ·
+            Goal not achieved for a callee who declined.
           </p>
           <DocsTable
             caption="Task outcomes"
-            columns={['Outcome', 'Meaning']}
+            columns={['Outcome', 'In the dashboard', 'Meaning']}
             rows={outcomes.map((outcome) => ({
               key: outcome.value,
-              cells: [<InlineCode key="value">{outcome.value}</InlineCode>, outcome.meaning],
+              cells: [
+                <InlineCode key="value">{outcome.value}</InlineCode>,
+                outcome.label,
+                outcome.meaning,
+              ],
             }))}
           />
         </DocsSection>
