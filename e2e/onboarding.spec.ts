@@ -69,6 +69,10 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await expect(page.getByText('Submitted!')).toBeVisible();
     await expect(page.getByText("We'll review your information shortly.")).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding-step-2$/);
+    // Step 2 is this page, not the dashboard's phone dialog on the way out (which the page used
+    // to replace a moment later, with whatever had been typed into it).
+    await expect(page.getByRole('heading', { name: 'Verify your phone', level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('dialwise_kyc_draft'))).toBeNull();
 
     // Step 2: phone entry. The country select shows its whole label, "United States (+1)".
