@@ -363,7 +363,9 @@ export function DocsPage() {
               When a task is accepted, it holds the cost of{' '}
               <InlineCode>max_duration_minutes</InlineCode> beyond your remaining free minutes. If
               your balance cannot cover the hold, the request is refused with{' '}
-              <InlineCode>402 insufficient_credits</InlineCode>.
+              <InlineCode>402 insufficient_credits</InlineCode>. It reserves those free minutes too,
+              so while a call runs or waits for a retry the dashboard shows them, and the credits,
+              as held (“30 held for calls in progress”), apart from what is left.
             </li>
             <li>
               When the call ends it is settled on whole minutes, rounded up, and the rest of the
