@@ -36,7 +36,8 @@ export function BalanceBar() {
                   data-testid="balance-held"
                   title="Held for calls in progress or waiting for a retry; what they do not use comes back when they end."
                 >
-                  · {formatUsd(held)} held for calls in progress
+                  · {formatUsd(held)} held
+                  <span className="sr-only"> for calls in progress</span>
                 </span>
               ) : null}
             </>
