@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { billingKeys } from '@/features/billing/api/query-keys';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { ERASED_GOAL, isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
@@ -26,8 +27,10 @@ function useRefreshBalanceWhenCallsEnd(userId: string | undefined, calls: CallSu
       if (before !== undefined && !isTerminal(before) && isTerminal(call.status)) ended = true;
       seen.current.set(call.id, call.status);
     }
-    if (ended && userId)
+    if (ended && userId) {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
+      void queryClient.invalidateQueries({ queryKey: billingKeys.usage(userId) });
+    }
   }, [calls, userId, queryClient]);
 }
 

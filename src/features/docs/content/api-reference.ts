@@ -251,46 +251,88 @@ export const taskFields: FieldDoc[] = [
   { name: 'url', type: 'string', description: 'This task in the API.' },
 ];
 
-export type StatusDoc = { value: string; terminal: boolean; meaning: string };
+/** `label`: how the dashboard's Calls list and call view name the status. */
+export type StatusDoc = { value: string; label: string; terminal: boolean; meaning: string };
 
 export const taskStatuses: StatusDoc[] = [
   {
     value: 'scheduled',
+    label: 'Scheduled',
     terminal: false,
     meaning:
       'Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the 10 active calls.',
   },
-  { value: 'queued', terminal: false, meaning: 'Accepted; the call has not started yet.' },
-  { value: 'ringing', terminal: false, meaning: 'The callee’s phone is ringing.' },
-  { value: 'in_progress', terminal: false, meaning: 'The call was answered and is under way.' },
+  {
+    value: 'queued',
+    label: 'Queued',
+    terminal: false,
+    meaning: 'Accepted; the call has not started yet.',
+  },
+  {
+    value: 'ringing',
+    label: 'Ringing',
+    terminal: false,
+    meaning: 'The callee’s phone is ringing.',
+  },
+  {
+    value: 'in_progress',
+    label: 'In progress',
+    terminal: false,
+    meaning: 'The call was answered and is under way.',
+  },
   {
     value: 'retry_scheduled',
+    label: 'Retry scheduled',
     terminal: false,
     meaning: 'An attempt did not connect; another attempt is scheduled.',
   },
   {
     value: 'success',
+    label: 'Completed',
     terminal: true,
-    meaning: 'The conversation took place to its end. Check outcome for the goal.',
+    meaning:
+      'The conversation took place to its end. Whether the goal was met is the outcome’s to say.',
   },
-  { value: 'no_answer', terminal: true, meaning: 'Nobody answered, after all retries.' },
-  { value: 'busy', terminal: true, meaning: 'The line was busy, after all retries.' },
-  { value: 'voicemail', terminal: true, meaning: 'Voicemail answered the call.' },
+  {
+    value: 'no_answer',
+    label: 'No answer',
+    terminal: true,
+    meaning: 'Nobody answered, after all retries.',
+  },
+  {
+    value: 'busy',
+    label: 'Busy',
+    terminal: true,
+    meaning: 'The line was busy, after all retries.',
+  },
+  {
+    value: 'voicemail',
+    label: 'Voicemail',
+    terminal: true,
+    meaning: 'Voicemail answered the call.',
+  },
   {
     value: 'failed',
+    label: 'Failed',
     terminal: true,
     meaning:
       'The call could not be placed or completed, including calls stopped by the duration watchdog.',
   },
-  { value: 'canceled', terminal: true, meaning: 'You canceled the task.' },
+  { value: 'canceled', label: 'Canceled', terminal: true, meaning: 'You canceled the task.' },
 ];
 
 export const outcomes = [
-  { value: 'achieved', meaning: 'The agent met the goal.' },
-  { value: 'not_achieved', meaning: 'The call happened but the goal was not met.' },
+  { value: 'achieved', label: 'Goal achieved', meaning: 'The agent met the goal.' },
+  {
+    value: 'not_achieved',
+    label: 'Goal not achieved',
+    meaning:
+      'The goal was not met: the callee declined, or the call reached voicemail, did not connect, failed or was canceled.',
+  },
   {
     value: 'unknown',
-    meaning: 'It cannot be told whether the goal was met (or no call took place).',
+    label: 'Outcome unknown',
+    meaning: 'The conversation took place, but it cannot be told whether the goal was met.',
   },
 ] as const;
 
