@@ -35,6 +35,7 @@ import {
   type AttemptRow,
   type TaskRow,
 } from './task-object.ts';
+import type { TaskSql } from './task-sql.ts';
 import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
 export type TaskServiceDeps = {
@@ -53,6 +54,8 @@ export type TaskServiceDeps = {
   afterResponse?: (label: string, work: () => Promise<unknown>) => void;
   /** The instance's task event notifications; waitForEnd waits on them. */
   events?: Pick<TaskEventHub, 'watch'>;
+  /** The call path's statements over a direct database pool; without it, all goes by PostgREST. */
+  sql?: TaskSql | null;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -123,11 +126,15 @@ export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
+  const sql = deps.sql ?? null;
+  const rpc = (fn: string, args: Record<string, unknown>) =>
+    sql ? sql.rpc(fn, args) : db.rpc(fn, args);
 
   /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
   async function readTask(
     taskId: string,
   ): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null> {
+    if (sql) return await sql.readTask(taskId);
     const rows = must(
       await db
         .from('tasks')
@@ -167,7 +174,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     transition: Transition,
   ): Promise<'applied' | 'duplicate' | 'stale'> {
     const result = must(
-      await db.rpc('task_apply', {
+      await rpc('task_apply', {
         p_task_id: taskId,
         p_attempt: transition.attempt,
         p_expected_status: transition.expectedStatus,
@@ -227,7 +234,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
     const token = randomToken();
     const begun = must(
-      await db.rpc('task_begin_attempt', {
+      await rpc('task_begin_attempt', {
         p_task_id: taskId,
         p_token_hash: await sha256Hex(token),
       }),
@@ -269,7 +276,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       return;
     }
     const recorded = must(
-      await db.rpc('task_attempt_placed', {
+      await rpc('task_attempt_placed', {
         p_task_id: taskId,
         p_attempt: attempt,
         p_provider_call_id: placed.providerCallId,
@@ -383,7 +390,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       }
       return accepted(
         must(
-          await db.rpc('task_create', {
+          await rpc('task_create', {
             p_api_key: apiKey,
             p_task: prepared.task,
             p_idempotency_key: options.idempotencyKey,
@@ -403,7 +410,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const prepared = await prepareTask(body, options);
       return accepted(
         must(
-          await db.rpc('task_accept', {
+          await rpc('task_accept', {
             p_user_id: account.userId,
             p_api_key_id: account.apiKeyId,
             p_task: prepared.task,
@@ -446,9 +453,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     async cancel(userId: string, taskId: string): Promise<ApiTask> {
       if (!TASK_ID.test(taskId))
         throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
-      const result = must(
-        await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId }),
-      ) as {
+      const result = must(await rpc('task_cancel', { p_user_id: userId, p_task_id: taskId })) as {
         error?: string;
         status?: string;
         hang_up?: { provider_call_id: string; control_url: string | null } | null;
@@ -520,15 +525,18 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { limit?: number; ownerChecked?: boolean } = {},
     ) {
       if (!options.ownerChecked) await ownTask(userId, taskId);
-      const rows = must(
-        await db
-          .from('task_events')
-          .select('seq, type, data, created_at')
-          .eq('task_id', taskId)
-          .gt('seq', afterSeq)
-          .order('seq')
-          .limit(options.limit ?? EVENT_BATCH_SIZE),
-      ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
+      const limit = options.limit ?? EVENT_BATCH_SIZE;
+      const rows = sql
+        ? await sql.eventsAfter(taskId, afterSeq, limit)
+        : (must(
+            await db
+              .from('task_events')
+              .select('seq, type, data, created_at')
+              .eq('task_id', taskId)
+              .gt('seq', afterSeq)
+              .order('seq')
+              .limit(limit),
+          ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[]);
       const events = [];
       for (const row of rows) {
         const data =
@@ -588,6 +596,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** The stored hash of a task's provider token (voice-events authenticates with it). */
     async providerTokenHash(taskId: string): Promise<string | null> {
       if (!TASK_ID.test(taskId)) return null;
+      if (sql) return await sql.tokenHash(taskId);
       return (await taskRow(taskId))?.provider_token_hash ?? null;
     },
   };

@@ -1,10 +1,12 @@
 // The task service as every function entry builds it, from the environment.
 import { createServiceClient } from '../db.ts';
+import { sqlPoolFromEnv } from '../db/pool.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
 import { createVapiProvider } from '../voice/vapi.ts';
 import { createTaskService } from './service.ts';
+import { createTaskSql } from './task-sql.ts';
 
 export function taskServiceFromEnv() {
   const supabaseUrl = requireEnv('SUPABASE_URL').replace(/\/+$/, '');
@@ -18,6 +20,7 @@ export function taskServiceFromEnv() {
   const functionsUrl = (
     Deno.env.get('PUBLIC_FUNCTIONS_URL') || `${supabaseUrl}/functions/v1`
   ).replace(/\/+$/, '');
+  const pool = sqlPoolFromEnv();
   const service = createTaskService({
     db,
     provider,
@@ -27,6 +30,7 @@ export function taskServiceFromEnv() {
     allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
     resolveHost: resolveWithDeno,
     events: liveEventsFromEnv(db).hub,
+    sql: pool ? createTaskSql(pool) : null,
   });
   return { db, provider, service };
 }
