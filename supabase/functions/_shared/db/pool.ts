@@ -46,23 +46,44 @@ export function createSqlPool(url: string, options: { max?: number } = {}): SqlP
   // An idle connection that breaks is dropped by the pool; say so instead of crashing the instance.
   pool.on('error', (error: Error) => console.error(`[db pool] ${error.message}`));
 
-  const returnsSet = new Map<string, Promise<boolean>>();
-  function isSetReturning(fn: string): Promise<boolean> {
-    let known = returnsSet.get(fn);
+  // How each function answers (a set of rows → a JSON array, void → null, else one value) and
+  // the types of its arguments, so JSON and arrays are passed as PostgREST passes them.
+  type Signature = { shape: 'set' | 'void' | 'value'; types: Map<string, string> };
+  const signatures = new Map<string, Promise<Signature>>();
+  function signatureOf(fn: string) {
+    let known = signatures.get(fn);
     if (!known) {
       known = pool
-        .query<{ proretset: boolean }>(
-          `select p.proretset from pg_catalog.pg_proc p
+        .query<{ proretset: boolean; void: boolean; names: string[] | null; types: string[] }>(
+          `select p.proretset, p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as void,
+                  (select array_agg(a.name order by a.i) from unnest(p.proargnames, p.proargmodes)
+                      with ordinality as a(name, mode, i) where coalesce(a.mode, 'i') in ('i', 'b')) as names,
+                  (select array_agg(pg_catalog.format_type(t.oid, null) order by t.i)
+                     from unnest(p.proargtypes::pg_catalog.oid[]) with ordinality as t(oid, i)) as types
+             from pg_catalog.pg_proc p
              join pg_catalog.pg_namespace n on n.oid = p.pronamespace
             where n.nspname = 'public' and p.proname = $1 limit 1`,
           [fn],
         )
-        .then((result) => result.rows[0]?.proretset ?? false);
-      returnsSet.set(fn, known);
-      known.catch(() => returnsSet.delete(fn));
+        .then(({ rows: [found] }) => ({
+          shape: found?.proretset ? 'set' : found?.void ? 'void' : 'value',
+          types: new Map((found?.names ?? []).map((name, i) => [name, found!.types[i]!])),
+        }));
+      signatures.set(fn, known);
+      known.catch(() => signatures.delete(fn));
     }
     return known;
   }
+
+  /** A value for an argument of `type`: JSON as text, arrays as arrays, the rest as they are. */
+  const argument = (value: unknown, type: string | undefined) =>
+    value === undefined || value === null
+      ? null
+      : type === 'json' || type === 'jsonb'
+        ? JSON.stringify(value)
+        : Array.isArray(value) && type?.endsWith('[]')
+          ? value
+          : param(value);
 
   return {
     async query<T>(text: string, params: unknown[] = []) {
@@ -73,14 +94,20 @@ export function createSqlPool(url: string, options: { max?: number } = {}): SqlP
       const names = Object.keys(args);
       if (!IDENTIFIER.test(fn) || !names.every((name) => IDENTIFIER.test(name)))
         throw new Error(`Not a plain function or argument name: ${fn}(${names.join(', ')})`);
-      const call = `public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')})`;
       try {
-        const text = (await isSetReturning(fn))
-          ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} r`
-          : `select to_json(${call}) as result`;
+        const { shape, types } = await signatureOf(fn);
+        const call = `public.${fn}(${names
+          .map((name, i) => `${name} => $${i + 1}${types.has(name) ? `::${types.get(name)}` : ''}`)
+          .join(', ')})`;
+        const text =
+          shape === 'set'
+            ? `select coalesce(json_agg(r), '[]'::json) as result from ${call} r`
+            : shape === 'void'
+              ? `select null::json as result from ${call}`
+              : `select to_json(${call}) as result`;
         const { rows } = await pool.query(
           text,
-          names.map((name) => param(args[name])),
+          names.map((name) => argument(args[name], types.get(name))),
         );
         return { data: rows[0].result as T, error: null };
       } catch (error) {
@@ -93,17 +120,4 @@ export function createSqlPool(url: string, options: { max?: number } = {}): SqlP
 
     end: () => pool.end(),
   };
-}
-
-let shared: SqlPool | null | undefined;
-
-/** The instance's pool over SUPABASE_DB_URL (TASK_DB_URL overrides it), or null without one. */
-export function sqlPoolFromEnv(): SqlPool | null {
-  if (shared !== undefined) return shared;
-  const url = Deno.env.get('TASK_DB_URL') || Deno.env.get('SUPABASE_DB_URL');
-  const max = Number(Deno.env.get('TASK_DB_POOL_SIZE'));
-  shared = url
-    ? createSqlPool(url, { max: Number.isInteger(max) && max > 0 ? max : undefined })
-    : null;
-  return shared;
 }

@@ -54,7 +54,7 @@ export type TaskServiceDeps = {
   afterResponse?: (label: string, work: () => Promise<unknown>) => void;
   /** The instance's task event notifications; waitForEnd waits on them. */
   events?: Pick<TaskEventHub, 'watch'>;
-  /** The call path's statements over a direct database pool; without it, all goes by PostgREST. */
+  /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
   sql?: TaskSql | null;
 };
 
@@ -127,8 +127,6 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
   const sql = deps.sql ?? null;
-  const rpc = (fn: string, args: Record<string, unknown>) =>
-    sql ? sql.rpc(fn, args) : db.rpc(fn, args);
 
   /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
   async function readTask(
@@ -174,7 +172,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     transition: Transition,
   ): Promise<'applied' | 'duplicate' | 'stale'> {
     const result = must(
-      await rpc('task_apply', {
+      await db.rpc('task_apply', {
         p_task_id: taskId,
         p_attempt: transition.attempt,
         p_expected_status: transition.expectedStatus,
@@ -234,7 +232,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
     const token = randomToken();
     const begun = must(
-      await rpc('task_begin_attempt', {
+      await db.rpc('task_begin_attempt', {
         p_task_id: taskId,
         p_token_hash: await sha256Hex(token),
       }),
@@ -276,7 +274,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       return;
     }
     const recorded = must(
-      await rpc('task_attempt_placed', {
+      await db.rpc('task_attempt_placed', {
         p_task_id: taskId,
         p_attempt: attempt,
         p_provider_call_id: placed.providerCallId,
@@ -390,7 +388,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       }
       return accepted(
         must(
-          await rpc('task_create', {
+          await db.rpc('task_create', {
             p_api_key: apiKey,
             p_task: prepared.task,
             p_idempotency_key: options.idempotencyKey,
@@ -410,7 +408,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const prepared = await prepareTask(body, options);
       return accepted(
         must(
-          await rpc('task_accept', {
+          await db.rpc('task_accept', {
             p_user_id: account.userId,
             p_api_key_id: account.apiKeyId,
             p_task: prepared.task,
@@ -453,7 +451,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     async cancel(userId: string, taskId: string): Promise<ApiTask> {
       if (!TASK_ID.test(taskId))
         throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
-      const result = must(await rpc('task_cancel', { p_user_id: userId, p_task_id: taskId })) as {
+      const result = must(
+        await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId }),
+      ) as {
         error?: string;
         status?: string;
         hang_up?: { provider_call_id: string; control_url: string | null } | null;

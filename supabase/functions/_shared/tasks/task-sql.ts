@@ -1,6 +1,6 @@
-// The call path's statements over the instance's direct database pool (../db/pool.ts): the task
-// service's hot reads and its SQL functions, one round trip each, shaped exactly as PostgREST
-// answers them (row_to_json / json_agg), so the service treats both the same.
+// The task service's hot reads over the instance's direct database pool (../db/pool.ts), one
+// round trip each, shaped exactly as PostgREST answers them (row_to_json / json_agg), so the
+// service treats both the same.
 import type { SqlPool } from '../db/pool.ts';
 import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
 
@@ -12,7 +12,6 @@ export type TaskEventRow = {
 };
 
 export type TaskSql = {
-  rpc: SqlPool['rpc'];
   /** A task and its attempts (by number), read in one statement. */
   readTask(taskId: string): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null>;
   /** Events after `afterSeq`, oldest first. */
@@ -27,7 +26,6 @@ export function createTaskSql(pool: SqlPool): TaskSql {
       (select coalesce(json_agg(a order by a.number), '[]'::json)
          from (select ${ATTEMPT_COLUMNS} from public.task_attempts where task_id = $1) a) as attempts`;
   return {
-    rpc: pool.rpc,
     async readTask(taskId) {
       const [found] = await pool.query<{ task: TaskRow | null; attempts: AttemptRow[] }>(
         readTaskSql,

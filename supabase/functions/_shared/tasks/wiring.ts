@@ -1,6 +1,7 @@
 // The task service as every function entry builds it, from the environment.
 import { createServiceClient } from '../db.ts';
-import { sqlPoolFromEnv } from '../db/pool.ts';
+import { withDirectRpc } from '../db/direct-rpc.ts';
+import { sqlPoolFromEnv } from '../db/pool-from-env.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
@@ -10,7 +11,12 @@ import { createTaskSql } from './task-sql.ts';
 
 export function taskServiceFromEnv() {
   const supabaseUrl = requireEnv('SUPABASE_URL').replace(/\/+$/, '');
-  const db = createServiceClient(supabaseUrl, requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
+  // SQL functions (task_create, task_apply, …) go over the direct pool when there is one.
+  const pool = sqlPoolFromEnv();
+  const db = withDirectRpc(
+    createServiceClient(supabaseUrl, requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
+    pool,
+  );
   const provider = createVapiProvider({
     apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
     apiKey: requireEnv('VAPI_API_KEY'),
@@ -20,7 +26,6 @@ export function taskServiceFromEnv() {
   const functionsUrl = (
     Deno.env.get('PUBLIC_FUNCTIONS_URL') || `${supabaseUrl}/functions/v1`
   ).replace(/\/+$/, '');
-  const pool = sqlPoolFromEnv();
   const service = createTaskService({
     db,
     provider,
