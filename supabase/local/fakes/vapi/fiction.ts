@@ -34,6 +34,7 @@ function fictionalNumber(name: string, description: string, integer: boolean): n
 }
 
 function valueFor(node: Json, name: string, settlement: Settlement, goal: string): unknown {
+  if (node.type === 'object') return fillFromFiction(node, settlement, goal);
   if (settlement === 'nothing') return null;
   const description = typeof node.description === 'string' ? node.description : '';
   const enumValues = Array.isArray(node.enum)
@@ -48,8 +49,6 @@ function valueFor(node: Json, name: string, settlement: Settlement, goal: string
       return fictionalNumber(name, description, true);
     case 'number':
       return fictionalNumber(name, description, false);
-    case 'object':
-      return fillFromFiction(node, settlement, goal);
     case 'array':
       return isObject(node.items) ? [valueFor(node.items, name, settlement, goal)] : [];
     default:
