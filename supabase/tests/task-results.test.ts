@@ -1,8 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
+import { apiUrl, serviceRoleKey } from './support/stack';
 import { waitFor } from './support/wait';
 
 // What a finished call hands back to a program: the result by the integrator's own schema, and
@@ -93,6 +96,47 @@ describe('output_schema → result', () => {
     const list = (await (await owner.api('?limit=100')).json()) as { data: Task[] };
     expect(list.data.find((t) => t.id === task.id)?.result).toEqual(task.result);
     expect((await completedEvent(owner, task.id)).result).toEqual(task.result);
+  });
+
+  it('carries the result in the task.completed webhook', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { body } = await place(owner, {
+        phone_number: '+14155550100',
+        output_schema: SCHEMA,
+        webhook_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+      });
+      const task = await ended(owner, body.id);
+      const completed = await waitFor(
+        async () => {
+          // The scheduler sends webhooks every few seconds; ask it now rather than wait.
+          await (
+            await fetch(`${apiUrl}/functions/v1/dispatch`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${serviceRoleKey}` },
+            })
+          ).body?.cancel();
+          return bodies
+            .map((b) => JSON.parse(b) as { type: string; data: Task })
+            .find((event) => event.type === 'task.completed');
+        },
+        (event) => event !== undefined,
+        { what: 'the task.completed webhook' },
+      );
+      expect(completed!.data.result).toEqual(task.result);
+      expect(completed!.data.result).toMatchObject({ confirmed: true });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('answers the schema with false booleans on 555-0101, still valid', async () => {
