@@ -148,6 +148,33 @@ describe('output_schema → result', () => {
     expect((await completedEvent(owner, task.id)).result).toEqual(task.result);
   });
 
+  it('keeps result null while an unanswered call waits for its retry, then fills it (555-0106)', async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550106',
+      output_schema: SCHEMA,
+      retry: { max_attempts: 1, interval_minutes: 1 },
+    });
+    const waiting = await waitFor(
+      async () => (await (await owner.api(`/${body.id}`)).json()) as Task,
+      (task) => task.status === 'retry_scheduled',
+      { what: 'the retry to be scheduled' },
+    );
+    expect(waiting.result).toBeNull();
+    expect(waiting.result_note).toBeNull();
+    // Run the scheduler as if the retry were due (its test clock), instead of waiting a minute.
+    await (
+      await fetch(`${apiUrl}/functions/v1/dispatch`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ now: new Date(Date.now() + 2 * 60_000).toISOString() }),
+      })
+    ).body?.cancel();
+    const task = await ended(owner, body.id);
+    expect(task.status).toBe('success');
+    expect(fitsSchema(task.result), JSON.stringify(fitsSchema.errors)).toBe(true);
+    expect(task.result).toMatchObject({ confirmed: true });
+  });
+
   it('leaves result null without a schema', async () => {
     const { body } = await place(owner, { phone_number: '+14155550100' });
     const task = await ended(owner, body.id);

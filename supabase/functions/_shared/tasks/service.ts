@@ -254,7 +254,14 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (!found || found.row.current_attempt !== attemptNumber || isTerminal(found.row.status))
       return;
     const { row } = found;
-    if (row.output_schema) {
+    // The result is the task's, not an attempt's: an unanswered attempt that will be retried
+    // leaves it as it is (null until the task ends).
+    const attempt = found.attempts.find((a) => a.number === attemptNumber);
+    const decided = attempt
+      ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now())
+      : null;
+    const endsTask = decided?.plan.status !== undefined && isTerminal(decided.plan.status);
+    if (row.output_schema && endsTask) {
       const settled = settleResult(row.output_schema, event.structuredResult);
       must(
         await db.rpc('task_save_result', {
