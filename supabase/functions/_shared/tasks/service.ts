@@ -35,7 +35,7 @@ import {
   type AttemptRow,
   type TaskRow,
 } from './task-object.ts';
-import { checkOutputSchema } from './output-schema.ts';
+import { checkOutputSchema, settleResult } from './output-schema.ts';
 import type { TaskSql } from './task-sql.ts';
 import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
@@ -83,6 +83,14 @@ type Accepted = {
 type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
 
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
+
+function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk)
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
@@ -236,6 +244,59 @@ export function createTaskService(deps: TaskServiceDeps) {
       .catch((error: Error) => console.error(`[task ${taskId}] hang-up failed: ${error.message}`));
   }
 
+  /**
+   * At the end of an attempt: the structured result, checked against the task's output_schema
+   * (what does not fit is stored as null fields and a note), and the recording, copied from the
+   * provider when the task asked for one. A report of an attempt that is no longer the task's, or
+   * of a task that already ended, keeps nothing.
+   */
+  async function keepCallArtifacts(
+    taskId: string,
+    attemptNumber: number,
+    event: Extract<VoiceEvent, { kind: 'ended' }>,
+  ): Promise<void> {
+    const found = await readTask(taskId);
+    if (!found || found.row.current_attempt !== attemptNumber || isTerminal(found.row.status))
+      return;
+    const { row } = found;
+    // The result is the task's, not an attempt's: an unanswered attempt that will be retried
+    // leaves it as it is (null until the task ends).
+    const attempt = found.attempts.find((a) => a.number === attemptNumber);
+    const decided = attempt
+      ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now())
+      : null;
+    const endsTask = decided?.plan.status !== undefined && isTerminal(decided.plan.status);
+    if (row.output_schema && endsTask) {
+      const settled = settleResult(row.output_schema, event.structuredResult);
+      must(
+        await db.rpc('task_save_result', {
+          p_task_id: taskId,
+          p_attempt: attemptNumber,
+          p_result: settled.result,
+          p_note: settled.note,
+        }),
+      );
+    }
+    if (row.record && event.recordingUrl) {
+      try {
+        const audio = await provider.downloadRecording(event.recordingUrl);
+        must(
+          await db.rpc('task_save_recording', {
+            p_task_id: taskId,
+            p_attempt: attemptNumber,
+            p_audio_base64: encodeBase64(audio.bytes),
+            p_content_type: audio.contentType,
+            p_duration_seconds: event.durationSeconds,
+          }),
+        );
+      } catch (error) {
+        // The call's end must still be applied; the task then shows no recording_url.
+        if (!(error instanceof ProviderError)) throw error;
+        console.error(`[task ${taskId}] recording not kept: ${error.message}`);
+      }
+    }
+  }
+
   /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
   async function placeAttempt(taskId: string): Promise<void> {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
@@ -265,6 +326,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         firstSentence: row.first_sentence ?? '',
         maxDurationMinutes: row.max_duration_minutes,
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
+        outputSchema: row.output_schema,
+        record: row.record,
         serverUrl,
         serverToken: token,
       });
@@ -604,6 +667,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       attemptNumber: number,
       event: VoiceEvent,
     ): Promise<boolean> {
+      // Kept before the end is applied, so task.completed already carries them.
+      if (event.kind === 'ended') await keepCallArtifacts(taskId, attemptNumber, event);
       return transition(taskId, (row, attempts) => {
         const attempt = attempts.find((a) => a.number === attemptNumber);
         return attempt ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now()) : null;
