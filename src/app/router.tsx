@@ -87,24 +87,24 @@ const protectedRoutes: RouteObject[] = [
   ),
   page(paths.dashboard.path, () => import('@/app/dashboard-route').then((m) => m.DashboardRoute)),
   page(paths.profile.path, () =>
-    import('@/features/dashboard/components/profile-page').then((m) => m.ProfilePage),
+    import('@/app/dashboard/profile-page').then((m) => m.ProfilePage),
   ),
   page(paths.apiKey.path, () =>
-    import('@/features/dashboard/components/api-key-page').then((m) => m.ApiKeyPage),
+    import('@/app/dashboard/api-key-page').then((m) => m.ApiKeyPage),
   ),
   page(paths.phoneAgentSettings.path, () =>
-    import('@/features/dashboard/components/phone-agent-settings-page').then(
+    import('@/app/dashboard/phone-agent-settings-page').then(
       (m) => m.PhoneAgentSettingsPage,
     ),
   ),
   page(paths.billing.path, () =>
-    import('@/features/dashboard/components/billing-page').then((m) => m.BillingPage),
+    import('@/app/dashboard/billing-page').then((m) => m.BillingPage),
   ),
   page(paths.calls.path, () =>
-    import('@/features/dashboard/components/calls-page').then((m) => m.CallsPage),
+    import('@/app/dashboard/calls-page').then((m) => m.CallsPage),
   ),
   page(paths.doNotCall.path, () =>
-    import('@/features/dashboard/components/do-not-call-page').then((m) => m.DoNotCallPage),
+    import('@/app/dashboard/do-not-call-page').then((m) => m.DoNotCallPage),
   ),
   page(paths.onboardingStep2.path, () =>
     import('@/features/onboarding/components/onboarding-step-2-page').then(

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys } from '@/lib/balance';
 import { billingKeys } from './query-keys';
 
 export type CheckoutConfirmation = {
@@ -33,7 +33,7 @@ export function useConfirmCheckout(userId: string | null | undefined) {
     onSettled: async () => {
       if (!userId) return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) }),
+        queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) }),
         queryClient.invalidateQueries({ queryKey: billingKeys.user(userId) }),
       ]);
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkCallableNumber } from '@contract/phone-number.ts';
-import { toUsE164 } from './us-number';
+import { toUsE164 } from '@/lib/us-phone-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
 
 export { toUsE164 };

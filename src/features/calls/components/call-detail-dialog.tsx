@@ -19,13 +19,8 @@ import { useApiKey } from '@/lib/api-key';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { describeCallError } from './call-error';
-import {
-  formatCallCost,
-  formatCalleeTime,
-  formatDuration,
-  formatPhone,
-  speakerLabel,
-} from './call-format';
+import { formatCallCost, formatCalleeTime, formatDuration, speakerLabel } from './call-format';
+import { formatPhone } from '@/lib/us-phone-number';
 
 /** A call's details in a dialog; `taskId` null closes it. */
 export function CallDetailDialog({

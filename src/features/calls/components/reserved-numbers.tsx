@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { formatPhone } from './call-format';
+import { formatPhone } from '@/lib/us-phone-number';
 
 /**
  * The simulated phone network's scripted callees (API.md "Voice provider", local stack only):

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys } from '@/lib/balance';
 import { CallApiError } from '../api/call-api';
 import type { TaskStatus, TranscriptTurn } from '../api/call-types';
 import { callsKeys } from '../api/query-keys';
@@ -108,7 +108,7 @@ export function useCallEvents(options: {
         if (event.type === 'task.completed') {
           void queryClient.invalidateQueries({ queryKey: callsKeys.detail(userId, taskId) });
           void queryClient.invalidateQueries({ queryKey: callsKeys.list(userId) });
-          void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
+          void queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) });
         }
       },
     }).catch((error: unknown) => {

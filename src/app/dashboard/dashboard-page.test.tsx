@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys } from '@/lib/balance';
 import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
 import { callsKeys } from '@/features/calls/api/query-keys';
 import { onboardingKeys } from '@/features/onboarding/api/query-keys';
@@ -18,7 +18,7 @@ const API_KEY = 'dw_' + 'a1'.repeat(32);
 /** A query client that already knows the balance, so nothing is fetched. */
 function withBalance(credits: number | null) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(dashboardKeys.balance(user.id), credits);
+  queryClient.setQueryData(balanceKeys.ofUser(user.id), credits);
   queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   return queryClient;

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { dashboardTabs, type DashboardTab } from '@/config/paths';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
-import { DashboardShell, sidebarItemClass } from './dashboard-shell';
+import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
 import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels';
 

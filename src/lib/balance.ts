@@ -1,11 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { dashboardKeys } from './query-keys';
 
 /**
- * Spec §7 call 10: the signed-in user's available credits (dollars, 1:1) from `profiles`: credits
- * minus what calls in progress hold (API.md "Money"), or null when the user has no profile row.
- * Throws on a Supabase error. The calls feature invalidates it when a call ends.
+ * Query keys of the balance; the billing feature refreshes it after a purchase, the calls feature
+ * when a call ends, and the account frame shows it.
+ */
+export const balanceKeys = {
+  all: ['balance'] as const,
+  ofUser: (userId: string) => [...balanceKeys.all, userId] as const,
+};
+
+/**
+ * The signed-in user's available credits (dollars, 1:1) from `profiles`: credits minus what calls
+ * in progress hold (docs/product-rules.md#holds-and-settlement), or null when the user has no
+ * profile row. Throws on a Supabase error.
  */
 export async function getBalance(userId: string): Promise<number | null> {
   const { data, error } = await supabase
@@ -19,10 +27,10 @@ export async function getBalance(userId: string): Promise<number | null> {
   return Number.isFinite(credits) ? credits : null;
 }
 
-/** Nothing is fetched without a signed-in user (spec §6). */
+/** Nothing is fetched without a signed-in user. */
 export function balanceQueryOptions(userId: string | null | undefined) {
   return queryOptions({
-    queryKey: dashboardKeys.balance(userId ?? ''),
+    queryKey: balanceKeys.ofUser(userId ?? ''),
     queryFn: () => getBalance(userId!),
     enabled: !!userId,
   });
