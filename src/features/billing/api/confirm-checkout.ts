@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { invokeFunction } from '@/lib/api-client';
 import { balanceKeys } from '@/lib/balance';
 import { billingKeys } from './query-keys';
 
@@ -13,14 +13,13 @@ export type CheckoutConfirmation = {
 
 /**
  * Back from checkout: `confirm-call-credits-payment` retrieves the session from Stripe and records
- * it if paid (the same idempotent path as the webhook), so credits show at once.
+ * it if paid (the same idempotent path as the webhook), so credits show at once. Throws
+ * ApiRequestError when refused or unanswered.
  */
 export async function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation> {
-  const { data, error } = await supabase.functions.invoke<CheckoutConfirmation>(
-    'confirm-call-credits-payment',
-    { body: { session_id: sessionId } },
-  );
-  if (error) throw error;
+  const data = await invokeFunction<CheckoutConfirmation>('confirm-call-credits-payment', {
+    body: { session_id: sessionId },
+  });
   if (!data) throw new Error('No response received from payment backend.');
   return data;
 }

@@ -15,7 +15,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { useCheckVerificationCode } from '../api/check-verification-code';
 import { onboardingKeys } from '../api/query-keys';
 import { useSendVerificationCode } from '../api/send-verification-code';
-import { VerificationError } from '../api/verification-error';
+import { ApiRequestError } from '@/lib/api-client';
 import {
   countryCodes,
   formatPhone,
@@ -128,7 +128,7 @@ export function PhoneVerification({
         toast.success('Code sent!', { description: 'Please check your phone.' });
       },
       onError: (e) => {
-        const rejected = e instanceof VerificationError && e.kind === 'rejected';
+        const rejected = e instanceof ApiRequestError && !e.unanswered;
         const specific =
           rejected && e.code && specificCodes.has(e.code) && e.message ? e.message : null;
         setError(specific ?? (rejected ? phoneTexts.sendFailed : phoneTexts.sendException));
@@ -150,7 +150,7 @@ export function PhoneVerification({
           toast.success('Phone verified!');
         },
         onError: (e) => {
-          if (!(e instanceof VerificationError) || e.kind === 'exception') {
+          if (!(e instanceof ApiRequestError) || e.unanswered) {
             setError(phoneTexts.checkException);
             return;
           }
