@@ -30,7 +30,7 @@ export function requestedTab(state: unknown): DashboardTab | null {
 
 export type DashboardPageProps = {
   /**
-   * Onboarding dialogs slot (spec §2: KYC dialog, then phone verification dialog). They arrive
+   * Onboarding dialogs slot (KYC dialog, then phone verification dialog: docs/product-rules.md#accounts-and-onboarding). They arrive
    * with the onboarding issue; the shell hides them while a logout is in progress.
    */
   onboardingDialogs?: ReactNode;

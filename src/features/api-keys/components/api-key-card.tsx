@@ -18,7 +18,7 @@ import { useApiKey } from '@/lib/api-key';
 import { maskApiKey } from '../api/mask-api-key';
 
 /**
- * The API key card (spec §2, §4, §8): the key as its first and last 10 characters, View Full,
+ * The API key card: the key as its first and last 10 characters, View Full,
  * Copy, Refresh, Documentation (/docs in a new tab) and Generate, which revokes the old key and
  * therefore asks first when a key exists. Also shows whether the phone is verified: the page that
  * composes the card passes onboarding's badge into `phoneVerification`.

@@ -45,7 +45,7 @@ function DailyChart({ daily }: { daily: UsageSummary['daily'] }) {
 }
 
 /**
- * Usage (spec §9 pricing: first 100 minutes free, then 1 cent a minute): free minutes left,
+ * Usage (first 100 minutes free, then 1 cent a minute: docs/product-rules.md#pricing-and-free-minutes): free minutes left,
  * this month's minutes and spend, and minutes per day, from `usage_summary()`.
  */
 export function UsageCard() {

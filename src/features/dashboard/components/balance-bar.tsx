@@ -8,7 +8,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { useBalance } from '@/lib/balance';
 
 /**
- * Spec §2 balance bar: sticky, 'Balance' with the dollar amount available (`profiles.available_credits`:
+ * Balance bar: sticky, 'Balance' with the dollar amount available (`profiles.available_credits`:
  * credits minus holds of calls in progress), or a
  * placeholder while it is unknown (loading, failed, or no profile row); a button opens billing.
  */

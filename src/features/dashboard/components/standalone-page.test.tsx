@@ -27,7 +27,7 @@ function sideNavLinks() {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
-describe('StandalonePage side navigation (spec §2)', () => {
+describe('StandalonePage side navigation', () => {
   it('on /billing links to Profile, API Keys, Calls, Phone Agent and Dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([

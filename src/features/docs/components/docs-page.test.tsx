@@ -9,7 +9,7 @@ import { LazyFooter } from '@/components/layout/public-layout';
 // Public pages load their footer's code lazily; load it first, as a browser would on the way down.
 beforeAll(() => LazyFooter.preload());
 
-// Straight from API.md, so the page is checked against the contract rather than against itself.
+// Written out from the call API's contract, so the page is checked against it rather than against itself.
 const apiErrors = [
   ['unauthorized', '401'],
   ['kyc_required', '403'],

@@ -26,7 +26,7 @@ import {
   type CountryCode,
 } from '../lib/phone-countries';
 
-/** Inline and toast texts of spec §8. */
+/** Inline and toast texts (docs/product-rules.md#ui-messages). */
 export const phoneTexts = {
   sendFailed: 'Send failed. Try again.',
   sendException: 'Failed to send. Try later.',
@@ -48,7 +48,7 @@ const specificCodes = new Set([
 type Step = 'phone' | 'code';
 
 /**
- * Phone verification (spec §4, §5, §8): step 1 phone entry (US or IL), step 2 the 5-digit code
+ * Phone verification: step 1 phone entry (US or IL), step 2 the 5-digit code
  * with a 60 s resend countdown and at most 3 resends. The same flow serves the dashboard dialog,
  * /onboarding-step-2 and /verify-phone. Mounting starts afresh (reset), prefilled from KYC.
  */
@@ -96,8 +96,8 @@ export function PhoneVerification({
     return () => window.clearTimeout(timer);
   }, [countdown, tickMs]);
 
-  // About 0.8 s after success: refetch the KYC row the function wrote (spec call 14 becomes a
-  // refetch), then close and go to /dashboard.
+  // About 0.8 s after success: refetch the KYC row the function wrote (the function updates the row
+  // itself, so the browser only refetches), then close and go to /dashboard.
   useEffect(() => {
     if (!verified) return;
     const timer = window.setTimeout(async () => {
@@ -132,7 +132,7 @@ export function PhoneVerification({
         const specific =
           rejected && e.code && specificCodes.has(e.code) && e.message ? e.message : null;
         setError(specific ?? (rejected ? phoneTexts.sendFailed : phoneTexts.sendException));
-        // Spec §8: a refused send is shown inline and as a toast; an exception only inline.
+        // A refused send is shown inline and as a toast; an exception only inline.
         if (rejected)
           toast.error(phoneTexts.sendToast[variant], specific ? { description: specific } : {});
       },
