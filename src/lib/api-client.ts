@@ -2,7 +2,8 @@ import { loadSupabase } from '@/lib/load-supabase';
 
 /**
  * One refused or unanswered request to our edge functions or the call API. The server answers
- * errors as `{ "error": { "code", "message", "field", "request_id" } }` (docs/product-rules.md#api-errors);
+ * errors as `{ "error": { "code", "message", "field", "request_id" } }`
+ * (docs/product-rules.md#api-errors);
  * this is that answer, read once. `status` is 0 when no answer arrived (network, relay).
  */
 export class ApiRequestError extends Error {

@@ -1,4 +1,5 @@
--- Money of calls (docs/product-rules.md#holds-and-settlement): the first 100 minutes of an account are free, then 1 cent a
+-- Money of calls (docs/product-rules.md#holds-and-settlement): the first 100 minutes of an account
+-- are free, then 1 cent a
 -- minute from prepaid credits. Accepting a task holds the cost of its max_duration_minutes beyond
 -- the free minutes still available (and reserves those free minutes), or refuses it; each attempt
 -- is settled once on whole minutes (rounded up, unanswered attempts cost nothing); what is left

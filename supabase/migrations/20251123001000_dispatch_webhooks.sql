@@ -1,4 +1,5 @@
--- Scheduled work of the call API (docs/product-rules.md#retries, #task-statuses-and-outcomes, #events-and-webhooks): the `dispatch`
+-- Scheduled work of the call API (docs/product-rules.md#retries, #task-statuses-and-outcomes,
+-- #events-and-webhooks): the `dispatch`
 -- function claims due retries, stuck calls and due webhook deliveries here, each claim under
 -- `for update skip locked` with a short lease, so concurrent dispatchers never do a thing twice.
 -- Webhook deliveries live in an outbox filled by a trigger on task_events: appending an event to
@@ -218,7 +219,8 @@ set search_path = ''
 as $$
 declare
   ok boolean := p_status_code between 200 and 299;
-  -- docs/product-rules.md#events-and-webhooks: about 5 s, 1 min, 5 min, 30 min, 2 h after the failed attempts, then given up.
+  -- docs/product-rules.md#events-and-webhooks: about 5 s, 1 min, 5 min, 30 min, 2 h after the
+  -- failed attempts, then given up.
   backoff integer[] := array[5, 60, 300, 1800, 7200];
   outcome text;
 begin

@@ -30,8 +30,9 @@ export function requestedTab(state: unknown): DashboardTab | null {
 
 export type DashboardPageProps = {
   /**
-   * Onboarding dialogs slot (KYC dialog, then phone verification dialog: docs/product-rules.md#accounts-and-onboarding). They arrive
-   * with the onboarding issue; the shell hides them while a logout is in progress.
+   * Onboarding dialogs slot: the KYC dialog, then the phone verification dialog
+   * (docs/product-rules.md#accounts-and-onboarding). The route passes them in
+   * (src/app/dashboard-route.tsx); the shell hides them while a logout is in progress.
    */
   onboardingDialogs?: ReactNode;
 };

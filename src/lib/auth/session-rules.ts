@@ -1,7 +1,8 @@
 import { SESSION_REFRESH_THRESHOLD_SECONDS } from '@/config/constants';
 
 /**
- * The start-up and stale-token rules (docs/product-rules.md#sessions), as pure functions: every input (the
+ * The start-up and stale-token rules (docs/product-rules.md#sessions), as pure functions: every
+ * input (the
  * session's `expires_at`, the clock, the stored value) is an argument, so the rules are tested
  * without a browser or a backend.
  */

@@ -1,7 +1,9 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiRequestError, invokeFunction } from '@/lib/api-client';
 
-/** A failed checkout start, with its toast title and message (docs/product-rules.md#ui-messages). */
+/**
+ * A failed checkout start, with its toast title and message (docs/product-rules.md#ui-messages).
+ */
 export class CheckoutError extends Error {
   readonly title: 'Payment Error' | 'Payment Failed';
   constructor(title: 'Payment Error' | 'Payment Failed', message: string) {

@@ -45,7 +45,8 @@ function DailyChart({ daily }: { daily: UsageSummary['daily'] }) {
 }
 
 /**
- * Usage (first 100 minutes free, then 1 cent a minute: docs/product-rules.md#pricing-and-free-minutes): free minutes left,
+ * Usage (first 100 minutes free, then 1 cent a minute:
+ * docs/product-rules.md#pricing-and-free-minutes): free minutes left,
  * this month's minutes and spend, and minutes per day, from `usage_summary()`.
  */
 export function UsageCard() {

@@ -5,7 +5,9 @@ import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone
 
 export { toUsE164 };
 
-/** The call API's limits (docs/product-rules.md#limits, supabase/functions/_shared/tasks/schema.ts). */
+/**
+ * The call API's limits (docs/product-rules.md#limits, supabase/functions/_shared/tasks/schema.ts).
+ */
 export const createCallLimits = {
   goal: 4000,
   minDuration: 1,

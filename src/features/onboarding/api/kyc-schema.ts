@@ -11,7 +11,10 @@ export const businessTypes = [
 /** P.O. boxes in any spelling: "PO Box", "P.O. Box", "p. o. box", "POBOX". */
 export const PO_BOX_PATTERN = /\bp\s*\.?\s*o\s*\.?\s*box\b/i;
 
-/** The KYC form; the product's messages (docs/product-rules.md#accounts-and-onboarding) are the schema's. */
+/**
+ * The KYC form; the product's messages (docs/product-rules.md#accounts-and-onboarding) are the
+ * schema's.
+ */
 export const kycSchema = z.object({
   business_type: z
     .string()
