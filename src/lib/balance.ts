@@ -11,20 +11,37 @@ export const balanceKeys = {
 };
 
 /**
- * The signed-in user's available credits (dollars, 1:1) from `profiles`: credits minus what calls
- * in progress hold (docs/product-rules.md#holds-and-settlement), or null when the user has no
- * profile row. Throws on a Supabase error.
+ * The key of billing's usage summary, which the calls feature refreshes when a call ends. It
+ * stays under billing's prefix (`['billing', userId]`), so billing's own invalidations reach it.
  */
-export async function getBalance(userId: string): Promise<number | null> {
+export const usageQueryKey = (userId: string) => ['billing', userId, 'usage'] as const;
+
+/**
+ * The signed-in user's credits (dollars, 1:1) from `profiles`: what is available (credits minus
+ * what calls in progress or waiting for a retry hold) and what is held, released or billed when
+ * those calls end.
+ */
+export type Balance = { available: number; held: number };
+
+/**
+ * Null when the user has no profile row. Throws on a Supabase error. The calls feature
+ * invalidates it when a call ends.
+ */
+export async function getBalance(userId: string): Promise<Balance | null> {
   const { data, error } = await supabase
     .from('profiles')
-    .select('available_credits')
+    .select('available_credits, credits_held')
     .eq('id', userId)
-    .maybeSingle<{ available_credits: number | string | null }>();
+    .maybeSingle<{
+      available_credits: number | string | null;
+      credits_held: number | string | null;
+    }>();
   if (error) throw error;
   if (!data || data.available_credits === null) return null;
-  const credits = Number(data.available_credits);
-  return Number.isFinite(credits) ? credits : null;
+  const available = Number(data.available_credits);
+  if (!Number.isFinite(available)) return null;
+  const held = Number(data.credits_held ?? 0);
+  return { available, held: Number.isFinite(held) ? held : 0 };
 }
 
 /** Nothing is fetched without a signed-in user. */

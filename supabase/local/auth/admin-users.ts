@@ -8,6 +8,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  parseGoDuration,
   userJson,
   type UserRow,
 } from './users';
@@ -124,6 +125,20 @@ export function createAdminUsers(
         await pool.query(
           'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1',
           [id],
+        );
+      }
+      if (typeof body.ban_duration === 'string' && body.ban_duration !== '') {
+        // GoTrue's User.Ban: "none" (or a zero duration) lifts the ban; anything else bans
+        // until now + the duration. Sessions are left as they are.
+        const ms = body.ban_duration === 'none' ? 0 : parseGoDuration(body.ban_duration);
+        if (ms === null)
+          throw errors.validation(
+            `invalid format for ban duration: time: invalid duration "${body.ban_duration}"`,
+          );
+        await pool.query(
+          `update auth.users set banned_until = case when $2::float8 = 0 then null
+             else now() + make_interval(secs => $2::float8 / 1000) end where id = $1`,
+          [id, ms],
         );
       }
       if (body.user_metadata !== undefined) {

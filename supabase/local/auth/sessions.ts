@@ -3,7 +3,14 @@ import bcrypt from 'bcryptjs';
 import type { AuthContext, RequestMeta } from './context';
 import { errors } from './errors';
 import { newRefreshToken } from './tokens';
-import { findUserByEmail, findUserById, userJson, type Queryable, type UserRow } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  isBanned,
+  userJson,
+  type Queryable,
+  type UserRow,
+} from './users';
 import { MAX_PASSWORD_BYTES, passwordBytes } from './validation';
 
 /**
@@ -89,6 +96,8 @@ export function createSessions({
       if (!email) throw errors.validation('missing email or phone');
       if (!password) throw errors.validation('missing password');
       const user = email ? await findUserByEmail(pool, email) : null;
+      // GoTrue turns a banned user away before it looks at the password.
+      if (user?.encrypted_password && isBanned(user)) throw errors.userBanned(400);
       // Compare against a dummy hash for unknown users so timing does not reveal them.
       const hash =
         user?.encrypted_password || '$2a$10$0000000000000000000000000000000000000000000000000000.';
@@ -97,9 +106,6 @@ export function createSessions({
         (await bcrypt.compare(password, hash).catch(() => false)) &&
         passwordBytes(password) <= MAX_PASSWORD_BYTES;
       if (!user || !ok) throw errors.invalidCredentials();
-      if (user.banned_until && user.banned_until > new Date()) {
-        throw errors.validation('User is banned');
-      }
       if (config.auth.enableConfirmations && !user.email_confirmed_at)
         throw errors.emailNotConfirmed();
       return transaction(async (db) => {
@@ -130,6 +136,7 @@ export function createSessions({
         if (!current || !current.session_id) throw errors.refreshTokenNotFound();
         const user = await findUserById(db, current.user_id);
         if (!user) throw errors.refreshTokenNotFound();
+        if (isBanned(user)) throw errors.userBanned(400, 'Invalid Refresh Token: User Banned');
 
         if (current.revoked) {
           const withinReuse =

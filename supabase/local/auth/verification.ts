@@ -3,7 +3,7 @@ import { errors } from './errors';
 import type { Mailer, VerificationType } from './mailer';
 import type { Sessions } from './sessions';
 import { newOtp, tokenHash } from './tokens';
-import { findUserByEmail, type UserRow } from './users';
+import { findUserByEmail, isBanned, type UserRow } from './users';
 import { E164, validateEmail } from './validation';
 
 /** GoTrue's answer when the first of the two e-mail change links is followed. */
@@ -79,6 +79,7 @@ export function createVerification(
         );
         const user = rows[0];
         if (!user) throw errors.otpExpired();
+        if (isBanned(user)) throw errors.userBanned(403);
         if (
           column === 'email_change_token_new' &&
           config.auth.doubleConfirmChanges &&

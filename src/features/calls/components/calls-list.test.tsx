@@ -168,7 +168,7 @@ describe('CallsList', () => {
     const queryClient = withPages([
       { calls: [call({ status: 'in_progress', outcome: null })], nextCursor: null },
     ]);
-    queryClient.setQueryData(balanceKeys.ofUser(user.id), 25);
+    queryClient.setQueryData(balanceKeys.ofUser(user.id), { available: 25, held: 0 });
     renderList(queryClient);
     expect(queryClient.getQueryState(balanceKeys.ofUser(user.id))?.isInvalidated).toBe(false);
     queryClient.setQueryData(listKey, {

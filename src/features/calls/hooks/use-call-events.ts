@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
-import { balanceKeys } from '@/lib/balance';
+import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { CallApiError } from '../api/call-api';
 import type { TaskStatus, TranscriptTurn } from '../api/call-types';
 import { callsKeys } from '../api/query-keys';
@@ -109,6 +109,7 @@ export function useCallEvents(options: {
           void queryClient.invalidateQueries({ queryKey: callsKeys.detail(userId, taskId) });
           void queryClient.invalidateQueries({ queryKey: callsKeys.list(userId) });
           void queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) });
+          void queryClient.invalidateQueries({ queryKey: usageQueryKey(userId) });
         }
       },
     }).catch((error: unknown) => {

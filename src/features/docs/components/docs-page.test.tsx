@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLEES } from '../../../../supabase/local/fakes/vapi/callees';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { taskStatuses } from '@/features/docs/content/api-reference';
 import { DocsPage } from '@/features/docs/components/docs-page';
 import { renderPublicPage } from '@/testing/render-public-page';
 import { LazyFooter } from '@/components/layout/public-layout';
@@ -90,6 +91,13 @@ describe('DocsPage', () => {
     const outcomeRow = rowsOf('Task outcomes');
     for (const outcome of ['achieved', 'not_achieved', 'unknown']) {
       expect(outcomeRow(outcome)).toBeInTheDocument();
+    }
+    // Each status in the table by its word; the dashboard uses the same words
+    // (src/app/task-words.test.tsx).
+    for (const status of taskStatuses) {
+      expect(
+        within(statusRow(status.value)).getByRole('cell', { name: status.label }),
+      ).toBeVisible();
     }
     const eventRow = rowsOf('Event types');
     for (const event of apiEvents) expect(eventRow(event)).toBeInTheDocument();

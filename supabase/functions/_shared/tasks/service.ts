@@ -36,6 +36,7 @@ import {
   type TaskRow,
 } from './task-object.ts';
 import { checkOutputSchema } from './output-schema.ts';
+import type { TaskSql } from './task-sql.ts';
 import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
 export type TaskServiceDeps = {
@@ -54,6 +55,8 @@ export type TaskServiceDeps = {
   afterResponse?: (label: string, work: () => Promise<unknown>) => void;
   /** The instance's task event notifications; waitForEnd waits on them. */
   events?: Pick<TaskEventHub, 'watch'>;
+  /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
+  sql?: TaskSql | null;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -132,11 +135,13 @@ export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
+  const sql = deps.sql ?? null;
 
   /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
   async function readTask(
     taskId: string,
   ): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null> {
+    if (sql) return await sql.readTask(taskId);
     const rows = must(
       await db
         .from('tasks')
@@ -251,12 +256,13 @@ export function createTaskService(deps: TaskServiceDeps) {
         taskId,
         attempt,
         phoneNumber: row.phone_number,
-        goal: row.goal,
+        // Only a task that has not ended is placed, and its content is never erased before it ends.
+        goal: row.goal ?? '',
         context: row.context,
         voice: row.voice,
         language: row.language,
         speakingStyle: row.speaking_style,
-        firstSentence: row.first_sentence,
+        firstSentence: row.first_sentence ?? '',
         maxDurationMinutes: row.max_duration_minutes,
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
         serverUrl,
@@ -565,15 +571,18 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { limit?: number; ownerChecked?: boolean } = {},
     ) {
       if (!options.ownerChecked) await ownTask(userId, taskId);
-      const rows = must(
-        await db
-          .from('task_events')
-          .select('seq, type, data, created_at')
-          .eq('task_id', taskId)
-          .gt('seq', afterSeq)
-          .order('seq')
-          .limit(options.limit ?? EVENT_BATCH_SIZE),
-      ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
+      const limit = options.limit ?? EVENT_BATCH_SIZE;
+      const rows = sql
+        ? await sql.eventsAfter(taskId, afterSeq, limit)
+        : (must(
+            await db
+              .from('task_events')
+              .select('seq, type, data, created_at')
+              .eq('task_id', taskId)
+              .gt('seq', afterSeq)
+              .order('seq')
+              .limit(limit),
+          ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[]);
       const events = [];
       for (const row of rows) {
         const data =
@@ -633,6 +642,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** The stored hash of a task's provider token (voice-events authenticates with it). */
     async providerTokenHash(taskId: string): Promise<string | null> {
       if (!TASK_ID.test(taskId)) return null;
+      if (sql) return await sql.tokenHash(taskId);
       return (await taskRow(taskId))?.provider_token_hash ?? null;
     },
   };
