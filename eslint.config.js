@@ -1,9 +1,16 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Features do not import each other: what two features share lives in src/lib, src/components or
+// the contract, and pages that put several features together live in src/app.
+const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // Toasts go through src/lib/toast.ts, which loads sonner with the first toast (not every page).
 const sonnerOnlyThroughLib = {
@@ -62,7 +69,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [sonnerOnlyThroughLib] }] },
   },
   {
-    // Import boundaries (STYLE.md): shared code never imports features or app; features never app.
+    // Import boundaries: shared code never imports features or app; features never app.
     files: ['src/components/**', 'src/lib/**', 'src/config/**'],
     ignores: ['src/lib/toast.ts', 'src/components/ui/toaster.tsx'],
     rules: {
@@ -78,12 +85,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*'] }],
     },
   },
-  {
-    files: ['src/features/**'],
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@/app/*'], paths: [sonnerOnlyThroughLib] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*'] },
+            {
+              regex: `^@/features/(?!${feature}/)`,
+              message: `A feature imports no other feature: move what ${feature} shares to src/lib, src/components or the contract, or compose the features in src/app.`,
+            },
+          ],
+          paths: [sonnerOnlyThroughLib],
+        },
+      ],
     },
-  },
+  })),
   {
     // Deno edge functions: Deno globals, URL imports.
     files: [

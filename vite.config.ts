@@ -8,7 +8,8 @@ import { appPort } from './supabase/local/ports.ts';
 /**
  * A first visit to a public page fetched 13 scripts, most of them a few hundred bytes: Rolldown
  * makes a chunk of every set of modules shared by the same pages, and each costs a request, its
- * headers and its own compression (issue 12). Two groups fold them:
+ * headers and its own compression (docs/decisions/0003-prerendered-public-pages.md). Two groups
+ * fold them:
  * - `boot`: what src/main.tsx runs before it starts the renderer and the app (React, the analytics
  *   hook, the URL hash) and what both of those share (react-dom's small entry), so the entry stays
  *   a small script of its own and the renderer and the app still run in separate tasks;

@@ -65,7 +65,7 @@ test.describe('sign-up', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
     await expect(page.getByText('Balance', { exact: true })).toBeVisible();
-    // A new account meets the KYC dialog first (spec §4); closing it leaves the dashboard usable.
+    // A new account meets the KYC dialog first; closing it leaves the dashboard usable.
     const kyc = page.getByRole('dialog', {
       name: 'Just a couple more things before you start calling',
     });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { paths } from '../src/config/paths';
 
-/** Legal and developer docs pages (spec §2, API.md): they render, their anchors and code tools work. */
+/** Legal and developer docs pages: they render, their anchors and code tools work. */
 
 const pages = [
   {

@@ -3,7 +3,7 @@ import { paths, useCasePath } from '../src/config/paths';
 import { scrollThroughPage } from '../scripts/scroll-through-page';
 
 /**
- * The marketing site as a visitor meets it (spec §2 "Navigation bar" and "Landing page"):
+ * The marketing site as a visitor meets it (the navigation bar and the landing page):
  * section order, links that lead somewhere, in-page scrolling with the 80 px offset, the Use
  * Cases menu on desktop and mobile, the carousel controls and the navigation bar's scrolled look.
  */

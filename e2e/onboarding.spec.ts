@@ -27,7 +27,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.goto(findVerifyLink(await mailbox.latestTo(email)));
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // KYC dialog (spec §2, §5).
+    // KYC dialog.
     const kyc = page.getByRole('dialog', {
       name: 'Just a couple more things before you start calling',
     });

@@ -3,7 +3,7 @@ import { paths } from '../src/config/paths';
 import { createConfirmedUser, deleteUser, type TestUser } from './support/users';
 
 /**
- * Route rules of spec §2 and §6 that the other journeys do not walk: the deprecated onboarding
+ * Route rules that the other journeys do not walk: the deprecated onboarding
  * step, the protected pages for a signed-out visitor, a confirmation link whose token yields no
  * session, and the standalone pages' side navigation.
  */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CONTACT_REDIRECT_MS } from '../src/config/constants';
 import { TEST_STACK } from './support/stack';
 
-/** Support pages (spec §2): /status, /help and the enterprise contact form, against the stack. */
+/** Support pages: /status, /help and the enterprise contact form, against the stack. */
 
 const serviceHeaders = {
   apikey: TEST_STACK.serviceRoleKey,

@@ -6,7 +6,8 @@ import { TEST_STACK } from './support/stack';
 import { deleteUser } from './support/users';
 import { signIn } from './support/sign-in';
 
-// The dashboard's Webhooks section (API.md "Webhooks"), as an integrator uses it: read and rotate
+// The dashboard's Webhooks section (docs/product-rules.md#events-and-webhooks), as an integrator
+// uses it: read and rotate
 // the signing secret, see the deliveries of a call's events, and send one again.
 const expect = baseExpect.configure({ timeout: 30_000 });
 

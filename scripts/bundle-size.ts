@@ -6,7 +6,7 @@
  * - from the app shell (dist/app-shell.html) and the manifest (dist/.vite/manifest.json): the
  *   initial JS every route pays and the landing route's lazily loaded chunks;
  * - as a visitor's browser loads them (Chromium): every script fetched for `/` of the app and of
- *   the bare page before the page is idle, and the ratios (issue 12's yardstick; the bare page
+ *   the bare page before the page is idle, and the ratios (the yardstick of decision 0003; the bare page
  *   is measured twice: with a data router, and with declarative routes as the app has).
  * Sizes are raw and gzipped (node:zlib, level 9).
  */

@@ -1,4 +1,5 @@
-// The second yardstick of `npm run size` (issue 12): the same bare page with react-router's
+// The second yardstick of `npm run size` (docs/decisions/0003-prerendered-public-pages.md): the
+// same bare page with react-router's
 // declarative routes (<BrowserRouter> and <Routes>) instead of a data router. Tree-shaking leaves
 // out the data router, so this is the smaller page, and the app's own kind of router.
 import { StrictMode } from 'react';

@@ -15,7 +15,7 @@ const base: RedirectInput = {
   staleTokens: false,
 };
 
-describe('decideRedirect (spec §2)', () => {
+describe('decideRedirect', () => {
   it('waits while authentication loads', () => {
     expect(
       decideRedirect({ ...base, loading: true, search: '?error=invalid_refresh_token' }),

@@ -16,7 +16,7 @@ import {
 import { loadSupabase } from '@/lib/load-supabase';
 
 /**
- * Every redirect rule of spec §2, in one place. `decideRedirect` is the pure decision (tested on
+ * Every redirect rule of the app, in one place. `decideRedirect` is the pure decision (tested on
  * its own); `<RedirectRules />` (mounted once by the root layout) carries it out.
  *
  * The remaining rule, 'an unauthenticated user on a protected path goes to /auth', is enforced by

@@ -12,10 +12,10 @@ import { RootLayout } from '@/app/root-layout';
 import { lazyComponent } from '@/lib/lazy-component';
 
 /**
- * The route table of spec §2, in one place. Every page is its own chunk, so the landing page
+ * The route table, in one place. Every page is its own chunk, so the landing page
  * loads no dashboard code. Declarative routes (`useRoutes` under a `BrowserRouter`), not a data
  * router: the app loads its data with TanStack Query, and the data router would add about 16 kB
- * (gzipped) to every page (issue 12).
+ * (gzipped) to every page (docs/decisions/0003-prerendered-public-pages.md).
  */
 
 type RouteHandle = { preload: () => Promise<void> };
@@ -78,33 +78,23 @@ const publicRoutes: RouteObject[] = [
 ];
 
 /**
- * Login required (spec §6). The standalone phone verification page is not in the spec's list of
- * protected paths, but it "redirects to /auth when not logged in", so it sits behind the guard too.
+ * Login required. The standalone phone verification page is not a protected prefix,
+ * but it redirects to /auth when not logged in, so it sits behind the guard too.
  */
 const protectedRoutes: RouteObject[] = [
   page(paths.verifyPhone.path, () =>
     import('@/features/onboarding/components/verify-phone-page').then((m) => m.VerifyPhonePage),
   ),
   page(paths.dashboard.path, () => import('@/app/dashboard-route').then((m) => m.DashboardRoute)),
-  page(paths.profile.path, () =>
-    import('@/features/dashboard/components/profile-page').then((m) => m.ProfilePage),
-  ),
-  page(paths.apiKey.path, () =>
-    import('@/features/dashboard/components/api-key-page').then((m) => m.ApiKeyPage),
-  ),
+  page(paths.profile.path, () => import('@/app/dashboard/profile-page').then((m) => m.ProfilePage)),
+  page(paths.apiKey.path, () => import('@/app/dashboard/api-key-page').then((m) => m.ApiKeyPage)),
   page(paths.phoneAgentSettings.path, () =>
-    import('@/features/dashboard/components/phone-agent-settings-page').then(
-      (m) => m.PhoneAgentSettingsPage,
-    ),
+    import('@/app/dashboard/phone-agent-settings-page').then((m) => m.PhoneAgentSettingsPage),
   ),
-  page(paths.billing.path, () =>
-    import('@/features/dashboard/components/billing-page').then((m) => m.BillingPage),
-  ),
-  page(paths.calls.path, () =>
-    import('@/features/dashboard/components/calls-page').then((m) => m.CallsPage),
-  ),
+  page(paths.billing.path, () => import('@/app/dashboard/billing-page').then((m) => m.BillingPage)),
+  page(paths.calls.path, () => import('@/app/dashboard/calls-page').then((m) => m.CallsPage)),
   page(paths.doNotCall.path, () =>
-    import('@/features/dashboard/components/do-not-call-page').then((m) => m.DoNotCallPage),
+    import('@/app/dashboard/do-not-call-page').then((m) => m.DoNotCallPage),
   ),
   page(paths.onboardingStep2.path, () =>
     import('@/features/onboarding/components/onboarding-step-2-page').then(

@@ -1,4 +1,4 @@
-/** Product-wide constants from the spec (§9). One place, so copy and code never disagree. */
+/** Product-wide constants (docs/product-rules.md). One place, so copy and code never disagree. */
 export const PRODUCT_NAME = 'Dialwise';
 export const PRODUCT_SLUG = 'dialwise';
 export const CONTACT_EMAIL = 'hello@dialwise.dev';
@@ -29,7 +29,7 @@ export const OTP_MAX_RESENDS = 3;
 export const CAROUSEL_INTERVAL_MS = 3500;
 export const SCROLL_OFFSET_PX = 80;
 export const NAVBAR_SCROLL_THRESHOLD_PX = 20;
-/** Spec §9: the Use Cases dropdown opens 200 ms into a hover (at once within 300 ms of a close) and closes 150 ms after the pointer leaves. */
+/** The Use Cases dropdown opens 200 ms into a hover (at once within 300 ms of a close) and closes 150 ms after the pointer leaves. */
 export const DROPDOWN_OPEN_DELAY_MS = 200;
 export const DROPDOWN_SKIP_DELAY_MS = 300;
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
@@ -37,5 +37,5 @@ export const DROPDOWN_CLOSE_DELAY_MS = 150;
 export const API_KEY_VISIBLE_CHARS = 10;
 export const DATE_TIME_FORMAT = 'MMM d, yyyy • h:mm a';
 
-/** Local-storage key for the KYC draft (spec §3: `{product}_kyc_draft`). */
+/** Local-storage key for the KYC draft (`{product}_kyc_draft`). */
 export const KYC_DRAFT_STORAGE_KEY = `${PRODUCT_SLUG}_kyc_draft`;

@@ -1,5 +1,6 @@
 // Plain checks rather than zod: this module is in every page's first script, and four strings do
-// not justify the 15 kB (gzipped) that even zod/mini brings there (issue 12).
+// not justify the 15 kB (gzipped) that even zod/mini brings there
+// (docs/decisions/0003-prerendered-public-pages.md).
 
 /** Local-stack defaults (the Supabase CLI's well-known demo values), so the app runs with no .env. */
 const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';

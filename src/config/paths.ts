@@ -1,5 +1,5 @@
 /**
- * The route table's paths, in one place (spec §2). Link with `paths.x.href`, never a string literal.
+ * The route table's paths, in one place. Link with `paths.x.href`, never a string literal.
  * No route has path parameters.
  */
 export const paths = {
@@ -68,7 +68,7 @@ export const publicPagePaths: readonly string[] = [
 
 export const isPublicPagePath = (pathname: string) => publicPagePaths.includes(pathname);
 
-/** Paths that need a signed-in user (spec §6). */
+/** Paths that need a signed-in user. */
 export const protectedPrefixes = [
   paths.dashboard.path,
   paths.profile.path,
@@ -80,7 +80,7 @@ export const protectedPrefixes = [
   paths.onboardingStep2.path,
 ] as const;
 
-/** Dashboard tabs (spec §2), passed as `activeTab` in navigation state. */
+/** Dashboard tabs, passed as `activeTab` in navigation state. */
 export const dashboardTabs = [
   'apikey',
   'calls',

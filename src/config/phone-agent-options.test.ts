@@ -8,7 +8,7 @@ import {
   voiceValues,
 } from '@/config/phone-agent-options';
 
-describe('phone agent options (spec §5)', () => {
+describe('phone agent options', () => {
   it('offers the four voices with their descriptions', () => {
     expect(voices.map((v) => [v.value, v.description])).toEqual([
       ['Aria', 'Warm, friendly'],

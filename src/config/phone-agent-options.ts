@@ -1,11 +1,10 @@
 /**
- * Phone agent choices (spec §5), shared by the settings form, the docs and the call API.
+ * Phone agent choices, shared by the settings form, the docs and the call API.
  * `value` is what the API's `voice`, `speaking_style` and `language` fields accept.
  *
- * The spec gives two readings for speaking style and language. We take the first reading's
- * labels (Professional / Conversational / Friendly; English / Spanish / French / German) and
- * use the second reading's ISO 639-1 codes (en, es, fr, de) as the API values for languages,
- * which is also what API.md's example sends (`"language": "en"`).
+ * Speaking styles and languages are shown by their labels (Professional / Conversational /
+ * Friendly; English / Spanish / French / German); languages travel as their ISO 639-1 codes
+ * (en, es, fr, de), which is also what the call API's examples send (`"language": "en"`).
  */
 export const voices = [
   { value: 'Aria', label: 'Aria', description: 'Warm, friendly' },

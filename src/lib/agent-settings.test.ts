@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFromRow } from './agent-settings';
 
-describe('saved phone-agent settings (spec §5)', () => {
+describe('saved phone-agent settings', () => {
   it('defaults to Aria, Professional, English when there is no row', () => {
     expect(settingsFromRow(null)).toEqual({
       voice: 'Aria',

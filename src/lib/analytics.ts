@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 
 /**
- * Product analytics (spec §7). Tracking only: entirely off (no network, no library download)
+ * Product analytics. Tracking only: entirely off (no network, no library download)
  * without VITE_POSTHOG_KEY, and never throws into the UI. posthog-js is loaded lazily so it stays
  * out of the initial bundle.
  */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 
 /**
- * The account's live API key (spec §3, §7 call 7: the newest non-revoked key), or null when it has
+ * The account's live API key (the newest non-revoked key), or null when it has
  * none. One query, shared by the API key card and the Calls tab (which calls the API with it, as an
  * integrator's system would), so a newly generated key reaches both. Throws on a Supabase error.
  */

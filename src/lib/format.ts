@@ -7,7 +7,7 @@ export function formatUsd(amount: number): string {
   return usd.format(amount);
 }
 
-/** 'MMM d, yyyy • h:mm a', or 'Invalid date' (spec §8) for anything unparseable. */
+/** 'MMM d, yyyy • h:mm a', or 'Invalid date' for anything unparseable. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (value == null) return 'Invalid date';
   const date = typeof value === 'string' ? parseISO(value) : value;

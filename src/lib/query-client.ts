@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: 30-second stale time, one retry after 1 second. */
+/** 30-second stale time, one retry after 1 second (docs/product-rules.md#timings). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

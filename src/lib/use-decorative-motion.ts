@@ -6,7 +6,7 @@ import { useEffect, type RefObject } from 'react';
  * changes, and stopped when the component leaves. `start` starts the element's animations and
  * returns them.
  *
- * Why not CSS animations (decision 0003, issue 12): every iteration of a CSS animation is an
+ * Why not CSS animations (decision 0003): every iteration of a CSS animation is an
  * event that React's root listener takes on the main thread, and while it listens Chromium ticks
  * the animations there frame after frame; these run on the compositor alone. And the motion starts
  * after hydration: an animation that runs while the page boots makes the browser draw frame after

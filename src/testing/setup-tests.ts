@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A console.error during a test is a failure (STYLE.md): it means React or a library complained.
+// A console.error during a test is a failure: it means React or a library complained.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error was called: ${args.map(String).join(' ')}`);

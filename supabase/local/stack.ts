@@ -54,7 +54,7 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     // Where Stripe Checkout returns (create-call-credits-payment): the auth settings.
     SITE_URL: config.auth.siteUrl,
     ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
-    // Twilio signs inbound SMS over this public URL (issue 11).
+    // Twilio signs inbound SMS over this public URL.
     SMS_WEBHOOK_URL: `http://127.0.0.1:${config.apiPort}/functions/v1/sms-inbound`,
   };
 }

@@ -1,4 +1,4 @@
--- Profiles: one row per user, created with the user, holding the prepaid balance (spec §3).
+-- Profiles: one row per user, created with the user, holding the prepaid balance.
 -- Users read their own profile; the balance is written only by the service role and by
 -- security-definer functions (payments, call settlement), never by the browser.
 

@@ -1,4 +1,4 @@
--- KYC: one row per user with the business details and the phone verification state (spec §3).
+-- KYC: one row per user with the business details and the phone verification state.
 -- The owner submits their details, which always puts the record back to 'pending' review; the
 -- verified phone and any other status are written only by the service role (the phone
 -- verification function and the review process).

@@ -1,4 +1,4 @@
--- API keys: integrators authenticate the call API with them (spec §3, API.md). Users read their
+-- API keys: integrators authenticate the call API with them. Users read their
 -- own keys; keys are created and revoked only through generate_api_key_for_user, which checks
 -- the caller. Only the newest non-revoked key is live, and the index guarantees there is one.
 

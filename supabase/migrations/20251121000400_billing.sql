@@ -1,4 +1,4 @@
--- Billing: prepaid credit purchases (spec §3, §9). Users read their own purchases; purchases and
+-- Billing: prepaid credit purchases. Users read their own purchases; purchases and
 -- balance changes are recorded only by the service role through record_credit_purchase, which
 -- is idempotent per payment reference so a retried payment event can never credit twice.
 

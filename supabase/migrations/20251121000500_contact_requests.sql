@@ -1,4 +1,4 @@
--- Contact requests: the 'Contact Enterprise Sales' form on /contact (spec §2, §3, §5).
+-- Contact requests: the 'Contact Enterprise Sales' form on /contact.
 -- Anonymous and signed-in visitors may insert a request; nobody but the service role reads them.
 -- A per-address rate limit (3 per hour) keeps the form from being used to flood the table.
 

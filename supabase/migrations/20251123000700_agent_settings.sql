@@ -1,5 +1,5 @@
 -- Phone-agent settings: the voice, speaking style and language the call API uses when a request
--- names none (spec §5, API.md). One row per user; a missing row means the defaults
+-- names none. One row per user; a missing row means the defaults
 -- (Aria, Professional, en). Owners read and write only their own row; the call API reads it with
 -- the service role.
 

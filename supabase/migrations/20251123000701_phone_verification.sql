@@ -1,4 +1,4 @@
--- Phone verification (spec §4, §5, §8; issue 7): the send_verification_code and
+-- Phone verification: the send_verification_code and
 -- check_verification_code functions send and check one-time codes through Twilio Verify, and keep
 -- their own counters here so the limits hold whatever the client (or Twilio) does:
 --   * at most 5 sends per number, and 10 per account, in any 10 minutes;

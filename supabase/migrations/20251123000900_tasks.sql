@@ -1,4 +1,4 @@
--- Tasks: the call API's core (API.md). A task is one goal for one phone number; it is pursued in
+-- Tasks: the call API's core. A task is one goal for one phone number; it is pursued in
 -- one or more attempts (provider calls), and everything that happens to it is appended to its
 -- event log, which the SSE stream, the dashboard and the webhooks read. Owners read their own
 -- rows; nothing here is written by users directly: the `task` and `voice-events` functions write
@@ -66,7 +66,7 @@ create table public.tasks (
   event_seq integer not null default 0,
   updated_at timestamptz not null default now()
 );
-comment on table public.tasks is 'Call tasks of the call API (API.md): one goal, one number, one or more attempts.';
+comment on table public.tasks is 'Call tasks of the call API: one goal, one number, one or more attempts.';
 comment on column public.tasks.hold_cents is 'Credits (in cents) still held for this task; released when it ends.';
 comment on column public.tasks.free_minutes_reserved is 'Free minutes still reserved for this task; released when it ends.';
 comment on column public.tasks.provider_token_hash is 'SHA-256 (hex) of the per-task token the voice provider sends with its server messages.';
@@ -124,7 +124,7 @@ create table public.task_idempotency_keys (
   created_at timestamptz not null default now(),
   primary key (user_id, key)
 );
-comment on table public.task_idempotency_keys is 'Idempotency-Key of task creation, kept 24 hours (API.md).';
+comment on table public.task_idempotency_keys is 'Idempotency-Key of task creation, kept 24 hours.';
 
 create table public.task_create_requests (
   id bigint generated always as identity primary key,

@@ -1,4 +1,5 @@
--- Money of calls (API.md "Money"): the first 100 minutes of an account are free, then 1 cent a
+-- Money of calls (docs/product-rules.md#holds-and-settlement): the first 100 minutes of an account
+-- are free, then 1 cent a
 -- minute from prepaid credits. Accepting a task holds the cost of its max_duration_minutes beyond
 -- the free minutes still available (and reserves those free minutes), or refuses it; each attempt
 -- is settled once on whole minutes (rounded up, unanswered attempts cost nothing); what is left
@@ -20,7 +21,7 @@ alter table public.profiles
   add column available_credits numeric(12, 2) generated always as (credits - credits_held) stored;
 comment on column public.profiles.free_minutes_used is 'Free minutes spent of the 100 every account gets.';
 comment on column public.profiles.free_minutes_reserved is 'Free minutes reserved by tasks that have not ended.';
-comment on column public.profiles.credits_held is 'Credits held by tasks that have not ended (API.md "Money").';
+comment on column public.profiles.credits_held is 'Credits held by tasks that have not ended (docs/product-rules.md#holds-and-settlement).';
 comment on column public.profiles.available_credits is 'What the balance bar shows: credits minus holds.';
 
 -- Functions --------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
--- Scheduled work of the call API (API.md "retries", "watchdog", "Webhooks"): the `dispatch`
+-- Scheduled work of the call API (docs/product-rules.md#retries, #task-statuses-and-outcomes,
+-- #events-and-webhooks): the `dispatch`
 -- function claims due retries, stuck calls and due webhook deliveries here, each claim under
 -- `for update skip locked` with a short lease, so concurrent dispatchers never do a thing twice.
 -- Webhook deliveries live in an outbox filled by a trigger on task_events: appending an event to
@@ -90,7 +91,7 @@ create table public.webhook_deliveries (
   unique (task_id, event_seq)
 );
 comment on column public.webhook_deliveries.locked_until is 'Lease of the dispatcher sending it now, so no other sends it at the same time.';
-comment on table public.webhook_deliveries is 'Outbox of task events to POST to the task''s webhook_url; retried with backoff (API.md).';
+comment on table public.webhook_deliveries is 'Outbox of task events to POST to the task''s webhook_url; retried with backoff.';
 
 create index webhook_deliveries_due on public.webhook_deliveries (next_attempt_at) where status = 'pending';
 create index webhook_deliveries_user_newest on public.webhook_deliveries (user_id, created_at desc);
@@ -218,7 +219,8 @@ set search_path = ''
 as $$
 declare
   ok boolean := p_status_code between 200 and 299;
-  -- API.md: about 5 s, 1 min, 5 min, 30 min, 2 h after the failed attempts, then given up.
+  -- docs/product-rules.md#events-and-webhooks: about 5 s, 1 min, 5 min, 30 min, 2 h after the
+  -- failed attempts, then given up.
   backoff integer[] := array[5, 60, 300, 1800, 7200];
   outcome text;
 begin

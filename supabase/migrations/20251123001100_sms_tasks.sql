@@ -1,4 +1,4 @@
--- Tasks by text message (issue 11): inbound SMS seen once per MessageSid, senders who texted STOP,
+-- Tasks by text message: inbound SMS seen once per MessageSid, senders who texted STOP,
 -- and the result SMS owed to the sender of an SMS-created task. Service role only (the
 -- sms-inbound and voice-events functions); no user reads or writes these tables.
 

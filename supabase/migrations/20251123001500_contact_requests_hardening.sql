@@ -1,4 +1,4 @@
--- Contact requests, hardened (issue 15): visitors no longer insert into contact_requests
+-- Contact requests, hardened: visitors no longer insert into contact_requests
 -- directly. The contact-request edge function calls public.submit_contact_request() with the
 -- service role, one row per request, passing the client IP the gateway saw. The limits live here,
 -- in SQL, so they hold however many function instances run:

@@ -1,5 +1,5 @@
 -- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
--- instead of waiting for the next scheduled run (issue 10). Two channels, both best effort:
+-- instead of waiting for the next scheduled run. Two channels, both best effort:
 --   * NOTIFY dialwise_dispatch: the local stack's scheduler listens and runs dispatch;
 --   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job in
 --     20251123001001 does). pg_net sends after the transaction commits, so the run sees the row.

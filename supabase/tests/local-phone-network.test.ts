@@ -251,7 +251,7 @@ describe('hanging up through the Vapi adapter', () => {
   });
 });
 
-describe('the scripted callees (API.md table)', () => {
+describe('the scripted callees (the /docs table)', () => {
   it('0100 (and any other number): a conversation that follows the goal, achieved', async () => {
     for (const number of ['+14155550100', '+13125557788']) {
       const { messages } = await callAndWait(number);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
 
-// The call API (API.md) as an integrator meets it: authentication, the KYC and phone gate,
+// The call API as an integrator meets it: authentication, the KYC and phone gate,
 // validation, errors in one shape, money holds. Calls to the simulated phone network are in
 // task-calls.test.ts.
 const body = { phone_number: '+14155550100', goal: 'Confirm the appointment tomorrow at 3 pm.' };

@@ -5,7 +5,7 @@ import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './s
 import { apiUrl, TEST_PORTS } from './support/stack';
 
 // Calls placed through POST /task on the integration stack, answered by the local simulated
-// phone network (API.md's reserved numbers), followed to their end as an integrator would.
+// phone network (its reserved numbers), followed to their end as an integrator would.
 type Task = {
   id: string;
   status: string;

@@ -12,7 +12,7 @@ const routes = [
   },
 ];
 
-describe('ProtectedRoute (spec §2)', () => {
+describe('ProtectedRoute', () => {
   it("shows 'Loading authentication...' while the session layer starts", () => {
     renderWithProviders(<></>, {
       path: '/unused',

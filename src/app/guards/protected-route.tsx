@@ -17,7 +17,7 @@ function hasStoredSession(): boolean {
 }
 
 /**
- * Spec §2 protected-route guard: 'Loading authentication...' while the session layer starts; with
+ * Protected-route guard: 'Loading authentication...' while the session layer starts; with
  * no user but a stored session, a 'Session recovery' toast while the redirect rules deal with the
  * stored tokens; otherwise a history-replacing redirect to /auth that remembers where the user
  * was going (the auth page returns there after sign-in).

@@ -21,7 +21,8 @@ function elementAt(root: Element, path: number[]): HTMLElement | null {
 
 /**
  * Lower sections of a prerendered page whose code loads only when the visitor gets near them, so
- * a visit that stays at the top fetches no script for them (issue 12). The prerender renders them
+ * a visit that stays at the top fetches no script for them
+ * (docs/decisions/0003-prerendered-public-pages.md). The prerender renders them
  * whole; when React hydrates the page it leaves their HTML as it stands (same layout, links and
  * ids: in-page links still find their sections) and renders them for real once the code is in. A
  * click or focus inside the HTML loads the code at once and is passed on to the same element once

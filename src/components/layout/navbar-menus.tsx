@@ -10,7 +10,7 @@ import { useCaseLinks } from './use-case-links';
  * What the navigation bar shows only while a menu is open: the Use Cases panel and the mobile
  * menu. Their own chunk, with the ten use-case links and their icons, loaded when a visitor
  * reaches for the bar (src/components/layout/navbar.tsx), so a page's first load does without it
- * (issue 12).
+ * (docs/decisions/0003-prerendered-public-pages.md).
  */
 
 export function UseCasesPanel({ id, onNavigate }: { id: string; onNavigate: () => void }) {

@@ -3,7 +3,10 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { DeferredUntilNearViewport } from './deferred-until-near-viewport';
 import { Navbar } from './navbar';
 
-/** Below every page's content, so its code loads as the visitor nears it (issue 12). */
+/**
+ * Below every page's content, so its code loads as the visitor nears it
+ * (docs/decisions/0003-prerendered-public-pages.md).
+ */
 export const LazyFooter = lazyComponent(() => import('./footer').then((m) => m.Footer));
 
 /** Frame of every public page: navigation bar, the page's own <main>, footer. */

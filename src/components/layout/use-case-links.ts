@@ -28,7 +28,7 @@ const link = (
   icon: LucideIcon,
 ): UseCaseLink => ({ slug, title, description, href: useCasePath(slug), icon });
 
-/** The ten vertical pages of the route table (spec §2), in menu order. */
+/** The ten vertical pages of the route table, in menu order. */
 export const useCaseLinks: readonly UseCaseLink[] = [
   link('healthcare', 'Healthcare', 'Patient follow-ups and appointment confirmations', HeartPulse),
   link('shift-fill', 'Shift Fill', 'Call your bench and fill open shifts fast', CalendarClock),

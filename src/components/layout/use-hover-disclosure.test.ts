@@ -15,7 +15,7 @@ function setup() {
   return { result, wait };
 }
 
-describe('the Use Cases dropdown timing (spec §9)', () => {
+describe('the Use Cases dropdown timing', () => {
   it('opens 200 ms into a hover, not before', () => {
     const { result, wait } = setup();
     act(() => result.current.hoverProps.onPointerEnter(mouse));

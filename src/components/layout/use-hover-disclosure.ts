@@ -6,7 +6,7 @@ import {
 } from '@/config/constants';
 
 /**
- * A panel that opens on hover or click (spec §9 timings): a mouse resting on the item opens it
+ * A panel that opens on hover or click (timings in src/config/constants.ts): a mouse resting on the item opens it
  * after 200 ms, at once if another panel closed less than 300 ms ago; leaving it closes it after
  * 150 ms, and coming back in time keeps it open. A click toggles at once; a panel closed by a
  * click stays closed until the pointer has left. Touch and pen never open on hover.

@@ -15,7 +15,7 @@ function fakeAuth(session: Session | null) {
   return auth;
 }
 
-describe('followAuthCallback (spec §2: the #access_token hash)', () => {
+describe('followAuthCallback (the #access_token hash)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -6,7 +6,7 @@ import type { StartupAuthClient } from './session-startup';
 export type SessionSource = Pick<StartupAuthClient, 'getSession'>;
 
 /**
- * Spec §2: a URL hash with access_token (the confirmation link) waits `delayMs` (500 ms), fetches
+ * A URL hash with access_token (the confirmation link) waits `delayMs` (500 ms), fetches
  * the session, then goes to / when there is one and to /auth otherwise. A session that cannot be
  * fetched counts as none. `loadAuth` hands over `supabase.auth` (loaded lazily by the app; a fake
  * in tests). Returns a cancel function: nothing is fetched or navigated after it is called.

@@ -8,7 +8,7 @@ import { createContext, useContext } from 'react';
 export type SessionState = {
   session: Session | null;
   user: User | null;
-  /** True until the start-up rules of spec §4 have settled. */
+  /** True until the start-up rules (docs/product-rules.md#sessions) have settled. */
   loading: boolean;
   /** Start-up error, e.g. 'Session expired', or an error from the URL callback. */
   error: string | null;
@@ -23,7 +23,7 @@ export type SessionState = {
   // The three fields below are optional so that hand-made states in tests (see
   // src/testing/session.ts) need not spell them out; the AuthProvider always provides them.
   /**
-   * Stored auth tokens were found at start-up but yielded no user (spec §2): the redirect rules
+   * Stored auth tokens were found at start-up but yielded no user: the redirect rules
    * clear them with a 'Session expired' toast.
    */
   staleTokens?: boolean;

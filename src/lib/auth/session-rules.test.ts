@@ -15,7 +15,7 @@ import {
 
 const now = 1_750_000_000;
 
-describe('decideStartup (spec §4: refresh when the session expires in under 300 s)', () => {
+describe('decideStartup (refresh when the session expires in under 300 s)', () => {
   it('refreshes a session that expires in 299 seconds', () => {
     expect(decideStartup(now + 299, now)).toBe('refresh');
   });
@@ -104,7 +104,7 @@ describe('stored tokens', () => {
   });
 });
 
-describe('hasStaleTokens (spec §2: stored tokens without a user)', () => {
+describe('hasStaleTokens (stored tokens without a user)', () => {
   it('is stale once start-up settled without a user', () => {
     expect(hasStaleTokens({ hadStoredTokens: true, loading: false, hasUser: false })).toBe(true);
   });
@@ -136,7 +136,7 @@ describe('URL signals', () => {
   });
 });
 
-describe('authErrorMessage (spec §8: the layer message, default otherwise)', () => {
+describe('authErrorMessage (the layer message, default otherwise)', () => {
   it("keeps the error's own message", () => {
     expect(authErrorMessage({ message: 'Email link is invalid or has expired' })).toBe(
       'Email link is invalid or has expired',

@@ -1,21 +1,22 @@
 import { SESSION_REFRESH_THRESHOLD_SECONDS } from '@/config/constants';
 
 /**
- * The start-up and stale-token rules of spec §4 and §2, as pure functions: every input (the
+ * The start-up and stale-token rules (docs/product-rules.md#sessions), as pure functions: every
+ * input (the
  * session's `expires_at`, the clock, the stored value) is an argument, so the rules are tested
  * without a browser or a backend.
  */
 
-/** The error state set when the start-up refresh fails on an already expired session (spec §8). */
+/** The error state set when the start-up refresh fails on an already expired session. */
 export const SESSION_EXPIRED_ERROR = 'Session expired';
 
 /**
- * Spec §8: an authentication error from the session layer is shown with its own message, or
+ * An authentication error from the session layer is shown with its own message, or
  * with this one when it carries none.
  */
 export const DEFAULT_AUTH_ERROR = 'An error occurred with your authentication';
 
-/** The text of a session-layer error: its message, else the spec's default. */
+/** The text of a session-layer error: its message, else the default text. */
 export function authErrorMessage(error: unknown): string {
   const message =
     error && typeof error === 'object' && 'message' in error ? error.message : undefined;
@@ -35,7 +36,7 @@ export function isExpired(expiresAt: number | undefined, nowSeconds: number): bo
   return secondsUntilExpiry(expiresAt, nowSeconds) <= 0;
 }
 
-/** Spec §4: a session that expires in under 300 s is refreshed; any other is validated with the server. */
+/** A session that expires in under 300 s is refreshed; any other is validated with the server. */
 export function decideStartup(expiresAt: number | undefined, nowSeconds: number): StartupDecision {
   return secondsUntilExpiry(expiresAt, nowSeconds) < SESSION_REFRESH_THRESHOLD_SECONDS
     ? 'refresh'
@@ -43,7 +44,7 @@ export function decideStartup(expiresAt: number | undefined, nowSeconds: number)
 }
 
 /**
- * Spec §4: when the start-up refresh fails, an already expired session is signed out with the
+ * When the start-up refresh fails, an already expired session is signed out with the
  * error 'Session expired'; a session that is still valid goes on to be validated with the server.
  */
 export function decideAfterRefreshFailure(
@@ -56,7 +57,7 @@ export function decideAfterRefreshFailure(
 type ErrorLike = { name?: string; status?: number } | null | undefined;
 
 /**
- * Whether a failed server validation (`getUser`) signs the user out. The spec says it does; a
+ * Whether a failed server validation (`getUser`) signs the user out. A rejected session does; a
  * network failure (the library's retryable fetch error, or 502/503/504) says nothing about the
  * session, so it keeps the user signed in rather than logging everyone out while offline.
  */
@@ -106,7 +107,7 @@ export function clearStoredTokens(storage: Pick<Storage, 'removeItem'>, key: str
 }
 
 /**
- * Spec §2: stored auth tokens that did not yield a user once start-up has settled are stale
+ * Stored auth tokens that did not yield a user once start-up has settled are stale
  * (refresh refused, user deleted, corrupt value) and must be cleared with a 'Session expired' toast.
  */
 export function hasStaleTokens(input: {
@@ -117,7 +118,7 @@ export function hasStaleTokens(input: {
   return input.hadStoredTokens && !input.loading && !input.hasUser;
 }
 
-/** Query errors that mean the refresh token is gone (spec §2). */
+/** Query errors that mean the refresh token is gone. */
 export const REFRESH_TOKEN_ERRORS = ['invalid_refresh_token', 'refresh_token_not_found'] as const;
 
 export function hasRefreshTokenError(search: string): boolean {

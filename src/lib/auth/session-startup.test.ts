@@ -41,7 +41,7 @@ function userLookupFails(error: { message: string; name: string; status: number 
   return { getUser: async () => ({ data: { user: null }, error }) };
 }
 
-describe('runSessionStartup (spec §4)', () => {
+describe('runSessionStartup', () => {
   it('does nothing without a session', async () => {
     const calls: Calls = [];
     const result = await runSessionStartup(fakeAuth({}, calls), clock);
@@ -166,7 +166,7 @@ describe('runSessionStartup (spec §4)', () => {
     expect(result.error).toBe('Email link is invalid or has expired');
   });
 
-  it("reports a callback error without a message with the spec's default text", async () => {
+  it('reports a callback error without a message with the default text', async () => {
     const result = await runSessionStartup(
       fakeAuth({ initialize: async () => ({ error: { message: '' } }) }, []),
       clock,

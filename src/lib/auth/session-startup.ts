@@ -26,7 +26,7 @@ export type StartupResult = {
   outcome: 'no-session' | 'refreshed' | 'validated' | 'expired' | 'invalid' | 'kept';
   /**
    * The library's sign-out failed (it keeps the stored session when the server cannot be
-   * reached): the caller clears the tokens itself and reports 'Logout Error' (spec §8).
+   * reached): the caller clears the tokens itself and reports 'Logout Error'.
    */
   signOutFailed?: boolean;
 };
@@ -42,7 +42,7 @@ export async function signOutLocally(auth: Pick<StartupAuthClient, 'signOut'>): 
 }
 
 /**
- * Spec §4 start-up: a session that expires in under 300 s is refreshed; if that fails and it
+ * Start-up: a session that expires in under 300 s is refreshed; if that fails and it
  * has already expired, it is signed out with the error 'Session expired'. Otherwise the user is
  * validated with the server and signed out on failure.
  */

@@ -1,4 +1,4 @@
-// Spec §7 call 13: checks {phone, code}; on success writes the verified phone and answers
+// Checks {phone, code}; on success writes the verified phone and answers
 // { "status": "verified" }. User JWT required.
 import { phoneVerificationDepsFromEnv } from '../_shared/phone-verification/deps.ts';
 import { createCheckVerificationCodeHandler } from '../_shared/phone-verification/service.ts';

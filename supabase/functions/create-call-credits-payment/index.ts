@@ -1,4 +1,4 @@
-// Spec §7 call 11: starts a Stripe Checkout for credits. Wiring only; logic in _shared/billing.
+// Starts a Stripe Checkout for credits. Wiring only; logic in _shared/billing.
 import { appUrlsFromEnv } from '../_shared/billing/env.ts';
 import { createPaymentHandler } from '../_shared/billing/create-payment.ts';
 import { stripeClient } from '../_shared/stripe/client.ts';

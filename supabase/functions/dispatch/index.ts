@@ -16,7 +16,7 @@ const dispatcher = createDispatcher({
   service,
   now,
   send: (target) => sendWebhook(target, { allowPrivate }),
-  // Result texts of SMS-created tasks that ended other than by a provider message (issue 11).
+  // Result texts of SMS-created tasks that ended other than by a provider message.
   sms: smsNotifierFromEnv(db, (name) => Deno.env.get(name)),
   marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
 });

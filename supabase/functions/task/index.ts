@@ -1,4 +1,4 @@
-// POST /task and friends: the call API (API.md). Wiring only; the logic is in _shared/tasks.
+// POST /task and friends: the call API. Wiring only; the logic is in _shared/tasks.
 import { intEnv } from '../_shared/env.ts';
 import { liveEventsFromEnv } from '../_shared/events/live.ts';
 import { createTaskHandler } from '../_shared/tasks/handler.ts';

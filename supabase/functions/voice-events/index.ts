@@ -4,7 +4,7 @@ import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { createVoiceEventsHandler } from '../_shared/voice/events-handler.ts';
 
 const { db, provider, service } = taskServiceFromEnv();
-// The result SMS of tasks created by text message, once they end (issue 11).
+// The result SMS of tasks created by text message, once they end.
 const sms = smsNotifierFromEnv(db, (name) => Deno.env.get(name));
 
 Deno.serve(

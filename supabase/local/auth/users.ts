@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import type pg from 'pg';
 
 /** auth.users rows and the user JSON GoTrue returns. */
@@ -135,4 +137,74 @@ export async function identitiesOf(db: Queryable, userId: string) {
 
 export async function userJson(db: Queryable, user: UserRow) {
   return toUserJson(user, await identitiesOf(db, user.id));
+}
+
+/** A new e-mail user and its identity, written the way GoTrue writes them. */
+export async function insertUser(
+  db: Queryable,
+  fields: {
+    email: string;
+    password: string | null;
+    userMetadata: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+    confirmed: boolean;
+    confirmationToken?: string;
+  },
+): Promise<UserRow> {
+  const id = randomUUID();
+  const hash = fields.password ? await bcrypt.hash(fields.password, 10) : null;
+  // GoTrue writes '' (its Go strings' zero value) into the token columns its schema leaves
+  // without a default; rows written here look the same.
+  const { rows } = await db.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       confirmation_token, confirmation_sent_at, recovery_token, email_change_token_new, email_change,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_super_admin, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
+       case when $4::boolean then now() end, $5::varchar, case when $5::varchar <> '' then now() end,
+       '', '', '', $6, $7, now(), now(), false, false)
+     returning *`,
+    [
+      id,
+      fields.email,
+      hash,
+      fields.confirmed,
+      fields.confirmationToken ?? '',
+      { provider: 'email', providers: ['email'], ...fields.appMetadata },
+      fields.userMetadata,
+    ],
+  );
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1::text, $1::uuid, $2, 'email', now(), now(), now())`,
+    [id, { sub: id, email: fields.email, email_verified: fields.confirmed, phone_verified: false }],
+  );
+  return rows[0]!;
+}
+
+/**
+ * GoTrue's User.UpdatePassword: a new password voids every pending one-time token (sign-up,
+ * recovery, e-mail change, reauthentication) and ends every session but the caller's (all of
+ * them when an admin sets it), since whoever held them may be the reason for the change.
+ */
+export async function afterPasswordChange(
+  db: Queryable,
+  userId: string,
+  keepSessionId: string | null,
+) {
+  await db.query(
+    `update auth.users set confirmation_token = '', confirmation_sent_at = null,
+       recovery_token = '', recovery_sent_at = null,
+       email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
+       reauthentication_token = '', reauthentication_sent_at = null
+     where id = $1`,
+    [userId],
+  );
+  if (keepSessionId) {
+    await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+      userId,
+      keepSessionId,
+    ]);
+  } else {
+    await db.query('delete from auth.sessions where user_id = $1', [userId]);
+  }
 }

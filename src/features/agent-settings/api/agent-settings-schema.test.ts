@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentSettingsSchema } from './agent-settings-schema';
 
-describe('agent settings schema (spec §5)', () => {
+describe('agent settings schema', () => {
   it('accepts only the fixed choices', () => {
     expect(
       agentSettingsSchema.safeParse({ voice: 'Bob', speakingStyle: 'Friendly', language: 'en' })

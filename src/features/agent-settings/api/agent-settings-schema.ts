@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
 
-/** The settings form: the fixed choices of spec §5 (the table's check constraints). */
+/** The settings form: the fixed choices (the table's check constraints). */
 export const agentSettingsSchema = z.object({
   voice: z.enum(voiceValues, 'Choose a voice.'),
   speakingStyle: z.enum(speakingStyleValues, 'Choose a speaking style.'),

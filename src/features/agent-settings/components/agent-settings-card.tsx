@@ -22,8 +22,7 @@ import { useAgentSettings } from '@/lib/agent-settings';
 import { useSaveAgentSettings } from '../api/save-agent-settings';
 
 /**
- * Phone agent settings (spec §5): voice, speaking style and language. Unlike the spec's
- * simulation they are saved (agent_settings) and the call API uses them as defaults.
+ * Phone agent settings: voice, speaking style and language. They are saved (agent_settings) and the call API uses them as defaults.
  */
 export function AgentSettingsCard() {
   const { user } = useSession();

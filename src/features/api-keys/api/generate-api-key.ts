@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { apiKeyKeys } from './query-keys';
 
-/** Spec §8 texts for key generation. */
+/** Texts for key generation. */
 export const generateKeyErrors = {
   signedOut: 'You must be logged in to generate API keys',
   failed: 'Failed to generate API key',
@@ -12,8 +12,8 @@ export const generateKeyErrors = {
 export class GenerateApiKeyError extends Error {}
 
 /**
- * Spec §7 call 8: generate_api_key_for_user(user_uuid). Revokes the old key. Throws a
- * GenerateApiKeyError whose message is the spec's text.
+ * Calls generate_api_key_for_user(user_uuid). Revokes the old key. Throws a
+ * GenerateApiKeyError whose message is the toast's text (docs/product-rules.md#ui-messages).
  */
 export async function generateApiKey(userId: string | null | undefined): Promise<string> {
   if (!userId) throw new GenerateApiKeyError(generateKeyErrors.signedOut);
@@ -32,7 +32,7 @@ export function useGenerateApiKey(userId: string | null | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => generateApiKey(userId),
-    // Then refetch (spec §4).
+    // Then refetch.
     onSuccess: () =>
       userId ? queryClient.invalidateQueries({ queryKey: apiKeyKeys.user(userId) }) : undefined,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskApiKey } from './mask-api-key';
 
-describe('maskApiKey (spec §9)', () => {
+describe('maskApiKey', () => {
   it('shows the first 10 characters, an ellipsis and the last 10', () => {
     const key = 'dw_' + '0123456789abcdef'.repeat(4);
     expect(maskApiKey(key)).toBe('dw_0123456…6789abcdef');

@@ -1,7 +1,6 @@
 import { BookOpen, Copy, Eye, KeyRound, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -14,20 +13,19 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
-import { useKyc } from '@/features/onboarding/api/get-kyc';
 import { useGenerateApiKey } from '../api/generate-api-key';
 import { useApiKey } from '@/lib/api-key';
 import { maskApiKey } from '../api/mask-api-key';
 
 /**
- * The API key card (spec §2, §4, §8): the key as its first and last 10 characters, View Full,
+ * The API key card: the key as its first and last 10 characters, View Full,
  * Copy, Refresh, Documentation (/docs in a new tab) and Generate, which revokes the old key and
- * therefore asks first when a key exists. Also shows whether the phone is verified.
+ * therefore asks first when a key exists. Also shows whether the phone is verified: the page that
+ * composes the card passes onboarding's badge into `phoneVerification`.
  */
-export function ApiKeyCard() {
+export function ApiKeyCard({ phoneVerification = null }: { phoneVerification?: ReactNode }) {
   const { user } = useSession();
   const key = useApiKey(user?.id);
-  const kyc = useKyc(user?.id);
   const generate = useGenerateApiKey(user?.id);
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
@@ -99,13 +97,7 @@ export function ApiKeyCard() {
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-2 text-sm">
           <span className="text-muted-foreground">Phone verification:</span>
-          {kyc.isPending ? (
-            <Skeleton className="h-5 w-20" />
-          ) : kyc.data?.phone_verified ? (
-            <Badge variant="success">Verified</Badge>
-          ) : (
-            <Badge variant="outline">Not verified</Badge>
-          )}
+          {phoneVerification}
         </div>
         <div className="rounded-md border bg-muted/40 p-4">
           {key.isPending ? (

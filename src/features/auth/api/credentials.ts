@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * E-mail and password, both required (spec §5). Format and strength are the auth server's to
+ * E-mail and password, both required. Format and strength are the auth server's to
  * judge: its own messages (e.g. a weak password) are shown as they come.
  */
 export const credentialsSchema = z.object({

@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase';
 import type { AuthCallResult, Credentials } from './credentials';
 
-/** Spec §7 call 2: sign in with e-mail and password. */
+/** Sign in with e-mail and password. */
 export async function signInWithPassword({
   email,
   password,

@@ -4,7 +4,7 @@ import type { AuthCallResult, Credentials } from './credentials';
 export const SIGNUP_SOURCE = 'web_application';
 
 /**
- * Spec §7 call 1: sign up with `signup_source = web_application` metadata; the confirmation
+ * Sign up with `signup_source = web_application` metadata; the confirmation
  * e-mail links back to this app's origin, where the session layer picks up the tokens.
  */
 export async function signUpWithPassword(

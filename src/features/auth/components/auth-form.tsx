@@ -57,7 +57,7 @@ export type AuthFormProps = {
 };
 
 /**
- * Spec §4 and §5: two modes; e-mail and password required; submit disabled while loading or while
+ * Two modes; e-mail and password required; submit disabled while loading or while
  * a field is empty; switching mode clears both fields and the awaiting-confirmation state. After
  * sign-in the redirect rules take the user on (to where they were going, else /dashboard).
  */

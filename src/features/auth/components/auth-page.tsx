@@ -12,7 +12,7 @@ import { FORGOT_PASSWORD_VIEW } from './forgot-password-form';
 import { DashboardBackdrop } from './dashboard-backdrop';
 
 /**
- * The URL's error text (the spec's default when the parameter is there but empty); refresh-token
+ * The URL's error text (a default text when the parameter is there but empty); refresh-token
  * errors belong to the 'Session expired' rule instead.
  */
 export function urlAuthError(searchParams: URLSearchParams): string | null {
@@ -23,7 +23,7 @@ export function urlAuthError(searchParams: URLSearchParams): string | null {
 }
 
 /**
- * /auth (spec §2): the sign-in / sign-up form over a blurred dashboard. Shows the URL's `error`
+ * /auth: the sign-in / sign-up form over a blurred dashboard. Shows the URL's `error`
  * and the session layer's error as 'Authentication Error'. A signed-in user is sent on by the
  * redirect rules.
  */

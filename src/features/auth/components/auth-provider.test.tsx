@@ -81,7 +81,7 @@ async function settledAs(text: string) {
 const ada = testUser('ada@example.com', '00000000-0000-4000-8000-0000000000a1');
 const grace = testUser('grace@example.com', '00000000-0000-4000-8000-0000000000b2');
 
-describe('AuthProvider toasts (spec §4, §8)', () => {
+describe('AuthProvider toasts', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
   });

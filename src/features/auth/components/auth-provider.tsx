@@ -23,7 +23,7 @@ import { loadSupabase } from '@/lib/load-supabase';
 import { LOGOUT_ERROR_TOAST_ID, SIGN_IN_TOAST_ID } from '@/features/auth/toast-ids';
 import { sessionCleared } from '@/lib/auth/session-cleared';
 
-/** Spec §8: a sign-out by the session layer itself (not the dashboard's button) failed. */
+/** A sign-out by the session layer itself (not the dashboard's button) failed. */
 function showLogoutError() {
   toast.error('Logout Error', {
     id: LOGOUT_ERROR_TOAST_ID,
@@ -52,7 +52,7 @@ function browserStorage(): Storage | null {
 }
 
 /**
- * The session layer (spec §4): one provider, one hook (`useSession`). It runs the start-up rules,
+ * The session layer: one provider, one hook (`useSession`). It runs the start-up rules,
  * follows the library's authentication events and owns sign-out. Redirects and the toasts that
  * belong to a page live in the app's redirect rules and in the pages.
  */
@@ -144,7 +144,7 @@ export function AuthProvider({
             break;
           case 'USER_UPDATED':
           case 'PASSWORD_RECOVERY':
-            // Spec §4: only logged.
+            // Only logged.
             console.info(`[auth] ${event}`);
             setSession(next);
             break;

@@ -1,5 +1,5 @@
 /**
- * The blurred dashboard behind the auth form (spec §2): shapes only, no data, hidden from
+ * The blurred dashboard behind the auth form: shapes only, no data, hidden from
  * assistive technology.
  */
 export function DashboardBackdrop() {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState } from '@/testing/session';
 import type { AuthCallResult } from '@/features/auth/api/credentials';
-import { ChangePasswordCard } from '@/features/dashboard/components/change-password-card';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { AuthForm } from './auth-form';
 import { ResetPasswordPage } from './reset-password-page';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { invokeFunction } from '@/lib/api-client';
+import { balanceKeys } from '@/lib/balance';
 import { billingKeys } from './query-keys';
 
 export type CheckoutConfirmation = {
@@ -13,14 +13,13 @@ export type CheckoutConfirmation = {
 
 /**
  * Back from checkout: `confirm-call-credits-payment` retrieves the session from Stripe and records
- * it if paid (the same idempotent path as the webhook), so credits show at once.
+ * it if paid (the same idempotent path as the webhook), so credits show at once. Throws
+ * ApiRequestError when refused or unanswered.
  */
 export async function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation> {
-  const { data, error } = await supabase.functions.invoke<CheckoutConfirmation>(
-    'confirm-call-credits-payment',
-    { body: { session_id: sessionId } },
-  );
-  if (error) throw error;
+  const data = await invokeFunction<CheckoutConfirmation>('confirm-call-credits-payment', {
+    body: { session_id: sessionId },
+  });
   if (!data) throw new Error('No response received from payment backend.');
   return data;
 }
@@ -33,7 +32,7 @@ export function useConfirmCheckout(userId: string | null | undefined) {
     onSettled: async () => {
       if (!userId) return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) }),
+        queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) }),
         queryClient.invalidateQueries({ queryKey: billingKeys.user(userId) }),
       ]);
     },

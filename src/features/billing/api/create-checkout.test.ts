@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutError, checkoutMessages, checkoutUrlFrom } from './create-checkout';
 import { purchaseAmountSchema } from './purchase-amount-schema';
 
-describe('checkoutUrlFrom (spec §7 call 11, §8)', () => {
+describe('checkoutUrlFrom', () => {
   it('takes url, or data.url', () => {
     expect(checkoutUrlFrom({ url: 'https://checkout.example/1' })).toBe(
       'https://checkout.example/1',
@@ -28,7 +28,7 @@ describe('checkoutUrlFrom (spec §7 call 11, §8)', () => {
   });
 });
 
-describe('purchaseAmountSchema (spec §5)', () => {
+describe('purchaseAmountSchema', () => {
   it.each([
     [10, null],
     [500, null],

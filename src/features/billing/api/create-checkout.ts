@@ -1,8 +1,9 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+import { ApiRequestError, invokeFunction } from '@/lib/api-client';
 
-/** A failed checkout start, with the spec §8 toast title and message. */
+/**
+ * A failed checkout start, with its toast title and message (docs/product-rules.md#ui-messages).
+ */
 export class CheckoutError extends Error {
   readonly title: 'Payment Error' | 'Payment Failed';
   constructor(title: 'Payment Error' | 'Payment Failed', message: string) {
@@ -29,8 +30,8 @@ function errorText(value: unknown): string | null {
 }
 
 /**
- * Reads the function's answer as spec §7 call 11 describes it: `url` (or `data.url`), else an
- * error (a string or an object with a message). Throws a CheckoutError with the §8 wording.
+ * Reads the function's answer: `url` (or `data.url`), else an error (a string or an object with a
+ * message). Throws a CheckoutError with the checkout's wording.
  */
 export function checkoutUrlFrom(data: unknown): string {
   if (data === null || data === undefined || data === '')
@@ -41,19 +42,10 @@ export function checkoutUrlFrom(data: unknown): string {
   throw new CheckoutError('Payment Error', errorText(body.error) ?? checkoutMessages.noUrl);
 }
 
-/** The server's own message from a non-2xx answer (`{ "error": { "code", "message" } }`). */
-async function httpErrorMessage(error: FunctionsHttpError): Promise<string | null> {
-  try {
-    const body: unknown = await (error.context as Response).json();
-    return errorText((body as { error?: unknown })?.error);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Spec §7 call 11: asks `create-call-credits-payment` for a Stripe Checkout URL. One
- * Idempotency-Key per purchase attempt, so a retried request never opens a second session.
+ * Asks `create-call-credits-payment` for a Stripe Checkout URL. One Idempotency-Key per purchase
+ * attempt, so a retried request never opens a second session. A refusal is a Payment Error with
+ * the server's message; no answer is a Payment Failed.
  */
 export async function createCheckout({
   amount,
@@ -62,26 +54,20 @@ export async function createCheckout({
   amount: number;
   idempotencyKey: string;
 }): Promise<string> {
-  let result: Awaited<ReturnType<typeof supabase.functions.invoke>>;
+  let data: unknown;
   try {
-    result = await supabase.functions.invoke('create-call-credits-payment', {
+    data = await invokeFunction('create-call-credits-payment', {
       body: { amount },
       headers: { 'Idempotency-Key': idempotencyKey },
+      fallbackMessage: checkoutMessages.paymentError,
+      networkMessage: checkoutMessages.exception,
     });
   } catch (error) {
+    if (error instanceof ApiRequestError && !error.unanswered)
+      throw new CheckoutError('Payment Error', error.message);
     throw new CheckoutError('Payment Failed', errorText(error) ?? checkoutMessages.exception);
   }
-  if (result.error) {
-    const message =
-      result.error instanceof FunctionsHttpError ? await httpErrorMessage(result.error) : null;
-    if (result.error instanceof FunctionsHttpError)
-      throw new CheckoutError('Payment Error', message ?? checkoutMessages.paymentError);
-    throw new CheckoutError(
-      'Payment Failed',
-      errorText(result.error) ?? checkoutMessages.exception,
-    );
-  }
-  return checkoutUrlFrom(result.data);
+  return checkoutUrlFrom(data);
 }
 
 export function useCreateCheckout(

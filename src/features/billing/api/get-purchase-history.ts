@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { billingKeys } from './query-keys';
 
-/** A row of `credit_purchases` (spec §3). */
+/** A row of `credit_purchases`. */
 export type CreditPurchase = {
   id: string;
   amount: number;
@@ -11,7 +11,7 @@ export type CreditPurchase = {
 };
 
 /**
- * Spec §7 call 9: the signed-in user's purchases, newest first. RLS limits rows to the caller; the
+ * The signed-in user's purchases, newest first. RLS limits rows to the caller; the
  * user filter says so in the request too. Throws on a Supabase error.
  */
 export async function getPurchaseHistory(userId: string): Promise<CreditPurchase[]> {
@@ -29,7 +29,7 @@ export async function getPurchaseHistory(userId: string): Promise<CreditPurchase
   }));
 }
 
-/** Nothing is fetched without a signed-in user (spec §6). */
+/** Nothing is fetched without a signed-in user. */
 export function purchaseHistoryQueryOptions(userId: string | null | undefined) {
   return queryOptions({
     queryKey: billingKeys.history(userId ?? ''),

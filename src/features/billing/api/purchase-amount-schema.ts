@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PURCHASE_DEFAULT_USD, PURCHASE_MAX_USD, PURCHASE_MIN_USD } from '@/config/constants';
 
-/** Spec §5: a whole number of dollars from 10 to 500, default 10; the spec's messages. */
+/**
+ * A whole number of dollars from 10 to 500, default 10 (docs/product-rules.md#credit-purchases).
+ */
 export const purchaseAmountMessages = {
   whole: 'Amount must be a whole number',
   min: `Minimum purchase is $${PURCHASE_MIN_USD}`,

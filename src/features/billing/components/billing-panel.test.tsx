@@ -21,7 +21,7 @@ function known(history?: CreditPurchase[], usage?: UsageSummary) {
 }
 
 describe('PurchaseHistoryCard', () => {
-  it('lists purchases with the spec date format, a fallback description and a bad date', () => {
+  it('lists purchases with the display date format, a fallback description and a bad date', () => {
     renderWithProviders(<PurchaseHistoryCard />, {
       session: sessionState({ user }),
       queryClient: known([

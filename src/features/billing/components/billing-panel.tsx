@@ -3,7 +3,7 @@ import { PurchaseHistoryCard } from './purchase-history-card';
 import { UsageCard } from './usage-card';
 import { useCheckoutReturn } from './use-checkout-return';
 
-/** The billing tab and /billing (spec §2): purchase, usage and history. */
+/** The billing tab and /billing: purchase, usage and history. */
 export function BillingPanel() {
   const { confirming } = useCheckoutReturn();
   return (

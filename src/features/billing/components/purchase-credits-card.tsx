@@ -19,8 +19,8 @@ import {
 const goToCheckout = (url: string) => window.location.assign(url);
 
 /**
- * Purchase Credits (spec §2, §4, §5): idle → 'Processing...' (disabled) → the browser goes to
- * the checkout URL; any failure returns to idle with the §8 toast.
+ * Purchase Credits: idle → 'Processing...' (disabled) → the browser goes to
+ * the checkout URL; any failure returns to idle with a toast (docs/product-rules.md#ui-messages).
  */
 export function PurchaseCreditsCard({
   redirect = goToCheckout,

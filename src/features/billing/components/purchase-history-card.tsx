@@ -13,7 +13,7 @@ export const historyMessages = {
 
 const HISTORY_ERROR_TOAST = 'purchase-history-error';
 
-/** Purchase History (spec §2, §4): Date, Amount, Description, newest first. */
+/** Purchase History: Date, Amount, Description, newest first. */
 export function PurchaseHistoryCard() {
   const { user } = useSession();
   const history = usePurchaseHistory(user?.id);

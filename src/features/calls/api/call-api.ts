@@ -1,59 +1,25 @@
 import { env } from '@/config/env';
+import { ApiRequestError, apiErrorFrom, requestJson, type ErrorWording } from '@/lib/api-client';
 
-/** The call API (API.md) of this app's Supabase project: `/functions/v1/task`. */
+/** The call API of this app's Supabase project: `/functions/v1/task`. */
 export const TASK_API_URL = `${env.supabaseUrl.replace(/\/+$/, '')}/functions/v1/task`;
 
 export const taskUrl = (taskId = '', suffix = '') =>
   `${TASK_API_URL}${taskId ? `/${encodeURIComponent(taskId)}` : ''}${suffix}`;
 
-/** An error answered by the call API (`{ "error": { "code", "message", "field" } }`). */
-export class CallApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-  /** Seconds, from `Retry-After` on 429. */
-  readonly retryAfter: number | undefined;
+/** An error answered by the call API: the app's one API error, under the name the calls code uses. */
+export const CallApiError = ApiRequestError;
+export type CallApiError = ApiRequestError;
 
-  constructor(options: {
-    status: number;
-    code: string;
-    message: string;
-    field?: string;
-    retryAfter?: number;
-  }) {
-    super(options.message);
-    this.name = 'CallApiError';
-    this.status = options.status;
-    this.code = options.code;
-    this.field = options.field;
-    this.retryAfter = options.retryAfter;
-  }
-}
+/** How the calls feature words an answer without a message, and no answer at all. */
+const callServiceWording: ErrorWording = {
+  fallbackMessage: (status) => `The call service answered ${status}. Please try again.`,
+  networkMessage: 'Could not reach the call service. Check your connection and try again.',
+};
 
 /** Reads an error response in the API's shape; anything else becomes a plain message. */
 export async function callApiErrorFrom(response: Response): Promise<CallApiError> {
-  const retryHeader = Number(response.headers.get('retry-after'));
-  const retryAfter = Number.isFinite(retryHeader) && retryHeader > 0 ? retryHeader : undefined;
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  const error =
-    body && typeof body === 'object' && 'error' in body
-      ? (body as { error: { code?: unknown; message?: unknown; field?: unknown } }).error
-      : null;
-  return new CallApiError({
-    status: response.status,
-    code: typeof error?.code === 'string' ? error.code : `http_${response.status}`,
-    message:
-      typeof error?.message === 'string'
-        ? error.message
-        : `The call service answered ${response.status}. Please try again.`,
-    field: typeof error?.field === 'string' ? error.field : undefined,
-    retryAfter,
-  });
+  return apiErrorFrom(response, callServiceWording);
 }
 
 /** Raised when the account has no live API key to call the API with. */
@@ -70,25 +36,5 @@ export async function callApi<T>(
   url: string,
   init: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers: {
-        Authorization: `Bearer ${apiKey}`,
-        ...(init.json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-      signal: init.signal,
-    });
-  } catch (cause) {
-    if ((cause as Error).name === 'AbortError') throw cause;
-    throw new CallApiError({
-      status: 0,
-      code: 'network_error',
-      message: 'Could not reach the call service. Check your connection and try again.',
-    });
-  }
-  if (!response.ok) throw await callApiErrorFrom(response);
-  return (await response.json()) as T;
+  return requestJson<T>(url, { ...init, bearer: apiKey, ...callServiceWording });
 }

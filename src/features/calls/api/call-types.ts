@@ -1,6 +1,6 @@
 /**
  * The task (call) as the dashboard reads it from `public.tasks` through PostgREST (RLS: owners
- * read their own rows). Field names are the table's; API.md's task object is built from them.
+ * read their own rows). Field names are the table's; the API's task object is built from them.
  */
 export const taskStatuses = [
   'scheduled',

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { checkCallableNumber } from '@contract/phone-number.ts';
-import { toUsE164 } from './us-number';
+import { toUsE164 } from '@/lib/us-phone-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
 
 export { toUsE164 };
 
-/** The call API's limits (API.md, supabase/functions/_shared/tasks/schema.ts). */
+/**
+ * The call API's limits (docs/product-rules.md#limits, supabase/functions/_shared/tasks/schema.ts).
+ */
 export const createCallLimits = {
   goal: 4000,
   minDuration: 1,

@@ -3,7 +3,7 @@ import { callApi, taskUrl } from './call-api';
 import { toCreateTaskBody, type CreateCallValues } from './create-call-schema';
 import { callsKeys } from './query-keys';
 
-/** What `POST /task` answers (API.md's task object; the fields the app reads). */
+/** What `POST /task` answers (the task object; the fields the app reads). */
 export type CreatedTask = { id: string; status: string; events_url: string };
 
 export type CreateCallVariables = { apiKey: string; values: CreateCallValues };

@@ -1,7 +1,7 @@
 import { createSseParser } from '@/lib/sse-parser';
 import { callApiErrorFrom, CallApiError, taskUrl } from './call-api';
 
-/** One event of a task's stream (API.md "Results as they happen"). */
+/** One event of a task's stream (docs/product-rules.md#events-and-webhooks). */
 export type CallEvent = {
   id: number;
   type: string;

@@ -24,7 +24,7 @@ const outcomeLook: Record<TaskOutcome, { label: string; variant: Variant }> = {
   unknown: { label: 'Outcome unknown', variant: 'secondary' },
 };
 
-/** A call's status (API.md "Status"), named in words. */
+/** A call's status (docs/product-rules.md#task-statuses-and-outcomes), named in words. */
 export function CallStatusBadge({ status }: { status: string }) {
   const look = statusLook[status as TaskStatus] ?? { label: status, variant: 'outline' as const };
   return (

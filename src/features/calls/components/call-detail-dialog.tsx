@@ -20,13 +20,8 @@ import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { CallRecording, CallResult } from './call-result';
 import { describeCallError } from './call-error';
-import {
-  formatCallCost,
-  formatCalleeTime,
-  formatDuration,
-  formatPhone,
-  speakerLabel,
-} from './call-format';
+import { formatCallCost, formatCalleeTime, formatDuration, speakerLabel } from './call-format';
+import { formatPhone } from '@/lib/us-phone-number';
 
 /** A call's details in a dialog; `taskId` null closes it. */
 export function CallDetailDialog({

@@ -4,7 +4,7 @@ export type CallErrorAction = 'billing' | 'apikey' | 'verify-phone' | 'kyc';
 
 export type CallErrorView = { title: string; message: string; action?: CallErrorAction };
 
-/** What to tell the user when the call API refuses a request (API.md "Errors"). */
+/** What to tell the user when the call API refuses a request (docs/product-rules.md#api-errors). */
 export function describeCallError(error: unknown): CallErrorView {
   if (!(error instanceof CallApiError))
     return {

@@ -1,11 +1,5 @@
 import { formatUsd } from '@/lib/format';
 
-/** +14155550100 → +1 415-555-0100 (spec §3: US numbers read 3-3-4 with dashes). */
-export function formatPhone(e164: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `+1 ${match[1]}-${match[2]}-${match[3]}` : e164;
-}
-
 /** 74 → '1m 14s', 9 → '9s'; '—' before the call connected. */
 export function formatDuration(seconds: number, connected = seconds > 0): string {
   if (!connected) return '—';

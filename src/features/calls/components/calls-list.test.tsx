@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys } from '@/lib/balance';
 import type { CallSummary } from '../api/call-types';
 import type { CallsPage } from '../api/get-calls';
 import { callsKeys } from '../api/query-keys';
@@ -168,15 +168,15 @@ describe('CallsList', () => {
     const queryClient = withPages([
       { calls: [call({ status: 'in_progress', outcome: null })], nextCursor: null },
     ]);
-    queryClient.setQueryData(dashboardKeys.balance(user.id), { available: 25, held: 0 });
+    queryClient.setQueryData(balanceKeys.ofUser(user.id), { available: 25, held: 0 });
     renderList(queryClient);
-    expect(queryClient.getQueryState(dashboardKeys.balance(user.id))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(balanceKeys.ofUser(user.id))?.isInvalidated).toBe(false);
     queryClient.setQueryData(listKey, {
       pages: [{ calls: [call({ status: 'success' })], nextCursor: null }],
       pageParams: [null],
     });
     return screen.findByText('Completed').then(() => {
-      expect(queryClient.getQueryState(dashboardKeys.balance(user.id))?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(balanceKeys.ofUser(user.id))?.isInvalidated).toBe(true);
     });
   });
 });

@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { billingKeys } from '@/features/billing/api/query-keys';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { ERASED_GOAL, isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { formatDateTime } from '@/lib/format';
-import { formatCallCost, formatCalleeTime, formatDuration, formatPhone } from './call-format';
+import { formatCallCost, formatCalleeTime, formatDuration } from './call-format';
+import { formatPhone } from '@/lib/us-phone-number';
 
 /**
  * When a listed call turns terminal, its cost is settled: the balance is read again. Keeps the
@@ -28,8 +28,8 @@ function useRefreshBalanceWhenCallsEnd(userId: string | undefined, calls: CallSu
       seen.current.set(call.id, call.status);
     }
     if (ended && userId) {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
-      void queryClient.invalidateQueries({ queryKey: billingKeys.usage(userId) });
+      void queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) });
+      void queryClient.invalidateQueries({ queryKey: usageQueryKey(userId) });
     }
   }, [calls, userId, queryClient]);
 }

@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/button';
-import { formatPhone } from './call-format';
+import { formatPhone } from '@/lib/us-phone-number';
 
 /**
- * The simulated phone network's scripted callees (API.md "Voice provider", local stack only):
+ * The simulated phone network's scripted callees (local stack only):
  * the last four digits choose what happens.
  */
 export const reservedNumbers = [

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
-import { billingKeys } from '@/features/billing/api/query-keys';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { CallApiError } from '../api/call-api';
 import type { TaskStatus, TranscriptTurn } from '../api/call-types';
 import { callsKeys } from '../api/query-keys';
@@ -109,8 +108,8 @@ export function useCallEvents(options: {
         if (event.type === 'task.completed') {
           void queryClient.invalidateQueries({ queryKey: callsKeys.detail(userId, taskId) });
           void queryClient.invalidateQueries({ queryKey: callsKeys.list(userId) });
-          void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
-          void queryClient.invalidateQueries({ queryKey: billingKeys.usage(userId) });
+          void queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) });
+          void queryClient.invalidateQueries({ queryKey: usageQueryKey(userId) });
         }
       },
     }).catch((error: unknown) => {

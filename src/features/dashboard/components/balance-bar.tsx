@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths, type DashboardTab } from '@/config/paths';
 import { formatUsd } from '@/lib/format';
 import { useSession } from '@/lib/auth/session-context';
-import { useBalance } from '@/features/dashboard/api/get-balance';
+import { useBalance } from '@/lib/balance';
 
 /**
  * The balance bar: sticky, 'Balance' with the dollar amount available (credits minus what calls

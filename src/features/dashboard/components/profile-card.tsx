@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/auth/session-context';
 
-/** Spec §2: the profile shows the e-mail only. */
+/** The profile shows the e-mail only. */
 export function ProfileCard() {
   const { user } = useSession();
   return (

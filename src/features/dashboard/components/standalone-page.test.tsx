@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionState, testUser } from '@/testing/session';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys } from '@/lib/balance';
 import { StandalonePage } from './standalone-page';
 
 const everyPage = ['Profile', 'API Keys', 'Calls', 'Phone Agent', 'Billing', 'Dashboard'];
@@ -12,7 +12,7 @@ const user = testUser();
 
 function renderAt(path: string, title: string) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(dashboardKeys.balance(user.id), { available: 12.5, held: 0 });
+  queryClient.setQueryData(balanceKeys.ofUser(user.id), { available: 12.5, held: 0 });
   return renderWithProviders(<StandalonePage title={title}>content</StandalonePage>, {
     initialEntry: path,
     path: path.replace(/(.)\/+$/, '$1'),
@@ -27,7 +27,7 @@ function sideNavLinks() {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
-describe('StandalonePage side navigation (spec §2)', () => {
+describe('StandalonePage side navigation', () => {
   it('on /billing links to Profile, API Keys, Calls, Phone Agent and Dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([

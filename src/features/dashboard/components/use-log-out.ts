@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth/session-context';
 const UNEXPECTED = 'An unexpected error occurred';
 
 /**
- * Dashboard logout (spec §2, §8): busy while signing out; success goes to /; failure re-enables
+ * Dashboard logout: busy while signing out; success goes to /; failure re-enables
  * the button with 'Logout failed' (server message), an exception with 'Logout error'.
  */
 export function useLogOut() {

@@ -8,8 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { toUsE164 } from '@/features/calls/api/us-number';
-import { formatPhone } from '@/features/calls/components/call-format';
+import { formatPhone, toUsE164 } from '@/lib/us-phone-number';
 import {
   useAddDoNotCall,
   useDoNotCallList,

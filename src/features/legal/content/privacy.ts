@@ -2,14 +2,14 @@ import { CONTACT_EMAIL, PRODUCT_NAME } from '@/config/constants';
 import type { LegalDocument } from '@/features/legal/content/types';
 
 /*
- * Retention (section "data-retention"). The spec has two readings: "transcripts and metadata
+ * Retention (section "data-retention"). Two rules must both hold: "transcripts and metadata
  * up to 30 days, no audio stored" and "recordings kept 30 days for schools, 90 days for
  * freight and pet care". We state one rule set in which both hold:
  * - No audio is stored by default (the API returns `recording_url: null`); recordings exist
  *   only where a customer turns recording on for a vertical product, and then carry that
  *   vertical's retention (30 days schools, 90 days freight and pet care, configurable), as
  *   the use-case pages promise.
- * - "Call metadata" appears twice in the spec (30 days, and 24 months with KYC). We read the
+ * - "Call metadata" appears twice in the retention rules (30 days, and 24 months with KYC). We read the
  *   30-day figure as call content (the goal, context and metadata a customer attaches to a
  *   task, kept alongside the transcript) and the 24-month figure as call detail records
  *   needed for billing, fraud prevention and TCPA record-keeping (number called, time,

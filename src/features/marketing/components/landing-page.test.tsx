@@ -28,7 +28,7 @@ const sectionOrder = [
 
 // The first render pays for loading the lazy carousels; a busy machine needs the margin.
 describe('LandingPage', { timeout: 20_000 }, () => {
-  it('renders the sections in the spec order with one h1, then the footer', async () => {
+  it('renders the sections in page order with one h1, then the footer', async () => {
     const { container } = renderWithSession(<LandingPage />);
     await screen.findByRole('region', { name: 'Use case examples' }, { timeout: 15_000 });
     const ids = [
@@ -144,7 +144,7 @@ describe('LandingPage', { timeout: 20_000 }, () => {
     expect(carousel).toHaveTextContent('Northwind Dental Group');
   });
 
-  it('prices the Developer and Enterprise plans as the spec says', () => {
+  it('prices the Developer and Enterprise plans as the pricing rules say', () => {
     renderWithSession(<LandingPage />);
     const developer = screen.getByTestId('plan-developer');
     expect(developer).toHaveTextContent('1¢ / minute');

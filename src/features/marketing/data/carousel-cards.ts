@@ -16,7 +16,7 @@ export type CarouselCard = {
   icon: LucideIcon;
 };
 
-/** Six cards (spec §2); e-commerce covers two of them. */
+/** Six cards; e-commerce covers two of them. */
 export const carouselCards: readonly CarouselCard[] = [
   {
     title: 'Customer Support',

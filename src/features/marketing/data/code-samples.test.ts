@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { TASK_URL } from '@/features/docs/content/api-reference';
+import { TASK_URL } from '@/config/api';
 import { codeSamples, TASK_ENDPOINT } from './code-samples';
 
 // The landing page's example call, checked against the call API's OpenAPI description: a sample

@@ -1,6 +1,6 @@
 import { sectionIds } from '@/config/paths';
 
-/** Every landing-page section id, in page order (spec §2). */
+/** Every landing-page section id, in page order. */
 export const landingSections = {
   hero: 'hero',
   demo: sectionIds.demo,

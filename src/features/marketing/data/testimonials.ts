@@ -1,5 +1,5 @@
 /**
- * Illustrative testimonials: the people and companies are fictional (spec §2 calls them
+ * Illustrative testimonials: the people and companies are fictional (the product calls them
  * placeholders), and the section says so on the page.
  */
 export type Testimonial = {

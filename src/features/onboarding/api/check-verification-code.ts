@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { unwrapInvoke, VerificationError } from './verification-error';
+import { ApiRequestError } from '@/lib/api-client';
+import { invokeVerificationFunction } from './invoke-verification-function';
 
 /**
- * Spec §7 call 13: checks `code` for `phone`; success only if data.status is 'verified'. The
+ * Checks `code` for `phone`; success only if data.status is 'verified'. The
  * function itself writes the verified phone (the browser is never trusted with the result).
  */
 export async function checkVerificationCode(phone: string, code: string): Promise<void> {
-  const data = await unwrapInvoke<{ status?: string }>(
-    await supabase.functions.invoke('check_verification_code', { body: { phone, code } }),
+  const data = await invokeVerificationFunction<{ status?: string } | null>(
+    'check_verification_code',
+    { phone, code },
   );
-  if (data?.status !== 'verified') throw new VerificationError('rejected', 'incorrect_code', '');
+  if (data?.status !== 'verified')
+    throw new ApiRequestError({ status: 200, code: 'incorrect_code', message: '' });
 }
 
 export function useCheckVerificationCode() {

@@ -14,7 +14,7 @@ export type KycRecord = {
   phone_verified: boolean;
 };
 
-/** Spec §7 call 5: the user's KYC row, or null (a missing row counts as incomplete). */
+/** The user's KYC row, or null (a missing row counts as incomplete). */
 export async function getKyc(userId: string): Promise<KycRecord | null> {
   const { data, error } = await supabase
     .from('user_kyc')
@@ -37,7 +37,7 @@ export function useKyc(userId: string | null | undefined) {
   return useQuery(kycQueryOptions(userId));
 }
 
-/** Which onboarding step a KYC record calls for (spec §4). */
+/** Which onboarding step a KYC record calls for. */
 export function onboardingStep(kyc: KycRecord | null | undefined): 'kyc' | 'phone' | 'done' {
   if (!kyc || !kyc.kyc_status || kyc.kyc_status === 'incomplete') return 'kyc';
   if (!kyc.phone_verified) return 'phone';

@@ -12,12 +12,12 @@ const messageFor = (values: Record<string, string>) => {
   return result.success ? null : result.error.issues[0]!.message;
 };
 
-describe('KYC schema (spec §5)', () => {
+describe('KYC schema', () => {
   it('accepts complete details and trims them', () => {
     expect(kycSchema.parse({ ...valid, legal_name: '  Acme  ' }).legal_name).toBe('Acme');
   });
 
-  it("gives the spec's message for each missing field", () => {
+  it("gives the product's message for each missing field", () => {
     expect(messageFor({ ...valid, business_type: '' })).toBe('Please select type.');
     expect(messageFor({ ...valid, business_type: 'government' })).toBe('Please select type.');
     expect(messageFor({ ...valid, legal_name: '   ' })).toBe('Enter legal name.');

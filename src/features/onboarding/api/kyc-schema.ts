@@ -8,10 +8,13 @@ export const businessTypes = [
   { value: 'individual_developer', label: 'Individual Developer' },
 ] as const;
 
-/** P.O. boxes in any spelling: "PO Box", "P.O. Box", "p. o. box", "POBOX" (spec §5). */
+/** P.O. boxes in any spelling: "PO Box", "P.O. Box", "p. o. box", "POBOX". */
 export const PO_BOX_PATTERN = /\bp\s*\.?\s*o\s*\.?\s*box\b/i;
 
-/** The KYC form (spec §5); the spec's messages are the schema's messages. */
+/**
+ * The KYC form; the product's messages (docs/product-rules.md#accounts-and-onboarding) are the
+ * schema's.
+ */
 export const kycSchema = z.object({
   business_type: z
     .string()

@@ -12,7 +12,7 @@ const record = (fields: Partial<KycRecord>): KycRecord => ({
   ...fields,
 });
 
-describe('which onboarding step the dashboard shows (spec §4)', () => {
+describe('which onboarding step the dashboard shows', () => {
   it.each([
     ['no KYC row', null, 'kyc'],
     ['an empty status', record({ kyc_status: '' }), 'kyc'],

@@ -4,7 +4,7 @@ import type { KycValues } from './kyc-schema';
 import { onboardingKeys } from './query-keys';
 
 /**
- * Spec §7 call 6: upserts the user's KYC details with kyc_status 'pending'. Throws an Error whose
+ * Upserts the user's KYC details with kyc_status 'pending'. Throws an Error whose
  * message is fit to show ('No user' when not signed in, else the server's message).
  */
 export async function saveKyc(userId: string | null | undefined, values: KycValues): Promise<void> {

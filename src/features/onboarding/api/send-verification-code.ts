@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { unwrapInvoke } from './verification-error';
+import { invokeVerificationFunction } from './invoke-verification-function';
 
-/** Spec §7 call 12: sends a one-time code to `phone` (prefix + digits). Throws VerificationError. */
+/** Sends a one-time code to `phone` (prefix + digits). Throws ApiRequestError. */
 export async function sendVerificationCode(phone: string): Promise<void> {
-  await unwrapInvoke(
-    await supabase.functions.invoke('send_verification_code', { body: { phone } }),
-  );
+  await invokeVerificationFunction('send_verification_code', { phone });
 }
 
 export function useSendVerificationCode() {

@@ -12,7 +12,7 @@ const draft = {
 
 afterEach(() => window.localStorage.clear());
 
-describe('what the KYC form starts with (spec §3)', () => {
+describe('what the KYC form starts with', () => {
   it('restores the draft kept while typing', () => {
     window.localStorage.setItem(KYC_DRAFT_STORAGE_KEY, JSON.stringify(draft));
     expect(initialKycValues(null)).toEqual(draft);

@@ -29,7 +29,7 @@ import {
 import { useSaveKyc } from '../api/save-kyc';
 import { kycDraft } from '../hooks/use-kyc-draft';
 
-/** What the form starts with: a saved record wins over the draft (spec §3). */
+/** What the form starts with: a saved record wins over the draft. */
 export function initialKycValues(saved: KycRecord | null | undefined): KycInput {
   if (saved && (saved.legal_name || saved.address || saved.use_case || saved.business_type)) {
     return {
@@ -43,7 +43,7 @@ export function initialKycValues(saved: KycRecord | null | undefined): KycInput 
 }
 
 /**
- * KYC dialog, onboarding step 1 (spec §2, §4, §5): business type, legal name, address, use case.
+ * KYC dialog, onboarding step 1: business type, legal name, address, use case.
  * Saving submits the details for review ('pending') and goes to /onboarding-step-2.
  */
 export function KycDialog({

@@ -6,7 +6,7 @@ import { KycDialog } from './kyc-dialog';
 import { PhoneVerificationDialog } from './phone-verification-dialog';
 
 /**
- * The dashboard's onboarding (spec §4): no KYC row, or an empty or incomplete status → the KYC
+ * The dashboard's onboarding: no KYC row, or an empty or incomplete status → the KYC
  * dialog; KYC present but the phone unverified → the phone dialog; otherwise nothing. A spinner
  * shows while authentication or KYC loads. The dashboard hides this while a logout is in progress.
  */

@@ -15,7 +15,7 @@ export const phoneVerificationCopy = {
 } as const;
 
 /**
- * The phone verification dialog over the dashboard (spec §2, §4). The flow mounts afresh on every
+ * The phone verification dialog over the dashboard. The flow mounts afresh on every
  * opening, which resets the step, code, timer and resend count and prefills the phone from KYC.
  */
 export function PhoneVerificationDialog({

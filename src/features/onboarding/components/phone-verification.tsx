@@ -15,7 +15,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { useCheckVerificationCode } from '../api/check-verification-code';
 import { onboardingKeys } from '../api/query-keys';
 import { useSendVerificationCode } from '../api/send-verification-code';
-import { VerificationError } from '../api/verification-error';
+import { ApiRequestError } from '@/lib/api-client';
 import {
   countryCodes,
   formatPhone,
@@ -26,7 +26,7 @@ import {
   type CountryCode,
 } from '../lib/phone-countries';
 
-/** Inline and toast texts of spec §8. */
+/** Inline and toast texts (docs/product-rules.md#ui-messages). */
 export const phoneTexts = {
   sendFailed: 'Send failed. Try again.',
   sendException: 'Failed to send. Try later.',
@@ -48,7 +48,7 @@ const specificCodes = new Set([
 type Step = 'phone' | 'code';
 
 /**
- * Phone verification (spec §4, §5, §8): step 1 phone entry (US or IL), step 2 the 5-digit code
+ * Phone verification: step 1 phone entry (US or IL), step 2 the 5-digit code
  * with a 60 s resend countdown and at most 3 resends. The same flow serves the dashboard dialog,
  * /onboarding-step-2 and /verify-phone. Mounting starts afresh (reset), prefilled from KYC.
  */
@@ -96,8 +96,8 @@ export function PhoneVerification({
     return () => window.clearTimeout(timer);
   }, [countdown, tickMs]);
 
-  // About 0.8 s after success: refetch the KYC row the function wrote (spec call 14 becomes a
-  // refetch), then close and go to /dashboard.
+  // About 0.8 s after success: refetch the KYC row the function wrote (the function updates the row
+  // itself, so the browser only refetches), then close and go to /dashboard.
   useEffect(() => {
     if (!verified) return;
     const timer = window.setTimeout(async () => {
@@ -128,11 +128,11 @@ export function PhoneVerification({
         toast.success('Code sent!', { description: 'Please check your phone.' });
       },
       onError: (e) => {
-        const rejected = e instanceof VerificationError && e.kind === 'rejected';
+        const rejected = e instanceof ApiRequestError && !e.unanswered;
         const specific =
           rejected && e.code && specificCodes.has(e.code) && e.message ? e.message : null;
         setError(specific ?? (rejected ? phoneTexts.sendFailed : phoneTexts.sendException));
-        // Spec §8: a refused send is shown inline and as a toast; an exception only inline.
+        // A refused send is shown inline and as a toast; an exception only inline.
         if (rejected)
           toast.error(phoneTexts.sendToast[variant], specific ? { description: specific } : {});
       },
@@ -150,7 +150,7 @@ export function PhoneVerification({
           toast.success('Phone verified!');
         },
         onError: (e) => {
-          if (!(e instanceof VerificationError) || e.kind === 'exception') {
+          if (!(e instanceof ApiRequestError) || e.unanswered) {
             setError(phoneTexts.checkException);
             return;
           }

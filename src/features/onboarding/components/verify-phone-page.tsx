@@ -7,7 +7,7 @@ import { PhoneVerificationScreen } from './phone-verification-screen';
 
 /**
  * The standalone phone verification page (/verify-phone). Behind the protected-route guard
- * (signed out → /auth); a phone already verified → /dashboard (spec §2).
+ * (signed out → /auth); a phone already verified → /dashboard.
  */
 export function VerifyPhonePage() {
   const { user } = useSession();

@@ -1,7 +1,7 @@
 import { KYC_DRAFT_STORAGE_KEY } from '@/config/constants';
 import { emptyKyc, type KycInput } from '../api/kyc-schema';
 
-/** The KYC draft in localStorage (spec §3): the four text fields, kept while typing. */
+/** The KYC draft in localStorage: the four text fields, kept while typing. */
 export const kycDraft = {
   read(): KycInput | null {
     try {

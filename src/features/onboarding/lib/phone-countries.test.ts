@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, fromE164, isValidPhone, phoneDigits, toE164 } from './phone-countries';
 
-describe('phone formatting (spec §3, §5)', () => {
+describe('phone formatting', () => {
   it('formats US numbers 3-3-4 as they are typed', () => {
     expect(formatPhone('5', 'US')).toBe('5');
     expect(formatPhone('5551', 'US')).toBe('555-1');

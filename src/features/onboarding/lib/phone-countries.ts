@@ -1,5 +1,5 @@
 /**
- * Country phone config (spec §3, §5): digits are extracted and formatted per country, and the
+ * Country phone config: digits are extracted and formatted per country, and the
  * number is sent as the prefix plus digits only.
  */
 export type CountryCode = 'US' | 'IL';

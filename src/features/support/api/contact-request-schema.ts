@@ -18,7 +18,7 @@ const PHONE_PATTERN = /^\+?[\d\s().-]{7,}$/;
 const requiredText = (max: number, emptyMessage: string, tooLongMessage: string) =>
   z.string().trim().min(1, emptyMessage).max(max, tooLongMessage);
 
-/** The 'Contact Enterprise Sales' form (spec §3 and §5). The spec's fields; our messages. */
+/** The 'Contact Enterprise Sales' form. Its fields and messages. */
 export const contactRequestSchema = z.object({
   fullName: requiredText(
     contactRequestLimits.fullName,

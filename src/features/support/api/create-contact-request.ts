@@ -1,6 +1,5 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+import { ApiRequestError, invokeFunction } from '@/lib/api-client';
 import type { ContactRequestValues } from './contact-request-schema';
 
 export const contactRequestErrorMessages = {
@@ -43,13 +42,6 @@ export function classifyContactRequestError(
   return 'unavailable';
 }
 
-async function errorCodeOf(response: Response): Promise<string | undefined> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: unknown };
-  } | null;
-  return typeof body?.error?.code === 'string' ? body.error.code : undefined;
-}
-
 /**
  * Sends one request to the `contact-request` edge function, which stores it with the service
  * role after its limits (visitors cannot write to `contact_requests` themselves). `website` is
@@ -58,26 +50,26 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
 export async function createContactRequest(
   values: ContactRequestValues & { website?: string },
 ): Promise<void> {
-  const { error } = await supabase.functions.invoke('contact-request', {
-    body: {
-      fullName: values.fullName,
-      email: values.email,
-      companyName: values.companyName,
-      phoneNumber: values.phoneNumber,
-      role: values.role,
-      message: values.message,
-      website: values.website ?? '',
-    },
-  });
-  if (!error) return;
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    throw new ContactRequestError(
-      classifyContactRequestError(response.status, await errorCodeOf(response)),
-      response.status,
-    );
+  try {
+    await invokeFunction('contact-request', {
+      body: {
+        fullName: values.fullName,
+        email: values.email,
+        companyName: values.companyName,
+        phoneNumber: values.phoneNumber,
+        role: values.role,
+        message: values.message,
+        website: values.website ?? '',
+      },
+    });
+  } catch (error) {
+    if (error instanceof ApiRequestError && !error.unanswered)
+      throw new ContactRequestError(
+        classifyContactRequestError(error.status, error.code),
+        error.status,
+      );
+    throw new ContactRequestError('unavailable');
   }
-  throw new ContactRequestError('unavailable');
 }
 
 export function useCreateContactRequest(

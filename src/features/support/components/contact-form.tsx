@@ -19,7 +19,7 @@ import {
 import { contactRequestErrorMessage, useCreateContactRequest } from '../api/create-contact-request';
 
 /**
- * 'Contact Enterprise Sales' (spec §2, §3, §5). Sends the request to the contact-request edge
+ * 'Contact Enterprise Sales'. Sends the request to the contact-request edge
  * function, then toasts and returns home after 2 s. On failure nothing the visitor typed is lost.
  * A hidden honeypot field (`website`) is left empty by people and filled by form bots.
  */

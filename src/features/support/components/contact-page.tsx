@@ -5,7 +5,7 @@ import { CONTACT_EMAIL, PRODUCT_NAME } from '@/config/constants';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { ContactForm } from './contact-form';
 
-/** /contact (spec §2): the enterprise sales form. */
+/** /contact: the enterprise sales form. */
 export function ContactPage() {
   useDocumentMeta(
     `Contact Enterprise Sales | ${PRODUCT_NAME}`,

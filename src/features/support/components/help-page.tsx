@@ -10,7 +10,7 @@ import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/config/constants';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { helpTopics } from '../content/help-topics';
 
-/** /help (spec §2): a search box that is not live yet, three topic cards and e-mail support. */
+/** /help: a search box that is not live yet, three topic cards and e-mail support. */
 export function HelpPage() {
   useDocumentMeta(
     `Help Center | ${PRODUCT_NAME}`,

@@ -6,7 +6,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { incidents, UPTIME_LABEL } from '../content/incidents';
 import { IncidentTable } from './incident-table';
 
-/** /status (spec §2): overall health, uptime badge and the last 30 days of incidents. */
+/** /status: overall health, uptime badge and the last 30 days of incidents. */
 export function StatusPage() {
   useDocumentMeta(
     `System Status | ${PRODUCT_NAME}`,

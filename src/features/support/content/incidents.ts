@@ -1,5 +1,5 @@
 /**
- * The status page's incident history (spec §3 "Static incident"). Static sample data: there is no
+ * The status page's incident history. Static sample data: there is no
  * monitoring backend behind /status yet, so these three entries are the whole history.
  */
 export type IncidentSeverity = 'minor' | 'major' | 'info';

@@ -80,7 +80,7 @@ describe('use-case content registry', () => {
   });
 });
 
-describe('spec specifics', () => {
+describe('page specifics', () => {
   it('LoadTrack: CTAs, ROI basis, badges and section order', () => {
     const c = useCaseContent['loadtrack-checkins'];
     expect(linkTargets(c)).toEqual({

@@ -8,7 +8,7 @@ describe('roiRow', () => {
     { loads: 50, calls: 100, hours: '8.3', dollars: '$290' },
     { loads: 100, calls: 200, hours: '16.7', dollars: '$585' },
     { loads: 200, calls: 400, hours: '33.3', dollars: '$1,165' },
-  ])('gives the spec figures for $loads loads a month', ({ loads, calls, hours, dollars }) => {
+  ])('gives the published figures for $loads loads a month', ({ loads, calls, hours, dollars }) => {
     const row = roiRow(loads, basis);
     expect(row.calls).toBe(calls);
     expect(formatHours(row.hours)).toBe(hours);

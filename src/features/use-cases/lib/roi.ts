@@ -4,7 +4,7 @@ export type RoiRow = { loads: number; calls: number; hours: number; dollars: num
 
 /**
  * One row of the freight ROI table. Hours are rounded to one decimal before pricing and dollars
- * to the nearest $5, which is how the published figures (spec §9) were worked out.
+ * to the nearest $5, which is how the published figures were worked out.
  */
 export function roiRow(loads: number, basis: RoiBasis): RoiRow {
   const calls = loads * basis.callsPerLoad;

@@ -26,7 +26,8 @@ const STATUS_BADGE = {
 } as const;
 
 /**
- * Webhooks (API.md "Webhooks"): the signing secret (masked, reveal, copy, rotate after a
+ * Webhooks (docs/product-rules.md#events-and-webhooks): the signing secret (masked, reveal, copy,
+ * rotate after a
  * confirmation) and the recent deliveries with their last status and a Resend button.
  */
 export function WebhooksCard() {

@@ -1,4 +1,4 @@
-// Purchase amount rules (spec §5, §9): whole dollars from 10 to 500, 1 dollar = 1 credit. The same
+// Purchase amount rules: whole dollars from 10 to 500, 1 dollar = 1 credit. The same
 // messages as the app's form, so the function never trusts the browser's check.
 export const PURCHASE_MIN_USD = 10;
 export const PURCHASE_MAX_USD = 500;

@@ -1,4 +1,4 @@
-// create-call-credits-payment (spec §7 call 11): `{ amount }` from a signed-in user → a Stripe
+// create-call-credits-payment: `{ amount }` from a signed-in user → a Stripe
 // Checkout Session for that many dollars of credits → `{ url }` for the browser to open.
 import { errorJson, json, postHandler, readJsonObject as readJsonBody } from '../http/errors.ts';
 import { requireUser } from '../http/signed-in.ts';

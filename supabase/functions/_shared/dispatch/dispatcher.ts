@@ -1,4 +1,5 @@
-// One run of the scheduled work (API.md "retries", "watchdog", "Webhooks"): place the attempts of
+// One run of the scheduled work (docs/product-rules.md#retries, #task-statuses-and-outcomes,
+// #events-and-webhooks): place the attempts of
 // due retries, reconcile or fail stuck calls, send due webhook deliveries. Every item is claimed
 // in SQL under `for update skip locked` with a lease, so concurrent runs never do a thing twice,
 // and all state stays in SQL, so a run that dies halfway is simply picked up by the next.

@@ -1,4 +1,4 @@
-// Authentication of the call API (API.md): `Authorization: Bearer <api key>` or `x-api-key`.
+// Authentication of the call API: `Authorization: Bearer <api key>` or `x-api-key`.
 import { type Db, must } from '../db.ts';
 import { ApiError } from './errors.ts';
 

@@ -1,4 +1,5 @@
-// The call API's error shape (API.md "Errors"): always JSON, never a stack trace or SQL text.
+// The call API's error shape (docs/product-rules.md#api-errors): always JSON, never a stack trace
+// or SQL text.
 import { corsHeaders } from './cors.ts';
 
 export type ErrorCode =

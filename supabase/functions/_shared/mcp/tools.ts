@@ -38,7 +38,7 @@ const turn = z.object({
   end_ms: z.number(),
 });
 
-/** The task object of API.md, as tools return it. */
+/** The call API's task object, as tools return it. */
 export const taskOutputSchema = z.looseObject({
   id: z.string().describe('The task id, task_…'),
   object: z.literal('task'),

@@ -27,7 +27,7 @@ export type PhoneVerificationDeps = {
   log?: (message: string, error: unknown) => void;
 };
 
-/** The product's countries (spec §3): US +1 and 10 digits, IL +972 and 9 digits. */
+/** The product's countries: US +1 and 10 digits, IL +972 and 9 digits. */
 const PHONE_PATTERN = /^(\+1\d{10}|\+972\d{9})$/;
 const CODE_PATTERN = /^\d{5}$/;
 

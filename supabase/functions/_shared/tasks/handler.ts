@@ -1,4 +1,4 @@
-// HTTP routes of the call API (API.md): POST /task, GET /task, GET /task/{id},
+// HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording.
 import { apiKeyFrom, authenticate, requireKeyShape } from '../http/api-key-auth.ts';
 import { corsHeaders, withCors } from '../http/cors.ts';
@@ -14,9 +14,9 @@ import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 export type TaskHandlerDeps = {
   db: Db;
   service: TaskService;
-  /** ?wait=true holds the response at most this long (API.md: the function's wall clock, 120 s). */
+  /** ?wait=true holds the response at most this long (the function's wall clock, 120 s). */
   waitMs: number;
-  /** Comment lines keep idle streams open through proxies (API.md: every 15 s). */
+  /** Comment lines keep idle streams open through proxies (every 15 s). */
   heartbeatMs: number;
   /** The instance's event notifications and stream leases (one of each per instance). */
   live: LiveEvents;

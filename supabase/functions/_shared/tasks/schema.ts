@@ -1,4 +1,4 @@
-// What a create request may contain (API.md "Create"), as zod schemas. The OpenAPI file
+// What a create request may contain, as zod schemas. The OpenAPI file
 // (supabase/functions/task/openapi.yaml) describes the same fields; a test keeps them in step.
 import { z } from 'npm:zod@^4.1.0';
 import { checkCallableNumber, E164 } from '../contract/phone-number.ts';

@@ -1,4 +1,5 @@
-// The task object of the API (API.md "The task object"), from its database rows.
+// The task object of the API (docs/product-rules.md#task-statuses-and-outcomes), from its database
+// rows.
 import type { TranscriptTurn } from '../voice/provider.ts';
 
 export type TaskRow = {

@@ -1,4 +1,4 @@
-// Where a task's events may be POSTed (API.md "Create"): https only; private, loopback and
+// Where a task's events may be POSTed: https only; private, loopback and
 // link-local targets refused, except plain http to loopback or private addresses when the stack
 // runs locally. Cloud metadata addresses and every other special-purpose block (documentation,
 // benchmarking, multicast, translation prefixes, …) are refused everywhere.

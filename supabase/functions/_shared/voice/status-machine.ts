@@ -1,4 +1,5 @@
-// The task's status machine (API.md "The task object"): queued → ringing → in_progress → one
+// The task's status machine (docs/product-rules.md#task-statuses-and-outcomes): queued → ringing →
+// in_progress → one
 // terminal status, with retry_scheduled between attempts. It only decides: given the task as read
 // and one event, it returns the change to apply (public.task_apply applies it atomically, if the
 // task is still as it was read) or null when the event changes nothing: a terminal status is
@@ -241,7 +242,8 @@ export function decidePlacementFailure(
 }
 
 /**
- * The watchdog gave up on an attempt (API.md "watchdog"): the provider has no answer for a call
+ * The watchdog gave up on an attempt (docs/product-rules.md#task-statuses-and-outcomes): the
+ * provider has no answer for a call
  * past its time, so the task fails with the reason; an unknown call bills nothing. An ended
  * task's attempt that the provider never confirmed is closed unbilled, releasing the hold.
  */

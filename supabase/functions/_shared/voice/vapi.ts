@@ -1,4 +1,4 @@
-// The Vapi voice provider (API.md "Voice provider: Vapi"), over Vapi's documented REST API:
+// The Vapi voice provider, over Vapi's documented REST API:
 // POST /call with an inline assistant, GET /call/{id}, hang-up through the call's
 // monitor.controlUrl, and its server messages (status-update, final transcripts,
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,

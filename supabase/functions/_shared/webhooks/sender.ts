@@ -1,4 +1,5 @@
-// Sends one webhook (API.md "Webhooks"): signed per Standard Webhooks, to a target checked again
+// Sends one webhook (docs/product-rules.md#events-and-webhooks): signed per Standard Webhooks, to a
+// target checked again
 // at delivery time (the host is resolved and every address classified, against DNS rebinding),
 // with a 10 s timeout, redirects not followed and the response read up to a size cap.
 import { ApiError } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 /**
- * The scripted callees of the simulated phone network (the table in shared/design/API.md): the
+ * The scripted callees of the simulated phone network (also listed on /docs): the
  * last four digits of the dialled number choose what the person at the other end does. The
  * 555-01xx range is reserved for fiction, so these numbers never ring a real phone.
  */

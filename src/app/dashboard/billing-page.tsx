@@ -1,4 +1,4 @@
-import { StandalonePage } from './standalone-page';
+import { StandalonePage } from '@/features/dashboard/components/standalone-page';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
 
 export function BillingPage() {

@@ -11,3 +11,9 @@ export function toUsE164(input: string): string | null {
   if (/^1\d{10}$/.test(digits)) return `+${digits}`;
   return null;
 }
+
+/** +14155550100 → +1 415-555-0100: US numbers read 3-3-4 with dashes. */
+export function formatPhone(e164: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `+1 ${match[1]}-${match[2]}-${match[3]}` : e164;
+}

@@ -1,4 +1,4 @@
-import { StandalonePage } from './standalone-page';
+import { StandalonePage } from '@/features/dashboard/components/standalone-page';
 import { ProfilePanel } from './tab-panels';
 
 export function ProfilePage() {

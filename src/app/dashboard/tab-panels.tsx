@@ -2,14 +2,15 @@ import { AccountDataCard } from '@/features/account/components/account-data-card
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
+import { PhoneVerificationBadge } from '@/features/onboarding/components/phone-verification-badge';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
-import { ChangePasswordCard } from './change-password-card';
-import { ProfileCard } from './profile-card';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
+import { ProfileCard } from '@/features/dashboard/components/profile-card';
 
 export function ApiKeyPanel() {
   return (
     <div className="grid gap-6">
-      <ApiKeyCard />
+      <ApiKeyCard phoneVerification={<PhoneVerificationBadge />} />
       <WebhooksCard />
     </div>
   );

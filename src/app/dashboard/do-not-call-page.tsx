@@ -1,5 +1,5 @@
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
-import { StandalonePage } from './standalone-page';
+import { StandalonePage } from '@/features/dashboard/components/standalone-page';
 
 export function DoNotCallPage() {
   return (

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
-import { dashboardKeys } from '@/features/dashboard/api/query-keys';
+import { balanceKeys } from '@/lib/balance';
 import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
 import { callsKeys } from '@/features/calls/api/query-keys';
 import { onboardingKeys } from '@/features/onboarding/api/query-keys';
@@ -19,7 +19,7 @@ const API_KEY = 'dw_' + 'a1'.repeat(32);
 function withBalance(credits: number | null, held = 0) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(
-    dashboardKeys.balance(user.id),
+    balanceKeys.ofUser(user.id),
     credits === null ? null : { available: credits, held },
   );
   queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);

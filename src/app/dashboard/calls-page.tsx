@@ -1,5 +1,5 @@
 import { CallsPanel } from '@/features/calls/components/calls-panel';
-import { StandalonePage } from './standalone-page';
+import { StandalonePage } from '@/features/dashboard/components/standalone-page';
 
 export function CallsPage() {
   return (

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { dashboardTabs, type DashboardTab } from '@/config/paths';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
-import { DashboardShell, sidebarItemClass } from './dashboard-shell';
+import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
 import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels';
 
@@ -30,8 +30,9 @@ export function requestedTab(state: unknown): DashboardTab | null {
 
 export type DashboardPageProps = {
   /**
-   * Onboarding dialogs slot (spec §2: KYC dialog, then phone verification dialog). They arrive
-   * with the onboarding issue; the shell hides them while a logout is in progress.
+   * Onboarding dialogs slot: the KYC dialog, then the phone verification dialog
+   * (docs/product-rules.md#accounts-and-onboarding). The route passes them in
+   * (src/app/dashboard-route.tsx); the shell hides them while a logout is in progress.
    */
   onboardingDialogs?: ReactNode;
 };

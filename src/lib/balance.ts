@@ -1,6 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { dashboardKeys } from './query-keys';
+
+/**
+ * Query keys of the balance; the billing feature refreshes it after a purchase, the calls feature
+ * when a call ends, and the account frame shows it.
+ */
+export const balanceKeys = {
+  all: ['balance'] as const,
+  ofUser: (userId: string) => [...balanceKeys.all, userId] as const,
+};
+
+/**
+ * The key of billing's usage summary, which the calls feature refreshes when a call ends. It
+ * stays under billing's prefix (`['billing', userId]`), so billing's own invalidations reach it.
+ */
+export const usageQueryKey = (userId: string) => ['billing', userId, 'usage'] as const;
 
 /**
  * The signed-in user's credits (dollars, 1:1) from `profiles`: what is available (credits minus
@@ -33,7 +47,7 @@ export async function getBalance(userId: string): Promise<Balance | null> {
 /** Nothing is fetched without a signed-in user. */
 export function balanceQueryOptions(userId: string | null | undefined) {
   return queryOptions({
-    queryKey: dashboardKeys.balance(userId ?? ''),
+    queryKey: balanceKeys.ofUser(userId ?? ''),
     queryFn: () => getBalance(userId!),
     enabled: !!userId,
   });
