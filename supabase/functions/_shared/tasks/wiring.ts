@@ -4,6 +4,7 @@ import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
 import { createVapiProvider } from '../voice/vapi.ts';
+import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 
 export function taskServiceFromEnv() {
@@ -28,5 +29,11 @@ export function taskServiceFromEnv() {
     resolveHost: resolveWithDeno,
     events: liveEventsFromEnv(db).hub,
   });
-  return { db, provider, service };
+  const batches = createBatchService({
+    db,
+    tasks: service,
+    now: () => new Date(),
+    taskBaseUrl: `${functionsUrl}/task`,
+  });
+  return { db, provider, service, batches };
 }
