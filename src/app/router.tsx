@@ -103,6 +103,9 @@ const protectedRoutes: RouteObject[] = [
   page(paths.calls.path, () =>
     import('@/features/dashboard/components/calls-page').then((m) => m.CallsPage),
   ),
+  page(paths.batches.path, () =>
+    import('@/features/dashboard/components/batches-page').then((m) => m.BatchesPage),
+  ),
   page(paths.doNotCall.path, () =>
     import('@/features/dashboard/components/do-not-call-page').then((m) => m.DoNotCallPage),
   ),

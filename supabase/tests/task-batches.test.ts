@@ -243,7 +243,10 @@ describe('POST /task/batches', () => {
 
       const events = await readEvents(await stream);
       expect(events.map((e) => e.type)).toEqual(['batch.completed']);
-      expect(events[0]).toMatchObject({ batch_id: batch.id, data: { id: batch.id, status: 'completed' } });
+      expect(events[0]).toMatchObject({
+        batch_id: batch.id,
+        data: { id: batch.id, status: 'completed' },
+      });
 
       await waitFor(
         async () => hooks.received.filter((r) => r.type === 'batch.completed'),
@@ -263,9 +266,13 @@ describe('POST /task/batches', () => {
       );
 
       // Every task settled once: nothing is left on hold.
-      await waitFor(() => moneyOf(account.user.id), (money) => money.held === 0 && money.freeReserved === 0, {
-        what: 'holds released',
-      });
+      await waitFor(
+        () => moneyOf(account.user.id),
+        (money) => money.held === 0 && money.freeReserved === 0,
+        {
+          what: 'holds released',
+        },
+      );
 
       // The same key and body: the same batch, never a second one.
       const replay = await createBatch(
@@ -304,9 +311,13 @@ describe('POST /task/batches', () => {
     expect(done.status).toBe('canceled');
     expect(sum(done.counts)).toBe(20);
     expect(done.counts.queued + done.counts.in_progress + done.counts.scheduled).toBe(0);
-    await waitFor(() => moneyOf(caller.user.id), (money) => money.held === 0 && money.freeReserved === 0, {
-      what: 'holds released after the cancel',
-    });
+    await waitFor(
+      () => moneyOf(caller.user.id),
+      (money) => money.held === 0 && money.freeReserved === 0,
+      {
+        what: 'holds released after the cancel',
+      },
+    );
   }, 120_000);
 
   it('fails the tasks it cannot fund with insufficient_credits and goes on', async () => {

@@ -236,7 +236,11 @@ const TABLES: Record<string, TableCase> = {
     values: (v) => [v.user.id],
     columns: 'id, user_id, status, total, webhook_url',
     ownerReads: true,
-    forged: (v) => ({ id: forgedTaskId().replace('task_', 'batch_'), user_id: v.user.id, total: 1 }),
+    forged: (v) => ({
+      id: forgedTaskId().replace('task_', 'batch_'),
+      user_id: v.user.id,
+      total: 1,
+    }),
     // Pointing the victim's batch webhook elsewhere, or marking it done.
     patch: () => ({ webhook_url: 'https://attacker.example/hook', status: 'completed' }),
   },

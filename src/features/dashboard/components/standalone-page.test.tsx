@@ -7,7 +7,7 @@ import { sessionState, testUser } from '@/testing/session';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { StandalonePage } from './standalone-page';
 
-const everyPage = ['Profile', 'API Keys', 'Calls', 'Phone Agent', 'Billing', 'Dashboard'];
+const everyPage = ['Profile', 'API Keys', 'Calls', 'Batches', 'Phone Agent', 'Billing', 'Dashboard'];
 const user = testUser();
 
 function renderAt(path: string, title: string) {
@@ -28,12 +28,13 @@ function sideNavLinks() {
 }
 
 describe('StandalonePage side navigation (spec §2)', () => {
-  it('on /billing links to Profile, API Keys, Calls, Phone Agent and Dashboard, hiding Billing', () => {
+  it('on /billing links to Profile, API Keys, Calls, Batches, Phone Agent and Dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([
       ['Profile', '/profile'],
       ['API Keys', '/apikey'],
       ['Calls', '/calls'],
+      ['Batches', '/batches'],
       ['Phone Agent', '/phone-agent-settings'],
       ['Dashboard', '/dashboard'],
     ]);
