@@ -77,7 +77,7 @@ export function checkBatchRow(
 }
 
 /** Rows checked per slice of work: small enough that the page keeps answering between slices. */
-export const CHECK_SLICE = 100;
+export const CHECK_SLICE = 50;
 
 /**
  * Checks every record, a slice at a time, yielding to the browser between slices so a 1,000-row
