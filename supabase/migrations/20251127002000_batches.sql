@@ -428,11 +428,15 @@ as $$
 declare
   done public.batches%rowtype;
 begin
-  -- A call slot freed while the account has batch tasks waiting: place the next one now.
+  -- A call slot freed while the account has batch tasks or due retries waiting: place the next
+  -- one now.
   if old.status in ('queued', 'ringing', 'in_progress') and not (old.status = 'queued' and old.awaiting_slot)
      and (new.status not in ('queued', 'ringing', 'in_progress'))
-     and exists (select 1 from public.tasks
-                  where user_id = new.user_id and awaiting_slot and status = 'queued') then
+     and (exists (select 1 from public.tasks
+                   where user_id = new.user_id and awaiting_slot and status = 'queued')
+          or exists (select 1 from public.tasks
+                      where user_id = new.user_id and status = 'retry_scheduled'
+                        and next_attempt_at <= now())) then
     perform private.request_dispatch_now();
   end if;
 
@@ -503,17 +507,44 @@ set search_path = ''
 as $$
 declare
   due_id text;
+  account uuid;
+  active integer;
+  placed integer := 0;
 begin
-  -- Due, and still inside the window (a clock that jumped past a whole window waits for the next).
-  update public.tasks t
-     set scheduled_for = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
-   where t.status = 'scheduled' and t.scheduled_for <= p_now
-     and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
+  -- Row locks are only ever taken with skip locked, and accounts in a fixed order, so no run
+  -- waits on a task another transaction holds while it holds an account.
+  -- A task created alone is placed when its window opens if the account has a free call slot
+  -- (else it waits): counted and moved under the account's lock.
+  for account in
+    select distinct t.user_id from public.tasks t
+     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
+     order by t.user_id
+  loop
+    exit when placed >= p_limit;
+    perform 1 from public.profiles where id = account for update;
+    select count(*) into active from public.tasks
+     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+    for due_id in
+      select t.id from public.tasks t
+       where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
+         and t.batch_id is null
+         and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+       order by t.scheduled_for
+       limit greatest(0, least(10 - active, p_limit - placed))
+       for update skip locked
+    loop
+      update public.tasks set status = 'queued', updated_at = now() where id = due_id;
+      perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
+      placed := placed + 1;
+      return next due_id;
+    end loop;
+  end loop;
   -- A batch task whose window opened joins its account's waiting tasks; it is placed when a slot
-  -- frees (the dispatcher admits waiting tasks right after this).
+  -- frees (the dispatcher admits waiting tasks after this).
   for due_id in
     select t.id from public.tasks t
      where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is not null
+       and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
      order by t.scheduled_for
      limit p_limit
      for update skip locked
@@ -521,21 +552,14 @@ begin
     update public.tasks set status = 'queued', awaiting_slot = true, updated_at = now() where id = due_id;
     perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
   end loop;
-  for due_id in
-    select t.id from public.tasks t
-     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
-       -- The account's 10 active calls still hold: a full account's scheduled call waits.
-       and (select count(*) from public.tasks a
-             where a.user_id = t.user_id and a.status in ('queued', 'ringing', 'in_progress')
-               and not a.awaiting_slot) < 10
-     order by t.scheduled_for
-     limit p_limit
-     for update skip locked
-  loop
-    update public.tasks set status = 'queued', updated_at = now() where id = due_id;
-    perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
-    return next due_id;
-  end loop;
+  -- Due but outside the window (a clock that jumped past a whole window): the next opening.
+  update public.tasks t
+     set scheduled_for = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
+   where t.id in (
+     select d.id from public.tasks d
+      where d.status = 'scheduled' and d.scheduled_for <= p_now
+        and private.next_call_opening(p_now, d.time_zones, d.call_window_start, d.call_window_end) > p_now
+      for update skip locked);
 end;
 $$;
 

@@ -1,7 +1,8 @@
 -- The 10 active calls of an account count the tasks that hold a call slot: a batch task waiting
 -- for a slot (queued with awaiting_slot) does not, so a running batch never makes a single
 -- create answer 429 unless ten calls are really live (20251127002000_batches.sql). Otherwise
--- task_accept is unchanged.
+-- task_accept is unchanged. A due retry opens its attempt only when a slot is free, so no path
+-- (create, admission, retry) ever has more than ten of an account's calls live.
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -140,3 +141,40 @@ end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
   'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost; returns {task_id, task} or {error}.';
+
+create or replace function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  if task.id is null then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  if task.status not in ('queued', 'retry_scheduled') or
+     (task.status = 'queued' and task.current_attempt > 0) then
+    return jsonb_build_object('error', 'not_startable', 'status', task.status);
+  end if;
+  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
+  -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
+  -- admissions and creates are.
+  if task.status = 'retry_scheduled' and (
+       select count(*) from public.tasks
+        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
+          and not awaiting_slot) >= 10 then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+  end if;
+  insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
+  -- The provider's token is rotated with each attempt; only its hash is kept.
+  update public.tasks
+     set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
+         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
+   where id = p_task_id
+  returning * into task;
+  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
+end;
+$$;
+comment on function public.task_begin_attempt(text, text) is
+  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state) and returns the task to place it with.';

@@ -229,8 +229,9 @@ export function createDispatcher(deps: DispatchDeps) {
     /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
     async run(at: Date = deps.now()): Promise<DispatchReport> {
       const started = await scheduled(at);
-      const admitted = await batchSlots();
+      // Due retries first: a running batch must not keep its own retries (or another's) waiting.
       const placed = await retries(at);
+      const admitted = await batchSlots();
       const watched = await watchdog(at);
       const hooks = await webhooks(at);
       const texts = await smsResults();
