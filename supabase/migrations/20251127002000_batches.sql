@@ -1,4 +1,4 @@
--- Batches: up to 1,000 calls from one request (docs/decisions/0012-batches-paced-by-call-slots.md).
+-- Batches: up to 1,000 calls from one request (docs/decisions/0013-batches-paced-by-call-slots.md).
 --   * `batch_accept` records the batch and all its tasks in one set-based insert, after checking
 --     the account's idempotency key, create limit, do-not-call list and every row's calling window.
 --     Nothing is created when any row is refused.
@@ -282,8 +282,8 @@ begin
       speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
       retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
-      schedule_at, status, scheduled_for, batch_id, batch_index, awaiting_slot, event_seq,
-      created_at, updated_at
+      schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -298,6 +298,9 @@ begin
       p.window_end, p.requested,
       case when p.opening > at then 'scheduled' else 'queued' end,
       case when p.opening > at then p.opening end,
+      case when jsonb_typeof(p.task->'output_schema') = 'object' then p.task->'output_schema' end,
+      coalesce((p.task->>'record')::boolean, false),
+      coalesce((p.task->>'recording_retention_days')::integer, 30),
       created.id, p.index, not (p.opening > at), 1, at, at
       from planned p
     returning id, status, scheduled_for, schedule_at

@@ -1,7 +1,7 @@
 -- The 10 active calls of an account count the tasks that hold a call slot: a batch task waiting
 -- for a slot (queued with awaiting_slot) does not, so a running batch never makes a single
 -- create answer 429 unless ten calls are really live (20251127002000_batches.sql). Otherwise
--- task_accept is unchanged. A due retry opens its attempt only when a slot is free, so no path
+-- task_accept is as 20251127001000_task_results.sql left it. A due retry opens its attempt only when a slot is free, so no path
 -- (create, admission, retry) ever has more than ten of an account's calls live.
 
 -- Functions --------------------------------------------------------------------------------------
@@ -101,7 +101,7 @@ begin
     speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
-    schedule_at, status, scheduled_for
+    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -114,7 +114,10 @@ begin
     p_task->>'webhook_url', p_task->>'provider_token_hash', hold, free_reserve, zones,
     window_start, window_end, requested,
     case when opening > now() then 'scheduled' else 'queued' end,
-    case when opening > now() then opening end
+    case when opening > now() then opening end,
+    case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
+    coalesce((p_task->>'record')::boolean, false),
+    coalesce((p_task->>'recording_retention_days')::integer, 30)
   ) returning * into created;
 
   update public.profiles

@@ -104,6 +104,23 @@ export const requestFields: FieldDoc[] = [
     description:
       'ISO 8601 time to place the call at, at most 30 days ahead; moved forward into the calling window if needed.',
   },
+  {
+    name: 'output_schema',
+    type: 'object',
+    description:
+      'A JSON Schema (draft 2020-12) of the result you want back, e.g. { "type": "object", "properties": { "confirmed": { "type": "boolean" } } }. Fields may be object, string, number, integer, boolean, array or string enum, a type optionally paired with "null"; nested at most 3 levels; at most 8 KB. Anything else is refused with 400 naming output_schema.',
+  },
+  {
+    name: 'record',
+    type: 'boolean',
+    description:
+      'Keep the call’s audio (default false: no audio is stored unless you ask). It is served at recording_url.',
+  },
+  {
+    name: 'recording_retention_days',
+    type: 'integer',
+    description: 'Days a recording is kept after the call ends, 1–90. Default 30.',
+  },
 ];
 
 export const taskFields: FieldDoc[] = [
@@ -177,9 +194,27 @@ export const taskFields: FieldDoc[] = [
     description: 'Why a failed task failed, in plain words.',
   },
   {
-    name: 'recording_url',
+    name: 'output_schema / result',
+    type: 'object | null',
+    description:
+      'The schema you sent, and the structured result of the call: valid against it, every field present, a field the conversation did not settle null. Null without a schema or until the call ends.',
+  },
+  {
+    name: 'result_note',
     type: 'string | null',
-    description: 'Null: audio is not stored by default.',
+    description:
+      'Why every field of result is null: no conversation to analyse, or an analysis that did not fit your schema (never stored as invalid data).',
+  },
+  {
+    name: 'record / recording_retention_days',
+    type: 'mixed',
+    description: 'Whether the audio is kept, and for how many days after the call.',
+  },
+  {
+    name: 'recording_url / recording_expires_at',
+    type: 'string | null',
+    description:
+      'GET it with your API key for the audio (WAV) while it is kept; null when the call was not recorded or the retention ended, which recording_expires_at tells.',
   },
   {
     name: 'opted_out',

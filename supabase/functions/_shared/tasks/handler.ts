@@ -1,5 +1,5 @@
 // HTTP routes of the call API (API.md): POST /task, GET /task, GET /task/{id},
-// POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events).
+// POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording.
 import { apiKeyFrom, authenticate, requireKeyShape } from '../http/api-key-auth.ts';
 import { corsHeaders, withCors } from '../http/cors.ts';
 import { ApiError, errorResponse, jsonResponse } from '../http/errors.ts';
@@ -174,6 +174,27 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         );
       const account = await authenticate(deps.db, request);
       return jsonResponse(200, await service.cancel(account.userId, cancel[1]!));
+    }
+
+    const recording = new RegExp(`^/task/${ID}/recording$`).exec(path);
+    if (recording) {
+      if (method !== 'GET')
+        throw new ApiError(
+          'method_not_allowed',
+          `${method} is not supported on /task/{id}/recording; use GET.`,
+        );
+      const account = await authenticate(deps.db, request);
+      const audio = await service.recording(account.userId, recording[1]!);
+      return new Response(audio.bytes, {
+        status: 200,
+        headers: {
+          'Content-Type': audio.contentType,
+          'Content-Length': String(audio.bytes.byteLength),
+          'Content-Disposition': `inline; filename="${recording[1]}.${audio.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
+          // The audio is the account's private data: no shared cache may keep it.
+          'Cache-Control': 'private, no-store',
+        },
+      });
     }
 
     const events = new RegExp(`^/task/${ID}/events$`).exec(path);

@@ -158,6 +158,12 @@ export const createTaskSchema = z
         error: 'schedule_at must be an ISO 8601 time with a time zone, like 2026-12-01T15:00:00Z',
       })
       .optional(),
+    // Checked in full (a JSON Schema, within our subset) by checkOutputSchema.
+    output_schema: z
+      .record(z.string(), z.unknown(), { error: 'output_schema must be a JSON Schema object' })
+      .optional(),
+    record: z.boolean({ error: 'record must be true or false' }).optional(),
+    recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.goal === undefined && value.task === undefined)

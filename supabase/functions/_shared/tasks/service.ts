@@ -35,6 +35,7 @@ import {
   type AttemptRow,
   type TaskRow,
 } from './task-object.ts';
+import { checkOutputSchema } from './output-schema.ts';
 import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
 export type TaskServiceDeps = {
@@ -79,6 +80,14 @@ type Accepted = {
 type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
 
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
+
+function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+  // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
+  const binary = atob(text.replace(/\s+/g, ''));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 
 /** The API's error for a create that the database refused. */
 function refusal(result: Accepted, phoneNumber: string): ApiError {
@@ -295,6 +304,8 @@ export function createTaskService(deps: TaskServiceDeps) {
   ) {
     rejectControlCharacters(body);
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+    const outputSchema =
+      input.output_schema === undefined ? null : checkOutputSchema(input.output_schema);
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
@@ -342,6 +353,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       call_window_start: input.call_window?.start ?? null,
       call_window_end: input.call_window?.end ?? null,
       schedule_at: scheduleAt?.toISOString() ?? null,
+      output_schema: outputSchema,
+      record: input.record ?? false,
+      recording_retention_days: input.recording_retention_days ?? 30,
       // Replaced with the hash of a fresh token when each attempt is placed.
       provider_token_hash: await sha256Hex(randomToken()),
     };
@@ -424,6 +438,37 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     async get(userId: string, taskId: string): Promise<ApiTask> {
       return apiTaskOf(await ownTask(userId, taskId));
+    },
+
+    /**
+     * The audio of one of the account's recorded tasks while it is kept; anything else (another
+     * account's task, not recorded, past its retention) is "not found".
+     */
+    async recording(
+      userId: string,
+      taskId: string,
+    ): Promise<{ contentType: string; bytes: Uint8Array<ArrayBuffer> }> {
+      if (!TASK_ID.test(taskId))
+        throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+      const found = must(
+        await db.rpc('task_recording', {
+          p_user_id: userId,
+          p_task_id: taskId,
+          p_now: deps.now().toISOString(),
+        }),
+      ) as { content_type: string; audio_base64: string } | null;
+      if (!found) {
+        const owned = await readTask(taskId);
+        if (!owned || owned.row.user_id !== userId)
+          throw new ApiError('not_found', `No task ${taskId} exists.`);
+        throw new ApiError(
+          'not_found',
+          owned.row.record
+            ? `Task ${taskId} has no recording: the call was not answered yet, or its retention ended.`
+            : `Task ${taskId} was not recorded: create it with "record": true to keep the audio.`,
+        );
+      }
+      return { contentType: found.content_type, bytes: decodeBase64(found.audio_base64) };
     },
 
     async list(userId: string, query: ListQuery) {

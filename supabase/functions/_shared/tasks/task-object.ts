@@ -42,6 +42,12 @@ export type TaskRow = {
   call_window_end: string;
   schedule_at: string | null;
   scheduled_for: string | null;
+  output_schema: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+  result_note: string | null;
+  record: boolean;
+  recording_retention_days: number;
+  recording_expires_at: string | null;
   batch_id: string | null;
   batch_index: number | null;
 };
@@ -61,7 +67,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, batch_id, batch_index';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, batch_id, batch_index';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -71,6 +77,15 @@ const hhmm = (time: string) => time.slice(0, 5);
 /** "Agent: …\nCallee: …", the plain-text transcript of the landing page's code sample. */
 export function transcription(turns: TranscriptTurn[]): string {
   return turns.map((t) => `${t.speaker === 'agent' ? 'Agent' : 'Callee'}: ${t.text}`).join('\n');
+}
+
+/**
+ * Our own endpoint for the call's audio while it is kept (never the provider's address): null
+ * when the call was not recorded, nothing was stored, or its retention ran out.
+ */
+export function recordingUrlOf(row: TaskRow, url: string, now = Date.now()): string | null {
+  if (!row.record || !row.recording_expires_at) return null;
+  return Date.parse(row.recording_expires_at) > now ? `${url}/recording` : null;
 }
 
 export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: string) {
@@ -119,7 +134,13 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     transcript: row.transcript,
     transcription: transcription(row.transcript),
     summary: row.summary,
-    recording_url: row.recording_url,
+    output_schema: row.output_schema,
+    result: row.result,
+    result_note: row.result_note,
+    record: row.record,
+    recording_retention_days: row.recording_retention_days,
+    recording_url: recordingUrlOf(row, url),
+    recording_expires_at: row.record ? row.recording_expires_at : null,
     failure_reason: row.failure_reason,
     opted_out: row.opted_out,
     events_url: `${url}/events`,

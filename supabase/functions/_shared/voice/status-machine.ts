@@ -186,7 +186,6 @@ function decideEnded(
     outcome: event.optedOut ? 'not_achieved' : outcomeOf(status, event.successEvaluation),
   };
   if (event.summary !== null) fields.summary = event.summary;
-  if (event.recordingUrl !== null) fields.recording_url = event.recordingUrl;
   if (event.transcript !== null && event.transcript.length > 0)
     fields.transcript = event.transcript;
   if (status === 'failed') fields.failure_reason = describeEndedReason(event.endedReason);
