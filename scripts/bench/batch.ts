@@ -26,6 +26,8 @@ export type BatchFigures = {
   completionSeconds: number;
   peakSlots: number;
   peakDialled: number;
+  /** From a call's end to the admission of the next waiting task into its slot (p50, p95). */
+  refillMs: { p50: number; p95: number };
   notEnded: number;
   unsettledAttempts: number;
   heldAfter: number;
@@ -120,6 +122,22 @@ export async function runBatch(config: StackConfig, rows: number): Promise<Batch
          (select credits from public.profiles where id = $2) as credits`,
       [batch.id, userId],
     );
+    // The k-th call to end frees the slot the (k + 10)-th admission takes: the time between them
+    // is how promptly a freed slot is refilled (database clock on both sides).
+    const { rows: refill } = await db.query<{ p50: number; p95: number }>(
+      `with ended as (
+         select row_number() over (order by e.created_at) as i, e.created_at as at
+           from public.task_events e join public.tasks t on t.id = e.task_id
+          where t.batch_id = $1 and e.type = 'task.completed'
+       ), admitted as (
+         select row_number() over (order by slot_claimed_at) as i, slot_claimed_at as at
+           from public.tasks where batch_id = $1 and slot_claimed_at is not null
+       )
+       select percentile_cont(0.5) within group (order by extract(epoch from a.at - e.at) * 1000) as p50,
+              percentile_cont(0.95) within group (order by extract(epoch from a.at - e.at) * 1000) as p95
+         from ended e join admitted a on a.i = e.i + ${MAX_LIVE}`,
+      [batch.id],
+    );
     const counts = (
       (await (
         await fetch(`${config.apiUrl}/functions/v1/task/batches/${batch.id}`, {
@@ -133,6 +151,7 @@ export async function runBatch(config: StackConfig, rows: number): Promise<Batch
       completionSeconds,
       peakSlots,
       peakDialled,
+      refillMs: { p50: Number(refill[0]?.p50 ?? NaN), p95: Number(refill[0]?.p95 ?? NaN) },
       notEnded: audit[0]!.not_ended,
       unsettledAttempts: audit[0]!.unsettled,
       heldAfter: held,
@@ -153,6 +172,9 @@ export function printBatch(figures: BatchFigures) {
   );
   console.log(
     `  peak live calls of the account (sampled every ${SAMPLE_MS} ms): ${figures.peakSlots} holding a slot, ${figures.peakDialled} open with the provider (limit ${MAX_LIVE})`,
+  );
+  console.log(
+    `  a freed slot refilled (call ended → next waiting task admitted): p50 ${ms(figures.refillMs.p50)}, p95 ${ms(figures.refillMs.p95)}`,
   );
   console.log(
     `  counts: ${Object.entries(figures.counts)
