@@ -343,6 +343,28 @@ describe('POST /task/batches', () => {
     ]);
   }, 120_000);
 
+  it('answers 409 for an Idempotency-Key reused with another body, and creates nothing more', async () => {
+    const caller = await createCallingAccount({ label: 'batch-idem', credits: 5 });
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const body = (phone_number: string) => ({
+      defaults: { goal: GOAL, schedule_at: later },
+      tasks: [{ phone_number }],
+    });
+    const first = await createBatch(caller, body('+14155550100'), { 'Idempotency-Key': 'list-1' });
+    expect(first.response.status).toBe(201);
+    const conflict = await createBatch(caller, body('+14155550101'), {
+      'Idempotency-Key': 'list-1',
+    });
+    expect(conflict.response.status).toBe(409);
+    expect(conflict.body.error).toMatchObject({ code: 'idempotency_conflict' });
+    const batches = await serviceClient()
+      .from('batches')
+      .select('id')
+      .eq('user_id', caller.user.id);
+    expect(batches.data).toEqual([{ id: first.body.id }]);
+    await caller.api(`/batches/${first.body.id}/cancel`, { method: 'POST' });
+  });
+
   it('is not found for another account: read, cancel, its events and its tasks', async () => {
     const owner = await createCallingAccount({ label: 'batch-owner', credits: 5 });
     const other = await createCallingAccount({ label: 'batch-other', credits: 5 });

@@ -4,8 +4,8 @@
 // after the response. The rest wait for a slot (docs/decisions/0013-batches-paced-by-call-slots.md).
 import { runAfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
-import { authenticateKey } from '../http/api-key-auth.ts';
-import { ApiError, type ErrorCode } from '../http/errors.ts';
+import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
+import { ApiError } from '../http/errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
 import {
@@ -201,16 +201,7 @@ export function createBatchService(deps: BatchServiceDeps) {
             'Idempotency-Key',
           );
         default:
-          throw new ApiError(
-            (['kyc_required', 'phone_verification_required'].includes(result.error)
-              ? result.error
-              : 'unauthorized') as ErrorCode,
-            result.error === 'kyc_required'
-              ? 'Submit your business details (KYC) in the dashboard before placing calls.'
-              : result.error === 'phone_verification_required'
-                ? 'Verify your phone number in the dashboard before placing calls.'
-                : 'This API key is not valid or has been revoked.',
-          );
+          throw accountRefusal(result.error);
       }
     }
     const batchId = result.batch_id!;
