@@ -565,6 +565,8 @@ begin
       for update skip locked);
 end;
 $$;
+comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
+  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
 
 create or replace function public.dispatch_claim_stuck(
   p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
@@ -613,6 +615,8 @@ as $$
     from claimed c
     left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
 $$;
+comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
+  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
 
 -- Grants -----------------------------------------------------------------------------------------
 
