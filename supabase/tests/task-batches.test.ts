@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
+import { apiUrl, serviceRoleKey } from './support/stack';
 import { waitFor } from './support/wait';
 
 // Batches on the integration stack: validated whole, paced through the account's 10 call slots
@@ -341,6 +342,59 @@ describe('POST /task/batches', () => {
       'insufficient_credits',
       'insufficient_credits',
     ]);
+  }, 120_000);
+
+  it('keeps a due retry waiting while ten calls hold the call slots, and places it once one frees', async () => {
+    const caller = await createCallingAccount({ label: 'batch-retry', credits: 5 });
+    const admin = serviceClient();
+    // 555-0103 never answers: one retry, a minute later.
+    const placed = await caller.api('', {
+      method: 'POST',
+      json: {
+        phone_number: '+14155550103',
+        goal: GOAL,
+        retry: { max_attempts: 1, interval_minutes: 1 },
+      },
+    });
+    const retrying = ((await placed.json()) as Task).id;
+    await waitFor(
+      async () => (await (await caller.api(`/${retrying}`)).json()) as Task,
+      (task) => task.status === 'retry_scheduled',
+      { what: 'the first attempt to go unanswered' },
+    );
+    // Ten calls holding slots: a batch for tomorrow, moved as if admitted (not yet dialled).
+    const { body: batch } = await createBatch(caller, {
+      defaults: { goal: GOAL, schedule_at: new Date(Date.now() + 86_400_000).toISOString() },
+      tasks: Array.from({ length: 10 }, () => ({ phone_number: '+14155550100' })),
+    });
+    const moved = await admin
+      .from('tasks')
+      .update({ status: 'queued', awaiting_slot: false, slot_claimed_at: new Date().toISOString() })
+      .eq('batch_id', batch.id);
+    expect(moved.error).toBeNull();
+
+    const refused = await admin.rpc('task_begin_attempt', { p_task_id: retrying });
+    expect(refused.data).toMatchObject({ error: 'no_call_slot' });
+    const waiting = (await (await caller.api(`/${retrying}`)).json()) as Task & {
+      attempts: unknown[];
+    };
+    expect(waiting.status).toBe('retry_scheduled');
+    expect(waiting.attempts).toHaveLength(1);
+
+    expect((await caller.api(`/batches/${batch.id}/cancel`, { method: 'POST' })).status).toBe(200);
+    const run = await fetch(`${apiUrl}/functions/v1/dispatch`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ now: new Date(Date.now() + 120_000).toISOString() }),
+    });
+    expect(run.status).toBe(200);
+    const done = await waitFor(
+      async () =>
+        (await (await caller.api(`/${retrying}`)).json()) as Task & { attempts: unknown[] },
+      (task) => task.status === 'no_answer',
+      { what: 'the retry to be placed and go unanswered' },
+    );
+    expect(done.attempts).toHaveLength(2);
   }, 120_000);
 
   it('answers 409 for an Idempotency-Key reused with another body, and creates nothing more', async () => {
