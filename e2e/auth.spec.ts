@@ -47,6 +47,8 @@ test.describe('sign-up', () => {
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign up' }).click();
     await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'new-password');
+    // The password rule shows before the first submit.
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('At least 6 characters.');
     const submit = page.getByRole('button', { name: 'Sign up', exact: true });
     await expect(submit).toBeDisabled();
     await page.getByLabel('Email').fill(email);

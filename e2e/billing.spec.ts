@@ -5,7 +5,9 @@ import {
   deleteUser,
   type TestUser,
 } from './support/users';
+import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { signIn } from './support/sign-in';
+import { TEST_STACK } from './support/stack';
 
 // Buying credits as a person does: the billing tab → the local Stripe's checkout page → back.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -104,5 +106,52 @@ test.describe('buying credits', () => {
     await field.fill('9');
     await expect(page.getByText('Minimum purchase is $10')).toBeVisible();
     await expect(page).toHaveURL(/\/billing$/);
+  });
+});
+
+test.describe('what calls not yet ended hold', () => {
+  let account: CallingAccount;
+  test.afterEach(async () => deleteUser(account));
+
+  test('a call waiting for its retry shows its free minutes and credits as held, beside what is left', async ({
+    page,
+  }) => {
+    account = await createCallingAccount({ prefix: 'holds', credits: 5, freeMinutesUsed: 90 });
+    // 555-0106 goes unanswered first: the task waits 5 minutes for its retry, keeping its hold
+    // of 15 minutes: the 10 free minutes left, and 5 cents of credits.
+    const created = await fetch(`${TEST_STACK.apiUrl}/functions/v1/task`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${account.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        phone_number: '+14155550106',
+        goal: 'Confirm the appointment.',
+        max_duration_minutes: 15,
+        retry: { max_attempts: 2, interval_minutes: 5 },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await expect
+      .poll(
+        async () => {
+          const task = await fetch(`${TEST_STACK.apiUrl}/functions/v1/task/${id}`, {
+            headers: { Authorization: `Bearer ${account.apiKey}` },
+          });
+          return ((await task.json()) as { status: string }).status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('retry_scheduled');
+
+    await signIn(page, account);
+    await expect(balance(page)).toHaveText('$4.95');
+    await expect(page.getByTestId('balance-held')).toHaveText('· $0.05 held for calls in progress');
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    await expect(page.getByTestId('usage-free-minutes')).toHaveText(
+      'Free minutes left0 of 10010 held for calls in progress',
+    );
+    await expect(page.getByTestId('usage-credits')).toHaveText(
+      'Credits available$4.95$0.05 held for calls in progress',
+    );
   });
 });

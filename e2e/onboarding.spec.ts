@@ -37,6 +37,19 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     ).toBeVisible();
     const submit = kyc.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
+
+    // One press of × closes it, from a select too: pressing × leaves the focus in the field, whose
+    // blur would show an error and grow the dialog, moving × away before the release.
+    const businessType = kyc.getByLabel('Business type');
+    await businessType.focus();
+    const close = (await kyc.getByRole('button', { name: 'Close' }).boundingBox())!;
+    await page.mouse.move(close.x + close.width / 2, close.y + close.height / 2);
+    await page.mouse.down();
+    await expect(businessType).toBeFocused();
+    await page.mouse.up();
+    await expect(kyc).toBeHidden();
+    await page.reload();
+    await expect(kyc).toBeVisible();
     await kyc.getByLabel('Business type').selectOption({ label: 'Business' });
     await kyc.getByLabel('Legal name').fill('Bright Smiles Dental LLC');
     await kyc.getByLabel('Address').fill('P.O. Box 1234, Springfield');
@@ -56,9 +69,26 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await expect(page.getByText('Submitted!')).toBeVisible();
     await expect(page.getByText("We'll review your information shortly.")).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding-step-2$/);
+    // Step 2 is this page, not the dashboard's phone dialog on the way out (which the page used
+    // to replace a moment later, with whatever had been typed into it).
+    await expect(page.getByRole('heading', { name: 'Verify your phone', level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('dialwise_kyc_draft'))).toBeNull();
 
-    // Step 2: phone entry.
+    // Step 2: phone entry. The country select shows its whole label, "United States (+1)".
+    const country = page.getByLabel('Country');
+    await expect(country).toBeVisible();
+    const room = await country.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const label = select.options[select.selectedIndex]!.text;
+      // The text, the left padding and the dropdown arrow (about 20px).
+      const needed = context.measureText(label).width + parseFloat(style.paddingLeft) + 20;
+      return { label, width: select.clientWidth, needed };
+    });
+    expect(room.label).toBe('United States (+1)');
+    expect(room.width).toBeGreaterThanOrEqual(room.needed);
     const number = page.getByRole('textbox', { name: 'Phone number' });
     await expect(number).toHaveAttribute('placeholder', '555-123-4567');
     const send = page.getByRole('button', { name: 'Send Code' });

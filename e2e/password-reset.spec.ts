@@ -76,6 +76,8 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await expect(page.getByText(user.email)).toBeVisible();
+    // The link signed in only to set a password: nothing greets it as a finished sign-in.
+    await expect(page.getByText('Sign in successful')).toHaveCount(0);
     await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
       'At least 6 characters.',
     );
@@ -112,6 +114,10 @@ test.describe('password reset', () => {
 
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    // The rule is shown before anything is submitted, as on sign-up and /reset-password.
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
+      'At least 6 characters.',
+    );
     const changed = 'changed-in-profile';
     await page.getByLabel('New password', { exact: true }).fill(changed);
     await page.getByLabel('Confirm new password').fill('not-the-same');

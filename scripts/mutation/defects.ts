@@ -30,6 +30,9 @@ export type Defect = {
 const TENANTS = ['supabase/tests/tenant-boundaries.test.ts'];
 const GUARD = ['supabase/functions/_shared/tasks/webhook-url.test.ts'];
 const GUARD_FILE = 'supabase/functions/_shared/tasks/webhook-url.ts';
+const PRIVACY_MIGRATION = 'supabase/migrations/20251127003000_retention_and_account_closing.sql';
+const PRIVACY_RETENTION = 'supabase/tests/privacy-retention.test.ts';
+const ACCOUNT_DELETION = 'supabase/tests/account-deletion.test.ts';
 
 const readableBy = (table: string) =>
   `create policy "planted: anyone reads" on public.${table} for select to authenticated using (true);`;
@@ -213,5 +216,53 @@ $$;`,
     file: GUARD_FILE,
     find: "  return literal || host === 'localhost' || host.endsWith('.localhost') ? null : host;",
     replace: '  return literal || true ? null : host;',
+  },
+  // Privacy: retention, the export, closing an account (docs/decisions/0013)
+  {
+    id: 'retention-keeps-turn-text',
+    what: "erasing a call's content leaves the transcript's words in its event log",
+    project: 'integration',
+    tests: [PRIVACY_RETENTION],
+    grep: 'erased for good',
+    kind: 'sql-function',
+    migration: PRIVACY_MIGRATION,
+    start: 'create function private.retention_erase_call_content(',
+    find: "set data = jsonb_set(e.data, '{text}', 'null'::jsonb), dedupe_key = null",
+    replace: 'set data = e.data',
+  },
+  {
+    id: 'close-keeps-api-key',
+    what: 'closing an account leaves its API key live',
+    project: 'integration',
+    tests: [ACCOUNT_DELETION],
+    grep: 'stops everything at once',
+    kind: 'sql-function',
+    migration: PRIVACY_MIGRATION,
+    start: 'create function public.account_close(',
+    find: '  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;\n',
+    replace: '',
+  },
+  {
+    id: 'export-full-api-key',
+    what: 'the data export shows the full API key',
+    project: 'integration',
+    tests: ['supabase/tests/account-export.test.ts'],
+    grep: 'masked',
+    kind: 'sql-function',
+    migration: PRIVACY_MIGRATION,
+    start: 'create function public.account_export(',
+    find: "'key', left(k.api_key, 10) || '…' || right(k.api_key, 10),",
+    replace: "'key', k.api_key,",
+  },
+  {
+    id: 'local-auth-refresh-ignores-ban',
+    what: 'the local auth server refreshes the session of a banned user',
+    project: 'integration',
+    tests: [ACCOUNT_DELETION],
+    grep: 'refuse sign-in and refresh',
+    kind: 'ts',
+    file: 'supabase/local/auth/service.ts',
+    find: "        if (isBanned(user)) throw errors.userBanned(400, 'Invalid Refresh Token: User Banned');\n",
+    replace: '',
   },
 ];

@@ -42,9 +42,9 @@ function printStatus(config: StackConfig, withApp: boolean) {
     ...Object.entries(localProviderEnv(config))
       .filter(([name]) => name.startsWith('VAPI_'))
       .map(([name, value]) => `${name.padStart(16)}: ${value}`),
-    `      Twilio URL: http://127.0.0.1:${config.twilioPort} (local Verify v2 + Messages; SMS land in the mailbox)`,
+    `      Twilio URL: http://127.0.0.1:${config.twilioPort} (local Messages API; SMS land in the mailbox)`,
     `  Twilio account: ${TWILIO_LOCAL.accountSid} / ${TWILIO_LOCAL.authToken}`,
-    `  Verify service: ${TWILIO_LOCAL.verifyServiceSid}, sending number ${TWILIO_LOCAL.phoneNumber}`,
+    `  sending number: ${TWILIO_LOCAL.phoneNumber}`,
     `      Stripe URL: http://127.0.0.1:${config.stripePort} (local Stripe, test mode)`,
     `  Stripe API key: ${LOCAL_STRIPE_SECRET_KEY}`,
     `  webhook secret: ${LOCAL_STRIPE_WEBHOOK_SECRET}`,

@@ -105,7 +105,7 @@ const escapeHtml = (s: string) =>
   );
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,">
 <style>body{font:14px system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;width:100%}td,th{padding:.4rem .6rem;border-bottom:1px solid #ddd;text-align:left}a{color:#3730a3}pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem}</style>
 </head><body>${body}</body></html>`;
 }

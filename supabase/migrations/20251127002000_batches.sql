@@ -58,7 +58,8 @@ create table public.batch_events (
 comment on table public.batch_events is 'Append-only event log of a batch (its event stream and webhook read it).';
 
 alter table public.tasks
-  add column batch_id text references public.batches (id) on delete cascade,
+  -- A task's call record outlives its account (and so its batch) for the record retention.
+  add column batch_id text references public.batches (id) on delete set null,
   add column batch_index integer
     constraint tasks_batch_index_range check (batch_index is null or batch_index between 0 and 999),
   add column awaiting_slot boolean not null default false,
@@ -78,7 +79,8 @@ create index tasks_awaiting_slot on public.tasks (user_id, batch_id, batch_index
 -- The webhook outbox carries batch events too: a delivery is of a task's event or a batch's.
 alter table public.webhook_deliveries
   alter column task_id drop not null,
-  add column batch_id text references public.batches (id) on delete cascade,
+  -- A task's call record outlives its account (and so its batch) for the record retention.
+  add column batch_id text references public.batches (id) on delete set null,
   add constraint webhook_deliveries_of_task_or_batch check ((task_id is null) <> (batch_id is null)),
   add constraint webhook_deliveries_batch_event_once unique (batch_id, event_seq);
 comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';

@@ -704,3 +704,53 @@ describe('the call API across accounts', () => {
     expect(list.data.map((t) => t.id)).not.toContain(victim.smsTaskId);
   });
 });
+
+describe('the account function and its RPCs across accounts', () => {
+  const accountFunction = (path: 'export' | 'delete') => `${apiUrl}/functions/v1/account/${path}`;
+
+  it('the export, closing and retention RPCs are the service role’s only', async () => {
+    const rpcs = [
+      ['account_export', { p_user_id: victim.user.id }],
+      ['account_close', { p_user_id: victim.user.id }],
+      ['retention_run', { p_now: new Date().toISOString() }],
+      ['retention_accounts_due', { p_now: new Date().toISOString() }],
+      ['retention_erase_account', { p_user_id: victim.user.id, p_now: new Date().toISOString() }],
+    ] as const;
+    for (const [name, args] of rpcs) {
+      for (const actor of ACTORS) {
+        const { data, error } = await actor.client().rpc(name, args);
+        expect(data, `${actor.name} → ${name}`).toBeNull();
+        expect(error?.code, `${actor.name} → ${name}`).toMatch(/^(42501|PGRST202)$/);
+      }
+    }
+    const [profile] = await sql<{ closed_at: Date | null }>(
+      `select closed_at from public.profiles where id = $1`,
+      [victim.user.id],
+    );
+    expect(profile!.closed_at).toBeNull();
+  });
+
+  it('another user can neither export nor close the victim’s account', async () => {
+    const { data } = await attacker.client.auth.getSession();
+    const token = data.session!.access_token;
+    const exported = await fetch(accountFunction('export'), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const text = await exported.text();
+    expect(exported.status).toBe(200);
+    expect(text).not.toContain(victim.user.id);
+    expect(text).not.toContain(victim.email);
+    const closed = await fetch(accountFunction('delete'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ confirm: victim.email }),
+    });
+    expect(closed.status).toBe(400);
+    const [profile] = await sql<{ closed_at: Date | null }>(
+      `select closed_at from public.profiles where id = $1`,
+      [victim.user.id],
+    );
+    expect(profile!.closed_at).toBeNull();
+    expect((await victim.api('')).status).toBe(200);
+  });
+});

@@ -28,7 +28,13 @@ export const DialogContent = React.forwardRef<
     >
       {children}
       {hideClose ? null : (
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring">
+        <DialogPrimitive.Close
+          className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+          // Pressing × must not take focus from a field first: the field's blur would show its
+          // error, the centred dialog would grow and move × from under the pointer before the
+          // release, and the click would be lost (a second one was needed).
+          onMouseDown={(event) => event.preventDefault()}
+        >
           <X className="size-4" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

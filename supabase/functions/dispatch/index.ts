@@ -1,9 +1,11 @@
-// Scheduled work: due retries, the watchdog, webhook deliveries. Wiring only; see _shared/dispatch.
+// Scheduled work: due retries, the watchdog, webhook deliveries, and the retention pass (see
+// _shared/privacy). Wiring only; see _shared/dispatch.
 import { createDispatcher } from '../_shared/dispatch/dispatcher.ts';
 import { createDispatchHandler } from '../_shared/dispatch/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
+import { createRetention } from '../_shared/privacy/retention.ts';
 
 const { db, provider, service, batches } = taskServiceFromEnv();
 const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
@@ -20,4 +22,14 @@ const dispatcher = createDispatcher({
   marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
 });
 
-Deno.serve(createDispatchHandler({ run: (at) => dispatcher.run(at), now }));
+const retention = createRetention({ db, now });
+
+Deno.serve(
+  createDispatchHandler({
+    run: async (at = now()) => ({
+      ...(await dispatcher.run(at)),
+      retention: await retention.run(at),
+    }),
+    now,
+  }),
+);

@@ -3,10 +3,10 @@ import { requireEnv } from '../_shared/env.ts';
 import { createSmsInboundHandler } from '../_shared/sms/inbound.ts';
 import { createSmsNotifier } from '../_shared/sms/notify.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
-import { createTwilioClient, twilioMessagingConfigFromEnv } from '../_shared/twilio/client.ts';
+import { createTwilioClient, twilioConfigFromEnv } from '../_shared/twilio/client.ts';
 
 const { db, service } = taskServiceFromEnv();
-const twilio = createTwilioClient(twilioMessagingConfigFromEnv((name) => Deno.env.get(name)));
+const twilio = createTwilioClient(twilioConfigFromEnv((name) => Deno.env.get(name)));
 
 Deno.serve(
   createSmsInboundHandler({

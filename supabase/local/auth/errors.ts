@@ -56,6 +56,9 @@ export const errors = {
     new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
   refreshTokenAlreadyUsed: () =>
     new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  /** GoTrue's IsBanned check: 400 on the password and refresh grants, 403 on /verify. */
+  userBanned: (status: 400 | 403, message = 'User is banned') =>
+    new AuthError(status, 'user_banned', message),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
   // GoTrue files an unknown grant under invalid_credentials.
   unsupportedGrant: () => new AuthError(400, 'invalid_credentials', 'unsupported_grant_type'),

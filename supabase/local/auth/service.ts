@@ -7,7 +7,15 @@ import { OAUTH_PROVIDERS } from './disabled-features';
 import { errors } from './errors';
 import type { AccessClaims, Jwt } from './jwt';
 import { createRateLimiter } from './rate-limit';
-import { findUserByEmail, findUserById, userJson, type Queryable, type UserRow } from './users';
+import {
+  findUserByEmail,
+  findUserById,
+  isBanned,
+  parseGoDuration,
+  userJson,
+  type Queryable,
+  type UserRow,
+} from './users';
 
 /**
  * The GoTrue subset auth-js uses: sign-up with e-mail confirmation, password and refresh-token
@@ -492,6 +500,8 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
       if (!email) throw errors.validation('missing email or phone');
       if (!password) throw errors.validation('missing password');
       const user = email ? await findUserByEmail(pool, email) : null;
+      // GoTrue turns a banned user away before it looks at the password.
+      if (user?.encrypted_password && isBanned(user)) throw errors.userBanned(400);
       // Compare against a dummy hash for unknown users so timing does not reveal them.
       const hash =
         user?.encrypted_password || '$2a$10$0000000000000000000000000000000000000000000000000000.';
@@ -500,9 +510,6 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
         (await bcrypt.compare(password, hash).catch(() => false)) &&
         passwordBytes(password) <= MAX_PASSWORD_BYTES;
       if (!user || !ok) throw errors.invalidCredentials();
-      if (user.banned_until && user.banned_until > new Date()) {
-        throw errors.validation('User is banned');
-      }
       if (config.auth.enableConfirmations && !user.email_confirmed_at)
         throw errors.emailNotConfirmed();
       return transaction(async (db) => {
@@ -533,6 +540,7 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
         if (!current || !current.session_id) throw errors.refreshTokenNotFound();
         const user = await findUserById(db, current.user_id);
         if (!user) throw errors.refreshTokenNotFound();
+        if (isBanned(user)) throw errors.userBanned(400, 'Invalid Refresh Token: User Banned');
 
         if (current.revoked) {
           const withinReuse =
@@ -690,6 +698,7 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
         );
         const user = rows[0];
         if (!user) throw errors.otpExpired();
+        if (isBanned(user)) throw errors.userBanned(403);
         if (
           column === 'email_change_token_new' &&
           config.auth.doubleConfirmChanges &&
@@ -914,6 +923,20 @@ export function createAuthService({ pool, config, jwt, mail }: AuthDeps) {
           await pool.query(
             'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1',
             [id],
+          );
+        }
+        if (typeof body.ban_duration === 'string' && body.ban_duration !== '') {
+          // GoTrue's User.Ban: "none" (or a zero duration) lifts the ban; anything else bans
+          // until now + the duration. Sessions are left as they are.
+          const ms = body.ban_duration === 'none' ? 0 : parseGoDuration(body.ban_duration);
+          if (ms === null)
+            throw errors.validation(
+              `invalid format for ban duration: time: invalid duration "${body.ban_duration}"`,
+            );
+          await pool.query(
+            `update auth.users set banned_until = case when $2::float8 = 0 then null
+               else now() + make_interval(secs => $2::float8 / 1000) end where id = $1`,
+            [id, ms],
           );
         }
         if (body.user_metadata !== undefined) {

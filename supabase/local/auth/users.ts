@@ -56,6 +56,8 @@ export function toUserJson(user: UserRow, identities: IdentityRow[]) {
     email_change_sent_at: iso(user.email_change_sent_at),
     new_email: user.email_change || undefined,
     last_sign_in_at: iso(user.last_sign_in_at),
+    // GoTrue omits it unless the user was ever banned (omitempty).
+    banned_until: iso(user.banned_until),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: identities.map((identity) => ({
@@ -73,6 +75,35 @@ export function toUserJson(user: UserRow, identities: IdentityRow[]) {
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,
   };
+}
+
+/** GoTrue's User.IsBanned: banned_until set and still ahead. */
+export function isBanned(user: Pick<UserRow, 'banned_until'>, now = new Date()): boolean {
+  return user.banned_until !== null && user.banned_until > now;
+}
+
+/**
+ * Go's time.ParseDuration, which GoTrue applies to an admin's ban_duration: a sign, then one or
+ * more decimal numbers each with a unit (ns, us, µs, ms, s, m, h), e.g. "876000h", "1h30m";
+ * "0" alone. Milliseconds, or null when it does not parse.
+ */
+export function parseGoDuration(text: string): number | null {
+  const match = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|ms|s|m|h))+|0)$/.exec(text);
+  if (!match) return null;
+  if (match[2] === '0') return 0;
+  const unitMs: Record<string, number> = {
+    ns: 1e-6,
+    us: 1e-3,
+    µs: 1e-3,
+    ms: 1,
+    s: 1000,
+    m: 60_000,
+    h: 3_600_000,
+  };
+  let total = 0;
+  for (const part of match[2]!.matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|ms|s|m|h)/g))
+    total += Number(part[1]) * unitMs[part[2]!]!;
+  return match[1] === '-' ? -total : total;
 }
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;

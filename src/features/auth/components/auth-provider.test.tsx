@@ -127,6 +127,21 @@ describe('AuthProvider toasts (spec §4, §8)', () => {
     expect(screen.getByText('Welcome back!')).toBeInTheDocument();
   });
 
+  it('does not greet a password-reset link as a sign-in: its session is for setting a new password', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/reset-password#access_token=abc&refresh_token=r&type=recovery',
+    );
+    const { auth, emit } = fakeAuth(stored(testSession(grace)));
+    renderLayer(auth);
+    await settledAs(grace.email!);
+    // A toast shown after the start-up: any greeting would be on screen by then.
+    emit('TOKEN_REFRESHED', testSession(grace));
+    expect(await screen.findByText('Session refreshed')).toBeInTheDocument();
+    expect(screen.queryByText('Sign in successful')).not.toBeInTheDocument();
+  });
+
   it.each([
     [
       'a URL callback error without a message',

@@ -6,6 +6,7 @@ import {
   authErrorMessage,
   clearStoredTokens,
   hasAuthCallbackHash,
+  hasRecoveryHash,
   hasAuthErrorHash,
   hasStaleTokens,
   readStoredTokens,
@@ -77,6 +78,7 @@ export function AuthProvider({
     return {
       hadStoredTokens: storage ? readStoredTokens(storage, authStorageKey) !== null : false,
       cameFromAuthLink: typeof window !== 'undefined' && hasAuthCallbackHash(window.location.hash),
+      cameFromRecoveryLink: typeof window !== 'undefined' && hasRecoveryHash(window.location.hash),
     };
   });
   // Decided once, with what the first render read; a page that needs the client asks for it.
@@ -175,7 +177,10 @@ export function AuthProvider({
               hasUser: !!result.session,
             }),
           );
-          if (result.session && initial.cameFromAuthLink) {
+          // A password-reset link signs in only to set a new password: greeting it as a sign-in
+          // ("Welcome back!") above the "Set a new password" form reads as if nothing were left
+          // to do.
+          if (result.session && initial.cameFromAuthLink && !initial.cameFromRecoveryLink) {
             toast.success('Sign in successful', {
               id: SIGN_IN_TOAST_ID,
               description: 'Welcome back!',

@@ -27,7 +27,8 @@ export type BatchTask = {
   status: string;
   outcome: string | null;
   phone_number: string;
-  goal: string;
+  /** Null once the call content is erased (30 days after the task ended). */
+  goal: string | null;
   metadata: Record<string, unknown>;
   summary: string | null;
   failure_reason: string | null;

@@ -44,7 +44,7 @@ export function resultsCsv(tasks: BatchTask[]): string {
   ];
   const rows = tasks.map((task) => [
     task.phone_number,
-    task.goal,
+    cell(task.goal),
     ...metadataColumns.map((key) => cell(task.metadata?.[key])),
     task.status,
     cell(task.outcome),

@@ -66,6 +66,9 @@ describe('UsageCard', () => {
       queryClient: known(undefined, {
         free_minutes_total: 100,
         free_minutes_used: 100,
+        free_minutes_held: 0,
+        credits_usd: 25,
+        credits_held_usd: 0,
         month_minutes: 130,
         month_cost_usd: 0.3,
         daily,
@@ -77,6 +80,31 @@ describe('UsageCard', () => {
     expect(
       screen.getByRole('img', { name: 'Minutes per day, last 30 days: 12 minutes in all' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows what calls not yet ended hold as held, apart from what is left', () => {
+    renderWithProviders(<UsageCard />, {
+      session: sessionState({ user }),
+      queryClient: known(undefined, {
+        free_minutes_total: 100,
+        free_minutes_used: 60,
+        free_minutes_held: 30,
+        credits_usd: 24.9,
+        credits_held_usd: 0.1,
+        month_minutes: 60,
+        month_cost_usd: 0,
+        daily: [],
+      }),
+    });
+    expect(screen.getByTestId('usage-free-minutes')).toHaveTextContent(
+      'Free minutes left10 of 10030 held for calls in progress',
+    );
+    expect(screen.getByTestId('usage-credits')).toHaveTextContent(
+      'Credits available$24.80$0.10 held for calls in progress',
+    );
+    expect(
+      screen.getByText(/the minutes it talked are billed and the rest comes back/),
+    ).toBeVisible();
   });
 });
 

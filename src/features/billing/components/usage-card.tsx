@@ -44,9 +44,37 @@ function DailyChart({ daily }: { daily: UsageSummary['daily'] }) {
   );
 }
 
+/** Free minutes neither used nor held by a call that has not ended. */
+function freeMinutesLeft(usage: UsageSummary): number {
+  return Math.max(0, usage.free_minutes_total - usage.free_minutes_used - usage.free_minutes_held);
+}
+
+function UsageFigure({
+  label,
+  value,
+  held = null,
+  testId,
+}: {
+  label: string;
+  value: string;
+  held?: string | null;
+  testId?: string;
+}) {
+  return (
+    <div data-testid={testId}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      {held ? <dd className="text-xs text-muted-foreground tabular-nums">{held}</dd> : null}
+    </div>
+  );
+}
+
 /**
- * Usage (spec §9 pricing: first 100 minutes free, then 1 cent a minute): free minutes left,
- * this month's minutes and spend, and minutes per day, from `usage_summary()`.
+ * Usage (first 100 minutes free, then 1 cent a minute): free minutes left, credits available,
+ * this month's minutes and spend, and minutes per day, from `usage_summary()`. What calls in
+ * progress or waiting for a retry hold is shown as held, beside what is left: a call reserves
+ * its maximum duration when it is accepted, free minutes first, so credits can be charged while
+ * free minutes still look unused.
  */
 export function UsageCard() {
   const { user } = useSession();
@@ -71,25 +99,36 @@ export function UsageCard() {
           </p>
         ) : (
           <div className="grid gap-4">
-            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-              <div>
-                <dt className="text-xs text-muted-foreground">Free minutes left</dt>
-                <dd className="text-lg font-semibold tabular-nums">
-                  {Math.max(0, usage.data.free_minutes_total - usage.data.free_minutes_used)} of{' '}
-                  {usage.data.free_minutes_total}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Minutes this month</dt>
-                <dd className="text-lg font-semibold tabular-nums">{usage.data.month_minutes}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted-foreground">Spent this month</dt>
-                <dd className="text-lg font-semibold tabular-nums">
-                  {formatUsd(usage.data.month_cost_usd)}
-                </dd>
-              </div>
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <UsageFigure
+                label="Free minutes left"
+                value={`${freeMinutesLeft(usage.data)} of ${usage.data.free_minutes_total}`}
+                held={
+                  usage.data.free_minutes_held > 0
+                    ? `${usage.data.free_minutes_held} held for calls in progress`
+                    : null
+                }
+                testId="usage-free-minutes"
+              />
+              <UsageFigure
+                label="Credits available"
+                value={formatUsd(Math.max(0, usage.data.credits_usd - usage.data.credits_held_usd))}
+                held={
+                  usage.data.credits_held_usd > 0
+                    ? `${formatUsd(usage.data.credits_held_usd)} held for calls in progress`
+                    : null
+                }
+                testId="usage-credits"
+              />
+              <UsageFigure label="Minutes this month" value={String(usage.data.month_minutes)} />
+              <UsageFigure label="Spent this month" value={formatUsd(usage.data.month_cost_usd)} />
             </dl>
+            {usage.data.free_minutes_held > 0 || usage.data.credits_held_usd > 0 ? (
+              <p className="text-xs text-muted-foreground">
+                A call holds its maximum duration while it runs or waits for a retry, free minutes
+                first; when it ends, the minutes it talked are billed and the rest comes back.
+              </p>
+            ) : null}
             <DailyChart daily={usage.data.daily} />
           </div>
         )}

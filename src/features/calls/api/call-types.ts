@@ -45,7 +45,8 @@ export type CallSummary = {
   status: TaskStatus;
   outcome: TaskOutcome | null;
   phone_number: string;
-  goal: string;
+  /** Null once the call content is erased, 30 days after the call ended. */
+  goal: string | null;
   created_at: string;
   started_at: string | null;
   ended_at: string | null;
@@ -82,6 +83,9 @@ export type CallDetail = CallSummary & {
   source: string;
   attempts: CallAttempt[];
 };
+
+/** What the Calls tab shows for a goal erased on the retention schedule. */
+export const ERASED_GOAL = 'Content erased 30 days after the call';
 
 export const CALL_SUMMARY_COLUMNS =
   'id, status, outcome, phone_number, goal, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, scheduled_for, time_zones';

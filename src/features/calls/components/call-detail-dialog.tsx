@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/auth/session-context';
 import { useCancelCall } from '../api/cancel-call';
-import { isTerminal, type CallDetail } from '../api/call-types';
+import { ERASED_GOAL, isTerminal, type CallDetail } from '../api/call-types';
 import { useCall } from '../api/get-call';
 import { useApiKey } from '@/lib/api-key';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
@@ -173,7 +173,7 @@ function CallDetailBody({
       <DialogHeader>
         <DialogTitle>Call to {formatPhone(call.phone_number)}</DialogTitle>
         <DialogDescription className="whitespace-pre-wrap break-words">
-          {call.goal}
+          {call.goal ?? ERASED_GOAL}
         </DialogDescription>
       </DialogHeader>
 

@@ -168,7 +168,7 @@ describe('CallsList', () => {
     const queryClient = withPages([
       { calls: [call({ status: 'in_progress', outcome: null })], nextCursor: null },
     ]);
-    queryClient.setQueryData(dashboardKeys.balance(user.id), 25);
+    queryClient.setQueryData(dashboardKeys.balance(user.id), { available: 25, held: 0 });
     renderList(queryClient);
     expect(queryClient.getQueryState(dashboardKeys.balance(user.id))?.isInvalidated).toBe(false);
     queryClient.setQueryData(listKey, {

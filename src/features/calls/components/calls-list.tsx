@@ -5,8 +5,9 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { billingKeys } from '@/features/billing/api/query-keys';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
-import { isTerminal, type CallSummary } from '../api/call-types';
+import { ERASED_GOAL, isTerminal, type CallSummary } from '../api/call-types';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
 import { formatDateTime } from '@/lib/format';
@@ -26,8 +27,10 @@ function useRefreshBalanceWhenCallsEnd(userId: string | undefined, calls: CallSu
       if (before !== undefined && !isTerminal(before) && isTerminal(call.status)) ended = true;
       seen.current.set(call.id, call.status);
     }
-    if (ended && userId)
+    if (ended && userId) {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
+      void queryClient.invalidateQueries({ queryKey: billingKeys.usage(userId) });
+    }
   }, [calls, userId, queryClient]);
 }
 
@@ -139,9 +142,9 @@ export function CallsList({
                     type="button"
                     onClick={() => onOpen(call.id)}
                     className="block w-full truncate text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    title={call.goal}
+                    title={call.goal ?? ERASED_GOAL}
                   >
-                    {call.goal}
+                    {call.goal ?? ERASED_GOAL}
                   </button>
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">

@@ -201,7 +201,9 @@ function TestCallForm({
           }
         />
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+      {/* The duration column is as wide as its label (one line), and items-start keeps each
+          field its own height, so the two inputs line up beside the phone number's hint. */}
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_auto]">
         <FormField
           label="Phone number"
           error={errors.phone?.message}

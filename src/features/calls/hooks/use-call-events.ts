@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
+import { billingKeys } from '@/features/billing/api/query-keys';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { CallApiError } from '../api/call-api';
 import type { TaskStatus, TranscriptTurn } from '../api/call-types';
@@ -109,6 +110,7 @@ export function useCallEvents(options: {
           void queryClient.invalidateQueries({ queryKey: callsKeys.detail(userId, taskId) });
           void queryClient.invalidateQueries({ queryKey: callsKeys.list(userId) });
           void queryClient.invalidateQueries({ queryKey: dashboardKeys.balance(userId) });
+          void queryClient.invalidateQueries({ queryKey: billingKeys.usage(userId) });
         }
       },
     }).catch((error: unknown) => {

@@ -3,23 +3,34 @@ import { supabase } from '@/lib/supabase';
 import { dashboardKeys } from './query-keys';
 
 /**
- * Spec §7 call 10: the signed-in user's available credits (dollars, 1:1) from `profiles`: credits
- * minus what calls in progress hold (API.md "Money"), or null when the user has no profile row.
- * Throws on a Supabase error. The calls feature invalidates it when a call ends.
+ * The signed-in user's credits (dollars, 1:1) from `profiles`: what is available (credits minus
+ * what calls in progress or waiting for a retry hold) and what is held, released or billed when
+ * those calls end.
  */
-export async function getBalance(userId: string): Promise<number | null> {
+export type Balance = { available: number; held: number };
+
+/**
+ * Null when the user has no profile row. Throws on a Supabase error. The calls feature
+ * invalidates it when a call ends.
+ */
+export async function getBalance(userId: string): Promise<Balance | null> {
   const { data, error } = await supabase
     .from('profiles')
-    .select('available_credits')
+    .select('available_credits, credits_held')
     .eq('id', userId)
-    .maybeSingle<{ available_credits: number | string | null }>();
+    .maybeSingle<{
+      available_credits: number | string | null;
+      credits_held: number | string | null;
+    }>();
   if (error) throw error;
   if (!data || data.available_credits === null) return null;
-  const credits = Number(data.available_credits);
-  return Number.isFinite(credits) ? credits : null;
+  const available = Number(data.available_credits);
+  if (!Number.isFinite(available)) return null;
+  const held = Number(data.credits_held ?? 0);
+  return { available, held: Number.isFinite(held) ? held : 0 };
 }
 
-/** Nothing is fetched without a signed-in user (spec §6). */
+/** Nothing is fetched without a signed-in user. */
 export function balanceQueryOptions(userId: string | null | undefined) {
   return queryOptions({
     queryKey: dashboardKeys.balance(userId ?? ''),

@@ -8,15 +8,16 @@ import { useSession } from '@/lib/auth/session-context';
 import { useBalance } from '@/features/dashboard/api/get-balance';
 
 /**
- * Spec §2 balance bar: sticky, 'Balance' with the dollar amount available (`profiles.available_credits`:
- * credits minus holds of calls in progress), or a
- * placeholder while it is unknown (loading, failed, or no profile row); a button opens billing.
+ * The balance bar: sticky, 'Balance' with the dollar amount available (credits minus what calls
+ * in progress or waiting for a retry hold), what is held when anything is, or a placeholder while
+ * it is unknown (loading, failed, or no profile row); a button opens billing.
  */
 export function BalanceBar() {
   const { user } = useSession();
   const navigate = useNavigate();
   const balance = useBalance(user?.id);
-  const amount = balance.data;
+  const amount = balance.data?.available;
+  const held = balance.data?.held ?? 0;
 
   return (
     <div className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -25,9 +26,21 @@ export function BalanceBar() {
           <Wallet className="size-4 text-muted-foreground" aria-hidden />
           <span className="text-muted-foreground">Balance</span>
           {typeof amount === 'number' ? (
-            <span className="text-base font-semibold tabular-nums" data-testid="balance-amount">
-              {formatUsd(amount)}
-            </span>
+            <>
+              <span className="text-base font-semibold tabular-nums" data-testid="balance-amount">
+                {formatUsd(amount)}
+              </span>
+              {held > 0 ? (
+                <span
+                  className="text-muted-foreground tabular-nums"
+                  data-testid="balance-held"
+                  title="Held for calls in progress or waiting for a retry; what they do not use comes back when they end."
+                >
+                  · {formatUsd(held)} held
+                  <span className="sr-only"> for calls in progress</span>
+                </span>
+              ) : null}
+            </>
           ) : (
             <>
               <Skeleton className="h-5 w-16" />

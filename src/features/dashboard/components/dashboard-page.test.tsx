@@ -16,9 +16,12 @@ const user = testUser('ada@example.com');
 const API_KEY = 'dw_' + 'a1'.repeat(32);
 
 /** A query client that already knows the balance, so nothing is fetched. */
-function withBalance(credits: number | null) {
+function withBalance(credits: number | null, held = 0) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(dashboardKeys.balance(user.id), credits);
+  queryClient.setQueryData(
+    dashboardKeys.balance(user.id),
+    credits === null ? null : { available: credits, held },
+  );
   queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   return queryClient;
@@ -36,6 +39,25 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_a1a1a1a…a1a1a1a1a1');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
+  });
+
+  it('says what calls in progress hold beside the balance, and nothing when nothing is held', () => {
+    const { unmount } = renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient: withBalance(24.8, 0.1),
+    });
+    expect(screen.getByTestId('balance-amount')).toHaveTextContent('$24.80');
+    expect(screen.getByTestId('balance-held')).toHaveTextContent(
+      '· $0.10 held for calls in progress',
+    );
+    unmount();
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    expect(screen.queryByTestId('balance-held')).not.toBeInTheDocument();
   });
 
   it('shows a placeholder while the balance is unknown', () => {

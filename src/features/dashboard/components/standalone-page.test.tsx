@@ -12,7 +12,7 @@ const user = testUser();
 
 function renderAt(path: string, title: string) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(dashboardKeys.balance(user.id), 12.5);
+  queryClient.setQueryData(dashboardKeys.balance(user.id), { available: 12.5, held: 0 });
   return renderWithProviders(<StandalonePage title={title}>content</StandalonePage>, {
     initialEntry: path,
     path: path.replace(/(.)\/+$/, '$1'),

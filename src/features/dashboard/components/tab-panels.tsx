@@ -1,3 +1,5 @@
+import { AccountDataCard } from '@/features/account/components/account-data-card';
+import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
@@ -22,6 +24,8 @@ export function ProfilePanel() {
     <div className="grid gap-6">
       <ProfileCard />
       <ChangePasswordCard />
+      <AccountDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }

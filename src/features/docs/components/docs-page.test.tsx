@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLEES } from '../../../../supabase/local/fakes/vapi/callees';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CallOutcomeBadge, CallStatusBadge } from '@/features/calls/components/call-badges';
+import { outcomes, taskStatuses } from '@/features/docs/content/api-reference';
 import { DocsPage } from '@/features/docs/components/docs-page';
 import { renderPublicPage } from '@/testing/render-public-page';
 import { LazyFooter } from '@/components/layout/public-layout';
@@ -90,6 +92,20 @@ describe('DocsPage', () => {
     const outcomeRow = rowsOf('Task outcomes');
     for (const outcome of ['achieved', 'not_achieved', 'unknown']) {
       expect(outcomeRow(outcome)).toBeInTheDocument();
+    }
+    // The dashboard's words for each, as the Calls list and call view show them.
+    for (const status of taskStatuses) {
+      const { container, unmount } = render(<CallStatusBadge status={status.value} />);
+      expect(
+        within(statusRow(status.value)).getByRole('cell', { name: status.label }),
+      ).toBeVisible();
+      expect(container).toHaveTextContent(status.label);
+      unmount();
+    }
+    for (const outcome of outcomes) {
+      const { container, unmount } = render(<CallOutcomeBadge outcome={outcome.value} />);
+      expect(container).toHaveTextContent(outcome.label);
+      unmount();
     }
     const eventRow = rowsOf('Event types');
     for (const event of apiEvents) expect(eventRow(event)).toBeInTheDocument();

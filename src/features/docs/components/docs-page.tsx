@@ -218,6 +218,19 @@ export function DocsPage() {
           </p>
           <CodeBlock title="Example task object" samples={taskObjectSample} />
           <FieldTable caption="Task object fields" fields={taskFields} />
+          <p>
+            <strong>Retention.</strong> Thirty days after a task ends its content is erased:{' '}
+            <InlineCode>goal</InlineCode>, <InlineCode>first_sentence</InlineCode>,{' '}
+            <InlineCode>transcription</InlineCode>, <InlineCode>summary</InlineCode>,{' '}
+            <InlineCode>result</InlineCode>, <InlineCode>result_note</InlineCode> and the voicemail
+            message become <InlineCode>null</InlineCode>, <InlineCode>context</InlineCode> and{' '}
+            <InlineCode>metadata</InlineCode> <InlineCode>{'{}'}</InlineCode>,{' '}
+            <InlineCode>transcript</InlineCode> <InlineCode>[]</InlineCode>, the turns in its events
+            lose their text, and <InlineCode>content_erased_at</InlineCode> says when. The call
+            record (number, times, status, outcome, duration, billed minutes, cost) stays for 24
+            months; a recording goes when its <InlineCode>recording_retention_days</InlineCode> end.
+            Keep what you need from the task or your webhooks before then.
+          </p>
         </DocsSection>
 
         <DocsSection id="statuses" title="Statuses and outcome">
@@ -230,11 +243,12 @@ export function DocsPage() {
           </p>
           <DocsTable
             caption="Task statuses"
-            columns={['Status', 'Terminal', 'Meaning']}
+            columns={['Status', 'In the dashboard', 'Terminal', 'Meaning']}
             rows={taskStatuses.map((status) => ({
               key: status.value,
               cells: [
                 <InlineCode key="value">{status.value}</InlineCode>,
+                status.label,
                 status.terminal ? 'Yes' : 'No',
                 status.meaning,
               ],
@@ -244,14 +258,19 @@ export function DocsPage() {
           <p>
             <InlineCode>status</InlineCode> says what happened to the call;{' '}
             <InlineCode>outcome</InlineCode> says whether the goal was met, so a connected call is
-            never mistaken for a met goal.
+            never mistaken for a met goal. The dashboard shows both side by side, e.g. Completed ·
+            Goal not achieved for a callee who declined.
           </p>
           <DocsTable
             caption="Task outcomes"
-            columns={['Outcome', 'Meaning']}
+            columns={['Outcome', 'In the dashboard', 'Meaning']}
             rows={outcomes.map((outcome) => ({
               key: outcome.value,
-              cells: [<InlineCode key="value">{outcome.value}</InlineCode>, outcome.meaning],
+              cells: [
+                <InlineCode key="value">{outcome.value}</InlineCode>,
+                outcome.label,
+                outcome.meaning,
+              ],
             }))}
           />
         </DocsSection>
@@ -404,7 +423,9 @@ export function DocsPage() {
               When a task is accepted, it holds the cost of{' '}
               <InlineCode>max_duration_minutes</InlineCode> beyond your remaining free minutes. If
               your balance cannot cover the hold, the request is refused with{' '}
-              <InlineCode>402 insufficient_credits</InlineCode>.
+              <InlineCode>402 insufficient_credits</InlineCode>. It reserves those free minutes too,
+              so while a call runs or waits for a retry the dashboard shows them, and the credits,
+              as held (“30 held for calls in progress”), apart from what is left.
             </li>
             <li>
               When the call ends it is settled on whole minutes, rounded up, and the rest of the

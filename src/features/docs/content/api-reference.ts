@@ -132,7 +132,11 @@ export const taskFields: FieldDoc[] = [
     description: 'Whether the goal was met: achieved, not_achieved or unknown.',
   },
   { name: 'phone_number', type: 'string', description: 'The number called.' },
-  { name: 'goal', type: 'string', description: 'The goal you sent.' },
+  {
+    name: 'goal',
+    type: 'string | null',
+    description: 'The goal you sent; null once the call content is erased (see content_erased_at).',
+  },
   { name: 'context', type: 'object', description: 'The context you sent.' },
   { name: 'metadata', type: 'object', description: 'Your metadata, echoed back.' },
   {
@@ -229,6 +233,12 @@ export const taskFields: FieldDoc[] = [
       'The batch the task was created in (POST /task/batches), and its row in that request, from 0; null for a task created alone.',
   },
   {
+    name: 'content_erased_at',
+    type: 'string | null',
+    description:
+      'When the call content was erased, 30 days after the task ended: goal, first_sentence, transcription, summary, result, result_note and the voicemail message are null, context and metadata {}, transcript [], and the turns in the events lose their text. The call record (number, times, status, outcome, duration, billed minutes, cost) stays.',
+  },
+  {
     name: 'events_url',
     type: 'string',
     description: 'The task’s event stream (returned when the task is created).',
@@ -247,46 +257,88 @@ export const taskFields: FieldDoc[] = [
   { name: 'url', type: 'string', description: 'This task in the API.' },
 ];
 
-export type StatusDoc = { value: string; terminal: boolean; meaning: string };
+/** `label`: how the dashboard's Calls list and call view name the status. */
+export type StatusDoc = { value: string; label: string; terminal: boolean; meaning: string };
 
 export const taskStatuses: StatusDoc[] = [
   {
     value: 'scheduled',
+    label: 'Scheduled',
     terminal: false,
     meaning:
       'Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the 10 active calls.',
   },
-  { value: 'queued', terminal: false, meaning: 'Accepted; the call has not started yet.' },
-  { value: 'ringing', terminal: false, meaning: 'The callee’s phone is ringing.' },
-  { value: 'in_progress', terminal: false, meaning: 'The call was answered and is under way.' },
+  {
+    value: 'queued',
+    label: 'Queued',
+    terminal: false,
+    meaning: 'Accepted; the call has not started yet.',
+  },
+  {
+    value: 'ringing',
+    label: 'Ringing',
+    terminal: false,
+    meaning: 'The callee’s phone is ringing.',
+  },
+  {
+    value: 'in_progress',
+    label: 'In progress',
+    terminal: false,
+    meaning: 'The call was answered and is under way.',
+  },
   {
     value: 'retry_scheduled',
+    label: 'Retry scheduled',
     terminal: false,
     meaning: 'An attempt did not connect; another attempt is scheduled.',
   },
   {
     value: 'success',
+    label: 'Completed',
     terminal: true,
-    meaning: 'The conversation took place to its end. Check outcome for the goal.',
+    meaning:
+      'The conversation took place to its end. Whether the goal was met is the outcome’s to say.',
   },
-  { value: 'no_answer', terminal: true, meaning: 'Nobody answered, after all retries.' },
-  { value: 'busy', terminal: true, meaning: 'The line was busy, after all retries.' },
-  { value: 'voicemail', terminal: true, meaning: 'Voicemail answered the call.' },
+  {
+    value: 'no_answer',
+    label: 'No answer',
+    terminal: true,
+    meaning: 'Nobody answered, after all retries.',
+  },
+  {
+    value: 'busy',
+    label: 'Busy',
+    terminal: true,
+    meaning: 'The line was busy, after all retries.',
+  },
+  {
+    value: 'voicemail',
+    label: 'Voicemail',
+    terminal: true,
+    meaning: 'Voicemail answered the call.',
+  },
   {
     value: 'failed',
+    label: 'Failed',
     terminal: true,
     meaning:
       'The call could not be placed or completed, including calls stopped by the duration watchdog.',
   },
-  { value: 'canceled', terminal: true, meaning: 'You canceled the task.' },
+  { value: 'canceled', label: 'Canceled', terminal: true, meaning: 'You canceled the task.' },
 ];
 
 export const outcomes = [
-  { value: 'achieved', meaning: 'The agent met the goal.' },
-  { value: 'not_achieved', meaning: 'The call happened but the goal was not met.' },
+  { value: 'achieved', label: 'Goal achieved', meaning: 'The agent met the goal.' },
+  {
+    value: 'not_achieved',
+    label: 'Goal not achieved',
+    meaning:
+      'The goal was not met: the callee declined, or the call reached voicemail, did not connect, failed or was canceled.',
+  },
   {
     value: 'unknown',
-    meaning: 'It cannot be told whether the goal was met (or no call took place).',
+    label: 'Outcome unknown',
+    meaning: 'The conversation took place, but it cannot be told whether the goal was met.',
   },
 ] as const;
 

@@ -96,11 +96,11 @@ export const privacy: LegalDocument = {
         'We keep personal information only as long as we need it for the purposes above:',
         {
           list: [
-            'Call transcripts and call metadata (the goal, context and metadata attached to a task, and the summary): kept for up to 30 days, then deleted. No audio is stored by default.',
+            'Call transcripts and call metadata (the goal, context and metadata attached to a task, the agent\u2019s opening sentence and voicemail message, the transcript, the summary and the structured result): kept for up to 30 days, then deleted. Thirty days after a call ends this content is overwritten in our systems, including the transcript lines in the call\u2019s event log; the call record below stays. No audio is stored by default.',
             'Call recordings, only where a customer enables recording for a vertical solution: retained 30 days for school attendance calls and 90 days for freight check-in and pet care calls. The customer can configure a different retention period.',
-            'KYC data and call metadata needed for billing, fraud prevention and compliance records (number called, time, duration, status and cost): 24 months.',
-            'Account data: kept while your account is active plus 60 days after it is closed.',
-            'Technical logs: 30 days.',
+            'KYC data and call metadata needed for billing, fraud prevention and compliance records (number called, time, duration, status and cost), and your credit purchases: 24 months. A call record is deleted 24 months after the call; once you close your account, your KYC data, call records and purchases are kept 24 months after closing, then deleted.',
+            'Account data (your login, profile, phone agent settings, API keys, webhook signing secret and do-not-call list): kept while your account is active plus 60 days after it is closed, then deleted.',
+            'Technical logs: 30 days (webhook delivery logs, text messages sent to our number, phone verification codes, and the IP address a contact request came from).',
           ],
         },
         'We may keep information longer where the law requires it or to resolve a dispute, and we delete or anonymise it when the period ends.',
@@ -118,6 +118,7 @@ export const privacy: LegalDocument = {
       title: 'Your rights and choices',
       body: [
         'Depending on where you live, you may have the right to know what personal information we hold about you, to receive a copy of it, to correct it, to delete it, and to opt out of its sale or sharing (we do not sell or share it for cross-context behavioural advertising). You can view and update much of your information in the dashboard.',
+        'In the dashboard, Profile \u2192 \u201cDownload my data\u201d gives you a copy of everything we hold about your account as a JSON file (API keys shown masked, secrets left out), and \u201cDelete account\u201d closes it: you are signed out everywhere at once, your API keys stop working, calls not yet made are canceled and webhooks stop, and your data is deleted on the schedule above. You may also ask for either by e-mail.',
         `California residents have these rights under the California Consumer Privacy Act (CCPA), as amended. You or an authorised agent may make a request by e-mail to ${CONTACT_EMAIL}. We will verify your identity and answer California requests within 45 days; if we need more time, we will tell you why. We will not discriminate against you for exercising your rights.`,
         'You can unsubscribe from marketing e-mails at any time using the link in each message.',
       ],

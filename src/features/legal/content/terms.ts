@@ -165,7 +165,7 @@ export const terms: LegalDocument = {
       id: 'termination',
       title: 'Suspension and termination',
       body: [
-        'You may stop using the Service and close your account at any time by contacting us.',
+        'You may stop using the Service and close your account at any time, in the dashboard (Profile \u2192 Delete account) or by contacting us. Closing takes effect at once: you are signed out, your API keys are revoked and calls not yet placed are canceled. Unused credits are forfeited when you close your account and, as section 8 says, are not refundable unless the law requires otherwise.',
         'Either party may terminate these Terms if the other materially breaches them and does not cure the breach within 10 days after written notice describing it.',
         'We may suspend or terminate your access immediately, without a cure period, if we reasonably believe that your use breaks the law, section 6 or section 7, endangers the Service or other customers, or exposes us to legal liability.',
         'On termination your right to use the Service ends, your API keys are revoked and unpaid fees become due. Sections that by their nature should survive termination (including fees owed, disclaimers, limitation of liability and indemnification) survive it. We delete your data as described in our Privacy Policy.',

@@ -13,7 +13,7 @@ import { PhoneVerificationDialog } from './phone-verification-dialog';
 export function OnboardingDialogs() {
   const { user, loading: authLoading } = useSession();
   const kyc = useKyc(user?.id);
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<readonly string[]>([]);
 
   if (authLoading || (user && kyc.isPending)) {
     return (
@@ -26,12 +26,18 @@ export function OnboardingDialogs() {
 
   const step = onboardingStep(kyc.data);
   // Closing a dialog hides it until the step changes (a reload shows it again).
-  const open = (which: string) => step === which && dismissed !== which;
-  const close = (which: string) => (next: boolean) => setDismissed(next ? null : which);
+  const open = (which: string) => step === which && !dismissed.includes(which);
+  const close =
+    (which: string, alsoHide: string[] = []) =>
+    (next: boolean) =>
+      setDismissed(next ? [] : [which, ...alsoHide]);
 
   return (
     <>
-      <KycDialog open={open('kyc')} onOpenChange={close('kyc')} saved={kyc.data} />
+      {/* A submitted KYC goes on to /onboarding-step-2: the phone dialog must not open here on
+          the way out (it did, for a moment, and took what was typed into it along when the page
+          replaced it). */}
+      <KycDialog open={open('kyc')} onOpenChange={close('kyc', ['phone'])} saved={kyc.data} />
       <PhoneVerificationDialog
         open={open('phone')}
         onOpenChange={close('phone')}

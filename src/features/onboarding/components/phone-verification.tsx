@@ -186,7 +186,9 @@ export function PhoneVerification({
             sendCode({ e164: toE164(phone, country), formatted: `${selected.prefix} ${phone}` });
         }}
       >
-        <div className="grid grid-cols-[9rem_1fr] gap-3">
+        {/* The country column takes its select's own width, so "United States (+1)" shows whole;
+            on a narrow screen the two fields stack. */}
+        <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
           <FormField label="Country">
             <NativeSelect
               value={country}

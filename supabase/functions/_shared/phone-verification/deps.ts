@@ -1,5 +1,5 @@
 import { createSupabaseRest } from '../supabase/rest.ts';
-import { createTwilioClient, twilioMessagingConfigFromEnv } from '../twilio/client.ts';
+import { createTwilioClient, twilioConfigFromEnv } from '../twilio/client.ts';
 import type { IssuedCode, PhoneVerificationDeps } from './service.ts';
 
 /** The real dependencies, from the function's environment. */
@@ -42,6 +42,6 @@ export function phoneVerificationDepsFromEnv(
         }),
     },
     // Codes go out as ordinary messages (Twilio Verify is not used: see docs/decisions/0011).
-    twilio: createTwilioClient(twilioMessagingConfigFromEnv(get), fetchFn),
+    twilio: createTwilioClient(twilioConfigFromEnv(get), fetchFn),
   };
 }

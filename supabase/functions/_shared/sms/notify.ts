@@ -3,11 +3,7 @@
 // (which may fail at once), and by each dispatch run for any other end (the watchdog, a cancel);
 // it does nothing unless the task is SMS-sourced, has ended and was not texted yet.
 import { type Db, must } from '../db.ts';
-import {
-  createTwilioClient,
-  twilioMessagingConfigFromEnv,
-  type TwilioClient,
-} from '../twilio/client.ts';
+import { createTwilioClient, twilioConfigFromEnv, type TwilioClient } from '../twilio/client.ts';
 
 export type SmsNotifier = { taskMayHaveEnded: (taskId: string) => Promise<void> };
 
@@ -73,5 +69,5 @@ export function smsNotifierFromEnv(
   get: (name: string) => string | undefined,
 ): SmsNotifier | undefined {
   if (!get('TWILIO_AUTH_TOKEN')) return undefined;
-  return createSmsNotifier({ db, twilio: createTwilioClient(twilioMessagingConfigFromEnv(get)) });
+  return createSmsNotifier({ db, twilio: createTwilioClient(twilioConfigFromEnv(get)) });
 }

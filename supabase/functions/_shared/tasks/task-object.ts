@@ -8,13 +8,14 @@ export type TaskRow = {
   status: string;
   outcome: string | null;
   phone_number: string;
-  goal: string;
+  /** Null once the call content is erased (content_erased_at). */
+  goal: string | null;
   context: Record<string, unknown>;
   metadata: Record<string, unknown>;
   voice: string;
   language: string;
   speaking_style: string;
-  first_sentence: string;
+  first_sentence: string | null;
   max_duration_minutes: number;
   voicemail_action: 'hang_up' | 'leave_message';
   voicemail_message: string | null;
@@ -48,6 +49,7 @@ export type TaskRow = {
   record: boolean;
   recording_retention_days: number;
   recording_expires_at: string | null;
+  content_erased_at: string | null;
   batch_id: string | null;
   batch_index: number | null;
 };
@@ -67,7 +69,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, batch_id, batch_index';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, content_erased_at, batch_id, batch_index';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -132,7 +134,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
       })),
     next_attempt_at: row.next_attempt_at,
     transcript: row.transcript,
-    transcription: transcription(row.transcript),
+    transcription: row.content_erased_at ? null : transcription(row.transcript),
     summary: row.summary,
     output_schema: row.output_schema,
     result: row.result,
@@ -143,6 +145,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     recording_expires_at: row.record ? row.recording_expires_at : null,
     failure_reason: row.failure_reason,
     opted_out: row.opted_out,
+    content_erased_at: row.content_erased_at,
     events_url: `${url}/events`,
     url,
   };

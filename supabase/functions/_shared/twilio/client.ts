@@ -1,14 +1,12 @@
 /**
- * Twilio over its REST API, configured only by env: Verify v2 (send and check one-time codes) and
- * Programmable Messaging (send an SMS). Form-encoded bodies and Basic auth, as Twilio expects.
- * Locally TWILIO_VERIFY_URL and TWILIO_API_URL point at the stack's fake (supabase/local/fakes).
+ * Twilio's Programmable Messaging (send an SMS) over its REST API, configured only by env:
+ * form-encoded bodies and Basic auth, as Twilio expects. Phone verification texts codes of our
+ * own through it (docs/decisions/0011), so Verify is not called. Locally TWILIO_API_URL points
+ * at the stack's Twilio (supabase/local/fakes/twilio).
  */
 export type TwilioConfig = {
   accountSid: string;
   authToken: string;
-  verifyServiceSid: string;
-  /** Verify's base URL (https://verify.twilio.com). */
-  verifyUrl: string;
   /** The REST API's base URL for Messages (https://api.twilio.com). */
   apiUrl: string;
   /** The number SMS are sent from (E.164). */
@@ -31,19 +29,12 @@ export class TwilioApiError extends Error {
 export const TWILIO_ERRORS = {
   authenticate: 20003,
   notFound: 20404,
-  invalidParameter: 60200,
-  maxCheckAttempts: 60202,
-  maxSendAttempts: 60203,
   invalidToNumber: 21211,
   /** Messages: the To number cannot receive SMS (not a mobile number, or unreachable). */
   notMobile: 21614,
   unreachable: 21612,
 } as const;
 
-export type VerificationStatus =
-  'pending' | 'approved' | 'canceled' | 'max_attempts_reached' | 'deleted' | 'failed' | 'expired';
-
-export type Verification = { sid: string; to: string; status: VerificationStatus; valid: boolean };
 export type Message = { sid: string; to: string; from: string; body: string; status: string };
 
 export function twilioConfigFromEnv(get: (name: string) => string | undefined): TwilioConfig {
@@ -55,18 +46,9 @@ export function twilioConfigFromEnv(get: (name: string) => string | undefined): 
   return {
     accountSid: required('TWILIO_ACCOUNT_SID'),
     authToken: required('TWILIO_AUTH_TOKEN'),
-    verifyServiceSid: required('TWILIO_VERIFY_SERVICE_SID'),
-    verifyUrl: (get('TWILIO_VERIFY_URL') || 'https://verify.twilio.com').replace(/\/+$/, ''),
     apiUrl: (get('TWILIO_API_URL') || 'https://api.twilio.com').replace(/\/+$/, ''),
     phoneNumber: get('TWILIO_PHONE_NUMBER') ?? '',
   };
-}
-
-/** For functions that only send messages: Verify's service id is not needed there. */
-export function twilioMessagingConfigFromEnv(
-  get: (name: string) => string | undefined,
-): TwilioConfig {
-  return twilioConfigFromEnv((name) => (name === 'TWILIO_VERIFY_SERVICE_SID' ? '-' : get(name)));
 }
 
 export function createTwilioClient(config: TwilioConfig, fetchFn: typeof fetch = fetch) {
@@ -100,22 +82,7 @@ export function createTwilioClient(config: TwilioConfig, fetchFn: typeof fetch =
     return body as T;
   }
 
-  const service = `${config.verifyUrl}/v2/Services/${encodeURIComponent(config.verifyServiceSid)}`;
-
   return {
-    verify: {
-      /** Sends a code by SMS (a resend while a code is pending sends the same code). */
-      start: (to: string) =>
-        post<Verification>(`${service}/Verifications`, { To: to, Channel: 'sms' }),
-      /** Checks a code: `status` is 'approved' when right, 'pending' when wrong. */
-      check: (to: string, code: string) =>
-        post<Verification>(`${service}/VerificationCheck`, { To: to, Code: code }),
-      /** Cancels a pending verification, so the next send to its number starts a new one. */
-      cancel: (sid: string) =>
-        post<Verification>(`${service}/Verifications/${encodeURIComponent(sid)}`, {
-          Status: 'canceled',
-        }),
-    },
     messages: {
       /** Sends an SMS from TWILIO_PHONE_NUMBER (or `from`). */
       create: (message: { to: string; body: string; from?: string }) =>

@@ -1,20 +1,20 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { BodyTooLargeError, readBody, sendJson } from '../../http';
 import type { MailStore } from '../../mailbox';
 
 /**
- * The local Twilio: Verify v2 (`Verifications`, `VerificationCheck`, fetch and update of a
- * verification) and Programmable Messaging (`Messages.json`), with Twilio's form bodies, Basic
- * auth, JSON shapes and error codes. Every SMS (a code or a message) lands in the mailbox.
- * Differences from Twilio are listed in supabase/local/README.md.
+ * The local Twilio: the one endpoint our functions call, Programmable Messaging's
+ * `Messages.json`, with Twilio's form bodies, Basic auth, JSON shapes and error codes. Every SMS
+ * lands in the mailbox. Anything else answers 404 `20404`, as an unknown resource does at
+ * Twilio (phone verification texts codes of our own: docs/decisions/0011). Differences from
+ * Twilio are listed in supabase/local/README.md.
  */
 
 /** The local well-known values, like the Supabase demo keys (never valid at Twilio). */
 export const TWILIO_LOCAL = {
   accountSid: 'AC00000000000000000000000000000000',
   authToken: 'dialwise_local_twilio_auth_token',
-  verifyServiceSid: 'VA00000000000000000000000000000000',
   phoneNumber: '+15005550006',
 } as const;
 
@@ -22,30 +22,15 @@ export type TwilioFakeOptions = {
   mail: MailStore;
   accountSid?: string;
   authToken?: string;
-  verifyServiceSid?: string;
   phoneNumber?: string;
-  /** Milliseconds since the epoch; injectable so expiry can be tested without waiting. */
+  /** Milliseconds since the epoch (the messages' dates). */
   now?: () => number;
 };
 
-const CODE_LENGTH = 5;
-const VERIFICATION_TTL_MS = 10 * 60_000;
-const MAX_SEND_ATTEMPTS = 5;
-const MAX_CHECK_ATTEMPTS = 5;
 const MAX_BODY_CHARS = 1600;
+/** The largest form body read; Twilio caps a message at 1600 characters, far below this. */
+const MAX_REQUEST_BYTES = 1_000_000;
 const E164 = /^\+[1-9]\d{6,14}$/;
-
-type Verification = {
-  sid: string;
-  to: string;
-  code: string;
-  status: 'pending' | 'approved' | 'canceled' | 'max_attempts_reached' | 'expired';
-  createdAt: number;
-  updatedAt: number;
-  expiresAt: number;
-  sendAttempts: { attempt_sid: string; channel: 'sms'; time: string }[];
-  checkAttempts: number;
-};
 
 class TwilioError extends Error {
   constructor(
@@ -81,8 +66,6 @@ export function twilioFunctionEnv(port: number): Record<string, string> {
   return {
     TWILIO_ACCOUNT_SID: TWILIO_LOCAL.accountSid,
     TWILIO_AUTH_TOKEN: TWILIO_LOCAL.authToken,
-    TWILIO_VERIFY_SERVICE_SID: TWILIO_LOCAL.verifyServiceSid,
-    TWILIO_VERIFY_URL: url,
     TWILIO_API_URL: url,
     TWILIO_PHONE_NUMBER: TWILIO_LOCAL.phoneNumber,
   };
@@ -91,10 +74,8 @@ export function twilioFunctionEnv(port: number): Record<string, string> {
 export function createTwilioFake(options: TwilioFakeOptions): Server {
   const accountSid = options.accountSid ?? TWILIO_LOCAL.accountSid;
   const authToken = options.authToken ?? TWILIO_LOCAL.authToken;
-  const serviceSid = options.verifyServiceSid ?? TWILIO_LOCAL.verifyServiceSid;
   const phoneNumber = options.phoneNumber ?? TWILIO_LOCAL.phoneNumber;
   const now = options.now ?? Date.now;
-  const verifications = new Map<string, Verification>();
 
   function authenticate(req: IncomingMessage) {
     const header = req.headers.authorization ?? '';
@@ -106,111 +87,6 @@ export function createTwilioFake(options: TwilioFakeOptions): Server {
     if (separator < 0 || !safeEqual(user, accountSid) || !safeEqual(password, authToken)) {
       throw new TwilioError(401, 20003, 'Authenticate');
     }
-  }
-
-  /** The live verification of a number, after expiring what is past its life. */
-  function pendingFor(to: string): Verification | undefined {
-    for (const v of verifications.values()) {
-      if (v.to !== to || v.status !== 'pending') continue;
-      if (v.expiresAt <= now()) {
-        v.status = 'expired';
-        continue;
-      }
-      return v;
-    }
-    return undefined;
-  }
-
-  const verificationJson = (v: Verification) => ({
-    sid: v.sid,
-    service_sid: serviceSid,
-    account_sid: accountSid,
-    to: v.to,
-    channel: 'sms',
-    status: v.status,
-    valid: v.status === 'approved',
-    lookup: { carrier: null },
-    amount: null,
-    payee: null,
-    send_code_attempts: v.sendAttempts,
-    date_created: new Date(v.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    date_updated: new Date(v.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    sna: null,
-    url: `https://verify.twilio.com/v2/Services/${serviceSid}/Verifications/${v.sid}`,
-  });
-
-  const checkJson = (v: Verification) => {
-    const { lookup: _l, send_code_attempts: _s, sna: _n, url: _u, ...rest } = verificationJson(v);
-    return { ...rest, sna_attempts_error_codes: [] };
-  };
-
-  function sendCode(v: Verification) {
-    v.sendAttempts.push({
-      attempt_sid: sid('VL'),
-      channel: 'sms',
-      time: new Date(now()).toISOString(),
-    });
-    v.updatedAt = now();
-    options.mail.deliverSms({
-      from: phoneNumber,
-      to: v.to,
-      body: `Your Dialwise verification code is: ${v.code}`,
-    });
-  }
-
-  function startVerification(params: URLSearchParams) {
-    const to = params.get('To') ?? '';
-    const channel = params.get('Channel') ?? '';
-    if (!to) throw new TwilioError(400, 60200, 'Invalid parameter `To`: ');
-    if (channel !== 'sms')
-      throw new TwilioError(400, 60200, `Invalid parameter \`Channel\`: ${channel}`);
-    if (!validNumber(to)) throw new TwilioError(400, 60200, `Invalid parameter \`To\`: ${to}`);
-    const existing = pendingFor(to);
-    if (existing) {
-      if (existing.sendAttempts.length >= MAX_SEND_ATTEMPTS)
-        throw new TwilioError(429, 60203, 'Max send attempts reached');
-      sendCode(existing);
-      return existing;
-    }
-    const created = now();
-    const v: Verification = {
-      sid: sid('VE'),
-      to,
-      code: String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0'),
-      status: 'pending',
-      createdAt: created,
-      updatedAt: created,
-      expiresAt: created + VERIFICATION_TTL_MS,
-      sendAttempts: [],
-      checkAttempts: 0,
-    };
-    verifications.set(v.sid, v);
-    sendCode(v);
-    return v;
-  }
-
-  function checkVerification(params: URLSearchParams, path: string) {
-    const code = params.get('Code') ?? '';
-    const to = params.get('To') ?? '';
-    const verificationSid = params.get('VerificationSid') ?? '';
-    if (!code) throw new TwilioError(400, 60200, 'Invalid parameter `Code`: ');
-    if (!to && !verificationSid)
-      throw new TwilioError(400, 60200, 'Either a `To` or `VerificationSid` must be specified');
-    const bySid = verifications.get(verificationSid);
-    const v = verificationSid
-      ? bySid && pendingFor(bySid.to) === bySid
-        ? bySid
-        : undefined
-      : pendingFor(to);
-    if (!v) throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
-    if (v.checkAttempts >= MAX_CHECK_ATTEMPTS) {
-      v.status = 'max_attempts_reached';
-      throw new TwilioError(429, 60202, 'Max check attempts reached');
-    }
-    v.checkAttempts += 1;
-    v.updatedAt = now();
-    if (safeEqual(code, v.code)) v.status = 'approved';
-    return v;
   }
 
   function createMessage(params: URLSearchParams) {
@@ -271,36 +147,8 @@ export function createTwilioFake(options: TwilioFakeOptions): Server {
       authenticate(req);
       const params =
         method === 'POST'
-          ? new URLSearchParams((await readBody(req, 1_000_000)).toString('utf8'))
+          ? new URLSearchParams((await readBody(req, MAX_REQUEST_BYTES)).toString('utf8'))
           : url.searchParams;
-
-      const service = /^\/v2\/Services\/([^/]+)(\/.*)$/.exec(path);
-      if (service) {
-        if (service[1] !== serviceSid)
-          throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
-        const rest = service[2]!;
-        if (method === 'POST' && rest === '/Verifications')
-          return sendJson(res, 201, verificationJson(startVerification(params)));
-        if (method === 'POST' && rest === '/VerificationCheck')
-          return sendJson(res, 200, checkJson(checkVerification(params, path.slice(3))));
-        const one = /^\/Verifications\/([^/]+)$/.exec(rest);
-        if (one) {
-          const v = verifications.get(one[1]!);
-          if (!v || (v.status === 'pending' && pendingFor(v.to) !== v))
-            throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
-          if (method === 'GET') return sendJson(res, 200, verificationJson(v));
-          if (method === 'POST') {
-            const status = params.get('Status');
-            if (status !== 'canceled' && status !== 'approved')
-              throw new TwilioError(400, 60200, `Invalid parameter \`Status\`: ${status ?? ''}`);
-            if (v.status !== 'pending')
-              throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
-            v.status = status;
-            v.updatedAt = now();
-            return sendJson(res, 200, verificationJson(v));
-          }
-        }
-      }
 
       const messages = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(path);
       if (messages && method === 'POST') {
@@ -308,18 +156,20 @@ export function createTwilioFake(options: TwilioFakeOptions): Server {
         return sendJson(res, 201, createMessage(params));
       }
       throw new TwilioError(404, 20404, `The requested resource ${path} was not found`);
-    } catch (error) {
-      if (error instanceof TwilioError) {
-        return sendJson(res, error.status, {
-          code: error.code,
-          message: error.message,
-          more_info: `https://www.twilio.com/docs/errors/${error.code}`,
-          status: error.status,
-        });
-      }
-      if (error instanceof BodyTooLargeError)
-        return sendJson(res, 413, { code: 20001, message: 'Request too large', status: 413 });
-      sendJson(res, 500, { code: 20500, message: 'Internal Server Error', status: 500 });
+    } catch (caught) {
+      const error =
+        caught instanceof TwilioError
+          ? caught
+          : caught instanceof BodyTooLargeError
+            ? new TwilioError(413, 20001, 'Request too large')
+            : new TwilioError(500, 20500, 'Internal Server Error');
+      // Twilio's error body, whatever the error: code, message, more_info, status.
+      sendJson(res, error.status, {
+        code: error.code,
+        message: error.message,
+        more_info: `https://www.twilio.com/docs/errors/${error.code}`,
+        status: error.status,
+      });
     }
   });
 }

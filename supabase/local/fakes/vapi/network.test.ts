@@ -1,3 +1,4 @@
+import { waitFor } from '../../../tests/support/wait';
 import { createVoiceNetwork } from './network';
 
 type Sent = { url: string; message: { type: string; status?: string; endedReason?: string } };
@@ -94,5 +95,69 @@ describe('the voice network (no sockets)', () => {
     const second = network.create(body('+14155550103', { server: undefined }));
     expect(network.list().map((c) => c.id)).toEqual([second.id, first.id]);
     network.stop();
+  });
+
+  it('reports nothing in the future: every timestamp is at or before the wall time it is sent, durations as scripted', async () => {
+    type Message = {
+      type: string;
+      timestamp: number;
+      startedAt?: string;
+      endedAt?: string;
+      durationSeconds?: number;
+      call: { createdAt: string; startedAt?: string; endedAt?: string };
+    };
+    const late: string[] = [];
+    const messages: Message[] = [];
+    const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      const sentAt = Date.now();
+      const { message } = JSON.parse(String(init?.body)) as { message: Message };
+      messages.push(message);
+      const stamps = [
+        message.timestamp,
+        message.startedAt,
+        message.endedAt,
+        message.call.createdAt,
+        message.call.startedAt,
+        message.call.endedAt,
+      ];
+      for (const stamp of stamps) {
+        if (stamp === undefined) continue;
+        const ms = typeof stamp === 'number' ? stamp : Date.parse(stamp);
+        if (ms > sentAt) late.push(`${message.type}: ${String(stamp)} after ${sentAt}`);
+      }
+      return new Response('{}', { status: 200 });
+    }) as typeof globalThis.fetch;
+    const network = createVoiceNetwork({ speed: 300, baseUrl: 'http://voice.test', fetch });
+    const call = network.create(
+      body('+14155550100', {
+        serverMessages: ['status-update', 'transcript', 'end-of-call-report'],
+      }),
+    );
+    await network.settled(call.id);
+    expect(late).toEqual([]);
+    const report = messages.find((m) => m.type === 'end-of-call-report')!;
+    const startedAt = Date.parse(report.startedAt!);
+    const endedAt = Date.parse(report.endedAt!);
+    expect(Date.parse(report.call.createdAt)).toBeLessThanOrEqual(startedAt);
+    expect(startedAt).toBeLessThan(endedAt);
+    expect(endedAt).toBeLessThanOrEqual(Date.now());
+    // A conversation lasts about 45 to 90 simulated seconds, whatever the compression.
+    expect(report.durationSeconds).toBeGreaterThanOrEqual(40);
+    expect(report.durationSeconds).toBeLessThanOrEqual(95);
+  });
+
+  it('a hang-up through the control URL ends the call at or before the wall time of the hang-up', async () => {
+    const { network } = setup(30);
+    const call = network.create(body('+14155550107', { server: undefined }));
+    await waitFor(
+      async () => network.get(call.id)!.status,
+      (status) => status === 'in-progress',
+      { what: 'the callee answered' },
+    );
+    expect(network.endCall(call.id)).toBe(true);
+    const endedAt = network.get(call.id)!.endedAt!;
+    expect(endedAt).toBeLessThanOrEqual(Date.now());
+    expect(network.get(call.id)!.startedAt!).toBeLessThanOrEqual(endedAt);
+    await network.settled(call.id);
   });
 });

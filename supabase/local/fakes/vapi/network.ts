@@ -7,7 +7,7 @@ import {
   type CallRecord,
   type CallStatus,
 } from './calls';
-import { createCompressedClock, sleep } from './clock';
+import { callTimeline, createCompressedClock, sleep, type CallTimeline } from './clock';
 import { buildScript, ENDED_REASONS, OPT_OUT_LINE, type Script, type Step } from './conversation';
 import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery';
 import { DEFAULT_SERVER_MESSAGES } from './validation';
@@ -41,10 +41,15 @@ type Live = {
   script: Script;
   outbox: Outbox;
   abort: AbortController;
-  /** The simulated instant of a wall-clock instant. */
-  simAt: (wallMs: number) => number;
+  timeline: CallTimeline;
   done: Promise<void>;
 };
+
+/** The end-of-call report comes this long (simulated) after the end, as analysis takes a moment. */
+const END_REPORT_LAG_MS = 1500;
+
+/** Simulated seconds after the first step at which a step is done (a turn when it is spoken). */
+const stepEnd = (step: Step) => (step.kind === 'turn' ? step.at + step.seconds : step.at);
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -140,19 +145,20 @@ export function createVoiceNetwork(options: NetworkOptions) {
       emit(
         entry,
         'end-of-call-report',
-        endOfCallReport(call, call.endedAt + 1500, { ringTime: options.reportRingTime }),
+        endOfCallReport(call, call.endedAt + END_REPORT_LAG_MS, {
+          ringTime: options.reportRingTime,
+        }),
       );
   }
 
-  async function play(entry: Live, startWall: number) {
-    const simOrigin = entry.call.createdAt + setupDelayMs;
+  async function play(entry: Live) {
+    const { timeline } = entry;
     for (const step of entry.script.steps) {
-      const simSeconds = step.kind === 'turn' ? step.at + step.seconds : step.at;
-      const due = startWall + setupDelayMs + clock.wallMs(simSeconds);
+      const due = timeline.dueAt(stepEnd(step));
       if (!(await sleep(due - now(), entry.abort.signal))) return;
-      if (step.kind === 'status') setStatus(entry, step.status, clock.at(simOrigin, step.at));
-      else if (step.kind === 'turn') speak(entry, step, clock.at(simOrigin, step.at));
-      else finish(entry, step.endedReason, clock.at(simOrigin, step.at));
+      if (step.kind === 'status') setStatus(entry, step.status, timeline.at(step.at));
+      else if (step.kind === 'turn') speak(entry, step, timeline.at(step.at));
+      else finish(entry, step.endedReason, timeline.at(step.at));
     }
   }
 
@@ -167,13 +173,12 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const behaviour = behaviourFor(number, attempt);
 
     const id = randomUUID();
-    const startWall = now();
     const monitorPlan = isObject(assistant.monitorPlan) ? assistant.monitorPlan : {};
     const call: CallRecord = {
       id,
       orgId: LOCAL_ORG_ID,
-      createdAt: startWall,
-      updatedAt: startWall,
+      createdAt: 0,
+      updatedAt: 0,
       status: 'queued',
       startedAt: null,
       endedAt: null,
@@ -205,6 +210,15 @@ export function createVoiceNetwork(options: NetworkOptions) {
       voicemailDetection: detection !== undefined && detection !== 'off',
       language: transcriberLanguage(assistant),
     });
+    // The end-of-call report is stamped after the end (finish), so the timeline leaves room for it.
+    const timeline = callTimeline(clock, {
+      createdWallMs: now(),
+      setupMs: setupDelayMs,
+      spanSeconds: Math.max(0, ...script.steps.map(stepEnd)),
+      trailingMs: END_REPORT_LAG_MS,
+    });
+    call.createdAt = timeline.createdAt;
+    call.updatedAt = timeline.createdAt;
     call.outcome = script.outcome;
     call.summary = script.summary;
     call.optedOut = script.optedOut ?? false;
@@ -221,11 +235,10 @@ export function createVoiceNetwork(options: NetworkOptions) {
       script,
       outbox,
       abort: new AbortController(),
-      simAt: (wall) =>
-        call.createdAt + setupDelayMs + clock.simSeconds(wall - startWall - setupDelayMs) * 1000,
+      timeline,
       done: Promise.resolve(),
     };
-    entry.done = play(entry, startWall);
+    entry.done = play(entry);
     live.set(id, entry);
     log(`[voice] call ${id} to ${number}: ${behaviour} (attempt ${attempt})`);
     return call;
@@ -243,7 +256,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'
       : null;
-    finish(entry, ENDED_REASONS.canceled, Math.max(entry.simAt(now()), call.createdAt));
+    finish(entry, ENDED_REASONS.canceled, entry.timeline.simAt(now()));
     return true;
   }
 
@@ -251,8 +264,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
     create,
     endCall,
     get: (id: string) => calls.get(id),
-    /** Newest first. */
-    list: () => [...calls.values()].sort((a, b) => b.createdAt - a.createdAt),
+    /** Newest first (in the order they were placed: a longer call's simulated creation is earlier). */
+    list: () => [...calls.values()].reverse(),
     /** Resolves when the call's script has played and its messages are delivered or given up. */
     async settled(id: string) {
       const entry = live.get(id);

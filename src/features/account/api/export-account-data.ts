@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { unwrapAccountCall } from './account-error';
+
+/** GET /functions/v1/account/export with the session: everything held about the account. */
+export async function exportAccountData(): Promise<Record<string, unknown>> {
+  return unwrapAccountCall(
+    await supabase.functions.invoke<Record<string, unknown>>('account/export', { method: 'GET' }),
+  );
+}
+
+/** The export's file name: dialwise-account-<date of the export>.json. */
+export function exportFileName(data: Record<string, unknown>, today = new Date()): string {
+  const at = typeof data.exported_at === 'string' ? data.exported_at : today.toISOString();
+  return `dialwise-account-${at.slice(0, 10)}.json`;
+}
+
+/** Hands the export to the browser as a JSON file download. */
+export function saveJsonFile(data: unknown, fileName: string) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the download; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function useExportAccountData() {
+  return useMutation({
+    mutationFn: async () => {
+      const data = await exportAccountData();
+      saveJsonFile(data, exportFileName(data));
+    },
+  });
+}

@@ -1,0 +1,48 @@
+// The signed-in owner's account: the data export and closing the account. Wiring only; see
+// _shared/account.
+import { createAccountHandler } from '../_shared/account/handler.ts';
+import { must } from '../_shared/db.ts';
+import { ApiError } from '../_shared/http/errors.ts';
+import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+
+const { db, service } = taskServiceFromEnv();
+
+/** GoTrue's ban_duration for "for good": a hundred years. */
+const BANNED_FOR_GOOD = '876000h';
+
+Deno.serve(
+  createAccountHandler({
+    async userFromToken(token) {
+      const { data, error } = await db.auth.getUser(token);
+      if (error || !data.user?.email) return null;
+      return { id: data.user.id, email: data.user.email };
+    },
+    async exportAccount(userId) {
+      return must(await db.rpc('account_export', { p_user_id: userId })) as Record<string, unknown>;
+    },
+    async closeAccount(userId) {
+      return must(await db.rpc('account_close', { p_user_id: userId })) as {
+        closed_at: string;
+        tasks_to_cancel: string[];
+      };
+    },
+    async cancelTask(userId, taskId) {
+      try {
+        await service.cancel(userId, taskId);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'task_not_cancelable') return false;
+        throw error;
+      }
+    },
+    async lockOut(userId, token) {
+      // Every session goes while the token is still good for signing out, then the ban refuses
+      // any new sign-in and any refresh of a session that slipped in between.
+      const signedOut = await db.auth.admin.signOut(token, 'global');
+      if (signedOut.error) throw new Error(`sign-out failed: ${signedOut.error.message}`);
+      const banned = await db.auth.admin.updateUserById(userId, { ban_duration: BANNED_FOR_GOOD });
+      if (banned.error) throw new Error(`ban failed: ${banned.error.message}`);
+    },
+    now: () => new Date(),
+  }),
+);

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { accountUrl } from './support/retention';
+import { waitFor } from './support/wait';
+
+// GET /functions/v1/account/export: one JSON document with everything held about the signed-in
+// account (the privacy policy's right to a copy), and nothing of anybody else's.
+
+type Export = {
+  exported_at: string;
+  account: { id: string; email: string };
+  profile: { credits: string | number; closed_at: string | null };
+  kyc: { legal_name: string; phone: string };
+  agent_settings: { voice: string } | null;
+  api_keys: { key: string; revoked: boolean }[];
+  webhook_secret: Record<string, unknown> | null;
+  webhook_deliveries: unknown[];
+  tasks: { id: string; goal: string; events: { type: string }[]; attempts: unknown[] }[];
+  credit_purchases: { amount: string | number }[];
+  do_not_call: { phone_number: string }[];
+};
+
+const admin = serviceClient();
+let owner: CallingAccount;
+let other: CallingAccount;
+const OWNER_GOAL = 'Remind Jordan Ames to bring the signed lease to Tuesday’s viewing.';
+const OTHER_GOAL = 'Ask Morgan Reyes whether the roof repair quote still stands.';
+
+async function callTo(account: CallingAccount, goal: string) {
+  const response = await account.api('', {
+    method: 'POST',
+    json: { phone_number: '+14155550100', goal },
+  });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  await waitFor(
+    async () => (await (await account.api(`/${id}`)).json()) as { status: string },
+    (t) => t.status === 'success',
+    { what: 'the call to end' },
+  );
+  return id;
+}
+
+async function accessToken(account: CallingAccount) {
+  const { data } = await account.client.auth.getSession();
+  return data.session!.access_token;
+}
+
+async function exportOf(account: CallingAccount) {
+  return fetch(accountUrl('export'), {
+    headers: { Authorization: `Bearer ${await accessToken(account)}` },
+  });
+}
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([
+    createCallingAccount({ label: 'export-owner', credits: 7, freeMinutesUsed: 100 }),
+    createCallingAccount({ label: 'export-other', credits: 3, freeMinutesUsed: 100 }),
+  ]);
+  await Promise.all([callTo(owner, OWNER_GOAL), callTo(other, OTHER_GOAL)]);
+  const listed = await owner.client.from('do_not_call').insert({ phone_number: '+14155550161' });
+  expect(listed.error).toBeNull();
+  const settings = await owner.client
+    .from('agent_settings')
+    .upsert({ user_id: owner.user.id, voice: 'George' });
+  expect(settings.error).toBeNull();
+});
+
+afterAll(deleteCreatedUsers);
+
+describe('the data export', () => {
+  it('holds the account’s e-mail, KYC, settings, keys (masked), calls with their events, purchases and list', async () => {
+    const response = await exportOf(owner);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="dialwise-account-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const text = await response.text();
+    const data = JSON.parse(text) as Export;
+
+    expect(data.account).toMatchObject({ id: owner.user.id, email: owner.email });
+    expect(data.kyc.legal_name).toBe('Test Clinic LLC');
+    expect(data.kyc.phone).toMatch(/^\+1/);
+    expect(data.agent_settings?.voice).toBe('George');
+    expect(Number(data.profile.credits)).toBeGreaterThan(0);
+    expect(data.profile.closed_at).toBeNull();
+    expect(data.credit_purchases.map((p) => Number(p.amount))).toEqual([7]);
+    expect(data.do_not_call.map((n) => n.phone_number)).toContain('+14155550161');
+
+    const task = data.tasks.find((t) => t.goal === OWNER_GOAL);
+    expect(task).toBeDefined();
+    expect(task!.events.map((e) => e.type)).toContain('task.completed');
+    expect(task!.attempts.length).toBe(1);
+
+    // Keys as the dashboard shows them; the full key and the webhook secret never.
+    expect(data.api_keys).toHaveLength(1);
+    expect(data.api_keys[0]!.key).toBe(`${owner.apiKey.slice(0, 10)}…${owner.apiKey.slice(-10)}`);
+    expect(text).not.toContain(owner.apiKey);
+    const { data: secrets } = await admin
+      .from('webhook_secrets')
+      .select('secret')
+      .eq('user_id', owner.user.id);
+    expect(secrets).toHaveLength(1);
+    expect(text).not.toContain(secrets![0]!.secret);
+    expect(text).not.toContain('provider_token_hash');
+    expect(data.webhook_secret).toEqual({ created_at: expect.any(String) });
+
+    // Nothing of the other account.
+    for (const foreign of [other.email, other.user.id, OTHER_GOAL, other.apiKey])
+      expect(text, foreign).not.toContain(foreign);
+  });
+
+  it('is for a signed-in user only: no token, an API key or a bad token get 401; POST is refused', async () => {
+    expect((await fetch(accountUrl('export'))).status).toBe(401);
+    const withKey = await fetch(accountUrl('export'), {
+      headers: { Authorization: `Bearer ${owner.apiKey}` },
+    });
+    expect(withKey.status).toBe(401);
+    const post = await fetch(accountUrl('export'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await accessToken(owner)}` },
+    });
+    expect(post.status).toBe(405);
+    expect(await post.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
+  });
+});

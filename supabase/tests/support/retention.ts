@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { apiUrl, serviceRoleKey } from './stack';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type RetentionReport = {
+  call_contents_erased: number;
+  recordings_erased: number;
+  technical_logs_erased: number;
+  call_records_erased: number;
+  accounts_erased: number;
+};
+
+/**
+ * One run of the scheduled work (dispatch, with its retention pass) as of `daysAhead` days from
+ * now: the service role's test clock.
+ */
+export async function dispatchDaysAhead(daysAhead: number): Promise<RetentionReport> {
+  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ now: new Date(Date.now() + daysAhead * DAY_MS).toISOString() }),
+  });
+  const body = (await response.json()) as { retention?: RetentionReport | null };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  expect(body.retention, 'a test clock always runs the retention pass').toBeTruthy();
+  return body.retention!;
+}
+
+export const accountUrl = (path: 'export' | 'delete') => `${apiUrl}/functions/v1/account/${path}`;
