@@ -7,7 +7,15 @@ import { sessionState, testUser } from '@/testing/session';
 import { dashboardKeys } from '@/features/dashboard/api/query-keys';
 import { StandalonePage } from './standalone-page';
 
-const everyPage = ['Profile', 'API Keys', 'Calls', 'Batches', 'Phone Agent', 'Billing', 'Dashboard'];
+const everyPage = [
+  'Profile',
+  'API Keys',
+  'Calls',
+  'Batches',
+  'Phone Agent',
+  'Billing',
+  'Dashboard',
+];
 const user = testUser();
 
 function renderAt(path: string, title: string) {
