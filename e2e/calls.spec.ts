@@ -106,6 +106,41 @@ test.describe('calls', () => {
     await expect(transcript.getByRole('listitem')).toHaveCount(final);
   });
 
+  test('a recorded call with a result schema: the result as a table and a playable recording', async ({
+    page,
+  }) => {
+    account = await createCallingAccount({ prefix: 'results' });
+    await signIn(page, account);
+    await page.getByRole('tab', { name: 'Calls' }).click();
+    const form = page.getByRole('form', { name: 'Place a test call' });
+    await form.getByRole('button', { name: 'Use +1 415-555-0100' }).click();
+    await form.getByLabel('Goal').fill('Confirm the dental appointment tomorrow at 3 pm.');
+    await form.getByRole('button', { name: 'Use sample' }).click();
+    await form.getByRole('checkbox', { name: /Record this call/ }).check();
+    await form.getByRole('button', { name: 'Place test call' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
+    await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
+    const result = dialog.getByRole('table', { name: 'Result' });
+    await expect(result.getByRole('row').filter({ hasText: 'confirmed' })).toContainText('Yes');
+    await expect(result.getByRole('row').filter({ hasText: 'preferred_channel' })).toContainText(
+      'phone',
+    );
+    // The audio is fetched with the account's key and played from a blob URL.
+    const player = dialog.getByLabel('Call recording');
+    await expect(player).toHaveAttribute('src', /^blob:/);
+    const seconds = await player.evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<number>((resolve, reject) => {
+          if (audio.readyState >= 1) resolve(audio.duration);
+          audio.addEventListener('loadedmetadata', () => resolve(audio.duration));
+          audio.addEventListener('error', () => reject(new Error('the audio did not load')));
+        }),
+    );
+    expect(seconds).toBeGreaterThan(10);
+    await expectAccessible(page);
+  });
+
   test('a call under way can be canceled from its details, after a confirmation', async ({
     page,
   }) => {

@@ -2,11 +2,21 @@
  * The call API's part of `npm run bench`: accept latency of POST /task under 20 concurrent
  * requests, time from create to the first `call.ringing` event, and how late SSE events reach a
  * client after they were written. Runs against a started local stack and its phone network.
+ *
+ * Run alone, it starts a stack on the benchmark's ports (moved by DIALWISE_PORT_OFFSET), prints
+ * these figures and the CPU each process spent on them (process-cpu.ts):
+ *
+ *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/calls.ts
  */
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../../supabase/local/config';
+import { stackPortEnv } from '../../supabase/local/ports';
+import { startStack } from '../../supabase/local/stack';
 import type { StackConfig } from '../../supabase/local/config';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
+import { cpuSince, processCpu } from './process-cpu';
 import { readSseEvents } from './sse';
 
 const CONCURRENCY = 20;
@@ -52,6 +62,7 @@ export async function benchCalls(config: StackConfig) {
   // Warm the function (module load, connections) before measuring.
   await create(config, keys[0]!, '+14155550102');
 
+  const acceptCpu = processCpu();
   const accept: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // 555-0102 is busy: each call ends within a second, so no account reaches its 10 active calls.
@@ -60,6 +71,8 @@ export async function benchCalls(config: StackConfig) {
     await new Promise((r) => setTimeout(r, 1500));
   }
 
+  const acceptCpuMs = cpuSince(acceptCpu);
+  const liveCpu = processCpu();
   // Ten calls live at once, each followed on its own stream.
   const toRinging: number[] = [];
   const lag: number[] = [];
@@ -78,6 +91,7 @@ export async function benchCalls(config: StackConfig) {
     );
   }
 
+  const liveCpuMs = cpuSince(liveCpu);
   console.log(`\nCall API (${CONCURRENCY} accounts, local phone network)`);
   console.log(
     `  POST /task accept, ${CONCURRENCY} concurrent × ${ROUNDS} rounds: p50 ${ms(percentile(accept, 0.5))}, p99 ${ms(percentile(accept, 0.99))}`,
@@ -88,4 +102,44 @@ export async function benchCalls(config: StackConfig) {
   console.log(
     `  SSE delivery lag of transcript turns, ${LIVE_CALLS} calls live (${lag.length} events): p50 ${ms(percentile(lag, 0.5))}, p99 ${ms(percentile(lag, 0.99))}`,
   );
+  return {
+    accept,
+    toRinging,
+    lag,
+    /** CPU ms per process while accepting (includes the placements that ran meanwhile). */
+    acceptCpuMs,
+    liveCpuMs,
+  };
+}
+
+async function main() {
+  Object.assign(process.env, {
+    ...stackPortEnv('bench'),
+    STACK_DATA_DIR: 'supabase/.local/bench-calls',
+    STACK_FRESH: process.env.STACK_FRESH ?? '1',
+    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
+  });
+  const stack = await startStack(loadConfig(), () => {});
+  try {
+    const figures = await benchCalls(stack.config);
+    const perRequest = (cpu: Record<string, number>, n: number) =>
+      Object.entries(cpu)
+        .map(([name, total]) => `${name} ${(total / n).toFixed(1)}`)
+        .join(', ');
+    console.log(
+      `  CPU ms per accepted task (placement included): ${perRequest(figures.acceptCpuMs, figures.accept.length)}`,
+    );
+    console.log(
+      `  CPU ms per live call (create to end, streamed): ${perRequest(figures.liveCpuMs, figures.toRinging.length)}`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(`Benchmark failed: ${(error as Error).stack ?? String(error)}`);
+    process.exit(1);
+  });
 }

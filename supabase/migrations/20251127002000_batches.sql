@@ -1,4 +1,4 @@
--- Batches: up to 1,000 calls from one request (docs/decisions/0013-batches-paced-by-call-slots.md).
+-- Batches: up to 1,000 calls from one request (docs/decisions/0015-batches-paced-by-call-slots.md).
 --   * `batch_accept` records the batch and all its tasks in one set-based insert, after checking
 --     the account's idempotency key, create limit, do-not-call list and every row's calling window.
 --     Nothing is created when any row is refused.

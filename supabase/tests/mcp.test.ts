@@ -63,7 +63,15 @@ describe('MCP server', () => {
     expect(place.description).toMatch(/E\.164/);
     // The call API's own fields, from the same zod schema.
     expect(Object.keys(place.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(['phone_number', 'goal', 'voice', 'max_duration_minutes', 'retry']),
+      expect.arrayContaining([
+        'phone_number',
+        'goal',
+        'voice',
+        'max_duration_minutes',
+        'retry',
+        'output_schema',
+        'record',
+      ]),
     );
     expect(place.inputSchema.required).toContain('phone_number');
     for (const tool of tools) expect(tool.outputSchema?.type).toBe('object');
@@ -73,6 +81,10 @@ describe('MCP server', () => {
     const placed = await call(client, 'place_call', {
       phone_number: '+14155550100',
       goal: "Confirm Kim's appointment tomorrow at 3 pm.",
+      output_schema: {
+        type: 'object',
+        properties: { confirmed: { type: 'boolean' }, new_time: { type: ['string', 'null'] } },
+      },
     });
     expect(placed.isError).toBeFalsy();
     const task = placed.structuredContent as { id: string; status: string; source: string };
@@ -90,6 +102,9 @@ describe('MCP server', () => {
     expect(current.outcome).toBe('achieved');
     expect(current.summary).toEqual(expect.any(String));
     expect((current.transcript as unknown[]).length).toBeGreaterThan(0);
+    // The structured result travels in structuredContent, by the schema given to place_call.
+    expect(current.result).toEqual({ confirmed: true, new_time: expect.any(String) });
+    expect(current.recording_url).toBeNull();
 
     const listed = await call(client, 'list_calls', { status: 'success', limit: 5 });
     const ids = (listed.structuredContent!.data as { id: string }[]).map((t) => t.id);

@@ -82,6 +82,14 @@ export type CallDetail = CallSummary & {
   failure_reason: string | null;
   source: string;
   attempts: CallAttempt[];
+  /** The integrator's JSON Schema, and the call's result by it (null fields: not settled). */
+  output_schema: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+  /** Why every field of the result is null, when they are. */
+  result_note: string | null;
+  record: boolean;
+  /** When the recording is (or was) erased; null while none is kept. */
+  recording_expires_at: string | null;
 };
 
 /** What the Calls tab shows for a goal erased on the retention schedule. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createCallSchema, toCreateTaskBody, toUsE164 } from './create-call-schema';
+import {
+  createCallMessages,
+  createCallSchema,
+  SAMPLE_OUTPUT_SCHEMA,
+  toCreateTaskBody,
+  toUsE164,
+} from './create-call-schema';
 
 describe('toUsE164', () => {
   it('turns the ways people write a US number into E.164', () => {
@@ -81,5 +87,47 @@ describe('createCallSchema', () => {
       expect(createCallSchema.safeParse({ ...form, scheduleAt }).error?.issues[0]?.message).toBe(
         'Choose a time from now to 30 days ahead, or leave it empty to call now.',
       );
+  });
+});
+
+describe('the result schema and recording', () => {
+  const form = {
+    phone: '415-555-0100',
+    goal: 'Confirm.',
+    voice: 'Aria',
+    language: 'en',
+    speakingStyle: 'Professional',
+    maxDurationMinutes: 3,
+  } as const;
+
+  it('sends the sample schema as output_schema, and record only when ticked', () => {
+    const values = createCallSchema.parse({
+      ...form,
+      outputSchema: JSON.stringify(SAMPLE_OUTPUT_SCHEMA),
+      record: true,
+    });
+    expect(toCreateTaskBody(values)).toMatchObject({
+      output_schema: SAMPLE_OUTPUT_SCHEMA,
+      record: true,
+    });
+    const plain = toCreateTaskBody(createCallSchema.parse({ ...form, outputSchema: '  ' }));
+    expect(plain).not.toHaveProperty('output_schema');
+    expect(plain).not.toHaveProperty('record');
+  });
+
+  it('checks the schema before sending', () => {
+    const messageOf = (outputSchema: string) =>
+      createCallSchema.safeParse({ ...form, outputSchema }).error?.issues[0]?.message;
+    expect(messageOf('{"type": "object",')).toBe(createCallMessages.outputSchemaJson);
+    expect(messageOf('[]')).toBe(createCallMessages.outputSchemaShape);
+    expect(messageOf('{"type": "string"}')).toBe(createCallMessages.outputSchemaShape);
+    expect(messageOf('{"type": "object", "properties": {}}')).toBe(
+      createCallMessages.outputSchemaShape,
+    );
+    const big = {
+      type: 'object',
+      properties: { a: { type: 'string', description: 'x'.repeat(9000) } },
+    };
+    expect(messageOf(JSON.stringify(big))).toBe(createCallMessages.outputSchemaSize);
   });
 });

@@ -20,7 +20,51 @@ export const createCallMessages = {
   goalTooLong: 'Keep the goal under 4,000 characters.',
   duration: 'Enter a whole number of minutes from 1 to 30.',
   scheduleAt: 'Choose a time from now to 30 days ahead, or leave it empty to call now.',
+  outputSchemaJson: 'The result schema must be valid JSON.',
+  outputSchemaShape:
+    'The result schema must be a JSON Schema object: {"type": "object", "properties": {…}} with at least one field.',
+  outputSchemaSize: 'Keep the result schema under 8 KB.',
 } as const;
+
+/** A result schema to start from: what a confirmation call usually wants back. */
+export const SAMPLE_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    confirmed: { type: 'boolean', description: 'The person confirmed the appointment.' },
+    new_time: { type: ['string', 'null'], description: 'A new time, if one was agreed.' },
+    party_size: { type: 'integer', description: 'How many people are coming.' },
+    preferred_channel: { type: 'string', enum: ['phone', 'sms', 'email'] },
+    questions: { type: 'array', items: { type: 'string' }, description: 'Questions they asked.' },
+  },
+  required: ['confirmed'],
+};
+
+/**
+ * The result schema as the form checks it before sending: JSON, an object schema with fields,
+ * within 8 KB. The call API checks the rest (the JSON Schema subset) and names output_schema.
+ */
+function outputSchemaProblem(text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return createCallMessages.outputSchemaJson;
+  }
+  const schema = parsed as { type?: unknown; properties?: unknown } | null;
+  if (
+    !schema ||
+    typeof schema !== 'object' ||
+    Array.isArray(schema) ||
+    schema.type !== 'object' ||
+    !schema.properties ||
+    typeof schema.properties !== 'object' ||
+    Object.keys(schema.properties).length === 0
+  )
+    return createCallMessages.outputSchemaShape;
+  if (new TextEncoder().encode(JSON.stringify(schema)).length > 8 * 1024)
+    return createCallMessages.outputSchemaSize;
+  return null;
+}
 
 /** How far ahead a call may be scheduled (the API's schedule_at limit). */
 const MAX_SCHEDULE_MS = 30 * 86_400_000;
@@ -65,6 +109,15 @@ export const createCallSchema = z.object({
       const at = new Date(value).getTime();
       return Number.isFinite(at) && at > Date.now() - 60_000 && at < Date.now() + MAX_SCHEDULE_MS;
     }, createCallMessages.scheduleAt),
+  /** A JSON Schema of the result wanted back, as text; empty asks for none. */
+  outputSchema: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value?.trim() ? outputSchemaProblem(value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  record: z.boolean().optional(),
 });
 
 export type CreateCallInput = z.input<typeof createCallSchema>;
@@ -80,6 +133,8 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   speaking_style: 'speakingStyle',
   max_duration_minutes: 'maxDurationMinutes',
   schedule_at: 'scheduleAt',
+  output_schema: 'outputSchema',
+  record: 'record',
 };
 
 export function toCreateTaskBody(values: CreateCallValues) {
@@ -91,5 +146,9 @@ export function toCreateTaskBody(values: CreateCallValues) {
     speaking_style: values.speakingStyle,
     max_duration_minutes: values.maxDurationMinutes,
     ...(values.scheduleAt ? { schedule_at: new Date(values.scheduleAt).toISOString() } : {}),
+    ...(values.outputSchema?.trim()
+      ? { output_schema: JSON.parse(values.outputSchema) as Record<string, unknown> }
+      : {}),
+    ...(values.record ? { record: true } : {}),
   };
 }

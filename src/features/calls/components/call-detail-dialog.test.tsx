@@ -1,6 +1,6 @@
 import { apiKeyQueryKey } from '@/lib/api-key';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
@@ -59,12 +59,19 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
         duration_seconds: 74,
       },
     ],
+    output_schema: null,
+    result: null,
+    result_note: null,
+    record: false,
+    recording_expires_at: null,
     ...overrides,
   };
 }
 
-function renderDetail(call: CallDetail, apiKey: string | null) {
+function renderDetail(call: CallDetail, apiKey: string | null, recording?: Blob) {
   const queryClient = createQueryClient();
+  if (recording)
+    queryClient.setQueryData([...callsKeys.detail(user.id, taskId), 'recording'], recording);
   queryClient.setQueryData(callsKeys.detail(user.id, taskId), call);
   queryClient.setQueryData(apiKeyQueryKey(user.id), apiKey);
   return renderWithProviders(<CallDetailDialog taskId={taskId} onClose={() => undefined} />, {
@@ -127,5 +134,71 @@ describe('CallDetailDialog', () => {
       screen.getByText('Generate an API key to follow this call live and to cancel it.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel call' })).not.toBeInTheDocument();
+  });
+
+  describe('result and recording', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows the structured result as a table, unsettled fields as such', () => {
+      renderDetail(
+        detail({
+          output_schema: { type: 'object' },
+          result: { confirmed: true, new_time: null, party_size: 2, notes: ['a', 'b'] },
+        }),
+        `dw_${'a'.repeat(64)}`,
+      );
+      const table = screen.getByRole('table', { name: 'Result' });
+      const rows = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+      expect(rows).toEqual([
+        'Confirmed confirmedYes',
+        'New time new_timeNot settled',
+        'Party size party_size2',
+        'Notes notesa, b',
+      ]);
+      expect(screen.queryByText('Recording')).not.toBeInTheDocument();
+    });
+
+    it('says why every field is null', () => {
+      renderDetail(
+        detail({
+          output_schema: { type: 'object' },
+          result: { confirmed: null },
+          result_note: 'The call produced no structured data.',
+        }),
+        `dw_${'a'.repeat(64)}`,
+      );
+      expect(screen.getByText('The call produced no structured data.')).toBeInTheDocument();
+    });
+
+    it('plays a kept recording from a blob URL fetched with the key', () => {
+      const createObjectURL = vi.fn(() => 'blob:recording-1');
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+      renderDetail(
+        detail({
+          record: true,
+          recording_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+        `dw_${'a'.repeat(64)}`,
+        new Blob(['RIFF'], { type: 'audio/wav' }),
+      );
+      const player = screen.getByLabelText('Call recording');
+      expect(player.tagName).toBe('AUDIO');
+      expect(player).toHaveAttribute('controls');
+      expect(player.getAttribute('src')).toBe('blob:recording-1');
+    });
+
+    it('shows no player when the retention ended', () => {
+      renderDetail(
+        detail({
+          record: true,
+          recording_expires_at: new Date(Date.now() - 1000).toISOString(),
+        }),
+        `dw_${'a'.repeat(64)}`,
+      );
+      expect(screen.queryByLabelText('Call recording')).not.toBeInTheDocument();
+    });
   });
 });

@@ -18,6 +18,7 @@ import { useCall } from '../api/get-call';
 import { useApiKey } from '@/lib/api-key';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from './call-badges';
+import { CallRecording, CallResult } from './call-result';
 import { describeCallError } from './call-error';
 import {
   formatCallCost,
@@ -245,6 +246,11 @@ function CallDetailBody({
         </section>
       ) : null}
 
+      <CallResult result={call.result} note={call.result_note} />
+      {hasRecording(call) ? (
+        <CallRecording userId={userId} taskId={call.id} apiKey={apiKey} />
+      ) : null}
+
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold">Transcript</h3>
         <div
@@ -327,6 +333,13 @@ function CallDetailBody({
         <CancelCall apiKey={apiKey} taskId={call.id} userId={userId} />
       ) : null}
     </>
+  );
+}
+
+/** A recording is kept for this call and its retention has not run out. */
+function hasRecording(call: CallDetail): boolean {
+  return (
+    call.record && !!call.recording_expires_at && Date.parse(call.recording_expires_at) > Date.now()
   );
 }
 

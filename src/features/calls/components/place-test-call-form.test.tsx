@@ -120,4 +120,24 @@ describe('PlaceTestCallForm', () => {
     await events.click(within(list).getByRole('button', { name: 'Use +1 415-555-0102' }));
     expect(screen.getByLabelText('Phone number')).toHaveValue('+14155550102');
   });
+
+  it('offers a sample result schema, checks a schema before sending, and a record checkbox', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    const schema = screen.getByLabelText('Result schema (optional)');
+    await events.click(schema);
+    await events.paste('{"type": "object"');
+    await events.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(schema).toHaveAccessibleDescription(/The result schema must be valid JSON\./);
+    await events.click(screen.getByRole('button', { name: 'Use sample' }));
+    expect(JSON.parse((schema as HTMLTextAreaElement).value)).toMatchObject({
+      type: 'object',
+      properties: { confirmed: { type: 'boolean' } },
+    });
+    expect(schema).not.toHaveAccessibleDescription(/valid JSON/);
+    const record = screen.getByRole('checkbox', { name: /Record this call/ });
+    expect(record).not.toBeChecked();
+    await events.click(record);
+    expect(record).toBeChecked();
+  });
 });

@@ -26,6 +26,7 @@ import {
   createCallLimits,
   createCallSchema,
   formFieldOfApiField,
+  SAMPLE_OUTPUT_SCHEMA,
   type CreateCallInput,
   type CreateCallValues,
 } from '../api/create-call-schema';
@@ -151,6 +152,8 @@ function TestCallForm({
       speakingStyle: defaults.speakingStyle,
       maxDurationMinutes: createCallLimits.defaultDuration,
       scheduleAt: '',
+      outputSchema: '',
+      record: false,
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -268,6 +271,41 @@ function TestCallForm({
       >
         <Input type="datetime-local" className="sm:max-w-xs" {...register('scheduleAt')} />
       </FormField>
+      <FormField
+        label="Result schema (optional)"
+        error={errors.outputSchema?.message}
+        hint="A JSON Schema of what you want back as data; the call's result follows it, with fields the call did not settle left null."
+      >
+        <Textarea
+          rows={5}
+          spellCheck={false}
+          className="font-mono"
+          placeholder='{"type": "object", "properties": {"confirmed": {"type": "boolean"}}}'
+          {...register('outputSchema')}
+        />
+      </FormField>
+      <div className="-mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            setValue('outputSchema', JSON.stringify(SAMPLE_OUTPUT_SCHEMA, null, 2), {
+              shouldValidate: form.formState.isSubmitted,
+            })
+          }
+        >
+          Use sample
+        </Button>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4" {...register('record')} />
+          Record this call
+          <span className="text-xs text-muted-foreground">(kept 30 days; off by default)</span>
+        </label>
+      </div>
+      {errors.record?.message ? (
+        <p className="text-sm text-destructive">{errors.record.message}</p>
+      ) : null}
       {settingsFailed ? (
         <p className="text-xs text-muted-foreground">
           Your saved phone agent settings could not be read; the defaults are selected.

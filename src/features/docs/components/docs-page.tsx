@@ -25,6 +25,7 @@ import {
   eventsSamples,
   getTaskSamples,
   listTasksSamples,
+  resultSamples,
   mcpClaudeCodeSample,
   mcpConfigSample,
   mcpRemoteSample,
@@ -56,6 +57,7 @@ const toc: TocItem[] = [
   { id: 'idempotency', title: 'Idempotency' },
   { id: 'task-object', title: 'The task object' },
   { id: 'statuses', title: 'Statuses and outcome' },
+  { id: 'results', title: 'Results and recordings' },
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
@@ -273,6 +275,34 @@ export function DocsPage() {
               ],
             }))}
           />
+        </DocsSection>
+
+        <DocsSection id="results" title="Results and recordings">
+          <p>
+            Send <InlineCode>output_schema</InlineCode>, a JSON Schema (draft 2020-12) of what you
+            want back, and the finished task carries <InlineCode>result</InlineCode>: an object
+            valid against it, read from the conversation. Every field is present; one the call did
+            not settle is <InlineCode>null</InlineCode>. Fields may be objects, strings, numbers,
+            integers, booleans, arrays or string enums, and a type may be paired with{' '}
+            <InlineCode>&quot;null&quot;</InlineCode>; nesting is limited to 3 levels and the schema
+            to 8 KB. A schema outside these rules gets <InlineCode>400 invalid_request</InlineCode>{' '}
+            with <InlineCode>field: &quot;output_schema&quot;</InlineCode>. The analysis is checked
+            against your schema again before it is stored: an answer that does not fit is stored as
+            null fields with <InlineCode>result_note</InlineCode> saying why, never as invalid data.
+            Without a schema, <InlineCode>result</InlineCode> is null.
+          </p>
+          <p>
+            No audio is kept unless you ask: <InlineCode>&quot;record&quot;: true</InlineCode> keeps
+            the call&apos;s audio for <InlineCode>recording_retention_days</InlineCode> (1 to 90,
+            default 30) after the call. <InlineCode>recording_url</InlineCode> is then{' '}
+            <InlineCode>GET /functions/v1/task/&#123;id&#125;/recording</InlineCode>, which streams
+            the WAV file with the same API key (another account&apos;s task is{' '}
+            <InlineCode>404</InlineCode>); it is null when the call was not recorded or its
+            retention ended (<InlineCode>recording_expires_at</InlineCode>). The result and the
+            recording URL are also in <InlineCode>task.completed</InlineCode>, webhooks, the task
+            list and MCP&apos;s <InlineCode>get_call</InlineCode>.
+          </p>
+          <CodeBlock title="Ask for a result and a recording" samples={resultSamples} />
         </DocsSection>
 
         <DocsSection id="get-task" title="Get a task">

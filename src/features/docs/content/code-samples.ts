@@ -124,8 +124,99 @@ export const taskObjectSample: CodeSample[] = [
   ],
   "transcription": "Agent: Hi, this is Aria calling from Bright Smiles.\\nCallee: Hi! Yes, tomorrow at 3 works.",
   "summary": "Kim confirmed tomorrow at 3 pm.",
+  "output_schema": null,
+  "result": null,
+  "record": false,
   "recording_url": null
 }`,
+  },
+];
+
+const RESULT_SCHEMA = `{
+      "type": "object",
+      "properties": {
+        "confirmed": { "type": "boolean" },
+        "new_time": { "type": ["string", "null"] },
+        "preferred_channel": { "type": "string", "enum": ["phone", "sms", "email"] }
+      }
+    }`;
+
+export const resultSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl -X POST "${TASK_URL}?wait=true" \
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{
+    "phone_number": "+14155550123",
+    "goal": "${GOAL}",
+    "output_schema": ${RESULT_SCHEMA},
+    "record": true,
+    "recording_retention_days": 30
+  }'`,
+  },
+  {
+    language: 'javascript',
+    code: `import { writeFile } from 'node:fs/promises';
+
+const response = await fetch('${TASK_URL}?wait=true', {
+  method: 'POST',
+  headers: {
+    Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\`,
+    'Content-Type': 'application/json',
+  },
+  body: JSON.stringify({
+    phone_number: '+14155550123',
+    goal: '${GOAL}',
+    output_schema: {
+      type: 'object',
+      properties: {
+        confirmed: { type: 'boolean' },
+        new_time: { type: ['string', 'null'] },
+        preferred_channel: { type: 'string', enum: ['phone', 'sms', 'email'] },
+      },
+    },
+    record: true,
+  }),
+});
+const task = await response.json();
+console.log(task.result); // { confirmed: true, new_time: null, preferred_channel: "sms" }
+
+// The audio is served with the same key, never at a public address.
+const audio = await fetch(task.recording_url, {
+  headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
+});
+await writeFile('call.wav', Buffer.from(await audio.arrayBuffer()));`,
+  },
+  {
+    language: 'python',
+    code: `task = requests.post(
+    "${TASK_URL}",
+    params={"wait": "true"},
+    headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
+    json={
+        "phone_number": "+14155550123",
+        "goal": "${GOAL}",
+        "output_schema": {
+            "type": "object",
+            "properties": {
+                "confirmed": {"type": "boolean"},
+                "new_time": {"type": ["string", "null"]},
+                "preferred_channel": {"type": "string", "enum": ["phone", "sms", "email"]},
+            },
+        },
+        "record": True,
+    },
+    timeout=600,
+).json()
+print(task["result"])  # {"confirmed": True, "new_time": None, "preferred_channel": "sms"}
+
+audio = requests.get(
+    task["recording_url"],
+    headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
+    timeout=60,
+)
+open("call.wav", "wb").write(audio.content)`,
   },
 ];
 

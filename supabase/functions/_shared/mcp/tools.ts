@@ -63,6 +63,16 @@ export const taskOutputSchema = z.looseObject({
   transcript: z.array(z.looseObject(turn.shape)),
   transcription: z.string(),
   summary: nullableString,
+  result: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      'The structured result by the output_schema given to place_call (unsettled fields null); null without one',
+    ),
+  result_note: nullableString.describe('Why every field of result is null, when they are'),
+  recording_url: nullableString.describe(
+    'The recording (GET with the API key), when place_call had record: true',
+  ),
   failure_reason: nullableString,
   next_attempt_at: nullableString,
   url: z.string(),
@@ -170,7 +180,7 @@ export function buildMcpServer(
     {
       title: 'Place a phone call',
       description:
-        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given.',
+        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio.',
       inputSchema: advertised(placeCallSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -214,7 +224,7 @@ export function buildMcpServer(
     {
       title: 'Get a call',
       description:
-        'Read one task: its status (queued, ringing, in_progress, retry_scheduled, then success, no_answer, busy, voicemail, failed or canceled), outcome (achieved, not_achieved, unknown), summary and transcript.',
+        'Read one task: its status (queued, ringing, in_progress, retry_scheduled, then success, no_answer, busy, voicemail, failed or canceled), outcome (achieved, not_achieved, unknown), summary, transcript, the structured result (by the output_schema given to place_call) and recording_url.',
       inputSchema: advertised(idSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { readOnlyHint: true },
@@ -224,7 +234,9 @@ export function buildMcpServer(
         const { id } = parseOrThrow(idSchema, args ?? {});
         const task = await service.get(account.userId, id);
         const ended = task.ended_at
-          ? ` Outcome: ${task.outcome ?? 'none'}. ${task.summary ?? ''}`
+          ? ` Outcome: ${task.outcome ?? 'none'}. ${task.summary ?? ''}${
+              task.result ? ` Result: ${JSON.stringify(task.result)}` : ''
+            }`
           : '';
         return ok(task, `${describeTask(task)}${ended}`);
       }),

@@ -1,7 +1,7 @@
 // Batches: up to 1,000 tasks from one request. The whole batch is validated row by row before
 // anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
 // tasks, admits the first into the account's free call slots and names them; they are placed
-// after the response. The rest wait for a slot (docs/decisions/0013-batches-paced-by-call-slots.md).
+// after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
 import { runAfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
 import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';

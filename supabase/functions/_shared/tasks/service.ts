@@ -35,7 +35,8 @@ import {
   type AttemptRow,
   type TaskRow,
 } from './task-object.ts';
-import { checkOutputSchema } from './output-schema.ts';
+import { checkOutputSchema, settleResult } from './output-schema.ts';
+import type { TaskSql } from './task-sql.ts';
 import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
 export type TaskServiceDeps = {
@@ -54,6 +55,8 @@ export type TaskServiceDeps = {
   afterResponse?: (label: string, work: () => Promise<unknown>) => void;
   /** The instance's task event notifications; waitForEnd waits on them. */
   events?: Pick<TaskEventHub, 'watch'>;
+  /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
+  sql?: TaskSql | null;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -80,6 +83,14 @@ type Accepted = {
 type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
 
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
+
+function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk)
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
@@ -132,11 +143,13 @@ export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
+  const sql = deps.sql ?? null;
 
   /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
   async function readTask(
     taskId: string,
   ): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null> {
+    if (sql) return await sql.readTask(taskId);
     const rows = must(
       await db
         .from('tasks')
@@ -231,6 +244,59 @@ export function createTaskService(deps: TaskServiceDeps) {
       .catch((error: Error) => console.error(`[task ${taskId}] hang-up failed: ${error.message}`));
   }
 
+  /**
+   * At the end of an attempt: the structured result, checked against the task's output_schema
+   * (what does not fit is stored as null fields and a note), and the recording, copied from the
+   * provider when the task asked for one. A report of an attempt that is no longer the task's, or
+   * of a task that already ended, keeps nothing.
+   */
+  async function keepCallArtifacts(
+    taskId: string,
+    attemptNumber: number,
+    event: Extract<VoiceEvent, { kind: 'ended' }>,
+  ): Promise<void> {
+    const found = await readTask(taskId);
+    if (!found || found.row.current_attempt !== attemptNumber || isTerminal(found.row.status))
+      return;
+    const { row } = found;
+    // The result is the task's, not an attempt's: an unanswered attempt that will be retried
+    // leaves it as it is (null until the task ends).
+    const attempt = found.attempts.find((a) => a.number === attemptNumber);
+    const decided = attempt
+      ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now())
+      : null;
+    const endsTask = decided?.plan.status !== undefined && isTerminal(decided.plan.status);
+    if (row.output_schema && endsTask) {
+      const settled = settleResult(row.output_schema, event.structuredResult);
+      must(
+        await db.rpc('task_save_result', {
+          p_task_id: taskId,
+          p_attempt: attemptNumber,
+          p_result: settled.result,
+          p_note: settled.note,
+        }),
+      );
+    }
+    if (row.record && event.recordingUrl) {
+      try {
+        const audio = await provider.downloadRecording(event.recordingUrl);
+        must(
+          await db.rpc('task_save_recording', {
+            p_task_id: taskId,
+            p_attempt: attemptNumber,
+            p_audio_base64: encodeBase64(audio.bytes),
+            p_content_type: audio.contentType,
+            p_duration_seconds: event.durationSeconds,
+          }),
+        );
+      } catch (error) {
+        // The call's end must still be applied; the task then shows no recording_url.
+        if (!(error instanceof ProviderError)) throw error;
+        console.error(`[task ${taskId}] recording not kept: ${error.message}`);
+      }
+    }
+  }
+
   /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
   async function placeAttempt(taskId: string): Promise<void> {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
@@ -260,6 +326,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         firstSentence: row.first_sentence ?? '',
         maxDurationMinutes: row.max_duration_minutes,
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
+        outputSchema: row.output_schema,
+        record: row.record,
         serverUrl,
         serverToken: token,
       });
@@ -574,15 +642,18 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { limit?: number; ownerChecked?: boolean } = {},
     ) {
       if (!options.ownerChecked) await ownTask(userId, taskId);
-      const rows = must(
-        await db
-          .from('task_events')
-          .select('seq, type, data, created_at')
-          .eq('task_id', taskId)
-          .gt('seq', afterSeq)
-          .order('seq')
-          .limit(options.limit ?? EVENT_BATCH_SIZE),
-      ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
+      const limit = options.limit ?? EVENT_BATCH_SIZE;
+      const rows = sql
+        ? await sql.eventsAfter(taskId, afterSeq, limit)
+        : (must(
+            await db
+              .from('task_events')
+              .select('seq, type, data, created_at')
+              .eq('task_id', taskId)
+              .gt('seq', afterSeq)
+              .order('seq')
+              .limit(limit),
+          ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[]);
       const events = [];
       for (const row of rows) {
         const data =
@@ -604,6 +675,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       attemptNumber: number,
       event: VoiceEvent,
     ): Promise<boolean> {
+      // Kept before the end is applied, so task.completed already carries them.
+      if (event.kind === 'ended') await keepCallArtifacts(taskId, attemptNumber, event);
       return transition(taskId, (row, attempts) => {
         const attempt = attempts.find((a) => a.number === attemptNumber);
         return attempt ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now()) : null;
@@ -642,6 +715,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** The stored hash of a task's provider token (voice-events authenticates with it). */
     async providerTokenHash(taskId: string): Promise<string | null> {
       if (!TASK_ID.test(taskId)) return null;
+      if (sql) return await sql.tokenHash(taskId);
       return (await taskRow(taskId))?.provider_token_hash ?? null;
     },
   };

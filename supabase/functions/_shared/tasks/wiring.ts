@@ -1,15 +1,23 @@
 // The task service as every function entry builds it, from the environment.
 import { createServiceClient } from '../db.ts';
+import { withDirectRpc } from '../db/direct-rpc.ts';
+import { sqlPoolFromEnv } from '../db/pool-from-env.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
 import { createVapiProvider } from '../voice/vapi.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
+import { createTaskSql } from './task-sql.ts';
 
 export function taskServiceFromEnv() {
   const supabaseUrl = requireEnv('SUPABASE_URL').replace(/\/+$/, '');
-  const db = createServiceClient(supabaseUrl, requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
+  // SQL functions (task_create, task_apply, …) go over the direct pool when there is one.
+  const pool = sqlPoolFromEnv();
+  const db = withDirectRpc(
+    createServiceClient(supabaseUrl, requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
+    pool,
+  );
   const provider = createVapiProvider({
     apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
     apiKey: requireEnv('VAPI_API_KEY'),
@@ -28,6 +36,7 @@ export function taskServiceFromEnv() {
     allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
     resolveHost: resolveWithDeno,
     events: liveEventsFromEnv(db).hub,
+    sql: pool ? createTaskSql(pool) : null,
   });
   const batches = createBatchService({
     db,

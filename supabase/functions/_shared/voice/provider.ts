@@ -17,6 +17,10 @@ export type CallRequest = {
   firstSentence: string;
   maxDurationMinutes: number;
   voicemail: { action: 'hang_up' | 'leave_message'; message: string | null };
+  /** The integrator's JSON Schema for the structured result, or null. */
+  outputSchema: Record<string, unknown> | null;
+  /** Ask the provider to record the call (it is not recorded otherwise). */
+  record: boolean;
   /** Where the provider posts its messages, and the token it must send with them. */
   serverUrl: string;
   serverToken: string;
@@ -38,10 +42,18 @@ export type VoiceEvent =
       summary: string | null;
       successEvaluation: string | null;
       transcript: TranscriptTurn[] | null;
+      /** Where the provider keeps the call's audio (fetched once, then kept by us). */
       recordingUrl: string | null;
+      /**
+       * The analysis' answer to the integrator's output_schema, unchecked (undefined: none came,
+       * e.g. nobody answered or the analysis failed).
+       */
+      structuredResult: unknown;
       /** The callee asked not to be called again (the provider's end-of-call analysis). */
       optedOut: boolean;
     };
+
+export type RecordingAudio = { contentType: 'audio/wav' | 'audio/mpeg'; bytes: Uint8Array };
 
 /** The provider's own view of a call (for the watchdog's reconciliation). */
 export type ProviderCall = { id: string; status: string; ended: VoiceEvent | null };
@@ -50,6 +62,8 @@ export interface VoiceProvider {
   placeCall(request: CallRequest): Promise<PlacedCall>;
   endCall(call: { providerCallId: string; controlUrl: string | null }): Promise<void>;
   getCall(providerCallId: string): Promise<ProviderCall>;
+  /** Downloads a call's recording from where the provider keeps it. */
+  downloadRecording(url: string): Promise<RecordingAudio>;
   /** Reads one server message; null for messages that change nothing for us. */
   parseServerMessage(body: unknown): VoiceEvent | null;
 }

@@ -39,6 +39,7 @@ const ended = (
   successEvaluation: 'true',
   transcript: null,
   recordingUrl: null,
+  structuredResult: undefined,
   optedOut: false,
   ...over,
 });
@@ -207,6 +208,7 @@ describe('status machine', () => {
         successEvaluation: null,
         transcript: null,
         recordingUrl: null,
+        structuredResult: undefined,
       },
       now,
     )!;

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { CallRequest } from './provider.ts';
 import {
+  audioTypeOf,
   CALL_ANALYSIS_SCHEMA,
   createCallBody,
   createVapiProvider,
@@ -19,6 +20,8 @@ const request: CallRequest = {
   firstSentence: 'Hola, le habla Sarah.',
   maxDurationMinutes: 7,
   voicemail: { action: 'leave_message', message: 'Please call us back.' },
+  outputSchema: null,
+  record: false,
   serverUrl: 'https://x.supabase.co/functions/v1/voice-events?task_id=t&attempt=2',
   serverToken: 'secret-token',
 };
@@ -177,6 +180,98 @@ describe('opt-out from the end-of-call analysis', () => {
       undefined,
     ])
       expect(report(analysis), JSON.stringify(analysis)).toMatchObject({ optedOut: false });
+  });
+});
+
+describe('the integrator’s result and the recording', () => {
+  const outputSchema = {
+    type: 'object',
+    properties: {
+      opted_out: { type: 'string' },
+      confirmed: { type: 'boolean' },
+      new_time: { type: ['string', 'null'] },
+    },
+  };
+
+  it('nests the integrator’s schema under "result" beside our opted_out, so names never clash', () => {
+    const schema = createCallBody({ ...request, outputSchema }, 'pn').assistant.analysisPlan
+      .structuredDataPlan.schema as {
+      properties: Record<string, { type: string; properties?: Record<string, unknown> }>;
+      required: string[];
+    };
+    expect(schema.properties.opted_out!.type).toBe('boolean');
+    expect(schema.required).toEqual(['opted_out']);
+    expect(schema.properties.result!.type).toBe('object');
+    expect(Object.keys(schema.properties.result!.properties!)).toEqual([
+      'opted_out',
+      'confirmed',
+      'new_time',
+    ]);
+    expect(schema.properties.result!.properties!.new_time).toMatchObject({ type: 'string' });
+  });
+
+  it('asks Vapi to record only when the task asks (Vapi records by default)', () => {
+    expect(createCallBody(request, 'pn').assistant.artifactPlan).toEqual({
+      recordingEnabled: false,
+    });
+    expect(createCallBody({ ...request, record: true }, 'pn').assistant.artifactPlan).toEqual({
+      recordingEnabled: true,
+      recordingFormat: 'wav;l16',
+    });
+  });
+
+  it('reads structuredData.result unchecked, and the mono recording before the deprecated URL', () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'k',
+      phoneNumberId: 'pn',
+    });
+    const ended = provider.parseServerMessage({
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        analysis: { structuredData: { opted_out: false, result: { confirmed: 'maybe' } } },
+        artifact: {
+          recordingUrl: 'https://rec.test/old.wav',
+          recording: { mono: { combinedUrl: 'https://rec.test/mono.wav' } },
+        },
+      },
+    });
+    expect(ended).toMatchObject({
+      structuredResult: { confirmed: 'maybe' },
+      recordingUrl: 'https://rec.test/mono.wav',
+    });
+    const bare = provider.parseServerMessage({
+      message: { type: 'end-of-call-report', endedReason: 'customer-did-not-answer' },
+    });
+    expect(bare).toMatchObject({ structuredResult: undefined, recordingUrl: null });
+  });
+
+  it('tells WAV from MP3 by the bytes, and refuses anything else', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(audioTypeOf(bytes('RIFF\0\0\0\0WAVEfmt '))).toBe('audio/wav');
+    expect(audioTypeOf(bytes('ID3\u0004'))).toBe('audio/mpeg');
+    expect(() => audioTypeOf(bytes('<html>'))).toThrow(/neither WAV nor MP3/);
+  });
+
+  it('downloads a recording without the API key, refusing error answers', async () => {
+    const seen: (string | null)[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'secret',
+      phoneNumberId: 'pn',
+      fetch: (async (url: string, init?: RequestInit) => {
+        seen.push(new Headers(init?.headers).get('authorization'));
+        return url.endsWith('missing')
+          ? new Response('no', { status: 404 })
+          : new Response(new TextEncoder().encode('RIFF\0\0\0\0WAVE'), { status: 200 });
+      }) as typeof fetch,
+    });
+    await expect(provider.downloadRecording('https://rec.test/a.wav')).resolves.toMatchObject({
+      contentType: 'audio/wav',
+    });
+    await expect(provider.downloadRecording('https://rec.test/missing')).rejects.toThrow(/404/);
+    expect(seen).toEqual([null, null]);
   });
 });
 

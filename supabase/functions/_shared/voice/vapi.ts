@@ -5,10 +5,12 @@
 // CreateAssistantDTO, Call, ServerMessage*). Locally VAPI_API_URL points at the stack's simulated
 // phone network, which speaks the same API.
 import { sha256Hex } from '../ids.ts';
+import { providerSchemaOf } from '../tasks/output-schema.ts';
 import type {
   CallRequest,
   PlacedCall,
   ProviderCall,
+  RecordingAudio,
   TranscriptTurn,
   VoiceEvent,
   VoiceProvider,
@@ -73,6 +75,38 @@ export const CALL_ANALYSIS_SCHEMA = {
   required: ['opted_out'],
 } as const;
 
+/** The key of the integrator's own fields inside the analysis, beside ours (no name can clash). */
+export const RESULT_KEY = 'result';
+
+/**
+ * The structured-data schema of one call: our own fields, and the integrator's output_schema
+ * nested under RESULT_KEY when there is one.
+ */
+export function analysisSchemaOf(outputSchema: Record<string, unknown> | null) {
+  if (!outputSchema) return CALL_ANALYSIS_SCHEMA;
+  return {
+    ...CALL_ANALYSIS_SCHEMA,
+    properties: {
+      ...CALL_ANALYSIS_SCHEMA.properties,
+      [RESULT_KEY]: {
+        ...providerSchemaOf(outputSchema),
+        description:
+          'What the caller wants to know from this conversation. Fill a field only with what the conversation established; leave out anything it did not settle.',
+      },
+    },
+  };
+}
+
+/** The analysis' answer for the integrator's schema, unchecked; undefined when there is none. */
+export function structuredResultFrom(analysis: Record<string, unknown>): unknown {
+  const data = analysis.structuredData;
+  if (!data || typeof data !== 'object') return undefined;
+  return (data as Json)[RESULT_KEY];
+}
+
+/** Recordings are kept by us: refuse anything bigger (a 30-minute call in 16 kHz WAV fits). */
+export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
+
 /** Whether the analysis found an opt-out (a missing or failed analysis is not one). */
 export function optedOutFrom(analysis: Record<string, unknown>): boolean {
   const data = analysis.structuredData;
@@ -107,8 +141,12 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       analysisPlan: {
         summaryPlan: { enabled: true },
         successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
-        structuredDataPlan: { enabled: true, schema: CALL_ANALYSIS_SCHEMA },
+        structuredDataPlan: { enabled: true, schema: analysisSchemaOf(request.outputSchema) },
       },
+      // Vapi records every call unless told not to: audio is kept only when the task asks.
+      artifactPlan: request.record
+        ? { recordingEnabled: true, recordingFormat: 'wav;l16' }
+        : { recordingEnabled: false },
       serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
       server: {
         url: request.serverUrl,
@@ -185,7 +223,11 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
     successEvaluation:
       typeof evaluation === 'boolean' ? String(evaluation) : (str(evaluation) ?? null),
     transcript: transcriptFromArtifact(artifact),
-    recordingUrl: str(artifact.recordingUrl) ?? str(source.recordingUrl),
+    recordingUrl:
+      str(obj(obj(artifact.recording).mono).combinedUrl) ??
+      str(artifact.recordingUrl) ??
+      str(source.recordingUrl),
+    structuredResult: structuredResultFrom(analysis),
     optedOut: optedOutFrom(analysis),
   };
 }
@@ -283,6 +325,35 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       } satisfies ProviderCall;
     },
 
+    async downloadRecording(url) {
+      // The artifact's URL is a storage link of its own: no API key goes with it.
+      let response: Response;
+      try {
+        response = await doFetch(url, { signal: AbortSignal.timeout(60_000) });
+      } catch (error) {
+        throw new ProviderError(
+          `The recording could not be fetched: ${(error as Error).message}`,
+          null,
+        );
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new ProviderError(
+          `The recording could not be fetched (${response.status})`,
+          response.status,
+        );
+      }
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > MAX_RECORDING_BYTES) {
+        await response.body?.cancel();
+        throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, null);
+      }
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.byteLength > MAX_RECORDING_BYTES)
+        throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, null);
+      return { contentType: audioTypeOf(bytes), bytes } satisfies RecordingAudio;
+    },
+
     parseServerMessage(body) {
       const message = obj(obj(body).message);
       const call = obj(message.call);
@@ -317,6 +388,19 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       }
     },
   };
+}
+
+/** WAV (RIFF/WAVE) or MP3 (ID3 tag or frame sync), told by the bytes themselves. */
+export function audioTypeOf(bytes: Uint8Array): RecordingAudio['contentType'] {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.byteLength >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE')
+    return 'audio/wav';
+  if (
+    bytes.byteLength >= 3 &&
+    (ascii(0, 3) === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0))
+  )
+    return 'audio/mpeg';
+  throw new ProviderError('The recording is neither WAV nor MP3 audio', null);
 }
 
 /** The per-task token is stored only as its hash. */

@@ -32,6 +32,8 @@ const record = (overrides: Partial<CallRecord> = {}): CallRecord => ({
   controlUrl: 'http://x/1/control',
   listenUrl: null,
   phoneCallProviderId: 'CA1',
+  behaviour: 'agrees',
+  recordingUrl: null,
   ...overrides,
 });
 
@@ -80,7 +82,7 @@ describe('call objects', () => {
     ).toEqual({ successEvaluation: 'true' });
   });
 
-  it('answers structuredDataPlan: opted_out from the call, other booleans false, the rest null', () => {
+  it('answers structuredDataPlan: opted_out from the call, other fields per the callee', () => {
     const plan = {
       structuredDataPlan: {
         enabled: true,
@@ -88,21 +90,57 @@ describe('call objects', () => {
           type: 'object',
           properties: {
             opted_out: { type: 'boolean' },
-            confirmed: { type: 'boolean' },
-            note: { type: 'string' },
+            result: {
+              type: 'object',
+              properties: {
+                confirmed: { type: 'boolean' },
+                new_time: { type: 'string', description: 'The new appointment time' },
+                party_size: { type: 'integer' },
+                channel: { type: 'string', enum: ['phone', 'sms'] },
+                notes: { type: 'array', items: { type: 'string' } },
+              },
+            },
           },
         },
       },
     };
-    expect(analysis(record({ assistant: { analysisPlan: plan }, optedOut: true }))).toMatchObject({
-      structuredData: { opted_out: true, confirmed: false, note: null },
-    });
-    expect(analysis(record({ assistant: { analysisPlan: plan } })).structuredData).toEqual({
+    const assistant = {
+      analysisPlan: plan,
+      model: { messages: [{ role: 'system', content: 'Your goal: Confirm the appointment.' }] },
+    };
+    expect(analysis(record({ assistant })).structuredData).toEqual({
       opted_out: false,
-      confirmed: false,
-      note: null,
+      result: {
+        confirmed: true,
+        new_time: 'Thursday at 3 pm',
+        party_size: 2,
+        channel: 'phone',
+        notes: ['As discussed: Confirm the appointment'],
+      },
+    });
+    const declined = analysis(record({ assistant, outcome: 'not-met', behaviour: 'declines' }))
+      .structuredData as { result: Record<string, unknown> };
+    expect(declined.result).toMatchObject({ confirmed: false, channel: 'sms', party_size: 2 });
+    expect(
+      analysis(record({ assistant, outcome: 'not-met', behaviour: 'opts-out', optedOut: true })),
+    ).toMatchObject({ structuredData: { opted_out: true, result: { confirmed: false } } });
+    // Voicemail, or a call cut short: nothing was settled.
+    expect(
+      analysis(record({ assistant, outcome: 'not-met', behaviour: 'voicemail' })).structuredData,
+    ).toEqual({
+      opted_out: false,
+      result: { confirmed: null, new_time: null, party_size: null, channel: null, notes: null },
     });
     expect(analysis(record())).not.toHaveProperty('structuredData');
+  });
+
+  it('links the recording in the artifact only when there is one', () => {
+    expect(callObject(record()).artifact).not.toHaveProperty('recordingUrl');
+    const url = 'http://x/recordings/1/mono.wav';
+    expect(callObject(record({ recordingUrl: url })).artifact).toMatchObject({
+      recordingUrl: url,
+      recording: { mono: { combinedUrl: url } },
+    });
   });
 
   it('shows the end, artifact and analysis only once the call has ended', () => {

@@ -1,4 +1,6 @@
-import type { Outcome, Role } from './conversation';
+import type { Behaviour } from './callees';
+import { goalFromPrompt, type Outcome, type Role } from './conversation';
+import { fillFromFiction, type Settlement } from './fiction';
 
 /**
  * A simulated call and the Vapi-shaped objects built from it: the `Call` of `POST /call` and
@@ -33,6 +35,10 @@ export type CallRecord = {
   controlUrl: string | null;
   listenUrl: string | null;
   phoneCallProviderId: string;
+  /** What the scripted callee does (its structured data follows it). */
+  behaviour: Behaviour;
+  /** Where the ended call's audio is served, when it was recorded and answered. */
+  recordingUrl: string | null;
 };
 
 /** What a minute of a simulated call costs (Vapi reports its own cost in USD). */
@@ -86,7 +92,20 @@ export function artifact(call: CallRecord): Json {
     messages: artifactMessages(call),
     messagesOpenAIFormatted: call.turns.map((t) => ({ role: t.role, content: t.text })),
     transcript: transcriptText(call),
+    ...(call.recordingUrl
+      ? {
+          // The deprecated flat URL and the current `recording.mono.combinedUrl`, as Vapi sends both.
+          recordingUrl: call.recordingUrl,
+          recording: { mono: { combinedUrl: call.recordingUrl } },
+        }
+      : {}),
   };
+}
+
+/** Vapi records every call unless `artifactPlan.recordingEnabled` is false. */
+export function recordingEnabled(assistant: Json): boolean {
+  const plan = assistant.artifactPlan as Json | undefined;
+  return plan?.recordingEnabled !== false;
 }
 
 /** The success evaluation in the rubric's own terms (PassFail: 'true' / 'false'). */
@@ -129,18 +148,25 @@ export function analysis(call: CallRecord): Json {
   return result;
 }
 
+/** What the conversation settled: all of it (agreed or declined), or nothing. */
+export function settlementOf(call: CallRecord): Settlement {
+  if (call.outcome === 'met') return 'agreed';
+  if (call.startedAt !== null && (call.behaviour === 'declines' || call.behaviour === 'opts-out'))
+    return 'declined';
+  return 'nothing';
+}
+
 /**
- * call.analysis.structuredData for `structuredDataPlan.schema` (an object schema): the network
- * knows one fact of its own, whether the callee asked not to be called again, and answers it for
- * a boolean `opted_out`; every other boolean is false and every other field null.
+ * call.analysis.structuredData for `structuredDataPlan.schema` (an object schema): a boolean
+ * `opted_out` is the one fact the network knows of its own (whether the callee asked not to be
+ * called again); every other field follows the callee's script from the goal's fiction
+ * (fiction.ts): agreed → booleans true and every field filled, declined → booleans false,
+ * otherwise null.
  */
 export function structuredData(schema: Json, call: CallRecord): Json {
+  const data = fillFromFiction(schema, settlementOf(call), goalFromPrompt(systemPrompt(call)));
   const properties = (schema.properties as Record<string, Json> | undefined) ?? {};
-  const data: Json = {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (property.type !== 'boolean') data[name] = null;
-    else data[name] = name === 'opted_out' ? call.optedOut : false;
-  }
+  if (properties.opted_out?.type === 'boolean') data.opted_out = call.optedOut;
   return data;
 }
 

@@ -52,6 +52,21 @@ describe('the voice network (no sockets)', () => {
     expect(network.endCall('no-such-call')).toBe(false);
   });
 
+  it('records an answered call unless artifactPlan.recordingEnabled is false (Vapi records by default)', async () => {
+    const { network } = setup(100_000);
+    const recorded = network.create(body('+14155550100'));
+    const unrecorded = network.create(
+      body('+14155550100', { artifactPlan: { recordingEnabled: false } }),
+    );
+    const unanswered = network.create(body('+14155550103'));
+    await Promise.all([recorded, unrecorded, unanswered].map((c) => network.settled(c.id)));
+    expect(network.get(recorded.id)!.recordingUrl).toBe(
+      `http://voice.test/recordings/${recorded.id}/mono.wav`,
+    );
+    expect(network.get(unrecorded.id)!.recordingUrl).toBeNull();
+    expect(network.get(unanswered.id)!.recordingUrl).toBeNull();
+  });
+
   it('0108 ends without its end-of-call messages; the call itself knows the end', async () => {
     const { network, sent } = setup(100_000);
     const call = network.create(body('+14155550108'));

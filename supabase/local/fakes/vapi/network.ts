@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { behaviourFor, type Behaviour } from './callees';
 import {
   endOfCallReport,
+  recordingEnabled,
   statusUpdate,
   transcriptMessage,
   type CallRecord,
@@ -134,6 +135,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
     call.endedReason = endedReason;
     call.status = 'ended';
     call.updatedAt = call.endedAt;
+    if (call.startedAt !== null && recordingEnabled(call.assistant))
+      call.recordingUrl = `${options.baseUrl}/recordings/${call.id}/mono.wav`;
     if (entry.behaviour === 'end-messages-lost') {
       log(`[voice] call ${call.id}: the end-of-call messages are lost (scripted callee 0108)`);
       return;
@@ -197,6 +200,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
           ? null
           : `${options.baseUrl.replace(/^http/, 'ws')}/${id}/listen`,
       phoneCallProviderId: `CA${randomBytes(16).toString('hex')}`,
+      behaviour,
+      recordingUrl: null,
     };
     const detection = assistant.voicemailDetection;
     const script = buildScript({

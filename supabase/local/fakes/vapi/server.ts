@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { BodyTooLargeError, readBody, sendJson } from '../../http';
+import { callRecordingWav } from './recording';
 import { callObject } from './calls';
 import { createVoiceNetwork, type NetworkOptions, type VoiceNetwork } from './network';
 import { validateCreateCall } from './validation';
@@ -100,6 +101,17 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
       const call = voice.get(id);
       if (!call) return fail(res, 404, 'Call not found');
       return sendJson(res, 200, callObject(call));
+    }
+
+    // The recording's storage link, like Vapi's artifact URLs: no API key, only the unguessable id.
+    const recordingMatch = /^\/recordings\/([^/]+)\/mono\.wav$/.exec(path);
+    if (recordingMatch && (method === 'GET' || method === 'HEAD')) {
+      const call = voice.get(decodeURIComponent(recordingMatch[1]!));
+      if (!call || call.status !== 'ended' || !call.recordingUrl)
+        return fail(res, 404, 'Recording not found');
+      const wav = callRecordingWav(call);
+      res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': String(wav.length) });
+      return res.end(method === 'HEAD' ? undefined : wav);
     }
 
     const controlMatch = /^\/([^/]+)\/control$/.exec(path);

@@ -111,6 +111,22 @@ describe('validateCreateCall', () => {
     expect(errors).toHaveLength(10);
   });
 
+  it('checks artifactPlan.recordingEnabled and recordingFormat', () => {
+    const withPlan = (artifactPlan: unknown) => {
+      const body = valid() as { assistant: Record<string, unknown> };
+      body.assistant.artifactPlan = artifactPlan;
+      return validateCreateCall(body, ids);
+    };
+    expect(withPlan({ recordingEnabled: true, recordingFormat: 'wav;l16' })).toEqual([]);
+    expect(withPlan({ recordingEnabled: false })).toEqual([]);
+    expect(withPlan({ recordingEnabled: 'yes' })).toEqual([
+      'assistant.artifactPlan.recordingEnabled must be a boolean value',
+    ]);
+    expect(withPlan({ recordingFormat: 'ogg' })).toEqual([
+      'assistant.artifactPlan.recordingFormat must be one of the following values: wav;l16, mp3',
+    ]);
+  });
+
   it('refuses what the local network does not simulate, saying so', () => {
     expect(
       validateCreateCall({ ...valid(), assistantId: 'a1', assistant: undefined }, ids),

@@ -312,6 +312,24 @@ function validateAssistant(assistant: unknown, errors: string[]) {
   }
   if (a.monitorPlan !== undefined && !isObject(a.monitorPlan))
     errors.push(`${p}monitorPlan must be an object`);
+  const artifactPlan = a.artifactPlan;
+  if (artifactPlan !== undefined) {
+    if (!isObject(artifactPlan)) errors.push(`${p}artifactPlan must be an object`);
+    else {
+      if (
+        artifactPlan.recordingEnabled !== undefined &&
+        typeof artifactPlan.recordingEnabled !== 'boolean'
+      )
+        errors.push(`${p}artifactPlan.recordingEnabled must be a boolean value`);
+      if (
+        artifactPlan.recordingFormat !== undefined &&
+        !['wav;l16', 'mp3'].includes(artifactPlan.recordingFormat as string)
+      )
+        errors.push(
+          `${p}artifactPlan.recordingFormat must be one of the following values: wav;l16, mp3`,
+        );
+    }
+  }
 }
 
 /**

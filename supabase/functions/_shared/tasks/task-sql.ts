@@ -1,0 +1,53 @@
+// The task service's hot reads over the instance's direct database pool (../db/pool.ts), one
+// round trip each, shaped exactly as PostgREST answers them (row_to_json / json_agg), so the
+// service treats both the same.
+import type { SqlPool } from '../db/pool.ts';
+import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
+
+export type TaskEventRow = {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+  created_at: string;
+};
+
+export type TaskSql = {
+  /** A task and its attempts (by number), read in one statement. */
+  readTask(taskId: string): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null>;
+  /** Events after `afterSeq`, oldest first. */
+  eventsAfter(taskId: string, afterSeq: number, limit: number): Promise<TaskEventRow[]>;
+  /** The stored hash of the task's provider token. */
+  tokenHash(taskId: string): Promise<string | null>;
+};
+
+export function createTaskSql(pool: SqlPool): TaskSql {
+  const readTaskSql = `select
+      (select row_to_json(t) from (select ${TASK_COLUMNS} from public.tasks where id = $1) t) as task,
+      (select coalesce(json_agg(a order by a.number), '[]'::json)
+         from (select ${ATTEMPT_COLUMNS} from public.task_attempts where task_id = $1) a) as attempts`;
+  return {
+    async readTask(taskId) {
+      const [found] = await pool.query<{ task: TaskRow | null; attempts: AttemptRow[] }>(
+        readTaskSql,
+        [taskId],
+      );
+      return found?.task ? { row: found.task, attempts: found.attempts } : null;
+    },
+    async eventsAfter(taskId, afterSeq, limit) {
+      const [found] = await pool.query<{ events: TaskEventRow[] }>(
+        `select coalesce(json_agg(e order by e.seq), '[]'::json) as events
+           from (select seq, type, data, created_at from public.task_events
+                  where task_id = $1 and seq > $2 order by seq limit $3) e`,
+        [taskId, afterSeq, limit],
+      );
+      return found?.events ?? [];
+    },
+    async tokenHash(taskId) {
+      const [found] = await pool.query<{ provider_token_hash: string }>(
+        'select provider_token_hash from public.tasks where id = $1',
+        [taskId],
+      );
+      return found?.provider_token_hash ?? null;
+    },
+  };
+}

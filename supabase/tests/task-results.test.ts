@@ -1,0 +1,350 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { deleteCreatedUsers } from './support/clients';
+import { closeClock, sql } from './support/clock';
+import { apiUrl, serviceRoleKey } from './support/stack';
+import { waitFor } from './support/wait';
+
+// What a finished call hands back to a program: the result by the integrator's own schema, and
+// the recording when asked for, on the integration stack with the simulated phone network.
+type Task = {
+  id: string;
+  status: string;
+  outcome: string | null;
+  output_schema: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+  result_note: string | null;
+  record: boolean;
+  recording_retention_days: number;
+  recording_url: string | null;
+  recording_expires_at: string | null;
+  duration_seconds: number;
+};
+
+const GOAL = "Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not.";
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
+const SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {
+    confirmed: { type: 'boolean', description: 'Kim confirmed the appointment.' },
+    new_time: { type: ['string', 'null'], description: 'The new time, if one was agreed.' },
+    party_size: { type: 'integer', description: 'How many people are coming.' },
+    channel: { type: 'string', enum: ['phone', 'sms', 'email'] },
+    reminders: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['confirmed', 'party_size', 'channel', 'reminders'],
+  additionalProperties: false,
+};
+const fitsSchema = new Ajv2020({ strict: false }).compile(SCHEMA);
+
+let owner: CallingAccount;
+let stranger: CallingAccount;
+beforeAll(async () => {
+  [owner, stranger] = await Promise.all([
+    createCallingAccount({ label: 'results', credits: 5 }),
+    createCallingAccount({ label: 'results-stranger', credits: 5 }),
+  ]);
+});
+afterAll(async () => {
+  await closeClock();
+  await deleteCreatedUsers();
+});
+
+async function place(account: CallingAccount, json: Record<string, unknown>) {
+  const response = await account.api('', { method: 'POST', json: { goal: GOAL, ...json } });
+  return { response, body: (await response.json()) as Task & { error?: { field?: string } } };
+}
+
+const ended = (account: CallingAccount, id: string) =>
+  waitFor(
+    async () => (await (await account.api(`/${id}`)).json()) as Task,
+    (task) => TERMINAL.includes(task.status),
+    { what: `task ${id} to end` },
+  );
+
+/** The replay of a finished task's event stream, and the task object task.completed carries. */
+async function completedEvent(account: CallingAccount, id: string): Promise<Task> {
+  const text = await (await account.api(`/${id}/events`)).text();
+  const block = text.split('\n\n').find((b) => b.includes('event: task.completed'));
+  const data = block?.split('\n').find((line) => line.startsWith('data: '));
+  if (!data) throw new Error(`no task.completed in ${text.slice(0, 500)}`);
+  return (JSON.parse(data.slice(6)) as { data: Task }).data;
+}
+
+describe('output_schema → result', () => {
+  it('fills every field on 555-0100 (booleans true), valid against the schema, in the task, the list and task.completed', async () => {
+    const { response, body } = await place(owner, {
+      phone_number: '+14155550100',
+      output_schema: SCHEMA,
+    });
+    expect(response.status).toBe(201);
+    expect(body.output_schema).toEqual(SCHEMA);
+    expect(body.result).toBeNull();
+    const task = await ended(owner, body.id);
+    expect(task.status).toBe('success');
+    expect(task.result).not.toBeNull();
+    expect(fitsSchema(task.result), JSON.stringify(fitsSchema.errors)).toBe(true);
+    expect(task.result).toMatchObject({ confirmed: true, channel: 'phone', party_size: 2 });
+    expect(task.result!.new_time).toEqual(expect.any(String));
+    expect(task.result!.reminders).toHaveLength(1);
+    expect(task.result_note).toBeNull();
+
+    const list = (await (await owner.api('?limit=100')).json()) as { data: Task[] };
+    expect(list.data.find((t) => t.id === task.id)?.result).toEqual(task.result);
+    expect((await completedEvent(owner, task.id)).result).toEqual(task.result);
+  });
+
+  it('carries the result in the task.completed webhook', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { body } = await place(owner, {
+        phone_number: '+14155550100',
+        output_schema: SCHEMA,
+        webhook_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+      });
+      const task = await ended(owner, body.id);
+      const completed = await waitFor(
+        async () => {
+          // The scheduler sends webhooks every few seconds; ask it now rather than wait.
+          await (
+            await fetch(`${apiUrl}/functions/v1/dispatch`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${serviceRoleKey}` },
+            })
+          ).body?.cancel();
+          return bodies
+            .map((b) => JSON.parse(b) as { type: string; data: Task })
+            .find((event) => event.type === 'task.completed');
+        },
+        (event) => event !== undefined,
+        { what: 'the task.completed webhook' },
+      );
+      expect(completed!.data.result).toEqual(task.result);
+      expect(completed!.data.result).toMatchObject({ confirmed: true });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('answers the schema with false booleans on 555-0101, still valid', async () => {
+    const { body } = await place(owner, { phone_number: '+14155550101', output_schema: SCHEMA });
+    const task = await ended(owner, body.id);
+    expect(task.outcome).toBe('not_achieved');
+    expect(fitsSchema(task.result), JSON.stringify(fitsSchema.errors)).toBe(true);
+    expect(task.result).toMatchObject({ confirmed: false });
+    expect((await completedEvent(owner, task.id)).result).toEqual(task.result);
+  });
+
+  it('keeps result null while an unanswered call waits for its retry, then fills it (555-0106)', async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550106',
+      output_schema: SCHEMA,
+      retry: { max_attempts: 1, interval_minutes: 1 },
+    });
+    const waiting = await waitFor(
+      async () => (await (await owner.api(`/${body.id}`)).json()) as Task,
+      (task) => task.status === 'retry_scheduled',
+      { what: 'the retry to be scheduled' },
+    );
+    expect(waiting.result).toBeNull();
+    expect(waiting.result_note).toBeNull();
+    // Run the scheduler as if the retry were due (its test clock), instead of waiting a minute.
+    await (
+      await fetch(`${apiUrl}/functions/v1/dispatch`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ now: new Date(Date.now() + 2 * 60_000).toISOString() }),
+      })
+    ).body?.cancel();
+    const task = await ended(owner, body.id);
+    expect(task.status).toBe('success');
+    expect(fitsSchema(task.result), JSON.stringify(fitsSchema.errors)).toBe(true);
+    expect(task.result).toMatchObject({ confirmed: true });
+  });
+
+  it('leaves result null without a schema', async () => {
+    const { body } = await place(owner, { phone_number: '+14155550100' });
+    const task = await ended(owner, body.id);
+    expect(task.status).toBe('success');
+    expect(task.output_schema).toBeNull();
+    expect(task.result).toBeNull();
+    expect((await completedEvent(owner, task.id)).result).toBeNull();
+  });
+
+  it('gives an unanswered call null fields and a note, never made-up data', async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550102',
+      output_schema: SCHEMA,
+      retry: { max_attempts: 0 },
+    });
+    const task = await ended(owner, body.id);
+    expect(task.status).toBe('busy');
+    expect(task.result).toEqual({
+      confirmed: null,
+      new_time: null,
+      party_size: null,
+      channel: null,
+      reminders: null,
+    });
+    expect(task.result_note).toMatch(/no structured data/);
+  });
+
+  it.each([
+    ['an unknown type', { type: 'object', properties: { a: { type: 'text' } } }],
+    [
+      'too deep',
+      {
+        type: 'object',
+        properties: {
+          a: {
+            type: 'object',
+            properties: {
+              b: {
+                type: 'array',
+                items: { type: 'object', properties: { c: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+    ],
+    [
+      'an unsupported keyword',
+      { type: 'object', properties: { a: { type: 'string', pattern: 'x' } } },
+    ],
+    [
+      'too big',
+      {
+        type: 'object',
+        properties: Object.fromEntries(
+          Array.from({ length: 150 }, (_, i) => [
+            `f${i}`,
+            { type: 'string', description: 'y'.repeat(50) },
+          ]),
+        ),
+      },
+    ],
+  ])('refuses %s with 400 naming output_schema, creating nothing', async (_name, schema) => {
+    const { response, body } = await place(owner, {
+      phone_number: '+14155550100',
+      output_schema: schema,
+    });
+    expect(response.status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'invalid_request', field: 'output_schema' });
+  });
+});
+
+describe('recordings', () => {
+  let recorded: Task;
+  beforeAll(async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550100',
+      record: true,
+      recording_retention_days: 7,
+    });
+    expect(body.record).toBe(true);
+    expect(body.recording_url).toBeNull();
+    recorded = await ended(owner, body.id);
+  });
+
+  it('serves real WAV audio as long as the call to its owner, at our own URL', async () => {
+    expect(recorded.recording_url).toMatch(
+      new RegExp(`/functions/v1/task/${recorded.id}/recording$`),
+    );
+    const days = (Date.parse(recorded.recording_expires_at!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const response = await fetch(recorded.recording_url!, {
+      headers: { Authorization: `Bearer ${owner.apiKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    const wav = Buffer.from(await response.arrayBuffer());
+    expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(wav.toString('ascii', 8, 12)).toBe('WAVE');
+    const byteRate = wav.readUInt32LE(28);
+    const dataBytes = wav.readUInt32LE(40);
+    expect(recorded.duration_seconds).toBeGreaterThan(0);
+    expect(dataBytes / byteRate).toBe(recorded.duration_seconds);
+    expect((await completedEvent(owner, recorded.id)).recording_url).toBe(recorded.recording_url);
+  });
+
+  it('is 404 to another account and 401 without a key', async () => {
+    const other = await stranger.api(`/${recorded.id}/recording`);
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    const anonymous = await fetch(recorded.recording_url!);
+    expect(anonymous.status).toBe(401);
+    await anonymous.body?.cancel();
+  });
+
+  it('records nothing without record: true', async () => {
+    const { body } = await place(owner, { phone_number: '+14155550100' });
+    const task = await ended(owner, body.id);
+    expect(task.record).toBe(false);
+    expect(task.recording_url).toBeNull();
+    const response = await owner.api(`/${task.id}/recording`);
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
+    const stored = await sql<{ n: string }>(
+      'select count(*) as n from private.task_recordings where task_id = $1',
+      [task.id],
+    );
+    expect(Number(stored[0]!.n)).toBe(0);
+  });
+
+  it('refuses a retention outside 1 to 90 days', async () => {
+    for (const days of [0, 91, 1.5]) {
+      const { response, body } = await place(owner, {
+        phone_number: '+14155550100',
+        record: true,
+        recording_retention_days: days,
+      });
+      expect(response.status).toBe(400);
+      expect(body.error?.field).toBe('recording_retention_days');
+    }
+  });
+
+  it('private.erase_expired_recordings erases what is past retention, and the URL goes away', async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550100',
+      record: true,
+      recording_retention_days: 1,
+    });
+    const task = await ended(owner, body.id);
+    expect(task.recording_url).not.toBeNull();
+    const expires = Date.parse(task.recording_expires_at!);
+    const before = await sql<{ n: number }>('select private.erase_expired_recordings($1) as n', [
+      new Date(expires - 60_000).toISOString(),
+    ]);
+    expect(before[0]!.n).toBe(0);
+    expect((await owner.api(`/${task.id}/recording`)).status).toBe(200);
+    const erased = await sql<{ n: number }>('select private.erase_expired_recordings($1) as n', [
+      new Date(expires + 1000).toISOString(),
+    ]);
+    expect(erased[0]!.n).toBeGreaterThanOrEqual(1);
+    const left = await sql<{ n: string }>(
+      'select count(*) as n from private.task_recordings where task_id = $1',
+      [task.id],
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+    const gone = await owner.api(`/${task.id}/recording`);
+    expect(gone.status).toBe(404);
+    await gone.body?.cancel();
+    // Another task's recording, not yet expired, is untouched.
+    expect((await owner.api(`/${recorded.id}/recording`)).status).toBe(200);
+  });
+});
