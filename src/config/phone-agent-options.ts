@@ -1,42 +1,26 @@
 /**
- * Phone agent choices, shared by the settings form, the docs and the call API.
- * `value` is what the API's `voice`, `speaking_style` and `language` fields accept.
- *
- * Speaking styles and languages are shown by their labels (Professional / Conversational /
- * Friendly; English / Spanish / French / German); languages travel as their ISO 639-1 codes
- * (en, es, fr, de), which is also what the call API's examples send (`"language": "en"`).
+ * Phone agent choices, shared by the settings form, the docs and the call API (the contract holds
+ * them: what the API's `voice`, `speaking_style` and `language` fields accept, their labels and the
+ * defaults). Here they take the names the app's forms use.
  */
-export const voices = [
-  { value: 'Aria', label: 'Aria', description: 'Warm, friendly' },
-  { value: 'Roger', label: 'Roger', description: 'Conversational male' },
-  { value: 'Sarah', label: 'Sarah', description: 'Professional female' },
-  { value: 'George', label: 'George', description: 'Deep male' },
-] as const;
+import {
+  DEFAULT_AGENT_OPTIONS,
+  LANGUAGE_OPTIONS,
+  LANGUAGES,
+  SPEAKING_STYLE_OPTIONS,
+  SPEAKING_STYLES,
+  VOICE_OPTIONS,
+  VOICES,
+  type Language,
+  type SpeakingStyle,
+  type Voice,
+} from '@contract/agent-options.ts';
 
-export const speakingStyles = [
-  {
-    value: 'Professional',
-    label: 'Professional',
-    description: 'Courteous, clear and to the point',
-  },
-  {
-    value: 'Conversational',
-    label: 'Conversational',
-    description: 'Relaxed and natural, like a colleague',
-  },
-  { value: 'Friendly', label: 'Friendly', description: 'Upbeat and warm' },
-] as const;
+export type { Language, SpeakingStyle, Voice };
 
-export const languages = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'fr', label: 'French' },
-  { value: 'de', label: 'German' },
-] as const;
-
-export type Voice = (typeof voices)[number]['value'];
-export type SpeakingStyle = (typeof speakingStyles)[number]['value'];
-export type Language = (typeof languages)[number]['value'];
+export const voices = VOICE_OPTIONS;
+export const speakingStyles = SPEAKING_STYLE_OPTIONS;
+export const languages = LANGUAGE_OPTIONS;
 
 export type PhoneAgentSettings = {
   voice: Voice;
@@ -45,14 +29,14 @@ export type PhoneAgentSettings = {
 };
 
 export const DEFAULT_PHONE_AGENT_SETTINGS: PhoneAgentSettings = {
-  voice: 'Aria',
-  speakingStyle: 'Professional',
-  language: 'en',
+  voice: DEFAULT_AGENT_OPTIONS.voice,
+  speakingStyle: DEFAULT_AGENT_OPTIONS.speaking_style,
+  language: DEFAULT_AGENT_OPTIONS.language,
 };
 
-export const voiceValues = voices.map((v) => v.value) as [Voice, ...Voice[]];
-export const speakingStyleValues = speakingStyles.map((s) => s.value) as [
+export const voiceValues = VOICES as unknown as [Voice, ...Voice[]];
+export const speakingStyleValues = SPEAKING_STYLES as unknown as [
   SpeakingStyle,
   ...SpeakingStyle[],
 ];
-export const languageValues = languages.map((l) => l.value) as [Language, ...Language[]];
+export const languageValues = LANGUAGES as unknown as [Language, ...Language[]];

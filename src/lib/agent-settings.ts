@@ -1,26 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  DEFAULT_PHONE_AGENT_SETTINGS,
-  languageValues,
-  speakingStyleValues,
-  voiceValues,
-  type PhoneAgentSettings,
-} from '@/config/phone-agent-options';
+import { chooseAgentOptions } from '@contract/agent-options.ts';
+import type { PhoneAgentSettings } from '@/config/phone-agent-options';
 import { supabase } from '@/lib/supabase';
-
-const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
-  (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
 
 /** A database row (or none) → the settings; unknown values and a missing row mean the defaults. */
 export function settingsFromRow(
   row: { voice: string; speaking_style: string; language: string } | null,
 ): PhoneAgentSettings {
-  const defaults = DEFAULT_PHONE_AGENT_SETTINGS;
-  return {
-    voice: pick(voiceValues, row?.voice, defaults.voice),
-    speakingStyle: pick(speakingStyleValues, row?.speaking_style, defaults.speakingStyle),
-    language: pick(languageValues, row?.language, defaults.language),
-  };
+  const chosen = chooseAgentOptions(row);
+  return { voice: chosen.voice, speakingStyle: chosen.speaking_style, language: chosen.language };
 }
 
 /**

@@ -1,37 +1,14 @@
+import type {
+  AttemptStatus,
+  TaskOutcome,
+  TaskSource,
+  TaskStatus,
+} from '@contract/task-vocabulary.ts';
+
 /**
  * The task (call) as the dashboard reads it from `public.tasks` through PostgREST (RLS: owners
  * read their own rows). Field names are the table's; the API's task object is built from them.
  */
-export const taskStatuses = [
-  'scheduled',
-  'queued',
-  'ringing',
-  'in_progress',
-  'retry_scheduled',
-  'success',
-  'no_answer',
-  'busy',
-  'voicemail',
-  'failed',
-  'canceled',
-] as const;
-export type TaskStatus = (typeof taskStatuses)[number];
-
-export const terminalStatuses: readonly TaskStatus[] = [
-  'success',
-  'no_answer',
-  'busy',
-  'voicemail',
-  'failed',
-  'canceled',
-];
-
-export function isTerminal(status: string): boolean {
-  return (terminalStatuses as readonly string[]).includes(status);
-}
-
-export type TaskOutcome = 'achieved' | 'not_achieved' | 'unknown';
-
 export type TranscriptTurn = {
   speaker: 'agent' | 'callee' | string;
   text: string;
@@ -61,7 +38,7 @@ export type CallSummary = {
 
 export type CallAttempt = {
   number: number;
-  status: string;
+  status: AttemptStatus;
   started_at: string | null;
   ended_at: string | null;
   ended_reason: string | null;
@@ -80,7 +57,7 @@ export type CallDetail = CallSummary & {
   transcript: TranscriptTurn[];
   summary: string | null;
   failure_reason: string | null;
-  source: string;
+  source: TaskSource;
   attempts: CallAttempt[];
   /** The integrator's JSON Schema, and the call's result by it (null fields: not settled). */
   output_schema: Record<string, unknown> | null;

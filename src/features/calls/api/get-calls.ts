@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { CALL_SUMMARY_COLUMNS, isTerminal, type CallSummary } from './call-types';
+import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
+import { CALL_SUMMARY_COLUMNS, type CallSummary } from './call-types';
 import { callsKeys } from './query-keys';
 
 /** Calls per page of the list ("Load more" fetches the next). */

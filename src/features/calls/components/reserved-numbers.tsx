@@ -1,29 +1,12 @@
 import { Button } from '@/components/ui/button';
+import { SIMULATED_NUMBERS } from '@contract/simulated-numbers.ts';
 import { formatPhone } from '@/lib/us-phone-number';
 
 /**
  * The simulated phone network's scripted callees (local stack only):
  * the last four digits choose what happens.
  */
-export const reservedNumbers = [
-  { number: '+14155550100', behaviour: 'Answers; a short conversation that achieves the goal.' },
-  { number: '+14155550101', behaviour: 'Answers and declines: goal not achieved.' },
-  { number: '+14155550102', behaviour: 'Busy.' },
-  { number: '+14155550103', behaviour: 'No answer.' },
-  { number: '+14155550104', behaviour: 'Voicemail.' },
-  { number: '+14155550105', behaviour: 'The carrier fails the call.' },
-  { number: '+14155550106', behaviour: 'No answer first; answers and achieves on the retry.' },
-  { number: '+14155550107', behaviour: 'Talks until the maximum duration is reached.' },
-  {
-    number: '+14155550108',
-    behaviour: 'Ends normally but the end report is lost; the watchdog reconciles it.',
-  },
-  {
-    number: '+14155550109',
-    behaviour:
-      'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
-  },
-] as const;
+export const reservedNumbers = SIMULATED_NUMBERS;
 
 /** True when the app talks to a local stack (`npm run dev`), where reserved numbers work. */
 export function isLocalStack(supabaseUrl: string): boolean {

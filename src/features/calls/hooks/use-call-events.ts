@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
-import { CallApiError } from '../api/call-api';
-import type { TaskStatus, TranscriptTurn } from '../api/call-types';
+import { CallApiError } from '@/lib/api/call-api';
+import type { TaskStatus } from '@contract/task-vocabulary.ts';
+import type { TranscriptTurn } from '../api/call-types';
 import { callsKeys } from '../api/query-keys';
 import { streamCallEvents, type CallEvent } from '../api/stream-call-events';
 

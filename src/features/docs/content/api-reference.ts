@@ -5,6 +5,16 @@ import {
   speakingStyleValues,
   voiceValues,
 } from '@/config/phone-agent-options';
+import { SIMULATED_NUMBERS } from '@contract/simulated-numbers.ts';
+import {
+  isTerminalStatus,
+  TASK_OUTCOME_LABELS,
+  TASK_OUTCOMES,
+  TASK_STATUS_LABELS,
+  TASK_STATUSES,
+  type TaskOutcome,
+  type TaskStatus,
+} from '@contract/task-vocabulary.ts';
 
 /**
  * Facts of the call API (supabase/functions/task/openapi.yaml), as data so the page, its tables
@@ -227,6 +237,12 @@ export const taskFields: FieldDoc[] = [
       'True when the callee asked during the call not to be called again: the outcome is not_achieved and the number is on your do-not-call list for good.',
   },
   {
+    name: 'batch_id / batch_index',
+    type: 'string | null, integer | null',
+    description:
+      'The batch the task was created in (POST /task/batches), and its row in that request, from 0; null for a task created alone.',
+  },
+  {
     name: 'content_erased_at',
     type: 'string | null',
     description:
@@ -254,87 +270,42 @@ export const taskFields: FieldDoc[] = [
 /** `label`: how the dashboard's Calls list and call view name the status. */
 export type StatusDoc = { value: string; label: string; terminal: boolean; meaning: string };
 
-export const taskStatuses: StatusDoc[] = [
-  {
-    value: 'scheduled',
-    label: 'Scheduled',
-    terminal: false,
-    meaning:
-      'Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the 10 active calls.',
-  },
-  {
-    value: 'queued',
-    label: 'Queued',
-    terminal: false,
-    meaning: 'Accepted; the call has not started yet.',
-  },
-  {
-    value: 'ringing',
-    label: 'Ringing',
-    terminal: false,
-    meaning: 'The callee’s phone is ringing.',
-  },
-  {
-    value: 'in_progress',
-    label: 'In progress',
-    terminal: false,
-    meaning: 'The call was answered and is under way.',
-  },
-  {
-    value: 'retry_scheduled',
-    label: 'Retry scheduled',
-    terminal: false,
-    meaning: 'An attempt did not connect; another attempt is scheduled.',
-  },
-  {
-    value: 'success',
-    label: 'Completed',
-    terminal: true,
-    meaning:
-      'The conversation took place to its end. Whether the goal was met is the outcome’s to say.',
-  },
-  {
-    value: 'no_answer',
-    label: 'No answer',
-    terminal: true,
-    meaning: 'Nobody answered, after all retries.',
-  },
-  {
-    value: 'busy',
-    label: 'Busy',
-    terminal: true,
-    meaning: 'The line was busy, after all retries.',
-  },
-  {
-    value: 'voicemail',
-    label: 'Voicemail',
-    terminal: true,
-    meaning: 'Voicemail answered the call.',
-  },
-  {
-    value: 'failed',
-    label: 'Failed',
-    terminal: true,
-    meaning:
-      'The call could not be placed or completed, including calls stopped by the duration watchdog.',
-  },
-  { value: 'canceled', label: 'Canceled', terminal: true, meaning: 'You canceled the task.' },
-];
+const statusMeanings: Record<TaskStatus, string> = {
+  scheduled:
+    'Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the 10 active calls.',
+  queued: 'Accepted; the call has not started yet.',
+  ringing: 'The callee’s phone is ringing.',
+  in_progress: 'The call was answered and is under way.',
+  retry_scheduled: 'An attempt did not connect; another attempt is scheduled.',
+  success:
+    'The conversation took place to its end. Whether the goal was met is the outcome’s to say.',
+  no_answer: 'Nobody answered, after all retries.',
+  busy: 'The line was busy, after all retries.',
+  voicemail: 'Voicemail answered the call.',
+  failed:
+    'The call could not be placed or completed, including calls stopped by the duration watchdog.',
+  canceled: 'You canceled the task.',
+};
 
-export const outcomes = [
-  { value: 'achieved', label: 'Goal achieved', meaning: 'The agent met the goal.' },
-  {
-    value: 'not_achieved',
-    label: 'Goal not achieved',
-    meaning:
-      'The goal was not met: the callee declined, or the call reached voicemail, did not connect, failed or was canceled.',
-  },
-  {
-    value: 'unknown',
-    label: 'Outcome unknown',
-    meaning: 'The conversation took place, but it cannot be told whether the goal was met.',
-  },
-] as const;
+export const taskStatuses: StatusDoc[] = TASK_STATUSES.map((value) => ({
+  value,
+  label: TASK_STATUS_LABELS[value],
+  terminal: isTerminalStatus(value),
+  meaning: statusMeanings[value],
+}));
+
+const outcomeMeanings: Record<TaskOutcome, string> = {
+  achieved: 'The agent met the goal.',
+  not_achieved:
+    'The goal was not met: the callee declined, or the call reached voicemail, did not connect, failed or was canceled.',
+  unknown: 'The conversation took place, but it cannot be told whether the goal was met.',
+};
+
+export const outcomes = TASK_OUTCOMES.map((value) => ({
+  value,
+  label: TASK_OUTCOME_LABELS[value],
+  meaning: outcomeMeanings[value],
+}));
 
 export const eventTypes = [
   { type: 'task.queued', meaning: 'The task was accepted, or its calling window opened.' },
@@ -428,6 +399,11 @@ export const mcpTools = [
     name: 'place_call',
     meaning: 'Create a task (phone_number, goal and the other fields of POST /task) and return it.',
   },
+  {
+    name: 'place_calls',
+    meaning:
+      'Create up to 1,000 tasks at once (tasks, each merged over defaults), paced at 10 live calls; returns the batch.',
+  },
   { name: 'get_call', meaning: 'Read one task by id, with its transcript and summary.' },
   {
     name: 'list_calls',
@@ -438,18 +414,8 @@ export const mcpTools = [
 
 /**
  * The local stack's simulated phone network: the last digits of the number choose what the
- * callee does (the same table as supabase/local/fakes/vapi/callees.ts; a test keeps them equal).
- * Any other number answers and agrees.
+ * callee does (the contract's list, which the local Vapi fake plays). Any other number answers and
+ * agrees.
  */
-export const simulatedNumbers: { digits: string; number: string; behaviour: string }[] = [
-  { digits: '0100', behaviour: 'answers and agrees' },
-  { digits: '0101', behaviour: 'answers and declines' },
-  { digits: '0102', behaviour: 'busy' },
-  { digits: '0103', behaviour: 'no answer' },
-  { digits: '0104', behaviour: 'voicemail' },
-  { digits: '0105', behaviour: 'the carrier fails the call' },
-  { digits: '0106', behaviour: 'no answer on the first attempt, answers and agrees on the next' },
-  { digits: '0107', behaviour: 'answers and talks until the maximum duration' },
-  { digits: '0108', behaviour: 'answers and agrees; the end-of-call messages are lost' },
-  { digits: '0109', behaviour: 'answers and asks not to be called again' },
-].map((entry) => ({ ...entry, number: `+1415555${entry.digits}` }));
+export const simulatedNumbers: { digits: string; number: string; behaviour: string }[] =
+  SIMULATED_NUMBERS.map(({ digits, number, summary }) => ({ digits, number, behaviour: summary }));

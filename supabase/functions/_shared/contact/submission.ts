@@ -1,16 +1,10 @@
 /**
- * The contact form's fields as the contact-request function accepts them. The limits are the
- * table's check constraints (migration 20251121000500) and the form's schema
- * (src/features/support/api/contact-request-schema.ts); the messages are the form's.
+ * The contact form's fields as the contact-request function accepts them: the form's own rules and
+ * messages (contract/contact-request.ts), checked again here because the browser is never trusted.
  */
-export const contactLimits = {
-  fullName: 200,
-  email: 320,
-  companyName: 200,
-  phoneNumber: 40,
-  role: 200,
-  message: 5000,
-} as const;
+import { CONTACT_REQUEST_LIMITS, contactRequestSchema } from '../contract/contact-request.ts';
+
+export const contactLimits = CONTACT_REQUEST_LIMITS;
 
 export type ContactSubmission = {
   fullName: string;
@@ -23,53 +17,28 @@ export type ContactSubmission = {
 
 export type FieldErrors = Partial<Record<keyof ContactSubmission, string>>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = /^\+?[\d\s().-]{7,}$/;
-
-const required: [keyof typeof contactLimits, string, string][] = [
-  ['fullName', 'Enter your full name.', 'Keep your name under 200 characters.'],
-  ['companyName', 'Enter your company name.', 'Keep the company name under 200 characters.'],
-  ['role', 'Enter your job title.', 'Keep the job title under 200 characters.'],
-  ['message', 'Tell us how we can help.', 'Keep your message under 5,000 characters.'],
-];
+const FIELDS = ['fullName', 'email', 'companyName', 'phoneNumber', 'role', 'message'] as const;
 
 /** Checks one submission; returns the trimmed values or a message per field. */
 export function parseSubmission(
   body: Record<string, unknown>,
 ): { ok: true; value: ContactSubmission } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
-
-  for (const [key, empty, tooLong] of required) {
-    const value = text(key);
-    if (value === '') errors[key] = empty;
-    else if (value.length > contactLimits[key]) errors[key] = tooLong;
-  }
-  const email = text('email');
-  if (email === '') errors.email = 'Enter your email address.';
-  else if (email.length > contactLimits.email || !EMAIL_PATTERN.test(email)) {
-    errors.email = 'Enter a valid email address.';
-  }
-  const phone = text('phoneNumber');
-  if (phone !== '' && (phone.length > contactLimits.phoneNumber || !PHONE_PATTERN.test(phone))) {
-    errors.phoneNumber = 'Enter a valid phone number.';
-  }
-  for (const key of ['fullName', 'email', 'companyName', 'phoneNumber', 'role', 'message']) {
-    const value = body[key];
-    if (value !== undefined && value !== null && typeof value !== 'string') {
-      errors[key as keyof ContactSubmission] = 'Must be text.';
+  // A missing or null field is an empty one (the phone number may be left out).
+  const fields = Object.fromEntries(
+    FIELDS.map((key) => [key, body[key] === undefined || body[key] === null ? '' : body[key]]),
+  );
+  const parsed = contactRequestSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof ContactSubmission;
+      errors[key] ??= issue.message;
     }
+    return { ok: false, errors };
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const value = parsed.data;
   return {
     ok: true,
-    value: {
-      fullName: text('fullName'),
-      email,
-      companyName: text('companyName'),
-      phoneNumber: phone === '' ? null : phone,
-      role: text('role'),
-      message: text('message'),
-    },
+    value: { ...value, phoneNumber: value.phoneNumber === '' ? null : value.phoneNumber },
   };
 }

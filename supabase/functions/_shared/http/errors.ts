@@ -1,37 +1,11 @@
 // The call API's error shape (docs/product-rules.md#api-errors): always JSON, never a stack trace
 // or SQL text.
+import { ERROR_STATUS, type ErrorCode } from '../contract/errors.ts';
 import { corsHeaders } from './cors.ts';
 
-export type ErrorCode =
-  | 'unauthorized'
-  | 'kyc_required'
-  | 'phone_verification_required'
-  | 'invalid_request'
-  | 'number_not_allowed'
-  | 'do_not_call'
-  | 'insufficient_credits'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'idempotency_conflict'
-  | 'task_not_cancelable'
-  | 'rate_limited'
-  | 'internal';
+export type { ErrorCode };
 
-const STATUS: Record<ErrorCode, number> = {
-  unauthorized: 401,
-  kyc_required: 403,
-  phone_verification_required: 403,
-  invalid_request: 400,
-  number_not_allowed: 400,
-  do_not_call: 403,
-  insufficient_credits: 402,
-  not_found: 404,
-  method_not_allowed: 405,
-  idempotency_conflict: 409,
-  task_not_cancelable: 409,
-  rate_limited: 429,
-  internal: 500,
-};
+const STATUS: Record<ErrorCode, number> = ERROR_STATUS;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -40,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** More of the error object, e.g. a batch's bad `rows`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.status = STATUS[code];
@@ -74,6 +50,7 @@ export function errorResponse(
   if (error instanceof ApiError) {
     const body: Record<string, unknown> = { code: error.code, message: error.message };
     if (error.field) body.field = error.field;
+    Object.assign(body, error.details);
     return jsonResponse(
       error.status,
       { error: body },

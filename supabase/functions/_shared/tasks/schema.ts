@@ -2,44 +2,26 @@
 // (supabase/functions/task/openapi.yaml) describes the same fields; a test keeps them in step.
 import { z } from 'npm:zod@^4.1.0';
 import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
+import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts';
+import { LIMITS } from '../contract/limits.ts';
+import { TASK_STATUSES, VOICEMAIL_ACTIONS } from '../contract/task-vocabulary.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
 
-export const VOICES = ['Aria', 'Roger', 'Sarah', 'George'] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
-export const SPEAKING_STYLES = ['Professional', 'Conversational', 'Friendly'] as const;
-export const TASK_STATUSES = [
-  'scheduled',
-  'queued',
-  'ringing',
-  'in_progress',
-  'retry_scheduled',
-  'success',
-  'no_answer',
-  'busy',
-  'voicemail',
-  'failed',
-  'canceled',
-] as const;
-export const TERMINAL_STATUSES = [
-  'success',
-  'no_answer',
-  'busy',
-  'voicemail',
-  'failed',
-  'canceled',
-] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export { LANGUAGES, SPEAKING_STYLES, VOICES };
 
-export const MAX_BODY_BYTES = 64 * 1024;
-const CONTEXT_MAX_BYTES = 8 * 1024;
-const METADATA_MAX_BYTES = 4 * 1024;
+export const MAX_BODY_BYTES = LIMITS.bodyMaxBytes;
+/** A batch carries up to 1,000 create bodies: room for about 2 KB each. */
+export const MAX_BATCH_BODY_BYTES = LIMITS.batchBodyMaxBytes;
+export const MAX_BATCH_ROWS = LIMITS.batchMaxRows;
+const CONTEXT_MAX_BYTES = LIMITS.contextMaxBytes;
+const METADATA_MAX_BYTES = LIMITS.metadataMaxBytes;
 
 const PHONE_MESSAGE = 'phone_number must be a US number in E.164 form, like +14155550123';
 
 /** Calls ring only between these local times of the callee (TCPA's hours); call_window narrows them. */
 export const CALLING_HOURS = { start: '08:00', end: '21:00' } as const;
 /** schedule_at may be at most this far ahead. */
-export const MAX_SCHEDULE_DAYS = 30;
+export const MAX_SCHEDULE_DAYS = LIMITS.scheduleMaxDays;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const clockTime = (field: string) =>
@@ -108,11 +90,15 @@ export const createTaskSchema = z
       .min(1, { error: 'first_sentence must not be empty' })
       .max(500, { error: 'first_sentence must be at most 500 characters' })
       .optional(),
-    max_duration_minutes: integer('max_duration_minutes', 1, 30).optional(),
+    max_duration_minutes: integer(
+      'max_duration_minutes',
+      LIMITS.maxDurationMinutes.min,
+      LIMITS.maxDurationMinutes.max,
+    ).optional(),
     voicemail: z
       .strictObject(
         {
-          action: z.enum(['hang_up', 'leave_message'], {
+          action: z.enum(VOICEMAIL_ACTIONS, {
             error: 'voicemail.action must be hang_up or leave_message',
           }),
           message: z
@@ -128,8 +114,16 @@ export const createTaskSchema = z
     retry: z
       .strictObject(
         {
-          max_attempts: integer('retry.max_attempts', 0, 5).optional(),
-          interval_minutes: integer('retry.interval_minutes', 1, 1440).optional(),
+          max_attempts: integer(
+            'retry.max_attempts',
+            LIMITS.retryMaxAttempts.min,
+            LIMITS.retryMaxAttempts.max,
+          ).optional(),
+          interval_minutes: integer(
+            'retry.interval_minutes',
+            LIMITS.retryIntervalMinutes.min,
+            LIMITS.retryIntervalMinutes.max,
+          ).optional(),
         },
         { error: 'retry must be an object like {"max_attempts": 3, "interval_minutes": 30}' },
       )
@@ -196,6 +190,8 @@ export const createTaskSchema = z
 
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
+export const BATCH_ID = /^batch_[0-9A-Z]{26}$/;
+
 export const listQuerySchema = z.strictObject({
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
@@ -208,9 +204,60 @@ export const listQuerySchema = z.strictObject({
     .regex(/^task_[0-9A-Z]{26}$/, { error: 'starting_after must be a task id' })
     .optional(),
   status: oneOf('status', TASK_STATUSES).optional(),
+  batch_id: z
+    .string()
+    .regex(BATCH_ID, { error: 'batch_id must be a batch id like batch_01J…' })
+    .optional(),
 });
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+const createFields = z.record(z.string(), z.unknown(), {
+  error: 'must be a JSON object of create fields, like {"goal": "…"}',
+});
+
+/**
+ * POST /task/batches: `tasks` are create bodies, each merged over `defaults` (mergeBatchRow);
+ * each merged row is then validated as a create body of its own.
+ */
+export const createBatchSchema = z.strictObject({
+  defaults: createFields.optional(),
+  tasks: z
+    .array(createFields, { error: `tasks must be a list of 1 to ${MAX_BATCH_ROWS} create bodies` })
+    .min(1, { error: `tasks must be a list of 1 to ${MAX_BATCH_ROWS} create bodies` })
+    .max(MAX_BATCH_ROWS, { error: `tasks must hold at most ${MAX_BATCH_ROWS} rows` }),
+});
+
+export type CreateBatchInput = z.infer<typeof createBatchSchema>;
+
+/** Fields whose objects are merged key by key (the row's keys win), not replaced. */
+const MERGED_OBJECTS = ['context', 'metadata'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** One row of a batch over its defaults: the row's fields win; context and metadata merge. */
+export function mergeBatchRow(
+  defaults: Record<string, unknown>,
+  row: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...defaults, ...row };
+  for (const key of MERGED_OBJECTS)
+    if (isObject(defaults[key]) && isObject(row[key]))
+      merged[key] = { ...defaults[key], ...row[key] };
+  // `task` is an alias of `goal`: a row's own goal replaces a default given under either name.
+  if (row.goal !== undefined && row.task === undefined) delete merged.task;
+  if (row.task !== undefined && row.goal === undefined) delete merged.goal;
+  return merged;
+}
+
+export const batchListQuerySchema = z.strictObject({
+  limit: listQuerySchema.shape.limit,
+  starting_after: z
+    .string()
+    .regex(BATCH_ID, { error: 'starting_after must be a batch id' })
+    .optional(),
+});
 
 // PostgreSQL's jsonb refuses NUL and lone surrogates, and no caller means to send C0 controls:
 // text may hold tabs and line breaks (LF, or CRLF), object keys none of these.
@@ -284,12 +331,9 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /** The request body: JSON, an object, within the size cap. */
-export function parseJsonBody(text: string): unknown {
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
-    throw new ApiError(
-      'invalid_request',
-      `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`,
-    );
+export function parseJsonBody(text: string, maxBytes = MAX_BODY_BYTES): unknown {
+  if (new TextEncoder().encode(text).length > maxBytes)
+    throw new ApiError('invalid_request', `The request body must be at most ${maxBytes / 1024} KB`);
   if (text.trim() === '')
     throw new ApiError('invalid_request', 'The request body must be a JSON object');
   let body: unknown;

@@ -4,7 +4,7 @@
 // and one event, it returns the change to apply (public.task_apply applies it atomically, if the
 // task is still as it was read) or null when the event changes nothing: a terminal status is
 // never left, and repeated or out-of-order messages are ignored.
-import { TERMINAL_STATUSES, type TaskStatus } from '../tasks/schema.ts';
+import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
 import { statusForEndedReason, describeEndedReason } from './ended-reason.ts';
 import type { TranscriptTurn, VoiceEvent } from './provider.ts';
 
@@ -38,8 +38,7 @@ export type Transition = {
   };
 };
 
-export const isTerminal = (status: string) =>
-  (TERMINAL_STATUSES as readonly string[]).includes(status);
+export const isTerminal = isTerminalStatus;
 
 export function decide(
   task: TaskSnapshot,

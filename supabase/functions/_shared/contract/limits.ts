@@ -1,0 +1,34 @@
+// The call API's limits, in one place for the API's checks, its messages, the dashboard's forms and
+// /docs. The database enforces the per-account ones (active calls, create rate, open streams) in
+// its functions with the same numbers.
+
+export const LIMITS = {
+  /** Characters of `goal` (or `task`). */
+  goalMaxLength: 4000,
+  /** Characters of `first_sentence` and of a voicemail message. */
+  firstSentenceMaxLength: 500,
+  voicemailMessageMaxLength: 500,
+  /** Minutes a call may last; the default when the request names none. */
+  maxDurationMinutes: { min: 1, max: 30, default: 10 },
+  /** Retries after the first attempt, and the wait between them. */
+  retryMaxAttempts: { min: 0, max: 5 },
+  retryIntervalMinutes: { min: 1, max: 1440 },
+  /** Bytes of JSON of `context` and `metadata`. */
+  contextMaxBytes: 8 * 1024,
+  metadataMaxBytes: 4 * 1024,
+  /** Bytes of one create request's body, and of a batch's. */
+  bodyMaxBytes: 64 * 1024,
+  batchBodyMaxBytes: 2 * 1024 * 1024,
+  /** Rows (create bodies) one batch may hold. */
+  batchMaxRows: 1000,
+  /** Calls an account may have in progress at once (queued, ringing or talking). */
+  activeCallsPerAccount: 10,
+  /** Create requests an account may send a minute, across all its keys. */
+  createsPerMinutePerAccount: 60,
+  /** Event streams open at once per credential. */
+  openStreamsPerKey: 20,
+  /** Characters of a webhook URL. */
+  webhookUrlMaxLength: 2048,
+  /** Days ahead `schedule_at` may be. */
+  scheduleMaxDays: 30,
+} as const;

@@ -1,0 +1,81 @@
+// The simulated phone network's scripted callees (local stack only): the last four digits of the
+// dialled number choose what the person at the other end does. The 555-01xx range is reserved for
+// fiction, so these numbers never ring a real phone. The local Vapi fake plays them; the dashboard
+// and /docs list them. Plain TypeScript, imported by the app, the functions and the fakes.
+
+export type CalleeBehaviour =
+  | 'agrees' // answers; a short conversation that follows the goal; the goal is met
+  | 'declines' // answers and declines; the goal is not met
+  | 'busy'
+  | 'no-answer'
+  | 'voicemail'
+  | 'carrier-failure'
+  | 'talks-until-max-duration'
+  | 'opts-out' // answers and asks not to be called again; the goal is not met
+  | 'end-messages-lost'; // answers and agrees, but the end-of-call messages never arrive
+
+export type SimulatedNumber = {
+  /** The number in E.164 form, in the 415 area code. */
+  number: string;
+  digits: string;
+  /** What the callee does on the first attempt, and on every later one. */
+  first: CalleeBehaviour;
+  later: CalleeBehaviour;
+  /** /docs' short phrase for it, and the dashboard's sentence. */
+  summary: string;
+  behaviour: string;
+};
+
+const simulated = (
+  digits: string,
+  summary: string,
+  behaviour: string,
+  first: CalleeBehaviour,
+  later: CalleeBehaviour = first,
+): SimulatedNumber => ({ number: `+1415555${digits}`, digits, first, later, summary, behaviour });
+
+export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
+  simulated(
+    '0100',
+    'answers and agrees',
+    'Answers; a short conversation that achieves the goal.',
+    'agrees',
+  ),
+  simulated('0101', 'answers and declines', 'Answers and declines: goal not achieved.', 'declines'),
+  simulated('0102', 'busy', 'Busy.', 'busy'),
+  simulated('0103', 'no answer', 'No answer.', 'no-answer'),
+  simulated('0104', 'voicemail', 'Voicemail.', 'voicemail'),
+  simulated('0105', 'the carrier fails the call', 'The carrier fails the call.', 'carrier-failure'),
+  simulated(
+    '0106',
+    'no answer on the first attempt, answers and agrees on the next',
+    'No answer first; answers and achieves on the retry.',
+    'no-answer',
+    'agrees',
+  ),
+  simulated(
+    '0107',
+    'answers and talks until the maximum duration',
+    'Talks until the maximum duration is reached.',
+    'talks-until-max-duration',
+  ),
+  simulated(
+    '0108',
+    'answers and agrees; the end-of-call messages are lost',
+    'Ends normally but the end report is lost; the watchdog reconciles it.',
+    'end-messages-lost',
+  ),
+  simulated(
+    '0109',
+    'answers and asks not to be called again',
+    'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
+    'opts-out',
+  ),
+];
+
+/** What the callee at `number` does on the `attempt`-th call, from 1 (any other number agrees). */
+export function calleeBehaviour(number: string, attempt: number): CalleeBehaviour {
+  const callee = SIMULATED_NUMBERS.find((c) => number.endsWith(`555${c.digits}`));
+  if (!callee) return 'agrees';
+  return attempt <= 1 ? callee.first : callee.later;
+}
