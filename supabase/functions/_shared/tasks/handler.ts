@@ -1,6 +1,13 @@
 // HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
-// POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording.
-import { apiKeyFrom, authenticate, requireKeyShape } from '../http/api-key-auth.ts';
+// POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
+// and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
+import { apiKeyFrom, authenticateKey, requireKeyShape } from '../http/api-key-auth.ts';
+import {
+  authenticateCaller,
+  authenticateSession,
+  type Caller,
+  sessionTokenFrom,
+} from '../http/caller-auth.ts';
 import { corsHeaders, withCors } from '../http/cors.ts';
 import { ApiError, errorResponse, jsonResponse } from '../http/errors.ts';
 import { eventStreamResponse } from '../events/event-stream.ts';
@@ -55,41 +62,39 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
   ): Promise<Response | null> {
     if (path === '/task/batches') {
       if (method === 'GET') {
-        const account = await authenticate(deps.db, request);
+        const account = await authenticateCaller(deps.db, request);
         const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await batches.list(account.userId, query));
       }
       methodOnly(method, 'POST', '/task/batches');
-      const apiKey = requireKeyShape(apiKeyFrom(request));
-      let body: unknown;
-      try {
-        body = parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES);
-      } catch (error) {
-        await authenticate(deps.db, request);
-        throw error;
-      }
-      const { batch, replayed } = await batches.createWithKey(apiKey, body, {
-        idempotencyKey: request.headers.get('idempotency-key'),
-      });
+      const session = sessionTokenFrom(request);
+      const idempotencyKey = request.headers.get('idempotency-key');
+      const { batch, replayed } = session
+        ? await batches.create(
+            await authenticateSession(deps.db, session),
+            parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
+            { idempotencyKey, source: 'dashboard' },
+          )
+        : await createBatchWithKey(request, idempotencyKey);
       if (replayed) return jsonResponse(200, batch, { 'Idempotent-Replayed': 'true' });
       return jsonResponse(201, batch);
     }
     const one = new RegExp(`^/task/batches/${BATCH}$`).exec(path);
     if (one) {
       methodOnly(method, 'GET', '/task/batches/{id}');
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       return jsonResponse(200, await batches.get(account.userId, one[1]!));
     }
     const cancel = new RegExp(`^/task/batches/${BATCH}/cancel$`).exec(path);
     if (cancel) {
       methodOnly(method, 'POST', '/task/batches/{id}/cancel');
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       return jsonResponse(200, await batches.cancel(account.userId, cancel[1]!));
     }
     const events = new RegExp(`^/task/batches/${BATCH}/events$`).exec(path);
     if (events) {
       methodOnly(method, 'GET', '/task/batches/{id}/events');
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       const batchId = events[1]!;
       const after = parseLastEventId(
         request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
@@ -109,6 +114,19 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     return null;
   }
 
+  /** POST /task/batches with an API key: a caller without a valid key learns that first. */
+  async function createBatchWithKey(request: Request, idempotencyKey: string | null) {
+    const apiKey = requireKeyShape(apiKeyFrom(request));
+    let body: unknown;
+    try {
+      body = parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES);
+    } catch (error) {
+      await authenticateKey(deps.db, apiKey);
+      throw error;
+    }
+    return batches.createWithKey(apiKey, body, { idempotencyKey });
+  }
+
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     // Hosted: /task/…; behind some proxies: /functions/v1/task/…
@@ -125,27 +143,31 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           `${method} is not supported on /task; use GET or POST.`,
         );
       if (method === 'GET') {
-        const account = await authenticate(deps.db, request);
+        const account = await authenticateCaller(deps.db, request);
         const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await service.list(account.userId, query));
       }
-      const apiKey = requireKeyShape(apiKeyFrom(request));
+      const session = sessionTokenFrom(request);
+      const caller = session ? await authenticateSession(deps.db, session) : null;
+      const apiKey = caller ? null : requireKeyShape(apiKeyFrom(request));
       // Checked before anything is recorded: a bad query must not create a task and answer 400.
       const wait = url.searchParams.get('wait');
       if (wait !== null && wait !== 'true' && wait !== 'false') {
-        await authenticate(deps.db, request);
+        if (apiKey) await authenticateKey(deps.db, apiKey);
         throw new ApiError('invalid_request', 'wait must be true or false', 'wait');
       }
       let body: unknown;
       try {
         body = parseJsonBody(await request.text());
       } catch (error) {
-        await authenticate(deps.db, request);
+        if (apiKey) await authenticateKey(deps.db, apiKey);
         throw error;
       }
-      const { task, replayed, userId } = await service.createWithKey(apiKey, body, {
-        idempotencyKey: request.headers.get('idempotency-key'),
-      });
+      const idempotencyKey = request.headers.get('idempotency-key');
+      // A signed-in user's call is the dashboard's: no API key is recorded on it.
+      const { task, replayed, userId } = caller
+        ? await service.create(caller, body, { idempotencyKey, source: 'dashboard' })
+        : await service.createWithKey(apiKey!, body, { idempotencyKey });
       if (replayed) return jsonResponse(200, task, { 'Idempotent-Replayed': 'true' });
       if (wait === 'true') {
         const waited = await service.waitForEnd(userId, task.id, deps.waitMs);
@@ -161,7 +183,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           'method_not_allowed',
           `${method} is not supported on /task/{id}; use GET.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       return jsonResponse(200, await service.get(account.userId, one[1]!));
     }
 
@@ -172,7 +194,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           'method_not_allowed',
           `${method} is not supported on /task/{id}/cancel; use POST.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       return jsonResponse(200, await service.cancel(account.userId, cancel[1]!));
     }
 
@@ -183,7 +205,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           'method_not_allowed',
           `${method} is not supported on /task/{id}/recording; use GET.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       const audio = await service.recording(account.userId, recording[1]!);
       return new Response(audio.bytes, {
         status: 200,
@@ -204,7 +226,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           'method_not_allowed',
           `${method} is not supported on /task/{id}/events; use GET.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await authenticateCaller(deps.db, request);
       const taskId = events[1]!;
       const after = parseLastEventId(
         request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
@@ -226,7 +248,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
 
   /** The event stream of a task or a batch (`taskId` names either). */
   async function stream<E extends { id: number; type: string }>(
-    account: { userId: string; apiKeyId: string },
+    account: Caller,
     taskId: string,
     first: E[],
     after: number,
@@ -248,7 +270,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     if (!leased.opened)
       throw new ApiError(
         'rate_limited',
-        `At most ${leased.limit} open event streams per API key. Close one (or let one end) and try again.`,
+        `At most ${leased.limit} open event streams per ${account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
         undefined,
         { 'Retry-After': String(leased.retryAfterSeconds) },
       );
