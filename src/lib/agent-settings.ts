@@ -21,7 +21,7 @@ export async function getAgentSettings(userId: string): Promise<PhoneAgentSettin
     .from('agent_settings')
     .select('voice, speaking_style, language')
     .eq('user_id', userId)
-    .maybeSingle<{ voice: string; speaking_style: string; language: string }>();
+    .maybeSingle();
   if (error) throw error;
   return settingsFromRow(data);
 }

@@ -14,7 +14,7 @@ export async function getApiKey(userId: string): Promise<string | null> {
     .eq('revoked', false)
     .order('created_at', { ascending: false })
     .limit(1)
-    .maybeSingle<{ api_key: string }>();
+    .maybeSingle();
   if (error) throw error;
   return data?.api_key ?? null;
 }

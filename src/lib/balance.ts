@@ -32,10 +32,7 @@ export async function getBalance(userId: string): Promise<Balance | null> {
     .from('profiles')
     .select('available_credits, credits_held')
     .eq('id', userId)
-    .maybeSingle<{
-      available_credits: number | string | null;
-      credits_held: number | string | null;
-    }>();
+    .maybeSingle();
   if (error) throw error;
   if (!data || data.available_credits === null) return null;
   const available = Number(data.available_credits);

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { billingKeys } from './query-keys';
 
-/** A row of `credit_purchases`. */
-export type CreditPurchase = {
-  id: string;
-  amount: number;
-  purchased_at: string;
-  description: string | null;
-};
+/** A row of `credit_purchases`, as the history shows it. */
+export type CreditPurchase = Pick<
+  Tables<'credit_purchases'>,
+  'id' | 'amount' | 'purchased_at' | 'description'
+>;
 
 /**
  * The signed-in user's purchases, newest first. RLS limits rows to the caller; the
@@ -17,16 +16,12 @@ export type CreditPurchase = {
 export async function getPurchaseHistory(userId: string): Promise<CreditPurchase[]> {
   const { data, error } = await supabase
     .from('credit_purchases')
-    .select('*')
+    .select('id, amount, purchased_at, description')
     .eq('user_id', userId)
     .order('purchased_at', { ascending: false });
   if (error) throw error;
-  return (data ?? []).map((row: Record<string, unknown>) => ({
-    id: String(row.id),
-    amount: Number(row.amount),
-    purchased_at: String(row.purchased_at),
-    description: typeof row.description === 'string' ? row.description : null,
-  }));
+  // numeric arrives as a string or a number, by PostgREST's setting: the history shows a number.
+  return (data ?? []).map((row) => ({ ...row, amount: Number(row.amount) }));
 }
 
 /** Nothing is fetched without a signed-in user. */

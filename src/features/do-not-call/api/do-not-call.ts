@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 
-/** One number of the account's do-not-call list (public.do_not_call). */
-export type DoNotCallEntry = {
-  phone_number: string;
-  /** callee: asked during a call not to be called again (cannot be removed); account: added here. */
-  source: 'callee' | 'account';
-  task_id: string | null;
-  created_at: string;
-};
+/**
+ * One number of the account's do-not-call list (public.do_not_call). `source`: callee, asked during
+ * a call not to be called again (cannot be removed); account, added here.
+ */
+export type DoNotCallEntry = Pick<
+  Tables<'do_not_call'>,
+  'phone_number' | 'source' | 'task_id' | 'created_at'
+>;
 
 export const doNotCallKeys = {
   all: ['do-not-call'] as const,
@@ -22,7 +23,7 @@ export async function listDoNotCall(): Promise<DoNotCallEntry[]> {
     .select('phone_number, source, task_id, created_at')
     .order('created_at', { ascending: false });
   if (error) throw new Error("Your do-not-call list couldn't be loaded. Please try again.");
-  return (data ?? []) as DoNotCallEntry[];
+  return data ?? [];
 }
 
 export function useDoNotCallList(userId: string | null | undefined) {

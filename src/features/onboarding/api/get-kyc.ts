@@ -1,18 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { onboardingKeys } from './query-keys';
 
-export type KycStatus = 'pending' | 'incomplete' | 'complete' | 'rejected';
+export type KycStatus = Tables<'user_kyc'>['kyc_status'];
 
-export type KycRecord = {
-  business_type: string;
-  legal_name: string;
-  address: string;
-  use_case: string;
-  kyc_status: KycStatus | '' | null;
-  phone: string | null;
-  phone_verified: boolean;
-};
+type KycRow = Pick<
+  Tables<'user_kyc'>,
+  'business_type' | 'legal_name' | 'address' | 'use_case' | 'phone' | 'phone_verified'
+>;
+
+/** The KYC row as the onboarding steps read it; a blank status counts as none. */
+export type KycRecord = KycRow & { kyc_status: KycStatus | '' | null };
 
 /** The user's KYC row, or null (a missing row counts as incomplete). */
 export async function getKyc(userId: string): Promise<KycRecord | null> {
@@ -20,7 +19,7 @@ export async function getKyc(userId: string): Promise<KycRecord | null> {
     .from('user_kyc')
     .select('business_type, legal_name, address, use_case, kyc_status, phone, phone_verified')
     .eq('user_id', userId)
-    .maybeSingle<KycRecord>();
+    .maybeSingle();
   if (error) throw error;
   return data;
 }

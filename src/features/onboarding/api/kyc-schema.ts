@@ -8,6 +8,8 @@ export const businessTypes = [
   { value: 'individual_developer', label: 'Individual Developer' },
 ] as const;
 
+export type BusinessType = (typeof businessTypes)[number]['value'];
+
 /** P.O. boxes in any spelling: "PO Box", "P.O. Box", "p. o. box", "POBOX". */
 export const PO_BOX_PATTERN = /\bp\s*\.?\s*o\s*\.?\s*box\b/i;
 
@@ -18,7 +20,10 @@ export const PO_BOX_PATTERN = /\bp\s*\.?\s*o\s*\.?\s*box\b/i;
 export const kycSchema = z.object({
   business_type: z
     .string()
-    .refine((v) => businessTypes.some((t) => t.value === v), 'Please select type.'),
+    .refine(
+      (v): v is BusinessType => businessTypes.some((t) => t.value === v),
+      'Please select type.',
+    ),
   legal_name: z
     .string()
     .trim()

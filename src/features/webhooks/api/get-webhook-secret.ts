@@ -8,7 +8,7 @@ export async function getWebhookSecret(userId: string): Promise<string | null> {
     .from('webhook_secrets')
     .select('secret')
     .eq('user_id', userId)
-    .maybeSingle<{ secret: string }>();
+    .maybeSingle();
   if (error) throw error;
   return data?.secret ?? null;
 }

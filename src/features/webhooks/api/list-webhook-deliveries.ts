@@ -1,21 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tables } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import { webhookKeys } from './query-keys';
 
-export type WebhookDelivery = {
-  id: string;
-  /** The task whose event this is; null for a batch's event (batch.completed). */
-  task_id: string | null;
-  batch_id: string | null;
-  event_type: string;
-  url: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-};
+/** A delivery (public.webhook_deliveries); `task_id` is null for a batch's event (batch.completed). */
+export type WebhookDelivery = Pick<
+  Tables<'webhook_deliveries'>,
+  | 'id'
+  | 'task_id'
+  | 'batch_id'
+  | 'event_type'
+  | 'url'
+  | 'status'
+  | 'attempts'
+  | 'last_status_code'
+  | 'last_error'
+  | 'last_attempt_at'
+  | 'created_at'
+>;
 
 /** The 20 newest deliveries of the account, with their last status. */
 export async function listWebhookDeliveries(userId: string): Promise<WebhookDelivery[]> {
@@ -28,7 +30,7 @@ export async function listWebhookDeliveries(userId: string): Promise<WebhookDeli
     .order('created_at', { ascending: false })
     .limit(20);
   if (error) throw error;
-  return (data ?? []) as WebhookDelivery[];
+  return data ?? [];
 }
 
 export function useWebhookDeliveries(userId: string | null | undefined) {

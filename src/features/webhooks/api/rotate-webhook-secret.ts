@@ -6,7 +6,7 @@ import { webhookKeys } from './query-keys';
 export async function rotateWebhookSecret(): Promise<string> {
   const { data, error } = await supabase.rpc('rotate_webhook_secret');
   if (error) throw error;
-  return (data as { secret: string }).secret;
+  return data.secret;
 }
 
 export function useRotateWebhookSecret(userId: string | null | undefined) {

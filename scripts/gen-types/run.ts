@@ -1,0 +1,29 @@
+// `npm run gen:types`: writes the call API's types from its OpenAPI description, and the table
+// types from a database's catalog (the local stack's by default: run `npm run dev` first, or set
+// DATABASE_URL).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { projectRoot } from '../../supabase/local/config';
+import { stackPorts } from '../../supabase/local/ports';
+import { API_TYPES_FILE, renderApiTypes } from './api-types';
+import { DATABASE_TYPES_FILE, renderDatabaseTypes } from './database-types';
+
+const dbUrl =
+  process.env.DATABASE_URL ??
+  `postgresql://postgres:postgres@127.0.0.1:${stackPorts('dev').db}/postgres`;
+
+writeFileSync(path.join(projectRoot, API_TYPES_FILE), await renderApiTypes(projectRoot));
+console.log(`wrote ${API_TYPES_FILE}`);
+
+const client = new pg.Client({ connectionString: dbUrl });
+await client.connect();
+try {
+  writeFileSync(
+    path.join(projectRoot, DATABASE_TYPES_FILE),
+    await renderDatabaseTypes(client, projectRoot),
+  );
+  console.log(`wrote ${DATABASE_TYPES_FILE}`);
+} finally {
+  await client.end();
+}
