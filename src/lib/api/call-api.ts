@@ -22,19 +22,14 @@ export async function callApiErrorFrom(response: Response): Promise<CallApiError
   return apiErrorFrom(response, callServiceWording);
 }
 
-/** Raised when the account has no live API key to call the API with. */
-export class MissingApiKeyError extends Error {
-  constructor() {
-    super('Generate an API key first: the test call uses your API key, as your own systems would.');
-    this.name = 'MissingApiKeyError';
-  }
-}
-
-/** A JSON request to the call API with the account's key; throws `CallApiError` when refused. */
+/**
+ * A JSON request to the call API with the signed-in user's access token (the API takes a session
+ * beside an API key); throws `CallApiError` when refused.
+ */
 export async function callApi<T>(
-  apiKey: string,
+  accessToken: string,
   url: string,
   init: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
-  return requestJson<T>(url, { ...init, bearer: apiKey, ...callServiceWording });
+  return requestJson<T>(url, { ...init, bearer: accessToken, ...callServiceWording });
 }

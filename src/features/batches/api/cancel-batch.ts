@@ -4,11 +4,11 @@ import type { Batch } from './batch-types';
 import { batchUrl } from './batch-url';
 import { batchesKeys } from './query-keys';
 
-export type CancelBatchVariables = { apiKey: string; batchId: string };
+export type CancelBatchVariables = { accessToken: string; batchId: string };
 
 /** `POST /task/batches/{id}/cancel`: what has not ended is canceled. */
-export function cancelBatch({ apiKey, batchId }: CancelBatchVariables): Promise<Batch> {
-  return callApi<Batch>(apiKey, batchUrl(batchId, '/cancel'), { method: 'POST' });
+export function cancelBatch({ accessToken, batchId }: CancelBatchVariables): Promise<Batch> {
+  return callApi<Batch>(accessToken, batchUrl(batchId, '/cancel'), { method: 'POST' });
 }
 
 export function useCancelBatch(

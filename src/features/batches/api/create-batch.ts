@@ -17,15 +17,15 @@ export class BatchRefusedError extends CallApiError {
   }
 }
 
-export type CreateBatchVariables = { apiKey: string; body: unknown };
+export type CreateBatchVariables = { accessToken: string; body: unknown };
 
-/** `POST /task/batches` with the account's key; throws `BatchRefusedError` when refused. */
-export async function createBatch({ apiKey, body }: CreateBatchVariables): Promise<Batch> {
+/** `POST /task/batches` with the user's session; throws `BatchRefusedError` when refused. */
+export async function createBatch({ accessToken, body }: CreateBatchVariables): Promise<Batch> {
   let response: Response;
   try {
     response = await fetch(batchUrl(), {
       method: 'POST',
-      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
   } catch {

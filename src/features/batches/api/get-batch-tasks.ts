@@ -5,7 +5,7 @@ import { batchesKeys } from './query-keys';
 
 /** Every task of a batch (`GET /task?batch_id=`, 100 a page), in the order of the upload. */
 export async function getBatchTasks(
-  apiKey: string,
+  accessToken: string,
   batchId: string,
   signal?: AbortSignal,
 ): Promise<BatchTask[]> {
@@ -16,7 +16,7 @@ export async function getBatchTasks(
       cursor ? `&starting_after=${encodeURIComponent(cursor)}` : ''
     }`;
     const page: { data: BatchTask[]; next_cursor: string | null } = await callApi(
-      apiKey,
+      accessToken,
       `${taskUrl()}${query}`,
       { signal },
     );
@@ -28,23 +28,23 @@ export async function getBatchTasks(
 
 export function batchTasksQueryOptions(
   userId: string | null | undefined,
-  apiKey: string | null | undefined,
+  accessToken: string | null | undefined,
   batchId: string | null,
   options: { pollMs: number | false } = { pollMs: false },
 ) {
   return queryOptions({
     queryKey: batchesKeys.tasks(userId ?? '', batchId ?? ''),
-    queryFn: ({ signal }) => getBatchTasks(apiKey!, batchId!, signal),
-    enabled: !!userId && !!apiKey && !!batchId,
+    queryFn: ({ signal }) => getBatchTasks(accessToken!, batchId!, signal),
+    enabled: !!userId && !!accessToken && !!batchId,
     refetchInterval: options.pollMs,
   });
 }
 
 export function useBatchTasks(
   userId: string | null | undefined,
-  apiKey: string | null | undefined,
+  accessToken: string | null | undefined,
   batchId: string | null,
   options: { pollMs: number | false } = { pollMs: false },
 ) {
-  return useQuery(batchTasksQueryOptions(userId, apiKey, batchId, options));
+  return useQuery(batchTasksQueryOptions(userId, accessToken, batchId, options));
 }

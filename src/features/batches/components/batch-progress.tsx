@@ -36,17 +36,17 @@ function download(name: string, text: string) {
 
 /** A batch's live progress: the bar, the counts, its calls, cancel and the results download. */
 export function BatchProgress({
-  apiKey,
+  accessToken,
   userId,
   batchId,
 }: {
-  apiKey: string;
+  accessToken: string;
   userId: string | undefined;
   batchId: string;
 }) {
-  const batch = useBatch(userId, apiKey, batchId);
+  const batch = useBatch(userId, accessToken, batchId);
   const running = batch.data?.completed_at === null;
-  const tasks = useBatchTasks(userId, apiKey, batchId, { pollMs: running ? 3_000 : false });
+  const tasks = useBatchTasks(userId, accessToken, batchId, { pollMs: running ? 3_000 : false });
   const cancel = useCancelBatch(userId, { onError: (error) => toast.error(error.message) });
   const [showAll, setShowAll] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -66,7 +66,7 @@ export function BatchProgress({
   async function downloadResults() {
     setDownloading(true);
     try {
-      download(`${batchId}-results.csv`, resultsCsv(await getBatchTasks(apiKey, batchId)));
+      download(`${batchId}-results.csv`, resultsCsv(await getBatchTasks(accessToken, batchId)));
     } catch (error) {
       toast.error((error as Error).message);
     } finally {
@@ -118,7 +118,7 @@ export function BatchProgress({
             <Button
               variant="destructive"
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate({ apiKey, batchId })}
+              onClick={() => cancel.mutate({ accessToken, batchId })}
             >
               {cancel.isPending ? 'Canceling...' : 'Cancel batch'}
             </Button>

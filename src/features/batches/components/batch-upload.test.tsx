@@ -11,7 +11,7 @@ const KEY = `dw_${'a'.repeat(64)}`;
 
 function renderUpload() {
   return renderWithProviders(
-    <BatchUpload apiKey={KEY} userId={user.id} onCreated={() => undefined} />,
+    <BatchUpload accessToken={KEY} userId={user.id} onCreated={() => undefined} />,
     { initialEntry: '/batches', session: sessionState({ user }), queryClient: createQueryClient() },
   );
 }

@@ -27,11 +27,11 @@ const plural = (n: number, one: string, many = `${one}s`) =>
  * only a clean list is sent, as one POST /task/batches.
  */
 export function BatchUpload({
-  apiKey,
+  accessToken,
   userId,
   onCreated,
 }: {
-  apiKey: string;
+  accessToken: string;
   userId: string | undefined;
   onCreated: (batchId: string) => void;
 }) {
@@ -115,7 +115,7 @@ export function BatchUpload({
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSend) mutation.mutate({ apiKey, body: batchRequestBody(kept, goal) });
+        if (canSend) mutation.mutate({ accessToken, body: batchRequestBody(kept, goal) });
       }}
     >
       <div className="grid gap-2">

@@ -6,17 +6,17 @@ const statusLabel = { running: 'Running', completed: 'Completed', canceled: 'Can
 
 /** The account's newest batches; one opens its progress above. */
 export function RecentBatches({
-  apiKey,
+  accessToken,
   userId,
   openBatchId,
   onOpen,
 }: {
-  apiKey: string;
+  accessToken: string;
   userId: string | undefined;
   openBatchId: string | null;
   onOpen: (batchId: string) => void;
 }) {
-  const batches = useBatches(userId, apiKey);
+  const batches = useBatches(userId, accessToken);
   if (batches.isPending) return <p className="text-sm text-muted-foreground">Loading...</p>;
   if (batches.isError)
     return (

@@ -2,11 +2,14 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { callApi, taskUrl } from '@/lib/api/call-api';
 import { callsKeys } from './query-keys';
 
-export type CancelCallVariables = { apiKey: string; taskId: string };
+export type CancelCallVariables = { accessToken: string; taskId: string };
 
-/** `POST /task/{id}/cancel` with the account's key; throws `CallApiError` (409 when it ended). */
-export function cancelCall({ apiKey, taskId }: CancelCallVariables): Promise<{ status: string }> {
-  return callApi<{ status: string }>(apiKey, taskUrl(taskId, '/cancel'), { method: 'POST' });
+/** `POST /task/{id}/cancel` with the user's session; throws `CallApiError` (409 when it ended). */
+export function cancelCall({
+  accessToken,
+  taskId,
+}: CancelCallVariables): Promise<{ status: string }> {
+  return callApi<{ status: string }>(accessToken, taskUrl(taskId, '/cancel'), { method: 'POST' });
 }
 
 /** Refreshes the user's calls (list and detail) after a cancel, then the caller's onSuccess. */

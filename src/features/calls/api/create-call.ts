@@ -6,11 +6,11 @@ import { callsKeys } from './query-keys';
 /** What `POST /task` answers (the task object; the fields the app reads). */
 export type CreatedTask = { id: string; status: string; events_url: string };
 
-export type CreateCallVariables = { apiKey: string; values: CreateCallValues };
+export type CreateCallVariables = { accessToken: string; values: CreateCallValues };
 
-/** Places a call through the call API with the account's key; throws `CallApiError`. */
-export function createCall({ apiKey, values }: CreateCallVariables): Promise<CreatedTask> {
-  return callApi<CreatedTask>(apiKey, taskUrl(), {
+/** Places a call through the call API with the user's session; throws `CallApiError`. */
+export function createCall({ accessToken, values }: CreateCallVariables): Promise<CreatedTask> {
+  return callApi<CreatedTask>(accessToken, taskUrl(), {
     method: 'POST',
     json: toCreateTaskBody(values),
   });

@@ -4,17 +4,17 @@ import { callsKeys } from './query-keys';
 
 /**
  * The audio of one of the account's recorded calls, from `GET /task/{id}/recording` with the
- * account's key (the audio is never readable any other way). Throws `CallApiError`.
+ * user's session (the audio is never readable any other way). Throws `CallApiError`.
  */
 export async function getCallRecording(
-  apiKey: string,
+  accessToken: string,
   taskId: string,
   signal?: AbortSignal,
 ): Promise<Blob> {
   let response: Response;
   try {
     response = await fetch(taskUrl(taskId, '/recording'), {
-      headers: { Authorization: `Bearer ${apiKey}` },
+      headers: { Authorization: `Bearer ${accessToken}` },
       signal,
     });
   } catch (cause) {
@@ -32,12 +32,12 @@ export async function getCallRecording(
 export function callRecordingQueryOptions(
   userId: string | null | undefined,
   taskId: string,
-  apiKey: string | null | undefined,
+  accessToken: string | null | undefined,
 ) {
   return queryOptions({
     queryKey: [...callsKeys.detail(userId ?? '', taskId), 'recording'] as const,
-    queryFn: ({ signal }) => getCallRecording(apiKey!, taskId, signal),
-    enabled: !!userId && !!apiKey,
+    queryFn: ({ signal }) => getCallRecording(accessToken!, taskId, signal),
+    enabled: !!userId && !!accessToken,
     // The audio does not change; fetch it once per open view.
     staleTime: Infinity,
     gcTime: 0,
@@ -48,9 +48,9 @@ export function callRecordingQueryOptions(
 export function useCallRecording(
   userId: string | null | undefined,
   taskId: string,
-  apiKey: string | null | undefined,
+  accessToken: string | null | undefined,
   enabled: boolean,
 ) {
-  const options = callRecordingQueryOptions(userId, taskId, apiKey);
+  const options = callRecordingQueryOptions(userId, taskId, accessToken);
   return useQuery({ ...options, enabled: options.enabled && enabled });
 }

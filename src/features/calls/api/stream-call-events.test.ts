@@ -65,7 +65,7 @@ describe('streamCallEvents', () => {
     const { fetchFn, requests } = scriptedFetch([() => streamed(chunks)]);
     const seen: CallEvent[] = [];
     await streamCallEvents({
-      apiKey: 'dw_key',
+      accessToken: 'dw_key',
       taskId,
       signal: new AbortController().signal,
       onEvent: (e) => seen.push(e),
@@ -110,7 +110,7 @@ describe('streamCallEvents', () => {
     const resumed: number[] = [];
     const seen: string[] = [];
     await streamCallEvents({
-      apiKey: 'dw_key',
+      accessToken: 'dw_key',
       taskId,
       signal: new AbortController().signal,
       onEvent: (e) => seen.push(`${e.id} ${e.type}`),
@@ -143,7 +143,7 @@ describe('streamCallEvents', () => {
     ] as const) {
       const { fetchFn, requests } = scriptedFetch([refusal(status, code)]);
       const error = await streamCallEvents({
-        apiKey: 'dw_key',
+        accessToken: 'dw_key',
         taskId,
         signal: new AbortController().signal,
         onEvent: () => undefined,
@@ -162,7 +162,7 @@ describe('streamCallEvents', () => {
     };
     const { fetchFn, requests } = scriptedFetch([down, down, down]);
     const error = await streamCallEvents({
-      apiKey: 'dw_key',
+      accessToken: 'dw_key',
       taskId,
       signal: new AbortController().signal,
       onEvent: () => undefined,
@@ -182,7 +182,7 @@ describe('streamCallEvents', () => {
     ]);
     await expect(
       streamCallEvents({
-        apiKey: 'dw_key',
+        accessToken: 'dw_key',
         taskId,
         signal: controller.signal,
         onEvent: () => undefined,

@@ -11,7 +11,7 @@ export type CallEvent = {
 };
 
 export type StreamCallEventsOptions = {
-  apiKey: string;
+  accessToken: string;
   taskId: string;
   onEvent: (event: CallEvent) => void;
   /** Called when a connection opens (the first, and every resumption). */
@@ -57,7 +57,7 @@ function toCallEvent(raw: string, fallbackId: string, type: string): CallEvent |
 }
 
 /**
- * Follows `GET /task/{id}/events` with `fetch` (an EventSource cannot send the API key): replays
+ * Follows `GET /task/{id}/events` with `fetch` (an EventSource cannot send the Authorization header): replays
  * what happened, then streams live until `task.completed`. When a connection drops (network,
  * proxy, the server's stream limit), it resumes with `Last-Event-ID` after the server's `retry`
  * delay, so no event is lost or repeated. Resolves on `task.completed` or abort; throws a
@@ -77,7 +77,7 @@ export async function streamCallEvents(options: StreamCallEventsOptions): Promis
     try {
       const response = await doFetch(taskUrl(options.taskId, '/events'), {
         headers: {
-          Authorization: `Bearer ${options.apiKey}`,
+          Authorization: `Bearer ${options.accessToken}`,
           Accept: 'text/event-stream',
           ...(lastEventId > 0 ? { 'Last-Event-ID': String(lastEventId) } : {}),
         },

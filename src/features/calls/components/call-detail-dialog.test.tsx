@@ -127,13 +127,13 @@ describe('CallDetailDialog', () => {
     expect(screen.getByText('No conversation took place on this call.')).toBeInTheDocument();
   });
 
-  it('asks for an API key to follow or cancel a call that is still going', () => {
+  it('follows and offers to cancel a call that is still going without an API key (the session)', () => {
     renderDetail(detail({ status: 'ringing', outcome: null, transcript: [] }), null);
     expect(screen.getByTestId('call-status')).toHaveTextContent('Ringing');
     expect(
-      screen.getByText('Generate an API key to follow this call live and to cancel it.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Cancel call' })).not.toBeInTheDocument();
+      screen.queryByText('Generate an API key to follow this call live and to cancel it.'),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel call' })).toBeInTheDocument();
   });
 
   describe('result and recording', () => {

@@ -16,7 +16,6 @@ import { useCancelCall } from '../api/cancel-call';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
 import { ERASED_GOAL, type CallDetail } from '../api/call-types';
 import { useCall } from '../api/get-call';
-import { useApiKey } from '@/lib/api-key';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { CallRecording, CallResult } from './call-result';
@@ -88,14 +87,14 @@ function CallDetailContent({
   taskId: string;
   reconnectDelayMs?: number;
 }) {
-  const { user } = useSession();
+  const { user, session } = useSession();
   const call = useCall(user?.id, taskId);
-  const apiKey = useApiKey(user?.id);
+  const accessToken = session?.access_token ?? null;
   const ongoing = !!call.data && !isTerminal(call.data.status);
   const stream = useCallEvents({
     userId: user?.id,
     taskId,
-    apiKey: apiKey.data,
+    accessToken,
     enabled: ongoing,
     reconnectDelayMs,
   });
@@ -140,8 +139,8 @@ function CallDetailContent({
     <CallDetailBody
       call={call.data}
       stream={stream}
-      following={ongoing && !!apiKey.data && stream.connection !== 'ended'}
-      apiKey={apiKey.data ?? null}
+      following={ongoing && !!accessToken && stream.connection !== 'ended'}
+      accessToken={accessToken}
       userId={user?.id}
     />
   );
@@ -151,13 +150,13 @@ function CallDetailBody({
   call,
   stream,
   following,
-  apiKey,
+  accessToken,
   userId,
 }: {
   call: CallDetail;
   stream: CallStreamState;
   following: boolean;
-  apiKey: string | null;
+  accessToken: string | null;
   userId: string | undefined;
 }) {
   const status = isTerminal(call.status) ? call.status : (stream.status ?? call.status);
@@ -195,11 +194,6 @@ function CallDetailBody({
       {stream.error && !isTerminal(call.status) ? (
         <p role="alert" className="text-sm text-destructive">
           {stream.error}
-        </p>
-      ) : null}
-      {!isTerminal(call.status) && !apiKey ? (
-        <p className="text-sm text-muted-foreground">
-          Generate an API key to follow this call live and to cancel it.
         </p>
       ) : null}
       {call.failure_reason ? (
@@ -244,7 +238,7 @@ function CallDetailBody({
 
       <CallResult result={call.result} note={call.result_note} />
       {hasRecording(call) ? (
-        <CallRecording userId={userId} taskId={call.id} apiKey={apiKey} />
+        <CallRecording userId={userId} taskId={call.id} accessToken={accessToken} />
       ) : null}
 
       <section className="grid gap-2">
@@ -325,8 +319,8 @@ function CallDetailBody({
       <JsonBlock label="Metadata" value={call.metadata} />
       <JsonBlock label="Context" value={call.context} />
 
-      {!isTerminal(call.status) && apiKey ? (
-        <CancelCall apiKey={apiKey} taskId={call.id} userId={userId} />
+      {!isTerminal(call.status) && accessToken ? (
+        <CancelCall accessToken={accessToken} taskId={call.id} userId={userId} />
       ) : null}
     </>
   );
@@ -341,11 +335,11 @@ function hasRecording(call: CallDetail): boolean {
 
 /** Cancel, with a confirmation step (the agent hangs up if the call is under way). */
 function CancelCall({
-  apiKey,
+  accessToken,
   taskId,
   userId,
 }: {
-  apiKey: string;
+  accessToken: string;
   taskId: string;
   userId: string | undefined;
 }) {
@@ -379,7 +373,7 @@ function CancelCall({
           variant="destructive"
           size="sm"
           disabled={cancel.isPending}
-          onClick={() => cancel.mutate({ apiKey, taskId })}
+          onClick={() => cancel.mutate({ accessToken, taskId })}
         >
           {cancel.isPending ? 'Canceling...' : 'Yes, cancel call'}
         </Button>

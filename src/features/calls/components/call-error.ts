@@ -1,6 +1,6 @@
 import { CallApiError } from '@/lib/api/call-api';
 
-export type CallErrorAction = 'billing' | 'apikey' | 'verify-phone' | 'kyc';
+export type CallErrorAction = 'billing' | 'verify-phone' | 'kyc';
 
 export type CallErrorView = { title: string; message: string; action?: CallErrorAction };
 
@@ -29,9 +29,8 @@ export function describeCallError(error: unknown): CallErrorView {
       };
     case 'unauthorized':
       return {
-        title: 'Your API key was not accepted',
-        message: 'It may have been revoked. Generate a new key in the API Keys tab.',
-        action: 'apikey',
+        title: 'Your session has ended',
+        message: 'Sign in again to place and follow calls.',
       };
     case 'rate_limited':
       return {

@@ -67,19 +67,19 @@ export function CallResult({
 }
 
 /**
- * The call's recording, fetched with the account's key (the audio is never public) and played
+ * The call's recording, fetched with the session (the audio is never public) and played
  * from a blob URL, released when the view closes.
  */
 export function CallRecording({
   userId,
   taskId,
-  apiKey,
+  accessToken,
 }: {
   userId: string | undefined;
   taskId: string;
-  apiKey: string | null;
+  accessToken: string | null;
 }) {
-  const recording = useCallRecording(userId, taskId, apiKey, true);
+  const recording = useCallRecording(userId, taskId, accessToken, true);
   const audio = useRef<HTMLAudioElement>(null);
   const blob = recording.data;
   useEffect(() => {
@@ -96,11 +96,7 @@ export function CallRecording({
   return (
     <section className="grid gap-1">
       <h3 className="text-sm font-semibold">Recording</h3>
-      {!apiKey ? (
-        <p className="text-sm text-muted-foreground">
-          Generate an API key to play the recording: it is served only with your key.
-        </p>
-      ) : recording.isError ? (
+      {recording.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {describeCallError(recording.error).message}
         </p>

@@ -20,7 +20,8 @@ export function CallsPanel() {
           <CardTitle>Place a test call</CardTitle>
           <CardDescription>
             Our AI agent calls the number and pursues the goal; you see the transcript as it
-            happens. It uses your API key and is billed like any call (first 100 minutes free).
+            happens. It goes through the call API and is billed like any call (first 100 minutes
+            free).
           </CardDescription>
         </CardHeader>
         <CardContent>

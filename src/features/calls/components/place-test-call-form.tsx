@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -31,7 +30,6 @@ import {
   type CreateCallValues,
 } from '../api/create-call-schema';
 import { useAgentSettings } from '@/lib/agent-settings';
-import { useApiKey } from '@/lib/api-key';
 import { describeCallError, type CallErrorAction, type CallErrorView } from './call-error';
 import { isLocalStack, ReservedNumbers } from './reserved-numbers';
 
@@ -43,12 +41,6 @@ function ErrorAction({ action }: { action: CallErrorAction | undefined }) {
     return (
       <Link to={paths.dashboard.href} state={tabState('billing')} className={linkClass}>
         Add credits
-      </Link>
-    );
-  if (action === 'apikey')
-    return (
-      <Link to={paths.dashboard.href} state={tabState('apikey')} className={linkClass}>
-        Go to API Keys
       </Link>
     );
   if (action === 'verify-phone')
@@ -68,16 +60,17 @@ function ErrorAction({ action }: { action: CallErrorAction | undefined }) {
 
 /**
  * "Place a test call": phone, goal, and the agent's voice, language and speaking style
- * (prefilled from the saved phone-agent settings), sent to `POST /task` with the account's API
- * key, exactly as an integrator's system would. Locally it lists the simulated network's
+ * (prefilled from the saved phone-agent settings), sent to `POST /task` with the signed-in user's
+ * session, the same API an integrator's system calls with a key. Locally it lists the simulated network's
  * reserved numbers.
  */
 export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => void }) {
-  const { user } = useSession();
-  const apiKey = useApiKey(user?.id);
+  const { user, session } = useSession();
+  // The call API takes the signed-in user's session, as the dashboard's one channel for calls.
+  const accessToken = session?.access_token ?? null;
   const settings = useAgentSettings(user?.id);
 
-  if (apiKey.isPending || (settings.isPending && settings.fetchStatus !== 'idle')) {
+  if (settings.isPending && settings.fetchStatus !== 'idle') {
     return (
       <div className="grid gap-3" aria-busy="true">
         <span className="sr-only">Loading the test call form...</span>
@@ -87,39 +80,11 @@ export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => 
     );
   }
 
-  if (apiKey.isError) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-3 text-sm">
-        <p>We couldn&apos;t read your API key, which the test call uses.</p>
-        <Button size="sm" variant="outline" onClick={() => void apiKey.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  if (!apiKey.data) {
-    return (
-      <div className="flex items-start gap-3 rounded-md border border-dashed p-4 text-sm">
-        <KeyRound className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
-        <div className="grid gap-2">
-          <p>
-            <span className="font-medium">Generate an API key first.</span> The test call goes
-            through the API with your key, exactly as your own systems would call it.
-          </p>
-          <Button asChild size="sm" className="justify-self-start">
-            <Link to={paths.dashboard.href} state={tabState('apikey')}>
-              Go to API Keys
-            </Link>
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (!accessToken) return null;
 
   return (
     <TestCallForm
-      apiKey={apiKey.data}
+      accessToken={accessToken}
       userId={user?.id}
       defaults={settings.data ?? DEFAULT_PHONE_AGENT_SETTINGS}
       settingsFailed={settings.isError}
@@ -129,13 +94,13 @@ export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => 
 }
 
 function TestCallForm({
-  apiKey,
+  accessToken,
   userId,
   defaults,
   settingsFailed,
   onPlaced,
 }: {
-  apiKey: string;
+  accessToken: string;
   userId: string | undefined;
   defaults: PhoneAgentSettings;
   settingsFailed: boolean;
@@ -193,7 +158,7 @@ function TestCallForm({
       aria-label="Place a test call"
       onSubmit={handleSubmit((values) => {
         setFailure(null);
-        mutation.mutate({ apiKey, values });
+        mutation.mutate({ accessToken, values });
       })}
       className="grid gap-4"
     >

@@ -73,7 +73,7 @@ function reducer(state: CallStreamState, action: Action): CallStreamState {
 const refreshOn = new Set(['call.ringing', 'call.answered', 'call.ended', 'task.retry_scheduled']);
 
 /**
- * Follows a call's event stream while `enabled` (a call that has not ended, and an API key):
+ * Follows a call's event stream while `enabled` (a call that has not ended, and a session):
  * transcript turns as they are said, the status as it moves; at `task.completed` it stops and
  * refreshes the call, the Calls list and the balance (the call's cost is settled by then).
  * Mount it under a `key` of the task id, so another call starts from a clean state.
@@ -81,22 +81,22 @@ const refreshOn = new Set(['call.ringing', 'call.answered', 'call.ended', 'task.
 export function useCallEvents(options: {
   userId: string | null | undefined;
   taskId: string;
-  apiKey: string | null | undefined;
+  accessToken: string | null | undefined;
   enabled: boolean;
   reconnectDelayMs?: number;
 }): CallStreamState {
-  const { userId, taskId, apiKey, enabled, reconnectDelayMs } = options;
+  const { userId, taskId, accessToken, enabled, reconnectDelayMs } = options;
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, {
     ...initialState,
-    connection: enabled && apiKey ? 'connecting' : 'idle',
+    connection: enabled && accessToken ? 'connecting' : 'idle',
   });
 
   useEffect(() => {
-    if (!enabled || !apiKey || !userId) return;
+    if (!enabled || !accessToken || !userId) return;
     const controller = new AbortController();
     void streamCallEvents({
-      apiKey,
+      accessToken,
       taskId,
       signal: controller.signal,
       reconnectDelayMs,
@@ -124,7 +124,7 @@ export function useCallEvents(options: {
       });
     });
     return () => controller.abort();
-  }, [enabled, apiKey, userId, taskId, reconnectDelayMs, queryClient]);
+  }, [enabled, accessToken, userId, taskId, reconnectDelayMs, queryClient]);
 
   return state;
 }
