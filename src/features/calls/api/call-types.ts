@@ -1,76 +1,74 @@
-import type {
-  AttemptStatus,
-  TaskOutcome,
-  TaskSource,
-  TaskStatus,
-} from '@contract/task-vocabulary.ts';
+import type { components } from '@/lib/api/call-api.generated';
 
-/**
- * The task (call) as the dashboard reads it from `public.tasks` through PostgREST (RLS: owners
- * read their own rows). Field names are the table's; the API's task object is built from them.
- */
-export type TranscriptTurn = {
-  speaker: 'agent' | 'callee' | string;
-  text: string;
-  start_ms: number;
-  end_ms: number;
-};
+/** The task object of the call API (generated from openapi.yaml: `npm run gen:types`). */
+export type ApiTask = components['schemas']['Task'];
+export type ApiTaskList = components['schemas']['TaskList'];
 
-/** One row of the Calls list. */
-export type CallSummary = {
-  id: string;
-  status: TaskStatus;
-  outcome: TaskOutcome | null;
-  phone_number: string;
-  /** Null once the call content is erased, 30 days after the call ended. */
-  goal: string | null;
-  created_at: string;
-  started_at: string | null;
-  ended_at: string | null;
-  duration_seconds: number;
-  billed_minutes: number;
-  cost_cents: number;
-  free_minutes_used: number;
-  /** When a scheduled call will be placed, and the callee's time zones it is judged in. */
-  scheduled_for: string | null;
-  time_zones: string[];
-};
+/** The API's fields, every one present (the API always sends them). */
+type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+type Task = Sent<ApiTask>;
 
-export type CallAttempt = {
-  number: number;
-  status: AttemptStatus;
-  started_at: string | null;
-  ended_at: string | null;
-  ended_reason: string | null;
-  duration_seconds: number;
-};
+export type TranscriptTurn = components['schemas']['Turn'];
+
+/** One row of the Calls list: the task object's fields it shows, the cost in cents. */
+export type CallSummary = Pick<
+  Task,
+  | 'id'
+  | 'status'
+  | 'outcome'
+  | 'phone_number'
+  | 'goal'
+  | 'created_at'
+  | 'started_at'
+  | 'ended_at'
+  | 'duration_seconds'
+  | 'billed_minutes'
+  | 'free_minutes_used'
+  | 'scheduled_for'
+  | 'time_zones'
+> & { cost_cents: number };
+
+export type CallAttempt = Sent<components['schemas']['Attempt']>;
 
 /** Everything the call's detail shows. */
-export type CallDetail = CallSummary & {
-  voice: string;
-  language: string;
-  speaking_style: string;
-  max_duration_minutes: number;
-  context: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  next_attempt_at: string | null;
-  transcript: TranscriptTurn[];
-  summary: string | null;
-  failure_reason: string | null;
-  source: TaskSource;
-  attempts: CallAttempt[];
-  /** The integrator's JSON Schema, and the call's result by it (null fields: not settled). */
-  output_schema: Record<string, unknown> | null;
-  result: Record<string, unknown> | null;
-  /** Why every field of the result is null, when they are. */
-  result_note: string | null;
-  record: boolean;
-  /** When the recording is (or was) erased; null while none is kept. */
-  recording_expires_at: string | null;
-};
+export type CallDetail = CallSummary &
+  Pick<
+    Task,
+    | 'voice'
+    | 'language'
+    | 'speaking_style'
+    | 'max_duration_minutes'
+    | 'next_attempt_at'
+    | 'transcript'
+    | 'summary'
+    | 'failure_reason'
+    | 'source'
+    | 'result_note'
+    | 'record'
+    | 'recording_expires_at'
+  > & {
+    attempts: CallAttempt[];
+    // The API describes these as free-form JSON objects.
+    context: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+    output_schema: Record<string, unknown> | null;
+    result: Record<string, unknown> | null;
+  };
+
+/** The task object as the Calls tab shows it (the API's money is in dollars; the tab's in cents). */
+export function callDetailOf(task: ApiTask): CallDetail {
+  const t = task as Task;
+  return {
+    ...t,
+    cost_cents: Math.round((t.cost_usd ?? 0) * 100),
+    transcript: Array.isArray(t.transcript) ? t.transcript : [],
+    attempts: [...((t.attempts ?? []) as CallAttempt[])].sort((a, b) => a.number - b.number),
+    context: (t.context ?? {}) as Record<string, unknown>,
+    metadata: (t.metadata ?? {}) as Record<string, unknown>,
+    output_schema: (t.output_schema ?? null) as Record<string, unknown> | null,
+    result: (t.result ?? null) as Record<string, unknown> | null,
+  };
+}
 
 /** What the Calls tab shows for a goal erased on the retention schedule. */
 export const ERASED_GOAL = 'Content erased 30 days after the call';
-
-export const CALL_SUMMARY_COLUMNS =
-  'id, status, outcome, phone_number, goal, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, scheduled_for, time_zones';

@@ -1,41 +1,41 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { CALL_SUMMARY_COLUMNS, type CallAttempt, type CallDetail } from './call-types';
+import { callApi, CallApiError, taskUrl } from '@/lib/api/call-api';
+import { callDetailOf, type ApiTask, type CallDetail } from './call-types';
 import { callsKeys } from './query-keys';
 
-const DETAIL_COLUMNS = `${CALL_SUMMARY_COLUMNS}, voice, language, speaking_style, max_duration_minutes, context, metadata, next_attempt_at, transcript, summary, failure_reason, source, output_schema, result, result_note, record, recording_expires_at, task_attempts(number, status, started_at, ended_at, ended_reason, duration_seconds)`;
-
-type DetailRow = Omit<CallDetail, 'attempts'> & { task_attempts: CallAttempt[] | null };
-
 /**
- * One of the signed-in user's calls with its attempts, from `tasks` and `task_attempts` (RLS:
- * their own), or null when there is no such call. Throws on a Supabase error.
+ * One of the signed-in user's calls from `GET /task/{id}` (the session's account), with its
+ * attempts, or null when there is no such call. Throws `CallApiError` otherwise.
  */
-export async function getCall(userId: string, taskId: string): Promise<CallDetail | null> {
-  const { data, error } = await supabase
-    .from('tasks')
-    .select(DETAIL_COLUMNS)
-    .eq('user_id', userId)
-    .eq('id', taskId)
-    .maybeSingle<DetailRow>();
-  if (error) throw error;
-  if (!data) return null;
-  const { task_attempts: attempts, ...call } = data;
-  return {
-    ...call,
-    transcript: Array.isArray(call.transcript) ? call.transcript : [],
-    attempts: [...(attempts ?? [])].sort((a, b) => a.number - b.number),
-  };
+export async function getCall(
+  accessToken: string,
+  taskId: string,
+  signal?: AbortSignal,
+): Promise<CallDetail | null> {
+  try {
+    return callDetailOf(await callApi<ApiTask>(accessToken, taskUrl(taskId), { signal }));
+  } catch (error) {
+    if (error instanceof CallApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
-export function callQueryOptions(userId: string | null | undefined, taskId: string | null) {
+export function callQueryOptions(
+  userId: string | null | undefined,
+  accessToken: string | null | undefined,
+  taskId: string | null,
+) {
   return queryOptions({
     queryKey: callsKeys.detail(userId ?? '', taskId ?? ''),
-    queryFn: () => getCall(userId!, taskId!),
-    enabled: !!userId && !!taskId,
+    queryFn: ({ signal }) => getCall(accessToken!, taskId!, signal),
+    enabled: !!userId && !!accessToken && !!taskId,
   });
 }
 
-export function useCall(userId: string | null | undefined, taskId: string | null) {
-  return useQuery(callQueryOptions(userId, taskId));
+export function useCall(
+  userId: string | null | undefined,
+  accessToken: string | null | undefined,
+  taskId: string | null,
+) {
+  return useQuery(callQueryOptions(userId, accessToken, taskId));
 }

@@ -1,56 +1,52 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
-import { CALL_SUMMARY_COLUMNS, type CallSummary } from './call-types';
+import { callApi, taskUrl } from '@/lib/api/call-api';
+import { callDetailOf, type ApiTaskList, type CallSummary } from './call-types';
 import { callsKeys } from './query-keys';
 
 /** Calls per page of the list ("Load more" fetches the next). */
 export const CALLS_PAGE_SIZE = 20;
 
-/** While a listed call is still going, the list looks again this often (ms). */
+/** While a listed call is still going (and no call's stream is open), the list looks again this often (ms). */
 export const CALLS_ACTIVE_POLL_MS = 3_000;
 
 export type CallsPage = { calls: CallSummary[]; nextCursor: string | null };
 
 /**
- * One page of the signed-in user's calls from `tasks` (RLS: their own), newest first by id (task
- * ids sort by creation time), before `cursor` when given. Throws on a Supabase error.
+ * One page of the signed-in user's calls from `GET /task` (the session's account), newest first,
+ * after `cursor` when given. Throws `CallApiError`.
  */
 export async function getCalls(
-  userId: string,
+  accessToken: string,
   cursor: string | null,
   pageSize = CALLS_PAGE_SIZE,
+  signal?: AbortSignal,
 ): Promise<CallsPage> {
-  let query = supabase
-    .from('tasks')
-    .select(CALL_SUMMARY_COLUMNS)
-    .eq('user_id', userId)
-    .order('id', { ascending: false })
-    .limit(pageSize + 1);
-  if (cursor) query = query.lt('id', cursor);
-  const { data, error } = await query.returns<CallSummary[]>();
-  if (error) throw error;
-  const rows = data ?? [];
-  const calls = rows.slice(0, pageSize);
+  const query = new URLSearchParams({ limit: String(pageSize) });
+  if (cursor) query.set('cursor', cursor);
+  const list = await callApi<ApiTaskList>(accessToken, `${taskUrl()}?${query}`, { signal });
   return {
-    calls,
-    nextCursor: rows.length > pageSize ? (calls[calls.length - 1]?.id ?? null) : null,
+    calls: (list.data ?? []).map(callDetailOf),
+    nextCursor: list.has_more ? (list.next_cursor ?? null) : null,
   };
 }
 
 export function callsQueryOptions(
   userId: string | null | undefined,
-  options: { pageSize?: number; activePollMs?: number } = {},
+  accessToken: string | null | undefined,
+  options: { pageSize?: number; activePollMs?: number | false } = {},
 ) {
   const pollMs = options.activePollMs ?? CALLS_ACTIVE_POLL_MS;
   return infiniteQueryOptions({
     queryKey: callsKeys.list(userId ?? ''),
-    queryFn: ({ pageParam }) => getCalls(userId!, pageParam, options.pageSize),
+    queryFn: ({ pageParam, signal }) => getCalls(accessToken!, pageParam, options.pageSize, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: CallsPage) => last.nextCursor,
-    enabled: !!userId,
-    // Follow calls that are still going, so their status, duration and cost fill in.
+    enabled: !!userId && !!accessToken,
+    // Follow calls that are still going, so their status, duration and cost fill in; an open
+    // call's event stream says when it ends, so the list does not poll meanwhile.
     refetchInterval: (query) =>
+      pollMs !== false &&
       query.state.data?.pages.some((page) => page.calls.some((c) => !isTerminal(c.status)))
         ? pollMs
         : false,
@@ -59,7 +55,8 @@ export function callsQueryOptions(
 
 export function useCalls(
   userId: string | null | undefined,
-  options: { pageSize?: number; activePollMs?: number } = {},
+  accessToken: string | null | undefined,
+  options: { pageSize?: number; activePollMs?: number | false } = {},
 ) {
-  return useInfiniteQuery(callsQueryOptions(userId, options));
+  return useInfiniteQuery(callsQueryOptions(userId, accessToken, options));
 }

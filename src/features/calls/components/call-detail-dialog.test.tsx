@@ -48,7 +48,6 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
         started_at: '2026-11-23T09:30:00Z',
         ended_at: '2026-11-23T09:30:30Z',
         ended_reason: 'customer-did-not-answer',
-        duration_seconds: 0,
       },
       {
         number: 2,
@@ -56,7 +55,6 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
         started_at: '2026-11-23T10:00:02Z',
         ended_at: '2026-11-23T10:01:16Z',
         ended_reason: 'customer-ended-call',
-        duration_seconds: 74,
       },
     ],
     output_schema: null,

@@ -88,8 +88,8 @@ function CallDetailContent({
   reconnectDelayMs?: number;
 }) {
   const { user, session } = useSession();
-  const call = useCall(user?.id, taskId);
   const accessToken = session?.access_token ?? null;
+  const call = useCall(user?.id, accessToken, taskId);
   const ongoing = !!call.data && !isTerminal(call.data.status);
   const stream = useCallEvents({
     userId: user?.id,

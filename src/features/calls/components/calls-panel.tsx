@@ -34,7 +34,12 @@ export function CallsPanel() {
           <CardDescription>Every call of your account, newest first.</CardDescription>
         </CardHeader>
         <CardContent>
-          <CallsList userId={user?.id} onOpen={setOpenTaskId} />
+          <CallsList
+            userId={user?.id}
+            onOpen={setOpenTaskId}
+            // An open call follows its own event stream and refreshes the list when it ends.
+            activePollMs={openTaskId ? false : undefined}
+          />
         </CardContent>
       </Card>
       <CallDetailDialog taskId={openTaskId} onClose={() => setOpenTaskId(null)} />
