@@ -16,6 +16,7 @@ import { useCancelCall } from '../api/cancel-call';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
 import { ERASED_GOAL, type CallDetail } from '../api/call-types';
 import { useCall } from '../api/get-call';
+import { callView } from '../api/call-view';
 import { useCallEvents, type CallStreamState } from '../hooks/use-call-events';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { CallRecording, CallResult } from './call-result';
@@ -137,7 +138,7 @@ function CallDetailContent({
 
   return (
     <CallDetailBody
-      call={call.data}
+      call={callView(call.data, stream.events)}
       stream={stream}
       following={ongoing && !!accessToken && stream.connection !== 'ended'}
       accessToken={accessToken}
@@ -159,8 +160,8 @@ function CallDetailBody({
   accessToken: string | null;
   userId: string | undefined;
 }) {
-  const status = isTerminal(call.status) ? call.status : (stream.status ?? call.status);
-  const turns = stream.turns.length > 0 ? stream.turns : call.transcript;
+  const status = call.status;
+  const turns = call.transcript;
   const note = connectionNote(stream, following);
   const connected = call.attempts.some((a) => a.status === 'success') || call.duration_seconds > 0;
 

@@ -2,18 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { CallApiError } from '@/lib/api/call-api';
-import type { TaskStatus } from '@contract/task-vocabulary.ts';
-import type { TranscriptTurn } from '../api/call-types';
+import { callDetailOf, type ApiTask } from '../api/call-types';
 import { callsKeys } from '../api/query-keys';
 import { streamCallEvents, type CallEvent } from '../api/stream-call-events';
 
 export type CallStreamState = {
   /** connecting → live ⇄ reconnecting → ended (task.completed) or error. */
   connection: 'idle' | 'connecting' | 'live' | 'reconnecting' | 'ended' | 'error';
-  /** Transcript turns in the order they were said, as they arrive. */
-  turns: (TranscriptTurn & { eventId: number })[];
-  /** The status the events tell, ahead of the stored row. */
-  status: TaskStatus | null;
+  /** The task's events in order, each once (a resumed stream may repeat one). */
+  events: CallEvent[];
   error: string | null;
 };
 
@@ -23,19 +20,7 @@ type Action =
   | { type: 'event'; event: CallEvent }
   | { type: 'error'; message: string };
 
-const initialState: CallStreamState = {
-  connection: 'idle',
-  turns: [],
-  status: null,
-  error: null,
-};
-
-const statusOfEvent: Record<string, TaskStatus> = {
-  'task.queued': 'queued',
-  'call.ringing': 'ringing',
-  'call.answered': 'in_progress',
-  'task.retry_scheduled': 'retry_scheduled',
-};
+const initialState: CallStreamState = { connection: 'idle', events: [], error: null };
 
 function reducer(state: CallStreamState, action: Action): CallStreamState {
   switch (action.type) {
@@ -47,35 +32,21 @@ function reducer(state: CallStreamState, action: Action): CallStreamState {
       return { ...state, connection: 'error', error: action.message };
     case 'event': {
       const { event } = action;
-      if (event.type === 'transcript.turn') {
-        if (state.turns.some((t) => t.eventId === event.id)) return state;
-        const d = event.data as Partial<TranscriptTurn>;
-        const turn = {
-          eventId: event.id,
-          speaker: typeof d.speaker === 'string' ? d.speaker : 'agent',
-          text: typeof d.text === 'string' ? d.text : '',
-          start_ms: Number(d.start_ms) || 0,
-          end_ms: Number(d.end_ms) || 0,
-        };
-        return { ...state, turns: [...state.turns, turn] };
-      }
-      if (event.type === 'task.completed') {
-        const status = (event.data as { status?: TaskStatus }).status ?? state.status;
-        return { ...state, connection: 'ended', status };
-      }
-      const status = statusOfEvent[event.type];
-      return status ? { ...state, status } : state;
+      if (state.events.some((e) => e.id === event.id)) return state;
+      return {
+        ...state,
+        connection: event.type === 'task.completed' ? 'ended' : state.connection,
+        events: [...state.events, event],
+      };
     }
   }
 }
 
-/** Lifecycle events after which the stored call (status, attempts) is read again. */
-const refreshOn = new Set(['call.ringing', 'call.answered', 'call.ended', 'task.retry_scheduled']);
-
 /**
- * Follows a call's event stream while `enabled` (a call that has not ended, and a session):
- * transcript turns as they are said, the status as it moves; at `task.completed` it stops and
- * refreshes the call, the Calls list and the balance (the call's cost is settled by then).
+ * Follows a call's event stream while `enabled` (a call that has not ended, and a session). The
+ * dialog folds the events over the API's snapshot (api/call-view.ts); nothing is read again per
+ * event. At `task.completed`, whose data is the finished task object, it stores that object as the
+ * call, and refreshes the Calls list and the balance (the call's cost is settled by then).
  * Mount it under a `key` of the task id, so another call starts from a clean state.
  */
 export function useCallEvents(options: {
@@ -104,10 +75,11 @@ export function useCallEvents(options: {
       onReconnecting: () => dispatch({ type: 'reconnecting' }),
       onEvent: (event) => {
         dispatch({ type: 'event', event });
-        if (refreshOn.has(event.type))
-          void queryClient.invalidateQueries({ queryKey: callsKeys.detail(userId, taskId) });
         if (event.type === 'task.completed') {
-          void queryClient.invalidateQueries({ queryKey: callsKeys.detail(userId, taskId) });
+          queryClient.setQueryData(
+            callsKeys.detail(userId, taskId),
+            callDetailOf(event.data as ApiTask),
+          );
           void queryClient.invalidateQueries({ queryKey: callsKeys.list(userId) });
           void queryClient.invalidateQueries({ queryKey: balanceKeys.ofUser(userId) });
           void queryClient.invalidateQueries({ queryKey: usageQueryKey(userId) });
