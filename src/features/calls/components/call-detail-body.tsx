@@ -1,0 +1,122 @@
+import { Radio } from 'lucide-react';
+import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatPhone } from '@/lib/us-phone-number';
+import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
+import { ERASED_GOAL, type CallDetail } from '../api/call-types';
+import type { CallStreamState } from '../hooks/use-call-events';
+import { CallAttempts } from './call-attempts';
+import { CallFacts, JsonBlock } from './call-facts';
+import { CallRecording, CallResult } from './call-result';
+import { CallTranscript } from './call-transcript';
+import { CancelCall } from './cancel-call-button';
+
+function connectionNote(stream: CallStreamState, following: boolean): string | null {
+  if (!following) return null;
+  switch (stream.connection) {
+    case 'idle':
+    case 'connecting':
+      return 'Connecting to the live call…';
+    case 'live':
+      return 'Live';
+    case 'reconnecting':
+      return 'Connection dropped; resuming…';
+    default:
+      return null;
+  }
+}
+
+/**
+ * A call as the dialog shows it (the API's snapshot with the stream's events applied): status,
+ * why it failed, facts, summary, result, recording, transcript, attempts, and Cancel while it goes.
+ */
+export function CallDetailBody({
+  call,
+  stream,
+  following,
+  accessToken,
+  userId,
+}: {
+  call: CallDetail;
+  stream: CallStreamState;
+  following: boolean;
+  accessToken: string | null;
+  userId: string | undefined;
+}) {
+  const note = connectionNote(stream, following);
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Call to {formatPhone(call.phone_number)}</DialogTitle>
+        <DialogDescription className="whitespace-pre-wrap break-words">
+          {call.goal ?? ERASED_GOAL}
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="sr-only">Status:</span>
+        <span data-testid="call-status">
+          <CallStatusBadge status={call.status} />
+        </span>
+        <span className="sr-only">Outcome:</span>
+        <CallOutcomeBadge outcome={call.outcome} />
+        {note ? (
+          <span
+            className="ml-auto flex items-center gap-1 text-xs text-muted-foreground"
+            role="status"
+          >
+            <Radio className="size-3.5 motion-safe:animate-pulse" aria-hidden />
+            {note}
+          </span>
+        ) : null}
+      </div>
+
+      {stream.error && !isTerminal(call.status) ? (
+        <p role="alert" className="text-sm text-destructive">
+          {stream.error}
+        </p>
+      ) : null}
+      {call.failure_reason ? (
+        <p
+          role="note"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+        >
+          <span className="font-medium">Why it failed:</span> {call.failure_reason}
+        </p>
+      ) : null}
+
+      <CallFacts call={call} />
+
+      {call.summary ? (
+        <section className="grid gap-1">
+          <h3 className="text-sm font-semibold">Summary</h3>
+          <p className="text-sm">{call.summary}</p>
+        </section>
+      ) : null}
+
+      <CallResult result={call.result} note={call.result_note} />
+      {hasRecording(call) ? (
+        <CallRecording userId={userId} taskId={call.id} accessToken={accessToken} />
+      ) : null}
+
+      <CallTranscript turns={call.transcript} ended={isTerminal(call.status)} />
+
+      <CallAttempts attempts={call.attempts} />
+
+      <JsonBlock label="Metadata" value={call.metadata} />
+      <JsonBlock label="Context" value={call.context} />
+
+      {!isTerminal(call.status) && accessToken ? (
+        <CancelCall accessToken={accessToken} taskId={call.id} userId={userId} />
+      ) : null}
+    </>
+  );
+}
+
+/** A recording is kept for this call and its retention has not run out. */
+function hasRecording(call: CallDetail): boolean {
+  return (
+    call.record && !!call.recording_expires_at && Date.parse(call.recording_expires_at) > Date.now()
+  );
+}
