@@ -210,7 +210,7 @@ export function settleResult(
 }
 
 /**
- * The schema as Vapi's structured-data analysis takes it (its JsonSchema: one `type` per node,
+ * The schema as Vapi's structured outputs take it (its JsonSchema: one `type` per node,
  * string enums, no null): a nullable field keeps its type and says in its description that it
  * may be left out, and every field of an object is optional so that nothing is made up.
  */
