@@ -2,8 +2,8 @@
 // POST /call with an inline assistant, GET /call/{id}, hang-up through the call's
 // monitor.controlUrl, and its server messages (status-update, final transcripts,
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
-// CreateAssistantDTO, Call, ServerMessage*). Locally VAPI_API_URL points at the stack's simulated
-// phone network, which speaks the same API.
+// CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
+// VAPI_API_URL points at the stack's simulated phone network, which speaks the same API.
 import { sha256Hex } from '../ids.ts';
 import { providerSchemaOf } from '../tasks/output-schema.ts';
 import type {
