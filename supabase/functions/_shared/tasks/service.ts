@@ -6,7 +6,7 @@ import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { type Db, must } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
@@ -101,7 +101,7 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The API's error for a create that the database refused. */
-function refusal(result: Accepted, phoneNumber: string): ApiError {
+function refusal(result: Accepted, phoneNumber: string): ServiceError {
   switch (result.error) {
     case 'do_not_call':
       return doNotCallRefusal(phoneNumber, {
@@ -109,28 +109,27 @@ function refusal(result: Accepted, phoneNumber: string): ApiError {
         listed_at: result.listed_at ?? '',
       });
     case 'rate_limited':
-      return new ApiError(
+      return new ServiceError(
         'rate_limited',
         result.limit === 'active_calls'
           ? 'At most 10 calls of one account can be queued, ringing or in progress at once. Try again when one ends.'
           : 'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
-        undefined,
-        { 'Retry-After': String(result.retry_after ?? 30) },
+        { retryAfterSeconds: result.retry_after ?? 30 },
       );
     case 'idempotency_conflict':
-      return new ApiError(
+      return new ServiceError(
         'idempotency_conflict',
         'This Idempotency-Key was already used with a different request body in the last 24 hours.',
-        'Idempotency-Key',
+        { field: 'Idempotency-Key' },
       );
     case 'call_window_never_open':
-      return new ApiError(
+      return new ServiceError(
         'invalid_request',
         `call_window is never open in all of the callee's time zones (${(result.time_zones ?? []).join(', ')}); widen it.`,
-        'call_window',
+        { field: 'call_window' },
       );
     case 'insufficient_credits':
-      return new ApiError(
+      return new ServiceError(
         'insufficient_credits',
         `This call needs $${Number(result.required_usd).toFixed(2)} of credits on hold (max_duration_minutes beyond your free minutes, at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard or lower max_duration_minutes.`,
       );
@@ -173,10 +172,10 @@ export function createTaskService(deps: TaskServiceDeps) {
     taskId: string,
   ): Promise<{ row: TaskRow; attempts: AttemptRow[] }> {
     if (!TASK_ID.test(taskId))
-      throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+      throw new ServiceError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
     const found = await readTask(taskId);
     if (!found || found.row.user_id !== userId)
-      throw new ApiError('not_found', `No task ${taskId} exists.`);
+      throw new ServiceError('not_found', `No task ${taskId} exists.`);
     return found;
   }
 
@@ -379,26 +378,24 @@ export function createTaskService(deps: TaskServiceDeps) {
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255))
-      throw new ApiError(
-        'invalid_request',
-        'Idempotency-Key must be 1 to 255 characters',
-        'Idempotency-Key',
-      );
+      throw new ServiceError('invalid_request', 'Idempotency-Key must be 1 to 255 characters', {
+        field: 'Idempotency-Key',
+      });
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     if (scheduleAt) {
       const ahead = scheduleAt.getTime() - deps.now().getTime();
       if (ahead > MAX_SCHEDULE_DAYS * 86_400_000)
-        throw new ApiError(
+        throw new ServiceError(
           'invalid_request',
           `schedule_at must be at most ${MAX_SCHEDULE_DAYS} days ahead`,
-          'schedule_at',
+          { field: 'schedule_at' },
         );
       if (ahead < -5 * 60_000)
-        throw new ApiError(
+        throw new ServiceError(
           'invalid_request',
           'schedule_at is in the past; leave it out to call as soon as the calling window allows',
-          'schedule_at',
+          { field: 'schedule_at' },
         );
     }
     const task = {
@@ -468,7 +465,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         prepared = await prepareTask(body, { idempotencyKey: options.idempotencyKey });
       } catch (error) {
         // A caller without a valid key learns that first, whatever its body.
-        if (error instanceof ApiError) await authenticateKey(db, apiKey);
+        if (error instanceof ServiceError) await authenticateKey(db, apiKey);
         throw error;
       }
       return accepted(
@@ -518,7 +515,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       taskId: string,
     ): Promise<{ contentType: string; bytes: Uint8Array<ArrayBuffer> }> {
       if (!TASK_ID.test(taskId))
-        throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+        throw new ServiceError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
       const found = must(
         await db.rpc('task_recording', {
           p_user_id: userId,
@@ -529,8 +526,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       if (!found) {
         const owned = await readTask(taskId);
         if (!owned || owned.row.user_id !== userId)
-          throw new ApiError('not_found', `No task ${taskId} exists.`);
-        throw new ApiError(
+          throw new ServiceError('not_found', `No task ${taskId} exists.`);
+        throw new ServiceError(
           'not_found',
           owned.row.record
             ? `Task ${taskId} has no recording: the call was not answered yet, or its retention ended.`
@@ -567,7 +564,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** Cancel wins at every moment: SQL decides, and names the live call to hang up if any. */
     async cancel(userId: string, taskId: string): Promise<ApiTask> {
       if (!TASK_ID.test(taskId))
-        throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+        throw new ServiceError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
       const result = must(
         await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId }),
       ) as {
@@ -576,9 +573,9 @@ export function createTaskService(deps: TaskServiceDeps) {
         hang_up?: { provider_call_id: string; control_url: string | null } | null;
       };
       if (result.error === 'not_found')
-        throw new ApiError('not_found', `No task ${taskId} exists.`);
+        throw new ServiceError('not_found', `No task ${taskId} exists.`);
       if (result.error)
-        throw new ApiError(
+        throw new ServiceError(
           'task_not_cancelable',
           `This task already ended with status ${result.status}.`,
         );
