@@ -1,12 +1,25 @@
 // Environment of the functions. Hosted Supabase provides SUPABASE_URL and the keys; the rest are
 // secrets (`supabase secrets set`), defaulted here only where the default is safe everywhere.
 
-export function requireEnv(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set: add it with "supabase secrets set ${name}=…"`);
-  return value;
+/** Reads one variable; modules that also run under Node take such a getter instead of Deno.env. */
+export type EnvGetter = (name: string) => string | undefined;
+
+const denoEnv: EnvGetter = (name) => Deno.env.get(name);
+
+/** A required variable from `get`: missing or empty stops the function with a clear message. */
+export function requiredFrom(get: EnvGetter): (name: string) => string {
+  return (name) => {
+    const value = get(name);
+    if (!value) throw new Error(`${name} is not set: add it with "supabase secrets set ${name}=…"`);
+    return value;
+  };
 }
 
+export function requireEnv(name: string): string {
+  return requiredFrom(denoEnv)(name);
+}
+
+/** A positive number, or `fallback` when unset or not one. */
 export function intEnv(name: string, fallback: number): number {
   const raw = Deno.env.get(name);
   const value = raw ? Number(raw) : NaN;
