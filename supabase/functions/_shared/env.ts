@@ -4,7 +4,11 @@
 /** Reads one variable; modules that also run under Node take such a getter instead of Deno.env. */
 export type EnvGetter = (name: string) => string | undefined;
 
-const denoEnv: EnvGetter = (name) => Deno.env.get(name);
+type DenoEnv = { env: { get(name: string): string | undefined } };
+
+/** The function's environment (Deno.env), typed here so modules Node also loads type-check. */
+export const env: EnvGetter = (name) =>
+  (globalThis as unknown as { Deno: DenoEnv }).Deno.env.get(name);
 
 /** A required variable from `get`: missing or empty stops the function with a clear message. */
 export function requiredFrom(get: EnvGetter): (name: string) => string {
@@ -16,12 +20,12 @@ export function requiredFrom(get: EnvGetter): (name: string) => string {
 }
 
 export function requireEnv(name: string): string {
-  return requiredFrom(denoEnv)(name);
+  return requiredFrom(env)(name);
 }
 
 /** A positive number, or `fallback` when unset or not one. */
 export function intEnv(name: string, fallback: number): number {
-  const raw = Deno.env.get(name);
+  const raw = env(name);
   const value = raw ? Number(raw) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
