@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CallOutcomeBadge, CallStatusBadge } from '@/features/calls/components/call-badges';
+import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { outcomes, taskStatuses } from '@/features/docs/content/api-reference';
 
 // Two features name the task's statuses and outcomes: /docs in its tables, the dashboard in its

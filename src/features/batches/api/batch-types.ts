@@ -1,4 +1,4 @@
-/** What GET /task/batches/{id} answers (API.md's batch object; the fields the app reads). */
+/** What GET /task/batches/{id} answers (the batch object of openapi.yaml; the fields the app reads). */
 export type BatchCounts = {
   total: number;
   scheduled: number;

@@ -1,4 +1,4 @@
-import { TASK_API_URL } from '@/features/calls/api/call-api';
+import { TASK_API_URL } from '@/lib/call-api';
 
 /** `/functions/v1/task/batches[/{id}[suffix]]` of this app's project. */
 export const batchUrl = (batchId = '', suffix = '') =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { CallApiError, callApiErrorFrom } from '@/features/calls/api/call-api';
+import { CallApiError, callApiErrorFrom } from '@/lib/call-api';
 import type { Batch } from './batch-types';
 import { batchUrl } from './batch-url';
 import { batchesKeys } from './query-keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, taskUrl } from '@/features/calls/api/call-api';
+import { callApi, taskUrl } from '@/lib/call-api';
 import type { BatchTask } from './batch-types';
 import { batchesKeys } from './query-keys';
 

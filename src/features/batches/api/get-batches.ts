@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/features/calls/api/call-api';
+import { callApi } from '@/lib/call-api';
 import type { Batch } from './batch-types';
 import { batchUrl } from './batch-url';
 import { batchesKeys } from './query-keys';

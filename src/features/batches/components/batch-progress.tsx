@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CallOutcomeBadge, CallStatusBadge } from '@/features/calls/components/call-badges';
+import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { toast } from '@/lib/toast';
 import { endedCount, type BatchCounts } from '../api/batch-types';
 import { useCancelBatch } from '../api/cancel-batch';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { callApi, taskUrl } from './call-api';
+import { callApi, taskUrl } from '@/lib/call-api';
 import { callsKeys } from './query-keys';
 
 export type CancelCallVariables = { apiKey: string; taskId: string };

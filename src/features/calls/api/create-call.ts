@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { callApi, taskUrl } from './call-api';
+import { callApi, taskUrl } from '@/lib/call-api';
 import { toCreateTaskBody, type CreateCallValues } from './create-call-schema';
 import { callsKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CallApiError, callApiErrorFrom, taskUrl } from './call-api';
+import { CallApiError, callApiErrorFrom, taskUrl } from '@/lib/call-api';
 import { callsKeys } from './query-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { CALL_SUMMARY_COLUMNS, type CallAttempt, type CallDetail } from './call-types';
+import { CALL_SUMMARY_COLUMNS, type CallAttempt, type CallDetail } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 
 const DETAIL_COLUMNS = `${CALL_SUMMARY_COLUMNS}, voice, language, speaking_style, max_duration_minutes, context, metadata, next_attempt_at, transcript, summary, failure_reason, source, output_schema, result, result_note, record, recording_expires_at, task_attempts(number, status, started_at, ended_at, ended_reason, duration_seconds)`;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { CALL_SUMMARY_COLUMNS, isTerminal, type CallSummary } from './call-types';
+import { CALL_SUMMARY_COLUMNS, isTerminal, type CallSummary } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 
 /** Calls per page of the list ("Load more" fetches the next). */

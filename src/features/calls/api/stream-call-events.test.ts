@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 // The task function's own framing, so the client is tested against what the server writes.
 import { formatSseComment, formatSseEvent } from '../../../../supabase/functions/_shared/http/sse';
-import { CallApiError } from './call-api';
+import { CallApiError } from '@/lib/call-api';
 import { streamCallEvents, type CallEvent } from './stream-call-events';
 
 const taskId = 'task_01JD000000000000000000TEST';

@@ -1,5 +1,5 @@
 import { createSseParser } from '@/lib/sse-parser';
-import { callApiErrorFrom, CallApiError, taskUrl } from './call-api';
+import { callApiErrorFrom, CallApiError, taskUrl } from '@/lib/call-api';
 
 /** One event of a task's stream (docs/product-rules.md#events-and-webhooks). */
 export type CallEvent = {

@@ -1,4 +1,4 @@
-import { CallApiError } from '../api/call-api';
+import { CallApiError } from '@/lib/call-api';
 
 export type CallErrorAction = 'billing' | 'apikey' | 'verify-phone' | 'kyc';
 

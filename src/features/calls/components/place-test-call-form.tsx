@@ -20,7 +20,7 @@ import {
   type PhoneAgentSettings,
 } from '@/config/phone-agent-options';
 import { useSession } from '@/lib/auth/session-context';
-import { CallApiError } from '../api/call-api';
+import { CallApiError } from '@/lib/call-api';
 import { useCreateCall } from '../api/create-call';
 import {
   createCallLimits,

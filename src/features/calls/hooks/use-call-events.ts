@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
-import { CallApiError } from '../api/call-api';
-import type { TaskStatus, TranscriptTurn } from '../api/call-types';
+import { CallApiError } from '@/lib/call-api';
+import type { TaskStatus, TranscriptTurn } from '@/lib/call-types';
 import { callsKeys } from '../api/query-keys';
 import { streamCallEvents, type CallEvent } from '../api/stream-call-events';
 

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { TaskOutcome, TaskStatus } from '../api/call-types';
+import type { TaskOutcome, TaskStatus } from '@/lib/call-types';
 
 type Variant = 'default' | 'secondary' | 'success' | 'destructive' | 'outline';
 
