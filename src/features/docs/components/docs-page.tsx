@@ -151,7 +151,8 @@ export function DocsPage() {
             Authenticate every request with the API key from your dashboard, in the{' '}
             <InlineCode>Authorization: Bearer &lt;api key&gt;</InlineCode> header. The{' '}
             <InlineCode>x-api-key: &lt;api key&gt;</InlineCode> header is also accepted. Keep the
-            key on your server: anyone who has it can place calls on your account.
+            key on your server: anyone who has it can place calls on your account. The dashboard
+            calls the same API with your signed-in session instead of a key.
           </p>
           <ul className="list-disc space-y-2 pl-6">
             <li>

@@ -12,7 +12,8 @@ export type LeaseResult =
 
 export type StreamLeases = {
   open(stream: {
-    apiKeyId: string;
+    /** Null for a signed-in user's session: its streams count per user. */
+    apiKeyId: string | null;
     userId: string;
     taskId: string;
     /** The lease was lost: the stream must end (its client resumes with Last-Event-ID). */

@@ -1,12 +1,15 @@
 // HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
-// POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording.
-import { apiKeyFrom, authenticate, requireKeyShape } from '../http/api-key-auth.ts';
-import { corsHeaders, withCors } from '../http/cors.ts';
-import { ApiError, errorResponse, jsonResponse } from '../http/errors.ts';
+// POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
+// and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
+import { apiKeyFrom, authenticateKey, requireKeyShape } from '../http/api-key-auth.ts';
+import { authenticateSession, type Caller, sessionTokenFrom } from '../http/caller-auth.ts';
+import { callerAuth } from '../http/auth.ts';
+import { corsHeaders } from '../http/cors.ts';
+import { createHandler, type HandlerContext, jsonResponse } from '../http/handler.ts';
+import { ServiceError } from '../errors.ts';
 import { eventStreamResponse } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
-import { newRequestId } from '../ids.ts';
 import type { Db } from '../db.ts';
 import type { BatchService } from './batches.ts';
 import {
@@ -40,7 +43,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
 
   const methodOnly = (method: string, allowed: string, path: string) => {
     if (method !== allowed)
-      throw new ApiError(
+      throw new ServiceError(
         'method_not_allowed',
         `${method} is not supported on ${path}; use ${allowed}.`,
       );
@@ -49,47 +52,45 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
   /** /task/batches and below; null when the path is not a batch route. */
   async function batchRoute(
     request: Request,
-    url: URL,
-    path: string,
+    ctx: HandlerContext<Caller>,
     method: string,
   ): Promise<Response | null> {
+    const { url, path } = ctx;
     if (path === '/task/batches') {
       if (method === 'GET') {
-        const account = await authenticate(deps.db, request);
+        const account = await ctx.caller();
         const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await batches.list(account.userId, query));
       }
       methodOnly(method, 'POST', '/task/batches');
-      const apiKey = requireKeyShape(apiKeyFrom(request));
-      let body: unknown;
-      try {
-        body = parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES);
-      } catch (error) {
-        await authenticate(deps.db, request);
-        throw error;
-      }
-      const { batch, replayed } = await batches.createWithKey(apiKey, body, {
-        idempotencyKey: request.headers.get('idempotency-key'),
-      });
+      const session = sessionTokenFrom(request);
+      const idempotencyKey = request.headers.get('idempotency-key');
+      const { batch, replayed } = session
+        ? await batches.create(
+            await authenticateSession(deps.db, session),
+            parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
+            { idempotencyKey, source: 'dashboard' },
+          )
+        : await createBatchWithKey(request, idempotencyKey);
       if (replayed) return jsonResponse(200, batch, { 'Idempotent-Replayed': 'true' });
       return jsonResponse(201, batch);
     }
     const one = new RegExp(`^/task/batches/${BATCH}$`).exec(path);
     if (one) {
       methodOnly(method, 'GET', '/task/batches/{id}');
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await batches.get(account.userId, one[1]!));
     }
     const cancel = new RegExp(`^/task/batches/${BATCH}/cancel$`).exec(path);
     if (cancel) {
       methodOnly(method, 'POST', '/task/batches/{id}/cancel');
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await batches.cancel(account.userId, cancel[1]!));
     }
     const events = new RegExp(`^/task/batches/${BATCH}/events$`).exec(path);
     if (events) {
       methodOnly(method, 'GET', '/task/batches/{id}/events');
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       const batchId = events[1]!;
       const after = parseLastEventId(
         request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
@@ -102,50 +103,65 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       });
     }
     if (path.startsWith('/task/batches/'))
-      throw new ApiError(
+      throw new ServiceError(
         'not_found',
         `No batch ${path.slice('/task/batches/'.length, 80)} exists.`,
       );
     return null;
   }
 
-  async function route(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    // Hosted: /task/…; behind some proxies: /functions/v1/task/…
-    const path = url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
+  /** POST /task/batches with an API key: a caller without a valid key learns that first. */
+  async function createBatchWithKey(request: Request, idempotencyKey: string | null) {
+    const apiKey = requireKeyShape(apiKeyFrom(request));
+    let body: unknown;
+    try {
+      body = parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES);
+    } catch (error) {
+      await authenticateKey(deps.db, apiKey);
+      throw error;
+    }
+    return batches.createWithKey(apiKey, body, { idempotencyKey });
+  }
+
+  async function route(request: Request, ctx: HandlerContext<Caller>): Promise<Response> {
+    const { url, path } = ctx;
     const method = request.method.toUpperCase();
 
-    const batchResponse = await batchRoute(request, url, path, method);
+    const batchResponse = await batchRoute(request, ctx, method);
     if (batchResponse) return batchResponse;
 
     if (path === '/task') {
       if (method !== 'GET' && method !== 'POST')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task; use GET or POST.`,
         );
       if (method === 'GET') {
-        const account = await authenticate(deps.db, request);
+        const account = await ctx.caller();
         const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await service.list(account.userId, query));
       }
-      const apiKey = requireKeyShape(apiKeyFrom(request));
+      const session = sessionTokenFrom(request);
+      const caller = session ? await authenticateSession(deps.db, session) : null;
+      const apiKey = caller ? null : requireKeyShape(apiKeyFrom(request));
       // Checked before anything is recorded: a bad query must not create a task and answer 400.
       const wait = url.searchParams.get('wait');
       if (wait !== null && wait !== 'true' && wait !== 'false') {
-        await authenticate(deps.db, request);
-        throw new ApiError('invalid_request', 'wait must be true or false', 'wait');
+        if (apiKey) await authenticateKey(deps.db, apiKey);
+        throw new ServiceError('invalid_request', 'wait must be true or false', { field: 'wait' });
       }
       let body: unknown;
       try {
         body = parseJsonBody(await request.text());
       } catch (error) {
-        await authenticate(deps.db, request);
+        if (apiKey) await authenticateKey(deps.db, apiKey);
         throw error;
       }
-      const { task, replayed, userId } = await service.createWithKey(apiKey, body, {
-        idempotencyKey: request.headers.get('idempotency-key'),
-      });
+      const idempotencyKey = request.headers.get('idempotency-key');
+      // A signed-in user's call is the dashboard's: no API key is recorded on it.
+      const { task, replayed, userId } = caller
+        ? await service.create(caller, body, { idempotencyKey, source: 'dashboard' })
+        : await service.createWithKey(apiKey!, body, { idempotencyKey });
       if (replayed) return jsonResponse(200, task, { 'Idempotent-Replayed': 'true' });
       if (wait === 'true') {
         const waited = await service.waitForEnd(userId, task.id, deps.waitMs);
@@ -157,33 +173,33 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     const one = new RegExp(`^/task/${ID}$`).exec(path);
     if (one) {
       if (method !== 'GET')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}; use GET.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await service.get(account.userId, one[1]!));
     }
 
     const cancel = new RegExp(`^/task/${ID}/cancel$`).exec(path);
     if (cancel) {
       if (method !== 'POST')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}/cancel; use POST.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await service.cancel(account.userId, cancel[1]!));
     }
 
     const recording = new RegExp(`^/task/${ID}/recording$`).exec(path);
     if (recording) {
       if (method !== 'GET')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}/recording; use GET.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       const audio = await service.recording(account.userId, recording[1]!);
       return new Response(audio.bytes, {
         status: 200,
@@ -200,11 +216,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     const events = new RegExp(`^/task/${ID}/events$`).exec(path);
     if (events) {
       if (method !== 'GET')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}/events; use GET.`,
         );
-      const account = await authenticate(deps.db, request);
+      const account = await ctx.caller();
       const taskId = events[1]!;
       const after = parseLastEventId(
         request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
@@ -218,7 +234,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       });
     }
 
-    throw new ApiError(
+    throw new ServiceError(
       'not_found',
       `No endpoint ${method} ${path || '/'}. See the API reference at /docs.`,
     );
@@ -226,7 +242,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
 
   /** The event stream of a task or a batch (`taskId` names either). */
   async function stream<E extends { id: number; type: string }>(
-    account: { userId: string; apiKeyId: string },
+    account: Caller,
     taskId: string,
     first: E[],
     after: number,
@@ -246,11 +262,10 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           onLost: () => end.current(),
         });
     if (!leased.opened)
-      throw new ApiError(
+      throw new ServiceError(
         'rate_limited',
-        `At most ${leased.limit} open event streams per API key. Close one (or let one end) and try again.`,
-        undefined,
-        { 'Retry-After': String(leased.retryAfterSeconds) },
+        `At most ${leased.limit} open event streams per ${account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
+        { retryAfterSeconds: leased.retryAfterSeconds },
       );
     return eventStreamResponse({
       taskId,
@@ -273,14 +288,14 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     });
   }
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS')
-      return new Response(null, { status: 204, headers: corsHeaders });
-    const requestId = newRequestId();
-    try {
-      return withCors(await route(request));
-    } catch (error) {
-      return withCors(errorResponse(error, requestId));
-    }
-  };
+  return createHandler(
+    {
+      name: 'task',
+      auth: callerAuth(deps.db),
+      // POST /task with a key is authenticated inside task_create: one round trip.
+      authWhen: 'on_demand',
+      cors: corsHeaders,
+    },
+    route,
+  );
 }

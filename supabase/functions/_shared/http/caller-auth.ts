@@ -1,0 +1,56 @@
+// Who is calling the call API: an API key (`Authorization: Bearer dw_…` or `x-api-key`) or a
+// signed-in user's Supabase session (`Authorization: Bearer <access token>`, as supabase-js sends
+// it beside the `apikey` header). Either way the same gate applies: KYC submitted and the phone
+// verified.
+//
+// A session token is checked by the auth server (GET /auth/v1/user), not by verifying its
+// signature here: hosted projects may sign sessions with asymmetric signing keys that rotate, and
+// only the auth server knows that a session was signed out or its user banned before the token
+// expires. It costs one round trip per request; the API key path is unchanged.
+import type { Db } from '../db.ts';
+import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-key-auth.ts';
+import { ServiceError } from '../errors.ts';
+
+/** The authenticated caller: `apiKeyId` is null for a signed-in user's session. */
+export type Caller = { userId: string; apiKeyId: string | null };
+
+// Three base64url segments: a JWT. An API key (dw_ + 64 hex) never has this shape.
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** The session access token of the request, when its bearer token is a JWT. */
+export function sessionTokenFrom(request: Request): string | null {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  return bearer && JWT_SHAPE.test(bearer) ? bearer : null;
+}
+
+export function sessionExpired(): ServiceError {
+  return new ServiceError(
+    'unauthorized',
+    'Your session is not valid or has expired. Sign in again, or use an API key.',
+  );
+}
+
+/** The signed-in user of a session token that may place calls (KYC submitted, phone verified). */
+export async function authenticateSession(db: Db, token: string): Promise<Caller> {
+  const { data, error } = await db.auth.getUser(token);
+  if (error || !data.user) throw sessionExpired();
+  const userId = data.user.id;
+  const kyc = await db
+    .from('user_kyc')
+    .select('kyc_status, phone_verified')
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (kyc.error) throw new Error(`Reading the KYC of ${userId} failed: ${kyc.error.message}`);
+  const row = kyc.data as { kyc_status: string; phone_verified: boolean } | null;
+  if (!row || (row.kyc_status !== 'pending' && row.kyc_status !== 'complete'))
+    throw accountRefusal('kyc_required');
+  if (!row.phone_verified) throw accountRefusal('phone_verification_required');
+  return { userId, apiKeyId: null };
+}
+
+/** The caller of a request: a session when the bearer token is a JWT, otherwise an API key. */
+export function authenticateCaller(db: Db, request: Request): Promise<Caller | Account> {
+  const token = sessionTokenFrom(request);
+  if (token) return authenticateSession(db, token);
+  return authenticateKey(db, apiKeyFrom(request));
+}
