@@ -88,6 +88,7 @@ test.describe('signed in', () => {
       'Profile',
       'API Keys',
       'Calls',
+      'Batches',
       'Phone Agent',
       'Dashboard',
     ]);
@@ -97,6 +98,7 @@ test.describe('signed in', () => {
     await expect(sideNavigation(page)).toHaveText([
       'API Keys',
       'Calls',
+      'Batches',
       'Phone Agent',
       'Billing',
       'Dashboard',

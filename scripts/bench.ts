@@ -8,13 +8,16 @@
  *  4. load: 1,000 calls across 100 accounts, each followed on its event stream, and an audit of
  *     the books (scripts/bench/load.ts);
  *  5. live events: commit-to-client delivery lag, and whether 150 idle streams slow another
- *     account's GET /task (scripts/bench/live-events.ts).
+ *     account's GET /task (scripts/bench/live-events.ts);
+ *  6. a batch: 1,000 calls of one account from one POST /task/batches, paced through its 10 call
+ *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
+import { benchBatch } from './bench/batch';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLoad } from './bench/load';
@@ -97,6 +100,7 @@ async function main() {
     );
     await benchCalls(config);
     await benchLoad(config);
+    await benchBatch(config);
     const stackUrls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
     const delivery = await measureDeliveryLag(stackUrls);
     console.log(

@@ -22,6 +22,7 @@ export const paths = {
   phoneAgentSettings: { path: '/phone-agent-settings', href: '/phone-agent-settings' },
   billing: { path: '/billing', href: '/billing' },
   calls: { path: '/calls', href: '/calls' },
+  batches: { path: '/batches', href: '/batches' },
   doNotCall: { path: '/do-not-call', href: '/do-not-call' },
   onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
   onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
@@ -76,6 +77,7 @@ export const protectedPrefixes = [
   paths.phoneAgentSettings.path,
   paths.billing.path,
   paths.calls.path,
+  paths.batches.path,
   paths.doNotCall.path,
   paths.onboardingStep2.path,
 ] as const;
@@ -84,6 +86,7 @@ export const protectedPrefixes = [
 export const dashboardTabs = [
   'apikey',
   'calls',
+  'batches',
   'do-not-call',
   'phone-agent-settings',
   'billing',

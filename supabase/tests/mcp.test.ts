@@ -50,13 +50,14 @@ describe('MCP server', () => {
     expect(capabilities?.tools?.listChanged).not.toBe(true);
   });
 
-  it('lists the four tools with input and output schemas', async () => {
+  it('lists the five tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'cancel_call',
       'get_call',
       'list_calls',
       'place_call',
+      'place_calls',
     ]);
     const place = tools.find((t) => t.name === 'place_call')!;
     expect(place.description).toMatch(/E\.164/);
@@ -112,6 +113,30 @@ describe('MCP server', () => {
     const cancel = await call(client, 'cancel_call', { id: task.id });
     expect(cancel.isError).toBe(true);
     expect(textOf(cancel)).toMatch(/already ended with status success/);
+  });
+
+  it('places a list of calls with place_calls, and names each bad entry of a refused list', async () => {
+    const refused = await call(client, 'place_calls', {
+      defaults: { goal: "Remind the client of tomorrow's visit." },
+      tasks: [{ phone_number: '+14155550100' }, { phone_number: '+19005550100' }],
+    });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/tasks\[1\]\.phone_number: .*premium/i);
+
+    const placed = await call(client, 'place_calls', {
+      defaults: { goal: "Remind the client of tomorrow's visit.", retry: { max_attempts: 0 } },
+      tasks: [{ phone_number: '+14155550100' }, { phone_number: '+14155550101' }],
+    });
+    expect(placed.isError).toBeFalsy();
+    const batch = placed.structuredContent as { id: string; counts: { total: number } };
+    expect(batch.id).toMatch(/^batch_/);
+    expect(batch.counts.total).toBe(2);
+    const listed = await fetch(`${apiUrl}/functions/v1/task?batch_id=${batch.id}`, {
+      headers: { Authorization: `Bearer ${account.apiKey}` },
+    });
+    const tasks = ((await listed.json()) as { data: { source: string; batch_id: string }[] }).data;
+    expect(tasks).toHaveLength(2);
+    expect(tasks.every((t) => t.source === 'mcp' && t.batch_id === batch.id)).toBe(true);
   });
 
   it('cancels a call that has not ended', async () => {

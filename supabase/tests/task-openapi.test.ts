@@ -48,14 +48,21 @@ describe('the OpenAPI description', () => {
 
   it('has a route for every documented path and method', async () => {
     const id = `task_${'0'.repeat(26)}`;
+    const batchId = `batch_${'0'.repeat(26)}`;
     for (const [route, methods] of Object.entries(spec.paths)) {
       for (const method of Object.keys(methods)) {
-        const response = await account.api(route.replace(/^\/task/, '').replace('{id}', id), {
+        const target = route
+          .replace(/^\/task/, '')
+          .replace('{id}', id)
+          .replace('{batch_id}', batchId);
+        const response = await account.api(target, {
           method: method.toUpperCase(),
-          ...(method === 'post' && route === '/task' ? { json: {} } : {}),
+          ...(method === 'post' && (route === '/task' || route === '/task/batches')
+            ? { json: {} }
+            : {}),
         });
         const body = (await response.json()) as { error?: { code: string; message: string } };
-        // A real route answers for the task (404 'No task …') or the body (400), never "no endpoint".
+        // A real route answers for the task or batch (404 'No task …') or the body (400), never "no endpoint".
         expect(body.error?.message ?? '', `${method} ${route}`).not.toContain('No endpoint');
         expect(response.status, `${method} ${route}`).not.toBe(405);
       }

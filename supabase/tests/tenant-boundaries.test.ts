@@ -26,6 +26,7 @@ type Victim = CallingAccount & {
   apiKeyId: string;
   taskId: string;
   smsTaskId: string;
+  batchId: string;
   deliveryIds: string[];
   contactEmail: string;
 };
@@ -230,6 +231,26 @@ const TABLES: Record<string, TableCase> = {
     // Lengthening (or taking) the victim's stream slots would lock the victim's key out.
     patch: () => ({ expires_at: '2999-01-01T00:00:00Z' }),
   },
+  batches: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    columns: 'id, user_id, status, total, webhook_url',
+    ownerReads: true,
+    forged: (v) => ({
+      id: forgedTaskId().replace('task_', 'batch_'),
+      user_id: v.user.id,
+      total: 1,
+    }),
+    // Pointing the victim's batch webhook elsewhere, or marking it done.
+    patch: () => ({ webhook_url: 'https://attacker.example/hook', status: 'completed' }),
+  },
+  batch_events: {
+    column: 'batch_id',
+    values: (v) => [v.batchId],
+    ownerReads: true,
+    forged: (v) => ({ batch_id: v.batchId, seq: 9999, type: 'batch.completed', data: {} }),
+    patch: () => ({ data: { forged: true } }),
+  },
   sms_task_notifications: {
     column: 'task_id',
     values: (v) => [v.smsTaskId],
@@ -366,6 +387,24 @@ async function createVictim(): Promise<Victim> {
     },
   );
 
+  // A batch with a webhook, canceled: batches, batch events and the batch's webhook delivery.
+  const batched = await account.api('/batches', {
+    method: 'POST',
+    json: {
+      defaults: {
+        goal: "Remind the victim's clients",
+        webhook_url: hookUrl,
+        schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      tasks: [{ phone_number: '+14155550100' }],
+    },
+  });
+  if (batched.status !== 201)
+    throw new Error(`POST /task/batches: ${batched.status} ${await batched.text()}`);
+  const batchId = ((await batched.json()) as { id: string }).id;
+  const canceled = await account.api(`/batches/${batchId}/cancel`, { method: 'POST' });
+  if (canceled.status !== 200) throw new Error(`batch cancel: ${canceled.status}`);
+
   // A task by text message (inbound messages, the owed result text), then STOP (an opt-out).
   const sms = await postInboundSms({
     webhookUrl: `${apiUrl}/functions/v1/sms-inbound`,
@@ -458,6 +497,7 @@ async function createVictim(): Promise<Victim> {
     apiKeyId: (key as { id: string }).id,
     taskId,
     smsTaskId,
+    batchId,
     deliveryIds: deliveries.map((d) => d.id),
     contactEmail,
   };

@@ -7,13 +7,14 @@ import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
 import { createRetention } from '../_shared/privacy/retention.ts';
 
-const { db, provider, service } = taskServiceFromEnv();
+const { db, provider, service, batches } = taskServiceFromEnv();
 const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
 const now = () => new Date();
 const dispatcher = createDispatcher({
   db,
   provider,
   service,
+  batches,
   now,
   send: (target) => sendWebhook(target, { allowPrivate }),
   // Result texts of SMS-created tasks that ended other than by a provider message.

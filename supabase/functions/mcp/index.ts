@@ -2,6 +2,6 @@
 import { createMcpFunctionHandler } from '../_shared/mcp/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 
-const { db, service } = taskServiceFromEnv();
+const { db, service, batches } = taskServiceFromEnv();
 
-Deno.serve(createMcpFunctionHandler({ db, service }));
+Deno.serve(createMcpFunctionHandler({ db, service, batches }));

@@ -4,12 +4,13 @@ import { liveEventsFromEnv } from '../_shared/events/live.ts';
 import { createTaskHandler } from '../_shared/tasks/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 
-const { db, service } = taskServiceFromEnv();
+const { db, service, batches } = taskServiceFromEnv();
 
 Deno.serve(
   createTaskHandler({
     db,
     service,
+    batches,
     waitMs: intEnv('TASK_WAIT_SECONDS', 120) * 1000,
     heartbeatMs: intEnv('TASK_SSE_HEARTBEAT_SECONDS', 15) * 1000,
     live: liveEventsFromEnv(db),

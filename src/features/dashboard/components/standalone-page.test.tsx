@@ -7,7 +7,15 @@ import { sessionState, testUser } from '@/testing/session';
 import { balanceKeys } from '@/lib/balance';
 import { StandalonePage } from './standalone-page';
 
-const everyPage = ['Profile', 'API Keys', 'Calls', 'Phone Agent', 'Billing', 'Dashboard'];
+const everyPage = [
+  'Profile',
+  'API Keys',
+  'Calls',
+  'Batches',
+  'Phone Agent',
+  'Billing',
+  'Dashboard',
+];
 const user = testUser();
 
 function renderAt(path: string, title: string) {
@@ -28,12 +36,13 @@ function sideNavLinks() {
 }
 
 describe('StandalonePage side navigation', () => {
-  it('on /billing links to Profile, API Keys, Calls, Phone Agent and Dashboard, hiding Billing', () => {
+  it('on /billing links to Profile, API Keys, Calls, Batches, Phone Agent and Dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([
       ['Profile', '/profile'],
       ['API Keys', '/apikey'],
       ['Calls', '/calls'],
+      ['Batches', '/batches'],
       ['Phone Agent', '/phone-agent-settings'],
       ['Dashboard', '/dashboard'],
     ]);

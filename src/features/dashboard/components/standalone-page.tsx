@@ -7,6 +7,7 @@ const links = [
   { href: paths.profile.href, label: 'Profile' },
   { href: paths.apiKey.href, label: 'API Keys' },
   { href: paths.calls.href, label: 'Calls' },
+  { href: paths.batches.href, label: 'Batches' },
   { href: paths.phoneAgentSettings.href, label: 'Phone Agent' },
   { href: paths.billing.href, label: 'Billing' },
   { href: paths.dashboard.href, label: 'Dashboard' },

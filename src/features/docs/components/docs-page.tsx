@@ -61,6 +61,7 @@ const toc: TocItem[] = [
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
+  { id: 'batches', title: 'Batches' },
   { id: 'events', title: 'Streaming events' },
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'billing', title: 'Minutes and credits' },
@@ -332,6 +333,52 @@ export function DocsPage() {
           <CodeBlock title="Cancel a task" samples={cancelTaskSamples} />
         </DocsSection>
 
+        <DocsSection id="batches" title="Batches">
+          <p>
+            <InlineCode>POST /functions/v1/task/batches</InlineCode> creates up to 1,000 tasks at
+            once:{' '}
+            <InlineCode>
+              {'{ "defaults": { … }, "tasks": [ { "phone_number": … }, … ] }'}
+            </InlineCode>
+            . Each row is a create body merged over <InlineCode>defaults</InlineCode> (the
+            row&apos;s fields win; <InlineCode>context</InlineCode> and{' '}
+            <InlineCode>metadata</InlineCode> merge key by key). The whole batch is checked first:
+            if any row is bad the answer is <InlineCode>400 invalid_request</InlineCode> with{' '}
+            <InlineCode>rows</InlineCode> naming each bad row (<InlineCode>index</InlineCode> from
+            0, <InlineCode>field</InlineCode>, <InlineCode>code</InlineCode>,{' '}
+            <InlineCode>message</InlineCode>), and nothing is created. Number rules, your
+            do-not-call list and calling windows apply to every row.
+            <InlineCode>Idempotency-Key</InlineCode> works as for a task.
+          </p>
+          <p>
+            The batch&apos;s calls are paced instead of refused: at most 10 of your calls ring at
+            once and the rest wait <InlineCode>queued</InlineCode> (or{' '}
+            <InlineCode>scheduled</InlineCode> outside their calling window) for a free slot. Money
+            is held for each call when it is placed; a call that cannot be funded then ends{' '}
+            <InlineCode>failed</InlineCode> with{' '}
+            <InlineCode>failure_reason: &quot;insufficient_credits&quot;</InlineCode> and the batch
+            goes on. Every task carries <InlineCode>batch_id</InlineCode>;{' '}
+            <InlineCode>GET /functions/v1/task?batch_id=</InlineCode> lists them.
+          </p>
+          <p>
+            <InlineCode>GET /functions/v1/task/batches/&#123;id&#125;</InlineCode> returns the batch
+            with live <InlineCode>counts</InlineCode>, which always add up to{' '}
+            <InlineCode>total</InlineCode>: <InlineCode>scheduled</InlineCode> (scheduled or
+            retry_scheduled), <InlineCode>queued</InlineCode>, <InlineCode>in_progress</InlineCode>{' '}
+            (ringing or in progress), <InlineCode>succeeded</InlineCode> (success with outcome
+            achieved or unknown), <InlineCode>not_achieved</InlineCode> (success with outcome
+            not_achieved), <InlineCode>unreachable</InlineCode> (no answer, busy or voicemail),{' '}
+            <InlineCode>failed</InlineCode> and <InlineCode>canceled</InlineCode>.{' '}
+            <InlineCode>POST …/batches/&#123;id&#125;/cancel</InlineCode> cancels every call that
+            has not ended. When every call has ended the batch is <InlineCode>completed</InlineCode>{' '}
+            (or <InlineCode>canceled</InlineCode>) and the event{' '}
+            <InlineCode>batch.completed</InlineCode> is sent on{' '}
+            <InlineCode>GET …/batches/&#123;id&#125;/events</InlineCode> and to the{' '}
+            <InlineCode>webhook_url</InlineCode> of the defaults. The dashboard&apos;s Batches page
+            takes a CSV and downloads the results as CSV.
+          </p>
+        </DocsSection>
+
         <DocsSection id="events" title="Streaming events">
           <p>
             <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
@@ -470,9 +517,9 @@ export function DocsPage() {
             toolchain that speaks MCP can place calls. It speaks Streamable HTTP (stateless) and
             authenticates with the same API key, sent as{' '}
             <InlineCode>Authorization: Bearer &lt;key&gt;</InlineCode>; without a valid key it
-            answers 401 (there is no OAuth flow). It offers four tools, each returning the task
-            object as structured content; invalid input, a lack of credits or an unknown id come
-            back as tool errors carrying the API&apos;s message:
+            answers 401 (there is no OAuth flow). It offers five tools, each returning the task
+            object (place_calls: the batch) as structured content; invalid input, a lack of credits
+            or an unknown id come back as tool errors carrying the API&apos;s message:
           </p>
           <DocsTable
             caption="MCP tools"

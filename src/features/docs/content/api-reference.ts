@@ -227,6 +227,12 @@ export const taskFields: FieldDoc[] = [
       'True when the callee asked during the call not to be called again: the outcome is not_achieved and the number is on your do-not-call list for good.',
   },
   {
+    name: 'batch_id / batch_index',
+    type: 'string | null, integer | null',
+    description:
+      'The batch the task was created in (POST /task/batches), and its row in that request, from 0; null for a task created alone.',
+  },
+  {
     name: 'content_erased_at',
     type: 'string | null',
     description:
@@ -427,6 +433,11 @@ export const mcpTools = [
   {
     name: 'place_call',
     meaning: 'Create a task (phone_number, goal and the other fields of POST /task) and return it.',
+  },
+  {
+    name: 'place_calls',
+    meaning:
+      'Create up to 1,000 tasks at once (tasks, each merged over defaults), paced at 10 live calls; returns the batch.',
   },
   { name: 'get_call', meaning: 'Read one task by id, with its transcript and summary.' },
   {

@@ -4,7 +4,9 @@ import { webhookKeys } from './query-keys';
 
 export type WebhookDelivery = {
   id: string;
-  task_id: string;
+  /** The task whose event this is; null for a batch's event (batch.completed). */
+  task_id: string | null;
+  batch_id: string | null;
   event_type: string;
   url: string;
   status: 'pending' | 'succeeded' | 'failed';
@@ -20,7 +22,7 @@ export async function listWebhookDeliveries(userId: string): Promise<WebhookDeli
   const { data, error } = await supabase
     .from('webhook_deliveries')
     .select(
-      'id, task_id, event_type, url, status, attempts, last_status_code, last_error, last_attempt_at, created_at',
+      'id, task_id, batch_id, event_type, url, status, attempts, last_status_code, last_error, last_attempt_at, created_at',
     )
     .eq('user_id', userId)
     .order('created_at', { ascending: false })

@@ -120,7 +120,7 @@ export function WebhooksCard() {
                   <div className="grid gap-0.5 text-sm">
                     <span className="font-mono">{d.event_type}</span>
                     <span className="text-xs text-muted-foreground">
-                      {d.task_id} · {formatDateTime(d.created_at)} · {d.attempts}{' '}
+                      {d.task_id ?? d.batch_id} · {formatDateTime(d.created_at)} · {d.attempts}{' '}
                       {d.attempts === 1 ? 'attempt' : 'attempts'}
                       {d.last_status_code ? ` · HTTP ${d.last_status_code}` : ''}
                       {d.status !== 'succeeded' && d.last_error ? ` · ${d.last_error}` : ''}

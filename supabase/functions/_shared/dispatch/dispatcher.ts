@@ -5,6 +5,7 @@
 // and all state stays in SQL, so a run that dies halfway is simply picked up by the next.
 import { type Db, must } from '../db.ts';
 import { TERMINAL_STATUSES } from '../tasks/schema.ts';
+import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { ProviderError, type VoiceProvider } from '../voice/provider.ts';
 import type { SmsNotifier } from '../sms/notify.ts';
@@ -14,6 +15,8 @@ export type DispatchDeps = {
   db: Db;
   provider: VoiceProvider;
   service: TaskService;
+  /** Batch events for webhooks (absent: batch deliveries are recorded as failed). */
+  batches?: BatchService;
   now: () => Date;
   send: (target: { url: string; secret: string; id: string; body: string }) => Promise<SendResult>;
   /** Result texts of SMS-created tasks (absent where Twilio is not configured). */
@@ -28,6 +31,7 @@ export type DispatchDeps = {
 
 export type DispatchReport = {
   scheduled_placed: number;
+  batch_tasks_placed: number;
   retries_placed: number;
   reconciled: number;
   failed_by_watchdog: number;
@@ -39,7 +43,8 @@ export type DispatchReport = {
 type Delivery = {
   id: string;
   user_id: string;
-  task_id: string;
+  task_id: string | null;
+  batch_id: string | null;
   event_seq: number;
   url: string;
   attempts: number;
@@ -68,6 +73,17 @@ export function createDispatcher(deps: DispatchDeps) {
       await db.rpc('dispatch_claim_scheduled', { p_now: at.toISOString(), p_limit: batch }),
     ) as string[];
     for (const id of ids) await service.placeAttempt(id);
+    return ids.length;
+  }
+
+  /**
+   * Waiting batch tasks given the call slots their accounts have free (SQL decides under each
+   * account's lock, so no slot is given twice), placed side by side.
+   */
+  async function batchSlots(): Promise<number> {
+    const ids = must(await db.rpc('dispatch_claim_batch_slots', { p_limit: batch })) as string[];
+    for (let i = 0; i < ids.length; i += 10)
+      await Promise.all(ids.slice(i, i + 10).map((id) => service.placeAttempt(id)));
     return ids.length;
   }
 
@@ -159,14 +175,19 @@ export function createDispatcher(deps: DispatchDeps) {
         secret = rows[0]?.secret;
         if (secret) secrets.set(delivery.user_id, secret);
       }
-      const event = await service.eventObject(delivery.task_id, delivery.event_seq);
+      const subject = delivery.task_id ?? delivery.batch_id ?? '';
+      const event = delivery.task_id
+        ? await service.eventObject(delivery.task_id, delivery.event_seq)
+        : delivery.batch_id && deps.batches
+          ? await deps.batches.eventObject(delivery.batch_id, delivery.event_seq)
+          : null;
       const result: SendResult =
         !secret || !event
           ? { statusCode: null, latencyMs: 0, error: 'The event or signing secret is missing' }
           : await deps.send({
               url: delivery.url,
               secret,
-              id: `msg_${delivery.task_id}_${delivery.event_seq}`,
+              id: `msg_${subject}_${delivery.event_seq}`,
               body: JSON.stringify(event),
             });
       must(
@@ -209,12 +230,15 @@ export function createDispatcher(deps: DispatchDeps) {
     /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
     async run(at: Date = deps.now()): Promise<DispatchReport> {
       const started = await scheduled(at);
+      // Due retries first: a running batch must not keep its own retries (or another's) waiting.
       const placed = await retries(at);
+      const admitted = await batchSlots();
       const watched = await watchdog(at);
       const hooks = await webhooks(at);
       const texts = await smsResults();
       return {
         scheduled_placed: started,
+        batch_tasks_placed: admitted,
         retries_placed: placed,
         reconciled: watched.reconciled,
         failed_by_watchdog: watched.failed,

@@ -22,17 +22,20 @@ export type EventStreamOptions<E extends StreamedEvent> = {
   signal: AbortSignal;
   /** Runs once when the stream ends, whatever ended it. */
   onClose: () => void;
+  /** The event after which the stream ends (default task.completed; a batch's batch.completed). */
+  terminalEvent?: string;
   /** A handle to end the stream from outside (its lease was lost). */
   end?: { current: () => void };
   log?: (line: string) => void;
 };
 
-const TERMINAL_EVENT = 'task.completed';
+const TASK_TERMINAL_EVENT = 'task.completed';
 
 export function eventStreamResponse<E extends StreamedEvent>(
   options: EventStreamOptions<E>,
 ): Response {
   const log = options.log ?? ((line: string) => console.error(line));
+  const terminalEvent = options.terminalEvent ?? TASK_TERMINAL_EVENT;
   const encoder = new TextEncoder();
   let closed = false;
   let finish = () => {};
@@ -77,7 +80,7 @@ export function eventStreamResponse<E extends StreamedEvent>(
           if (event.id <= lastSeq) continue;
           send(formatSseEvent({ id: event.id, event: event.type, data: event }));
           lastSeq = event.id;
-          if (event.type === TERMINAL_EVENT) {
+          if (event.type === terminalEvent) {
             finish();
             return true;
           }

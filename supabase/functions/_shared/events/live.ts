@@ -16,14 +16,18 @@ let shared: LiveEvents | null = null;
 export function latestSeqsFrom(db: Db) {
   return async (taskIds: string[]) => {
     const latest = new Map<string, number>();
-    for (let i = 0; i < taskIds.length; i += 100) {
-      const rows = must(
-        await db
-          .from('tasks')
-          .select('id, event_seq')
-          .in('id', taskIds.slice(i, i + 100)),
-      ) as { id: string; event_seq: number }[];
-      for (const row of rows) latest.set(row.id, row.event_seq);
+    // A batch's stream watches the batch id; its events are numbered in public.batches.
+    for (const table of ['tasks', 'batches'] as const) {
+      const ids = taskIds.filter((id) => id.startsWith(table === 'tasks' ? 'task_' : 'batch_'));
+      for (let i = 0; i < ids.length; i += 100) {
+        const rows = must(
+          await db
+            .from(table)
+            .select('id, event_seq')
+            .in('id', ids.slice(i, i + 100)),
+        ) as { id: string; event_seq: number }[];
+        for (const row of rows) latest.set(row.id, row.event_seq);
+      }
     }
     return latest;
   };

@@ -40,6 +40,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** More of the error object, e.g. a batch's bad `rows`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.status = STATUS[code];
@@ -74,6 +76,7 @@ export function errorResponse(
   if (error instanceof ApiError) {
     const body: Record<string, unknown> = { code: error.code, message: error.message };
     if (error.field) body.field = error.field;
+    Object.assign(body, error.details);
     return jsonResponse(
       error.status,
       { error: body },

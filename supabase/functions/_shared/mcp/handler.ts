@@ -5,6 +5,7 @@ import type { Db } from '../db.ts';
 import { apiKeyFrom, authenticate } from '../http/api-key-auth.ts';
 import { ApiError, errorResponse } from '../http/errors.ts';
 import { newRequestId } from '../ids.ts';
+import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { buildMcpServer } from './tools.ts';
 
@@ -16,14 +17,18 @@ const CORS = {
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
 };
 
-export function createMcpFunctionHandler(deps: { db: Db; service: TaskService }) {
+export function createMcpFunctionHandler(deps: {
+  db: Db;
+  service: TaskService;
+  batches?: BatchService;
+}) {
   return async function handle(request: Request): Promise<Response> {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
     const requestId = newRequestId();
     let response: Response;
     try {
       const account = await authenticate(deps.db, request);
-      const handler = createMcpHandler(() => buildMcpServer(deps.service, account), {
+      const handler = createMcpHandler(() => buildMcpServer(deps.service, account, deps.batches), {
         onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
       });
       try {

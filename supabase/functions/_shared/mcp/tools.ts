@@ -1,11 +1,18 @@
-// The MCP tools (place_call, get_call, list_calls, cancel_call) over the task service. Their input
+// The MCP tools (place_call, place_calls, get_call, list_calls, cancel_call) over the task service. Their input
 // schemas are the call API's own zod schemas, advertised as JSON Schema; validation stays in the
 // service, so a bad argument comes back as a tool error with the API's message.
 import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
 import { z } from 'npm:zod@^4.1.0';
 import type { Account } from '../http/api-key-auth.ts';
 import { ApiError } from '../http/errors.ts';
-import { createTaskSchema, listQuerySchema, parseOrThrow, TASK_STATUSES } from '../tasks/schema.ts';
+import type { BatchService } from '../tasks/batches.ts';
+import {
+  createBatchSchema,
+  createTaskSchema,
+  listQuerySchema,
+  parseOrThrow,
+  TASK_STATUSES,
+} from '../tasks/schema.ts';
 import type { TaskService } from '../tasks/service.ts';
 
 /**
@@ -97,6 +104,24 @@ const listOutputSchema = z.object({
 
 const placeCallSchema = createTaskSchema;
 
+/** A batch as tools return it: its id, status and the counts of its calls. */
+const batchOutputSchema = z.looseObject({
+  id: z.string().describe('The batch id, batch_…'),
+  object: z.literal('batch'),
+  status: z.enum(['running', 'completed', 'canceled']),
+  counts: z.looseObject({ total: z.number() }),
+  tasks_url: z.string(),
+});
+
+const placeCallsSchema = z.strictObject({
+  tasks: createBatchSchema.shape.tasks.describe(
+    'One object per call, each with phone_number and (unless defaults has it) goal, plus any other field of place_call',
+  ),
+  defaults: createBatchSchema.shape.defaults.describe(
+    "Fields of place_call shared by every call (e.g. goal, voice); a call's own fields win",
+  ),
+});
+
 type ToolResult = {
   content: { type: 'text'; text: string }[];
   structuredContent?: Record<string, unknown>;
@@ -117,8 +142,13 @@ async function run(work: () => Promise<ToolResult>): Promise<ToolResult> {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const field = error.field ? ` (field: ${error.field})` : '';
+    const rows = Array.isArray(error.details.rows)
+      ? `\n${(error.details.rows as { index: number; field: string | null; message: string }[])
+          .map((row) => `tasks[${row.index}]${row.field ? `.${row.field}` : ''}: ${row.message}`)
+          .join('\n')}`
+      : '';
     return {
-      content: [{ type: 'text', text: `${error.code}: ${error.message}${field}` }],
+      content: [{ type: 'text', text: `${error.code}: ${error.message}${field}${rows}` }],
       isError: true,
     };
   }
@@ -129,7 +159,11 @@ function describeTask(task: { id: string; status: string; phone_number: string }
 }
 
 /** One server per request (stateless): the tools act for the authenticated account. */
-export function buildMcpServer(service: TaskService, account: Account): McpServer {
+export function buildMcpServer(
+  service: TaskService,
+  account: Account,
+  batches?: BatchService,
+): McpServer {
   const server = new McpServer(
     { name: 'dialwise', version: '1.0.0' },
     {
@@ -160,6 +194,30 @@ export function buildMcpServer(service: TaskService, account: Account): McpServe
         return ok(task, `${describeTask(task)} Call get_call with this id to follow it.`);
       }),
   );
+
+  if (batches)
+    server.registerTool(
+      'place_calls',
+      {
+        title: 'Place many phone calls',
+        description:
+          'Place up to 1,000 calls at once, e.g. every parent on an absence list. Each entry of tasks is a place_call input merged over defaults. The whole list is checked first: one bad entry refuses all of them, naming each bad entry. The calls are paced (at most 10 at a time), never refused for being too many; follow them with list_calls or get_call.',
+        inputSchema: advertised(placeCallsSchema),
+        outputSchema: advertised(batchOutputSchema),
+        annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      },
+      (args: unknown) =>
+        run(async () => {
+          const { batch } = await batches.create(account, args ?? {}, {
+            idempotencyKey: null,
+            source: 'mcp',
+          });
+          return ok(
+            batch,
+            `Batch ${batch.id} of ${batch.counts.total} calls is ${batch.status}; at most 10 ring at once.`,
+          );
+        }),
+    );
 
   server.registerTool(
     'get_call',

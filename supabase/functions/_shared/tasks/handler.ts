@@ -8,12 +8,20 @@ import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
 import { newRequestId } from '../ids.ts';
 import type { Db } from '../db.ts';
-import { listQuerySchema, parseJsonBody, parseOrThrow } from './schema.ts';
+import type { BatchService } from './batches.ts';
+import {
+  batchListQuerySchema,
+  listQuerySchema,
+  MAX_BATCH_BODY_BYTES,
+  parseJsonBody,
+  parseOrThrow,
+} from './schema.ts';
 import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 
 export type TaskHandlerDeps = {
   db: Db;
   service: TaskService;
+  batches: BatchService;
   /** ?wait=true holds the response at most this long (the function's wall clock, 120 s). */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
@@ -25,15 +33,90 @@ export type TaskHandlerDeps = {
 };
 
 const ID = '(task_[0-9A-Za-z]+)';
+const BATCH = '(batch_[0-9A-Za-z]+)';
 
 export function createTaskHandler(deps: TaskHandlerDeps) {
-  const { service } = deps;
+  const { service, batches } = deps;
+
+  const methodOnly = (method: string, allowed: string, path: string) => {
+    if (method !== allowed)
+      throw new ApiError(
+        'method_not_allowed',
+        `${method} is not supported on ${path}; use ${allowed}.`,
+      );
+  };
+
+  /** /task/batches and below; null when the path is not a batch route. */
+  async function batchRoute(
+    request: Request,
+    url: URL,
+    path: string,
+    method: string,
+  ): Promise<Response | null> {
+    if (path === '/task/batches') {
+      if (method === 'GET') {
+        const account = await authenticate(deps.db, request);
+        const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
+        return jsonResponse(200, await batches.list(account.userId, query));
+      }
+      methodOnly(method, 'POST', '/task/batches');
+      const apiKey = requireKeyShape(apiKeyFrom(request));
+      let body: unknown;
+      try {
+        body = parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES);
+      } catch (error) {
+        await authenticate(deps.db, request);
+        throw error;
+      }
+      const { batch, replayed } = await batches.createWithKey(apiKey, body, {
+        idempotencyKey: request.headers.get('idempotency-key'),
+      });
+      if (replayed) return jsonResponse(200, batch, { 'Idempotent-Replayed': 'true' });
+      return jsonResponse(201, batch);
+    }
+    const one = new RegExp(`^/task/batches/${BATCH}$`).exec(path);
+    if (one) {
+      methodOnly(method, 'GET', '/task/batches/{id}');
+      const account = await authenticate(deps.db, request);
+      return jsonResponse(200, await batches.get(account.userId, one[1]!));
+    }
+    const cancel = new RegExp(`^/task/batches/${BATCH}/cancel$`).exec(path);
+    if (cancel) {
+      methodOnly(method, 'POST', '/task/batches/{id}/cancel');
+      const account = await authenticate(deps.db, request);
+      return jsonResponse(200, await batches.cancel(account.userId, cancel[1]!));
+    }
+    const events = new RegExp(`^/task/batches/${BATCH}/events$`).exec(path);
+    if (events) {
+      methodOnly(method, 'GET', '/task/batches/{id}/events');
+      const account = await authenticate(deps.db, request);
+      const batchId = events[1]!;
+      const after = parseLastEventId(
+        request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
+      );
+      const first = await batches.eventsAfter(account.userId, batchId, after);
+      return stream(account, batchId, first, after, request.signal, {
+        read: (afterSeq) =>
+          batches.eventsAfter(account.userId, batchId, afterSeq, { ownerChecked: true }),
+        terminalEvent: 'batch.completed',
+      });
+    }
+    if (path.startsWith('/task/batches/'))
+      throw new ApiError(
+        'not_found',
+        `No batch ${path.slice('/task/batches/'.length, 80)} exists.`,
+      );
+    return null;
+  }
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
     // Hosted: /task/…; behind some proxies: /functions/v1/task/…
     const path = url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
     const method = request.method.toUpperCase();
+
+    const batchResponse = await batchRoute(request, url, path, method);
+    if (batchResponse) return batchResponse;
 
     if (path === '/task') {
       if (method !== 'GET' && method !== 'POST')
@@ -128,7 +211,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       );
       // Fails with 404 before the stream starts if the task is not the caller's.
       const first = await service.eventsAfter(account.userId, taskId, after);
-      return streamEvents(account, taskId, first, after, request.signal);
+      return stream(account, taskId, first, after, request.signal, {
+        read: (afterSeq) =>
+          service.eventsAfter(account.userId, taskId, afterSeq, { ownerChecked: true }),
+        terminalEvent: 'task.completed',
+      });
     }
 
     throw new ApiError(
@@ -137,17 +224,19 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     );
   }
 
-  async function streamEvents(
+  /** The event stream of a task or a batch (`taskId` names either). */
+  async function stream<E extends { id: number; type: string }>(
     account: { userId: string; apiKeyId: string },
     taskId: string,
-    first: Awaited<ReturnType<TaskService['eventsAfter']>>,
+    first: E[],
     after: number,
     signal: AbortSignal,
+    source: { read: (afterSeq: number) => Promise<E[]>; terminalEvent: string },
   ): Promise<Response> {
     // The stream's end, whatever causes it (client gone, task completed, maximum time, lost lease).
     const end = { current: () => {} };
     // A replay that already holds the task's last event ends at once: it takes no slot.
-    const replayOnly = first.some((event) => event.type === 'task.completed');
+    const replayOnly = first.some((event) => event.type === source.terminalEvent);
     const leased = replayOnly
       ? ({ opened: true, lease: { id: '', release: async () => {} } } as const)
       : await deps.live.leases.open({
@@ -167,8 +256,8 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       taskId,
       first,
       after,
-      read: (afterSeq) =>
-        service.eventsAfter(account.userId, taskId, afterSeq, { ownerChecked: true }),
+      read: source.read,
+      terminalEvent: source.terminalEvent,
       batchSize: EVENT_BATCH_SIZE,
       hub: deps.live.hub,
       heartbeatMs: deps.heartbeatMs,

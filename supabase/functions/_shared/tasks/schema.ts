@@ -31,6 +31,9 @@ export const TERMINAL_STATUSES = [
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** A batch carries up to 1,000 create bodies: room for about 2 KB each. */
+export const MAX_BATCH_BODY_BYTES = 2 * 1024 * 1024;
+export const MAX_BATCH_ROWS = 1000;
 const CONTEXT_MAX_BYTES = 8 * 1024;
 const METADATA_MAX_BYTES = 4 * 1024;
 
@@ -196,6 +199,8 @@ export const createTaskSchema = z
 
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
+export const BATCH_ID = /^batch_[0-9A-Z]{26}$/;
+
 export const listQuerySchema = z.strictObject({
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
@@ -208,9 +213,60 @@ export const listQuerySchema = z.strictObject({
     .regex(/^task_[0-9A-Z]{26}$/, { error: 'starting_after must be a task id' })
     .optional(),
   status: oneOf('status', TASK_STATUSES).optional(),
+  batch_id: z
+    .string()
+    .regex(BATCH_ID, { error: 'batch_id must be a batch id like batch_01J…' })
+    .optional(),
 });
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+const createFields = z.record(z.string(), z.unknown(), {
+  error: 'must be a JSON object of create fields, like {"goal": "…"}',
+});
+
+/**
+ * POST /task/batches: `tasks` are create bodies, each merged over `defaults` (mergeBatchRow);
+ * each merged row is then validated as a create body of its own.
+ */
+export const createBatchSchema = z.strictObject({
+  defaults: createFields.optional(),
+  tasks: z
+    .array(createFields, { error: `tasks must be a list of 1 to ${MAX_BATCH_ROWS} create bodies` })
+    .min(1, { error: `tasks must be a list of 1 to ${MAX_BATCH_ROWS} create bodies` })
+    .max(MAX_BATCH_ROWS, { error: `tasks must hold at most ${MAX_BATCH_ROWS} rows` }),
+});
+
+export type CreateBatchInput = z.infer<typeof createBatchSchema>;
+
+/** Fields whose objects are merged key by key (the row's keys win), not replaced. */
+const MERGED_OBJECTS = ['context', 'metadata'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** One row of a batch over its defaults: the row's fields win; context and metadata merge. */
+export function mergeBatchRow(
+  defaults: Record<string, unknown>,
+  row: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...defaults, ...row };
+  for (const key of MERGED_OBJECTS)
+    if (isObject(defaults[key]) && isObject(row[key]))
+      merged[key] = { ...defaults[key], ...row[key] };
+  // `task` is an alias of `goal`: a row's own goal replaces a default given under either name.
+  if (row.goal !== undefined && row.task === undefined) delete merged.task;
+  if (row.task !== undefined && row.goal === undefined) delete merged.goal;
+  return merged;
+}
+
+export const batchListQuerySchema = z.strictObject({
+  limit: listQuerySchema.shape.limit,
+  starting_after: z
+    .string()
+    .regex(BATCH_ID, { error: 'starting_after must be a batch id' })
+    .optional(),
+});
 
 // PostgreSQL's jsonb refuses NUL and lone surrogates, and no caller means to send C0 controls:
 // text may hold tabs and line breaks (LF, or CRLF), object keys none of these.
@@ -284,12 +340,9 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /** The request body: JSON, an object, within the size cap. */
-export function parseJsonBody(text: string): unknown {
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES)
-    throw new ApiError(
-      'invalid_request',
-      `The request body must be at most ${MAX_BODY_BYTES / 1024} KB`,
-    );
+export function parseJsonBody(text: string, maxBytes = MAX_BODY_BYTES): unknown {
+  if (new TextEncoder().encode(text).length > maxBytes)
+    throw new ApiError('invalid_request', `The request body must be at most ${maxBytes / 1024} KB`);
   if (text.trim() === '')
     throw new ApiError('invalid_request', 'The request body must be a JSON object');
   let body: unknown;

@@ -358,21 +358,25 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (recorded.hang_up) await hangUp(taskId, placed);
   }
 
+  const checkWebhookUrl = (url: string) =>
+    checkWebhookTarget(url, { allowPrivate: deps.allowPrivateWebhooks, resolve: deps.resolveHost });
+
   /** Validates a create body into the row task_accept records; defaults are filled in SQL. */
   async function prepareTask(
     body: unknown,
-    options: { idempotencyKey: string | null; source?: TaskSource },
+    options: {
+      idempotencyKey: string | null;
+      source?: TaskSource;
+      /** A batch checks each distinct webhook_url once for all its rows. */
+      checkWebhook?: (url: string) => Promise<string>;
+    },
   ) {
     rejectControlCharacters(body);
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
     const outputSchema =
       input.output_schema === undefined ? null : checkOutputSchema(input.output_schema);
-    const webhookUrl = input.webhook_url
-      ? await checkWebhookTarget(input.webhook_url, {
-          allowPrivate: deps.allowPrivateWebhooks,
-          resolve: deps.resolveHost,
-        })
-      : null;
+    const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
+    const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255))
       throw new ApiError(
@@ -446,6 +450,9 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   return {
     placeAttempt,
+    prepareTask,
+    checkWebhookUrl,
+    hangUp,
 
     /**
      * POST /task with an API key: one database round trip authenticates, checks the limits,
@@ -541,6 +548,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         .order('id', { ascending: false })
         .limit(query.limit + 1);
       if (query.status) request = request.eq('status', query.status);
+      if (query.batch_id) request = request.eq('batch_id', query.batch_id);
       if (query.starting_after) request = request.lt('id', query.starting_after);
       const rows = must(await request) as unknown as TaskWithAttempts[];
       const page = rows.slice(0, query.limit);

@@ -51,6 +51,8 @@ export type TaskRow = {
   recording_retention_days: number;
   recording_expires_at: string | null;
   content_erased_at: string | null;
+  batch_id: string | null;
+  batch_index: number | null;
 };
 
 export type AttemptRow = {
@@ -68,7 +70,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, content_erased_at';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, content_erased_at, batch_id, batch_index';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -113,6 +115,8 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     schedule_at: row.schedule_at,
     scheduled_for: row.scheduled_for,
     source: row.source,
+    batch_id: row.batch_id,
+    batch_index: row.batch_index,
     created_at: row.created_at,
     started_at: row.started_at,
     ended_at: row.ended_at,

@@ -6,6 +6,7 @@ import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
 import { createVapiProvider } from '../voice/vapi.ts';
+import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
 
@@ -37,5 +38,11 @@ export function taskServiceFromEnv() {
     events: liveEventsFromEnv(db).hub,
     sql: pool ? createTaskSql(pool) : null,
   });
-  return { db, provider, service };
+  const batches = createBatchService({
+    db,
+    tasks: service,
+    now: () => new Date(),
+    taskBaseUrl: `${functionsUrl}/task`,
+  });
+  return { db, provider, service, batches };
 }

@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState, testUser } from '@/testing/session';
+import { BatchUpload } from './batch-upload';
+
+const user = testUser('ada@example.com');
+const KEY = `dw_${'a'.repeat(64)}`;
+
+function renderUpload() {
+  return renderWithProviders(
+    <BatchUpload apiKey={KEY} userId={user.id} onCreated={() => undefined} />,
+    { initialEntry: '/batches', session: sessionState({ user }), queryClient: createQueryClient() },
+  );
+}
+
+const csvFile = (text: string) => new File([text], 'list.csv', { type: 'text/csv' });
+
+describe('BatchUpload', () => {
+  it('names each bad row with why, and sends nothing until they are fixed or removed', async () => {
+    const events = userEvent.setup();
+    renderUpload();
+    await events.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile(
+        'phone_number,goal,pupil\r\n' +
+          '+14155550100,"Ask, kindly",Kim\r\n' +
+          '+1 900 555 0100,,Ana\r\n' +
+          '12345,Hello,Bo\r\n',
+      ),
+    );
+    const toFix = await screen.findByRole('list', { name: 'Rows to fix' });
+    const items = within(toFix).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/Row 2 \(\+1 900 555 0100\):.*premium-rate.*No goal/);
+    expect(items[1]).toHaveTextContent(/Row 3 \(12345\):.*not a US phone number/);
+    expect(screen.getByRole('button', { name: 'Call 3 numbers' })).toBeDisabled();
+
+    // One goal for all rows settles row 2's goal, not its number.
+    await events.click(screen.getByLabelText('Goal for all rows'));
+    await events.paste('Tell the parent.');
+    expect(await screen.findByText(/Row 2 \(\+1 900 555 0100\):/)).not.toHaveTextContent(/No goal/);
+
+    await events.click(screen.getByRole('button', { name: /Remove all 2 rows to fix/ }));
+    expect(screen.queryByRole('list', { name: 'Rows to fix' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Call 1 number' })).toBeEnabled();
+  }, 20_000);
+
+  it('names a file without a phone_number column', async () => {
+    const events = userEvent.setup();
+    renderUpload();
+    await events.upload(screen.getByLabelText('CSV file'), csvFile('name,goal\nKim,Hi\n'));
+    expect(await screen.findByText('The header row has no phone_number column.')).toBeVisible();
+  });
+});

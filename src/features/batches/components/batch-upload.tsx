@@ -1,0 +1,234 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/lib/toast';
+import { parseBatchCsv } from '../api/batch-csv';
+import {
+  batchRequestBody,
+  checkBatchRows,
+  GOAL_MAX_LENGTH,
+  MAX_BATCH_ROWS,
+  type CheckedRow,
+} from '../api/batch-rows';
+import { BatchRefusedError, useCreateBatch } from '../api/create-batch';
+
+type Loaded = { name: string; records: Record<string, string>[]; problems: string[] };
+
+/** Server-side verdicts on rows (e.g. a number on the do-not-call list), by data row number. */
+type Refusals = Map<number, { field: string | null; message: string }>;
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The CSV form: the file is parsed in the browser, every row checked the way the API will check
+ * it (in slices, so 1,000 rows never freeze the page), bad rows named with why and removable, and
+ * only a clean list is sent, as one POST /task/batches.
+ */
+export function BatchUpload({
+  apiKey,
+  userId,
+  onCreated,
+}: {
+  apiKey: string;
+  userId: string | undefined;
+  onCreated: (batchId: string) => void;
+}) {
+  const fileId = useId();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [goal, setGoal] = useState('');
+  // The rows as checked, with what they were checked against (a stale result is not shown).
+  const [result, setResult] = useState<{
+    loaded: Loaded;
+    goal: string;
+    rows: CheckedRow[];
+  } | null>(null);
+  const checked = result && result.loaded === loaded && result.goal === goal ? result.rows : null;
+  const [removed, setRemoved] = useState<Set<number>>(new Set());
+  const [refusals, setRefusals] = useState<Refusals>(new Map());
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  // Every row is checked again when the file or the shared goal changes.
+  useEffect(() => {
+    if (!loaded) return;
+    const abort = new AbortController();
+    checkBatchRows(loaded.records, goal, { signal: abort.signal })
+      .then((rows) => setResult({ loaded, goal, rows }))
+      .catch((error: Error) => {
+        if (error.name !== 'AbortError') setFileError(error.message);
+      });
+    return () => abort.abort();
+  }, [loaded, goal]);
+
+  const kept = useMemo(
+    () => (checked ?? []).filter((row) => !removed.has(row.row)),
+    [checked, removed],
+  );
+  const bad = kept.filter((row) => row.problems.length > 0 || refusals.has(row.row));
+
+  const mutation = useCreateBatch(userId, {
+    onSuccess: (batch) => {
+      toast.success(`Batch of ${plural(batch.counts.total, 'call')} started.`);
+      setLoaded(null);
+      setResult(null);
+      setRemoved(new Set());
+      setRefusals(new Map());
+      onCreated(batch.id);
+    },
+    onError: (error) => {
+      if (error instanceof BatchRefusedError && error.rows.length > 0) {
+        // The API numbers the rows it was sent from 0; name them by their row in the file.
+        const next: Refusals = new Map();
+        for (const refusal of error.rows) {
+          const row = kept[refusal.index];
+          if (row) next.set(row.row, { field: refusal.field, message: refusal.message });
+        }
+        setRefusals(next);
+        return;
+      }
+      toast.error(error.message);
+    },
+  });
+
+  async function onFile(file: File | undefined) {
+    setFileError(null);
+    setRemoved(new Set());
+    setRefusals(new Map());
+    if (!file) return setLoaded(null);
+    const parsed = parseBatchCsv(await file.text());
+    setLoaded({ name: file.name, records: parsed.records, problems: parsed.problems });
+  }
+
+  const tooMany = kept.length > MAX_BATCH_ROWS;
+  const fileProblems = loaded?.problems ?? [];
+  const canSend =
+    !!checked &&
+    kept.length > 0 &&
+    bad.length === 0 &&
+    !tooMany &&
+    fileProblems.length === 0 &&
+    !mutation.isPending;
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSend) mutation.mutate({ apiKey, body: batchRequestBody(kept, goal) });
+      }}
+    >
+      <div className="grid gap-2">
+        <label htmlFor={fileId} className="text-sm font-medium">
+          CSV file
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv"
+          className="text-sm"
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+      </div>
+      <FormField
+        label="Goal for all rows"
+        hint="Used for every row without a goal column of its own."
+      >
+        <Textarea
+          value={goal}
+          maxLength={GOAL_MAX_LENGTH}
+          rows={3}
+          placeholder="Tell the parent their child was absent today and ask whether they knew."
+          onChange={(event) => {
+            setGoal(event.target.value);
+            setRefusals(new Map());
+          }}
+        />
+      </FormField>
+
+      {fileError && (
+        <p role="alert" className="text-sm text-destructive">
+          {fileError}
+        </p>
+      )}
+      {fileProblems.length > 0 && (
+        <ul role="alert" className="grid gap-1 text-sm text-destructive">
+          {fileProblems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {loaded && !checked && (
+        <p className="text-sm text-muted-foreground" role="status">
+          Checking {plural(loaded.records.length, 'row')}...
+        </p>
+      )}
+      {checked && (
+        <div className="grid gap-3" aria-live="polite">
+          <p className="text-sm" role="status">
+            {loaded?.name}: {plural(kept.length, 'row')},{' '}
+            {plural(kept.length - bad.length, 'ready')}
+            {bad.length > 0 ? `, ${plural(bad.length, 'row')} to fix or remove` : ''}.
+            {tooMany
+              ? ` A batch holds at most ${MAX_BATCH_ROWS.toLocaleString('en-US')} rows.`
+              : ''}
+          </p>
+          {bad.length > 0 && (
+            <>
+              <ul aria-label="Rows to fix" className="grid max-h-80 gap-2 overflow-y-auto text-sm">
+                {bad.slice(0, 200).map((row) => {
+                  const refusal = refusals.get(row.row);
+                  const reasons = [
+                    ...row.problems.map((p) => p.message),
+                    ...(refusal ? [refusal.message] : []),
+                  ];
+                  return (
+                    <li
+                      key={row.row}
+                      className="flex items-start justify-between gap-3 rounded-md border border-destructive/40 p-2"
+                    >
+                      <span>
+                        <span className="font-medium">
+                          Row {row.row}
+                          {row.phone ? ` (${row.phone})` : ''}:
+                        </span>{' '}
+                        {reasons.join(' ')}
+                      </span>
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Remove row ${row.row}`}
+                        onClick={() => setRemoved((now) => new Set(now).add(row.row))}
+                      >
+                        Remove
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {bad.length > 200 && (
+                <p className="text-sm text-muted-foreground">
+                  And {plural(bad.length - 200, 'more row')}.
+                </p>
+              )}
+              <Button
+                type="button"
+                variant="outline"
+                className="justify-self-start"
+                onClick={() => setRemoved((now) => new Set([...now, ...bad.map((row) => row.row)]))}
+              >
+                Remove all {plural(bad.length, 'row')} to fix
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      <Button type="submit" className="justify-self-start" disabled={!canSend}>
+        {mutation.isPending
+          ? 'Sending...'
+          : `Call ${kept.length > 0 ? plural(kept.length, 'number') : 'the list'}`}
+      </Button>
+    </form>
+  );
+}

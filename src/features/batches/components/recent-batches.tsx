@@ -1,0 +1,49 @@
+import { Button } from '@/components/ui/button';
+import { endedCount } from '../api/batch-types';
+import { useBatches } from '../api/get-batches';
+
+const statusLabel = { running: 'Running', completed: 'Completed', canceled: 'Canceled' } as const;
+
+/** The account's newest batches; one opens its progress above. */
+export function RecentBatches({
+  apiKey,
+  userId,
+  openBatchId,
+  onOpen,
+}: {
+  apiKey: string;
+  userId: string | undefined;
+  openBatchId: string | null;
+  onOpen: (batchId: string) => void;
+}) {
+  const batches = useBatches(userId, apiKey);
+  if (batches.isPending) return <p className="text-sm text-muted-foreground">Loading...</p>;
+  if (batches.isError)
+    return (
+      <p role="alert" className="text-sm">
+        We couldn&apos;t load your batches.
+      </p>
+    );
+  if (batches.data.length === 0)
+    return <p className="text-sm text-muted-foreground">No batches yet.</p>;
+  return (
+    <ul className="grid gap-2 text-sm">
+      {batches.data.map((batch) => (
+        <li key={batch.id} className="flex flex-wrap items-center justify-between gap-2">
+          <span>
+            <span className="font-mono">{batch.id}</span> · {statusLabel[batch.status]} ·{' '}
+            {endedCount(batch.counts)} of {batch.counts.total} ended
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={batch.id === openBatchId}
+            onClick={() => onOpen(batch.id)}
+          >
+            Open
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

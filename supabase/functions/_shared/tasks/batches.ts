@@ -1,0 +1,352 @@
+// Batches: up to 1,000 tasks from one request. The whole batch is validated row by row before
+// anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
+// tasks, admits the first into the account's free call slots and names them; they are placed
+// after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
+import { runAfterResponse } from '../background.ts';
+import { type Db, must } from '../db.ts';
+import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
+import { ApiError } from '../http/errors.ts';
+import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
+import { batchCounts, type BatchCounts } from './batch-counts.ts';
+import {
+  BATCH_ID,
+  createBatchSchema,
+  mergeBatchRow,
+  parseOrThrow,
+  rejectControlCharacters,
+} from './schema.ts';
+import type { TaskService, TaskSource } from './service.ts';
+
+export type BatchServiceDeps = {
+  db: Db;
+  tasks: TaskService;
+  now: () => Date;
+  taskBaseUrl: string;
+  afterResponse?: (label: string, work: () => Promise<unknown>) => void;
+};
+
+export type BatchRowError = { index: number; field: string | null; code: string; message: string };
+
+type BatchRow = {
+  id: string;
+  user_id: string;
+  source: string;
+  status: 'running' | 'completed' | 'canceled';
+  total: number;
+  webhook_url: string | null;
+  event_seq: number;
+  created_at: string;
+  canceled_at: string | null;
+  completed_at: string | null;
+};
+
+type Accepted = {
+  batch_id?: string;
+  replayed?: boolean;
+  place?: string[];
+  error?: string;
+  rows?: { index: number; field: string; code: string; source?: string; time_zones?: string[] }[];
+  retry_after?: number;
+};
+
+/** `batch_` + a ULID, like task ids: sorts by creation. */
+export const newBatchId = (nowMs: number) => newTaskId(nowMs).replace(/^task_/, 'batch_');
+
+export function toApiBatch(row: BatchRow, counts: BatchCounts, taskBaseUrl: string) {
+  const url = `${taskBaseUrl}/batches/${row.id}`;
+  return {
+    id: row.id,
+    object: 'batch' as const,
+    status: row.status,
+    counts,
+    source: row.source,
+    webhook_url: row.webhook_url,
+    created_at: row.created_at,
+    canceled_at: row.canceled_at,
+    completed_at: row.completed_at,
+    tasks_url: `${taskBaseUrl}?batch_id=${row.id}`,
+    events_url: `${url}/events`,
+    url,
+  };
+}
+
+export type ApiBatch = ReturnType<typeof toApiBatch>;
+
+/** The message of a row the database refused (the number is listed, or no window ever opens). */
+function rowRefusal(row: NonNullable<Accepted['rows']>[number]): BatchRowError {
+  if (row.code === 'do_not_call')
+    return {
+      index: row.index,
+      field: 'phone_number',
+      code: 'do_not_call',
+      message:
+        row.source === 'callee'
+          ? 'This number asked not to be called again; it is on your do-not-call list.'
+          : 'This number is on your do-not-call list.',
+    };
+  return {
+    index: row.index,
+    field: 'call_window',
+    code: 'invalid_request',
+    message: `call_window is never open in all of the callee's time zones (${(row.time_zones ?? []).join(', ')}); widen it.`,
+  };
+}
+
+export function badRows(rows: BatchRowError[], total: number): ApiError {
+  return new ApiError(
+    'invalid_request',
+    `${rows.length} of ${total} rows ${rows.length === 1 ? 'is' : 'are'} not valid; nothing was created. See rows.`,
+    'tasks',
+    {},
+    { rows },
+  );
+}
+
+export function createBatchService(deps: BatchServiceDeps) {
+  const { db, tasks } = deps;
+  const afterResponse = deps.afterResponse ?? runAfterResponse;
+
+  async function prepareBatch(
+    body: unknown,
+    options: { idempotencyKey: string | null; source: TaskSource },
+  ) {
+    rejectControlCharacters(body);
+    const input = parseOrThrow(createBatchSchema, body);
+    const key = options.idempotencyKey;
+    if (key !== null && (key.length === 0 || key.length > 255))
+      throw new ApiError(
+        'invalid_request',
+        'Idempotency-Key must be 1 to 255 characters',
+        'Idempotency-Key',
+      );
+    if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
+    // Each distinct webhook_url is checked (and its host resolved) once for the whole batch.
+    const checked = new Map<string, Promise<string>>();
+    const checkWebhook = (url: string) => {
+      let verdict = checked.get(url);
+      if (!verdict) {
+        verdict = tasks.checkWebhookUrl(url);
+        checked.set(url, verdict);
+      }
+      return verdict;
+    };
+    const defaults = input.defaults ?? {};
+    const rows: BatchRowError[] = [];
+    const prepared = [];
+    for (const [index, row] of input.tasks.entries()) {
+      try {
+        const { task } = await tasks.prepareTask(mergeBatchRow(defaults, row), {
+          idempotencyKey: null,
+          source: options.source,
+          checkWebhook,
+        });
+        prepared.push(task);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        rows.push({ index, field: error.field ?? null, code: error.code, message: error.message });
+      }
+    }
+    if (rows.length > 0) throw badRows(rows, input.tasks.length);
+    const webhookUrl =
+      typeof defaults.webhook_url === 'string' ? await checkWebhook(defaults.webhook_url) : null;
+    return {
+      batch: {
+        id: newBatchId(deps.now().getTime()),
+        source: options.source,
+        webhook_url: webhookUrl,
+      },
+      tasks: prepared,
+      requestHash: await sha256Hex(canonicalJson(body)),
+    };
+  }
+
+  async function read(batchId: string) {
+    const found = must(await db.rpc('batch_read', { p_batch_id: batchId })) as {
+      batch: BatchRow;
+      groups: { status: string; outcome: string | null; count: number }[];
+    } | null;
+    return found;
+  }
+
+  async function own(userId: string, batchId: string): Promise<ApiBatch> {
+    const found = BATCH_ID.test(batchId) ? await read(batchId) : null;
+    if (!found || found.batch.user_id !== userId)
+      throw new ApiError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
+    return toApiBatch(found.batch, batchCounts(found.groups), deps.taskBaseUrl);
+  }
+
+  /** Places the tasks SQL admitted into call slots, after the response, side by side. */
+  function placeAdmitted(batchId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    afterResponse(`batch ${batchId} placement`, () =>
+      Promise.all(ids.map((id) => tasks.placeAttempt(id))),
+    );
+  }
+
+  async function accepted(result: Accepted, total: number) {
+    if (result.error) {
+      if (result.rows) throw badRows(result.rows.map(rowRefusal), total);
+      switch (result.error) {
+        case 'rate_limited':
+          throw new ApiError(
+            'rate_limited',
+            'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
+            undefined,
+            { 'Retry-After': String(result.retry_after ?? 30) },
+          );
+        case 'idempotency_conflict':
+          throw new ApiError(
+            'idempotency_conflict',
+            'This Idempotency-Key was already used with a different request body in the last 24 hours.',
+            'Idempotency-Key',
+          );
+        default:
+          throw accountRefusal(result.error);
+      }
+    }
+    const batchId = result.batch_id!;
+    placeAdmitted(batchId, result.place ?? []);
+    const found = await read(batchId);
+    if (!found) throw new Error(`Batch ${batchId} is missing`);
+    return {
+      batch: toApiBatch(found.batch, batchCounts(found.groups), deps.taskBaseUrl),
+      replayed: result.replayed === true,
+      userId: found.batch.user_id,
+    };
+  }
+
+  /** The batch's events after `afterSeq`; batch.completed carries the batch as it ended. */
+  async function eventsAfter(
+    userId: string,
+    batchId: string,
+    afterSeq: number,
+    options: { ownerChecked?: boolean } = {},
+  ) {
+    if (!options.ownerChecked) await own(userId, batchId);
+    const rows = must(
+      await db
+        .from('batch_events')
+        .select('seq, type, data, created_at')
+        .eq('batch_id', batchId)
+        .gt('seq', afterSeq)
+        .order('seq'),
+    ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
+    const events = [];
+    for (const row of rows)
+      events.push({
+        id: row.seq,
+        type: row.type,
+        batch_id: batchId,
+        created_at: row.created_at,
+        data: row.type === 'batch.completed' ? await own(userId, batchId) : row.data,
+      });
+    return events;
+  }
+
+  return {
+    /** POST /task/batches with an API key: one database round trip records the whole batch. */
+    async createWithKey(apiKey: string, body: unknown, options: { idempotencyKey: string | null }) {
+      let prepared;
+      try {
+        prepared = await prepareBatch(body, { ...options, source: 'api' });
+      } catch (error) {
+        // A caller without a valid key learns that first, whatever its body.
+        if (error instanceof ApiError) await authenticateKey(db, apiKey);
+        throw error;
+      }
+      return accepted(
+        must(
+          await db.rpc('batch_create', {
+            p_api_key: apiKey,
+            p_batch: prepared.batch,
+            p_tasks: prepared.tasks,
+            p_idempotency_key: options.idempotencyKey,
+            p_request_hash: prepared.requestHash,
+          }),
+        ) as Accepted,
+        prepared.tasks.length,
+      );
+    },
+
+    /** A batch for an account already authenticated (MCP). */
+    async create(
+      account: { userId: string; apiKeyId: string | null },
+      body: unknown,
+      options: { idempotencyKey: string | null; source: TaskSource },
+    ) {
+      const prepared = await prepareBatch(body, options);
+      return accepted(
+        must(
+          await db.rpc('batch_accept', {
+            p_user_id: account.userId,
+            p_api_key_id: account.apiKeyId,
+            p_batch: prepared.batch,
+            p_tasks: prepared.tasks,
+            p_idempotency_key: options.idempotencyKey,
+            p_request_hash: prepared.requestHash,
+          }),
+        ) as Accepted,
+        prepared.tasks.length,
+      );
+    },
+
+    get: own,
+
+    async list(userId: string, query: { limit: number; starting_after?: string }) {
+      let request = db
+        .from('batches')
+        .select('id')
+        .eq('user_id', userId)
+        .order('id', { ascending: false })
+        .limit(query.limit + 1);
+      if (query.starting_after) request = request.lt('id', query.starting_after);
+      const ids = (must(await request) as { id: string }[]).map((row) => row.id);
+      const page = ids.slice(0, query.limit);
+      const data = [];
+      for (const id of page) data.push(await own(userId, id));
+      const hasMore = ids.length > query.limit;
+      return {
+        object: 'list' as const,
+        data,
+        has_more: hasMore,
+        next_cursor: hasMore ? (page[page.length - 1] ?? null) : null,
+      };
+    },
+
+    /** Cancels what has not ended; live calls are hung up as a task's cancel does. */
+    async cancel(userId: string, batchId: string): Promise<ApiBatch> {
+      if (!BATCH_ID.test(batchId))
+        throw new ApiError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
+      const result = must(
+        await db.rpc('batch_cancel', { p_user_id: userId, p_batch_id: batchId }),
+      ) as {
+        error?: string;
+        hang_up?: { task_id: string; provider_call_id: string; control_url: string | null }[];
+      };
+      if (result.error) throw new ApiError('not_found', `No batch ${batchId} exists.`);
+      await Promise.all(
+        (result.hang_up ?? []).map((call) =>
+          tasks.hangUp(call.task_id, {
+            providerCallId: call.provider_call_id,
+            controlUrl: call.control_url,
+          }),
+        ),
+      );
+      return own(userId, batchId);
+    },
+
+    eventsAfter,
+
+    /** One event as the webhook carries it. */
+    async eventObject(batchId: string, seq: number) {
+      const found = await read(batchId);
+      if (!found) return null;
+      const events = await eventsAfter(found.batch.user_id, batchId, seq - 1, {
+        ownerChecked: true,
+      });
+      return events.find((event) => event.id === seq) ?? null;
+    },
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;
