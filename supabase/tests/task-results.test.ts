@@ -318,6 +318,27 @@ describe('recordings', () => {
     }
   });
 
+  it('is 404 once its retention ran out, even before the erasure pass takes it', async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550100',
+      record: true,
+      recording_retention_days: 1,
+    });
+    const task = await ended(owner, body.id);
+    const kept = await owner.api(`/${task.id}/recording`);
+    expect(kept.status).toBe(200);
+    await kept.body?.cancel();
+    await sql(
+      `update private.task_recordings set expires_at = now() - interval '1 second' where task_id = $1`,
+      [task.id],
+    );
+    const late = await owner.api(`/${task.id}/recording`);
+    expect(late.status).toBe(404);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    // Leaves no expired audio behind for the erasure test to count.
+    await sql('delete from private.task_recordings where task_id = $1', [task.id]);
+  });
+
   it('private.erase_expired_recordings erases what is past retention, and the URL goes away', async () => {
     const { body } = await place(owner, {
       phone_number: '+14155550100',

@@ -1,5 +1,5 @@
 import { checkCallableNumber } from '@contract/phone-number.ts';
-import { toUsE164 } from '@/features/calls/api/us-number';
+import { toUsE164 } from '@/lib/us-phone-number';
 import { normalizedColumn } from './batch-csv';
 
 /** The most rows one batch may hold. */
