@@ -299,6 +299,12 @@ describe('recordings', () => {
     const response = await owner.api(`/${task.id}/recording`);
     expect(response.status).toBe(404);
     await response.body?.cancel();
+    // Even handed audio for it (as the end of a call would), the database keeps none.
+    const kept = await sql<{ expires: Date | null }>(
+      `select public.task_save_recording($1, 1, 'UklGRg==', 'audio/wav', 5) as expires`,
+      [task.id],
+    );
+    expect(kept[0]!.expires).toBeNull();
     const stored = await sql<{ n: string }>(
       'select count(*) as n from private.task_recordings where task_id = $1',
       [task.id],
