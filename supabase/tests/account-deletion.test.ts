@@ -194,6 +194,26 @@ describe('closing an account', () => {
     );
     expect(held!.hold_cents).toBe(0);
     expect((await account.api('')).status).toBe(401);
+    // Past any key, as the dashboard, MCP and SMS entry points reach it: the database itself
+    // refuses a new call of a closed account, alone or in a batch.
+    const single = {
+      id: `task_01${'Z'.repeat(24)}`,
+      phone_number: '+14155550100',
+      goal: 'A call after closing.',
+    };
+    await expect(
+      sql(`select public.task_accept($1, null, $2::jsonb, null, null)`, [
+        userId,
+        JSON.stringify(single),
+      ]),
+    ).rejects.toThrow(/account is closed/);
+    await expect(
+      sql(`select public.batch_accept($1, null, $2::jsonb, $3::jsonb, null, null)`, [
+        userId,
+        JSON.stringify({ id: `batch_01${'Z'.repeat(24)}` }),
+        JSON.stringify([{ ...single, id: `task_01${'Y'.repeat(24)}` }]),
+      ]),
+    ).rejects.toThrow(/account is closed/);
     const signIn = await anonClient().auth.signInWithPassword({
       email: account.email,
       password: account.password,

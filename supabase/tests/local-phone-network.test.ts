@@ -393,6 +393,93 @@ describe('the scripted callees (the /docs table)', () => {
   });
 });
 
+describe('structured outputs (artifactPlan.structuredOutputs)', () => {
+  const structuredOutputs = [
+    { name: 'opted_out', description: 'Asked not to be called again', schema: { type: 'boolean' } },
+    {
+      name: 'result',
+      type: 'ai',
+      schema: {
+        type: 'object',
+        properties: { confirmed: { type: 'boolean' }, new_time: { type: 'string' } },
+      },
+    },
+  ];
+  type Outputs = Record<string, { name: string; result: unknown }>;
+  const byName = (outputs: Outputs) =>
+    Object.fromEntries(Object.values(outputs).map((o) => [o.name, o.result]));
+
+  it('answers them keyed by output id, the same in the report and in GET /call/{id}', async () => {
+    const { call, messages } = await callAndWait('+14155550100', {
+      artifactPlan: { recordingEnabled: false, structuredOutputs },
+    });
+    const report = messages.find((m) => m.type === 'end-of-call-report') as unknown as {
+      artifact: { structuredOutputs: Outputs };
+    };
+    const outputs = report.artifact.structuredOutputs;
+    expect(Object.keys(outputs)).toHaveLength(2);
+    for (const id of Object.keys(outputs))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(byName(outputs)).toEqual({
+      opted_out: false,
+      result: { confirmed: true, new_time: 'Thursday at 3 pm' },
+    });
+    const { body } = await api(`/call/${call.id}`);
+    expect((body.artifact as { structuredOutputs: Outputs }).structuredOutputs).toEqual(outputs);
+    // The adapter reads them back by name.
+    const provider = createVapiProvider({ apiUrl: vapiUrl, apiKey: KEY, phoneNumberId: 'local' });
+    expect((await provider.getCall(call.id)).ended).toMatchObject({
+      optedOut: false,
+      structuredResult: { confirmed: true, new_time: 'Thursday at 3 pm' },
+    });
+  });
+
+  it('0101 answers false booleans, 0109 opts out, and a call nobody answered gets none', async () => {
+    const outputsOf = async (number: string) => {
+      const { messages } = await callAndWait(number, { artifactPlan: { structuredOutputs } });
+      const report = messages.find((m) => m.type === 'end-of-call-report') as unknown as {
+        artifact: { structuredOutputs?: Outputs };
+      };
+      return report.artifact.structuredOutputs;
+    };
+    expect(byName((await outputsOf('+14155550101'))!)).toMatchObject({
+      opted_out: false,
+      result: { confirmed: false },
+    });
+    expect(byName((await outputsOf('+14155550109'))!)).toMatchObject({ opted_out: true });
+    expect(await outputsOf('+14155550103')).toBeUndefined();
+  });
+
+  it('refuses an output without a name or schema, or with a name over 40 characters, like Vapi', async () => {
+    const { status, body } = await api('/call', {
+      method: 'POST',
+      body: JSON.stringify({
+        phoneNumberId: 'local',
+        customer: { number: '+14155550100' },
+        assistant: assistant({
+          artifactPlan: {
+            structuredOutputs: [
+              { schema: { type: 'boolean' } },
+              { name: 'x'.repeat(41), schema: { type: 'boolean' } },
+              { name: 'no schema' },
+            ],
+          },
+        }),
+      }),
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      message: [
+        'assistant.artifactPlan.structuredOutputs.0.name must be a string',
+        'assistant.artifactPlan.structuredOutputs.1.name must be shorter than or equal to 40 characters',
+        'assistant.artifactPlan.structuredOutputs.2.schema must be an object',
+      ],
+      error: 'Bad Request',
+      statusCode: 400,
+    });
+  });
+});
+
 describe('server messages', () => {
   it('carry the Vapi envelope, the assistant server headers and non-decreasing timestamps', async () => {
     const call = await placeCall('+14155550100');

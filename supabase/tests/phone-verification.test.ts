@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupabaseRest } from '../functions/_shared/supabase/rest';
+import { createSupabaseRest } from '../functions/_shared/db/rest';
 import {
   createSendVerificationCodeHandler,
   messages,

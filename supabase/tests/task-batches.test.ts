@@ -24,6 +24,7 @@ type Batch = {
   object: 'batch';
   status: string;
   counts: Counts;
+  canceled_at: string | null;
   completed_at: string | null;
   events_url: string;
 };
@@ -433,8 +434,11 @@ describe('POST /task/batches', () => {
     expect(listed.data).toEqual([]);
     const read = await other.client.from('batches').select('id').eq('id', batch.id);
     expect(read.data).toEqual([]);
-    // The owner's own view: scheduled for tomorrow, still cancelable.
-    expect((await readBatch(owner, batch.id)).counts).toMatchObject({ total: 1, scheduled: 1 });
+    // The owner's own view: untouched by the other's cancel, scheduled for tomorrow, still
+    // cancelable.
+    const untouched = await readBatch(owner, batch.id);
+    expect(untouched).toMatchObject({ status: 'running', canceled_at: null });
+    expect(untouched.counts).toMatchObject({ total: 1, scheduled: 1 });
     const canceled = (await (
       await owner.api(`/batches/${batch.id}/cancel`, { method: 'POST' })
     ).json()) as Batch;

@@ -299,6 +299,12 @@ describe('recordings', () => {
     const response = await owner.api(`/${task.id}/recording`);
     expect(response.status).toBe(404);
     await response.body?.cancel();
+    // Even handed audio for it (as the end of a call would), the database keeps none.
+    const kept = await sql<{ expires: Date | null }>(
+      `select public.task_save_recording($1, 1, 'UklGRg==', 'audio/wav', 5) as expires`,
+      [task.id],
+    );
+    expect(kept[0]!.expires).toBeNull();
     const stored = await sql<{ n: string }>(
       'select count(*) as n from private.task_recordings where task_id = $1',
       [task.id],
@@ -316,6 +322,27 @@ describe('recordings', () => {
       expect(response.status).toBe(400);
       expect(body.error?.field).toBe('recording_retention_days');
     }
+  });
+
+  it('is 404 once its retention ran out, even before the erasure pass takes it', async () => {
+    const { body } = await place(owner, {
+      phone_number: '+14155550100',
+      record: true,
+      recording_retention_days: 1,
+    });
+    const task = await ended(owner, body.id);
+    const kept = await owner.api(`/${task.id}/recording`);
+    expect(kept.status).toBe(200);
+    await kept.body?.cancel();
+    await sql(
+      `update private.task_recordings set expires_at = now() - interval '1 second' where task_id = $1`,
+      [task.id],
+    );
+    const late = await owner.api(`/${task.id}/recording`);
+    expect(late.status).toBe(404);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    // Leaves no expired audio behind for the erasure test to count.
+    await sql('delete from private.task_recordings where task_id = $1', [task.id]);
   });
 
   it('private.erase_expired_recordings erases what is past retention, and the URL goes away', async () => {

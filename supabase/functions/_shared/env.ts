@@ -1,14 +1,31 @@
 // Environment of the functions. Hosted Supabase provides SUPABASE_URL and the keys; the rest are
 // secrets (`supabase secrets set`), defaulted here only where the default is safe everywhere.
 
-export function requireEnv(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set: add it with "supabase secrets set ${name}=…"`);
-  return value;
+/** Reads one variable; modules that also run under Node take such a getter instead of Deno.env. */
+export type EnvGetter = (name: string) => string | undefined;
+
+type DenoEnv = { env: { get(name: string): string | undefined } };
+
+/** The function's environment (Deno.env), typed here so modules Node also loads type-check. */
+export const env: EnvGetter = (name) =>
+  (globalThis as unknown as { Deno: DenoEnv }).Deno.env.get(name);
+
+/** A required variable from `get`: missing or empty stops the function with a clear message. */
+export function requiredFrom(get: EnvGetter): (name: string) => string {
+  return (name) => {
+    const value = get(name);
+    if (!value) throw new Error(`${name} is not set: add it with "supabase secrets set ${name}=…"`);
+    return value;
+  };
 }
 
+export function requireEnv(name: string): string {
+  return requiredFrom(env)(name);
+}
+
+/** A positive number, or `fallback` when unset or not one. */
 export function intEnv(name: string, fallback: number): number {
-  const raw = Deno.env.get(name);
+  const raw = env(name);
   const value = raw ? Number(raw) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -2,7 +2,7 @@
 // _shared/account.
 import { createAccountHandler } from '../_shared/account/handler.ts';
 import { must } from '../_shared/db.ts';
-import { ApiError } from '../_shared/http/errors.ts';
+import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 
 const { db, service } = taskServiceFromEnv();
@@ -31,7 +31,7 @@ Deno.serve(
         await service.cancel(userId, taskId);
         return true;
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'task_not_cancelable') return false;
+        if (error instanceof ServiceError && error.code === 'task_not_cancelable') return false;
         throw error;
       }
     },

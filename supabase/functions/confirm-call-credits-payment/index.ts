@@ -2,7 +2,7 @@
 import { createConfirmPaymentHandler } from '../_shared/billing/confirm-payment.ts';
 import { recordPurchaseWith } from '../_shared/billing/record-purchase.ts';
 import { stripeClient } from '../_shared/stripe/client.ts';
-import { supabaseAdmin, userFromToken } from '../_shared/supabase/admin.ts';
+import { adminDb, userFromToken } from '../_shared/db.ts';
 
 Deno.serve(
   createConfirmPaymentHandler({
@@ -15,7 +15,7 @@ Deno.serve(
         throw error;
       }
     },
-    recordPurchase: recordPurchaseWith(supabaseAdmin()),
+    recordPurchase: recordPurchaseWith(adminDb()),
     log: (message) => console.error(`[confirm-call-credits-payment] ${message}`),
   }),
 );

@@ -2,13 +2,18 @@
 // role. Wiring only; the logic is in ../_shared/contact/.
 import { captchaVerifier } from '../_shared/contact/captcha.ts';
 import { createContactRequestHandler } from '../_shared/contact/handler.ts';
-import { submitThroughPostgrest } from '../_shared/contact/store.ts';
+import { submitContactRequest } from '../_shared/contact/store.ts';
+import { createServiceClient } from '../_shared/db.ts';
+import { requireEnv } from '../_shared/env.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
 
 Deno.serve(
   createContactRequestHandler({
-    submit: submitThroughPostgrest(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY')),
+    // PostgREST, not the pool: the form is not on the call path.
+    submit: submitContactRequest(
+      createServiceClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
+    ),
     verifyCaptcha: captchaVerifier(
       env('CONTACT_CAPTCHA_SECRET') || undefined,
       env('CONTACT_CAPTCHA_VERIFY_URL') || undefined,

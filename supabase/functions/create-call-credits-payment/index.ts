@@ -2,7 +2,7 @@
 import { appUrlsFromEnv } from '../_shared/billing/env.ts';
 import { createPaymentHandler } from '../_shared/billing/create-payment.ts';
 import { stripeClient } from '../_shared/stripe/client.ts';
-import { userFromToken } from '../_shared/supabase/admin.ts';
+import { userFromToken } from '../_shared/db.ts';
 
 Deno.serve(
   createPaymentHandler({

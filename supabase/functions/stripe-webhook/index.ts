@@ -2,12 +2,12 @@
 import { recordPurchaseWith } from '../_shared/billing/record-purchase.ts';
 import { createStripeWebhookHandler } from '../_shared/billing/stripe-webhook.ts';
 import { verifyStripeEvent, webhookSecret } from '../_shared/stripe/client.ts';
-import { supabaseAdmin } from '../_shared/supabase/admin.ts';
+import { adminDb } from '../_shared/db.ts';
 
 Deno.serve(
   createStripeWebhookHandler({
     verifyEvent: (rawBody, signature) => verifyStripeEvent(rawBody, signature, webhookSecret()),
-    recordPurchase: recordPurchaseWith(supabaseAdmin()),
+    recordPurchase: recordPurchaseWith(adminDb()),
     log: (message) => console.error(`[stripe-webhook] ${message}`),
   }),
 );

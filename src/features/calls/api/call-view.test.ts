@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CallDetail } from './call-types';
+import type { CallDetail } from '@/lib/call-types';
 import { callView } from './call-view';
 import type { CallEvent } from './stream-call-events';
 

@@ -1,5 +1,5 @@
 import { isTerminalStatus, type TaskStatus } from '@contract/task-vocabulary.ts';
-import { callDetailOf, type ApiTask, type CallAttempt, type CallDetail } from './call-types';
+import { callDetailOf, type ApiTask, type CallAttempt, type CallDetail } from '@/lib/call-types';
 import type { CallEvent } from './stream-call-events';
 
 /** The status a lifecycle event moves the task to. */

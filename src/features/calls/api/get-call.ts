@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, CallApiError, taskUrl } from '@/lib/api/call-api';
-import { callDetailOf, type ApiTask, type CallDetail } from './call-types';
+import { callDetailOf, type ApiTask, type CallDetail } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 
 /**

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
 import { callApi, taskUrl } from '@/lib/api/call-api';
-import { callDetailOf, type ApiTaskList, type CallSummary } from './call-types';
+import { callDetailOf, type ApiTaskList, type CallSummary } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 
 /** Calls per page of the list ("Load more" fetches the next). */

@@ -1,6 +1,6 @@
 import { CallStatusBadge } from '@/components/call-badges';
 import { formatDateTime } from '@/lib/format';
-import type { CallAttempt } from '../api/call-types';
+import type { CallAttempt } from '@/lib/call-types';
 
 /** Each attempt (phone call) of the task, with its status and times. */
 export function CallAttempts({ attempts }: { attempts: CallAttempt[] }) {

@@ -3,7 +3,7 @@ import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatPhone } from '@/lib/us-phone-number';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
-import { ERASED_GOAL, type CallDetail } from '../api/call-types';
+import { ERASED_GOAL, type CallDetail } from '@/lib/call-types';
 import type { CallStreamState } from '../hooks/use-call-events';
 import { CallAttempts } from './call-attempts';
 import { CallFacts, JsonBlock } from './call-facts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
-import type { CallDetail } from '../api/call-types';
+import type { CallDetail } from '@/lib/call-types';
 import { callsKeys } from '../api/query-keys';
 import { CallDetailDialog } from './call-detail-dialog';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
-import type { CallDetail } from '../api/call-types';
+import type { CallDetail } from '@/lib/call-types';
 import { formatCallCost, formatCalleeTime, formatDuration } from './call-format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { TranscriptTurn } from '../api/call-types';
+import type { TranscriptTurn } from '@/lib/call-types';
 import { speakerLabel } from './call-format';
 
 /** The conversation, turn by turn; a live region, so new turns are announced as they arrive. */

@@ -4,7 +4,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import { balanceKeys } from '@/lib/balance';
-import type { CallSummary } from '../api/call-types';
+import type { CallSummary } from '@/lib/call-types';
 import type { CallsPage } from '../api/get-calls';
 import { callsKeys } from '../api/query-keys';
 import { formatDateTime } from '@/lib/format';

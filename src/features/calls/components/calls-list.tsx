@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
-import { ERASED_GOAL, type CallSummary } from '../api/call-types';
+import { ERASED_GOAL, type CallSummary } from '@/lib/call-types';
 import { useSession } from '@/lib/auth/session-context';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';

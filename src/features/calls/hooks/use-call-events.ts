@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { CallApiError } from '@/lib/api/call-api';
-import { callDetailOf, type ApiTask } from '../api/call-types';
+import { callDetailOf, type ApiTask } from '@/lib/call-types';
 import { callsKeys } from '../api/query-keys';
 import { streamCallEvents, type CallEvent } from '../api/stream-call-events';
 

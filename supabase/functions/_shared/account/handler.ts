@@ -4,10 +4,14 @@
 // Closing: the account is marked closed and its API keys revoked and webhooks stopped (SQL, one
 // transaction), its open calls canceled through the cancel path (a live call is hung up and
 // billed as any canceled call), then the auth user is banned and every session revoked.
+import { ServiceError } from '../errors.ts';
+import { sessionAuth } from '../http/auth.ts';
 import { corsHeaders } from '../http/cors.ts';
-import { HttpError, readJsonObject } from '../http/errors.ts';
+import { createHandler, jsonResponse } from '../http/handler.ts';
 
 export type AccountUser = { id: string; email: string };
+
+type SignedIn = { user: AccountUser; token: string };
 
 export type AccountDeps = {
   /** The user of a session access token, or null (expired, revoked, not a user). */
@@ -23,44 +27,14 @@ export type AccountDeps = {
   log?: (line: string) => void;
 };
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-function errorJson(error: HttpError, field?: string): Response {
-  return json(error.status, {
-    error: { code: error.code, message: error.message, ...(field ? { field } : {}) },
-  });
-}
-
-class FieldError extends HttpError {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(400, 'invalid_request', message);
-  }
-}
-
 export function createAccountHandler(deps: AccountDeps) {
   const log = deps.log ?? ((line: string) => console.error(line));
 
-  async function signedIn(request: Request) {
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-    const user = token ? await deps.userFromToken(token) : null;
-    if (!token || !user)
-      throw new HttpError(401, 'unauthorized', 'Sign in to manage your account.');
-    return { token, user };
-  }
-
-  async function exportData(request: Request): Promise<Response> {
-    const { user } = await signedIn(request);
+  async function exportData(signedIn: () => Promise<SignedIn>): Promise<Response> {
+    const { user } = await signedIn();
     const data = await deps.exportAccount(user.id);
     const exportedAt = deps.now().toISOString();
-    return json(
+    return jsonResponse(
       200,
       { exported_at: exportedAt, ...data },
       {
@@ -70,47 +44,56 @@ export function createAccountHandler(deps: AccountDeps) {
     );
   }
 
-  async function close(request: Request): Promise<Response> {
-    const { token, user } = await signedIn(request);
-    const body = await readJsonObject(request);
-    const confirm = typeof body.confirm === 'string' ? body.confirm.trim().toLowerCase() : '';
+  async function close(
+    signedIn: () => Promise<SignedIn>,
+    body: () => Promise<Record<string, unknown>>,
+  ): Promise<Response> {
+    const { token, user } = await signedIn();
+    const { confirm: given } = await body();
+    const confirm = typeof given === 'string' ? given.trim().toLowerCase() : '';
     if (!confirm || confirm !== user.email.trim().toLowerCase())
-      throw new FieldError('confirm must be the e-mail address of this account.', 'confirm');
+      throw new ServiceError(
+        'invalid_request',
+        'confirm must be the e-mail address of this account.',
+        {
+          field: 'confirm',
+        },
+      );
 
     const closed = await deps.closeAccount(user.id);
     let canceled = 0;
     for (const taskId of closed.tasks_to_cancel)
       if (await deps.cancelTask(user.id, taskId)) canceled++;
     await deps.lockOut(user.id, token);
-    return json(200, { closed_at: closed.closed_at, calls_canceled: canceled });
+    return jsonResponse(200, { closed_at: closed.closed_at, calls_canceled: canceled });
   }
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-    const path = new URL(request.url).pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
-    try {
+  return createHandler(
+    {
+      name: 'account',
+      auth: sessionAuth(deps.userFromToken, 'Sign in to manage your account.'),
+      // Each route checks its method before the session.
+      authWhen: 'on_demand',
+      cors: corsHeaders,
+      preflightStatus: 200,
+      internalMessage: () => 'Something went wrong on our side. Please try again.',
+      log,
+    },
+    async (request, { path, caller, jsonObject }) => {
       if (path === '/account/export') {
         if (request.method !== 'GET')
-          throw new HttpError(405, 'method_not_allowed', 'Use GET for the export.');
-        return await exportData(request);
+          throw new ServiceError('method_not_allowed', 'Use GET for the export.');
+        return await exportData(caller);
       }
       if (path === '/account/delete') {
         if (request.method !== 'POST')
-          throw new HttpError(405, 'method_not_allowed', 'Use POST to delete the account.');
-        return await close(request);
+          throw new ServiceError('method_not_allowed', 'Use POST to delete the account.');
+        return await close(caller, jsonObject);
       }
-      throw new HttpError(
-        404,
+      throw new ServiceError(
         'not_found',
         'No endpoint here: use /account/export or /account/delete.',
       );
-    } catch (error) {
-      if (error instanceof FieldError) return errorJson(error, error.field);
-      if (error instanceof HttpError) return errorJson(error);
-      log(`[account] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return json(500, {
-        error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
-      });
-    }
-  };
+    },
+  );
 }

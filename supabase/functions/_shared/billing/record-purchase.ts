@@ -1,8 +1,8 @@
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { Db } from '../db.ts';
 import type { RecordPurchase } from './fulfil.ts';
 
 /** record_credit_purchase (service role): true when recorded now, false when already recorded. */
-export function recordPurchaseWith(admin: SupabaseClient): RecordPurchase {
+export function recordPurchaseWith(admin: Db): RecordPurchase {
   return async ({ userId, amount, reference, description }) => {
     const { data, error } = await admin.rpc('record_credit_purchase', {
       p_user_id: userId,

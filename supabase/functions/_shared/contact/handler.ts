@@ -1,5 +1,7 @@
+import { ServiceError } from '../errors.ts';
+import { createHandler, jsonResponse, noAuth } from '../http/handler.ts';
 import { clientIpFrom } from './client-ip.ts';
-import { parseSubmission, type ContactSubmission, type FieldErrors } from './submission.ts';
+import { parseSubmission, type ContactSubmission } from './submission.ts';
 
 /** What storing a submission can come to (see public.submit_contact_request). */
 export type SubmitOutcome = 'stored' | 'rate_limited' | 'busy' | 'rejected';
@@ -24,60 +26,13 @@ export const contactErrorMessages = {
   busy: 'We are receiving too many requests right now. Please try again later.',
 } as const;
 
+const NOT_AN_OBJECT = 'Send one contact request as a JSON object.';
+
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
 };
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-function error(
-  status: number,
-  code: string,
-  message: string,
-  extra: { fields?: FieldErrors; headers?: Record<string, string> } = {},
-) {
-  return json(
-    status,
-    { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } },
-    extra.headers,
-  );
-}
-
-class TooLarge extends Error {}
-
-/** Reads the body, giving up as soon as it passes `limit` bytes. */
-async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw new TooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
 
 /**
  * POST /functions/v1/contact-request: one contact request per call, as a JSON object. Size cap,
@@ -87,81 +42,66 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 export function createContactRequestHandler(deps: ContactRequestDeps) {
   const log = deps.log ?? (() => {});
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS')
-      return new Response(null, { status: 204, headers: corsHeaders });
-    if (request.method !== 'POST') {
-      return error(405, 'method_not_allowed', 'Send contact requests with POST.', {
-        headers: { Allow: 'POST, OPTIONS' },
-      });
-    }
+  return createHandler(
+    {
+      name: 'contact-request',
+      methods: ['POST'],
+      methodNotAllowed: () => 'Send contact requests with POST.',
+      methodNotAllowedHeaders: { Allow: 'POST, OPTIONS' },
+      // Anyone may write to sales; the limits below and in SQL keep that cheap.
+      auth: noAuth,
+      cors: corsHeaders,
+      maxBodyBytes: MAX_BODY_BYTES,
+      tooLargeMessage: 'A contact request must be under 16 KB.',
+      badJson: { code: 'invalid_json', notJson: NOT_AN_OBJECT, notObject: NOT_AN_OBJECT },
+      requestIdInErrorBody: false,
+      log: (line) => log('[contact-request] unexpected error', line),
+    },
+    async (request, { jsonObject }) => {
+      const fields = await jsonObject();
 
-    let raw: string;
-    try {
-      raw = await readLimited(request, MAX_BODY_BYTES);
-    } catch (cause) {
-      if (cause instanceof TooLarge) {
-        return error(413, 'payload_too_large', 'A contact request must be under 16 KB.');
+      const clientIp = clientIpFrom(request.headers.get('x-forwarded-for'), deps.trustedProxyHops);
+      if (!clientIp)
+        throw new ServiceError('client_ip_unknown', 'Could not tell where this request came from.');
+
+      // A filled honeypot looks like success to the bot, and nothing is stored.
+      const honeypot = fields[HONEYPOT_FIELD];
+      if (honeypot !== undefined && honeypot !== null && honeypot !== '')
+        return jsonResponse(201, { ok: true });
+
+      if (deps.verifyCaptcha) {
+        const token = fields.captchaToken;
+        if (typeof token !== 'string' || token === '')
+          throw new ServiceError('captcha_required', 'Please complete the CAPTCHA.');
+        if (!(await deps.verifyCaptcha(token, clientIp)))
+          throw new ServiceError(
+            'captcha_failed',
+            'The CAPTCHA could not be verified. Please try again.',
+          );
       }
-      throw cause;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return error(400, 'invalid_json', 'Send one contact request as a JSON object.');
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      return error(400, 'invalid_json', 'Send one contact request as a JSON object.');
-    }
-    const fields = body as Record<string, unknown>;
 
-    const clientIp = clientIpFrom(request.headers.get('x-forwarded-for'), deps.trustedProxyHops);
-    if (!clientIp) {
-      return error(400, 'client_ip_unknown', 'Could not tell where this request came from.');
-    }
+      const parsed = parseSubmission(fields);
+      if (!parsed.ok)
+        throw new ServiceError('validation_failed', 'Some details were not accepted.', {
+          extra: { fields: parsed.errors },
+        });
 
-    // A filled honeypot looks like success to the bot, and nothing is stored.
-    const honeypot = fields[HONEYPOT_FIELD];
-    if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
-      return json(201, { ok: true });
-    }
-
-    if (deps.verifyCaptcha) {
-      const token = fields.captchaToken;
-      if (typeof token !== 'string' || token === '') {
-        return error(400, 'captcha_required', 'Please complete the CAPTCHA.');
+      let outcome: SubmitOutcome;
+      try {
+        outcome = await deps.submit(parsed.value, clientIp);
+      } catch (cause) {
+        log('[contact-request] storing failed', cause);
+        throw new ServiceError('unavailable', "We couldn't send your request. Please try again.");
       }
-      if (!(await deps.verifyCaptcha(token, clientIp))) {
-        return error(400, 'captcha_failed', 'The CAPTCHA could not be verified. Please try again.');
-      }
-    }
-
-    const parsed = parseSubmission(fields);
-    if (!parsed.ok) {
-      return error(400, 'validation_failed', 'Some details were not accepted.', {
-        fields: parsed.errors,
-      });
-    }
-
-    let outcome: SubmitOutcome;
-    try {
-      outcome = await deps.submit(parsed.value, clientIp);
-    } catch (cause) {
-      log('[contact-request] storing failed', cause);
-      return error(500, 'unavailable', "We couldn't send your request. Please try again.");
-    }
-    if (outcome === 'rate_limited') {
-      return error(429, 'rate_limited', contactErrorMessages.rate_limited, {
-        headers: { 'Retry-After': '3600' },
-      });
-    }
-    if (outcome === 'busy') {
-      return error(429, 'busy', contactErrorMessages.busy, { headers: { 'Retry-After': '600' } });
-    }
-    if (outcome === 'rejected') {
-      return error(400, 'validation_failed', 'Some details were not accepted.');
-    }
-    return json(201, { ok: true });
-  };
+      if (outcome === 'rate_limited')
+        throw new ServiceError('rate_limited', contactErrorMessages.rate_limited, {
+          retryAfterSeconds: 3600,
+        });
+      if (outcome === 'busy')
+        throw new ServiceError('busy', contactErrorMessages.busy, { retryAfterSeconds: 600 });
+      if (outcome === 'rejected')
+        throw new ServiceError('validation_failed', 'Some details were not accepted.');
+      return jsonResponse(201, { ok: true });
+    },
+  );
 }

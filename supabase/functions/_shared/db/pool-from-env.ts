@@ -1,4 +1,5 @@
 // The instance's pool, built once from the environment and shared by every function it serves.
+import { env } from '../env.ts';
 import { createSqlPool, type SqlPool } from './pool.ts';
 
 let shared: SqlPool | null | undefined;
@@ -9,8 +10,8 @@ let shared: SqlPool | null | undefined;
  */
 export function sqlPoolFromEnv(): SqlPool | null {
   if (shared !== undefined) return shared;
-  const url = Deno.env.get('TASK_DB_URL') || Deno.env.get('SUPABASE_DB_URL');
-  const size = Deno.env.get('TASK_DB_POOL_SIZE');
+  const url = env('TASK_DB_URL') || env('SUPABASE_DB_URL');
+  const size = env('TASK_DB_POOL_SIZE');
   const max = size ? Number(size) : 4;
   const usable = url && Number.isInteger(max) && max > 0;
   if (url && !usable)

@@ -1,6 +1,6 @@
 // Authentication of the call API: `Authorization: Bearer <api key>` or `x-api-key`.
 import { type Db, must } from '../db.ts';
-import { ApiError } from './errors.ts';
+import { ServiceError } from '../errors.ts';
 
 export type Account = { userId: string; apiKeyId: string };
 
@@ -12,27 +12,27 @@ export function apiKeyFrom(request: Request): string | null {
 }
 
 /** Why an account may not place calls, as the API answers it (also used by task_create's answer). */
-export function accountRefusal(reason: string): ApiError {
+export function accountRefusal(reason: string): ServiceError {
   switch (reason) {
     case 'kyc_required':
-      return new ApiError(
+      return new ServiceError(
         'kyc_required',
         'Submit your business details (KYC) in the dashboard before placing calls.',
       );
     case 'phone_verification_required':
-      return new ApiError(
+      return new ServiceError(
         'phone_verification_required',
         'Verify your phone number in the dashboard before placing calls.',
       );
     default:
-      return new ApiError('unauthorized', 'This API key is not valid or has been revoked.');
+      return new ServiceError('unauthorized', 'This API key is not valid or has been revoked.');
   }
 }
 
 /** A key that is missing or cannot exist is refused without a query. */
 export function requireKeyShape(key: string | null): string {
   if (!key)
-    throw new ApiError(
+    throw new ServiceError(
       'unauthorized',
       'Send your API key as "Authorization: Bearer <key>" or "x-api-key: <key>". Get one in the dashboard.',
     );

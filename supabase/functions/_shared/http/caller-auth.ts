@@ -9,7 +9,7 @@
 // expires. It costs one round trip per request; the API key path is unchanged.
 import type { Db } from '../db.ts';
 import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-key-auth.ts';
-import { ApiError } from './errors.ts';
+import { ServiceError } from '../errors.ts';
 
 /** The authenticated caller: `apiKeyId` is null for a signed-in user's session. */
 export type Caller = { userId: string; apiKeyId: string | null };
@@ -23,8 +23,8 @@ export function sessionTokenFrom(request: Request): string | null {
   return bearer && JWT_SHAPE.test(bearer) ? bearer : null;
 }
 
-export function sessionExpired(): ApiError {
-  return new ApiError(
+export function sessionExpired(): ServiceError {
+  return new ServiceError(
     'unauthorized',
     'Your session is not valid or has expired. Sign in again, or use an API key.',
   );

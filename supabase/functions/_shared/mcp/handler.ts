@@ -2,9 +2,9 @@
 // handler (2025 revisions and 2026-07-28 from one endpoint) over a server built for that account.
 import { createMcpHandler } from 'npm:@modelcontextprotocol/server@2.4.0';
 import type { Db } from '../db.ts';
-import { apiKeyFrom, authenticate } from '../http/api-key-auth.ts';
-import { ApiError, errorResponse } from '../http/errors.ts';
-import { newRequestId } from '../ids.ts';
+import { apiKeyFrom } from '../http/api-key-auth.ts';
+import { apiKeyAuth } from '../http/auth.ts';
+import { createHandler } from '../http/handler.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { buildMcpServer } from './tools.ts';
@@ -22,29 +22,26 @@ export function createMcpFunctionHandler(deps: {
   service: TaskService;
   batches?: BatchService;
 }) {
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
-    const requestId = newRequestId();
-    let response: Response;
-    try {
-      const account = await authenticate(deps.db, request);
+  const serve = createHandler(
+    // The SDK answers methods, sizes and protocol errors itself, in JSON-RPC.
+    { name: 'mcp', auth: apiKeyAuth(deps.db), cors: CORS },
+    async (request, { caller, requestId }) => {
+      const account = await caller();
       const handler = createMcpHandler(() => buildMcpServer(deps.service, account, deps.batches), {
         onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
       });
       try {
-        response = await handler.fetch(request);
+        return await handler.fetch(request);
       } finally {
         await handler.close();
       }
-    } catch (error) {
-      response = errorResponse(
-        error instanceof ApiError || error instanceof Error ? error : new Error(String(error)),
-        requestId,
-      );
-    }
+    },
+  );
+  return async function handle(request: Request): Promise<Response> {
+    const response = await serve(request);
+    if (response.status !== 401) return response;
     const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
-    if (response.status === 401) headers.set('WWW-Authenticate', bearerChallenge(request));
+    headers.set('WWW-Authenticate', bearerChallenge(request));
     return new Response(response.body, { status: response.status, headers });
   };
 }

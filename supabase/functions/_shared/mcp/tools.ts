@@ -4,7 +4,7 @@
 import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
 import { z } from 'npm:zod@^4.1.0';
 import type { Account } from '../http/api-key-auth.ts';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import {
   createBatchSchema,
@@ -140,10 +140,12 @@ async function run(work: () => Promise<ToolResult>): Promise<ToolResult> {
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     const field = error.field ? ` (field: ${error.field})` : '';
-    const rows = Array.isArray(error.details.rows)
-      ? `\n${(error.details.rows as { index: number; field: string | null; message: string }[])
+    const rows = Array.isArray(error.details.extra?.rows)
+      ? `\n${(
+          error.details.extra?.rows as { index: number; field: string | null; message: string }[]
+        )
           .map((row) => `tasks[${row.index}]${row.field ? `.${row.field}` : ''}: ${row.message}`)
           .join('\n')}`
       : '';
@@ -256,10 +258,10 @@ export function buildMcpServer(
       run(async () => {
         const input = parseOrThrow(listInputSchema, args ?? {});
         if (input.cursor !== undefined && !/^task_[0-9A-Z]{26}$/.test(input.cursor))
-          throw new ApiError(
+          throw new ServiceError(
             'invalid_request',
             'cursor must be the next_cursor of a previous page',
-            'cursor',
+            { field: 'cursor' },
           );
         const query = parseOrThrow(listQuerySchema, {
           ...(input.limit !== undefined ? { limit: input.limit } : {}),

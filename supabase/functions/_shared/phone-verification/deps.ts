@@ -1,17 +1,14 @@
-import { createSupabaseRest } from '../supabase/rest.ts';
+import { createSupabaseRest } from '../db/rest.ts';
+import { type EnvGetter, requiredFrom } from '../env.ts';
 import { createTwilioClient, twilioConfigFromEnv } from '../twilio/client.ts';
 import type { IssuedCode, PhoneVerificationDeps } from './service.ts';
 
 /** The real dependencies, from the function's environment. */
 export function phoneVerificationDepsFromEnv(
-  get: (name: string) => string | undefined,
+  get: EnvGetter,
   fetchFn: typeof fetch = fetch,
 ): PhoneVerificationDeps {
-  const required = (name: string) => {
-    const value = get(name);
-    if (!value) throw new Error(`${name} is not set`);
-    return value;
-  };
+  const required = requiredFrom(get);
   const supabase = createSupabaseRest(
     {
       url: required('SUPABASE_URL'),

@@ -1,4 +1,6 @@
-import { HttpError, json, postHandler, readJsonObject } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
+import { browserPost } from '../http/browser-post.ts';
+import { type Authenticator, jsonResponse } from '../http/handler.ts';
 import { isTextableVerificationNumber } from '../contract/phone-number.ts';
 import { TWILIO_ERRORS, TwilioApiError, type TwilioClient } from '../twilio/client.ts';
 
@@ -47,16 +49,16 @@ export const messages = {
   sendUnavailable: "We couldn't send the code right now. Try again later.",
 } as const;
 
-const storeOutcomes: Record<string, HttpError> = {
-  invalid_phone: new HttpError(400, 'invalid_phone', messages.invalidPhone),
-  kyc_required: new HttpError(409, 'kyc_required', messages.kycRequired),
-  phone_taken: new HttpError(409, 'phone_taken', messages.phoneTaken),
-  too_many_sends: new HttpError(429, 'too_many_sends', messages.tooManySends),
-  too_many_numbers: new HttpError(429, 'too_many_numbers', messages.tooManyNumbers),
-  too_many_attempts: new HttpError(429, 'too_many_attempts', messages.tooManyAttempts),
-  expired: new HttpError(400, 'code_expired', messages.expired),
-  no_code: new HttpError(400, 'code_expired', messages.noCode),
-  incorrect: new HttpError(400, 'incorrect_code', messages.incorrect),
+const storeOutcomes: Record<string, ServiceError> = {
+  invalid_phone: new ServiceError('invalid_phone', messages.invalidPhone),
+  kyc_required: new ServiceError('kyc_required', messages.kycRequired),
+  phone_taken: new ServiceError('phone_taken', messages.phoneTaken),
+  too_many_sends: new ServiceError('too_many_sends', messages.tooManySends),
+  too_many_numbers: new ServiceError('too_many_numbers', messages.tooManyNumbers),
+  too_many_attempts: new ServiceError('too_many_attempts', messages.tooManyAttempts),
+  expired: new ServiceError('code_expired', messages.expired),
+  no_code: new ServiceError('code_expired', messages.noCode),
+  incorrect: new ServiceError('incorrect_code', messages.incorrect),
 };
 
 /** The text of the SMS (the 5-digit code is the only number in it). */
@@ -66,27 +68,49 @@ function storeError(outcome: string): Error {
   return storeOutcomes[outcome] ?? new Error(`unexpected store outcome ${outcome}`);
 }
 
-async function caller(deps: PhoneVerificationDeps, request: Request): Promise<string> {
-  const userId = await deps.authenticate(request.headers.get('Authorization'));
-  if (!userId) throw new HttpError(401, 'unauthorized', messages.unauthorized);
-  return userId;
+/** Verifying a phone comes after KYC: a code asked for too early is a conflict, not a 403. */
+const STATUSES = { kyc_required: 409 };
+
+function signedIn(deps: PhoneVerificationDeps): Authenticator<string> {
+  return {
+    mode: 'session',
+    async authenticate(request) {
+      const userId = await deps.authenticate(request.headers.get('Authorization'));
+      if (!userId) throw new ServiceError('unauthorized', messages.unauthorized);
+      return userId;
+    },
+  };
+}
+
+function verificationPost(
+  name: string,
+  deps: PhoneVerificationDeps,
+  handle: (userId: string, body: Record<string, unknown>) => Promise<Response>,
+) {
+  const log = deps.log ?? console.error;
+  return browserPost(
+    name,
+    signedIn(deps),
+    (line) => log('unhandled error', line),
+    async (_request, { caller, jsonObject }) => handle(await caller(), await jsonObject()),
+    STATUSES,
+  );
 }
 
 function phoneFrom(body: Record<string, unknown>): string {
   const phone = typeof body.phone === 'string' ? body.phone.trim() : '';
-  if (!PHONE_PATTERN.test(phone)) throw new HttpError(400, 'invalid_phone', messages.invalidPhone);
+  if (!PHONE_PATTERN.test(phone)) throw new ServiceError('invalid_phone', messages.invalidPhone);
   return phone;
 }
 
 export function createSendVerificationCodeHandler(deps: PhoneVerificationDeps) {
   const log = deps.log ?? console.error;
-  return postHandler(async (request) => {
-    const userId = await caller(deps, request);
-    const phone = phoneFrom(await readJsonObject(request));
+  return verificationPost('send_verification_code', deps, async (userId, body) => {
+    const phone = phoneFrom(body);
     // Only numbers that can receive a text in the product's countries: no premium-rate,
     // toll-free, landline or other-country numbers get our SMS.
     if (!isTextableVerificationNumber(phone))
-      throw new HttpError(400, 'invalid_phone', messages.numberRejected);
+      throw new ServiceError('invalid_phone', messages.numberRejected);
     const issued = await deps.store.issue(userId, phone);
     if (issued.outcome !== 'ok' || !issued.code || !issued.verification_id)
       throw storeError(issued.outcome);
@@ -102,23 +126,21 @@ export function createSendVerificationCodeHandler(deps: PhoneVerificationDeps) {
           error.code === TWILIO_ERRORS.notMobile ||
           error.code === TWILIO_ERRORS.unreachable)
       )
-        throw new HttpError(400, 'invalid_phone', messages.numberRejected);
-      throw new HttpError(502, 'provider_unavailable', messages.sendUnavailable);
+        throw new ServiceError('invalid_phone', messages.numberRejected);
+      throw new ServiceError('provider_unavailable', messages.sendUnavailable);
     }
     await deps.store.settleSend(verificationId, true);
-    return json(200, { status: 'pending' });
-  }, deps.log);
+    return jsonResponse(200, { status: 'pending' });
+  });
 }
 
 export function createCheckVerificationCodeHandler(deps: PhoneVerificationDeps) {
-  return postHandler(async (request) => {
-    const userId = await caller(deps, request);
-    const body = await readJsonObject(request);
+  return verificationPost('check_verification_code', deps, async (userId, body) => {
     const phone = phoneFrom(body);
     const code = typeof body.code === 'string' ? body.code.trim() : '';
-    if (!CODE_PATTERN.test(code)) throw new HttpError(400, 'invalid_code', messages.invalidCode);
+    if (!CODE_PATTERN.test(code)) throw new ServiceError('invalid_code', messages.invalidCode);
     const outcome = await deps.store.check(userId, phone, code);
     if (outcome !== 'verified') throw storeError(outcome);
-    return json(200, { status: 'verified' });
-  }, deps.log);
+    return jsonResponse(200, { status: 'verified' });
+  });
 }

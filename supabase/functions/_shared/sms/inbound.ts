@@ -2,7 +2,9 @@
 // a task is created through the task service (source sms). Replies are TwiML; the result SMS
 // follows when the task ends (notify.ts).
 import { type Db, must } from '../db.ts';
-import { ApiError, describeError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
+import { signatureAuth } from '../http/auth.ts';
+import { createHandler, readLimited } from '../http/handler.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { parseSms } from './parse.ts';
 import type { SmsNotifier } from './notify.ts';
@@ -142,29 +144,44 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
       await deps.notifier.taskMayHaveEnded(task.id);
       return REPLIES.accepted(task.id, intent.phoneNumber);
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) return REPLIES.refused(error.message);
+      if (error instanceof ServiceError && error.code !== 'internal')
+        return REPLIES.refused(error.message);
       throw error;
     }
   }
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return plain(405, 'Use POST.');
-    let claimed: string | null = null;
-    try {
-      const raw = await request.text();
-      if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES)
-        return plain(413, 'Request body too large.');
-      const params = [...new URLSearchParams(raw)];
-      const signature = request.headers.get('x-twilio-signature');
-      if (!(await validTwilioSignature(deps.authToken, deps.webhookUrl, params, signature)))
-        return plain(403, 'Invalid Twilio signature.');
+  /** A delivery Twilio signed: its form parameters, in order. */
+  const signedByTwilio = signatureAuth(async (request) => {
+    const raw = await readLimited(request, MAX_BODY_BYTES, 'Request body too large.');
+    const params = [...new URLSearchParams(raw)];
+    const signature = request.headers.get('x-twilio-signature');
+    if (!(await validTwilioSignature(deps.authToken, deps.webhookUrl, params, signature)))
+      throw new ServiceError('forbidden', 'Invalid Twilio signature.');
+    return params;
+  });
 
+  return createHandler(
+    {
+      name: 'sms-inbound',
+      methods: ['POST'],
+      auth: signedByTwilio,
+      cors: null,
+      // Twilio reads plain text (and retries a 5xx).
+      renderError: (error, status) =>
+        plain(
+          status,
+          error.code === 'internal' ? 'Something went wrong on our side.' : error.message,
+        ),
+    },
+    async (_request, { caller }) => {
+      const params = await caller();
       const sid = messageSidOf(params);
-      if (!sid) return plain(403, 'Not a message Twilio sent.');
+      if (!sid) throw new ServiceError('forbidden', 'Not a message Twilio sent.');
       const form = new Map(params);
       const from = (form.get('From') ?? '').trim();
       const body = form.get('Body') ?? '';
-      if (!/^\+[1-9]\d{6,14}$/.test(from)) return plain(400, 'From (E.164) is required.');
+      if (!/^\+[1-9]\d{6,14}$/.test(from))
+        throw new ServiceError('invalid_request', 'From (E.164) is required.');
 
       // A repeated delivery of one MessageSid gets the first reply and creates nothing.
       const inserted = must(
@@ -182,19 +199,17 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
         ) as { reply: string | null }[];
         return twiml(seen[0]?.reply ?? null);
       }
-      claimed = sid;
-      const reply = await handleMessage(from, body, sid);
-      await remember(sid, { reply });
-      return twiml(reply);
-    } catch (error) {
-      console.error(`[sms-inbound] ${describeError(error)}`);
-      // Twilio retries a 5xx. The MessageSid row goes, so the retry does the work again; the
-      // task's idempotency key (sms:<MessageSid>) makes it find the task already created.
-      if (claimed) {
-        const released = await db.from('sms_inbound_messages').delete().eq('message_sid', claimed);
+      try {
+        const reply = await handleMessage(from, body, sid);
+        await remember(sid, { reply });
+        return twiml(reply);
+      } catch (error) {
+        // Twilio retries a 5xx. The MessageSid row goes, so the retry does the work again; the
+        // task's idempotency key (sms:<MessageSid>) makes it find the task already created.
+        const released = await db.from('sms_inbound_messages').delete().eq('message_sid', sid);
         if (released.error) console.error(`[sms-inbound] ${released.error.message}`);
+        throw error;
       }
-      return plain(500, 'Something went wrong on our side.');
-    }
-  };
+    },
+  );
 }

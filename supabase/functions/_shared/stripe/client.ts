@@ -1,6 +1,7 @@
 // The one Stripe client of the functions: the official SDK with a pinned API version and the fetch
 // HTTP client, configured only by env. STRIPE_API_URL (unset in production) points it elsewhere,
 // e.g. at the local Stripe (supabase/local/fakes/stripe).
+import { requireEnv } from '../env.ts';
 import Stripe from 'npm:stripe@23.1.0';
 
 export { Stripe };
@@ -18,16 +19,10 @@ export function stripeHostConfig(apiUrl: string | undefined) {
   };
 }
 
-function requiredEnv(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
-
 let client: Stripe | null = null;
 
 export function stripeClient(): Stripe {
-  client ??= new Stripe(requiredEnv('STRIPE_SECRET_KEY'), {
+  client ??= new Stripe(requireEnv('STRIPE_SECRET_KEY'), {
     apiVersion: STRIPE_API_VERSION,
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
@@ -37,7 +32,7 @@ export function stripeClient(): Stripe {
   return client;
 }
 
-export const webhookSecret = () => requiredEnv('STRIPE_WEBHOOK_SECRET');
+export const webhookSecret = () => requireEnv('STRIPE_WEBHOOK_SECRET');
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 

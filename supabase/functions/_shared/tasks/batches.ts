@@ -5,7 +5,7 @@
 import { runAfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
 import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
 import {
@@ -92,13 +92,11 @@ function rowRefusal(row: NonNullable<Accepted['rows']>[number]): BatchRowError {
   };
 }
 
-export function badRows(rows: BatchRowError[], total: number): ApiError {
-  return new ApiError(
+export function badRows(rows: BatchRowError[], total: number): ServiceError {
+  return new ServiceError(
     'invalid_request',
     `${rows.length} of ${total} rows ${rows.length === 1 ? 'is' : 'are'} not valid; nothing was created. See rows.`,
-    'tasks',
-    {},
-    { rows },
+    { field: 'tasks', extra: { rows } },
   );
 }
 
@@ -114,11 +112,9 @@ export function createBatchService(deps: BatchServiceDeps) {
     const input = parseOrThrow(createBatchSchema, body);
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255))
-      throw new ApiError(
-        'invalid_request',
-        'Idempotency-Key must be 1 to 255 characters',
-        'Idempotency-Key',
-      );
+      throw new ServiceError('invalid_request', 'Idempotency-Key must be 1 to 255 characters', {
+        field: 'Idempotency-Key',
+      });
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
     // Each distinct webhook_url is checked (and its host resolved) once for the whole batch.
     const checked = new Map<string, Promise<string>>();
@@ -142,7 +138,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         });
         prepared.push(task);
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        if (!(error instanceof ServiceError)) throw error;
         rows.push({ index, field: error.field ?? null, code: error.code, message: error.message });
       }
     }
@@ -171,7 +167,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   async function own(userId: string, batchId: string): Promise<ApiBatch> {
     const found = BATCH_ID.test(batchId) ? await read(batchId) : null;
     if (!found || found.batch.user_id !== userId)
-      throw new ApiError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
+      throw new ServiceError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
     return toApiBatch(found.batch, batchCounts(found.groups), deps.taskBaseUrl);
   }
 
@@ -188,17 +184,16 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (result.rows) throw badRows(result.rows.map(rowRefusal), total);
       switch (result.error) {
         case 'rate_limited':
-          throw new ApiError(
+          throw new ServiceError(
             'rate_limited',
             'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
-            undefined,
-            { 'Retry-After': String(result.retry_after ?? 30) },
+            { retryAfterSeconds: result.retry_after ?? 30 },
           );
         case 'idempotency_conflict':
-          throw new ApiError(
+          throw new ServiceError(
             'idempotency_conflict',
             'This Idempotency-Key was already used with a different request body in the last 24 hours.',
-            'Idempotency-Key',
+            { field: 'Idempotency-Key' },
           );
         default:
           throw accountRefusal(result.error);
@@ -251,7 +246,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         prepared = await prepareBatch(body, { ...options, source: 'api' });
       } catch (error) {
         // A caller without a valid key learns that first, whatever its body.
-        if (error instanceof ApiError) await authenticateKey(db, apiKey);
+        if (error instanceof ServiceError) await authenticateKey(db, apiKey);
         throw error;
       }
       return accepted(
@@ -316,14 +311,14 @@ export function createBatchService(deps: BatchServiceDeps) {
     /** Cancels what has not ended; live calls are hung up as a task's cancel does. */
     async cancel(userId: string, batchId: string): Promise<ApiBatch> {
       if (!BATCH_ID.test(batchId))
-        throw new ApiError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
+        throw new ServiceError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
       const result = must(
         await db.rpc('batch_cancel', { p_user_id: userId, p_batch_id: batchId }),
       ) as {
         error?: string;
         hang_up?: { task_id: string; provider_call_id: string; control_url: string | null }[];
       };
-      if (result.error) throw new ApiError('not_found', `No batch ${batchId} exists.`);
+      if (result.error) throw new ServiceError('not_found', `No batch ${batchId} exists.`);
       await Promise.all(
         (result.hang_up ?? []).map((call) =>
           tasks.hangUp(call.task_id, {

@@ -2,18 +2,14 @@
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
 import { apiKeyFrom, authenticateKey, requireKeyShape } from '../http/api-key-auth.ts';
-import {
-  authenticateCaller,
-  authenticateSession,
-  type Caller,
-  sessionTokenFrom,
-} from '../http/caller-auth.ts';
-import { corsHeaders, withCors } from '../http/cors.ts';
-import { ApiError, errorResponse, jsonResponse } from '../http/errors.ts';
+import { authenticateSession, type Caller, sessionTokenFrom } from '../http/caller-auth.ts';
+import { callerAuth } from '../http/auth.ts';
+import { corsHeaders } from '../http/cors.ts';
+import { createHandler, type HandlerContext, jsonResponse } from '../http/handler.ts';
+import { ServiceError } from '../errors.ts';
 import { eventStreamResponse } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
-import { newRequestId } from '../ids.ts';
 import type { Db } from '../db.ts';
 import type { BatchService } from './batches.ts';
 import {
@@ -47,7 +43,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
 
   const methodOnly = (method: string, allowed: string, path: string) => {
     if (method !== allowed)
-      throw new ApiError(
+      throw new ServiceError(
         'method_not_allowed',
         `${method} is not supported on ${path}; use ${allowed}.`,
       );
@@ -56,13 +52,13 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
   /** /task/batches and below; null when the path is not a batch route. */
   async function batchRoute(
     request: Request,
-    url: URL,
-    path: string,
+    ctx: HandlerContext<Caller>,
     method: string,
   ): Promise<Response | null> {
+    const { url, path } = ctx;
     if (path === '/task/batches') {
       if (method === 'GET') {
-        const account = await authenticateCaller(deps.db, request);
+        const account = await ctx.caller();
         const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await batches.list(account.userId, query));
       }
@@ -82,19 +78,19 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     const one = new RegExp(`^/task/batches/${BATCH}$`).exec(path);
     if (one) {
       methodOnly(method, 'GET', '/task/batches/{id}');
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await batches.get(account.userId, one[1]!));
     }
     const cancel = new RegExp(`^/task/batches/${BATCH}/cancel$`).exec(path);
     if (cancel) {
       methodOnly(method, 'POST', '/task/batches/{id}/cancel');
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await batches.cancel(account.userId, cancel[1]!));
     }
     const events = new RegExp(`^/task/batches/${BATCH}/events$`).exec(path);
     if (events) {
       methodOnly(method, 'GET', '/task/batches/{id}/events');
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       const batchId = events[1]!;
       const after = parseLastEventId(
         request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
@@ -107,7 +103,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       });
     }
     if (path.startsWith('/task/batches/'))
-      throw new ApiError(
+      throw new ServiceError(
         'not_found',
         `No batch ${path.slice('/task/batches/'.length, 80)} exists.`,
       );
@@ -127,23 +123,21 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     return batches.createWithKey(apiKey, body, { idempotencyKey });
   }
 
-  async function route(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    // Hosted: /task/…; behind some proxies: /functions/v1/task/…
-    const path = url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
+  async function route(request: Request, ctx: HandlerContext<Caller>): Promise<Response> {
+    const { url, path } = ctx;
     const method = request.method.toUpperCase();
 
-    const batchResponse = await batchRoute(request, url, path, method);
+    const batchResponse = await batchRoute(request, ctx, method);
     if (batchResponse) return batchResponse;
 
     if (path === '/task') {
       if (method !== 'GET' && method !== 'POST')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task; use GET or POST.`,
         );
       if (method === 'GET') {
-        const account = await authenticateCaller(deps.db, request);
+        const account = await ctx.caller();
         const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
         return jsonResponse(200, await service.list(account.userId, query));
       }
@@ -154,7 +148,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       const wait = url.searchParams.get('wait');
       if (wait !== null && wait !== 'true' && wait !== 'false') {
         if (apiKey) await authenticateKey(deps.db, apiKey);
-        throw new ApiError('invalid_request', 'wait must be true or false', 'wait');
+        throw new ServiceError('invalid_request', 'wait must be true or false', { field: 'wait' });
       }
       let body: unknown;
       try {
@@ -179,33 +173,33 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     const one = new RegExp(`^/task/${ID}$`).exec(path);
     if (one) {
       if (method !== 'GET')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}; use GET.`,
         );
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await service.get(account.userId, one[1]!));
     }
 
     const cancel = new RegExp(`^/task/${ID}/cancel$`).exec(path);
     if (cancel) {
       if (method !== 'POST')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}/cancel; use POST.`,
         );
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       return jsonResponse(200, await service.cancel(account.userId, cancel[1]!));
     }
 
     const recording = new RegExp(`^/task/${ID}/recording$`).exec(path);
     if (recording) {
       if (method !== 'GET')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}/recording; use GET.`,
         );
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       const audio = await service.recording(account.userId, recording[1]!);
       return new Response(audio.bytes, {
         status: 200,
@@ -222,11 +216,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     const events = new RegExp(`^/task/${ID}/events$`).exec(path);
     if (events) {
       if (method !== 'GET')
-        throw new ApiError(
+        throw new ServiceError(
           'method_not_allowed',
           `${method} is not supported on /task/{id}/events; use GET.`,
         );
-      const account = await authenticateCaller(deps.db, request);
+      const account = await ctx.caller();
       const taskId = events[1]!;
       const after = parseLastEventId(
         request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
@@ -240,7 +234,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       });
     }
 
-    throw new ApiError(
+    throw new ServiceError(
       'not_found',
       `No endpoint ${method} ${path || '/'}. See the API reference at /docs.`,
     );
@@ -268,11 +262,10 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           onLost: () => end.current(),
         });
     if (!leased.opened)
-      throw new ApiError(
+      throw new ServiceError(
         'rate_limited',
         `At most ${leased.limit} open event streams per ${account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
-        undefined,
-        { 'Retry-After': String(leased.retryAfterSeconds) },
+        { retryAfterSeconds: leased.retryAfterSeconds },
       );
     return eventStreamResponse({
       taskId,
@@ -295,14 +288,14 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     });
   }
 
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS')
-      return new Response(null, { status: 204, headers: corsHeaders });
-    const requestId = newRequestId();
-    try {
-      return withCors(await route(request));
-    } catch (error) {
-      return withCors(errorResponse(error, requestId));
-    }
-  };
+  return createHandler(
+    {
+      name: 'task',
+      auth: callerAuth(deps.db),
+      // POST /task with a key is authenticated inside task_create: one round trip.
+      authWhen: 'on_demand',
+      cors: corsHeaders,
+    },
+    route,
+  );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 import {
   checkOutputSchema,
   emptyResult,
@@ -27,7 +27,7 @@ function refusal(schema: unknown) {
   try {
     checkOutputSchema(schema);
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof ServiceError) return error;
     throw error;
   }
   throw new Error('expected the schema to be refused');

@@ -4,7 +4,7 @@
 // (`["string", "null"]`), nested at most three levels, at most 8 KB. Ajv (draft 2020-12) decides
 // whether it is a valid JSON Schema at all; the subset rules below decide whether we take it.
 import { Ajv2020 } from 'npm:ajv@^8.20.0/dist/2020.js';
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 
 export const OUTPUT_SCHEMA_MAX_BYTES = 8 * 1024;
 /** Levels of objects and arrays, the root object being the first. */
@@ -34,7 +34,7 @@ type Json = Record<string, unknown>;
 export type OutputSchema = Json;
 
 const FIELD = 'output_schema';
-const refuse = (message: string) => new ApiError('invalid_request', message, FIELD);
+const refuse = (message: string) => new ServiceError('invalid_request', message, { field: FIELD });
 const isObject = (value: unknown): value is Json =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
@@ -210,7 +210,7 @@ export function settleResult(
 }
 
 /**
- * The schema as Vapi's structured-data analysis takes it (its JsonSchema: one `type` per node,
+ * The schema as Vapi's structured outputs take it (its JsonSchema: one `type` per node,
  * string enums, no null): a nullable field keeps its type and says in its description that it
  * may be left out, and every field of an object is optional so that nothing is made up.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 import { createTaskSchema, listQuerySchema, parseJsonBody, parseOrThrow } from './schema.ts';
 
 const valid = { phone_number: '+14155550123', goal: 'Confirm the appointment.' };
@@ -8,7 +8,7 @@ function errorOf(body: unknown) {
   try {
     parseOrThrow(createTaskSchema, body);
   } catch (error) {
-    if (error instanceof ApiError)
+    if (error instanceof ServiceError)
       return { code: error.code, field: error.field, message: error.message };
     throw error;
   }

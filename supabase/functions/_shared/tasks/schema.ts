@@ -5,7 +5,7 @@ import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
 import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES, VOICEMAIL_ACTIONS } from '../contract/task-vocabulary.ts';
-import { ApiError, type ErrorCode } from '../http/errors.ts';
+import { type ErrorCode, ServiceError } from '../errors.ts';
 
 export { LANGUAGES, SPEAKING_STYLES, VOICES };
 
@@ -282,7 +282,10 @@ export function rejectControlCharacters(input: unknown, path: string[] = []): vo
   const field = () => path.join('.') || 'body';
   if (typeof input === 'string') {
     const bad = describeBadText(input, false);
-    if (bad) throw new ApiError('invalid_request', `${field()} must not contain ${bad}`, field());
+    if (bad)
+      throw new ServiceError('invalid_request', `${field()} must not contain ${bad}`, {
+        field: field(),
+      });
     return;
   }
   if (!input || typeof input !== 'object') return;
@@ -293,10 +296,10 @@ export function rejectControlCharacters(input: unknown, path: string[] = []): vo
   for (const [key, value] of Object.entries(input)) {
     const bad = describeBadText(key, true);
     if (bad)
-      throw new ApiError(
+      throw new ServiceError(
         'invalid_request',
         `${path.length ? `${field()} has a key` : 'A field name'} that contains ${bad}`,
-        path.length ? field() : 'body',
+        { field: path.length ? field() : 'body' },
       );
     rejectControlCharacters(value, [...path, key]);
   }
@@ -310,15 +313,17 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
     const field = [...issue.path.map(String), key].join('.');
-    throw new ApiError('invalid_request', `${field} is not a field of this request`, field);
+    throw new ServiceError('invalid_request', `${field} is not a field of this request`, {
+      field: field,
+    });
   }
   const field = issue.path.map(String).join('.') || undefined;
   const apiCode =
     issue.code === 'custom' ? (issue.params?.apiCode as ErrorCode | undefined) : undefined;
-  if (apiCode) throw new ApiError(apiCode, issue.message, field);
+  if (apiCode) throw new ServiceError(apiCode, issue.message, { field: field });
   if (issue.code === 'invalid_type' && field && valueAt(input, issue.path) === undefined)
-    throw new ApiError('invalid_request', `${field} is required`, field);
-  throw new ApiError('invalid_request', issue.message, field);
+    throw new ServiceError('invalid_request', `${field} is required`, { field: field });
+  throw new ServiceError('invalid_request', issue.message, { field: field });
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
@@ -333,16 +338,19 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 /** The request body: JSON, an object, within the size cap. */
 export function parseJsonBody(text: string, maxBytes = MAX_BODY_BYTES): unknown {
   if (new TextEncoder().encode(text).length > maxBytes)
-    throw new ApiError('invalid_request', `The request body must be at most ${maxBytes / 1024} KB`);
+    throw new ServiceError(
+      'invalid_request',
+      `The request body must be at most ${maxBytes / 1024} KB`,
+    );
   if (text.trim() === '')
-    throw new ApiError('invalid_request', 'The request body must be a JSON object');
+    throw new ServiceError('invalid_request', 'The request body must be a JSON object');
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError('invalid_request', 'The request body is not valid JSON');
+    throw new ServiceError('invalid_request', 'The request body is not valid JSON');
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError('invalid_request', 'The request body must be a JSON object');
+    throw new ServiceError('invalid_request', 'The request body must be a JSON object');
   return body;
 }

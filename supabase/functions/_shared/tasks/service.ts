@@ -1,12 +1,12 @@
-// The task service: create, get, list, cancel, the event log, and applying provider messages.
-// Plain functions over their dependencies (database, voice provider, clock), shared by the
-// `task`, `voice-events`, MCP and SMS entries, so nothing re-validates or re-prices.
+// The task service's orchestration: create, get, list, cancel, the event log, placing attempts
+// and applying provider messages, shared by the `task`, `voice-events`, MCP and SMS entries so
+// nothing re-validates or re-prices. Rows and SQL calls are in task-repository.ts, the messages in
+// task-wording.ts, the defaults of a new task in task-defaults.ts.
 import { runAfterResponse } from '../background.ts';
-import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
-import { type Db, must } from '../db.ts';
+import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
-import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
-import { ApiError } from '../http/errors.ts';
+import { authenticateKey } from '../http/api-key-auth.ts';
+import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
@@ -27,16 +27,21 @@ import {
   type ListQuery,
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
-import {
-  ATTEMPT_COLUMNS,
-  TASK_COLUMNS,
-  toApiTask,
-  type ApiTask,
-  type AttemptRow,
-  type TaskRow,
-} from './task-object.ts';
+import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
 import { checkOutputSchema, settleResult } from './output-schema.ts';
-import type { TaskSql } from './task-sql.ts';
+import { newTaskRow } from './task-defaults.ts';
+import { type Accepted, createTaskRepository, type StoredTask } from './task-repository.ts';
+import type { TaskEventRow, TaskSql } from './task-sql.ts';
+import {
+  badIdempotencyKey,
+  notCancelable,
+  noRecording,
+  PLACEMENT_FAILED,
+  refusal,
+  scheduleInPast,
+  scheduleTooFar,
+  taskNotFound,
+} from './task-wording.ts';
 import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
 
 export type TaskServiceDeps = {
@@ -66,138 +71,31 @@ export type TaskSource = 'api' | 'dashboard' | 'mcp' | 'sms';
 
 const TASK_ID = /^task_[0-9A-Z]{26}$/;
 
-type Accepted = {
-  task_id?: string;
-  replayed?: boolean;
-  task?: TaskRow;
-  error?: string;
-  retry_after?: number;
-  limit?: string;
-  required_usd?: number;
-  available_usd?: number;
-  time_zones?: string[];
-  source?: string;
-  listed_at?: string;
-};
-
-type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
-
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
-
-function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk)
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}
-
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
-  const binary = atob(text.replace(/\s+/g, ''));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** The API's error for a create that the database refused. */
-function refusal(result: Accepted, phoneNumber: string): ApiError {
-  switch (result.error) {
-    case 'do_not_call':
-      return doNotCallRefusal(phoneNumber, {
-        source: result.source ?? 'account',
-        listed_at: result.listed_at ?? '',
-      });
-    case 'rate_limited':
-      return new ApiError(
-        'rate_limited',
-        result.limit === 'active_calls'
-          ? 'At most 10 calls of one account can be queued, ringing or in progress at once. Try again when one ends.'
-          : 'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
-        undefined,
-        { 'Retry-After': String(result.retry_after ?? 30) },
-      );
-    case 'idempotency_conflict':
-      return new ApiError(
-        'idempotency_conflict',
-        'This Idempotency-Key was already used with a different request body in the last 24 hours.',
-        'Idempotency-Key',
-      );
-    case 'call_window_never_open':
-      return new ApiError(
-        'invalid_request',
-        `call_window is never open in all of the callee's time zones (${(result.time_zones ?? []).join(', ')}); widen it.`,
-        'call_window',
-      );
-    case 'insufficient_credits':
-      return new ApiError(
-        'insufficient_credits',
-        `This call needs $${Number(result.required_usd).toFixed(2)} of credits on hold (max_duration_minutes beyond your free minutes, at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard or lower max_duration_minutes.`,
-      );
-    default:
-      return accountRefusal(result.error ?? 'unauthorized');
-  }
-}
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
+  const tasks = createTaskRepository(db, deps.sql ?? null);
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
-  const sql = deps.sql ?? null;
 
-  /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
-  async function readTask(
-    taskId: string,
-  ): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null> {
-    if (sql) return await sql.readTask(taskId);
-    const rows = must(
-      await db
-        .from('tasks')
-        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
-        .eq('id', taskId)
-        .limit(1),
-    ) as unknown as TaskWithAttempts[];
-    const found = rows[0];
-    if (!found) return null;
-    const { task_attempts: attempts, ...row } = found;
-    return { row, attempts: [...attempts].sort((a, b) => a.number - b.number) };
-  }
-
-  async function taskRow(taskId: string): Promise<TaskRow | null> {
-    return (await readTask(taskId))?.row ?? null;
-  }
+  const readTask = (taskId: string) => tasks.read(taskId);
 
   /** The caller's own task; another account's is "not found", never "forbidden". */
-  async function ownTask(
-    userId: string,
-    taskId: string,
-  ): Promise<{ row: TaskRow; attempts: AttemptRow[] }> {
-    if (!TASK_ID.test(taskId))
-      throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+  async function ownTask(userId: string, taskId: string): Promise<StoredTask> {
+    if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
     const found = await readTask(taskId);
-    if (!found || found.row.user_id !== userId)
-      throw new ApiError('not_found', `No task ${taskId} exists.`);
+    if (!found || found.row.user_id !== userId) throw taskNotFound(taskId);
     return found;
   }
 
-  const apiTaskOf = (found: { row: TaskRow; attempts: AttemptRow[] }): ApiTask =>
+  const apiTaskOf = (found: StoredTask): ApiTask =>
     toApiTask(found.row, found.attempts, deps.taskBaseUrl);
 
-  /** Applies a decided transition; false when the task moved on meanwhile (decide again). */
-  async function apply(
-    taskId: string,
-    transition: Transition,
-  ): Promise<'applied' | 'duplicate' | 'stale'> {
-    const result = must(
-      await db.rpc('task_apply', {
-        p_task_id: taskId,
-        p_attempt: transition.attempt,
-        p_expected_status: transition.expectedStatus,
-        p_plan: transition.plan,
-      }),
-    ) as { applied: boolean; reason?: string };
-    if (result.applied) return 'applied';
-    return result.reason === 'duplicate' ? 'duplicate' : 'stale';
+  /** One event as streams and webhooks carry it; task.completed carries the final task. */
+  async function eventObject(taskId: string, row: TaskEventRow) {
+    const data = row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
+    return { id: row.seq, type: row.type, task_id: taskId, created_at: row.created_at, data };
   }
 
   function snapshot(row: TaskRow): TaskSnapshot {
@@ -228,7 +126,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       if (!found) return false;
       const decided = decideFrom(found.row, found.attempts);
       if (!decided) return false;
-      const result = await apply(taskId, decided);
+      const result = await tasks.apply(taskId, decided);
       if (result !== 'stale') return result === 'applied';
     }
     throw new Error(`Task ${taskId} kept changing while a transition was applied`);
@@ -267,28 +165,16 @@ export function createTaskService(deps: TaskServiceDeps) {
       : null;
     const endsTask = decided?.plan.status !== undefined && isTerminal(decided.plan.status);
     if (row.output_schema && endsTask) {
-      const settled = settleResult(row.output_schema, event.structuredResult);
-      must(
-        await db.rpc('task_save_result', {
-          p_task_id: taskId,
-          p_attempt: attemptNumber,
-          p_result: settled.result,
-          p_note: settled.note,
-        }),
+      await tasks.saveResult(
+        taskId,
+        attemptNumber,
+        settleResult(row.output_schema, event.structuredResult),
       );
     }
     if (row.record && event.recordingUrl) {
       try {
         const audio = await provider.downloadRecording(event.recordingUrl);
-        must(
-          await db.rpc('task_save_recording', {
-            p_task_id: taskId,
-            p_attempt: attemptNumber,
-            p_audio_base64: encodeBase64(audio.bytes),
-            p_content_type: audio.contentType,
-            p_duration_seconds: event.durationSeconds,
-          }),
-        );
+        await tasks.saveRecording(taskId, attemptNumber, audio, event.durationSeconds);
       } catch (error) {
         // The call's end must still be applied; the task then shows no recording_url.
         if (!(error instanceof ProviderError)) throw error;
@@ -301,12 +187,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   async function placeAttempt(taskId: string): Promise<void> {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
     const token = randomToken();
-    const begun = must(
-      await db.rpc('task_begin_attempt', {
-        p_task_id: taskId,
-        p_token_hash: await sha256Hex(token),
-      }),
-    ) as { attempt?: number; task?: TaskRow; error?: string };
+    const begun = await tasks.beginAttempt(taskId, await sha256Hex(token));
     if (!begun.attempt || !begun.task) return; // Canceled meanwhile, or another placement won.
     const attempt = begun.attempt;
     const row = begun.task;
@@ -339,21 +220,14 @@ export function createTaskService(deps: TaskServiceDeps) {
           ? decidePlacementFailure(
               snapshot(current),
               attemptSnapshot(opened),
-              'The voice provider could not place the call.',
+              PLACEMENT_FAILED,
               deps.now(),
             )
           : null;
       });
       return;
     }
-    const recorded = must(
-      await db.rpc('task_attempt_placed', {
-        p_task_id: taskId,
-        p_attempt: attempt,
-        p_provider_call_id: placed.providerCallId,
-        p_control_url: placed.controlUrl,
-      }),
-    ) as { hang_up: boolean };
+    const recorded = await tasks.attemptPlaced(taskId, attempt, placed);
     // Canceled while the provider was dialling: end the call now.
     if (recorded.hang_up) await hangUp(taskId, placed);
   }
@@ -378,56 +252,22 @@ export function createTaskService(deps: TaskServiceDeps) {
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
-    if (key !== null && (key.length === 0 || key.length > 255))
-      throw new ApiError(
-        'invalid_request',
-        'Idempotency-Key must be 1 to 255 characters',
-        'Idempotency-Key',
-      );
+    if (key !== null && (key.length === 0 || key.length > 255)) throw badIdempotencyKey();
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     if (scheduleAt) {
       const ahead = scheduleAt.getTime() - deps.now().getTime();
-      if (ahead > MAX_SCHEDULE_DAYS * 86_400_000)
-        throw new ApiError(
-          'invalid_request',
-          `schedule_at must be at most ${MAX_SCHEDULE_DAYS} days ahead`,
-          'schedule_at',
-        );
-      if (ahead < -5 * 60_000)
-        throw new ApiError(
-          'invalid_request',
-          'schedule_at is in the past; leave it out to call as soon as the calling window allows',
-          'schedule_at',
-        );
+      if (ahead > MAX_SCHEDULE_DAYS * 86_400_000) throw scheduleTooFar(MAX_SCHEDULE_DAYS);
+      if (ahead < -5 * 60_000) throw scheduleInPast();
     }
-    const task = {
+    const task = newTaskRow(input, {
       id: newTaskId(deps.now().getTime()),
       source: options.source ?? 'api',
-      phone_number: input.phone_number,
-      goal: input.goal ?? input.task,
-      context: input.context ?? {},
-      metadata: input.metadata ?? {},
-      voice: input.voice ?? null,
-      language: input.language ?? null,
-      speaking_style: input.speaking_style ?? null,
-      first_sentence: input.first_sentence ?? null,
-      max_duration_minutes: input.max_duration_minutes ?? 10,
-      voicemail_action: input.voicemail?.action ?? 'hang_up',
-      voicemail_message:
-        input.voicemail?.action === 'leave_message' ? input.voicemail.message : null,
-      retry_max_attempts: input.retry?.max_attempts ?? 3,
-      retry_interval_minutes: input.retry?.interval_minutes ?? 30,
-      webhook_url: webhookUrl,
-      call_window_start: input.call_window?.start ?? null,
-      call_window_end: input.call_window?.end ?? null,
-      schedule_at: scheduleAt?.toISOString() ?? null,
-      output_schema: outputSchema,
-      record: input.record ?? false,
-      recording_retention_days: input.recording_retention_days ?? 30,
-      // Replaced with the hash of a fresh token when each attempt is placed.
-      provider_token_hash: await sha256Hex(randomToken()),
-    };
+      webhookUrl,
+      outputSchema,
+      scheduleAt,
+      providerTokenHash: await sha256Hex(randomToken()),
+    });
     return { task, requestHash: await sha256Hex(canonicalJson(body)) };
   }
 
@@ -468,18 +308,16 @@ export function createTaskService(deps: TaskServiceDeps) {
         prepared = await prepareTask(body, { idempotencyKey: options.idempotencyKey });
       } catch (error) {
         // A caller without a valid key learns that first, whatever its body.
-        if (error instanceof ApiError) await authenticateKey(db, apiKey);
+        if (error instanceof ServiceError) await authenticateKey(db, apiKey);
         throw error;
       }
       return accepted(
-        must(
-          await db.rpc('task_create', {
-            p_api_key: apiKey,
-            p_task: prepared.task,
-            p_idempotency_key: options.idempotencyKey,
-            p_request_hash: prepared.requestHash,
-          }),
-        ) as Accepted,
+        await tasks.createWithKey(
+          apiKey,
+          prepared.task,
+          options.idempotencyKey,
+          prepared.requestHash,
+        ),
         prepared.task.phone_number,
       );
     },
@@ -492,15 +330,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     ): Promise<CreatedTask> {
       const prepared = await prepareTask(body, options);
       return accepted(
-        must(
-          await db.rpc('task_accept', {
-            p_user_id: account.userId,
-            p_api_key_id: account.apiKeyId,
-            p_task: prepared.task,
-            p_idempotency_key: options.idempotencyKey,
-            p_request_hash: prepared.requestHash,
-          }),
-        ) as Accepted,
+        await tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
         prepared.task.phone_number,
       );
     },
@@ -517,71 +347,32 @@ export function createTaskService(deps: TaskServiceDeps) {
       userId: string,
       taskId: string,
     ): Promise<{ contentType: string; bytes: Uint8Array<ArrayBuffer> }> {
-      if (!TASK_ID.test(taskId))
-        throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
-      const found = must(
-        await db.rpc('task_recording', {
-          p_user_id: userId,
-          p_task_id: taskId,
-          p_now: deps.now().toISOString(),
-        }),
-      ) as { content_type: string; audio_base64: string } | null;
-      if (!found) {
-        const owned = await readTask(taskId);
-        if (!owned || owned.row.user_id !== userId)
-          throw new ApiError('not_found', `No task ${taskId} exists.`);
-        throw new ApiError(
-          'not_found',
-          owned.row.record
-            ? `Task ${taskId} has no recording: the call was not answered yet, or its retention ended.`
-            : `Task ${taskId} was not recorded: create it with "record": true to keep the audio.`,
-        );
-      }
-      return { contentType: found.content_type, bytes: decodeBase64(found.audio_base64) };
+      if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
+      const found = await tasks.recording(userId, taskId, deps.now());
+      if (found) return found;
+      const owned = await readTask(taskId);
+      if (!owned || owned.row.user_id !== userId) throw taskNotFound(taskId);
+      throw noRecording(taskId, owned.row.record);
     },
 
     async list(userId: string, query: ListQuery) {
-      let request = db
-        .from('tasks')
-        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
-        .eq('user_id', userId)
-        .order('id', { ascending: false })
-        .limit(query.limit + 1);
-      if (query.status) request = request.eq('status', query.status);
-      if (query.batch_id) request = request.eq('batch_id', query.batch_id);
-      if (query.starting_after) request = request.lt('id', query.starting_after);
-      const rows = must(await request) as unknown as TaskWithAttempts[];
+      const rows = await tasks.list(userId, query);
       const page = rows.slice(0, query.limit);
-      const data = page.map(({ task_attempts: attempts, ...row }) =>
-        toApiTask(row, attempts, deps.taskBaseUrl),
-      );
       const hasMore = rows.length > query.limit;
       return {
         object: 'list' as const,
-        data,
+        data: page.map(apiTaskOf),
         has_more: hasMore,
-        next_cursor: hasMore ? (page[page.length - 1]?.id ?? null) : null,
+        next_cursor: hasMore ? (page[page.length - 1]?.row.id ?? null) : null,
       };
     },
 
     /** Cancel wins at every moment: SQL decides, and names the live call to hang up if any. */
     async cancel(userId: string, taskId: string): Promise<ApiTask> {
-      if (!TASK_ID.test(taskId))
-        throw new ApiError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
-      const result = must(
-        await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId }),
-      ) as {
-        error?: string;
-        status?: string;
-        hang_up?: { provider_call_id: string; control_url: string | null } | null;
-      };
-      if (result.error === 'not_found')
-        throw new ApiError('not_found', `No task ${taskId} exists.`);
-      if (result.error)
-        throw new ApiError(
-          'task_not_cancelable',
-          `This task already ended with status ${result.status}.`,
-        );
+      if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
+      const result = await tasks.cancel(userId, taskId);
+      if (result.error === 'not_found') throw taskNotFound(taskId);
+      if (result.error) throw notCancelable(result.status);
       if (result.hang_up)
         await hangUp(taskId, {
           providerCallId: result.hang_up.provider_call_id,
@@ -643,29 +434,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     ) {
       if (!options.ownerChecked) await ownTask(userId, taskId);
       const limit = options.limit ?? EVENT_BATCH_SIZE;
-      const rows = sql
-        ? await sql.eventsAfter(taskId, afterSeq, limit)
-        : (must(
-            await db
-              .from('task_events')
-              .select('seq, type, data, created_at')
-              .eq('task_id', taskId)
-              .gt('seq', afterSeq)
-              .order('seq')
-              .limit(limit),
-          ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[]);
+      const rows = await tasks.eventsAfter(taskId, afterSeq, limit);
       const events = [];
-      for (const row of rows) {
-        const data =
-          row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
-        events.push({
-          id: row.seq,
-          type: row.type,
-          task_id: taskId,
-          created_at: row.created_at,
-          data,
-        });
-      }
+      for (const row of rows) events.push(await eventObject(taskId, row));
       return events;
     },
 
@@ -698,25 +469,14 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** One event as webhooks carry it (the SSE object); task.completed carries the final task. */
     async eventObject(taskId: string, seq: number) {
-      const rows = must(
-        await db
-          .from('task_events')
-          .select('seq, type, data, created_at')
-          .eq('task_id', taskId)
-          .eq('seq', seq)
-          .limit(1),
-      ) as { seq: number; type: string; data: Record<string, unknown>; created_at: string }[];
-      const row = rows[0];
-      if (!row) return null;
-      const data = row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
-      return { id: row.seq, type: row.type, task_id: taskId, created_at: row.created_at, data };
+      const row = await tasks.event(taskId, seq);
+      return row ? await eventObject(taskId, row) : null;
     },
 
     /** The stored hash of a task's provider token (voice-events authenticates with it). */
     async providerTokenHash(taskId: string): Promise<string | null> {
       if (!TASK_ID.test(taskId)) return null;
-      if (sql) return await sql.tokenHash(taskId);
-      return (await taskRow(taskId))?.provider_token_hash ?? null;
+      return await tasks.tokenHash(taskId);
     },
   };
 }

@@ -2,11 +2,12 @@
 // link-local targets refused, except plain http to loopback or private addresses when the stack
 // runs locally. Cloud metadata addresses and every other special-purpose block (documentation,
 // benchmarking, multicast, translation prefixes, …) are refused everywhere.
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 
 export type WebhookPolicy = { allowPrivate: boolean };
 
-const fail = (message: string) => new ApiError('invalid_request', message, 'webhook_url');
+const fail = (message: string) =>
+  new ServiceError('invalid_request', message, { field: 'webhook_url' });
 
 export function checkWebhookUrl(raw: string, policy: WebhookPolicy): string {
   let url: URL;

@@ -1,7 +1,5 @@
 // The task service as every function entry builds it, from the environment.
-import { createServiceClient } from '../db.ts';
-import { withDirectRpc } from '../db/direct-rpc.ts';
-import { sqlPoolFromEnv } from '../db/pool-from-env.ts';
+import { adminDb, sqlPoolFromEnv } from '../db.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
@@ -14,10 +12,7 @@ export function taskServiceFromEnv() {
   const supabaseUrl = requireEnv('SUPABASE_URL').replace(/\/+$/, '');
   // SQL functions (task_create, task_apply, …) go over the direct pool when there is one.
   const pool = sqlPoolFromEnv();
-  const db = withDirectRpc(
-    createServiceClient(supabaseUrl, requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
-    pool,
-  );
+  const db = adminDb();
   const provider = createVapiProvider({
     apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
     apiKey: requireEnv('VAPI_API_KEY'),

@@ -4,6 +4,7 @@
  * own through it (docs/decisions/0011), so Verify is not called. Locally TWILIO_API_URL points
  * at the stack's Twilio (supabase/local/fakes/twilio).
  */
+import { type EnvGetter, requiredFrom } from '../env.ts';
 export type TwilioConfig = {
   accountSid: string;
   authToken: string;
@@ -37,12 +38,8 @@ export const TWILIO_ERRORS = {
 
 export type Message = { sid: string; to: string; from: string; body: string; status: string };
 
-export function twilioConfigFromEnv(get: (name: string) => string | undefined): TwilioConfig {
-  const required = (name: string) => {
-    const value = get(name);
-    if (!value) throw new Error(`${name} is not set`);
-    return value;
-  };
+export function twilioConfigFromEnv(get: EnvGetter): TwilioConfig {
+  const required = requiredFrom(get);
   return {
     accountSid: required('TWILIO_ACCOUNT_SID'),
     authToken: required('TWILIO_AUTH_TOKEN'),

@@ -1,7 +1,9 @@
 // The voice-events function: the provider's server messages for one attempt of one task,
 // authenticated by the per-task token we gave the provider, applied through the status machine.
-import { errorResponse, jsonResponse, ApiError } from '../http/errors.ts';
-import { newRequestId, sha256Hex, timingSafeEqual } from '../ids.ts';
+import { ServiceError } from '../errors.ts';
+import { signatureAuth } from '../http/auth.ts';
+import { createHandler, jsonResponse } from '../http/handler.ts';
+import { sha256Hex, timingSafeEqual } from '../ids.ts';
 import type { TaskService } from '../tasks/service.ts';
 import type { VoiceProvider } from './provider.ts';
 
@@ -13,29 +15,41 @@ export function createVoiceEventsHandler(deps: {
   /** Runs after a provider message was applied (e.g. the result SMS of an SMS-created task). */
   afterEvent?: (taskId: string) => Promise<void>;
 }) {
-  return async function handle(request: Request): Promise<Response> {
-    const requestId = newRequestId();
-    try {
-      if (request.method !== 'POST') throw new ApiError('method_not_allowed', 'Use POST.');
-      const url = new URL(request.url);
-      const taskId = url.searchParams.get('task_id') ?? '';
-      const attempt = Number(url.searchParams.get('attempt'));
-      const token = request.headers.get(TOKEN_HEADER) ?? '';
-      const expected = await deps.service.providerTokenHash(taskId);
-      if (
-        !expected ||
-        !token ||
-        !Number.isInteger(attempt) ||
-        attempt < 1 ||
-        !timingSafeEqual(await sha256Hex(token), expected)
-      )
-        throw new ApiError('unauthorized', 'Unknown task or wrong token.');
+  /** The task and attempt a message is for, when it carries that task's token. */
+  const taskToken = signatureAuth(async (request) => {
+    const url = new URL(request.url);
+    const taskId = url.searchParams.get('task_id') ?? '';
+    const attempt = Number(url.searchParams.get('attempt'));
+    const token = request.headers.get(TOKEN_HEADER) ?? '';
+    const expected = await deps.service.providerTokenHash(taskId);
+    if (
+      !expected ||
+      !token ||
+      !Number.isInteger(attempt) ||
+      attempt < 1 ||
+      !timingSafeEqual(await sha256Hex(token), expected)
+    )
+      throw new ServiceError('unauthorized', 'Unknown task or wrong token.');
+    return { taskId, attempt };
+  });
 
+  // A database failure answers 500, so the provider retries the message later.
+  return createHandler(
+    {
+      name: 'voice-events',
+      methods: ['POST'],
+      auth: taskToken,
+      cors: null,
+      // An end-of-call report carries the whole transcript and message list.
+      maxBodyBytes: 8 * 1024 * 1024,
+    },
+    async (_request, { caller, text }) => {
+      const { taskId, attempt } = await caller();
       let body: unknown;
       try {
-        body = JSON.parse(await request.text());
+        body = JSON.parse(await text());
       } catch {
-        throw new ApiError('invalid_request', 'The message is not valid JSON.');
+        throw new ServiceError('invalid_request', 'The message is not valid JSON.');
       }
       const event = deps.provider.parseServerMessage(body);
       // Messages we do not use are acknowledged, so the provider does not retry them.
@@ -49,9 +63,6 @@ export function createVoiceEventsHandler(deps: {
           );
       }
       return jsonResponse(200, { received: true });
-    } catch (error) {
-      // A database failure answers 500, so the provider retries the message later.
-      return errorResponse(error, requestId);
-    }
-  };
+    },
+  );
 }

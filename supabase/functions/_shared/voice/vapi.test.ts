@@ -2,8 +2,8 @@
 import type { CallRequest } from './provider.ts';
 import {
   audioTypeOf,
-  CALL_ANALYSIS_SCHEMA,
   createCallBody,
+  OPT_OUT_STRUCTURED_OUTPUT,
   createVapiProvider,
   transcriptFromArtifact,
 } from './vapi.ts';
@@ -151,35 +151,71 @@ describe('Vapi server messages', () => {
   });
 });
 
-describe('opt-out from the end-of-call analysis', () => {
-  it('asks every call for structured data with a boolean opted_out', () => {
+const outputs = (...entries: [string, unknown][]) =>
+  Object.fromEntries(
+    entries.map(([name, result], i) => [
+      `0000000${i}-0000-4000-8000-000000000000`,
+      { name, result },
+    ]),
+  );
+
+describe('opt-out from the end-of-call structured outputs', () => {
+  it('asks every call for a transient boolean opted_out output (not the deprecated structuredDataPlan)', () => {
     const body = createCallBody(request, 'pn');
-    expect(body.assistant.analysisPlan.structuredDataPlan).toEqual({
-      enabled: true,
-      schema: CALL_ANALYSIS_SCHEMA,
+    expect(body.assistant.artifactPlan.structuredOutputs).toEqual([OPT_OUT_STRUCTURED_OUTPUT]);
+    expect(OPT_OUT_STRUCTURED_OUTPUT).toMatchObject({
+      name: 'opted_out',
+      schema: { type: 'boolean' },
     });
-    expect(CALL_ANALYSIS_SCHEMA.properties.opted_out.type).toBe('boolean');
+    expect(OPT_OUT_STRUCTURED_OUTPUT.description).toMatch(/not to be called again/);
+    expect(body.assistant.analysisPlan).not.toHaveProperty('structuredDataPlan');
   });
 
-  it('reads analysis.structuredData.opted_out; anything but true is no opt-out', () => {
+  it('reads the opted_out output by name from artifact.structuredOutputs; anything but true is no opt-out', () => {
     const provider = createVapiProvider({
       apiUrl: 'http://vapi.test',
       apiKey: 'k',
       phoneNumberId: 'pn',
     });
-    const report = (analysis: unknown) =>
+    const report = (artifact: unknown) =>
       provider.parseServerMessage({
-        message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', analysis },
+        message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', artifact },
       });
-    expect(report({ structuredData: { opted_out: true } })).toMatchObject({ optedOut: true });
-    for (const analysis of [
-      { structuredData: { opted_out: false } },
-      { structuredData: { opted_out: 'true' } },
-      { structuredData: null },
+    expect(
+      report({ structuredOutputs: outputs(['result', { a: 1 }], ['opted_out', true]) }),
+    ).toMatchObject({ optedOut: true });
+    for (const artifact of [
+      { structuredOutputs: outputs(['opted_out', false]) },
+      { structuredOutputs: outputs(['opted_out', 'true']) },
+      { structuredOutputs: outputs(['opted_out', null]) },
+      { structuredOutputs: outputs(['something_else', true]) },
+      { structuredOutputs: null },
       {},
       undefined,
     ])
-      expect(report(analysis), JSON.stringify(analysis)).toMatchObject({ optedOut: false });
+      expect(report(artifact), JSON.stringify(artifact)).toMatchObject({ optedOut: false });
+  });
+
+  it('reads the opt-out of GET /call/{id} too (reconciliation)', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'k',
+      phoneNumberId: 'pn',
+      fetch: async () =>
+        new Response(
+          JSON.stringify({
+            id: 'call_1',
+            status: 'ended',
+            endedReason: 'customer-ended-call',
+            artifact: {
+              structuredOutputs: outputs(['opted_out', true], ['result', { confirmed: true }]),
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+    const found = await provider.getCall('call_1');
+    expect(found.ended).toMatchObject({ optedOut: true, structuredResult: { confirmed: true } });
   });
 });
 
@@ -193,34 +229,41 @@ describe('the integrator’s result and the recording', () => {
     },
   };
 
-  it('nests the integrator’s schema under "result" beside our opted_out, so names never clash', () => {
-    const schema = createCallBody({ ...request, outputSchema }, 'pn').assistant.analysisPlan
-      .structuredDataPlan.schema as {
-      properties: Record<string, { type: string; properties?: Record<string, unknown> }>;
-      required: string[];
+  it('asks for the integrator’s schema as an output of its own named "result", so names never clash', () => {
+    const structuredOutputs = createCallBody({ ...request, outputSchema }, 'pn').assistant
+      .artifactPlan.structuredOutputs;
+    expect(structuredOutputs.map((o) => o.name)).toEqual(['opted_out', 'result']);
+    const result = structuredOutputs[1]! as {
+      name: string;
+      type: string;
+      description: string;
+      schema: { type: string; properties: Record<string, { type: string }> };
     };
-    expect(schema.properties.opted_out!.type).toBe('boolean');
-    expect(schema.required).toEqual(['opted_out']);
-    expect(schema.properties.result!.type).toBe('object');
-    expect(Object.keys(schema.properties.result!.properties!)).toEqual([
-      'opted_out',
-      'confirmed',
-      'new_time',
-    ]);
-    expect(schema.properties.result!.properties!.new_time).toMatchObject({ type: 'string' });
+    expect(result.type).toBe('ai');
+    expect(result.description).toMatch(/leave out anything it did not settle/);
+    expect(result.schema.type).toBe('object');
+    expect(Object.keys(result.schema.properties)).toEqual(['opted_out', 'confirmed', 'new_time']);
+    expect(result.schema.properties.new_time).toMatchObject({ type: 'string' });
+    // Vapi limits an output's name to 40 characters.
+    for (const output of structuredOutputs) expect(output.name.length).toBeLessThanOrEqual(40);
   });
 
   it('asks Vapi to record only when the task asks (Vapi records by default)', () => {
-    expect(createCallBody(request, 'pn').assistant.artifactPlan).toEqual({
+    expect(createCallBody(request, 'pn').assistant.artifactPlan).toMatchObject({
       recordingEnabled: false,
     });
-    expect(createCallBody({ ...request, record: true }, 'pn').assistant.artifactPlan).toEqual({
-      recordingEnabled: true,
-      recordingFormat: 'wav;l16',
-    });
+    expect(createCallBody(request, 'pn').assistant.artifactPlan).not.toHaveProperty(
+      'recordingFormat',
+    );
+    expect(createCallBody({ ...request, record: true }, 'pn').assistant.artifactPlan).toMatchObject(
+      {
+        recordingEnabled: true,
+        recordingFormat: 'wav;l16',
+      },
+    );
   });
 
-  it('reads structuredData.result unchecked, and the mono recording before the deprecated URL', () => {
+  it('reads the "result" output unchecked, and the mono recording before the deprecated URL', () => {
     const provider = createVapiProvider({
       apiUrl: 'http://vapi.test',
       apiKey: 'k',
@@ -230,8 +273,8 @@ describe('the integrator’s result and the recording', () => {
       message: {
         type: 'end-of-call-report',
         endedReason: 'customer-ended-call',
-        analysis: { structuredData: { opted_out: false, result: { confirmed: 'maybe' } } },
         artifact: {
+          structuredOutputs: outputs(['opted_out', false], ['result', { confirmed: 'maybe' }]),
           recordingUrl: 'https://rec.test/old.wav',
           recording: { mono: { combinedUrl: 'https://rec.test/mono.wav' } },
         },

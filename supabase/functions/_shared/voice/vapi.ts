@@ -2,8 +2,8 @@
 // POST /call with an inline assistant, GET /call/{id}, hang-up through the call's
 // monitor.controlUrl, and its server messages (status-update, final transcripts,
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
-// CreateAssistantDTO, Call, ServerMessage*). Locally VAPI_API_URL points at the stack's simulated
-// phone network, which speaks the same API.
+// CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
+// VAPI_API_URL points at the stack's simulated phone network, which speaks the same API.
 import { sha256Hex } from '../ids.ts';
 import { providerSchemaOf } from '../tasks/output-schema.ts';
 import type {
@@ -60,57 +60,64 @@ export function systemPrompt(request: CallRequest): string {
 }
 
 /**
- * What the end-of-call analysis extracts from every call (`analysisPlan.structuredDataPlan`, read
- * back from `call.analysis.structuredData`): whether the callee asked not to be called again.
+ * The names of the structured outputs every call carries (transient ones, inline in
+ * `assistant.artifactPlan.structuredOutputs`; Vapi's results come back in
+ * `artifact.structuredOutputs`, keyed by an output id, as `{ name, result }`). A name is at most
+ * 40 characters.
  */
-export const CALL_ANALYSIS_SCHEMA = {
-  type: 'object',
-  properties: {
-    opted_out: {
-      type: 'boolean',
-      description:
-        'true if the person called asked not to be called again (e.g. "don\'t call me again", "take me off your list", "stop calling"); otherwise false.',
-    },
+export const OPT_OUT_OUTPUT = 'opted_out';
+export const RESULT_OUTPUT = 'result';
+
+/** Whether the callee asked not to be called again: asked of every call. */
+export const OPT_OUT_STRUCTURED_OUTPUT = {
+  name: OPT_OUT_OUTPUT,
+  type: 'ai',
+  description:
+    'Whether the person called asked not to be called again (e.g. "don\'t call me again", "take me off your list", "stop calling").',
+  schema: {
+    type: 'boolean',
+    description: 'true if the person called asked not to be called again; otherwise false.',
   },
-  required: ['opted_out'],
 } as const;
 
-/** The key of the integrator's own fields inside the analysis, beside ours (no name can clash). */
-export const RESULT_KEY = 'result';
-
 /**
- * The structured-data schema of one call: our own fields, and the integrator's output_schema
- * nested under RESULT_KEY when there is one.
+ * The transient structured outputs of one call: the opt-out, and the integrator's output_schema
+ * as an output of its own when there is one (so its field names never meet ours).
  */
-export function analysisSchemaOf(outputSchema: Record<string, unknown> | null) {
-  if (!outputSchema) return CALL_ANALYSIS_SCHEMA;
-  return {
-    ...CALL_ANALYSIS_SCHEMA,
-    properties: {
-      ...CALL_ANALYSIS_SCHEMA.properties,
-      [RESULT_KEY]: {
-        ...providerSchemaOf(outputSchema),
-        description:
-          'What the caller wants to know from this conversation. Fill a field only with what the conversation established; leave out anything it did not settle.',
-      },
+export function structuredOutputsOf(outputSchema: Record<string, unknown> | null) {
+  if (!outputSchema) return [OPT_OUT_STRUCTURED_OUTPUT];
+  return [
+    OPT_OUT_STRUCTURED_OUTPUT,
+    {
+      name: RESULT_OUTPUT,
+      type: 'ai',
+      description:
+        'What the caller wants to know from this conversation. Fill a field only with what the conversation established; leave out anything it did not settle.',
+      schema: providerSchemaOf(outputSchema),
     },
-  };
+  ];
 }
 
-/** The analysis' answer for the integrator's schema, unchecked; undefined when there is none. */
-export function structuredResultFrom(analysis: Record<string, unknown>): unknown {
-  const data = analysis.structuredData;
-  if (!data || typeof data !== 'object') return undefined;
-  return (data as Json)[RESULT_KEY];
+/**
+ * The result of the structured output of that name in `artifact.structuredOutputs`, unchecked;
+ * undefined when there is none (a call nobody answered, or the output was skipped).
+ */
+export function structuredOutputResult(artifact: Record<string, unknown>, name: string): unknown {
+  const outputs = artifact.structuredOutputs;
+  if (!outputs || typeof outputs !== 'object') return undefined;
+  for (const entry of Object.values(outputs as Json)) {
+    if (entry && typeof entry === 'object' && (entry as Json).name === name)
+      return (entry as Json).result;
+  }
+  return undefined;
 }
 
 /** Recordings are kept by us: refuse anything bigger (a 30-minute call in 16 kHz WAV fits). */
 export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
 
-/** Whether the analysis found an opt-out (a missing or failed analysis is not one). */
-export function optedOutFrom(analysis: Record<string, unknown>): boolean {
-  const data = analysis.structuredData;
-  return Boolean(data && typeof data === 'object' && (data as Json).opted_out === true);
+/** Whether the call's opt-out output is true (a missing or failed extraction is not one). */
+export function optedOutFrom(artifact: Record<string, unknown>): boolean {
+  return structuredOutputResult(artifact, OPT_OUT_OUTPUT) === true;
 }
 
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
@@ -141,12 +148,14 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       analysisPlan: {
         summaryPlan: { enabled: true },
         successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
-        structuredDataPlan: { enabled: true, schema: analysisSchemaOf(request.outputSchema) },
       },
-      // Vapi records every call unless told not to: audio is kept only when the task asks.
-      artifactPlan: request.record
-        ? { recordingEnabled: true, recordingFormat: 'wav;l16' }
-        : { recordingEnabled: false },
+      artifactPlan: {
+        // Vapi records every call unless told not to: audio is kept only when the task asks.
+        ...(request.record
+          ? { recordingEnabled: true, recordingFormat: 'wav;l16' }
+          : { recordingEnabled: false }),
+        structuredOutputs: structuredOutputsOf(request.outputSchema),
+      },
       serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
       server: {
         url: request.serverUrl,
@@ -227,8 +236,8 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
       str(obj(obj(artifact.recording).mono).combinedUrl) ??
       str(artifact.recordingUrl) ??
       str(source.recordingUrl),
-    structuredResult: structuredResultFrom(analysis),
-    optedOut: optedOutFrom(analysis),
+    structuredResult: structuredOutputResult(artifact, RESULT_OUTPUT),
+    optedOut: optedOutFrom(artifact),
   };
 }
 

@@ -2,7 +2,7 @@
 // target checked again
 // at delivery time (the host is resolved and every address classified, against DNS rebinding),
 // with a 10 s timeout, redirects not followed and the response read up to a size cap.
-import { ApiError } from '../http/errors.ts';
+import { ServiceError } from '../errors.ts';
 import { resolveWithDeno } from '../dns.ts';
 import {
   addressesProblem,
@@ -57,7 +57,7 @@ export async function refuseTarget(
   try {
     url = checkWebhookUrl(raw, { allowPrivate: deps.allowPrivate });
   } catch (error) {
-    return error instanceof ApiError ? error.message : 'webhook_url is not valid';
+    return error instanceof ServiceError ? error.message : 'webhook_url is not valid';
   }
   const host = hostToResolve(url);
   if (!host) return null;

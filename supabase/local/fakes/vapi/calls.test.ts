@@ -34,6 +34,7 @@ const record = (overrides: Partial<CallRecord> = {}): CallRecord => ({
   phoneCallProviderId: 'CA1',
   behaviour: 'agrees',
   recordingUrl: null,
+  structuredOutputIds: [],
   ...overrides,
 });
 
@@ -82,7 +83,7 @@ describe('call objects', () => {
     ).toEqual({ successEvaluation: 'true' });
   });
 
-  it('answers structuredDataPlan: opted_out from the call, other fields per the callee', () => {
+  it('still answers the deprecated structuredDataPlan: opted_out from the call, other fields per the callee', () => {
     const plan = {
       structuredDataPlan: {
         enabled: true,
@@ -132,6 +133,69 @@ describe('call objects', () => {
       result: { confirmed: null, new_time: null, party_size: null, channel: null, notes: null },
     });
     expect(analysis(record())).not.toHaveProperty('structuredData');
+  });
+
+  it('answers artifactPlan.structuredOutputs by output id: opted_out from the call, the rest per the callee', () => {
+    const ids = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002'];
+    const assistant = {
+      artifactPlan: {
+        structuredOutputs: [
+          { name: 'opted_out', schema: { type: 'boolean' } },
+          {
+            name: 'result',
+            type: 'ai',
+            schema: {
+              type: 'object',
+              properties: {
+                confirmed: { type: 'boolean' },
+                new_time: { type: 'string', description: 'The new appointment time' },
+                channel: { type: 'string', enum: ['phone', 'sms'] },
+              },
+            },
+          },
+        ],
+      },
+      model: { messages: [{ role: 'system', content: 'Your goal: Confirm the appointment.' }] },
+    };
+    const call = (overrides: Partial<CallRecord> = {}) =>
+      record({ assistant, structuredOutputIds: ids, ...overrides });
+    expect(callObject(call()).artifact).toMatchObject({
+      structuredOutputs: {
+        [ids[0]!]: { name: 'opted_out', result: false },
+        [ids[1]!]: {
+          name: 'result',
+          result: { confirmed: true, new_time: 'Thursday at 3 pm', channel: 'phone' },
+        },
+      },
+    });
+    // The end-of-call report carries the same outputs, under the same ids.
+    expect(endOfCallReport(call(), 2_000_000).message.artifact).toEqual(
+      callObject(call()).artifact,
+    );
+    const optedOut = callObject(call({ outcome: 'not-met', behaviour: 'opts-out', optedOut: true }))
+      .artifact as { structuredOutputs: Record<string, { result: unknown }> };
+    expect(optedOut.structuredOutputs[ids[0]!]!.result).toBe(true);
+    expect(optedOut.structuredOutputs[ids[1]!]!.result).toMatchObject({
+      confirmed: false,
+      channel: 'sms',
+    });
+    // Nobody answered: no conversation, no outputs. Not asked: none either.
+    expect(callObject(call({ turns: [], startedAt: null })).artifact).not.toHaveProperty(
+      'structuredOutputs',
+    );
+    expect(callObject(record()).artifact).not.toHaveProperty('structuredOutputs');
+    // A single-value output follows the callee too.
+    const single = record({
+      assistant: {
+        artifactPlan: { structuredOutputs: [{ name: 'Agreed', schema: { type: 'boolean' } }] },
+      },
+      structuredOutputIds: [ids[0]!],
+      outcome: 'not-met',
+      behaviour: 'declines',
+    });
+    expect(callObject(single).artifact).toMatchObject({
+      structuredOutputs: { [ids[0]!]: { name: 'Agreed', result: false } },
+    });
   });
 
   it('links the recording in the artifact only when there is one', () => {

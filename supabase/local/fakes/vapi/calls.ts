@@ -1,6 +1,6 @@
 import type { Behaviour } from './callees';
 import { goalFromPrompt, type Outcome, type Role } from './conversation';
-import { fillFromFiction, type Settlement } from './fiction';
+import { fillFromFiction, valueFromFiction, type Settlement } from './fiction';
 
 /**
  * A simulated call and the Vapi-shaped objects built from it: the `Call` of `POST /call` and
@@ -39,6 +39,8 @@ export type CallRecord = {
   behaviour: Behaviour;
   /** Where the ended call's audio is served, when it was recorded and answered. */
   recordingUrl: string | null;
+  /** The ids of the transient structured outputs, one per `artifactPlan.structuredOutputs` entry. */
+  structuredOutputIds: string[];
 };
 
 /** What a minute of a simulated call costs (Vapi reports its own cost in USD). */
@@ -88,7 +90,9 @@ export function transcriptText(call: CallRecord): string {
 }
 
 export function artifact(call: CallRecord): Json {
+  const outputs = structuredOutputs(call);
   return {
+    ...(outputs ? { structuredOutputs: outputs } : {}),
     messages: artifactMessages(call),
     messagesOpenAIFormatted: call.turns.map((t) => ({ role: t.role, content: t.text })),
     transcript: transcriptText(call),
@@ -126,8 +130,9 @@ export function successEvaluation(rubric: string, met: boolean): string {
 
 /**
  * call.analysis per assistant.analysisPlan: a summary and a success evaluation (each on unless
- * `enabled: false`), skipped when the call has fewer than `minMessagesThreshold` (default 2)
- * messages, as Vapi does for calls nobody answered.
+ * `enabled: false`), and the deprecated `structuredDataPlan` when enabled, skipped when the call
+ * has fewer than `minMessagesThreshold` (default 2) messages, as Vapi does for calls nobody
+ * answered.
  */
 export function analysis(call: CallRecord): Json {
   const plan = (call.assistant.analysisPlan as Json | undefined) ?? {};
@@ -146,6 +151,37 @@ export function analysis(call: CallRecord): Json {
   if (dataPlan.enabled === true && dataPlan.schema && typeof dataPlan.schema === 'object')
     result.structuredData = structuredData(dataPlan.schema as Json, call);
   return result;
+}
+
+/** `artifactPlan.structuredOutputs`, when the assistant asks for any. */
+export function structuredOutputPlans(assistant: Json): Json[] {
+  const plan = assistant.artifactPlan as Json | undefined;
+  return Array.isArray(plan?.structuredOutputs) ? (plan.structuredOutputs as Json[]) : [];
+}
+
+/**
+ * artifact.structuredOutputs: `{ [outputId]: { name, result } }` for each transient output of
+ * `artifactPlan.structuredOutputs`, extracted after the call, and only when there was a
+ * conversation (by default Vapi skips an output for a call with too few messages; a call nobody
+ * answered gets none). An output named `opted_out` with a boolean schema is the one fact the
+ * network knows of its own: whether the callee asked not to be called again; every other output
+ * follows the callee's script (fiction.ts).
+ */
+export function structuredOutputs(call: CallRecord): Json | null {
+  const plans = structuredOutputPlans(call.assistant);
+  if (call.status !== 'ended' || plans.length === 0 || call.turns.length < 2) return null;
+  const settlement = settlementOf(call);
+  const goal = goalFromPrompt(systemPrompt(call));
+  const entries = plans.map((plan, i) => {
+    const schema = (plan.schema as Json | undefined) ?? {};
+    const name = String(plan.name);
+    const result =
+      name === 'opted_out' && schema.type === 'boolean'
+        ? call.optedOut
+        : valueFromFiction(schema, name, settlement, goal);
+    return [call.structuredOutputIds[i] ?? `${call.id}-output-${i}`, { name, result }];
+  });
+  return Object.fromEntries(entries);
 }
 
 /** What the conversation settled: all of it (agreed or declined), or nothing. */

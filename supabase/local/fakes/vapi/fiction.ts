@@ -33,7 +33,13 @@ function fictionalNumber(name: string, description: string, integer: boolean): n
   return integer ? 2 : 2.5;
 }
 
-function valueFor(node: Json, name: string, settlement: Settlement, goal: string): unknown {
+/** A value for any schema node (an object, or a single boolean, string, number, enum or array). */
+export function valueFromFiction(
+  node: Json,
+  name: string,
+  settlement: Settlement,
+  goal: string,
+): unknown {
   if (node.type === 'object') return fillFromFiction(node, settlement, goal);
   if (settlement === 'nothing') return null;
   const description = typeof node.description === 'string' ? node.description : '';
@@ -50,7 +56,7 @@ function valueFor(node: Json, name: string, settlement: Settlement, goal: string
     case 'number':
       return fictionalNumber(name, description, false);
     case 'array':
-      return isObject(node.items) ? [valueFor(node.items, name, settlement, goal)] : [];
+      return isObject(node.items) ? [valueFromFiction(node.items, name, settlement, goal)] : [];
     default:
       return fictionalString(name, description, goal);
   }
@@ -62,7 +68,7 @@ export function fillFromFiction(schema: Json, settlement: Settlement, goal: stri
   return Object.fromEntries(
     Object.entries(properties).map(([name, node]) => [
       name,
-      isObject(node) ? valueFor(node, name, settlement, goal) : null,
+      isObject(node) ? valueFromFiction(node, name, settlement, goal) : null,
     ]),
   );
 }

@@ -4,6 +4,7 @@ import {
   endOfCallReport,
   recordingEnabled,
   statusUpdate,
+  structuredOutputPlans,
   transcriptMessage,
   type CallRecord,
   type CallStatus,
@@ -202,6 +203,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       phoneCallProviderId: `CA${randomBytes(16).toString('hex')}`,
       behaviour,
       recordingUrl: null,
+      structuredOutputIds: structuredOutputPlans(assistant).map(() => randomUUID()),
     };
     const detection = assistant.voicemailDetection;
     const script = buildScript({

@@ -127,6 +127,42 @@ describe('validateCreateCall', () => {
     ]);
   });
 
+  it('checks artifactPlan.structuredOutputs like CreateStructuredOutputDTO (name 1 to 40, schema)', () => {
+    const withOutputs = (structuredOutputs: unknown) => {
+      const body = valid() as { assistant: Record<string, unknown> };
+      body.assistant.artifactPlan = { recordingEnabled: false, structuredOutputs };
+      return validateCreateCall(body, ids);
+    };
+    expect(
+      withOutputs([
+        { name: 'opted_out', type: 'ai', description: 'x', schema: { type: 'boolean' } },
+        { name: 'result', schema: { type: 'object', properties: {} } },
+      ]),
+    ).toEqual([]);
+    expect(withOutputs([])).toEqual([]);
+    expect(withOutputs({ name: 'x' })).toEqual([
+      'assistant.artifactPlan.structuredOutputs must be an array',
+    ]);
+    expect(
+      withOutputs([
+        { schema: { type: 'boolean' } },
+        { name: 'x'.repeat(41), schema: { type: 'boolean' } },
+        { name: '', schema: { type: 'boolean' } },
+        { name: 'ok', type: 'llm', description: 3, colour: 'red' },
+        'nope',
+      ]),
+    ).toEqual([
+      'assistant.artifactPlan.structuredOutputs.0.name must be a string',
+      'assistant.artifactPlan.structuredOutputs.1.name must be shorter than or equal to 40 characters',
+      'assistant.artifactPlan.structuredOutputs.2.name must be longer than or equal to 1 characters',
+      'assistant.artifactPlan.structuredOutputs.3.property colour should not exist',
+      'assistant.artifactPlan.structuredOutputs.3.schema must be an object',
+      'assistant.artifactPlan.structuredOutputs.3.type must be one of the following values: ai, regex',
+      'assistant.artifactPlan.structuredOutputs.3.description must be a string',
+      'assistant.artifactPlan.structuredOutputs.4 must be an object',
+    ]);
+  });
+
   it('refuses what the local network does not simulate, saying so', () => {
     expect(
       validateCreateCall({ ...valid(), assistantId: 'a1', assistant: undefined }, ids),
@@ -135,6 +171,11 @@ describe('validateCreateCall', () => {
     ]);
     expect(validateCreateCall({ ...valid(), customers: [] }, ids)).toEqual([
       'customers is not supported by the local phone network',
+    ]);
+    const saved = valid() as { assistant: Record<string, unknown> };
+    saved.assistant.artifactPlan = { structuredOutputIds: ['so_1'] };
+    expect(validateCreateCall(saved, ids)).toEqual([
+      'assistant.artifactPlan.structuredOutputIds is not supported by the local phone network (it has no saved structured outputs); send structuredOutputs inline',
     ]);
   });
 

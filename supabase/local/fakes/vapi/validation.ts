@@ -4,7 +4,7 @@
  * what the local phone network supports: one customer, a phone number id, an inline assistant.
  * Field lists and enums are copied from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
  * CreateAssistantDTO, Server, BackoffPlan, DeepgramTranscriber, ElevenLabsVoice,
- * SuccessEvaluationPlan).
+ * SuccessEvaluationPlan, ArtifactPlan, CreateStructuredOutputDTO).
  */
 type Json = Record<string, unknown>;
 
@@ -61,6 +61,19 @@ const ASSISTANT_FIELDS = [
   'credentialIds',
   'server',
   'keypadInputPlan',
+];
+
+const STRUCTURED_OUTPUT_FIELDS = [
+  'type',
+  'regex',
+  'model',
+  'compliancePlan',
+  'conditions',
+  'name',
+  'schema',
+  'description',
+  'assistantIds',
+  'workflowIds',
 ];
 
 const CUSTOMER_FIELDS = [
@@ -208,6 +221,29 @@ function validateServer(server: unknown, errors: string[]) {
   }
 }
 
+/** `artifactPlan.structuredOutputs`: transient outputs, each with a name (1 to 40) and a schema. */
+function validateStructuredOutputs(outputs: unknown, errors: string[]) {
+  const p = 'assistant.artifactPlan.structuredOutputs';
+  if (!Array.isArray(outputs)) return errors.push(`${p} must be an array`);
+  outputs.forEach((output, i) => {
+    const q = `${p}.${i}.`;
+    if (!isObject(output)) return errors.push(`${p}.${i} must be an object`);
+    unknownProperties(output, STRUCTURED_OUTPUT_FIELDS, q, errors);
+    if (typeof output.name !== 'string') errors.push(`${q}name must be a string`);
+    else if (output.name.length < 1)
+      errors.push(`${q}name must be longer than or equal to 1 characters`);
+    else if (output.name.length > 40)
+      errors.push(`${q}name must be shorter than or equal to 40 characters`);
+    if (!isObject(output.schema)) errors.push(`${q}schema must be an object`);
+    if (output.type !== undefined && !['ai', 'regex'].includes(output.type as string))
+      errors.push(`${q}type must be one of the following values: ai, regex`);
+    if (output.type === 'regex')
+      errors.push(`${q}type regex is not supported by the local phone network`);
+    if (output.description !== undefined && typeof output.description !== 'string')
+      errors.push(`${q}description must be a string`);
+  });
+}
+
 function validateAssistant(assistant: unknown, errors: string[]) {
   const p = 'assistant.';
   if (!isObject(assistant)) return errors.push('assistant must be an object');
@@ -327,6 +363,12 @@ function validateAssistant(assistant: unknown, errors: string[]) {
       )
         errors.push(
           `${p}artifactPlan.recordingFormat must be one of the following values: wav;l16, mp3`,
+        );
+      if (artifactPlan.structuredOutputs !== undefined)
+        validateStructuredOutputs(artifactPlan.structuredOutputs, errors);
+      if (artifactPlan.structuredOutputIds !== undefined)
+        errors.push(
+          `${p}artifactPlan.structuredOutputIds is not supported by the local phone network (it has no saved structured outputs); send structuredOutputs inline`,
         );
     }
   }

@@ -1,0 +1,53 @@
+// What a task is when the request leaves a field out. The voice and language default to the
+// account's phone-agent settings, which only SQL knows (task_accept); these are the rest.
+import type { CreateTaskInput } from './schema.ts';
+
+export const TASK_DEFAULTS = {
+  maxDurationMinutes: 10,
+  voicemailAction: 'hang_up',
+  retryMaxAttempts: 3,
+  retryIntervalMinutes: 30,
+  record: false,
+  recordingRetentionDays: 30,
+} as const;
+
+/** The row task_accept records for a checked create body. */
+export function newTaskRow(
+  input: CreateTaskInput,
+  fixed: {
+    id: string;
+    source: string;
+    webhookUrl: string | null;
+    outputSchema: unknown;
+    scheduleAt: Date | null;
+    providerTokenHash: string;
+  },
+) {
+  return {
+    id: fixed.id,
+    source: fixed.source,
+    phone_number: input.phone_number,
+    goal: input.goal ?? input.task,
+    context: input.context ?? {},
+    metadata: input.metadata ?? {},
+    voice: input.voice ?? null,
+    language: input.language ?? null,
+    speaking_style: input.speaking_style ?? null,
+    first_sentence: input.first_sentence ?? null,
+    max_duration_minutes: input.max_duration_minutes ?? TASK_DEFAULTS.maxDurationMinutes,
+    voicemail_action: input.voicemail?.action ?? TASK_DEFAULTS.voicemailAction,
+    voicemail_message: input.voicemail?.action === 'leave_message' ? input.voicemail.message : null,
+    retry_max_attempts: input.retry?.max_attempts ?? TASK_DEFAULTS.retryMaxAttempts,
+    retry_interval_minutes: input.retry?.interval_minutes ?? TASK_DEFAULTS.retryIntervalMinutes,
+    webhook_url: fixed.webhookUrl,
+    call_window_start: input.call_window?.start ?? null,
+    call_window_end: input.call_window?.end ?? null,
+    schedule_at: fixed.scheduleAt?.toISOString() ?? null,
+    output_schema: fixed.outputSchema,
+    record: input.record ?? TASK_DEFAULTS.record,
+    recording_retention_days:
+      input.recording_retention_days ?? TASK_DEFAULTS.recordingRetentionDays,
+    // Replaced with the hash of a fresh token when each attempt is placed.
+    provider_token_hash: fixed.providerTokenHash,
+  };
+}

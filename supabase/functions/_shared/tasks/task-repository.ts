@@ -1,0 +1,247 @@
+// The task service's rows: every read and write of tasks, attempts and events, and the SQL
+// functions that decide (task_create / task_accept, task_apply, task_cancel, …). Reads go over
+// the direct pool when there is one (task-sql.ts), otherwise through PostgREST; rpc calls go over
+// the pool through the client itself (db.ts). No wording and no HTTP here.
+import { type Db, must } from '../db.ts';
+import type { Transition } from '../voice/status-machine.ts';
+import type { ListQuery } from './schema.ts';
+import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
+import type { TaskEventRow, TaskSql } from './task-sql.ts';
+
+/** What task_create / task_accept answer: the new task, a replay, or why not. */
+export type Accepted = {
+  task_id?: string;
+  replayed?: boolean;
+  task?: TaskRow;
+  error?: string;
+  retry_after?: number;
+  limit?: string;
+  required_usd?: number;
+  available_usd?: number;
+  time_zones?: string[];
+  source?: string;
+  listed_at?: string;
+};
+
+export type StoredTask = { row: TaskRow; attempts: AttemptRow[] };
+
+type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
+
+/** The row task_accept records (see prepareTask); defaults not given are filled in SQL. */
+export type NewTaskRow = Record<string, unknown> & { id: string; phone_number: string };
+
+export function encodeBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk)
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
+
+export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+  // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
+  const binary = atob(text.replace(/\s+/g, ''));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export function createTaskRepository(db: Db, sql: TaskSql | null) {
+  return {
+    /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
+    async read(taskId: string): Promise<StoredTask | null> {
+      if (sql) return await sql.readTask(taskId);
+      const rows = must(
+        await db
+          .from('tasks')
+          .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
+          .eq('id', taskId)
+          .limit(1),
+      ) as unknown as TaskWithAttempts[];
+      const found = rows[0];
+      if (!found) return null;
+      const { task_attempts: attempts, ...row } = found;
+      return { row, attempts: [...attempts].sort((a, b) => a.number - b.number) };
+    },
+
+    /** The account's tasks, newest first: one more than the page, to tell whether more follow. */
+    async list(userId: string, query: ListQuery): Promise<StoredTask[]> {
+      let request = db
+        .from('tasks')
+        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
+        .eq('user_id', userId)
+        .order('id', { ascending: false })
+        .limit(query.limit + 1);
+      if (query.status) request = request.eq('status', query.status);
+      if (query.batch_id) request = request.eq('batch_id', query.batch_id);
+      if (query.starting_after) request = request.lt('id', query.starting_after);
+      const rows = must(await request) as unknown as TaskWithAttempts[];
+      return rows.map(({ task_attempts: attempts, ...row }) => ({ row, attempts }));
+    },
+
+    /** POST /task with a key: the key, the gate, the limits, the hold and the row in one call. */
+    async createWithKey(
+      apiKey: string,
+      task: NewTaskRow,
+      idempotencyKey: string | null,
+      requestHash: string,
+    ): Promise<Accepted> {
+      return must(
+        await db.rpc('task_create', {
+          p_api_key: apiKey,
+          p_task: task,
+          p_idempotency_key: idempotencyKey,
+          p_request_hash: requestHash,
+        }),
+      ) as Accepted;
+    },
+
+    /** The same for an account already authenticated (session, MCP, SMS). */
+    async accept(
+      account: { userId: string; apiKeyId: string | null },
+      task: NewTaskRow,
+      idempotencyKey: string | null,
+      requestHash: string,
+    ): Promise<Accepted> {
+      return must(
+        await db.rpc('task_accept', {
+          p_user_id: account.userId,
+          p_api_key_id: account.apiKeyId,
+          p_task: task,
+          p_idempotency_key: idempotencyKey,
+          p_request_hash: requestHash,
+        }),
+      ) as Accepted;
+    },
+
+    /** Applies a decided transition unless the task moved on meanwhile. */
+    async apply(
+      taskId: string,
+      transition: Transition,
+    ): Promise<'applied' | 'duplicate' | 'stale'> {
+      const result = must(
+        await db.rpc('task_apply', {
+          p_task_id: taskId,
+          p_attempt: transition.attempt,
+          p_expected_status: transition.expectedStatus,
+          p_plan: transition.plan,
+        }),
+      ) as { applied: boolean; reason?: string };
+      if (result.applied) return 'applied';
+      return result.reason === 'duplicate' ? 'duplicate' : 'stale';
+    },
+
+    /** Opens the next attempt with the hash of its token; nothing when canceled or taken. */
+    async beginAttempt(taskId: string, tokenHash: string) {
+      return must(
+        await db.rpc('task_begin_attempt', { p_task_id: taskId, p_token_hash: tokenHash }),
+      ) as { attempt?: number; task?: TaskRow; error?: string };
+    },
+
+    /** Records the provider's call; `hang_up` when the task was canceled while dialling. */
+    async attemptPlaced(
+      taskId: string,
+      attempt: number,
+      call: { providerCallId: string; controlUrl: string | null },
+    ) {
+      return must(
+        await db.rpc('task_attempt_placed', {
+          p_task_id: taskId,
+          p_attempt: attempt,
+          p_provider_call_id: call.providerCallId,
+          p_control_url: call.controlUrl,
+        }),
+      ) as { hang_up: boolean };
+    },
+
+    async saveResult(
+      taskId: string,
+      attempt: number,
+      settled: { result: unknown; note: string | null },
+    ) {
+      must(
+        await db.rpc('task_save_result', {
+          p_task_id: taskId,
+          p_attempt: attempt,
+          p_result: settled.result,
+          p_note: settled.note,
+        }),
+      );
+    },
+
+    async saveRecording(
+      taskId: string,
+      attempt: number,
+      audio: { bytes: Uint8Array; contentType: string },
+      durationSeconds: number | null,
+    ) {
+      must(
+        await db.rpc('task_save_recording', {
+          p_task_id: taskId,
+          p_attempt: attempt,
+          p_audio_base64: encodeBase64(audio.bytes),
+          p_content_type: audio.contentType,
+          p_duration_seconds: durationSeconds,
+        }),
+      );
+    },
+
+    /** The kept audio of the user's task, or null (not theirs, not recorded, past retention). */
+    async recording(userId: string, taskId: string, now: Date) {
+      const found = must(
+        await db.rpc('task_recording', {
+          p_user_id: userId,
+          p_task_id: taskId,
+          p_now: now.toISOString(),
+        }),
+      ) as { content_type: string; audio_base64: string } | null;
+      return found
+        ? { contentType: found.content_type, bytes: decodeBase64(found.audio_base64) }
+        : null;
+    },
+
+    /** Cancels in SQL, which names the live call to hang up if any. */
+    async cancel(userId: string, taskId: string) {
+      return must(await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId })) as {
+        error?: string;
+        status?: string;
+        hang_up?: { provider_call_id: string; control_url: string | null } | null;
+      };
+    },
+
+    /** Events after `afterSeq`, oldest first. */
+    async eventsAfter(taskId: string, afterSeq: number, limit: number): Promise<TaskEventRow[]> {
+      if (sql) return await sql.eventsAfter(taskId, afterSeq, limit);
+      return must(
+        await db
+          .from('task_events')
+          .select('seq, type, data, created_at')
+          .eq('task_id', taskId)
+          .gt('seq', afterSeq)
+          .order('seq')
+          .limit(limit),
+      ) as TaskEventRow[];
+    },
+
+    /** One event by its number. */
+    async event(taskId: string, seq: number): Promise<TaskEventRow | null> {
+      const rows = must(
+        await db
+          .from('task_events')
+          .select('seq, type, data, created_at')
+          .eq('task_id', taskId)
+          .eq('seq', seq)
+          .limit(1),
+      ) as TaskEventRow[];
+      return rows[0] ?? null;
+    },
+
+    /** The stored hash of a task's provider token. */
+    async tokenHash(taskId: string): Promise<string | null> {
+      if (sql) return await sql.tokenHash(taskId);
+      return (await this.read(taskId))?.row.provider_token_hash ?? null;
+    },
+  };
+}
+
+export type TaskRepository = ReturnType<typeof createTaskRepository>;

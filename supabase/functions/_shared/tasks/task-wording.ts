@@ -1,0 +1,78 @@
+// What the task service says to people: the English messages of its errors. The codes are the
+// call API's (its integrators branch on them); the messages tell a person what to do next.
+import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
+import { ServiceError } from '../errors.ts';
+import { accountRefusal } from '../http/api-key-auth.ts';
+import type { Accepted } from './task-repository.ts';
+
+export const taskNotFound = (taskId: string) =>
+  new ServiceError('not_found', `No task ${taskId.slice(0, 64)} exists.`);
+
+export const badIdempotencyKey = () =>
+  new ServiceError('invalid_request', 'Idempotency-Key must be 1 to 255 characters', {
+    field: 'Idempotency-Key',
+  });
+
+export const scheduleTooFar = (maxDays: number) =>
+  new ServiceError('invalid_request', `schedule_at must be at most ${maxDays} days ahead`, {
+    field: 'schedule_at',
+  });
+
+export const scheduleInPast = () =>
+  new ServiceError(
+    'invalid_request',
+    'schedule_at is in the past; leave it out to call as soon as the calling window allows',
+    { field: 'schedule_at' },
+  );
+
+export const noRecording = (taskId: string, recorded: boolean) =>
+  new ServiceError(
+    'not_found',
+    recorded
+      ? `Task ${taskId} has no recording: the call was not answered yet, or its retention ended.`
+      : `Task ${taskId} was not recorded: create it with "record": true to keep the audio.`,
+  );
+
+export const notCancelable = (status: string | undefined) =>
+  new ServiceError('task_not_cancelable', `This task already ended with status ${status}.`);
+
+/** The failure reason of a task whose call the provider refused to place. */
+export const PLACEMENT_FAILED = 'The voice provider could not place the call.';
+
+/** The API's error for a create that the database refused. */
+export function refusal(result: Accepted, phoneNumber: string): ServiceError {
+  switch (result.error) {
+    case 'do_not_call':
+      return doNotCallRefusal(phoneNumber, {
+        source: result.source ?? 'account',
+        listed_at: result.listed_at ?? '',
+      });
+    case 'rate_limited':
+      return new ServiceError(
+        'rate_limited',
+        result.limit === 'active_calls'
+          ? 'At most 10 calls of one account can be queued, ringing or in progress at once. Try again when one ends.'
+          : 'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
+        { retryAfterSeconds: result.retry_after ?? 30 },
+      );
+    case 'idempotency_conflict':
+      return new ServiceError(
+        'idempotency_conflict',
+        'This Idempotency-Key was already used with a different request body in the last 24 hours.',
+        { field: 'Idempotency-Key' },
+      );
+    case 'call_window_never_open':
+      return new ServiceError(
+        'invalid_request',
+        `call_window is never open in all of the callee's time zones (${(result.time_zones ?? []).join(', ')}); widen it.`,
+        { field: 'call_window' },
+      );
+    case 'insufficient_credits':
+      return new ServiceError(
+        'insufficient_credits',
+        `This call needs $${Number(result.required_usd).toFixed(2)} of credits on hold (max_duration_minutes beyond your free minutes, at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard or lower max_duration_minutes.`,
+      );
+    default:
+      return accountRefusal(result.error ?? 'unauthorized');
+  }
+}
