@@ -509,9 +509,9 @@ $$;`,
     grep: 'output_schema',
     kind: 'ts',
     file: 'supabase/functions/_shared/tasks/service.ts',
-    find: '          p_result: settled.result,\n          p_note: settled.note,',
+    find: '        settleResult(row.output_schema, event.structuredResult),\n',
     replace:
-      '          p_result: (event.structuredResult as Record<string, unknown> | null) ?? settled.result,\n          p_note: settled.note,',
+      '        { ...settleResult(row.output_schema, event.structuredResult), result: (event.structuredResult as Record<string, unknown> | null) ?? settleResult(row.output_schema, null).result },\n',
   },
   {
     id: 'output-schema-deeper',

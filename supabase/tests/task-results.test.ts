@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { apiUrl, serviceRoleKey } from './support/stack';
+import { apiUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
 
 // What a finished call hands back to a program: the result by the integrator's own schema, and
@@ -40,6 +41,18 @@ const SCHEMA = {
   additionalProperties: false,
 };
 const fitsSchema = new Ajv2020({ strict: false }).compile(SCHEMA);
+/** What every stored result satisfies: the schema with each field present and nullable. */
+const fitsResultSchema = new Ajv2020({ strict: false }).compile({
+  ...SCHEMA,
+  properties: {
+    confirmed: { type: ['boolean', 'null'] },
+    new_time: { type: ['string', 'null'] },
+    party_size: { type: ['integer', 'null'] },
+    channel: { type: ['string', 'null'], enum: ['phone', 'sms', 'email', null] },
+    reminders: { type: ['array', 'null'], items: { type: 'string' } },
+  },
+  required: Object.keys(SCHEMA.properties),
+});
 
 let owner: CallingAccount;
 let stranger: CallingAccount;
@@ -201,6 +214,126 @@ describe('output_schema → result', () => {
     });
     expect(task.result_note).toMatch(/no structured data/);
   });
+
+  // The simulated network always answers inside the schema, so a misbehaving provider is played
+  // here: the end-of-call report of a call that is still talking (555-0107), sent to our server
+  // URL with the task's token, both read back from the provider's own record of the call
+  // (assistant.server of GET /call/{id}), as Vapi would send it.
+  it.each([
+    [
+      'a string where output_schema says integer',
+      { party_size: 'two-INVALID-people' },
+      'two-INVALID-people',
+    ],
+    ['an enum value output_schema does not list', { channel: 'carrier_pigeon' }, 'carrier_pigeon'],
+    [
+      'an array item of the wrong type',
+      { reminders: ['day before', 'RUBBISH-ITEM', 7] },
+      'RUBBISH-ITEM',
+    ],
+  ])(
+    'stores null fields and a note when the provider answers %s, never the invalid data',
+    async (_name, offSchema, marker) => {
+      const { body } = await place(owner, {
+        phone_number: '+14155550107',
+        output_schema: SCHEMA,
+        max_duration_minutes: 30,
+        retry: { max_attempts: 0 },
+      });
+      await waitFor(
+        async () => (await (await owner.api(`/${body.id}`)).json()) as Task,
+        (task) => task.status === 'in_progress',
+        { what: `task ${body.id} to be answered` },
+      );
+      const [attempt] = await sql<{ provider_call_id: string }>(
+        'select provider_call_id from public.task_attempts where task_id = $1 and number = 1',
+        [body.id],
+      );
+      const call = (await (
+        await fetch(`http://127.0.0.1:${TEST_PORTS.voice}/call/${attempt!.provider_call_id}`, {
+          headers: { Authorization: 'Bearer vapi_dialwise_local' },
+        })
+      ).json()) as {
+        id: string;
+        status: string;
+        startedAt: string;
+        customer: unknown;
+        monitor: { controlUrl?: string };
+        assistant: { server: { url: string; headers: Record<string, string> } };
+      };
+      expect(call.status).toBe('in-progress');
+      try {
+        const answer = {
+          confirmed: true,
+          new_time: null,
+          party_size: 2,
+          channel: 'phone',
+          reminders: ['day before'],
+          ...offSchema,
+        };
+        const report = await fetch(call.assistant.server.url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...call.assistant.server.headers },
+          body: JSON.stringify({
+            message: {
+              type: 'end-of-call-report',
+              timestamp: Date.now(),
+              endedReason: 'customer-ended-call',
+              startedAt: call.startedAt,
+              endedAt: new Date().toISOString(),
+              durationSeconds: 30,
+              analysis: { summary: 'Kim confirmed.', successEvaluation: 'true' },
+              artifact: {
+                messages: [
+                  { role: 'bot', message: 'Hi Kim, calling about tomorrow.', secondsFromStart: 0 },
+                  { role: 'user', message: 'Yes, that works.', secondsFromStart: 3 },
+                ],
+                structuredOutputs: {
+                  [randomUUID()]: { name: 'opted_out', result: false },
+                  [randomUUID()]: { name: 'result', result: answer },
+                },
+              },
+              call,
+              customer: call.customer,
+              assistant: call.assistant,
+            },
+          }),
+        });
+        expect(report.status).toBe(200);
+        await report.body?.cancel();
+
+        const task = await ended(owner, body.id);
+        expect(task.status).toBe('success');
+        expect(task.result).toEqual({
+          confirmed: null,
+          new_time: null,
+          party_size: null,
+          channel: null,
+          reminders: null,
+        });
+        expect(fitsResultSchema(task.result), JSON.stringify(fitsResultSchema.errors)).toBe(true);
+        expect(task.result_note).toMatch(/did not fit output_schema/);
+        const completed = await completedEvent(owner, task.id);
+        expect(completed.result).toEqual(task.result);
+        expect(completed.result_note).toBe(task.result_note);
+        const list = (await (await owner.api('?limit=100')).json()) as { data: Task[] };
+        const listed = list.data.find((t) => t.id === task.id);
+        expect(listed?.result).toEqual(task.result);
+        for (const seen of [task, completed, listed])
+          expect(JSON.stringify(seen)).not.toContain(marker);
+      } finally {
+        // The network would talk for another minute of wall time; hang up as the provider would.
+        if (call.monitor.controlUrl)
+          await (
+            await fetch(call.monitor.controlUrl, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ type: 'end-call' }),
+            })
+          ).body?.cancel();
+      }
+    },
+  );
 
   it.each([
     ['an unknown type', { type: 'object', properties: { a: { type: 'text' } } }],
