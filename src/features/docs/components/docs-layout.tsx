@@ -157,7 +157,13 @@ export function DocsTable({
   rows: { key: string; cells: ReactNode[] }[];
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than the screen scrolls, and keyboard users must reach it
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">
