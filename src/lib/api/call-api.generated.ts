@@ -443,7 +443,7 @@ export interface components {
           code?: string;
           message?: string;
         }[];
-        /** @description Quote it to support (500 only). */
+        /** @description The request's id (also the Request-Id header); quote it to support. */
         request_id?: string;
       };
     };
