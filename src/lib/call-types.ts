@@ -5,7 +5,7 @@ export type ApiTask = components['schemas']['Task'];
 export type ApiTaskList = components['schemas']['TaskList'];
 
 /** The API's fields, every one present (the API always sends them). */
-type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+export type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 type Task = Sent<ApiTask>;
 
 export type TranscriptTurn = components['schemas']['Turn'];

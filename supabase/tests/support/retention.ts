@@ -1,15 +1,8 @@
 import { expect } from 'vitest';
+import type { RetentionReport } from '../../functions/_shared/privacy/retention.ts';
 import { apiUrl, serviceRoleKey } from './stack';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type RetentionReport = {
-  call_contents_erased: number;
-  recordings_erased: number;
-  technical_logs_erased: number;
-  call_records_erased: number;
-  accounts_erased: number;
-};
 
 /**
  * One run of the scheduled work (dispatch, with its retention pass) as of `daysAhead` days from

@@ -1,8 +1,7 @@
 import type { components } from '@/lib/api/call-api.generated';
+import type { ApiTask, Sent } from '@/lib/call-types';
 
-/** The API's fields, every one present (the API always sends them). */
-type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-type Task = Sent<components['schemas']['Task']>;
+type Task = Sent<ApiTask>;
 
 /** What GET /task/batches/{id} answers (the batch object, generated from openapi.yaml). */
 export type BatchCounts = Sent<components['schemas']['BatchCounts']>;
