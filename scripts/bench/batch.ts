@@ -9,13 +9,13 @@
  * Alone: `npx tsx scripts/bench/batch.ts [--rows 1000]` (own stack on the benchmark's ports).
  */
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { loadConfig, type StackConfig } from '../../supabase/local/config';
 import { stackPortEnv } from '../../supabase/local/ports';
 import { startStack } from '../../supabase/local/stack';
 import { makeBenchAccounts } from './accounts';
 import { ms } from './figures';
+import { runWhenCalledDirectly } from './run-alone';
 
 const MAX_LIVE = 10;
 const SAMPLE_MS = 100;
@@ -216,9 +216,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(`Benchmark failed: ${(error as Error).stack ?? String(error)}`);
-    process.exit(1);
-  });
-}
+runWhenCalledDirectly(import.meta.url, main);

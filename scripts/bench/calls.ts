@@ -9,7 +9,6 @@
  *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/calls.ts
  */
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../supabase/local/config';
 import { stackPortEnv } from '../../supabase/local/ports';
 import { startStack } from '../../supabase/local/stack';
@@ -18,6 +17,7 @@ import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
 import { cpuSince, processCpu } from './process-cpu';
 import { readSseEvents } from './sse';
+import { runWhenCalledDirectly } from './run-alone';
 
 const CONCURRENCY = 20;
 const ROUNDS = Number(process.env.BENCH_CALL_ROUNDS ?? 5);
@@ -140,9 +140,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(`Benchmark failed: ${(error as Error).stack ?? String(error)}`);
-    process.exit(1);
-  });
-}
+runWhenCalledDirectly(import.meta.url, main);

@@ -16,7 +16,6 @@
  *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/live-events.ts [--calls 10] [--streams 150] [--lag-only]
  */
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../../supabase/local/config';
 import { stackPortEnv } from '../../supabase/local/ports';
@@ -25,6 +24,7 @@ import { makeBenchAccounts } from './accounts';
 
 import { percentile } from './figures';
 import { readSseEvents } from './sse';
+import { runWhenCalledDirectly } from './run-alone';
 
 export type BenchStack = { apiUrl: string; dbUrl: string };
 
@@ -306,9 +306,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
-    console.error(`Benchmark failed: ${(error as Error).stack ?? String(error)}`);
-    process.exit(1);
-  });
-}
+runWhenCalledDirectly(import.meta.url, main);
