@@ -5,6 +5,7 @@ import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { apiUrl, serviceRoleKey } from './support/stack';
 import { waitFor } from './support/wait';
+import { readSseData } from './support/sse';
 
 // Batches on the integration stack: validated whole, paced through the account's 10 call slots
 // by the scheduler, completed with batch.completed on the stream and the webhook.
@@ -85,29 +86,8 @@ async function liveCalls(userId: string) {
 }
 
 /** Reads an SSE response to its end, parsing the data lines. */
-async function readEvents(response: Response) {
-  const events: { id: number; type: string; batch_id: string; data: Batch }[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => line.slice(6))
-        .join('\n');
-      if (data) events.push(JSON.parse(data) as (typeof events)[number]);
-    }
-  }
-  return events;
-}
+const readEvents = (response: Response) =>
+  readSseData<{ id: number; type: string; batch_id: string; data: Batch }>(response);
 
 async function receiver() {
   const received: { type: string; body: Record<string, unknown> }[] = [];

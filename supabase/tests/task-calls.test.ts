@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
 import { apiUrl, TEST_PORTS } from './support/stack';
+import { readSseData } from './support/sse';
 
 // Calls placed through POST /task on the integration stack, answered by the local simulated
 // phone network (its reserved numbers), followed to their end as an integrator would.
@@ -59,31 +60,7 @@ async function until(
 const ended = (account: CallingAccount, id: string) =>
   until(account, id, (t) => TERMINAL.includes(t.status));
 
-/** Reads an SSE response to its end (or `max` events), parsing id / event / data lines. */
-async function readEvents(response: Response, max = Infinity): Promise<Event[]> {
-  const events: Event[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  while (events.length < max) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => line.slice(6))
-        .join('\n');
-      if (data) events.push(JSON.parse(data) as Event);
-    }
-  }
-  await reader.cancel().catch(() => undefined);
-  return events;
-}
+const readEvents = (response: Response, max?: number) => readSseData<Event>(response, max);
 
 let rich: CallingAccount;
 beforeAll(async () => {
