@@ -35,6 +35,7 @@ const PRIVACY_RETENTION = 'supabase/tests/privacy-retention.test.ts';
 const ACCOUNT_DELETION = 'supabase/tests/account-deletion.test.ts';
 const BATCHES_MIGRATION = 'supabase/migrations/20251127002000_batches.sql';
 const CALL_SLOTS_MIGRATION = 'supabase/migrations/20251127002001_task_accept_call_slots.sql';
+const TASK_ACCEPT_MIGRATION = 'supabase/migrations/20251128000100_task_accept_one_write.sql';
 const RESULTS_MIGRATION = 'supabase/migrations/20251127001000_task_results.sql';
 const BATCHES = ['supabase/tests/task-batches.test.ts'];
 const RESULTS = ['supabase/tests/task-results.test.ts'];
@@ -100,7 +101,7 @@ create policy "planted: anyone changes" on public.user_kyc for update to authent
     tests: TENANTS,
     grep: 'Idempotency-Key',
     kind: 'sql-function',
-    migration: 'supabase/migrations/20251127002001_task_accept_call_slots.sql',
+    migration: TASK_ACCEPT_MIGRATION,
     start: 'create or replace function public.task_accept(',
     find: '    select * into existing from public.task_idempotency_keys\n     where user_id = p_user_id and key = p_idempotency_key;',
     replace:
@@ -424,7 +425,7 @@ $$;`,
     tests: ['supabase/tests/task-calls.test.ts'],
     grep: 'at most 10 active calls',
     kind: 'sql-function',
-    migration: CALL_SLOTS_MIGRATION,
+    migration: TASK_ACCEPT_MIGRATION,
     start: 'create or replace function public.task_accept(',
     find: '  if active >= 10 then',
     replace: '  if active > 10 then',
@@ -448,7 +449,7 @@ $$;`,
     tests: ['supabase/tests/task-calls.test.ts'],
     grep: '60 creates',
     kind: 'sql-function',
-    migration: CALL_SLOTS_MIGRATION,
+    migration: TASK_ACCEPT_MIGRATION,
     start: 'create or replace function public.task_accept(',
     find: '    from public.task_create_requests where user_id = p_user_id;',
     replace: '    from public.task_create_requests where api_key_id = p_api_key_id;',

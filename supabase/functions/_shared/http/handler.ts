@@ -2,6 +2,7 @@
 // request id, and one error envelope `{ "error": { "code", "message", "field"?, "request_id" } }`.
 // Services throw ServiceError (no HTTP in it); this layer maps its code to a status. Anything else
 // thrown is logged with the request id and answered 500 without a trace.
+import { requestStarted } from '../background.ts';
 import { describeError, ServiceError } from '../errors.ts';
 import { newRequestId } from '../ids.ts';
 import { CALL_API_STATUS } from './errors.ts';
@@ -161,6 +162,15 @@ export function createHandler<Caller>(
   }
 
   return async function serve(request: Request): Promise<Response> {
+    const ended = requestStarted();
+    try {
+      return await answer(request);
+    } finally {
+      ended();
+    }
+  };
+
+  async function answer(request: Request): Promise<Response> {
     const requestId = newRequestId();
     const method = request.method.toUpperCase();
     if (method === 'OPTIONS' && options.cors)
@@ -204,7 +214,7 @@ export function createHandler<Caller>(
     } catch (error) {
       return finish(errorResponse(error, requestId), requestId);
     }
-  };
+  }
 }
 
 /** Reads the body, giving up as soon as it passes `limit` bytes. */
