@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestStarted, runAfterResponse, whenRequestsAnswered } from './background.ts';
+import {
+  requestStarted,
+  runAfterResponse,
+  whenRequestsAnswered,
+  whileWaiting,
+} from './background.ts';
 import { createHandler, jsonResponse, noAuth } from './http/handler.ts';
 
 afterEach(() => vi.useRealTimers());
@@ -38,6 +43,26 @@ describe('background work after the response', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(ran).toEqual(['placed']);
     endless();
+  });
+
+  it('does not count a request that is only waiting for a call to end', async () => {
+    const ran: string[] = [];
+    const waitingRequest = requestStarted();
+    let callEnded!: () => void;
+    const waiting = whileWaiting(new Promise<void>((resolve) => (callEnded = resolve)));
+    runAfterResponse('test', async () => void ran.push('placed'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(ran).toEqual(['placed']);
+    callEnded();
+    await waiting;
+    // Answering again, it counts until it ends.
+    const later: string[] = [];
+    runAfterResponse('test', async () => void later.push('placed'));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(later).toEqual([]);
+    waitingRequest();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(later).toEqual(['placed']);
   });
 
   it('counts a request handled by createHandler until its response is returned', async () => {

@@ -16,6 +16,10 @@ export const MAX_YIELD_MS = 100;
 let requestsInFlight = 0;
 const waitingForIdle = new Set<() => void>();
 
+function releaseIfIdle() {
+  if (requestsInFlight <= 0) for (const release of [...waitingForIdle]) release();
+}
+
 /** Counts a request as being handled until the returned function is called (once). */
 export function requestStarted(): () => void {
   requestsInFlight += 1;
@@ -24,13 +28,27 @@ export function requestStarted(): () => void {
     if (ended) return;
     ended = true;
     requestsInFlight -= 1;
-    if (requestsInFlight === 0) for (const release of [...waitingForIdle]) release();
+    releaseIfIdle();
   };
+}
+
+/**
+ * A request that is only waiting (?wait=true holding its answer until the call ends) does not
+ * count as being handled meanwhile, or it would hold every placement back by MAX_YIELD_MS.
+ */
+export async function whileWaiting<T>(waiting: Promise<T>): Promise<T> {
+  requestsInFlight -= 1;
+  releaseIfIdle();
+  try {
+    return await waiting;
+  } finally {
+    requestsInFlight += 1;
+  }
 }
 
 /** Resolves when no request is being handled, or after `maxWaitMs`, whichever is first. */
 export function whenRequestsAnswered(maxWaitMs = MAX_YIELD_MS): Promise<void> {
-  if (requestsInFlight === 0) return Promise.resolve();
+  if (requestsInFlight <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const release = () => {
       clearTimeout(timer);

@@ -2,7 +2,7 @@
 // and applying provider messages, shared by the `task`, `voice-events`, MCP and SMS entries so
 // nothing re-validates or re-prices. Rows and SQL calls are in task-repository.ts, the messages in
 // task-wording.ts, the defaults of a new task in task-defaults.ts.
-import { runAfterResponse } from '../background.ts';
+import { runAfterResponse, whileWaiting } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { authenticateKey } from '../http/api-key-auth.ts';
@@ -407,14 +407,16 @@ export function createTaskService(deps: TaskServiceDeps) {
           const left = deadline - deps.now().getTime();
           if (ended || left <= 0) return { task: apiTaskOf(found), ended };
           if (changed) continue; // News arrived during the read.
-          await new Promise<void>((resolve) => {
-            // Without a hub (a caller that built the service by hand), look again every second.
-            const timer = setTimeout(resolve, unwatch ? left : Math.min(left, 1000));
-            wakeUp = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
+          await whileWaiting(
+            new Promise<void>((resolve) => {
+              // Without a hub (a caller that built the service by hand), look again every second.
+              const timer = setTimeout(resolve, unwatch ? left : Math.min(left, 1000));
+              wakeUp = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            }),
+          );
           wakeUp = () => {};
         }
       } finally {
