@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { downloadFile } from '@/lib/download-file';
 import { supabase } from '@/lib/supabase';
 import { unwrapAccountCall } from './account-error';
 
@@ -17,16 +18,7 @@ export function exportFileName(data: Record<string, unknown>, today = new Date()
 
 /** Hands the export to the browser as a JSON file download. */
 export function saveJsonFile(data: unknown, fileName: string) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(fileName, new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
 }
 
 export function useExportAccountData() {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
+import { downloadFile } from '@/lib/download-file';
 import { toast } from '@/lib/toast';
 import { endedCount, type BatchCounts } from '../api/batch-types';
 import { useCancelBatch } from '../api/cancel-batch';
@@ -22,17 +23,6 @@ const COUNT_LABELS: [keyof BatchCounts, string][] = [
 
 /** Calls listed at first; the rest on request (a batch may hold 1,000). */
 const SHOWN_AT_FIRST = 50;
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** A batch's live progress: the bar, the counts, its calls, cancel and the results download. */
 export function BatchProgress({
@@ -66,7 +56,12 @@ export function BatchProgress({
   async function downloadResults() {
     setDownloading(true);
     try {
-      download(`${batchId}-results.csv`, resultsCsv(await getBatchTasks(accessToken, batchId)));
+      downloadFile(
+        `${batchId}-results.csv`,
+        new Blob([resultsCsv(await getBatchTasks(accessToken, batchId))], {
+          type: 'text/csv;charset=utf-8',
+        }),
+      );
     } catch (error) {
       toast.error((error as Error).message);
     } finally {
