@@ -66,3 +66,6 @@ export function runAfterResponse(label: string, work: () => Promise<unknown>): v
     .catch((error: unknown) => console.error(`[${label}] ${describeError(error)}`));
   (globalThis as { EdgeRuntime?: EdgeRuntimeGlobal }).EdgeRuntime?.waitUntil?.(running);
 }
+
+/** How services run work after the response; tests pass their own to run it in step. */
+export type AfterResponse = typeof runAfterResponse;

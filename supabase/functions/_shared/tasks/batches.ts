@@ -2,7 +2,7 @@
 // anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
 // tasks, admits the first into the account's free call slots and names them; they are placed
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
-import { runAfterResponse } from '../background.ts';
+import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
 import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
 import { ServiceError } from '../errors.ts';
@@ -22,7 +22,7 @@ export type BatchServiceDeps = {
   tasks: TaskService;
   now: () => Date;
   taskBaseUrl: string;
-  afterResponse?: (label: string, work: () => Promise<unknown>) => void;
+  afterResponse?: AfterResponse;
 };
 
 export type BatchRowError = { index: number; field: string | null; code: string; message: string };

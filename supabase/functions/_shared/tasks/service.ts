@@ -2,7 +2,7 @@
 // and applying provider messages, shared by the `task`, `voice-events`, MCP and SMS entries so
 // nothing re-validates or re-prices. Rows and SQL calls are in task-repository.ts, the messages in
 // task-wording.ts, the defaults of a new task in task-defaults.ts.
-import { runAfterResponse, whileWaiting } from '../background.ts';
+import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { authenticateKey } from '../http/api-key-auth.ts';
@@ -57,7 +57,7 @@ export type TaskServiceDeps = {
   /** Resolves a webhook_url's host at creation (the functions pass Deno's resolver). */
   resolveHost: ResolveHost;
   /** Runs work after the response is sent (the edge runtime's waitUntil); placement uses it. */
-  afterResponse?: (label: string, work: () => Promise<unknown>) => void;
+  afterResponse?: AfterResponse;
   /** The instance's task event notifications; waitForEnd waits on them. */
   events?: Pick<TaskEventHub, 'watch'>;
   /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
