@@ -4,7 +4,7 @@
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
-import { accountRefusal, authenticateKey } from '../http/api-key-auth.ts';
+import { accountRefusal, keyRefusalFirst } from '../http/api-key-auth.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
@@ -241,14 +241,9 @@ export function createBatchService(deps: BatchServiceDeps) {
   return {
     /** POST /task/batches with an API key: one database round trip records the whole batch. */
     async createWithKey(apiKey: string, body: unknown, options: { idempotencyKey: string | null }) {
-      let prepared;
-      try {
-        prepared = await prepareBatch(body, { ...options, source: 'api' });
-      } catch (error) {
-        // A caller without a valid key learns that first, whatever its body.
-        if (error instanceof ServiceError) await authenticateKey(db, apiKey);
-        throw error;
-      }
+      const prepared = await keyRefusalFirst(db, apiKey, () =>
+        prepareBatch(body, { ...options, source: 'api' }),
+      );
       return accepted(
         must(
           await db.rpc('batch_create', {

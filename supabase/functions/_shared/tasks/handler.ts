@@ -1,7 +1,7 @@
 // HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
-import { apiKeyFrom, authenticateKey, requireKeyShape } from '../http/api-key-auth.ts';
+import { apiKeyFrom, keyRefusalFirst, requireKeyShape } from '../http/api-key-auth.ts';
 import { authenticateSession, type Caller, sessionTokenFrom } from '../http/caller-auth.ts';
 import { callerAuth } from '../http/auth.ts';
 import { corsHeaders } from '../http/cors.ts';
@@ -113,13 +113,9 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
   /** POST /task/batches with an API key: a caller without a valid key learns that first. */
   async function createBatchWithKey(request: Request, idempotencyKey: string | null) {
     const apiKey = requireKeyShape(apiKeyFrom(request));
-    let body: unknown;
-    try {
-      body = parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES);
-    } catch (error) {
-      await authenticateKey(deps.db, apiKey);
-      throw error;
-    }
+    const body = await keyRefusalFirst(deps.db, apiKey, async () =>
+      parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
+    );
     return batches.createWithKey(apiKey, body, { idempotencyKey });
   }
 
@@ -144,19 +140,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       const session = sessionTokenFrom(request);
       const caller = session ? await authenticateSession(deps.db, session) : null;
       const apiKey = caller ? null : requireKeyShape(apiKeyFrom(request));
-      // Checked before anything is recorded: a bad query must not create a task and answer 400.
       const wait = url.searchParams.get('wait');
-      if (wait !== null && wait !== 'true' && wait !== 'false') {
-        if (apiKey) await authenticateKey(deps.db, apiKey);
-        throw new ServiceError('invalid_request', 'wait must be true or false', { field: 'wait' });
-      }
-      let body: unknown;
-      try {
-        body = parseJsonBody(await request.text());
-      } catch (error) {
-        if (apiKey) await authenticateKey(deps.db, apiKey);
-        throw error;
-      }
+      const body = await keyRefusalFirst(deps.db, apiKey, async () => {
+        // Checked before anything is recorded: a bad query must not create a task and answer 400.
+        if (wait !== null && wait !== 'true' && wait !== 'false')
+          throw new ServiceError('invalid_request', 'wait must be true or false', {
+            field: 'wait',
+          });
+        return parseJsonBody(await request.text());
+      });
       const idempotencyKey = request.headers.get('idempotency-key');
       // A signed-in user's call is the dashboard's: no API key is recorded on it.
       const { task, replayed, userId } = caller

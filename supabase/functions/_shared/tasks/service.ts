@@ -5,8 +5,7 @@
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
-import { authenticateKey } from '../http/api-key-auth.ts';
-import { ServiceError } from '../errors.ts';
+import { keyRefusalFirst } from '../http/api-key-auth.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
@@ -303,14 +302,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       body: unknown,
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
-      let prepared;
-      try {
-        prepared = await prepareTask(body, { idempotencyKey: options.idempotencyKey });
-      } catch (error) {
-        // A caller without a valid key learns that first, whatever its body.
-        if (error instanceof ServiceError) await authenticateKey(db, apiKey);
-        throw error;
-      }
+      const prepared = await keyRefusalFirst(db, apiKey, () =>
+        prepareTask(body, { idempotencyKey: options.idempotencyKey }),
+      );
       return accepted(
         await tasks.createWithKey(
           apiKey,
