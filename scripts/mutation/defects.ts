@@ -138,6 +138,17 @@ $$;`,
     find: '       and n.sent_at is null\n',
     replace: '',
   },
+  {
+    id: 'key-refusal-after-body',
+    what: 'a create with an unknown key and a bad body is told about the body, not the key',
+    project: 'integration',
+    tests: ['supabase/tests/task-api.test.ts'],
+    grep: 'without a valid key so first',
+    kind: 'ts',
+    file: 'supabase/functions/_shared/http/api-key-auth.ts',
+    find: '    if (key !== null && error instanceof ServiceError) await authenticateKey(db, key);',
+    replace: '    void key;',
+  },
   // Money
   {
     id: 'bill-ring-time',

@@ -46,6 +46,32 @@ describe('authentication', () => {
     expect(await errorOf(revoked)).toMatchObject({ status: 401, code: 'unauthorized' });
   });
 
+  it('tells a caller without a valid key so first, whatever else is wrong with the create', async () => {
+    const unknownKey = { Authorization: `Bearer dw_${'0'.repeat(64)}` };
+    const creates: [string, RequestInit][] = [
+      ['?wait=yes', { method: 'POST', headers: unknownKey, body: JSON.stringify(body) }],
+      ['', { method: 'POST', headers: unknownKey, body: '{not json' }],
+      ['', { method: 'POST', headers: unknownKey, body: JSON.stringify({ goal: 'No number.' }) }],
+      ['/batches', { method: 'POST', headers: unknownKey, body: '{not json' }],
+      ['/batches', { method: 'POST', headers: unknownKey, body: JSON.stringify({ rows: [] }) }],
+    ];
+    for (const [suffix, init] of creates)
+      expect(await errorOf(await fetch(`${taskUrl}${suffix}`, init))).toMatchObject({
+        status: 401,
+        code: 'unauthorized',
+      });
+    // With a valid key the same requests are refused for what is wrong with them.
+    const valid = { Authorization: `Bearer ${rich.apiKey}` };
+    const badWait = await fetch(`${taskUrl}?wait=yes`, {
+      method: 'POST',
+      headers: valid,
+      body: JSON.stringify(body),
+    });
+    expect(await errorOf(badWait)).toMatchObject({ status: 400, code: 'invalid_request' });
+    const notJson = await fetch(taskUrl, { method: 'POST', headers: valid, body: '{not json' });
+    expect(await errorOf(notJson)).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
   it('accepts the key as x-api-key too', async () => {
     const response = await fetch(taskUrl, { headers: { 'x-api-key': rich.apiKey } });
     expect(response.status).toBe(200);
