@@ -30,9 +30,9 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'playwright-report',
-      // Copies of supabase-js's and auth-js's tests, kept as published (scripts/compat/README.md).
-      'scripts/compat/upstream',
-      'scripts/compat/node_modules',
+      // Copies of supabase-js's and auth-js's tests, kept as published (supabase/local/compat/README.md).
+      'supabase/local/compat/upstream',
+      'supabase/local/compat/node_modules',
     ],
   },
   js.configs.recommended,
@@ -108,7 +108,7 @@ export default tseslint.config(
     files: [
       'supabase/functions/**/*.ts',
       'supabase/local/deno/**/*.ts',
-      'supabase/tests/fixtures/**/*.ts',
+      'supabase/local/tests/fixtures/**/*.ts',
     ],
     languageOptions: { globals: { Deno: 'readonly' } },
   },

@@ -120,8 +120,7 @@ export default defineConfig({
             // Edge-function logic, tested without a network.
             'supabase/functions/**/*.test.ts',
           ],
-          // supabase-js's and auth-js's own tests run against a stack: npm run test:compat.
-          exclude: ['scripts/compat/**', '**/node_modules/**'],
+          exclude: ['**/node_modules/**'],
           setupFiles: ['src/testing/setup-tests.ts'],
         },
       },
@@ -131,7 +130,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['supabase/**/*.test.ts'],
-          exclude: ['supabase/functions/**', '**/node_modules/**'],
+          // supabase-js's and auth-js's own tests run against their own stack: npm run test:compat.
+          exclude: ['supabase/functions/**', 'supabase/local/compat/**', '**/node_modules/**'],
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

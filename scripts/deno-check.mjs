@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const deno = path.join(path.dirname(require.resolve('@deno/linux-x64-glibc/package.json')), 'deno');
-const roots = ['supabase/functions', 'supabase/local/deno', 'supabase/tests/fixtures'];
+const roots = ['supabase/functions', 'supabase/local/deno', 'supabase/local/tests/fixtures'];
 
 function walk(dir) {
   if (!existsSync(dir)) return [];

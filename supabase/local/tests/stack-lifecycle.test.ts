@@ -3,11 +3,11 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../local/config';
-import { stackPortEnv, stackPorts } from '../local/ports';
-import { recoverDataDir } from '../local/database';
-import { assertPortFree, descendants } from '../local/processes';
-import { anonKey } from './support/stack';
+import { projectRoot } from '../config';
+import { stackPortEnv, stackPorts } from '../ports';
+import { recoverDataDir } from '../database';
+import { assertPortFree, descendants } from '../processes';
+import { anonKey } from '../../tests/support/stack';
 
 // `npm run backend` as a real child process, on the lifecycle block of ports and its own data
 // folder, stopped every way its owner can end; after each, no process of the stack may remain and

@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ANON_KEY, loadConfig, projectRoot, SERVICE_ROLE_KEY } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { packageBinary } from '../../supabase/local/processes';
-import { startStack } from '../../supabase/local/stack';
+import { ANON_KEY, loadConfig, projectRoot, SERVICE_ROLE_KEY } from '../config';
+import { stackPortEnv } from '../ports';
+import { packageBinary } from '../processes';
+import { startStack } from '../stack';
 import { classify, type Outcome } from './absent-by-design';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,9 +43,9 @@ function run(
 
 async function installDependencies() {
   if (existsSync(path.join(here, 'node_modules/@supabase/supabase-js/package.json'))) return;
-  console.log('Installing the pinned packages the tests import (scripts/compat/package.json)…');
+  console.log('Installing the pinned packages the tests import (supabase/local/compat/package.json)…');
   const status = await run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {}, here);
-  if (status !== 0) throw new Error('npm ci in scripts/compat failed');
+  if (status !== 0) throw new Error('npm ci in supabase/local/compat failed');
 }
 
 type VitestReport = {

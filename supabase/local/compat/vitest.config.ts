@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 /**
  * Runs the pinned supabase-js and auth-js tests (upstream/) with Vitest in place of Jest. Their
  * `../src/…` imports (the packages' sources in their monorepo) resolve to the published
- * 2.112.2 packages installed in scripts/compat/node_modules: auth-js's build keeps its source
+ * 2.112.2 packages installed in supabase/local/compat/node_modules: auth-js's build keeps its source
  * layout under dist/module, supabase-js is imported through its package exports.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));

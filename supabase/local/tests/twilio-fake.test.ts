@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTwilioFake, TWILIO_LOCAL } from '../local/fakes/twilio/server';
-import { createMailStore } from '../local/mailbox';
+import { createTwilioFake, TWILIO_LOCAL } from '../fakes/twilio/server';
+import { createMailStore } from '../mailbox';
 import {
   createTwilioClient,
   TwilioApiError,
   type TwilioConfig,
-} from '../functions/_shared/twilio/client';
-import { uniqueUsPhone } from './support/phone';
+} from '../../functions/_shared/twilio/client';
+import { uniqueUsPhone } from '../../tests/support/phone';
 
 // The local Twilio and our Twilio client together: Twilio's shapes, auth and error codes for the
 // one endpoint we call (Messages). Its own in-process server on a free port.

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../local/auth/jwt';
-import { createAuthService } from '../local/auth/service';
-import { loadConfig } from '../local/config';
-import { createMailStore } from '../local/mailbox';
-import { uniqueEmail } from './support/clients';
-import { dbUrl } from './support/stack';
-import { TEST_STACK_ENV } from './support/stack';
+import { createJwt } from '../auth/jwt';
+import { createAuthService } from '../auth/service';
+import { loadConfig } from '../config';
+import { createMailStore } from '../mailbox';
+import { uniqueEmail } from '../../tests/support/clients';
+import { dbUrl } from '../../tests/support/stack';
+import { TEST_STACK_ENV } from '../../tests/support/stack';
 
 // The integration stack asks for e-mail confirmation (config.toml). GoTrue with confirmations off
 // (`mailer_autoconfirm`, the CLI's default) is checked on the same database, through the auth

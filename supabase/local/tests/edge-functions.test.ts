@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../local/auth/jwt';
-import { loadConfig, projectRoot } from '../local/config';
-import { startFunctions } from '../local/functions';
-import { createGateway } from '../local/gateway';
-import { stackPorts } from '../local/ports';
-import { assertPortFree, type ManagedProcess } from '../local/processes';
-import { anonKey } from './support/stack';
+import { createJwt } from '../auth/jwt';
+import { loadConfig, projectRoot } from '../config';
+import { startFunctions } from '../functions';
+import { createGateway } from '../gateway';
+import { stackPorts } from '../ports';
+import { assertPortFree, type ManagedProcess } from '../processes';
+import { anonKey } from '../../tests/support/stack';
 
 // The edge runtime: real Deno serving fixture functions behind the gateway's verify_jwt check, on
 // the fixture block of ports (supabase/local/ports.ts), beside the integration stack.
@@ -17,7 +17,7 @@ const config = {
   ...base,
   apiPort: ports.api,
   functionsPort: ports.functions,
-  functionsDir: path.join(projectRoot, 'supabase/tests/fixtures/functions'),
+  functionsDir: path.join(projectRoot, 'supabase/local/tests/fixtures/functions'),
   verifyJwt: (name: string) => name !== 'open-echo',
 };
 const url = `http://127.0.0.1:${config.apiPort}/functions/v1`;

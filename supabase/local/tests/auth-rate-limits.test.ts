@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../local/auth/jwt';
-import { createAuthService } from '../local/auth/service';
-import { loadConfig } from '../local/config';
-import { createMailStore } from '../local/mailbox';
-import { dbUrl } from './support/stack';
+import { createJwt } from '../auth/jwt';
+import { createAuthService } from '../auth/service';
+import { loadConfig } from '../config';
+import { createMailStore } from '../mailbox';
+import { dbUrl } from '../../tests/support/stack';
 
 // The per-IP limits, on an auth service with small limits over the test database (the shared
 // test stack runs with raised limits because every test comes from 127.0.0.1).

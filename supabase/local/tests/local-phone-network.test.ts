@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../local/config';
-import { functionEnv } from '../local/stack';
-import { createVoiceServer, type VoiceServer } from '../local/fakes/vapi/server';
-import type { VoiceNetwork } from '../local/fakes/vapi/network';
-import { createVapiProvider } from '../functions/_shared/voice/vapi';
-import { TEST_PORTS } from './support/stack';
+import { loadConfig } from '../config';
+import { functionEnv } from '../stack';
+import { createVoiceServer, type VoiceServer } from '../fakes/vapi/server';
+import type { VoiceNetwork } from '../fakes/vapi/network';
+import { createVapiProvider } from '../../functions/_shared/voice/vapi';
+import { TEST_PORTS } from '../../tests/support/stack';
 
 /**
  * The local simulated phone network (supabase/local/fakes/vapi) driven over HTTP as the Vapi
