@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_STACK } from './e2e/support/stack';
-import { stackPortEnv } from './supabase/local/ports';
+import { stackPortEnv } from '@dialwise/local-stack';
 import { chromiumArgs, chromiumPath } from './scripts/chromium';
 
 const stackEnv = {
@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx supabase/local/cli.ts backend',
+      command: 'npx tsx scripts/stack/cli.ts backend',
       env: stackEnv,
       url: `${TEST_STACK.apiUrl}/health`,
       timeout: 180_000,

@@ -3,6 +3,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// The local stack's ports (@dialwise/local-stack/ports) by path: Vite leaves a package import
+// unbundled for Node, which cannot run the linked package's TypeScript.
 import { appPort } from './supabase/local/ports.ts';
 
 /**

@@ -15,13 +15,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig } from '../supabase/local/config';
-import { stackPortEnv } from '../supabase/local/ports';
+import { stackPortEnv, startStack } from '@dialwise/local-stack';
+import { dialwiseStack } from './stack/dialwise';
 import { benchBatch } from './bench/batch';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLoad } from './bench/load';
-import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 Object.assign(process.env, {
@@ -39,7 +38,7 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 async function timeStart(fresh: boolean) {
   process.env.STACK_FRESH = fresh ? '1' : '0';
   const t0 = performance.now();
-  const stack = await startStack(loadConfig(), quiet);
+  const stack = await startStack({ ...dialwiseStack(), log: quiet });
   return { stack, seconds: (performance.now() - t0) / 1000 };
 }
 

@@ -1,12 +1,12 @@
 // Type-checks every Deno file (edge functions, the local edge runtime, test fixtures) with the
-// project's own Deno binary. Plain Node, so it runs before anything else is built.
+// Deno binary the local stack runs them with. Run with tsx's loader, which reads the stack's
+// TypeScript; nothing needs building first.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { denoBinary } from '@dialwise/local-stack';
 
-const require = createRequire(import.meta.url);
-const deno = path.join(path.dirname(require.resolve('@deno/linux-x64-glibc/package.json')), 'deno');
+const deno = denoBinary();
 const roots = ['supabase/functions', 'supabase/local/deno', 'supabase/local/tests/fixtures'];
 
 function walk(dir) {

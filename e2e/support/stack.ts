@@ -1,5 +1,4 @@
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/config';
-import { appPort, stackPorts } from '../../supabase/local/ports';
+import { ANON_KEY, SERVICE_ROLE_KEY, appPort, stackPorts } from '@dialwise/local-stack';
 
 const ports = stackPorts('e2e');
 

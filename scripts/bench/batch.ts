@@ -10,9 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig, type StackConfig } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { startStack } from '../../supabase/local/stack';
+import { type StackConfig, stackPortEnv, startStack } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms } from './figures';
 import { runWhenCalledDirectly } from './run-alone';
@@ -208,7 +207,7 @@ async function main() {
   const at = process.argv.indexOf('--rows');
   const rows =
     at >= 0 ? Number(process.argv[at + 1]) : Number(process.env.BENCH_BATCH_ROWS ?? 1000);
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   try {
     printBatch(await runBatch(stack.config, rows));
   } finally {

@@ -9,10 +9,8 @@
  *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/calls.ts
  */
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { startStack } from '../../supabase/local/stack';
-import type { StackConfig } from '../../supabase/local/config';
+import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
 import { cpuSince, processCpu } from './process-cpu';
@@ -124,7 +122,7 @@ async function main() {
     STACK_FRESH: process.env.STACK_FRESH ?? '1',
     STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
   });
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   try {
     const figures = await benchCalls(stack.config);
     const perRequest = (cpu: Record<string, number>, n: number) =>

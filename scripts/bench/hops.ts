@@ -12,9 +12,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { startStack } from '../../supabase/local/stack';
+import { stackPortEnv, startStack } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { percentile } from './figures';
 import { cpuSince, processCpu } from './process-cpu';
@@ -38,7 +37,7 @@ async function main() {
     STACK_FRESH: '1',
     STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
   });
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   const config = stack.config;
   const db = new pg.Client({ connectionString: config.dbUrl });
   await db.connect();

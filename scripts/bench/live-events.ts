@@ -17,9 +17,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { startStack } from '../../supabase/local/stack';
+import { stackPortEnv, startStack } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 
 import { percentile } from './figures';
@@ -277,7 +276,7 @@ async function main() {
     STACK_FRESH: '1',
     STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
   });
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   try {
     const urls = { apiUrl: stack.config.apiUrl, dbUrl: stack.config.dbUrl };
     const lag = await measureEventLag(urls, { calls: argument('calls', 10) });

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { StackConfig } from '../../supabase/local/config';
+import { type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
 import { readSseEvents } from './sse';

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../../supabase/local/config';
 import { API_TYPES_FILE, renderApiTypes } from './api-types';
 import { wordsOfCheck } from './database-types';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 describe('generated types', () => {
   it('the call API types are those openapi.yaml generates (run npm run gen:types)', async () => {

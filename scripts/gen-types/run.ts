@@ -4,10 +4,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { projectRoot } from '../../supabase/local/config';
-import { stackPorts } from '../../supabase/local/ports';
+import { stackPorts } from '@dialwise/local-stack';
 import { API_TYPES_FILE, renderApiTypes } from './api-types';
 import { DATABASE_TYPES_FILE, renderDatabaseTypes } from './database-types';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 const dbUrl =
   process.env.DATABASE_URL ??

@@ -1,37 +1,50 @@
-import { spawn } from 'node:child_process';
-import {
-  loadConfig,
-  LOCAL_STRIPE_SECRET_KEY,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  projectRoot,
-  type StackConfig,
-} from './config';
+import type { ChildProcess } from 'node:child_process';
+import { loadConfig, type StackConfig } from './config';
 import { migrate, resetSchemas, startDatabase } from './database';
 import { StackError } from './errors';
-import { TWILIO_LOCAL } from './fakes/twilio/server';
-import { appPort } from './ports';
 import { watchLaunchers } from './owner';
 import { assertPortFree, guard } from './processes';
-import { localProviderEnv, startStack, type RunningStack } from './stack';
+import { localProviders, type StackOptions } from './options';
+import { startStack, type RunningStack } from './stack';
+
+/** What a project's command line adds to the stack: its settings, its app and its status lines. */
+export type StackCommandOptions = StackOptions & {
+  /** Printed above the URLs, e.g. "Acme local stack is running." */
+  title?: string;
+  /** The app `dev` starts beside the stack (a dev server), stopped with it. */
+  startApp?: (config: StackConfig) => ChildProcess;
+  /** The app's URL, printed by `dev`. */
+  appUrl?: string;
+  /** More lines for the status (e.g. a demo login). */
+  statusLines?: string[];
+};
 
 /**
- * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`.
+ * `dev` (stack + the project's app), `backend` (stack alone), `db-reset`.
  * SIGINT (Ctrl-C), SIGTERM, SIGHUP (terminal closed) or the end of whatever launched it (npm, npx,
  * tsx, `sh -c`: see owner.ts) stops every child; if this process itself is killed, the guardian
  * does (guardian.mjs). Failures print one line, never a stack trace.
  */
-const command = process.argv[2] ?? 'backend';
+export function runStackCommand(command: string, options: StackCommandOptions = {}) {
+  run(command, options).catch((error: unknown) => {
+    if (error instanceof StackError) console.error(`Error: ${error.message}`);
+    else console.error(`Error: ${(error as Error)?.message ?? String(error)}`);
+    process.exit(1);
+  });
+}
+
 const verbose = process.env.STACK_VERBOSE === '1';
 const log = (line: string) => {
   if (verbose || !line.startsWith('[')) console.log(line);
 };
 
-function printStatus(config: StackConfig, withApp: boolean) {
+function printStatus(config: StackConfig, options: StackCommandOptions, withApp: boolean) {
+  const { stripe, twilio, vapi } = localProviders(config);
   const lines = [
     '',
-    'Dialwise local stack is running.',
+    options.title ?? 'Local stack is running.',
     '',
-    ...(withApp ? [`         App URL: http://localhost:${appPort('dev')}`] : []),
+    ...(withApp && options.appUrl ? [`         App URL: ${options.appUrl}`] : []),
     `         API URL: ${config.apiUrl}`,
     `     GraphQL URL: (not provided by the local stack)`,
     `          DB URL: ${config.dbUrl}`,
@@ -39,25 +52,24 @@ function printStatus(config: StackConfig, withApp: boolean) {
     `      JWT secret: ${config.jwtSecret}`,
     `        anon key: ${config.anonKey}`,
     `service_role key: ${config.serviceRoleKey}`,
-    ...Object.entries(localProviderEnv(config))
-      .filter(([name]) => name.startsWith('VAPI_'))
-      .map(([name, value]) => `${name.padStart(16)}: ${value}`),
-    `      Twilio URL: http://127.0.0.1:${config.twilioPort} (local Messages API; SMS land in the mailbox)`,
-    `  Twilio account: ${TWILIO_LOCAL.accountSid} / ${TWILIO_LOCAL.authToken}`,
-    `  sending number: ${TWILIO_LOCAL.phoneNumber}`,
-    `      Stripe URL: http://127.0.0.1:${config.stripePort} (local Stripe, test mode)`,
-    `  Stripe API key: ${LOCAL_STRIPE_SECRET_KEY}`,
-    `  webhook secret: ${LOCAL_STRIPE_WEBHOOK_SECRET}`,
+    `        Vapi URL: ${vapi.url} (the simulated phone network)`,
+    `    Vapi API key: ${vapi.apiKey}`,
+    ` phone number id: ${vapi.phoneNumberId}`,
+    `      Twilio URL: ${twilio.url} (local Messages API; SMS land in the mailbox)`,
+    `  Twilio account: ${twilio.accountSid} / ${twilio.authToken}`,
+    `  sending number: ${twilio.phoneNumber}`,
+    `      Stripe URL: ${stripe.url} (local Stripe, test mode)`,
+    `  Stripe API key: ${stripe.secretKey}`,
+    `  webhook secret: ${stripe.webhookSecret}`,
     '',
-    '      Demo login: demo@dialwise.dev / dialwise-demo',
-    '',
+    ...(options.statusLines?.length ? [...options.statusLines, ''] : []),
     `Press Ctrl-C to stop (or kill ${process.pid}).`,
     '',
   ];
   console.log(lines.join('\n'));
 }
 
-async function run() {
+async function run(command: string, options: StackCommandOptions) {
   const config = loadConfig();
 
   if (command === 'db-reset') {
@@ -81,15 +93,15 @@ async function run() {
   }
 
   let stack: RunningStack | null = null;
-  let vite: ReturnType<typeof spawn> | null = null;
+  let app: ChildProcess | null = null;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local stack…');
-    if (vite && vite.exitCode === null) {
-      vite.kill('SIGTERM');
-      await new Promise((resolve) => vite!.once('exit', resolve));
+    if (app && app.exitCode === null) {
+      app.kill('SIGTERM');
+      await new Promise((resolve) => app!.once('exit', resolve));
     }
     await stack?.stop();
     process.exit(code);
@@ -105,23 +117,13 @@ async function run() {
     void shutdown(0);
   });
 
-  stack = await startStack(config, log, { watchFunctions: command === 'dev' });
+  stack = await startStack(config, log, { ...options, watchFunctions: command === 'dev' });
   if (stopping) return;
-  printStatus(config, command === 'dev');
+  printStatus(config, options, command === 'dev');
 
-  if (command === 'dev') {
-    vite = spawn(process.execPath, [`${projectRoot}/node_modules/vite/bin/vite.js`], {
-      cwd: projectRoot,
-      stdio: 'inherit',
-      env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? config.apiUrl },
-    });
-    if (vite.pid !== undefined) vite.once('exit', guard({ pid: vite.pid }, 'SIGTERM'));
-    vite.on('exit', (code) => void shutdown(code ?? 0));
+  if (command === 'dev' && options.startApp) {
+    app = options.startApp(config);
+    if (app.pid !== undefined) app.once('exit', guard({ pid: app.pid }, 'SIGTERM'));
+    app.on('exit', (code) => void shutdown(code ?? 0));
   }
 }
-
-run().catch((error: unknown) => {
-  if (error instanceof StackError) console.error(`Error: ${error.message}`);
-  else console.error(`Error: ${(error as Error)?.message ?? String(error)}`);
-  process.exit(1);
-});

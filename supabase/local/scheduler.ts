@@ -2,20 +2,21 @@ import pg from 'pg';
 import type { StackConfig } from './config';
 
 /**
- * The local stand-in for the hosted pg_cron job (migration 20251123001001): POSTs the `dispatch`
- * function with the service role key every STACK_DISPATCH_INTERVAL_MS (default 5000; 0 turns it
- * off), and at once when the database asks (NOTIFY dialwise_dispatch, sent when a webhook
- * delivery is queued: migration 20251124000200), as pg_net does hosted. Runs never overlap here
- * and requests made during a run coalesce into one more, though dispatch is safe under
- * concurrent runs anyway.
+ * The local stand-in for a hosted pg_cron job that calls a function through pg_net: POSTs the
+ * function with the service role key every `intervalMs` (0 turns it off), and at once when the
+ * database NOTIFYs `notifyChannel` (as a trigger calling pg_net would). Runs never overlap here,
+ * and requests made during a run coalesce into one more.
  */
+export type Schedule = { functionName: string; notifyChannel?: string; intervalMs: number };
+
 export function startScheduler(
   config: Pick<StackConfig, 'apiUrl' | 'serviceRoleKey' | 'dbUrl'>,
   log: (line: string) => void,
-  interval = Number(process.env.STACK_DISPATCH_INTERVAL_MS ?? 5000),
+  schedule: Schedule,
 ) {
+  const { functionName, notifyChannel, intervalMs: interval } = schedule;
   if (!Number.isFinite(interval) || interval <= 0) {
-    log('[scheduler] off (STACK_DISPATCH_INTERVAL_MS=0)');
+    log(`[scheduler] off (no interval for ${functionName})`);
     return { ready: Promise.resolve(), stop: async () => undefined };
   }
   let stopped = false;
@@ -23,7 +24,7 @@ export function startScheduler(
   let lastError = '';
   const tick = async () => {
     try {
-      const response = await fetch(`${config.apiUrl}/functions/v1/dispatch`, {
+      const response = await fetch(`${config.apiUrl}/functions/v1/${functionName}`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${config.serviceRoleKey}`,
@@ -35,12 +36,12 @@ export function startScheduler(
       const text = await response.text();
       const error = response.ok
         ? ''
-        : `dispatch answered ${response.status}: ${text.slice(0, 200)}`;
+        : `${functionName} answered ${response.status}: ${text.slice(0, 200)}`;
       if (error && error !== lastError) log(`[scheduler] ${error}`);
       lastError = error;
     } catch (error) {
       // The edge runtime restarting, or the stack stopping: the next tick tries again.
-      const message = `dispatch unreachable: ${(error as Error).message}`;
+      const message = `${functionName} unreachable: ${(error as Error).message}`;
       if (message !== lastError) log(`[scheduler] ${message}`);
       lastError = message;
     }
@@ -56,18 +57,24 @@ export function startScheduler(
   };
   const timer = setInterval(request, interval);
 
-  const listener = new pg.Client({ connectionString: config.dbUrl });
+  const listener = notifyChannel ? new pg.Client({ connectionString: config.dbUrl }) : null;
   // A lost connection (the database stopping first) only ends the at-once runs; ticks go on.
-  listener.on('error', (error) => log(`[scheduler] listener: ${error.message}`));
-  listener.on('notification', request);
+  listener?.on('error', (error) => log(`[scheduler] listener: ${error.message}`));
+  listener?.on('notification', request);
   const listening = listener
-    .connect()
-    .then(() => listener.query('listen dialwise_dispatch'))
-    .catch((error: Error) =>
-      log(`[scheduler] not listening for dispatch requests: ${error.message}`),
-    );
+    ? listener
+        .connect()
+        .then(() => listener.query(`listen ${pg.escapeIdentifier(notifyChannel!)}`))
+        .then(() => undefined)
+        .catch((error: Error) =>
+          log(`[scheduler] not listening for ${functionName} requests: ${error.message}`),
+        )
+    : Promise.resolve();
 
-  log(`[scheduler] calling dispatch every ${interval} ms and when the database asks`);
+  log(
+    `[scheduler] calling ${functionName} every ${interval} ms` +
+      (notifyChannel ? ` and when the database asks (${notifyChannel})` : ''),
+  );
   return {
     /** Settles once the database's requests are listened for (or listening failed, logged). */
     ready: listening,
@@ -75,7 +82,7 @@ export function startScheduler(
       stopped = true;
       clearInterval(timer);
       await listening;
-      await listener.end().catch(() => undefined);
+      await listener?.end().catch(() => undefined);
       await running;
     },
   };

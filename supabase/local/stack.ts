@@ -1,68 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
 import { createAuthRouter } from './auth/router';
 import { createAuthService } from './auth/service';
 import { createJwt } from './auth/jwt';
-import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
+import type { StackConfig } from './config';
 import { startDatabase } from './database';
 import { createStripeFake } from './fakes/stripe/server';
 import { startFunctions } from './functions';
-import { createTwilioFake, TWILIO_LOCAL, twilioFunctionEnv } from './fakes/twilio/server';
+import { createTwilioFake, TWILIO_LOCAL } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
 import { voiceSpeedFromEnv } from './fakes/vapi/clock';
-import {
-  createVoiceServer,
-  LOCAL_VAPI_API_KEY,
-  LOCAL_VAPI_PHONE_NUMBER_ID,
-} from './fakes/vapi/server';
+import { createVoiceServer } from './fakes/vapi/server';
+import { functionEnv, stackFacts, type StackOptions } from './options';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
 import { assertPortFree, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
-
-/** Secrets for the functions from the git-ignored supabase/functions/.env (KEY=value lines). */
-function functionSecrets(config: StackConfig): Record<string, string> {
-  const file = path.join(config.functionsDir, '.env');
-  if (!existsSync(file)) return {};
-  const secrets: Record<string, string> = {};
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const match = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*?)\s*$/i.exec(line);
-    if (match) secrets[match[1]!] = match[2]!.replace(/^(['"])(.*)\1$/, '$2');
-  }
-  return secrets;
-}
-
-/**
- * What the functions need to reach the local providers, with their well-known local keys (like
- * Supabase's demo keys, never valid anywhere real); supabase/functions/.env overrides any of them.
- */
-export function localProviderEnv(config: StackConfig): Record<string, string> {
-  return {
-    // Allows plain-http webhooks to loopback and private addresses (never on hosted projects).
-    DIALWISE_LOCAL_STACK: '1',
-    VAPI_API_URL: `http://127.0.0.1:${config.voicePort}`,
-    VAPI_API_KEY: LOCAL_VAPI_API_KEY,
-    VAPI_PHONE_NUMBER_ID: LOCAL_VAPI_PHONE_NUMBER_ID,
-    ...twilioFunctionEnv(config.twilioPort),
-    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_URL: `http://127.0.0.1:${config.stripePort}`,
-    // Where Stripe Checkout returns (create-call-credits-payment): the auth settings.
-    SITE_URL: config.auth.siteUrl,
-    ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
-    // Twilio signs inbound SMS over this public URL.
-    SMS_WEBHOOK_URL: `http://127.0.0.1:${config.apiPort}/functions/v1/sms-inbound`,
-  };
-}
-
-/** What the functions get on top of the Supabase variables: the local providers, then .env. */
-export function functionEnv(config: StackConfig): Record<string, string> {
-  return { ...localProviderEnv(config), ...functionSecrets(config) };
-}
 
 function listen(server: Server, port: number) {
   return new Promise<void>((resolve, reject) => {
@@ -77,47 +32,11 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
-/**
- * STACK_CALLING_CLOCK="12:00 America/Los_Angeles" makes calling windows judge time as if the stack
- * had started at that local time (test stacks, so a call test behaves the same at 3 am); unset,
- * windows follow the real clock, as hosted.
- */
-async function setCallingClock(
-  databaseUrl: string,
-  setting: string | undefined,
-  log: (line: string) => void,
-) {
-  const match = setting ? /^(\d{2}:\d{2}) (\S+)$/.exec(setting) : null;
-  if (setting && !match)
-    throw new Error(
-      `STACK_CALLING_CLOCK must look like "12:00 America/Los_Angeles", got "${setting}"`,
-    );
-  // As postgres, the table's owner: no API role may move the calling clock.
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    if (!match) {
-      await client.query('delete from private.calling_clock');
-      return;
-    }
-    await client.query(
-      `insert into private.calling_clock (shift)
-       select (((now() at time zone $2)::date + $1::time) at time zone $2) - now()
-       on conflict (id) do update set shift = excluded.shift`,
-      [match[1], match[2]],
-    );
-    log(`Calling windows judge time as if it were ${match[1]} in ${match[2]} at start`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Starts every piece, in dependency order; on any failure stops what already started. */
-
 export async function startStack(
   config: StackConfig,
   log: (line: string) => void,
-  options: { watchFunctions?: boolean } = {},
+  options: StackOptions = {},
 ): Promise<RunningStack> {
   const ports: [number, string][] = [
     [config.apiPort, 'API gateway'],
@@ -147,9 +66,10 @@ export async function startStack(
     const pool = new pg.Pool({ connectionString: config.authDbUrl, max: 10 });
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
-    await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
+    await options.prepareDatabase?.(database.url, log);
 
-    const secrets = functionEnv(config);
+    const facts = stackFacts(config);
+    const secrets = functionEnv(config, options);
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, log),
@@ -171,12 +91,17 @@ export async function startStack(
     const mail = createMailStore();
     const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
-    const mailbox = createMailboxServer(mail, {
-      webhookUrl: localProviderEnv(config).SMS_WEBHOOK_URL!,
-      authToken: TWILIO_LOCAL.authToken,
-      accountSid: TWILIO_LOCAL.accountSid,
-      productNumber: TWILIO_LOCAL.phoneNumber,
-    });
+    const mailbox = createMailboxServer(
+      mail,
+      options.webhooks?.sms
+        ? {
+            webhookUrl: facts.functionUrl(options.webhooks.sms),
+            authToken: TWILIO_LOCAL.authToken,
+            accountSid: TWILIO_LOCAL.accountSid,
+            productNumber: TWILIO_LOCAL.phoneNumber,
+          }
+        : undefined,
+    );
     await listen(mailbox, config.mailboxPort);
     stops.push(() => close(mailbox));
     const twilio = createTwilioFake({ mail });
@@ -194,16 +119,18 @@ export async function startStack(
 
     const stripe = createStripeFake({
       port: config.stripePort,
-      secretKey: secrets.STRIPE_SECRET_KEY!,
-      webhookSecret: secrets.STRIPE_WEBHOOK_SECRET!,
-      webhookUrl: `${config.apiUrl}/functions/v1/stripe-webhook`,
+      secretKey: facts.providers.stripe.secretKey,
+      webhookSecret: facts.providers.stripe.webhookSecret,
+      webhookUrl: options.webhooks?.stripe ? facts.functionUrl(options.webhooks.stripe) : null,
       log,
     });
     await listen(stripe.server, config.stripePort);
     stops.push(() => (stripe.stop(), close(stripe.server)));
 
-    const scheduler = startScheduler(config, log);
-    stops.push(() => scheduler.stop());
+    if (options.schedule) {
+      const scheduler = startScheduler(config, log, options.schedule);
+      stops.push(() => scheduler.stop());
+    }
 
     log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { config, stop };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
-import { postInboundSms } from '../local/inbound-sms';
+import { TWILIO_LOCAL, postInboundSms } from '@dialwise/local-stack';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';

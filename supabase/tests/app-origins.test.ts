@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, withAppPortOffset } from '../local/config';
-import { localProviderEnv } from '../local/stack';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { functionEnv, loadConfig, stackFacts, withAppPortOffset } from '@dialwise/local-stack';
+import { dialwiseStack } from '../../scripts/stack/dialwise';
+
+const localProviderEnv = (config: ReturnType<typeof loadConfig>) =>
+  functionEnv(config, dialwiseStack());
 
 // A second checkout runs with DIALWISE_PORT_OFFSET: every link back to the app (confirmation,
 // recovery, Checkout's return) must name the app's moved port, not 5173.
@@ -50,5 +56,43 @@ describe('app origins under a port offset', () => {
       'https://app.example.com:8443/**',
     );
     expect(withAppPortOffset('http://localhost/**', 10)).toBe('http://localhost/**');
+  });
+});
+
+describe('what the local stack hands our functions', () => {
+  it('gives the functions VAPI_API_URL, VAPI_API_KEY and VAPI_PHONE_NUMBER_ID; .env overrides them', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dialwise-functions-'));
+    try {
+      const config = { ...loadConfig(), voicePort: 54332, functionsDir: dir };
+      expect(localProviderEnv(config)).toMatchObject({
+        VAPI_API_URL: 'http://127.0.0.1:54332',
+        VAPI_API_KEY: 'vapi_dialwise_local',
+        VAPI_PHONE_NUMBER_ID: 'local',
+      });
+      writeFileSync(
+        path.join(dir, '.env'),
+        'VAPI_API_URL=https://api.vapi.ai\nVAPI_API_KEY="sk_live"\n',
+      );
+      expect(localProviderEnv(config)).toMatchObject({
+        VAPI_API_URL: 'https://api.vapi.ai',
+        VAPI_API_KEY: 'sk_live',
+        VAPI_PHONE_NUMBER_ID: 'local',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('points Twilio and Stripe at the local providers, and their webhooks at our functions', () => {
+    const config = loadConfig();
+    const { providers, functionUrl } = stackFacts(config);
+    expect(localProviderEnv({ ...config, functionsDir: tmpdir() })).toMatchObject({
+      TWILIO_API_URL: providers.twilio.url,
+      TWILIO_ACCOUNT_SID: providers.twilio.accountSid,
+      STRIPE_API_URL: providers.stripe.url,
+      STRIPE_SECRET_KEY: providers.stripe.secretKey,
+      SMS_WEBHOOK_URL: functionUrl('sms-inbound'),
+    });
+    expect(dialwiseStack().webhooks).toEqual({ stripe: 'stripe-webhook', sms: 'sms-inbound' });
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../local/config';
-import { signStripePayload } from '../local/fakes/stripe/webhooks';
+import { LOCAL_STRIPE_WEBHOOK_SECRET, signStripePayload } from '@dialwise/local-stack';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
 import { anonKey, apiUrl, siteUrl, siteUrlByAddress } from './support/stack';
 import {
@@ -135,8 +134,7 @@ describe('create-call-credits-payment', () => {
       client_reference_id: buyer.user.id,
       metadata: { user_id: buyer.user.id, credits: '25' },
       customer_email: buyer.email,
-      success_url:
-        `${siteUrlByAddress}/dashboard?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      success_url: `${siteUrlByAddress}/dashboard?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${siteUrlByAddress}/dashboard?tab=billing&checkout=canceled`,
     });
   });
@@ -163,9 +161,7 @@ describe('paying on the local checkout page', () => {
     const before = await credits(buyer);
     const { id, location } = await paidSession(buyer, 25);
     // No Origin header here, so the site URL.
-    expect(location).toBe(
-      `${siteUrl}/dashboard?tab=billing&checkout=success&session_id=${id}`,
-    );
+    expect(location).toBe(`${siteUrl}/dashboard?tab=billing&checkout=success&session_id=${id}`);
     const rows = await until(
       () => purchasesOf(id),
       (r) => r.length > 0,

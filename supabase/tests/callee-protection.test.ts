@@ -3,8 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCallableNumber } from '../functions/_shared/contract/phone-number';
-import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
-import { postInboundSms } from '../local/inbound-sms';
+import { TWILIO_LOCAL, postInboundSms } from '@dialwise/local-stack';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonKey, apiUrl, dbUrl } from './support/stack';

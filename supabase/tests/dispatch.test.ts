@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +7,6 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { startScheduler } from '../local/scheduler';
 import { apiUrl, dbUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
 
 // Scheduled work on the integration stack (whose scheduler calls dispatch every 500 ms): due
@@ -417,34 +417,21 @@ describe('the watchdog', () => {
 
 describe('webhooks', () => {
   it('a queued delivery asks for a dispatch run at once, not at the next scheduled one', async () => {
-    // A second scheduler, as the stack runs it, whose timer would not fire for an hour: only the
-    // database's request (NOTIFY when the delivery is queued) can make it call dispatch.
-    const calls: (string | undefined)[] = [];
-    const functions = createServer((req, res) => {
-      calls.push(req.headers.authorization);
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>((resolve) => functions.listen(0, '127.0.0.1', resolve));
-    const scheduler = startScheduler(
-      {
-        apiUrl: `http://127.0.0.1:${(functions.address() as AddressInfo).port}`,
-        serviceRoleKey,
-        dbUrl,
-      },
-      () => undefined,
-      3_600_000,
-    );
+    // Hosted, the trigger's pg_net request runs dispatch at once; locally the stack's scheduler
+    // answers the same request, a NOTIFY on dialwise_dispatch (how it answers is the stack's test).
+    const listener = new pg.Client({ connectionString: dbUrl });
+    const requests: string[] = [];
+    listener.on('notification', (message) => requests.push(message.channel));
+    await listener.connect();
     const hooks = await receiver();
     try {
-      await scheduler.ready;
-      expect(calls).toEqual([]);
+      await listener.query('listen dialwise_dispatch');
       await place(account, { phone_number: '+14155550100', webhook_url: hooks.url });
-      await expect.poll(() => calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
-      expect(calls[0]).toBe(`Bearer ${serviceRoleKey}`);
+      await expect.poll(() => requests.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(requests[0]).toBe('dialwise_dispatch');
     } finally {
-      await scheduler.stop();
+      await listener.end();
       await hooks.close();
-      await new Promise<void>((resolve) => functions.close(() => resolve()));
     }
   });
 

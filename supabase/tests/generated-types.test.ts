@@ -3,8 +3,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_TYPES_FILE, renderDatabaseTypes } from '../../scripts/gen-types/database-types';
-import { projectRoot } from '../local/config';
 import { dbUrl } from './support/stack';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 // The app's table types come from the database the migrations make: a migration that changes a
 // table the browser reads fails here until `npm run gen:types` is run again.

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../local/config';
-import { startStack } from '../local/stack';
+import { startStack } from '@dialwise/local-stack';
+import { dialwiseStack } from '../../scripts/stack/dialwise';
 import { TEST_STACK_ENV } from './support/stack';
 
 /** Starts a fresh local stack on spare ports for the integration tests, and stops it after. */
@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   Object.assign(process.env, TEST_STACK_ENV);
   const lines: string[] = [];
   try {
-    const stack = await startStack(loadConfig(), (line) => lines.push(line));
+    const stack = await startStack({ ...dialwiseStack(), log: (line) => lines.push(line) });
     return async () => {
       await stack.stop();
     };

@@ -7,7 +7,7 @@ import {
   type PhoneVerificationDeps,
 } from '../functions/_shared/phone-verification/service';
 import { phoneVerificationDepsFromEnv } from '../functions/_shared/phone-verification/deps';
-import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
+import { TWILIO_LOCAL } from '@dialwise/local-stack';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
 import { latestMessageTo, messagesTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';

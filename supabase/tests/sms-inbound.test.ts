@@ -5,13 +5,13 @@ import { createServiceClient } from '../functions/_shared/db';
 import { createSmsInboundHandler } from '../functions/_shared/sms/inbound';
 import { createTaskService } from '../functions/_shared/tasks/service';
 import { createVapiProvider } from '../functions/_shared/voice/vapi';
-import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
 import {
+  TWILIO_LOCAL,
   inboundSmsParams,
   newMessageSid,
   postInboundSms,
   twilioSignature,
-} from '../local/inbound-sms';
+} from '@dialwise/local-stack';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { messagesTo } from './support/mailbox';

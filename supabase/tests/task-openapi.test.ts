@@ -7,11 +7,12 @@ import {
   requestFields,
   taskFields,
 } from '../../src/features/docs/content/api-reference';
-import { projectRoot } from '../local/config';
 import { createTaskSchema } from '../functions/_shared/tasks/schema';
 import { ERROR_CODES } from '../functions/_shared/contract/errors.ts';
 import { deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 // supabase/functions/task/openapi.yaml is the single description of the call API: everything it
 // documents must exist in the function, and /docs must say the same.

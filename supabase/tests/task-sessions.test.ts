@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JWT_SECRET } from '../local/config';
+import { JWT_SECRET } from '@dialwise/local-stack';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
 import { anonKey } from './support/stack';

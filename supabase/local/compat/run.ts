@@ -43,7 +43,9 @@ function run(
 
 async function installDependencies() {
   if (existsSync(path.join(here, 'node_modules/@supabase/supabase-js/package.json'))) return;
-  console.log('Installing the pinned packages the tests import (supabase/local/compat/package.json)…');
+  console.log(
+    'Installing the pinned packages the tests import (supabase/local/compat/package.json)…',
+  );
   const status = await run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {}, here);
   if (status !== 0) throw new Error('npm ci in supabase/local/compat failed');
 }

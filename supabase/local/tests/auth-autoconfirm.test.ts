@@ -4,14 +4,12 @@ import { createJwt } from '../auth/jwt';
 import { createAuthService } from '../auth/service';
 import { loadConfig } from '../config';
 import { createMailStore } from '../mailbox';
-import { uniqueEmail } from '../../tests/support/clients';
-import { dbUrl } from '../../tests/support/stack';
-import { TEST_STACK_ENV } from '../../tests/support/stack';
+import { dbUrl, INTEGRATION_STACK_ENV, uniqueEmail } from './support';
 
 // The integration stack asks for e-mail confirmation (config.toml). GoTrue with confirmations off
 // (`mailer_autoconfirm`, the CLI's default) is checked on the same database, through the auth
 // service configured that way: sign-up signs the user in at once.
-Object.assign(process.env, TEST_STACK_ENV);
+Object.assign(process.env, INTEGRATION_STACK_ENV);
 const base = loadConfig();
 const config = { ...base, auth: { ...base.auth, enableConfirmations: false } };
 const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });

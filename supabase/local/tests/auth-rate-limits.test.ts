@@ -4,7 +4,7 @@ import { createJwt } from '../auth/jwt';
 import { createAuthService } from '../auth/service';
 import { loadConfig } from '../config';
 import { createMailStore } from '../mailbox';
-import { dbUrl } from '../../tests/support/stack';
+import { dbUrl } from './support';
 
 // The per-IP limits, on an auth service with small limits over the test database (the shared
 // test stack runs with raised limits because every test comes from 127.0.0.1).

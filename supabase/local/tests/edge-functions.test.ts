@@ -7,7 +7,7 @@ import { startFunctions } from '../functions';
 import { createGateway } from '../gateway';
 import { stackPorts } from '../ports';
 import { assertPortFree, type ManagedProcess } from '../processes';
-import { anonKey } from '../../tests/support/stack';
+import { anonKey } from './support';
 
 // The edge runtime: real Deno serving fixture functions behind the gateway's verify_jwt check, on
 // the fixture block of ports (supabase/local/ports.ts), beside the integration stack.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, serviceRoleKey } from '../../tests/support/stack';
+import { anonKey, apiUrl, serviceRoleKey } from './support';
 
 // The gateway behaves like Supabase's Kong: API keys where Kong wants them, CORS, JSON errors.
 describe('API gateway', () => {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbUrlAs, loadConfig, projectRoot, type StackConfig } from '../config';
 import { migrate, migrationFiles, preparePlatform } from '../database';
-import { adminDbUrl, dbUrl } from '../../tests/support/stack';
+import { adminDbUrl, dbUrl } from './support';
 
 // Every migration and the seed applied as on a hosted project: in a new database of the
 // integration stack's server, set up with Supabase's roles and ownership (bootstrap.sql, as the

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../config';
-import { functionEnv } from '../stack';
 import { createVoiceServer, type VoiceServer } from '../fakes/vapi/server';
 import type { VoiceNetwork } from '../fakes/vapi/network';
 import { createVapiProvider } from '../../functions/_shared/voice/vapi';
-import { TEST_PORTS } from '../../tests/support/stack';
+import { TEST_PORTS } from './support';
 
 /**
  * The local simulated phone network (supabase/local/fakes/vapi) driven over HTTP as the Vapi
@@ -588,28 +583,5 @@ describe('the stack', () => {
     });
     expect(right.status).toBe(200);
     expect(Array.isArray(await right.json())).toBe(true);
-  });
-
-  it('gives the functions VAPI_API_URL, VAPI_API_KEY and VAPI_PHONE_NUMBER_ID; .env overrides them', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'dialwise-functions-'));
-    try {
-      const config = { ...loadConfig(), voicePort: 54332, functionsDir: dir };
-      expect(functionEnv(config)).toMatchObject({
-        VAPI_API_URL: 'http://127.0.0.1:54332',
-        VAPI_API_KEY: 'vapi_dialwise_local',
-        VAPI_PHONE_NUMBER_ID: 'local',
-      });
-      writeFileSync(
-        path.join(dir, '.env'),
-        'VAPI_API_URL=https://api.vapi.ai\nVAPI_API_KEY="sk_live"\n',
-      );
-      expect(functionEnv(config)).toMatchObject({
-        VAPI_API_URL: 'https://api.vapi.ai',
-        VAPI_API_KEY: 'sk_live',
-        VAPI_PHONE_NUMBER_ID: 'local',
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linksInNewTab } from '../mailbox';
-import { mailboxUrl } from '../../tests/support/stack';
+import { mailboxUrl } from './support';
 
 // The mailbox speaks Mailpit's JSON API, so tests and people read messages the same way.
 describe('mailbox', () => {

@@ -7,7 +7,7 @@ import { projectRoot } from '../config';
 import { stackPortEnv, stackPorts } from '../ports';
 import { recoverDataDir } from '../database';
 import { assertPortFree, descendants } from '../processes';
-import { anonKey } from '../../tests/support/stack';
+import { anonKey } from './support';
 
 // `npm run backend` as a real child process, on the lifecycle block of ports and its own data
 // folder, stopped every way its owner can end; after each, no process of the stack may remain and

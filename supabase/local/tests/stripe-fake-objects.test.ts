@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_SECRET_KEY, projectRoot } from '../config';
-import { payOnCheckoutPage, stripeApi, stripeUrl } from '../../tests/support/stripe';
+import { payOnCheckoutPage, stripeApi, stripeUrl } from './support';
 
 // The local Stripe's objects against stripe-node's own type declarations (23.1.0, pinned in
 // package.json): every field the types declare as always present is sent, no field the types do

@@ -1,5 +1,10 @@
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/config';
-import { appPort, stackPortEnv, stackPorts } from '../../local/ports';
+import {
+  ANON_KEY,
+  SERVICE_ROLE_KEY,
+  appPort,
+  stackPortEnv,
+  stackPorts,
+} from '@dialwise/local-stack';
 
 /**
  * The stack the integration tests start (supabase/tests/global-setup.ts): its own ports (from

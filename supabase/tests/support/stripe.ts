@@ -1,5 +1,8 @@
-import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET } from '../../local/config';
-import { signStripePayload } from '../../local/fakes/stripe/webhooks';
+import {
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  signStripePayload,
+} from '@dialwise/local-stack';
 import { apiUrl, TEST_PORTS } from './stack';
 
 /** The integration stack's local Stripe, called the way Stripe's API and a shopper's browser are. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALLEES } from '../../../../supabase/local/fakes/vapi/callees';
+import { SIMULATED_NUMBERS } from '@contract/simulated-numbers';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { taskStatuses } from '@/features/docs/content/api-reference';
@@ -197,7 +197,7 @@ describe('/docs: test numbers and the OpenAPI description', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
-    ).toEqual(CALLEES.map((callee) => [`+1415555${callee.digits}`, callee.description]));
+    ).toEqual(SIMULATED_NUMBERS.map((callee) => [`+1415555${callee.digits}`, callee.summary]));
   });
 
   it('links the OpenAPI description the app serves', () => {

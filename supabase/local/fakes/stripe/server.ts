@@ -16,8 +16,8 @@ export type StripeFakeOptions = {
   port: number;
   secretKey: string;
   webhookSecret: string;
-  /** The stack's stripe-webhook function. */
-  webhookUrl: string;
+  /** The project's webhook endpoint (a function), if it has one. */
+  webhookUrl: string | null;
   retryDelaysMs?: number[];
   now?: () => number;
   log: (line: string) => void;

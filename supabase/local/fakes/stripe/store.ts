@@ -33,7 +33,7 @@ export type StripeEvent = {
  */
 export function createStripeStore(options: {
   baseUrl: string;
-  webhookUrl: string;
+  webhookUrl: string | null;
   webhookSecret: string;
   retryDelaysMs?: number[];
   now: () => number;

@@ -24,7 +24,8 @@ export type Delivery = {
  * after each delay in turn, as Stripe does; then gives up. `stop()` cancels pending retries.
  */
 export function createWebhookSender(options: {
-  url: string;
+  /** No endpoint: events are kept (the API lists them) and sent nowhere, as on an account without one. */
+  url: string | null;
   secret: string;
   retryDelaysMs?: number[];
   now?: () => number;
@@ -42,7 +43,7 @@ export function createWebhookSender(options: {
     delivery.attempts += 1;
     let status: number | null = null;
     try {
-      const response = await fetch(options.url, {
+      const response = await fetch(options.url!, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
@@ -81,6 +82,7 @@ export function createWebhookSender(options: {
 
   return {
     send(eventId: string, payload: string) {
+      if (options.url === null) return;
       deliveries.set(eventId, { eventId, attempts: 0, lastStatus: null, done: false });
       void attempt(eventId, payload);
     },

@@ -1,0 +1,81 @@
+/**
+ * @dialwise/local-stack: a Supabase-shaped backend on Node alone, for development and tests.
+ * This is everything a project may use of it (README.md beside this file): start and stop a
+ * stack, its ports, its well-known local keys, and the few drivers tests need to play a provider.
+ * The project's own settings (its functions' variables, webhook endpoints, scheduled function)
+ * come in as options; nothing here names the project's functions or tables.
+ *
+ * Importing this module is cheap (no PostgreSQL, no servers): the pieces load when a stack starts.
+ */
+import type { StackConfig } from './config';
+import type { StackCommandOptions } from './cli';
+import type { StackOptions } from './options';
+import { packageBinary } from './processes';
+import type { RunningStack } from './stack';
+
+// Start and stop.
+export type { RunningStack, StackCommandOptions, StackConfig, StackOptions };
+export {
+  functionEnv,
+  localProviders,
+  stackFacts,
+  type LocalProviders,
+  type StackFacts,
+} from './options';
+export { loadConfig, withAppPortOffset } from './config';
+
+export type StartOptions = StackOptions & {
+  /** Default: supabase/config.toml with the STACK_* variables (loadConfig()). */
+  config?: StackConfig;
+  log?: (line: string) => void;
+};
+
+/** Starts every piece of a stack; `stop()` on the result stops them all. */
+export async function startStack(options: StartOptions = {}): Promise<RunningStack> {
+  const [{ startStack: start }, { loadConfig }] = await Promise.all([
+    import('./stack'),
+    import('./config'),
+  ]);
+  const { config = loadConfig(), log = () => undefined, ...rest } = options;
+  return start(config, log, rest);
+}
+
+/** A project's `dev`, `backend` and `db-reset` commands, with its options. */
+export function runStackCommand(command: string, options: StackCommandOptions = {}) {
+  void import('./cli').then((cli) => cli.runStackCommand(command, options));
+}
+
+// Ports.
+export {
+  appPort,
+  portOffset,
+  stackPortEnv,
+  stackPorts,
+  type StackKind,
+  type StackPorts,
+} from './ports';
+
+// Keys: the Supabase CLI's demo keys and the local providers' own, valid nowhere real.
+export {
+  ANON_KEY,
+  JWT_SECRET,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  SERVICE_ROLE_KEY,
+} from './config';
+export { TWILIO_LOCAL } from './fakes/twilio/server';
+export { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/vapi/server';
+
+// Playing a provider from a test: an inbound SMS signed as Twilio signs it, and Stripe's webhook
+// signature.
+export {
+  inboundSmsParams,
+  newMessageSid,
+  postInboundSms,
+  twilioSignature,
+  type InboundSms,
+} from './inbound-sms';
+export { signStripePayload } from './fakes/stripe/webhooks';
+
+/** The Deno binary the stack's edge runtime runs (for `deno check` of the functions). */
+export const denoBinary = () => packageBinary('@deno/linux-x64-glibc', 'deno');
