@@ -14,7 +14,7 @@ const BASES: Record<StackKind, number> = {
   integration: 56320,
   fixtures: 57320,
   bench: 58320,
-  // supabase/tests/stack-lifecycle.test.ts starts and stops whole stacks beside the integration one.
+  // supabase/local/tests/stack-lifecycle.test.ts starts and stops whole stacks beside the integration one.
   lifecycle: 59320,
   // npm run test:compat: supabase-js's and auth-js's own tests against their test project.
   compat: 60320,

@@ -1,6 +1,6 @@
 /**
  * The API objects the local Stripe sends, whole: every field that stripe-node 23.1.0's types
- * declare as always present (`supabase/tests/stripe-fake-objects.test.ts` reads them from the
+ * declare as always present (`supabase/local/tests/stripe-fake-objects.test.ts` reads them from the
  * package), with `null` where Stripe sends null for a hosted, payment-mode session with inline
  * `price_data`, no customer, no tax, discounts, shipping or consent collection.
  */
