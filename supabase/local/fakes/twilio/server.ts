@@ -60,17 +60,6 @@ function safeEqual(a: string, b: string) {
 /** RFC 2822 dates, as the 2010-04-01 API writes them. */
 const rfc2822 = (ms: number) => new Date(ms).toUTCString().replace('GMT', '+0000');
 
-/** What the edge functions get locally (overridable in supabase/functions/.env). */
-export function twilioFunctionEnv(port: number): Record<string, string> {
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    TWILIO_ACCOUNT_SID: TWILIO_LOCAL.accountSid,
-    TWILIO_AUTH_TOKEN: TWILIO_LOCAL.authToken,
-    TWILIO_API_URL: url,
-    TWILIO_PHONE_NUMBER: TWILIO_LOCAL.phoneNumber,
-  };
-}
-
 export function createTwilioFake(options: TwilioFakeOptions): Server {
   const accountSid = options.accountSid ?? TWILIO_LOCAL.accountSid;
   const authToken = options.authToken ?? TWILIO_LOCAL.authToken;
