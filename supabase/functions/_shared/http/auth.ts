@@ -1,8 +1,8 @@
 // The authenticators the functions declare (see handler.ts): who may call, checked how.
 import type { Db } from '../db.ts';
 import { ServiceError } from '../errors.ts';
-import { type Account, authenticate } from './api-key-auth.ts';
-import { authenticateCaller, type Caller } from './caller-auth.ts';
+import { type Account, authenticate } from '../accounts/api-keys.ts';
+import { authenticateCaller, type Caller } from '../accounts/session.ts';
 import type { Authenticator } from './handler.ts';
 
 /** A live API key whose account may place calls. */

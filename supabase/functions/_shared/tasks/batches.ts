@@ -4,7 +4,7 @@
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
-import { accountRefusal, keyRefusalFirst } from '../http/api-key-auth.ts';
+import { accountRefusal, keyRefusalFirst } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';

@@ -1,8 +1,8 @@
 // HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
-import { apiKeyFrom, keyRefusalFirst, requireKeyShape } from '../http/api-key-auth.ts';
-import { authenticateSession, type Caller, sessionTokenFrom } from '../http/caller-auth.ts';
+import { apiKeyFrom, keyRefusalFirst, requireKeyShape } from '../accounts/api-keys.ts';
+import { authenticateSession, type Caller, sessionTokenFrom } from '../accounts/session.ts';
 import { callerAuth } from '../http/auth.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, type HandlerContext, jsonResponse } from '../http/handler.ts';

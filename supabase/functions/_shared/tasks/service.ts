@@ -5,7 +5,7 @@
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
-import { keyRefusalFirst } from '../http/api-key-auth.ts';
+import { keyRefusalFirst } from '../accounts/api-keys.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type AttemptSnapshot,
   type TaskSnapshot,
   type Transition,
-} from '../voice/status-machine.ts';
+} from './status-machine.ts';
 import {
   createTaskSchema,
   MAX_SCHEDULE_DAYS,
@@ -27,7 +27,7 @@ import {
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
 import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
-import { checkOutputSchema, settleResult } from './output-schema.ts';
+import { checkOutputSchema, settleResult } from '../json-schema/output-schema.ts';
 import { newTaskRow } from './task-defaults.ts';
 import { type Accepted, createTaskRepository, type StoredTask } from './task-repository.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
@@ -41,7 +41,7 @@ import {
   scheduleTooFar,
   taskNotFound,
 } from './task-wording.ts';
-import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
+import { checkWebhookTarget, type ResolveHost } from '../webhooks/webhook-url.ts';
 
 export type TaskServiceDeps = {
   db: Db;

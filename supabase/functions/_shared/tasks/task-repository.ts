@@ -3,7 +3,7 @@
 // the direct pool when there is one (task-sql.ts), otherwise through PostgREST; rpc calls go over
 // the pool through the client itself (db.ts). No wording and no HTTP here.
 import { type Db, must } from '../db.ts';
-import type { Transition } from '../voice/status-machine.ts';
+import type { Transition } from './status-machine.ts';
 import type { ListQuery } from './schema.ts';
 import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';

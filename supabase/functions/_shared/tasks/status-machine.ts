@@ -5,8 +5,8 @@
 // task is still as it was read) or null when the event changes nothing: a terminal status is
 // never left, and repeated or out-of-order messages are ignored.
 import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
-import { statusForEndedReason, describeEndedReason } from './ended-reason.ts';
-import type { TranscriptTurn, VoiceEvent } from './provider.ts';
+import { statusForEndedReason, describeEndedReason } from '../voice/vapi/ended-reason.ts';
+import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
 
 export type TaskSnapshot = {
   status: TaskStatus;

@@ -1,6 +1,6 @@
 // @vitest-environment node
-import type { VoiceEvent } from './provider.ts';
-import { statusForEndedReason } from './ended-reason.ts';
+import type { VoiceEvent } from '../voice/provider.ts';
+import { statusForEndedReason } from '../voice/vapi/ended-reason.ts';
 import {
   decide,
   decidePlacementFailure,

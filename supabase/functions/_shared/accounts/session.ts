@@ -8,7 +8,7 @@
 // only the auth server knows that a session was signed out or its user banned before the token
 // expires. It costs one round trip per request; the API key path is unchanged.
 import type { Db } from '../db.ts';
-import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-key-auth.ts';
+import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-keys.ts';
 import { ServiceError } from '../errors.ts';
 
 /** The authenticated caller: `apiKeyId` is null for a signed-in user's session. */

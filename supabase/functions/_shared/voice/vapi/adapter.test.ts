@@ -1,12 +1,12 @@
 // @vitest-environment node
-import type { CallRequest } from './provider.ts';
+import type { CallRequest } from '../provider.ts';
 import {
   audioTypeOf,
   createCallBody,
   OPT_OUT_STRUCTURED_OUTPUT,
   createVapiProvider,
   transcriptFromArtifact,
-} from './vapi.ts';
+} from './adapter.ts';
 
 const request: CallRequest = {
   taskId: 'task_01JD0000000000000000000000',

@@ -4,8 +4,8 @@ import { ServiceError } from '../errors.ts';
 import { signatureAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 import { sha256Hex, timingSafeEqual } from '../ids.ts';
-import type { TaskService } from '../tasks/service.ts';
-import type { VoiceProvider } from './provider.ts';
+import type { TaskService } from './service.ts';
+import type { VoiceProvider } from '../voice/provider.ts';
 
 export const TOKEN_HEADER = 'x-dialwise-task-token';
 
