@@ -235,12 +235,6 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       ) as TaskEventRow[];
       return rows[0] ?? null;
     },
-
-    /** The stored hash of a task's provider token. */
-    async tokenHash(taskId: string): Promise<string | null> {
-      if (sql) return await sql.tokenHash(taskId);
-      return (await this.read(taskId))?.row.provider_token_hash ?? null;
-    },
   };
 }
 

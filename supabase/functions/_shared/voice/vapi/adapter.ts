@@ -16,6 +16,7 @@ import type {
   VoiceProvider,
 } from '../provider.ts';
 import { ProviderError } from '../provider.ts';
+import { describeEndedReason, statusForEndedReason } from './ended-reason.ts';
 
 export type VapiConfig = {
   apiUrl: string;
@@ -222,9 +223,12 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
         ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
         : 0;
   const evaluation = analysis.successEvaluation;
+  const outcome = statusForEndedReason(endedReason);
   return {
     kind: 'ended',
-    endedReason,
+    outcome,
+    failureReason: outcome === 'failed' ? describeEndedReason(endedReason) : null,
+    providerReason: endedReason,
     startedAt,
     endedAt,
     durationSeconds: Math.max(0, Math.round(seconds)),
