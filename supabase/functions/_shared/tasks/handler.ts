@@ -3,7 +3,7 @@
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
 import { apiKeyFrom, keyRefusalFirst, requireKeyShape } from '../accounts/api-keys.ts';
 import { authenticateSession, type Caller, sessionTokenFrom } from '../accounts/session.ts';
-import { callerAuth } from '../http/auth.ts';
+import { callerAuth } from '../accounts/authenticators.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, type HandlerContext, jsonResponse } from '../http/handler.ts';
 import { ServiceError } from '../errors.ts';
