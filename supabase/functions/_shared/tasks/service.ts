@@ -5,7 +5,6 @@
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
-import { keyRefusalFirst } from '../accounts/api-keys.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex, timingSafeEqual } from '../ids.ts';
 import { ServiceError } from '../errors.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
@@ -30,7 +29,12 @@ import type { TaskStatus } from '../contract/task-vocabulary.ts';
 import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
 import { checkOutputSchema, settleResult } from '../json-schema/output-schema.ts';
 import { newTaskRow } from './task-defaults.ts';
-import { type Accepted, createTaskRepository, type StoredTask } from './task-repository.ts';
+import {
+  type Accepted,
+  createTaskRepository,
+  type NewTaskRow,
+  type StoredTask,
+} from './task-repository.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
 import {
   badIdempotencyKey,
@@ -75,6 +79,9 @@ export type TaskSource = 'api' | 'dashboard' | 'mcp' | 'sms';
 const TASK_ID = /^task_[0-9A-Z]{26}$/;
 
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
+
+/** A create body checked into the row task_accept records, and the hash its replays compare. */
+export type PreparedTask = { task: NewTaskRow; requestHash: string };
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
@@ -253,7 +260,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       /** A batch checks each distinct webhook_url once for all its rows. */
       checkWebhook?: (url: string) => Promise<string>;
     },
-  ) {
+  ): Promise<PreparedTask> {
     rejectControlCharacters(body);
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
     const outputSchema =
@@ -304,17 +311,15 @@ export function createTaskService(deps: TaskServiceDeps) {
     hangUp,
 
     /**
-     * POST /task with an API key: one database round trip authenticates, checks the limits,
-     * holds the money and records the task; the call is placed after the response.
+     * POST /task with an API key, once the body was checked (prepareTask): one database round trip
+     * authenticates, checks the limits, holds the money and records the task; the call is placed
+     * after the response.
      */
     async createWithKey(
       apiKey: string,
-      body: unknown,
+      prepared: PreparedTask,
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
-      const prepared = await keyRefusalFirst(db, apiKey, () =>
-        prepareTask(body, { idempotencyKey: options.idempotencyKey }),
-      );
       return accepted(
         await tasks.createWithKey(
           apiKey,
@@ -326,7 +331,19 @@ export function createTaskService(deps: TaskServiceDeps) {
       );
     },
 
-    /** A task for an account already authenticated (MCP, SMS, the dashboard). */
+    /** A checked task (prepareTask) for an account already authenticated (a session). */
+    async accept(
+      account: { userId: string; apiKeyId: string | null },
+      prepared: PreparedTask,
+      options: { idempotencyKey: string | null },
+    ): Promise<CreatedTask> {
+      return accepted(
+        await tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        prepared.task.phone_number,
+      );
+    },
+
+    /** A task for an account already authenticated (MCP, SMS). */
     async create(
       account: { userId: string; apiKeyId: string | null },
       body: unknown,
