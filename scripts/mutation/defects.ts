@@ -145,9 +145,9 @@ $$;`,
     tests: ['supabase/tests/task-api.test.ts'],
     grep: 'without a valid key so first',
     kind: 'ts',
-    file: 'supabase/functions/_shared/accounts/api-keys.ts',
-    find: '    if (key !== null && error instanceof ServiceError) await authenticateKey(db, key);',
-    replace: '    void key;',
+    file: 'supabase/functions/_shared/http/routes.ts',
+    find: '        if (who.credential !== null && error instanceof ServiceError)\n          await auth.authenticate(context.request);\n',
+    replace: '',
   },
   // Money
   {
