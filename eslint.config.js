@@ -5,6 +5,7 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import functionZones from './scripts/lint/function-zones.mjs';
 
 // Features do not import each other: what two features share lives in src/lib, src/components or
 // the contract, and pages that put several features together live in src/app.
@@ -105,7 +106,7 @@ export default tseslint.config(
   })),
   {
     // The local stack is a package: the product's tests, scripts and configs use its API
-    // (@dialwise/local-stack), never its modules (docs/decisions/0018).
+    // (@dialwise/local-stack), never its modules (docs/decisions/0019).
     files: ['supabase/tests/**', 'scripts/**', 'e2e/**', '*.ts'],
     ignores: [
       // Node loads Vite's config without TypeScript support for linked packages: the ports entry.
@@ -135,5 +136,12 @@ export default tseslint.config(
       'supabase/local/tests/fixtures/**/*.ts',
     ],
     languageOptions: { globals: { Deno: 'readonly' } },
+  },
+  {
+    // The backend's zones (scripts/lint/function-zones.mjs): imports run down only; the contract
+    // imports nothing, voice only the contract and shared helpers, http no domain.
+    files: ['supabase/functions/**/*.ts'],
+    plugins: { dialwise: functionZones },
+    rules: { 'dialwise/function-zones': 'error' },
   },
 );

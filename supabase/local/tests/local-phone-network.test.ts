@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVoiceServer, type VoiceServer } from '../fakes/vapi/server';
 import type { VoiceNetwork } from '../fakes/vapi/network';
-import { createVapiProvider } from '../../functions/_shared/voice/vapi';
+import { createVapiProvider } from '../../functions/_shared/voice/vapi/adapter';
 import { TEST_PORTS } from './support';
 
 /**
