@@ -7,7 +7,10 @@ import { type Db, must } from '../db.ts';
 import { accountRefusal, keyRefusalFirst } from '../http/api-key-auth.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
+import { rejectDeepValue } from '../http/json-depth.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
+import { checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
+import { checkOutputSchema, type OutputSchema } from './output-schema.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -108,6 +111,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     body: unknown,
     options: { idempotencyKey: string | null; source: TaskSource },
   ) {
+    rejectDeepValue(body);
     rejectControlCharacters(body);
     const input = parseOrThrow(createBatchSchema, body);
     const key = options.idempotencyKey;
@@ -126,15 +130,29 @@ export function createBatchService(deps: BatchServiceDeps) {
       }
       return verdict;
     };
+    // Each distinct output_schema is checked (and compiled) once for the whole batch.
+    const schemas = new Map<string, OutputSchema>();
+    const checkSchema = (schema: unknown) => {
+      const key = canonicalJson(schema);
+      let verdict = schemas.get(key);
+      if (!verdict) {
+        verdict = checkOutputSchema(schema);
+        schemas.set(key, verdict);
+      }
+      return verdict;
+    };
     const defaults = input.defaults ?? {};
+    const merged = input.tasks.map((row) => mergeBatchRow(defaults, row));
+    checkBatchSpread(merged);
     const rows: BatchRowError[] = [];
     const prepared = [];
-    for (const [index, row] of input.tasks.entries()) {
+    for (const [index, row] of merged.entries()) {
       try {
-        const { task } = await tasks.prepareTask(mergeBatchRow(defaults, row), {
+        const { task } = await tasks.prepareTask(row, {
           idempotencyKey: null,
           source: options.source,
           checkWebhook,
+          checkSchema,
         });
         prepared.push(task);
       } catch (error) {
@@ -142,7 +160,19 @@ export function createBatchService(deps: BatchServiceDeps) {
         rows.push({ index, field: error.field ?? null, code: error.code, message: error.message });
       }
     }
-    if (rows.length > 0) throw badRows(rows, input.tasks.length);
+    const refused = new Set(rows.map((row) => row.index));
+    const duplicates = duplicateNumberRows(
+      merged.map((row, index) =>
+        typeof row.phone_number === 'string' && !refused.has(index)
+          ? row.phone_number.trim()
+          : null,
+      ),
+    );
+    if (rows.length > 0 || duplicates.length > 0)
+      throw badRows(
+        [...rows, ...duplicates].sort((a, b) => a.index - b.index),
+        input.tasks.length,
+      );
     const webhookUrl =
       typeof defaults.webhook_url === 'string' ? await checkWebhook(defaults.webhook_url) : null;
     return {

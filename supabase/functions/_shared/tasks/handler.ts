@@ -1,7 +1,7 @@
 // HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
-import { apiKeyFrom, keyRefusalFirst, requireKeyShape } from '../http/api-key-auth.ts';
+import { apiKeyFrom, authenticateKey, requireKeyShape } from '../http/api-key-auth.ts';
 import { authenticateSession, type Caller, sessionTokenFrom } from '../http/caller-auth.ts';
 import { callerAuth } from '../http/auth.ts';
 import { corsHeaders } from '../http/cors.ts';
@@ -18,6 +18,7 @@ import {
   MAX_BATCH_BODY_BYTES,
   parseJsonBody,
   parseOrThrow,
+  readBodyText,
 } from './schema.ts';
 import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 
@@ -68,7 +69,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       const { batch, replayed } = session
         ? await batches.create(
             await authenticateSession(deps.db, session),
-            parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
+            parseJsonBody(await readBodyText(request, MAX_BATCH_BODY_BYTES), MAX_BATCH_BODY_BYTES),
             { idempotencyKey, source: 'dashboard' },
           )
         : await createBatchWithKey(request, idempotencyKey);
@@ -110,11 +111,16 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     return null;
   }
 
-  /** POST /task/batches with an API key: a caller without a valid key learns that first. */
+  /**
+   * POST /task/batches with an API key: the key is checked before a byte of the body is read, so
+   * a caller without a valid key costs one query, whatever it sends.
+   */
   async function createBatchWithKey(request: Request, idempotencyKey: string | null) {
     const apiKey = requireKeyShape(apiKeyFrom(request));
-    const body = await keyRefusalFirst(deps.db, apiKey, async () =>
-      parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
+    await authenticateKey(deps.db, apiKey);
+    const body = parseJsonBody(
+      await readBodyText(request, MAX_BATCH_BODY_BYTES),
+      MAX_BATCH_BODY_BYTES,
     );
     return batches.createWithKey(apiKey, body, { idempotencyKey });
   }
@@ -140,15 +146,16 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       const session = sessionTokenFrom(request);
       const caller = session ? await authenticateSession(deps.db, session) : null;
       const apiKey = caller ? null : requireKeyShape(apiKeyFrom(request));
+      // The key is checked before a byte of the body is read: a caller without a valid key
+      // learns that first and costs one query, whatever it sends.
+      if (apiKey !== null) await authenticateKey(deps.db, apiKey);
       const wait = url.searchParams.get('wait');
-      const body = await keyRefusalFirst(deps.db, apiKey, async () => {
-        // Checked before anything is recorded: a bad query must not create a task and answer 400.
-        if (wait !== null && wait !== 'true' && wait !== 'false')
-          throw new ServiceError('invalid_request', 'wait must be true or false', {
-            field: 'wait',
-          });
-        return parseJsonBody(await request.text());
-      });
+      // Checked before anything is recorded: a bad query must not create a task and answer 400.
+      if (wait !== null && wait !== 'true' && wait !== 'false')
+        throw new ServiceError('invalid_request', 'wait must be true or false', {
+          field: 'wait',
+        });
+      const body = parseJsonBody(await readBodyText(request));
       const idempotencyKey = request.headers.get('idempotency-key');
       // A signed-in user's call is the dashboard's: no API key is recorded on it.
       const { task, replayed, userId } = caller

@@ -6,6 +6,7 @@ import { runAfterResponse, whileWaiting, type AfterResponse } from '../backgroun
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { keyRefusalFirst } from '../http/api-key-auth.ts';
+import { rejectDeepValue } from '../http/json-depth.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
@@ -27,7 +28,7 @@ import {
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
 import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
-import { checkOutputSchema, settleResult } from './output-schema.ts';
+import { checkOutputSchema, type OutputSchema, settleResult } from './output-schema.ts';
 import { newTaskRow } from './task-defaults.ts';
 import { type Accepted, createTaskRepository, type StoredTask } from './task-repository.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
@@ -242,12 +243,16 @@ export function createTaskService(deps: TaskServiceDeps) {
       source?: TaskSource;
       /** A batch checks each distinct webhook_url once for all its rows. */
       checkWebhook?: (url: string) => Promise<string>;
+      /** And each distinct output_schema. */
+      checkSchema?: (schema: unknown) => OutputSchema;
     },
   ) {
+    rejectDeepValue(body);
     rejectControlCharacters(body);
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+    const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
-      input.output_schema === undefined ? null : checkOutputSchema(input.output_schema);
+      input.output_schema === undefined ? null : checkSchema(input.output_schema);
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
