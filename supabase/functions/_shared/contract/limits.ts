@@ -31,6 +31,8 @@ export const LIMITS = {
   jsonMaxDepth: 64,
   /** Calls an account may have in progress at once (queued, ringing or talking). */
   activeCallsPerAccount: 10,
+  /** Tasks an account may hold that have not ended (scheduled, queued, live, awaiting a retry). */
+  openTasksPerAccount: 2000,
   /** Create requests an account may send a minute, across all its keys. */
   createsPerMinutePerAccount: 60,
   /** Event streams open at once per credential. */

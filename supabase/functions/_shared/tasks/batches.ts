@@ -11,6 +11,7 @@ import { rejectDeepValue } from '../http/json-depth.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
 import { checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
 import { checkOutputSchema, type OutputSchema } from './output-schema.ts';
+import { tooManyOpenTasks } from './task-wording.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -50,6 +51,8 @@ type Accepted = {
   error?: string;
   rows?: { index: number; field: string; code: string; source?: string; time_zones?: string[] }[];
   retry_after?: number;
+  required_usd?: number;
+  available_usd?: number;
 };
 
 /** `batch_` + a ULID, like task ids: sorts by creation. */
@@ -218,6 +221,13 @@ export function createBatchService(deps: BatchServiceDeps) {
             'rate_limited',
             'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
             { retryAfterSeconds: result.retry_after ?? 30 },
+          );
+        case 'too_many_open_tasks':
+          throw tooManyOpenTasks();
+        case 'insufficient_credits':
+          throw new ServiceError(
+            'insufficient_credits',
+            `This batch needs $${Number(result.required_usd).toFixed(2)} of credits to cover every row's max_duration_minutes beyond your free minutes (at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard, send fewer rows or lower max_duration_minutes.`,
           );
         case 'idempotency_conflict':
           throw new ServiceError(

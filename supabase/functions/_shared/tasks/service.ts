@@ -286,8 +286,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     const row = result.task;
     if (!row) throw new Error('task_accept returned no task');
     const taskId = row.id;
-    // A scheduled task is placed by the dispatcher when its calling window opens.
-    if (row.status === 'queued')
+    // A scheduled task is placed by the dispatcher when its calling window opens; one awaiting a
+    // slot (its number is being called now) when the dispatcher admits it.
+    if (row.status === 'queued' && !row.awaiting_slot)
       afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
     return { task: toApiTask(row, [], deps.taskBaseUrl), replayed: false, userId: row.user_id };
   }
