@@ -28,8 +28,8 @@ export type Defect = {
 );
 
 const TENANTS = ['supabase/tests/tenant-boundaries.test.ts'];
-const GUARD = ['supabase/functions/_shared/tasks/webhook-url.test.ts'];
-const GUARD_FILE = 'supabase/functions/_shared/tasks/webhook-url.ts';
+const GUARD = ['supabase/functions/_shared/webhooks/webhook-url.test.ts'];
+const GUARD_FILE = 'supabase/functions/_shared/webhooks/webhook-url.ts';
 const PRIVACY_MIGRATION = 'supabase/migrations/20251127003000_retention_and_account_closing.sql';
 const PRIVACY_RETENTION = 'supabase/tests/privacy-retention.test.ts';
 const ACCOUNT_DELETION = 'supabase/tests/account-deletion.test.ts';
@@ -145,19 +145,8 @@ $$;`,
     tests: ['supabase/tests/task-api.test.ts'],
     grep: 'without a valid key so first',
     kind: 'ts',
-    file: 'supabase/functions/_shared/tasks/handler.ts',
-    find: '      if (apiKey !== null) await authenticateKey(deps.db, apiKey);',
-    replace: '      void authenticateKey;',
-  },
-  {
-    id: 'batch-body-before-key',
-    what: 'a batch with an unknown key has its body read and parsed before the key is checked',
-    project: 'integration',
-    tests: ['supabase/tests/task-api.test.ts'],
-    grep: 'without a valid key so first',
-    kind: 'ts',
-    file: 'supabase/functions/_shared/tasks/handler.ts',
-    find: '    await authenticateKey(deps.db, apiKey);\n',
+    file: 'supabase/functions/_shared/http/routes.ts',
+    find: '      if (who.credential !== null) await auth.authenticate(context.request);\n',
     replace: '',
   },
   {
@@ -167,7 +156,7 @@ $$;`,
     tests: ['supabase/tests/work-before-the-key.test.ts'],
     grep: 'nested thousands of levels deep',
     kind: 'ts',
-    file: 'supabase/functions/_shared/http/json-depth.ts',
+    file: 'supabase/functions/_shared/json-schema/json-depth.ts',
     find: 'export const MAX_JSON_DEPTH = LIMITS.jsonMaxDepth;',
     replace: 'export const MAX_JSON_DEPTH = 100_000;',
   },
@@ -179,7 +168,7 @@ $$;`,
     tests: ['supabase/tests/task-calls.test.ts'],
     grep: 'ends (busy|no_answer|failed)',
     kind: 'ts',
-    file: 'supabase/functions/_shared/voice/status-machine.ts',
+    file: 'supabase/functions/_shared/tasks/status-machine.ts',
     find: "const answered = status === 'success' || status === 'voicemail' || attempt.answeredAt !== null;",
     replace: 'const answered = event.durationSeconds > 0 || attempt.answeredAt !== null;',
   },
@@ -551,9 +540,9 @@ $$;`,
     id: 'output-schema-deeper',
     what: 'output_schema may nest one level deeper than allowed',
     project: 'unit',
-    tests: ['supabase/functions/_shared/tasks/output-schema.test.ts'],
+    tests: ['supabase/functions/_shared/json-schema/output-schema.test.ts'],
     kind: 'ts',
-    file: 'supabase/functions/_shared/tasks/output-schema.ts',
+    file: 'supabase/functions/_shared/json-schema/output-schema.ts',
     find: '    if (depth > OUTPUT_SCHEMA_MAX_DEPTH)',
     replace: '    if (depth > OUTPUT_SCHEMA_MAX_DEPTH + 1)',
   },

@@ -3,10 +3,10 @@
 import { createMcpHandler } from 'npm:@modelcontextprotocol/server@2.4.0';
 import { LIMITS } from '../contract/limits.ts';
 import type { Db } from '../db.ts';
-import { apiKeyFrom } from '../http/api-key-auth.ts';
-import { apiKeyAuth } from '../http/auth.ts';
+import { apiKeyFrom } from '../accounts/api-keys.ts';
+import { apiKeyAuth } from '../accounts/authenticators.ts';
 import { createHandler } from '../http/handler.ts';
-import { rejectDeepJsonText } from '../http/json-depth.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { buildMcpServer } from './tools.ts';

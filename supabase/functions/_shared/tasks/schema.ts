@@ -6,8 +6,7 @@ import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES, VOICEMAIL_ACTIONS } from '../contract/task-vocabulary.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
-import { readLimited } from '../http/handler.ts';
-import { rejectDeepJsonText } from '../http/json-depth.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 
 export { LANGUAGES, SPEAKING_STYLES, VOICES };
 
@@ -337,26 +336,8 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-const bodyTooLarge = (maxBytes: number) =>
-  new ServiceError('invalid_request', `The request body must be at most ${maxBytes / 1024} KB`);
-
-/**
- * The request body as text, read only up to the size cap: a larger body is refused as soon as it
- * passes the cap (or at once, when its Content-Length says so), without reading the rest.
- */
-export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  try {
-    return await readLimited(request, maxBytes, '');
-  } catch (error) {
-    if (error instanceof ServiceError && error.code === 'payload_too_large')
-      throw bodyTooLarge(maxBytes);
-    throw error;
-  }
-}
-
-/** The request body: JSON, an object, within the size cap and the nesting depth. */
-export function parseJsonBody(text: string, maxBytes = MAX_BODY_BYTES): unknown {
-  if (new TextEncoder().encode(text).length > maxBytes) throw bodyTooLarge(maxBytes);
+/** The request body (read within its route's cap): JSON, an object, within the nesting depth. */
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '')
     throw new ServiceError('invalid_request', 'The request body must be a JSON object');
   rejectDeepJsonText(text);

@@ -3,7 +3,7 @@
 import { LIMITS } from '../contract/limits.ts';
 import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { ServiceError } from '../errors.ts';
-import { accountRefusal } from '../http/api-key-auth.ts';
+import { accountRefusal } from '../accounts/api-keys.ts';
 import type { Accepted } from './task-repository.ts';
 
 export const taskNotFound = (taskId: string) =>
