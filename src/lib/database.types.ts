@@ -217,6 +217,7 @@ export type Database = {
           credits_held: number;
           available_credits: number | null;
           closed_at: string | null;
+          free_minutes_withheld: number;
         };
         Insert: {
           id: string;
@@ -228,6 +229,7 @@ export type Database = {
           credits_held?: number;
           available_credits?: never;
           closed_at?: string | null;
+          free_minutes_withheld?: number;
         };
         Update: {
           id?: string;
@@ -239,6 +241,7 @@ export type Database = {
           credits_held?: number;
           available_credits?: never;
           closed_at?: string | null;
+          free_minutes_withheld?: number;
         };
         Relationships: [];
       };
