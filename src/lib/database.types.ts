@@ -130,6 +130,7 @@ export type Database = {
           message: string;
           created_at: string;
           client_ip: string | null;
+          user_id: string | null;
         };
         Insert: {
           id?: string;
@@ -141,6 +142,7 @@ export type Database = {
           message: string;
           created_at?: string;
           client_ip?: string | null;
+          user_id?: string | null;
         };
         Update: {
           id?: string;
@@ -152,6 +154,7 @@ export type Database = {
           message?: string;
           created_at?: string;
           client_ip?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };
