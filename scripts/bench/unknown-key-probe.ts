@@ -8,9 +8,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { startStack } from '../../supabase/local/stack';
+import { stackPortEnv, startStack } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 
 const REQUESTS = Number(process.env.PROBE_REQUESTS ?? 1000);
 const MADE_UP_KEY = `dw_${'7'.repeat(64)}`;
@@ -81,7 +80,7 @@ const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 async function main() {
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   const taskUrl = `${stack.config.apiUrl}/functions/v1/task`;
   try {
     // Warm the function up (its first request loads the code) before the baseline is taken.
