@@ -106,7 +106,7 @@ export default tseslint.config(
   })),
   {
     // The local stack is a package: the product's tests, scripts and configs use its API
-    // (@dialwise/local-stack), never its modules (docs/decisions/0019).
+    // (@dialwise/local-stack), never its modules (docs/decisions/0022).
     files: ['supabase/tests/**', 'scripts/**', 'e2e/**', '*.ts'],
     ignores: [
       // Node loads Vite's config without TypeScript support for linked packages: the ports entry.
