@@ -34,6 +34,7 @@ Deno.serve(
     async closeAccount(userId) {
       return must(await db.rpc('account_close', { p_user_id: userId })) as {
         closed_at: string;
+        waiting_canceled: number;
         tasks_to_cancel: string[];
       };
     },

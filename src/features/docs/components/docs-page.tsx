@@ -504,12 +504,12 @@ export function DocsPage() {
             Each account may have 10 calls queued, ringing or in progress at once, and may send 60
             create requests a minute, counted across all its API keys (an idempotent replay does not
             count). It may hold at most 2,000 tasks that have not ended (scheduled, queued, live or
-            awaiting a retry). Each API key may hold 20 event streams open at once. Beyond any of
-            these limits the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
-            <InlineCode>Retry-After</InlineCode> header giving the number of seconds to wait. Wait
-            at least that long before retrying, and reuse the same{' '}
-            <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so a call is never
-            placed twice.
+            awaiting a retry). Each API key may hold 20 event streams open at once, and an account
+            30 in all; revoking a key ends its streams. Beyond any of these limits the API answers{' '}
+            <InlineCode>429 rate_limited</InlineCode> with a <InlineCode>Retry-After</InlineCode>{' '}
+            header giving the number of seconds to wait. Wait at least that long before retrying,
+            and reuse the same <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so
+            a call is never placed twice.
           </p>
           <p>
             A created task answers <InlineCode>201</InlineCode> with{' '}

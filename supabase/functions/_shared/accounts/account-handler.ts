@@ -1,9 +1,9 @@
 // The account function (docs/decisions/0013), for the signed-in owner with their session JWT:
 //   GET  /account/export  everything held about the account, as one JSON document;
 //   POST /account/delete  { "confirm": "<the account's e-mail>" } closes the account at once.
-// Closing: the account is marked closed and its API keys revoked and webhooks stopped (SQL, one
-// transaction), its open calls canceled through the cancel path (a live call is hung up and
-// billed as any canceled call), then the auth user is banned and every session revoked.
+// Closing: the account is marked closed, its waiting calls canceled, its API keys revoked and
+// webhooks stopped (SQL, one transaction), its live calls canceled through the cancel path (hung
+// up and billed as any canceled call), then the auth user is banned and every session revoked.
 import { ServiceError } from '../errors.ts';
 import { sessionAuth } from '../http/auth.ts';
 import { corsHeaders } from '../http/cors.ts';
@@ -26,8 +26,13 @@ export type AccountDeps = {
     after: string | null,
     limit: number,
   ) => Promise<(Record<string, unknown> & { id: string })[]>;
-  /** Marks the account closed; the tasks still open, to cancel. */
-  closeAccount: (userId: string) => Promise<{ closed_at: string; tasks_to_cancel: string[] }>;
+  /**
+   * Marks the account closed and cancels its waiting tasks (counted) in one transaction; the
+   * live tasks, to hang up.
+   */
+  closeAccount: (
+    userId: string,
+  ) => Promise<{ closed_at: string; waiting_canceled: number; tasks_to_cancel: string[] }>;
   /** Cancels one task through the cancel path; false when it had ended meanwhile. */
   cancelTask: (userId: string, taskId: string) => Promise<boolean>;
   /** Bans the auth user for good (GoTrue's ban_duration) and revokes all its sessions. */
@@ -112,7 +117,7 @@ export function createAccountHandler(deps: AccountDeps) {
       );
 
     const closed = await deps.closeAccount(user.id);
-    let canceled = 0;
+    let canceled = closed.waiting_canceled;
     for (const taskId of closed.tasks_to_cancel)
       if (await deps.cancelTask(user.id, taskId)) canceled++;
     await deps.lockOut(user.id, token);

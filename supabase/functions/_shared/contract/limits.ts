@@ -35,8 +35,10 @@ export const LIMITS = {
   openTasksPerAccount: 2000,
   /** Create requests an account may send a minute, across all its keys. */
   createsPerMinutePerAccount: 60,
-  /** Event streams open at once per credential. */
+  /** Event streams open at once per credential (an API key, or a user's sessions). */
   openStreamsPerKey: 20,
+  /** Event streams open at once per account, across its credentials. */
+  openStreamsPerAccount: 30,
   /** Characters of a webhook URL. */
   webhookUrlMaxLength: 2048,
   /** Days ahead `schedule_at` may be. */

@@ -187,10 +187,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           taskId,
           onLost: () => end.current(),
         });
+    if (!leased.opened && leased.revoked)
+      throw new ServiceError('unauthorized', 'This API key is not valid or has been revoked.');
     if (!leased.opened)
       throw new ServiceError(
         'rate_limited',
-        `At most ${leased.limit} open event streams per ${account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
+        `At most ${leased.limit} open event streams per ${leased.scope === 'account' ? 'account' : account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
         { retryAfterSeconds: leased.retryAfterSeconds },
       );
     return eventStreamResponse({
