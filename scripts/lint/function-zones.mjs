@@ -24,6 +24,7 @@ const RANK = {
   billing: 3,
   contact: 3,
   'phone-verification': 3,
+  status: 3,
   tasks: 4,
   sms: 5,
   mcp: 5,
