@@ -24,7 +24,6 @@ const RANK = {
   billing: 3,
   contact: 3,
   'phone-verification': 3,
-  status: 3,
   tasks: 4,
   sms: 5,
   mcp: 5,
