@@ -6,8 +6,8 @@ import { TEST_STACK } from './support/stack';
 /** Support pages: /status, /help and the enterprise contact form, against the stack. */
 
 const serviceHeaders = {
-  apikey: TEST_STACK.serviceRoleKey,
-  Authorization: `Bearer ${TEST_STACK.serviceRoleKey}`,
+  apikey: TEST_STACK.secretKey,
+  Authorization: `Bearer ${TEST_STACK.secretKey}`,
 };
 
 type StoredRequest = {

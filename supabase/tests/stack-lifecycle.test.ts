@@ -7,7 +7,7 @@ import { projectRoot } from '../local/config';
 import { stackPortEnv, stackPorts } from '../local/ports';
 import { recoverDataDir } from '../local/database';
 import { assertPortFree, descendants } from '../local/processes';
-import { anonKey } from './support/stack';
+import { publishableKey } from './support/stack';
 
 // `npm run backend` as a real child process, on the lifecycle block of ports and its own data
 // folder, stopped every way its owner can end; after each, no process of the stack may remain and
@@ -89,7 +89,7 @@ async function expectUp() {
   const health = await fetch(`http://127.0.0.1:${ports.api}/health`);
   expect(health.status).toBe(200);
   const rest = await fetch(`http://127.0.0.1:${ports.api}/rest/v1/`, {
-    headers: { apikey: anonKey },
+    headers: { apikey: publishableKey },
   });
   await rest.body?.cancel();
   expect(rest.status).toBe(200);

@@ -3,17 +3,14 @@
 import { captchaVerifier } from '../_shared/contact/captcha.ts';
 import { createContactRequestHandler } from '../_shared/contact/handler.ts';
 import { submitContactRequest } from '../_shared/contact/store.ts';
-import { createServiceClient } from '../_shared/db.ts';
-import { requireEnv } from '../_shared/env.ts';
+import { createServiceClient, platformKeys } from '../_shared/db.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
 
 Deno.serve(
   createContactRequestHandler({
     // PostgREST, not the pool: the form is not on the call path.
-    submit: submitContactRequest(
-      createServiceClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
-    ),
+    submit: submitContactRequest(createServiceClient(platformKeys().url, platformKeys().secretKey)),
     verifyCaptcha: captchaVerifier(
       env('CONTACT_CAPTCHA_SECRET') || undefined,
       env('CONTACT_CAPTCHA_VERIFY_URL') || undefined,

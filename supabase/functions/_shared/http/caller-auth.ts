@@ -3,11 +3,11 @@
 // it beside the `apikey` header). Either way the same gate applies: KYC submitted and the phone
 // verified.
 //
-// A session token is checked by the auth server (GET /auth/v1/user), not by verifying its
-// signature here: hosted projects may sign sessions with asymmetric signing keys that rotate, and
-// only the auth server knows that a session was signed out or its user banned before the token
-// expires. It costs one round trip per request; the API key path is unchanged.
-import type { Db } from '../db.ts';
+// A session token is verified here, against the project's JWT signing keys (cached JWKS, a
+// rotated key refetched): no round trip to Auth per request. A signed-out session's token stays
+// good until it expires (at most the JWT expiry, an hour); closing an account also bans the user,
+// and every money path re-checks the account in SQL.
+import { type Db, userFromToken } from '../db.ts';
 import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-key-auth.ts';
 import { ServiceError } from '../errors.ts';
 
@@ -32,9 +32,9 @@ export function sessionExpired(): ServiceError {
 
 /** The signed-in user of a session token that may place calls (KYC submitted, phone verified). */
 export async function authenticateSession(db: Db, token: string): Promise<Caller> {
-  const { data, error } = await db.auth.getUser(token);
-  if (error || !data.user) throw sessionExpired();
-  const userId = data.user.id;
+  const user = await userFromToken(token);
+  if (!user) throw sessionExpired();
+  const userId = user.id;
   const kyc = await db
     .from('user_kyc')
     .select('kyc_status, phone_verified')
