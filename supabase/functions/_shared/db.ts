@@ -16,8 +16,8 @@ export type Db = SupabaseClient;
 export { createSupabaseRest, type SupabaseRest } from './db/rest.ts';
 export { sqlPoolFromEnv } from './db/pool-from-env.ts';
 
-export function createServiceClient(url: string, serviceRoleKey: string): Db {
-  return createClient(url, serviceRoleKey, {
+export function createServiceClient(url: string, secretKey: string): Db {
+  return createClient(url, secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }
