@@ -208,7 +208,7 @@ describe('npm run status', () => {
     const stopped = await status('-o', 'json');
     expect(stopped.code).not.toBe(0);
     expect(stopped.stderr).toMatch(/No local stack is running/);
-  }, 150_000);
+  }, 240_000);
 });
 
 describe('stopping the local stack', () => {
