@@ -115,7 +115,7 @@ export function checkDeploy(inputs: DeployInputs): Finding[] {
     else if (typeof settings.verify_jwt !== 'boolean')
       error(`[functions.${name}] does not say verify_jwt = true or false`);
     // Publishable and secret keys are not JWTs: the platform's check would refuse them, and the
-    // functions verify callers themselves (docs/decisions/0018).
+    // functions verify callers themselves (docs/decisions/0021).
     else if (settings.verify_jwt)
       error(`[functions.${name}] has verify_jwt = true: every function verifies callers itself`);
   }

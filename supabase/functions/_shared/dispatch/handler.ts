@@ -6,7 +6,7 @@ import { serviceRoleAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 
 export function createDispatchHandler(deps: {
-  run: (at?: Date) => Promise<unknown>;
+  run: (at: Date) => Promise<unknown>;
   now: () => Date;
   /** The project's secret keys: the only credential that is the service role. */
   secretKeys: () => readonly string[];

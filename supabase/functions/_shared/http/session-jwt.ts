@@ -2,7 +2,7 @@
 // keys (the JWKS Auth publishes), with WebCrypto alone so the same module runs under Deno and in
 // Vitest. Only asymmetric keys with a `kid` count (ES256, hosted's default, and RS256): an unsigned
 // token, `alg: none`, HS256 (the legacy shared secret), an unknown key or an expired token is
-// refused. Why not supabase-js's getClaims or @supabase/server: docs/decisions/0018-keys-and-sessions-verified-inside-functions.md.
+// refused. Why not supabase-js's getClaims or @supabase/server: docs/decisions/0021-keys-and-sessions-verified-inside-functions.md.
 
 export type JsonWebKey_ = {
   kid?: string;

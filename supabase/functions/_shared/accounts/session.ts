@@ -5,10 +5,9 @@
 //
 // A session token is verified here, against the project's JWT signing keys (cached JWKS, a
 // rotated key refetched): no round trip to Auth per request. A signed-out session's token stays
-// good until it expires (at most the JWT expiry, an hour); closing an account also bans the user,
-// and every money path re-checks the account in SQL.
-import { type Db, userFromToken } from '../db.ts';
-import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-key-auth.ts';
+// good until it expires (at most the JWT expiry, an hour); a closed account places no call (SQL).
+import { type Db, must, userFromToken } from '../db.ts';
+import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-keys.ts';
 import { ServiceError } from '../errors.ts';
 
 /** The authenticated caller: `apiKeyId` is null for a signed-in user's session. */
@@ -30,22 +29,20 @@ export function sessionExpired(): ServiceError {
   );
 }
 
-/** The signed-in user of a session token that may place calls (KYC submitted, phone verified). */
+/**
+ * The signed-in user of a session token that may place calls: the token verified against the
+ * project's JWKS, and public.session_account applies the KYC and phone gate, as api_key_account does for a
+ * key.
+ */
 export async function authenticateSession(db: Db, token: string): Promise<Caller> {
   const user = await userFromToken(token);
   if (!user) throw sessionExpired();
-  const userId = user.id;
-  const kyc = await db
-    .from('user_kyc')
-    .select('kyc_status, phone_verified')
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (kyc.error) throw new Error(`Reading the KYC of ${userId} failed: ${kyc.error.message}`);
-  const row = kyc.data as { kyc_status: string; phone_verified: boolean } | null;
-  if (!row || (row.kyc_status !== 'pending' && row.kyc_status !== 'complete'))
-    throw accountRefusal('kyc_required');
-  if (!row.phone_verified) throw accountRefusal('phone_verification_required');
-  return { userId, apiKeyId: null };
+  const account = must(await db.rpc('session_account', { p_user_id: user.id })) as {
+    user_id?: string;
+    error?: string;
+  };
+  if (account.error || !account.user_id) throw accountRefusal(account.error ?? 'unauthorized');
+  return { userId: account.user_id, apiKeyId: null };
 }
 
 /** The caller of a request: a session when the bearer token is a JWT, otherwise an API key. */
