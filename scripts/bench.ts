@@ -51,7 +51,7 @@ async function main() {
   try {
     const signIn = await fetch(`${config.apiUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: config.anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: config.publishableKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'demo@dialwise.dev', password: 'dialwise-demo' }),
     });
     const { access_token: token, user } = (await signIn.json()) as {
@@ -59,7 +59,7 @@ async function main() {
       user: { id: string };
     };
     const restUrl = `${config.apiUrl}/rest/v1/credit_purchases?select=*&order=purchased_at.desc`;
-    const headers = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
+    const headers = { apikey: config.publishableKey, Authorization: `Bearer ${token}` };
 
     const client = new pg.Client({ connectionString: config.dbUrl });
     await client.connect();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { apiUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { apiUrl, secretKey, TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
 
 // What a finished call hands back to a program: the result by the integrator's own schema, and
@@ -135,7 +135,7 @@ describe('output_schema → result', () => {
           await (
             await fetch(`${apiUrl}/functions/v1/dispatch`, {
               method: 'POST',
-              headers: { Authorization: `Bearer ${serviceRoleKey}` },
+              headers: { Authorization: `Bearer ${secretKey}` },
             })
           ).body?.cancel();
           return bodies
@@ -178,7 +178,7 @@ describe('output_schema → result', () => {
     await (
       await fetch(`${apiUrl}/functions/v1/dispatch`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ now: new Date(Date.now() + 2 * 60_000).toISOString() }),
       })
     ).body?.cancel();

@@ -9,7 +9,7 @@ import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonClient, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { uniqueUsPhone } from './support/phone';
-import { anonKey, apiUrl } from './support/stack';
+import { publishableKey, apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
 // Every tenant boundary, generated from the database itself: each table and view in `public`
@@ -466,7 +466,7 @@ async function createVictim(): Promise<Victim> {
   const verify = await fetch(`${apiUrl}/functions/v1/send_verification_code`, {
     method: 'POST',
     headers: {
-      apikey: anonKey,
+      apikey: publishableKey,
       Authorization: `Bearer ${session.session!.access_token}`,
       'Content-Type': 'application/json',
     },

@@ -7,6 +7,7 @@ import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
 import { createRetention } from '../_shared/privacy/retention.ts';
+import { platformKeys } from '../_shared/db.ts';
 
 const { db, provider, service, batches } = taskServiceFromEnv();
 const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
@@ -33,5 +34,6 @@ Deno.serve(
       { clock: now, log: (line) => console.error(line) },
     ),
     now,
+    secretKeys: () => platformKeys().secretKeys,
   }),
 );
