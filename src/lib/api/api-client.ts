@@ -24,16 +24,22 @@ const sessionAuth: Middleware = {
   onRequest: ({ request }) => signRequest(request),
 };
 
+function createCallApi() {
+  const client = createClient<paths>({
+    baseUrl: FUNCTIONS_URL,
+    // Looked up per request, so tests can stand in for the network.
+    fetch: (request) => globalThis.fetch(request),
+  });
+  client.use(sessionAuth);
+  return client;
+}
+
 /**
  * The call API (openapi.yaml), typed by the generated `paths`. Its calls go through `unwrap`,
- * which resolves with the answer's data or throws one ApiError. `fetch` is looked up per request,
- * so tests can stand in for the network.
+ * which resolves with the answer's data or throws one ApiError. Pure, so a page that only calls
+ * `invokeFunction` (the contact form) does not ship openapi-fetch.
  */
-export const callApi = createClient<paths>({
-  baseUrl: FUNCTIONS_URL,
-  fetch: (request) => globalThis.fetch(request),
-});
-callApi.use(sessionAuth);
+export const callApi = /* @__PURE__ */ createCallApi();
 
 const callServiceWording: ErrorWording = {
   unexpected: 'The call service could not handle the request. Please try again.',

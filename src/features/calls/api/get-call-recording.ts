@@ -22,7 +22,7 @@ export function getCallRecording(taskId: string, signal?: AbortSignal): Promise<
 
 export function callRecordingQueryOptions(userId: string | null | undefined, taskId: string) {
   return queryOptions({
-    queryKey: [...callsKeys.detail(userId ?? '', taskId), 'recording'] as const,
+    queryKey: callsKeys.recording(userId ?? '', taskId),
     queryFn: ({ signal }) => getCallRecording(taskId, signal),
     enabled: !!userId,
     // The audio does not change; fetch it once per open view.
