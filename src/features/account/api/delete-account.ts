@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { invokeFunction } from '@/lib/api/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
 import { accountWording } from './account-wording';
 
 export type AccountClosed = { closed_at: string; calls_canceled: number };

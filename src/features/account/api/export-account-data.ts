@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download-file';
-import { invokeFunction } from '@/lib/api/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
 import { accountWording } from './account-wording';
 
 /** GET /functions/v1/account/export as the signed-in user: everything held about the account. */

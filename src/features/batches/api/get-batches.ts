@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, unwrap } from '@/lib/api/api-client';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import type { Batch } from './batch-types';
 import { batchesKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invokeFunction } from '@/lib/api/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
 import { ApiError } from '@/lib/api/api-error';
 import { balanceKeys } from '@/lib/balance';
 import { billingKeys } from './query-keys';

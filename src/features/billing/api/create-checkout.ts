@@ -1,5 +1,5 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { invokeFunction } from '@/lib/api/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
 import { ApiError } from '@/lib/api/api-error';
 
 export const checkoutMessages = {

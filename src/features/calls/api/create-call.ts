@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { callApi, unwrap } from '@/lib/api/api-client';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import type { ApiTask, Sent } from '@/lib/call-types';
 import { toCreateTaskBody, type CreateCallValues } from './create-call-schema';
 import { callsKeys } from './query-keys';

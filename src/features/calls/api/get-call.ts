@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
-import { callApi, unwrap } from '@/lib/api/api-client';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import { callDetailOf, type CallDetail } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
-import { callApi, unwrap } from '@/lib/api/api-client';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import { callDetailOf, type CallSummary } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { createSseParser } from '@/lib/sse-parser';
-import { callApi, unwrap } from '@/lib/api/api-client';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import { ApiError } from '@/lib/api/api-error';
 
 /** One event of a task's stream (docs/product-rules.md#events-and-webhooks). */

@@ -1,4 +1,4 @@
-import { invokeFunction } from '@/lib/api/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
 import { parseApiError, type ErrorWording } from '@/lib/api/api-error';
 
 // The screen has its own words for a refusal without a message (docs/product-rules.md#ui-messages).
