@@ -1,6 +1,6 @@
 // The signed-in owner's account: the data export and closing the account. Wiring only; see
 // _shared/account.
-import { createAccountHandler } from '../_shared/account/handler.ts';
+import { createAccountHandler } from '../_shared/accounts/account-handler.ts';
 import { must } from '../_shared/db.ts';
 import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
@@ -20,9 +20,21 @@ Deno.serve(
     async exportAccount(userId) {
       return must(await db.rpc('account_export', { p_user_id: userId })) as Record<string, unknown>;
     },
+    async beginExport(userId) {
+      const verdict = must(await db.rpc('account_export_begin', { p_user_id: userId })) as {
+        retry_after?: number;
+      };
+      return verdict.retry_after ? { retryAfterSeconds: verdict.retry_after } : null;
+    },
+    async exportTasks(userId, after, limit) {
+      return must(
+        await db.rpc('account_export_tasks', { p_user_id: userId, p_after: after, p_limit: limit }),
+      ) as (Record<string, unknown> & { id: string })[];
+    },
     async closeAccount(userId) {
       return must(await db.rpc('account_close', { p_user_id: userId })) as {
         closed_at: string;
+        waiting_canceled: number;
         tasks_to_cancel: string[];
       };
     },

@@ -3,7 +3,7 @@ import { adminDb, sqlPoolFromEnv } from '../db.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
-import { createVapiProvider } from '../voice/vapi.ts';
+import { createVapiProvider } from '../voice/vapi/adapter.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
