@@ -13,6 +13,7 @@ export async function invokeFunction<T>(
     body?: Record<string, unknown>;
     headers?: Record<string, string>;
     wording?: ErrorWording;
+    signal?: AbortSignal;
   } = {},
 ): Promise<T> {
   const method = options.method ?? 'POST';
@@ -23,6 +24,7 @@ export async function invokeFunction<T>(
       ...options.headers,
     },
     body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+    signal: options.signal,
   });
   let response: Response;
   try {
