@@ -193,7 +193,7 @@ export interface components {
       /** @description Alias of goal. */
       task?: string;
       /** @description At most 8 KB of JSON */
-      context?: Record<string, never>;
+      context?: Record<string, unknown>;
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
       /** @enum {string} */
@@ -202,7 +202,7 @@ export interface components {
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;
       /** @default 10 */
-      max_duration_minutes: number;
+      max_duration_minutes?: number;
       voicemail?: {
         /**
          * @default hang_up
@@ -213,9 +213,9 @@ export interface components {
       };
       retry?: {
         /** @default 3 */
-        max_attempts: number;
+        max_attempts?: number;
         /** @default 30 */
-        interval_minutes: number;
+        interval_minutes?: number;
       };
       /**
        * Format: uri
@@ -223,7 +223,7 @@ export interface components {
        */
       webhook_url?: string;
       /** @description At most 4 KB of JSON */
-      metadata?: Record<string, never>;
+      metadata?: Record<string, unknown>;
       /** @description Narrows the calling hours (08:00-21:00 in the callee's time zone, from the area code). Outside the window the task is scheduled for its opening. */
       call_window?: {
         /** @example 09:00 */
@@ -237,17 +237,17 @@ export interface components {
        */
       schedule_at?: string;
       /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
-      output_schema?: Record<string, never>;
+      output_schema?: Record<string, unknown>;
       /**
        * @description Keep the call's audio for recording_retention_days. Off by default.
        * @default false
        */
-      record: boolean;
+      record?: boolean;
       /**
        * @description How many days a recording is kept after the call ends.
        * @default 30
        */
-      recording_retention_days: number;
+      recording_retention_days?: number;
     };
     Turn: {
       /** @enum {string} */
@@ -275,15 +275,15 @@ export interface components {
       phone_number?: string;
       /** @description The goal you sent; null once the call content is erased (30 days after the end). */
       goal?: string | null;
-      context?: Record<string, never>;
-      metadata?: Record<string, never>;
+      context?: Record<string, unknown>;
+      metadata?: Record<string, unknown>;
       voice?: string;
       language?: string;
       speaking_style?: string;
       first_sentence?: string | null;
       max_duration_minutes?: number;
-      voicemail?: Record<string, never>;
-      retry?: Record<string, never>;
+      voicemail?: Record<string, unknown>;
+      retry?: Record<string, unknown>;
       webhook_url?: string | null;
       /** @enum {string} */
       source?: 'api' | 'dashboard' | 'mcp' | 'sms';
@@ -304,9 +304,9 @@ export interface components {
       transcription?: string | null;
       summary?: string | null;
       /** @description The JSON Schema you sent, or null. */
-      output_schema?: Record<string, never> | null;
+      output_schema?: Record<string, unknown> | null;
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
-      result?: Record<string, never> | null;
+      result?: Record<string, unknown> | null;
       /** @description Why every field of result is null (no analysis, or it did not fit the schema). */
       result_note?: string | null;
       record?: boolean;
@@ -354,8 +354,8 @@ export interface components {
     };
     CreateBatchRequest: {
       /** @description Any fields of CreateTaskRequest, shared by every row; its webhook_url also receives batch.completed. */
-      defaults?: Record<string, never>;
-      tasks: Record<string, never>[];
+      defaults?: Record<string, unknown>;
+      tasks: Record<string, unknown>[];
     };
     /** @description Every task is in exactly one count: scheduled (status scheduled or retry_scheduled), queued (queued, waiting for a call slot or being dialled), in_progress (ringing or in_progress), succeeded (success with outcome achieved or unknown), not_achieved (success with outcome not_achieved), unreachable (no_answer, busy or voicemail), failed, canceled. */
     BatchCounts: {
@@ -414,7 +414,7 @@ export interface components {
       task_id?: string;
       /** Format: date-time */
       created_at?: string;
-      data?: Record<string, never>;
+      data?: Record<string, unknown>;
     };
     Error: {
       error: {
