@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseRest } from '../functions/_shared/db/rest';
-import { createSessionVerifier, jwksLoader } from '../functions/_shared/http/session-jwt';
+import { createSessionVerifier, jwksLoader } from '../functions/_shared/platform/session-jwt';
 import {
   createSendVerificationCodeHandler,
   messages,
