@@ -101,7 +101,7 @@ export interface paths {
     put?: never;
     /**
      * Create up to 1,000 tasks at once
-     * @description Each row of `tasks` is a create body merged over `defaults` (the row's fields win; `context` and `metadata` merge key by key). The whole batch is validated first: any bad row answers 400 `invalid_request` with `rows` naming each bad row, and nothing is created; number rules, the do-not-call list and calling windows apply per row. The tasks wait `queued` (or `scheduled` outside their calling window) for one of the account's 10 call slots instead of being refused with 429; money is held per task when it is placed, and a task that cannot be funded then ends `failed` with `failure_reason: insufficient_credits` while the batch goes on. `batch.completed` is sent on the batch's event stream and to the defaults' `webhook_url` when every task has ended.
+     * @description Each row of `tasks` is a create body merged over `defaults` (the row's fields win; `context` and `metadata` merge key by key). The whole batch is validated first: any bad row answers 400 `invalid_request` with `rows` naming each bad row, and nothing is created; number rules, the do-not-call list and calling windows apply per row, and a number may appear in one row only (every row naming it is listed). The rows may name at most 10 distinct webhook hosts and 10 distinct `output_schema` values (else 400 naming `tasks`). The credits available, after the free minutes left, must cover every row's `max_duration_minutes` at $0.01 a minute, or the batch answers 402 `insufficient_credits` and nothing is stored; an account holds at most 2,000 tasks that have not ended (429 `rate_limited` beyond). The tasks wait `queued` (or `scheduled` outside their calling window) for one of the account's 10 call slots instead of being refused with 429; money is held per task when it is placed, and a task that cannot be funded then (credits spent meanwhile) ends `failed` with `failure_reason: insufficient_credits` while the batch goes on. `batch.completed` is sent on the batch's event stream and to the defaults' `webhook_url` when every task has ended.
      */
     post: operations['createBatch'];
     delete?: never;
@@ -537,7 +537,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). */
+      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. */
       201: {
         headers: {
           [name: string]: unknown;
