@@ -30,6 +30,8 @@ export type GatewayDeps = {
     url: URL,
   ) => Promise<unknown>;
   health: () => Record<string, unknown>;
+  /** Storage (storage/server.ts), given the path below /storage/v1. */
+  handleStorage: (req: IncomingMessage, res: ServerResponse, route: string) => Promise<void>;
 };
 
 /**
@@ -63,7 +65,13 @@ function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
   );
 }
 
-export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps): Server {
+export function createGateway({
+  config,
+  jwt,
+  handleAuth,
+  health,
+  handleStorage,
+}: GatewayDeps): Server {
   const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
 
   function requireApiKey(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
@@ -202,6 +210,14 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
           (path.slice('/rest/v1'.length) || '/') + url.search,
           extra,
         );
+      }
+
+      if (path.startsWith('/storage/v1/')) {
+        if (!requireApiKey(req, res, url)) return;
+        // As for PostgREST: without a user token the API key is the bearer Storage checks.
+        if (!req.headers.authorization) req.headers.authorization = `Bearer ${apiKeyOf(req, url)}`;
+        for (const [key, value] of Object.entries(corsHeaders(req))) res.setHeader(key, value);
+        return await handleStorage(req, res, path.slice('/storage/v1'.length));
       }
 
       if (path.startsWith('/functions/v1/')) {

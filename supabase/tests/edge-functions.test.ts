@@ -32,6 +32,7 @@ beforeAll(async () => {
     config,
     jwt: createJwt(config.jwtSecret),
     handleAuth: async () => {},
+    handleStorage: async () => {},
     health: () => ({}),
   });
   await new Promise<void>((resolve) => gateway.listen(config.apiPort, '127.0.0.1', resolve));

@@ -11,6 +11,7 @@ import { eventStreamResponse } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
+import { type DownloadGate, requestedRange, whenSettled } from '../recordings/serve.ts';
 import type { BatchService } from './batches.ts';
 import {
   batchListQuerySchema,
@@ -33,6 +34,8 @@ export type TaskHandlerDeps = {
   live: LiveEvents;
   /** A stream ends after this long even if the task has not; clients resume with Last-Event-ID. */
   maxStreamMs: number;
+  /** How many recordings one account downloads at once on this instance. */
+  downloads: DownloadGate;
 };
 
 const ID = '(task_[0-9A-Za-z]+)';
@@ -40,6 +43,56 @@ const BATCH = '(batch_[0-9A-Za-z]+)';
 
 export function createTaskHandler(deps: TaskHandlerDeps) {
   const { service, batches } = deps;
+
+  /**
+   * A recording, whole or the one byte range asked for, streamed from Storage; the account's
+   * download slot is held until the body is read, fails or is dropped.
+   */
+  async function recordingResponse(request: Request, userId: string, taskId: string) {
+    const release = deps.downloads.enter(userId);
+    if (!release)
+      throw new ServiceError(
+        'rate_limited',
+        'Too many recordings of this account are downloading at once. Wait for one to finish and try again.',
+        { retryAfterSeconds: 2 },
+      );
+    try {
+      const found = await service.recording(userId, taskId);
+      const range = requestedRange(request.headers.get('range'), found.sizeBytes);
+      const headers: Record<string, string> = {
+        'Content-Type': found.contentType,
+        'Content-Disposition': `inline; filename="${taskId}.${found.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
+        'Accept-Ranges': 'bytes',
+        // The audio is the account's private data: no shared cache may keep it.
+        'Cache-Control': 'private, no-store',
+      };
+      if (range === 'unsatisfiable') {
+        release();
+        // HTTP's 416 names the size in Content-Range, so a player can ask again within it.
+        return jsonResponse(
+          416,
+          {
+            error: {
+              code: 'range_not_satisfiable',
+              message: `The recording has ${found.sizeBytes} bytes; ask for a range that starts before its end.`,
+            },
+          },
+          { 'Content-Range': `bytes */${found.sizeBytes}` },
+        );
+      }
+      const whole = range === 'none';
+      const body = await service.openRecording(found, whole ? undefined : range);
+      if (whole) headers['Content-Length'] = String(found.sizeBytes);
+      else {
+        headers['Content-Length'] = String(range.end - range.start + 1);
+        headers['Content-Range'] = `bytes ${range.start}-${range.end}/${found.sizeBytes}`;
+      }
+      return new Response(whenSettled(body, release), { status: whole ? 200 : 206, headers });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
 
   const methodOnly = (method: string, allowed: string, path: string) => {
     if (method !== allowed)
@@ -192,17 +245,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           `${method} is not supported on /task/{id}/recording; use GET.`,
         );
       const account = await ctx.caller();
-      const audio = await service.recording(account.userId, recording[1]!);
-      return new Response(audio.bytes, {
-        status: 200,
-        headers: {
-          'Content-Type': audio.contentType,
-          'Content-Length': String(audio.bytes.byteLength),
-          'Content-Disposition': `inline; filename="${recording[1]}.${audio.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
-          // The audio is the account's private data: no shared cache may keep it.
-          'Cache-Control': 'private, no-store',
-        },
-      });
+      return await recordingResponse(request, account.userId, recording[1]!);
     }
 
     const events = new RegExp(`^/task/${ID}/events$`).exec(path);

@@ -27,6 +27,7 @@ import {
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
 import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
+import type { PendingCopy, Recordings, StoredRecording } from '../recordings/recordings.ts';
 import { checkOutputSchema, settleResult } from './output-schema.ts';
 import { newTaskRow } from './task-defaults.ts';
 import { type Accepted, createTaskRepository, type StoredTask } from './task-repository.ts';
@@ -61,6 +62,8 @@ export type TaskServiceDeps = {
   events?: Pick<TaskEventHub, 'watch'>;
   /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
   sql?: TaskSql | null;
+  /** Recordings in Storage: noted at a recorded call's end, copied after it, served. */
+  recordings?: Recordings;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -143,18 +146,19 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /**
    * At the end of an attempt: the structured result, checked against the task's output_schema
-   * (what does not fit is stored as null fields and a note), and the recording, copied from the
-   * provider when the task asked for one. A report of an attempt that is no longer the task's, or
-   * of a task that already ended, keeps nothing.
+   * (what does not fit is stored as null fields and a note), and the recording to copy from the
+   * provider when the task asked for one (answered: the copy to run once the end is applied). A
+   * report of an attempt that is no longer the task's, or of a task that already ended, keeps
+   * nothing.
    */
   async function keepCallArtifacts(
     taskId: string,
     attemptNumber: number,
     event: Extract<VoiceEvent, { kind: 'ended' }>,
-  ): Promise<void> {
+  ): Promise<PendingCopy | null> {
     const found = await readTask(taskId);
     if (!found || found.row.current_attempt !== attemptNumber || isTerminal(found.row.status))
-      return;
+      return null;
     const { row } = found;
     // The result is the task's, not an attempt's: an unanswered attempt that will be retried
     // leaves it as it is (null until the task ends).
@@ -170,16 +174,15 @@ export function createTaskService(deps: TaskServiceDeps) {
         settleResult(row.output_schema, event.structuredResult),
       );
     }
-    if (row.record && event.recordingUrl) {
-      try {
-        const audio = await provider.downloadRecording(event.recordingUrl);
-        await tasks.saveRecording(taskId, attemptNumber, audio, event.durationSeconds);
-      } catch (error) {
-        // The call's end must still be applied; the task then shows no recording_url.
-        if (!(error instanceof ProviderError)) throw error;
-        console.error(`[task ${taskId}] recording not kept: ${error.message}`);
-      }
-    }
+    // The audio is only noted here (pending); it is copied once the end is applied.
+    if (row.record && event.recordingUrl && deps.recordings)
+      return await deps.recordings.begin(
+        taskId,
+        attemptNumber,
+        event.recordingUrl,
+        event.durationSeconds,
+      );
+    return null;
   }
 
   /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
@@ -337,16 +340,19 @@ export function createTaskService(deps: TaskServiceDeps) {
      * The audio of one of the account's recorded tasks while it is kept; anything else (another
      * account's task, not recorded, past its retention) is "not found".
      */
-    async recording(
-      userId: string,
-      taskId: string,
-    ): Promise<{ contentType: string; bytes: Uint8Array<ArrayBuffer> }> {
+    async recording(userId: string, taskId: string): Promise<StoredRecording> {
       if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
-      const found = await tasks.recording(userId, taskId, deps.now());
+      const found = await deps.recordings?.locate(userId, taskId, deps.now());
       if (found) return found;
       const owned = await readTask(taskId);
       if (!owned || owned.row.user_id !== userId) throw taskNotFound(taskId);
       throw noRecording(taskId, owned.row.record);
+    },
+
+    /** The bytes of a located recording (or one range of them), streamed from Storage. */
+    async openRecording(found: StoredRecording, range?: { start: number; end: number }) {
+      if (!deps.recordings) throw new Error('Recordings are not wired in this function');
+      return await deps.recordings.open(found.objectPath, range);
     },
 
     async list(userId: string, query: ListQuery) {
@@ -442,12 +448,19 @@ export function createTaskService(deps: TaskServiceDeps) {
       attemptNumber: number,
       event: VoiceEvent,
     ): Promise<boolean> {
-      // Kept before the end is applied, so task.completed already carries them.
-      if (event.kind === 'ended') await keepCallArtifacts(taskId, attemptNumber, event);
-      return transition(taskId, (row, attempts) => {
+      // Kept before the end is applied, so task.completed already carries the result.
+      const copy =
+        event.kind === 'ended' ? await keepCallArtifacts(taskId, attemptNumber, event) : null;
+      const applied = await transition(taskId, (row, attempts) => {
         const attempt = attempts.find((a) => a.number === attemptNumber);
         return attempt ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now()) : null;
       });
+      // The audio is copied only after the end is applied: however the copy goes, the call has
+      // ended and been billed; a failed copy is retried by the dispatcher.
+      const recordings = deps.recordings;
+      if (copy && recordings)
+        afterResponse(`task ${taskId} recording`, () => recordings.copy(copy));
+      return applied;
     },
 
     /**
