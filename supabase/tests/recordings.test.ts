@@ -73,6 +73,36 @@ const objectsOf = async (taskId: string) =>
     )
   ).map((row) => Number(row.n))[0];
 
+/** Replaces a task's recorded audio by a WAV of `bytes` (a long call), as the copy would. */
+async function lengthen(taskId: string, bytes: number) {
+  const [row] = await sql<{ object_path: string }>(
+    'select object_path from private.task_recordings where task_id = $1',
+    [taskId],
+  );
+  const long = Buffer.alloc(bytes);
+  long.write('RIFF', 0, 'ascii');
+  long.writeUInt32LE(bytes - 8, 4);
+  long.write('WAVE', 8, 'ascii');
+  const replaced = await fetch(`${apiUrl}/storage/v1/object/${BUCKET}/${row!.object_path}`, {
+    method: 'POST',
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      'Content-Type': 'audio/wav',
+      'x-upsert': 'true',
+    },
+    body: long,
+  });
+  expect(replaced.status).toBe(200);
+  await replaced.body?.cancel();
+  await sql('update private.task_recordings set size_bytes = $2 where task_id = $1', [
+    taskId,
+    bytes,
+  ]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 async function completedEvent(id: string): Promise<Task> {
   const text = await (await owner.api(`/${id}/events`)).text();
   const block = text.split('\n\n').find((b) => b.includes('event: task.completed'));
@@ -297,27 +327,7 @@ describe('downloads of one account', () => {
   it('are capped at once (429 with Retry-After), and a slot frees when a download ends', async () => {
     const task = await recordingSettled((await place({ record: true })).id);
     // A long recording (16 MB: more than the sockets buffer), so unread downloads stay open.
-    const [row] = await sql<{ object_path: string }>(
-      'select object_path from private.task_recordings where task_id = $1',
-      [task.id],
-    );
-    const long = Buffer.alloc(16 * 1024 * 1024);
-    long.write('RIFF', 0, 'ascii');
-    const replaced = await fetch(`${apiUrl}/storage/v1/object/${BUCKET}/${row!.object_path}`, {
-      method: 'POST',
-      headers: {
-        apikey: serviceRoleKey,
-        Authorization: `Bearer ${serviceRoleKey}`,
-        'Content-Type': 'audio/wav',
-        'x-upsert': 'true',
-      },
-      body: long,
-    });
-    expect(replaced.status).toBe(200);
-    await sql('update private.task_recordings set size_bytes = $2 where task_id = $1', [
-      task.id,
-      long.length,
-    ]);
+    await lengthen(task.id, 16 * 1024 * 1024);
     // Readers that take the headers and then hold the body unread keep their slots.
     const held = await Promise.all(
       Array.from({ length: 4 }, () =>
@@ -344,6 +354,52 @@ describe('downloads of one account', () => {
       { what: 'a freed slot' },
     );
     await Promise.all(held.slice(1).map((r) => r.body?.cancel()));
+  });
+});
+
+describe('sixty parallel downloads of one long recording', () => {
+  it("leave another account's GET /task within 3x of its idle median, and nothing answers 500", async () => {
+    const task = await recordingSettled((await place({ record: true })).id);
+    // A 60-minute call: 57.6 MB of 8 kHz 16-bit WAV.
+    await lengthen(task.id, 60 * 60 * 8000 * 2 + 44);
+    const theirTask = (await (await stranger.api('?limit=1')).json()) as { data: Task[] };
+    const path = theirTask.data[0] ? `/${theirTask.data[0].id}` : '?limit=1';
+    const timeTheirs = async (n: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const started = performance.now();
+        const response = await stranger.api(path);
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+    await timeTheirs(5);
+    const idle = median(await timeTheirs(15));
+
+    const statuses: number[] = [];
+    let bytes = 0;
+    const downloads = Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const response = await fetch(task.recording_url!, {
+          headers: { Authorization: `Bearer ${owner.apiKey}` },
+        });
+        statuses.push(response.status);
+        bytes += (await response.arrayBuffer()).byteLength;
+      }),
+    );
+    const busy = median(await timeTheirs(15));
+    await downloads;
+
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(bytes).toBeGreaterThanOrEqual(60 * 60 * 8000 * 2);
+    console.log(
+      `[downloads] another account's GET /task: idle median ${idle.toFixed(1)} ms, during 60 downloads ${busy.toFixed(1)} ms; ${statuses.filter((s) => s === 200).length} served, ${statuses.filter((s) => s === 429).length} refused (429)`,
+    );
+    expect(busy).toBeLessThanOrEqual(Math.max(3 * idle, idle + 30));
   });
 });
 

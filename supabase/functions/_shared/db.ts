@@ -34,6 +34,24 @@ export function adminDb(): Db {
   return admin;
 }
 
+let bulk: Db | null = null;
+
+/**
+ * The service-role client for work off the call path that may run long or many at once for one
+ * account (recording downloads and copies, exports): its SQL goes over a pool of its own, so it
+ * can never take the connections a call needs.
+ */
+export function bulkDb(): Db {
+  bulk ??= withDirectRpc(
+    createServiceClient(
+      requireEnv('SUPABASE_URL').replace(/\/+$/, ''),
+      requireEnv('SUPABASE_SERVICE_ROLE_KEY'),
+    ),
+    sqlPoolFromEnv('bulk'),
+  );
+  return bulk;
+}
+
 /** The signed-in user behind a session access token (asks the auth server), or null. */
 export async function userFromToken(token: string) {
   const { data, error } = await adminDb().auth.getUser(token);

@@ -49,7 +49,7 @@ function validKey(name: string) {
     name.length <= 1024 &&
     !name.startsWith('/') &&
     !name.split('/').some((part) => part === '' || part === '.' || part === '..') &&
-    !/[\u0000-\u001f\u007f]/.test(name)
+    ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
   );
 }
 

@@ -1,5 +1,5 @@
 // The task service as every function entry builds it, from the environment.
-import { adminDb, sqlPoolFromEnv } from '../db.ts';
+import { adminDb, bulkDb, sqlPoolFromEnv } from '../db.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
@@ -20,9 +20,10 @@ export function taskServiceFromEnv() {
     apiKey: requireEnv('VAPI_API_KEY'),
     phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
   });
-  // Recordings live in the project's Storage bucket, reached with the service role's key.
+  // Recordings live in the project's Storage bucket, reached with the service role's key; their
+  // SQL (locating one per download, the copies' bookkeeping) uses the bulk pool, not the calls'.
   const recordings = createRecordings({
-    db,
+    db: bulkDb(),
     provider,
     store: createObjectStore({
       supabaseUrl,
