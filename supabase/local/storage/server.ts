@@ -337,7 +337,13 @@ export function createStorageHandler(deps: StorageDeps) {
         statusCode: 404,
       });
     } catch (error) {
-      req.resume();
+      // The client is still sending: read the rest first, so it gets the answer, not a reset.
+      if (!req.complete)
+        await new Promise<void>((resolve) => {
+          req.once('end', resolve);
+          req.once('close', resolve);
+          req.resume();
+        });
       const known =
         error instanceof StorageApiError
           ? error

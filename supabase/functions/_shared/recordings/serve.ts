@@ -1,7 +1,7 @@
 // Serving a recording: one byte range per request (what audio players ask for when they seek),
-// streamed from Storage as it arrives, and a cap on how many one account downloads at once on an
-// instance, so one account's downloads cannot take the instance's memory, sockets or time from
-// everyone else's calls.
+// streamed from Storage as it arrives at a bounded pace, and a cap on how many one account
+// downloads at once on an instance, so one account's downloads cannot take the instance's memory,
+// sockets or time from everyone else's calls.
 
 /** The single range of `size` bytes a `Range` header asks for; 'none' serves the whole object. */
 export function requestedRange(
@@ -47,12 +47,19 @@ export function createDownloadGate(perAccount: number) {
 
 export type DownloadGate = ReturnType<typeof createDownloadGate>;
 
-/** `body`, calling `settled` once when it is read to its end, fails, or is cancelled. */
-export function whenSettled(
+/**
+ * `body` sent at most `bytesPerSecond` (far above any player's need: 8 kHz WAV plays at 16 KB/s),
+ * so one account's downloads take a bounded share of the instance's time, calling `settled`
+ * once when it is read to its end, fails, or is cancelled.
+ */
+export function paced(
   body: ReadableStream<Uint8Array>,
+  bytesPerSecond: number,
   settled: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  const started = Date.now();
+  let sent = 0;
   let done = false;
   const finish = () => {
     if (done) return;
@@ -66,7 +73,12 @@ export function whenSettled(
         if (next.done) {
           finish();
           controller.close();
-        } else controller.enqueue(next.value);
+          return;
+        }
+        sent += next.value.byteLength;
+        const due = started + (sent / bytesPerSecond) * 1000 - Date.now();
+        if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+        controller.enqueue(next.value);
       } catch (error) {
         finish();
         controller.error(error);

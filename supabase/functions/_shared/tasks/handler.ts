@@ -11,7 +11,7 @@ import { eventStreamResponse } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
-import { type DownloadGate, requestedRange, whenSettled } from '../recordings/serve.ts';
+import { type DownloadGate, paced, requestedRange } from '../recordings/serve.ts';
 import type { BatchService } from './batches.ts';
 import {
   batchListQuerySchema,
@@ -36,6 +36,8 @@ export type TaskHandlerDeps = {
   maxStreamMs: number;
   /** How many recordings one account downloads at once on this instance. */
   downloads: DownloadGate;
+  /** The pace of one download (bytes a second). */
+  downloadBytesPerSecond: number;
 };
 
 const ID = '(task_[0-9A-Za-z]+)';
@@ -87,7 +89,10 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         headers['Content-Length'] = String(range.end - range.start + 1);
         headers['Content-Range'] = `bytes ${range.start}-${range.end}/${found.sizeBytes}`;
       }
-      return new Response(whenSettled(body, release), { status: whole ? 200 : 206, headers });
+      return new Response(paced(body, deps.downloadBytesPerSecond, release), {
+        status: whole ? 200 : 206,
+        headers,
+      });
     } catch (error) {
       release();
       throw error;
