@@ -28,8 +28,8 @@ export type Defect = {
 );
 
 const TENANTS = ['supabase/tests/tenant-boundaries.test.ts'];
-const GUARD = ['supabase/functions/_shared/tasks/webhook-url.test.ts'];
-const GUARD_FILE = 'supabase/functions/_shared/tasks/webhook-url.ts';
+const GUARD = ['supabase/functions/_shared/webhooks/webhook-url.test.ts'];
+const GUARD_FILE = 'supabase/functions/_shared/webhooks/webhook-url.ts';
 const PRIVACY_MIGRATION = 'supabase/migrations/20251127003000_retention_and_account_closing.sql';
 const PRIVACY_RETENTION = 'supabase/tests/privacy-retention.test.ts';
 const ACCOUNT_DELETION = 'supabase/tests/account-deletion.test.ts';
@@ -145,9 +145,9 @@ $$;`,
     tests: ['supabase/tests/task-api.test.ts'],
     grep: 'without a valid key so first',
     kind: 'ts',
-    file: 'supabase/functions/_shared/http/api-key-auth.ts',
-    find: '    if (key !== null && error instanceof ServiceError) await authenticateKey(db, key);',
-    replace: '    void key;',
+    file: 'supabase/functions/_shared/http/routes.ts',
+    find: '        if (who.credential !== null && error instanceof ServiceError)\n          await auth.authenticate(context.request);\n',
+    replace: '',
   },
   // Money
   {
@@ -157,7 +157,7 @@ $$;`,
     tests: ['supabase/tests/task-calls.test.ts'],
     grep: 'ends (busy|no_answer|failed)',
     kind: 'ts',
-    file: 'supabase/functions/_shared/voice/status-machine.ts',
+    file: 'supabase/functions/_shared/tasks/status-machine.ts',
     find: "const answered = status === 'success' || status === 'voicemail' || attempt.answeredAt !== null;",
     replace: 'const answered = event.durationSeconds > 0 || attempt.answeredAt !== null;',
   },
@@ -529,9 +529,9 @@ $$;`,
     id: 'output-schema-deeper',
     what: 'output_schema may nest one level deeper than allowed',
     project: 'unit',
-    tests: ['supabase/functions/_shared/tasks/output-schema.test.ts'],
+    tests: ['supabase/functions/_shared/json-schema/output-schema.test.ts'],
     kind: 'ts',
-    file: 'supabase/functions/_shared/tasks/output-schema.ts',
+    file: 'supabase/functions/_shared/json-schema/output-schema.ts',
     find: '    if (depth > OUTPUT_SCHEMA_MAX_DEPTH)',
     replace: '    if (depth > OUTPUT_SCHEMA_MAX_DEPTH + 1)',
   },

@@ -832,6 +832,7 @@ export type Database = {
         Args: never;
         Returns: Database['public']['Tables']['webhook_secrets']['Row'];
       };
+      scheduler_health: { Args: { p_now?: string }; Returns: Json };
       usage_summary: { Args: never; Returns: Json };
     };
     Enums: { [_ in never]: never };

@@ -36,7 +36,7 @@ describe('the demo seed', () => {
     const { rows } = await elsewhere.query(
       `select count(*)::int as schemas from pg_namespace where nspname in ('auth', 'private')`,
     );
-    expect(rows[0].schemas).toBe(0);
+    expect(rows[0]?.schemas).toBe(0);
   });
 
   it('knows the local stack’s own database by the mark its bootstrap sets', async () => {
@@ -46,6 +46,6 @@ describe('the demo seed', () => {
           where d.datname = current_database() and 'dialwise.local_stack=on' = any (s.setconfig)
        ) as marked`,
     );
-    expect(rows[0].marked).toBe(true);
+    expect(rows[0]?.marked).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { createServiceClient } from '../functions/_shared/db';
 import { createSmsInboundHandler } from '../functions/_shared/sms/inbound';
 import { createTaskService } from '../functions/_shared/tasks/service';
-import { createVapiProvider } from '../functions/_shared/voice/vapi';
+import { createVapiProvider } from '../functions/_shared/voice/vapi/adapter';
 import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
 import {
   inboundSmsParams,

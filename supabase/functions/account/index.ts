@@ -1,6 +1,6 @@
 // The signed-in owner's account: the data export and closing the account. Wiring only; see
 // _shared/account.
-import { createAccountHandler } from '../_shared/account/handler.ts';
+import { createAccountHandler } from '../_shared/accounts/account-handler.ts';
 import { bulkDb, must } from '../_shared/db.ts';
 import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';

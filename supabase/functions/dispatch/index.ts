@@ -2,6 +2,7 @@
 // the retention pass (see _shared/privacy). Wiring only; see _shared/dispatch.
 import { createDispatcher } from '../_shared/dispatch/dispatcher.ts';
 import { createDispatchHandler } from '../_shared/dispatch/handler.ts';
+import { recordedRun } from '../_shared/dispatch/recorded-run.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
@@ -26,12 +27,16 @@ const retention = createRetention({ db, now, recordings });
 
 Deno.serve(
   createDispatchHandler({
-    run: async (at = now()) => ({
-      ...(await dispatcher.run(at)),
-      // Copies of recordings that failed right after their call (or whose copier died).
-      recordings: await recordings.copyDue(at),
-      retention: await retention.run(at),
-    }),
+    run: recordedRun(
+      db,
+      async (at) => ({
+        ...(await dispatcher.run(at)),
+        // Copies of recordings that failed right after their call (or whose copier died).
+        recordings: await recordings.copyDue(at),
+        retention: await retention.run(at),
+      }),
+      { clock: now, log: (line) => console.error(line) },
+    ),
     now,
   }),
 );

@@ -12,10 +12,10 @@ Deno.serve(
     db,
     service,
     batches,
-    waitMs: intEnv('TASK_WAIT_SECONDS', 120) * 1000,
+    waitMs: intEnv('TASK_WAIT_MAX_SECONDS', 60) * 1000,
     heartbeatMs: intEnv('TASK_SSE_HEARTBEAT_SECONDS', 15) * 1000,
     live: liveEventsFromEnv(db),
-    maxStreamMs: intEnv('TASK_SSE_MAX_SECONDS', 300) * 1000,
+    maxStreamMs: intEnv('TASK_STREAM_MAX_SECONDS', 120) * 1000,
     downloads: createDownloadGate(intEnv('RECORDING_DOWNLOADS_PER_ACCOUNT', 2)),
     // 2 MB/s: a 60-minute recording in half a minute, over a hundred times what playing needs.
     downloadBytesPerSecond: intEnv('RECORDING_DOWNLOAD_BYTES_PER_SECOND', 2 * 1024 * 1024),

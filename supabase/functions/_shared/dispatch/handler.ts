@@ -6,7 +6,7 @@ import { serviceRoleAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 
 export function createDispatchHandler(deps: {
-  run: (at?: Date) => Promise<unknown>;
+  run: (at: Date) => Promise<unknown>;
   now: () => Date;
 }) {
   return createHandler(

@@ -1,21 +1,7 @@
-// The authenticators the functions declare (see handler.ts): who may call, checked how.
-import type { Db } from '../db.ts';
+// The authenticators the functions declare (see handler.ts): who may call, checked how. The call
+// API's own (an API key, or a key or a session) are the accounts' (accounts/authenticators.ts).
 import { ServiceError } from '../errors.ts';
-import { type Account, authenticate } from './api-key-auth.ts';
-import { authenticateCaller, type Caller } from './caller-auth.ts';
 import type { Authenticator } from './handler.ts';
-
-/** A live API key whose account may place calls. */
-export const apiKeyAuth = (db: Db): Authenticator<Account> => ({
-  mode: 'api_key',
-  authenticate: (request) => authenticate(db, request),
-});
-
-/** An API key or a signed-in user's session, either passing the KYC and phone gate. */
-export const callerAuth = (db: Db): Authenticator<Caller> => ({
-  mode: 'either',
-  authenticate: (request) => authenticateCaller(db, request),
-});
 
 /** The bearer token of a request, if any. */
 export function bearerToken(request: Request): string | null {

@@ -14,7 +14,20 @@ export type AuthMode = 'api_key' | 'session' | 'either' | 'service_role' | 'sign
 export type Authenticator<Caller> = {
   mode: AuthMode;
   authenticate: (request: Request) => Promise<Caller>;
+  /**
+   * For routes whose write checks the credential itself (routes.ts): the caller when one is known
+   * before the write, or the credential the write checks; throws when there is none that could be
+   * valid.
+   */
+  withWrite?: (request: Request) => Promise<WriteCaller<Caller>>;
 };
+
+/**
+ * Who sends a request whose write checks the credential itself: a caller already known (a
+ * session, checked before), or the credential the write checks.
+ */
+export type WriteCaller<Caller> =
+  { caller: Caller; credential: null } | { caller: null; credential: string };
 
 export const noAuth: Authenticator<null> = { mode: 'none', authenticate: async () => null };
 
@@ -217,14 +230,19 @@ export function createHandler<Caller>(
   }
 }
 
-/** Reads the body, giving up as soon as it passes `limit` bytes. */
+/**
+ * Reads the body, giving up as soon as it passes `limit` bytes: then 413 payload_too_large saying
+ * `tooLarge`, or the error `tooLarge` makes.
+ */
 export async function readLimited(
   request: Request,
   limit: number,
-  message: string,
+  tooLarge: string | (() => ServiceError),
 ): Promise<string> {
+  const refusal = () =>
+    typeof tooLarge === 'string' ? new ServiceError('payload_too_large', tooLarge) : tooLarge();
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw new ServiceError('payload_too_large', message);
+  if (declared > limit) throw refusal();
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -235,7 +253,7 @@ export async function readLimited(
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new ServiceError('payload_too_large', message);
+      throw refusal();
     }
     chunks.push(value);
   }

@@ -2,8 +2,8 @@
 // handler (2025 revisions and 2026-07-28 from one endpoint) over a server built for that account.
 import { createMcpHandler } from 'npm:@modelcontextprotocol/server@2.4.0';
 import type { Db } from '../db.ts';
-import { apiKeyFrom } from '../http/api-key-auth.ts';
-import { apiKeyAuth } from '../http/auth.ts';
+import { apiKeyFrom } from '../accounts/api-keys.ts';
+import { apiKeyAuth } from '../accounts/authenticators.ts';
 import { createHandler } from '../http/handler.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';

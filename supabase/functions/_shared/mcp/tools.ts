@@ -3,7 +3,7 @@
 // service, so a bad argument comes back as a tool error with the API's message.
 import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
 import { z } from 'npm:zod@^4.1.0';
-import type { Account } from '../http/api-key-auth.ts';
+import type { Account } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import {

@@ -2,7 +2,6 @@
 // the scheduler. The erasing itself is SQL (public.retention_run, set-based and batched); here
 // only the auth users of accounts closed over 60 days ago, which go through the Auth admin API.
 import { type Db, must } from '../db.ts';
-import type { Recordings } from '../recordings/recordings.ts';
 
 export type RetentionReport = {
   call_contents_erased: number;
@@ -18,7 +17,12 @@ export type RetentionDeps = {
   /** The wall clock. */
   now: () => Date;
   /** The recordings' objects in Storage, which SQL cannot delete. */
-  recordings: Pick<Recordings, 'removeMarked' | 'eraseAccount'>;
+  recordings: {
+    /** Removes the objects of recordings marked for erasure; how many. */
+    removeMarked(): Promise<number>;
+    /** Marks and removes all of an account's recordings. */
+    eraseAccount(userId: string): Promise<number>;
+  };
   /** The shortest time between two passes on the wall clock (default a minute). */
   minIntervalMs?: number;
   log?: (line: string) => void;

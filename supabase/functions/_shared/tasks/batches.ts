@@ -4,7 +4,7 @@
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
-import { accountRefusal, keyRefusalFirst } from '../http/api-key-auth.ts';
+import { accountRefusal } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
@@ -16,6 +16,7 @@ import {
   rejectControlCharacters,
 } from './schema.ts';
 import type { TaskService, TaskSource } from './service.ts';
+import type { NewTaskRow } from './task-repository.ts';
 
 export type BatchServiceDeps = {
   db: Db;
@@ -100,6 +101,13 @@ export function badRows(rows: BatchRowError[], total: number): ServiceError {
   );
 }
 
+/** A create body checked into the rows batch_accept records, and the hash its replays compare. */
+export type PreparedBatch = {
+  batch: { id: string; source: TaskSource; webhook_url: string | null };
+  tasks: NewTaskRow[];
+  requestHash: string;
+};
+
 export function createBatchService(deps: BatchServiceDeps) {
   const { db, tasks } = deps;
   const afterResponse = deps.afterResponse ?? runAfterResponse;
@@ -107,7 +115,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   async function prepareBatch(
     body: unknown,
     options: { idempotencyKey: string | null; source: TaskSource },
-  ) {
+  ): Promise<PreparedBatch> {
     rejectControlCharacters(body);
     const input = parseOrThrow(createBatchSchema, body);
     const key = options.idempotencyKey;
@@ -154,6 +162,26 @@ export function createBatchService(deps: BatchServiceDeps) {
       tasks: prepared,
       requestHash: await sha256Hex(canonicalJson(body)),
     };
+  }
+
+  async function acceptBatch(
+    account: { userId: string; apiKeyId: string | null },
+    prepared: PreparedBatch,
+    options: { idempotencyKey: string | null },
+  ) {
+    return accepted(
+      must(
+        await db.rpc('batch_accept', {
+          p_user_id: account.userId,
+          p_api_key_id: account.apiKeyId,
+          p_batch: prepared.batch,
+          p_tasks: prepared.tasks,
+          p_idempotency_key: options.idempotencyKey,
+          p_request_hash: prepared.requestHash,
+        }),
+      ) as Accepted,
+      prepared.tasks.length,
+    );
   }
 
   async function read(batchId: string) {
@@ -239,11 +267,18 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   return {
-    /** POST /task/batches with an API key: one database round trip records the whole batch. */
-    async createWithKey(apiKey: string, body: unknown, options: { idempotencyKey: string | null }) {
-      const prepared = await keyRefusalFirst(db, apiKey, () =>
-        prepareBatch(body, { ...options, source: 'api' }),
-      );
+    /** The checks of a create body before anything is recorded. */
+    prepare: prepareBatch,
+
+    /**
+     * POST /task/batches with an API key, once the body was checked (prepare): one database round
+     * trip authenticates and records the whole batch.
+     */
+    async createWithKey(
+      apiKey: string,
+      prepared: PreparedBatch,
+      options: { idempotencyKey: string | null },
+    ) {
       return accepted(
         must(
           await db.rpc('batch_create', {
@@ -258,26 +293,16 @@ export function createBatchService(deps: BatchServiceDeps) {
       );
     },
 
+    /** A checked batch (prepare) for an account already authenticated (a session, MCP). */
+    accept: acceptBatch,
+
     /** A batch for an account already authenticated (MCP). */
     async create(
       account: { userId: string; apiKeyId: string | null },
       body: unknown,
       options: { idempotencyKey: string | null; source: TaskSource },
     ) {
-      const prepared = await prepareBatch(body, options);
-      return accepted(
-        must(
-          await db.rpc('batch_accept', {
-            p_user_id: account.userId,
-            p_api_key_id: account.apiKeyId,
-            p_batch: prepared.batch,
-            p_tasks: prepared.tasks,
-            p_idempotency_key: options.idempotencyKey,
-            p_request_hash: prepared.requestHash,
-          }),
-        ) as Accepted,
-        prepared.tasks.length,
-      );
+      return acceptBatch(account, await prepareBatch(body, options), options);
     },
 
     get: own,

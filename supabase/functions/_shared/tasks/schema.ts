@@ -335,13 +335,8 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-/** The request body: JSON, an object, within the size cap. */
-export function parseJsonBody(text: string, maxBytes = MAX_BODY_BYTES): unknown {
-  if (new TextEncoder().encode(text).length > maxBytes)
-    throw new ServiceError(
-      'invalid_request',
-      `The request body must be at most ${maxBytes / 1024} KB`,
-    );
+/** The request body (read within its route's cap): JSON, an object. */
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '')
     throw new ServiceError('invalid_request', 'The request body must be a JSON object');
   let body: unknown;

@@ -3,7 +3,7 @@
 // the direct pool when there is one (task-sql.ts), otherwise through PostgREST; rpc calls go over
 // the pool through the client itself (db.ts). No wording and no HTTP here.
 import { type Db, must } from '../db.ts';
-import type { Transition } from '../voice/status-machine.ts';
+import type { Transition } from './status-machine.ts';
 import type { ListQuery } from './schema.ts';
 import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
@@ -187,12 +187,6 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
           .limit(1),
       ) as TaskEventRow[];
       return rows[0] ?? null;
-    },
-
-    /** The stored hash of a task's provider token. */
-    async tokenHash(taskId: string): Promise<string | null> {
-      if (sql) return await sql.tokenHash(taskId);
-      return (await this.read(taskId))?.row.provider_token_hash ?? null;
     },
   };
 }

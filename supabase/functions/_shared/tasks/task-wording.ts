@@ -2,7 +2,7 @@
 // call API's (its integrators branch on them); the messages tell a person what to do next.
 import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { ServiceError } from '../errors.ts';
-import { accountRefusal } from '../http/api-key-auth.ts';
+import { accountRefusal } from '../accounts/api-keys.ts';
 import type { Accepted } from './task-repository.ts';
 
 export const taskNotFound = (taskId: string) =>

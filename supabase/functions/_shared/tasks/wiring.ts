@@ -5,7 +5,7 @@ import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
 import { createObjectStore } from '../recordings/object-store.ts';
 import { createRecordings } from '../recordings/recordings.ts';
-import { createVapiProvider } from '../voice/vapi.ts';
+import { createVapiProvider } from '../voice/vapi/adapter.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';

@@ -28,6 +28,9 @@ export type CallRequest = {
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };
 
+/** How an attempt ended, in our words: each provider maps its own reasons onto these. */
+export type CallOutcome = 'success' | 'no_answer' | 'busy' | 'voicemail' | 'failed' | 'canceled';
+
 /** A provider message, reduced to what moves a task. */
 export type VoiceEvent =
   | { kind: 'ringing'; at: string }
@@ -35,7 +38,14 @@ export type VoiceEvent =
   | { kind: 'turn'; speaker: Speaker; text: string; at: string | null; key: string }
   | {
       kind: 'ended';
-      endedReason: string;
+      outcome: CallOutcome;
+      /** Why a failed call failed, as a sentence for the task's failure_reason; null otherwise. */
+      failureReason: string | null;
+      /**
+       * The provider's own words for the end, recorded as they are on the attempt (the API's
+       * `ended_reason`); nothing decides on them.
+       */
+      providerReason: string;
       startedAt: string | null;
       endedAt: string;
       durationSeconds: number;

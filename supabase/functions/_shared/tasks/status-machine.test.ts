@@ -1,6 +1,5 @@
 // @vitest-environment node
-import type { VoiceEvent } from './provider.ts';
-import { statusForEndedReason } from './ended-reason.ts';
+import type { CallOutcome, VoiceEvent } from '../voice/provider.ts';
 import {
   decide,
   decidePlacementFailure,
@@ -27,11 +26,13 @@ const attempt = (over: Partial<AttemptSnapshot> = {}): AttemptSnapshot => ({
   ...over,
 });
 const ended = (
-  endedReason: string,
+  outcome: CallOutcome,
   over: Partial<Extract<VoiceEvent, { kind: 'ended' }>> = {},
 ): VoiceEvent => ({
   kind: 'ended',
-  endedReason,
+  outcome,
+  failureReason: outcome === 'failed' ? 'The carrier could not connect the call.' : null,
+  providerReason: `provider says ${outcome}`,
   startedAt: '2026-11-23T14:58:00.000Z',
   endedAt: '2026-11-23T14:59:14.000Z',
   durationSeconds: 74,
@@ -62,7 +63,7 @@ describe('status machine', () => {
     const done = decide(
       task({ status: 'in_progress' }),
       attempt({ answeredAt: now.toISOString() }),
-      ended('customer-ended-call'),
+      ended('success'),
       now,
     )!;
     expect(done.plan.status).toBe('success');
@@ -75,7 +76,7 @@ describe('status machine', () => {
     const done = decide(
       task({ status: 'in_progress' }),
       attempt({ answeredAt: now.toISOString() }),
-      ended('customer-ended-call', { optedOut: true, successEvaluation: 'true' }),
+      ended('success', { optedOut: true, successEvaluation: 'true' }),
       now,
     )!;
     expect(done.plan.status).toBe('success');
@@ -89,10 +90,40 @@ describe('status machine', () => {
     const canceled = decide(
       task({ status: 'canceled' }),
       attempt({ answeredAt: now.toISOString() }),
-      ended('customer-ended-call', { optedOut: true }),
+      ended('success', { optedOut: true }),
       now,
     )!;
     expect(canceled.plan.events.map((e) => e.type)).toEqual(['callee.opted_out']);
+  });
+
+  it("fails the task with the provider's sentence and records its own words, deciding on the outcome alone", () => {
+    const failed = decide(
+      task({ status: 'ringing' }),
+      attempt(),
+      ended('failed', { providerReason: 'twilio-failed-to-connect-call' }),
+      now,
+    )!;
+    expect(failed.plan.status).toBe('failed');
+    expect(failed.plan.task).toMatchObject({
+      outcome: 'not_achieved',
+      failure_reason: 'The carrier could not connect the call.',
+    });
+    expect(failed.plan.attempt).toMatchObject({
+      status: 'failed',
+      ended_reason: 'twilio-failed-to-connect-call',
+    });
+    expect(failed.plan.events[0]).toMatchObject({
+      type: 'call.ended',
+      data: { status: 'failed', ended_reason: 'twilio-failed-to-connect-call' },
+    });
+    // The provider's words never decide: an unfamiliar one with a success outcome succeeds.
+    const odd = decide(
+      task({ status: 'in_progress' }),
+      attempt({ answeredAt: now.toISOString() }),
+      ended('success', { providerReason: 'call-failed-somehow' }),
+      now,
+    )!;
+    expect(odd.plan.status).toBe('success');
   });
 
   it('never leaves a terminal status, and ignores messages that arrive out of order', () => {
@@ -123,12 +154,7 @@ describe('status machine', () => {
   });
 
   it('schedules a retry after no answer or busy while retries remain, keeping the hold', () => {
-    const plan = decide(
-      task({ status: 'ringing' }),
-      attempt(),
-      ended('customer-did-not-answer'),
-      now,
-    )!;
+    const plan = decide(task({ status: 'ringing' }), attempt(), ended('no_answer'), now)!;
     expect(plan.plan.status).toBe('retry_scheduled');
     expect(plan.plan.task).toEqual({ next_attempt_at: '2026-11-23T15:30:00.000Z' });
     expect(plan.plan.settle).toEqual({ duration_seconds: 0, answered: false });
@@ -137,7 +163,7 @@ describe('status machine', () => {
     const last = decide(
       task({ status: 'ringing', currentAttempt: 4 }),
       attempt({ number: 4 }),
-      ended('customer-busy'),
+      ended('busy'),
       now,
     )!;
     expect(last.plan.status).toBe('busy');
@@ -146,7 +172,7 @@ describe('status machine', () => {
     const none = decide(
       task({ status: 'ringing', retryMaxAttempts: 0 }),
       attempt(),
-      ended('customer-busy'),
+      ended('busy'),
       now,
     )!;
     expect(none.plan.status).toBe('busy');
@@ -156,7 +182,7 @@ describe('status machine', () => {
     const plan = decide(
       task({ status: 'canceled' }),
       attempt({ answeredAt: now.toISOString() }),
-      ended('manually-canceled'),
+      ended('canceled'),
       now,
     )!;
     expect(plan.plan.status).toBeUndefined();
@@ -166,7 +192,7 @@ describe('status machine', () => {
       decide(
         task({ status: 'canceled' }),
         attempt({ answeredAt: now.toISOString(), settled: true }),
-        ended('manually-canceled'),
+        ended('canceled'),
         now,
       ),
     ).toBeNull();
@@ -200,7 +226,9 @@ describe('status machine', () => {
       attempt({ status: 'canceled', answeredAt: '2026-11-23T15:00:01.000Z' }),
       {
         kind: 'ended',
-        endedReason: 'manually-canceled',
+        outcome: 'canceled',
+        failureReason: null,
+        providerReason: 'manually-canceled',
         startedAt: null,
         endedAt: '2026-11-23T15:01:20.000Z',
         durationSeconds: 79,
@@ -249,23 +277,7 @@ describe('status machine', () => {
   });
 });
 
-describe('endedReason → status', () => {
-  it.each([
-    ['customer-did-not-answer', 'no_answer'],
-    ['customer-busy', 'busy'],
-    ['voicemail', 'voicemail'],
-    ['manually-canceled', 'canceled'],
-    ['customer-ended-call', 'success'],
-    ['assistant-ended-call', 'success'],
-    ['exceeded-max-duration', 'success'],
-    ['twilio-failed-to-connect-call', 'failed'],
-    ['call.start.error-get-phone-number', 'failed'],
-    ['pipeline-error-openai-llm-failed', 'failed'],
-    ['something-new', 'failed'],
-  ])('%s → %s', (reason, status) => {
-    expect(statusForEndedReason(reason)).toBe(status);
-  });
-
+describe('outcome', () => {
   it('reads the PassFail evaluation into the goal outcome', () => {
     expect(outcomeOf('success', 'true')).toBe('achieved');
     expect(outcomeOf('success', 'false')).toBe('not_achieved');

@@ -1,7 +1,6 @@
-// Vapi's `endedReason` (fern/apis/api/openapi.json, Call.endedReason) → the attempt's status.
-
-export type AttemptOutcomeStatus =
-  'success' | 'no_answer' | 'busy' | 'voicemail' | 'failed' | 'canceled';
+// Vapi's `endedReason` (fern/apis/api/openapi.json, Call.endedReason) → our outcome of the attempt.
+// Vapi's strings stop here: the task service sees only the outcome and a failure sentence.
+import type { CallOutcome } from '../provider.ts';
 
 const NO_ANSWER = new Set(['customer-did-not-answer', 'call.forwarding.no-answer']);
 const BUSY = new Set(['customer-busy', 'call.forwarding.operator-busy']);
@@ -22,7 +21,7 @@ const COMPLETED = new Set([
 ]);
 
 /** Start errors, pipeline errors, carrier failures and anything unknown are failures. */
-export function statusForEndedReason(reason: string): AttemptOutcomeStatus {
+export function statusForEndedReason(reason: string): CallOutcome {
   if (NO_ANSWER.has(reason)) return 'no_answer';
   if (BUSY.has(reason)) return 'busy';
   if (reason === 'voicemail') return 'voicemail';

@@ -4,8 +4,8 @@
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
 // CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
 // VAPI_API_URL points at the stack's simulated phone network, which speaks the same API.
-import { sha256Hex } from '../ids.ts';
-import { providerSchemaOf } from '../tasks/output-schema.ts';
+import { sha256Hex } from '../../ids.ts';
+import { providerSchemaOf } from '../../json-schema/output-schema.ts';
 import type {
   CallRequest,
   PlacedCall,
@@ -14,8 +14,9 @@ import type {
   TranscriptTurn,
   VoiceEvent,
   VoiceProvider,
-} from './provider.ts';
-import { ProviderError } from './provider.ts';
+} from '../provider.ts';
+import { ProviderError } from '../provider.ts';
+import { describeEndedReason, statusForEndedReason } from './ended-reason.ts';
 
 export type VapiConfig = {
   apiUrl: string;
@@ -222,9 +223,12 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
         ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
         : 0;
   const evaluation = analysis.successEvaluation;
+  const outcome = statusForEndedReason(endedReason);
   return {
     kind: 'ended',
-    endedReason,
+    outcome,
+    failureReason: outcome === 'failed' ? describeEndedReason(endedReason) : null,
+    providerReason: endedReason,
     startedAt,
     endedAt,
     durationSeconds: Math.max(0, Math.round(seconds)),

@@ -53,24 +53,6 @@ export async function authenticateKey(db: Db, key: string | null): Promise<Accou
   return { userId: account.user_id, apiKeyId: account.api_key_id };
 }
 
-/**
- * Runs the checks a request gets before its key is checked in SQL (the key rides along with the
- * write, one round trip): when they refuse it, a caller without a valid key (`key`, null for a
- * signed-in session) learns that first, whatever else is wrong.
- */
-export async function keyRefusalFirst<T>(
-  db: Db,
-  key: string | null,
-  checks: () => T | Promise<T>,
-): Promise<T> {
-  try {
-    return await checks();
-  } catch (error) {
-    if (key !== null && error instanceof ServiceError) await authenticateKey(db, key);
-    throw error;
-  }
-}
-
 export function authenticate(db: Db, request: Request): Promise<Account> {
   return authenticateKey(db, apiKeyFrom(request));
 }

@@ -7,8 +7,8 @@
 // signature here: hosted projects may sign sessions with asymmetric signing keys that rotate, and
 // only the auth server knows that a session was signed out or its user banned before the token
 // expires. It costs one round trip per request; the API key path is unchanged.
-import type { Db } from '../db.ts';
-import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-key-auth.ts';
+import { type Db, must } from '../db.ts';
+import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-keys.ts';
 import { ServiceError } from '../errors.ts';
 
 /** The authenticated caller: `apiKeyId` is null for a signed-in user's session. */
@@ -30,22 +30,20 @@ export function sessionExpired(): ServiceError {
   );
 }
 
-/** The signed-in user of a session token that may place calls (KYC submitted, phone verified). */
+/**
+ * The signed-in user of a session token that may place calls: the auth server vouches for the
+ * token, and public.session_account applies the KYC and phone gate, as api_key_account does for a
+ * key.
+ */
 export async function authenticateSession(db: Db, token: string): Promise<Caller> {
   const { data, error } = await db.auth.getUser(token);
   if (error || !data.user) throw sessionExpired();
-  const userId = data.user.id;
-  const kyc = await db
-    .from('user_kyc')
-    .select('kyc_status, phone_verified')
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (kyc.error) throw new Error(`Reading the KYC of ${userId} failed: ${kyc.error.message}`);
-  const row = kyc.data as { kyc_status: string; phone_verified: boolean } | null;
-  if (!row || (row.kyc_status !== 'pending' && row.kyc_status !== 'complete'))
-    throw accountRefusal('kyc_required');
-  if (!row.phone_verified) throw accountRefusal('phone_verification_required');
-  return { userId, apiKeyId: null };
+  const account = must(await db.rpc('session_account', { p_user_id: data.user.id })) as {
+    user_id?: string;
+    error?: string;
+  };
+  if (account.error || !account.user_id) throw accountRefusal(account.error ?? 'unauthorized');
+  return { userId: account.user_id, apiKeyId: null };
 }
 
 /** The caller of a request: a session when the bearer token is a JWT, otherwise an API key. */

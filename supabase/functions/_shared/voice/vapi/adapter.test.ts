@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { CallRequest } from './provider.ts';
+import type { CallRequest } from '../provider.ts';
 import {
   audioTypeOf,
   createCallBody,
@@ -7,7 +7,7 @@ import {
   createVapiProvider,
   MAX_RECORDING_BYTES,
   transcriptFromArtifact,
-} from './vapi.ts';
+} from './adapter.ts';
 
 const request: CallRequest = {
   taskId: 'task_01JD0000000000000000000000',
@@ -129,7 +129,9 @@ describe('Vapi server messages', () => {
     });
     expect(report).toEqual({
       kind: 'ended',
-      endedReason: 'customer-ended-call',
+      outcome: 'success',
+      failureReason: null,
+      providerReason: 'customer-ended-call',
       startedAt: '2026-11-23T15:00:00.000Z',
       endedAt: '2026-11-23T15:01:14.000Z',
       durationSeconds: 74,

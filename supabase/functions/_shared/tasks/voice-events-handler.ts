@@ -3,9 +3,8 @@
 import { ServiceError } from '../errors.ts';
 import { signatureAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
-import { sha256Hex, timingSafeEqual } from '../ids.ts';
-import type { TaskService } from '../tasks/service.ts';
-import type { VoiceProvider } from './provider.ts';
+import type { TaskService } from './service.ts';
+import type { VoiceProvider } from '../voice/provider.ts';
 
 export const TOKEN_HEADER = 'x-dialwise-task-token';
 
@@ -16,21 +15,13 @@ export function createVoiceEventsHandler(deps: {
   afterEvent?: (taskId: string) => Promise<void>;
 }) {
   /** The task and attempt a message is for, when it carries that task's token. */
-  const taskToken = signatureAuth(async (request) => {
+  const taskToken = signatureAuth((request) => {
     const url = new URL(request.url);
-    const taskId = url.searchParams.get('task_id') ?? '';
-    const attempt = Number(url.searchParams.get('attempt'));
-    const token = request.headers.get(TOKEN_HEADER) ?? '';
-    const expected = await deps.service.providerTokenHash(taskId);
-    if (
-      !expected ||
-      !token ||
-      !Number.isInteger(attempt) ||
-      attempt < 1 ||
-      !timingSafeEqual(await sha256Hex(token), expected)
-    )
-      throw new ServiceError('unauthorized', 'Unknown task or wrong token.');
-    return { taskId, attempt };
+    return deps.service.providerMessageTask(
+      url.searchParams.get('task_id') ?? '',
+      Number(url.searchParams.get('attempt')),
+      request.headers.get(TOKEN_HEADER) ?? '',
+    );
   });
 
   // A database failure answers 500, so the provider retries the message later.
@@ -44,7 +35,8 @@ export function createVoiceEventsHandler(deps: {
       maxBodyBytes: 8 * 1024 * 1024,
     },
     async (_request, { caller, text }) => {
-      const { taskId, attempt } = await caller();
+      const message = await caller();
+      const { taskId, attempt } = message;
       let body: unknown;
       try {
         body = JSON.parse(await text());
@@ -54,7 +46,7 @@ export function createVoiceEventsHandler(deps: {
       const event = deps.provider.parseServerMessage(body);
       // Messages we do not use are acknowledged, so the provider does not retry them.
       if (event) {
-        await deps.service.applyVoiceEvent(taskId, attempt, event);
+        await deps.service.applyVoiceEvent(taskId, attempt, event, message.found);
         // Best effort: a failure is logged and retried with the task's next message.
         await deps
           .afterEvent?.(taskId)

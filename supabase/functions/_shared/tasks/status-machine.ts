@@ -5,8 +5,7 @@
 // task is still as it was read) or null when the event changes nothing: a terminal status is
 // never left, and repeated or out-of-order messages are ignored.
 import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
-import { statusForEndedReason, describeEndedReason } from './ended-reason.ts';
-import type { TranscriptTurn, VoiceEvent } from './provider.ts';
+import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
 
 export type TaskSnapshot = {
   status: TaskStatus;
@@ -124,13 +123,13 @@ function decideEnded(
   now: Date,
   current: boolean,
 ): Transition | null {
-  const status = statusForEndedReason(event.endedReason);
+  const status = event.outcome;
   const answered = status === 'success' || status === 'voicemail' || attempt.answeredAt !== null;
   const settle = { duration_seconds: answered ? event.durationSeconds : 0, answered };
   const attemptFields = {
     status,
     ended_at: event.endedAt,
-    ended_reason: event.endedReason,
+    ended_reason: event.providerReason,
     ...(event.startedAt ? { started_at: event.startedAt } : {}),
   };
   const base = { expectedStatus: task.status, attempt: attempt.number };
@@ -156,7 +155,7 @@ function decideEnded(
 
   const callEnded: PlanEvent = {
     type: 'call.ended',
-    data: { status, attempt: attempt.number, ended_reason: event.endedReason },
+    data: { status, attempt: attempt.number, ended_reason: event.providerReason },
     dedupe_key: dedupe,
   };
   const retriesUsed = attempt.number - 1;
@@ -188,7 +187,8 @@ function decideEnded(
   if (event.summary !== null) fields.summary = event.summary;
   if (event.transcript !== null && event.transcript.length > 0)
     fields.transcript = event.transcript;
-  if (status === 'failed') fields.failure_reason = describeEndedReason(event.endedReason);
+  if (status === 'failed' && event.failureReason !== null)
+    fields.failure_reason = event.failureReason;
   return {
     ...base,
     plan: {
