@@ -550,6 +550,7 @@ export type Database = {
           awaiting_slot: boolean;
           slot_claimed_at: string | null;
           content_erased_at: string | null;
+          recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Insert: {
           id: string;
@@ -619,6 +620,7 @@ export type Database = {
           awaiting_slot?: boolean;
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
+          recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Update: {
           id?: string;
@@ -688,6 +690,7 @@ export type Database = {
           awaiting_slot?: boolean;
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
+          recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Relationships: [];
       };
