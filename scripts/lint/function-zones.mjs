@@ -28,6 +28,7 @@ const RANK = {
   tasks: 4,
   sms: 5,
   mcp: 5,
+  status: 5,
   dispatch: 6,
   entry: 7,
 };

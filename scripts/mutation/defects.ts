@@ -41,6 +41,8 @@ const RESULTS = ['supabase/tests/task-results.test.ts'];
 const RECORDINGS = ['supabase/tests/recordings.test.ts'];
 const RECORDINGS_MIGRATION = 'supabase/migrations/20251130000700_recordings_in_storage.sql';
 const BATCH_LIMITS = 'supabase/tests/batch-slots-and-limits.test.ts';
+const STOPPING_MIGRATION = 'supabase/migrations/20251130000600_opt_out_and_closing_stop_calls.sql';
+const STOPPING = ['supabase/tests/opt-outs-and-closing-stop-calls.test.ts'];
 
 const readableBy = (table: string) =>
   `create policy "planted: anyone reads" on public.${table} for select to authenticated using (true);`;
@@ -147,8 +149,19 @@ $$;`,
     grep: 'without a valid key so first',
     kind: 'ts',
     file: 'supabase/functions/_shared/http/routes.ts',
-    find: '        if (who.credential !== null && error instanceof ServiceError)\n          await auth.authenticate(context.request);\n',
+    find: '      if (who.credential !== null) await auth.authenticate(context.request);\n',
     replace: '',
+  },
+  {
+    id: 'no-depth-limit',
+    what: 'a body nested thousands of levels deep reaches the recursive checks (a 500)',
+    project: 'integration',
+    tests: ['supabase/tests/work-before-the-key.test.ts'],
+    grep: 'nested thousands of levels deep',
+    kind: 'ts',
+    file: 'supabase/functions/_shared/json-schema/json-depth.ts',
+    find: 'export const MAX_JSON_DEPTH = LIMITS.jsonMaxDepth;',
+    replace: 'export const MAX_JSON_DEPTH = 100_000;',
   },
   // Money
   {
@@ -611,5 +624,67 @@ $$;`,
     find: "    select id from public.tasks where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot\n    union\n    select a.task_id from public.task_attempts a where a.settled_at is null\n  ), stuck as (\n    select t.id from candidates c\n      join public.tasks t on t.id = c.id\n      left join public.task_attempts a on a.task_id = t.id and a.number = t.current_attempt\n     where (t.watchdog_checked_at is null or t.watchdog_checked_at < p_now - interval '30 seconds')\n       and (\n         (t.status in ('queued', 'ringing', 'in_progress') and not (t.status = 'queued' and t.awaiting_slot) and (",
     replace:
       "    select id from public.tasks where status in ('queued', 'ringing', 'in_progress')\n    union\n    select a.task_id from public.task_attempts a where a.settled_at is null\n  ), stuck as (\n    select t.id from candidates c\n      join public.tasks t on t.id = c.id\n      left join public.task_attempts a on a.task_id = t.id and a.number = t.current_attempt\n     where (t.watchdog_checked_at is null or t.watchdog_checked_at < p_now - interval '30 seconds')\n       and (\n         (t.status in ('queued', 'ringing', 'in_progress') and (",
+  },
+  // An opt-out and a closing stop everything
+  {
+    id: 'attempt-skips-do-not-call',
+    what: 'an attempt begins without reading the do-not-call list (a number listed after the task was accepted rings)',
+    project: 'integration',
+    tests: STOPPING,
+    grep: 're-reads the list',
+    kind: 'sql-function',
+    migration: STOPPING_MIGRATION,
+    start: 'create or replace function public.task_begin_attempt(',
+    find: '  refusal := private.attempt_refusal(task);',
+    replace: '  refusal := null;',
+  },
+  {
+    id: 'opt-out-leaves-waiting-calls',
+    what: 'a number joining the do-not-call list leaves the calls already scheduled to it waiting',
+    project: 'integration',
+    tests: STOPPING,
+    grep: 'an opt-out stops',
+    kind: 'sql',
+    sql: 'drop trigger do_not_call_cancels_waiting_calls on public.do_not_call;',
+  },
+  {
+    id: 'closed-token-mints-keys',
+    what: "a closed account's still-valid token mints an API key",
+    project: 'integration',
+    tests: STOPPING,
+    grep: 'still-valid token',
+    kind: 'sql',
+    sql: 'drop trigger api_keys_closed_accounts_change_nothing on public.api_keys;',
+  },
+  {
+    id: 'free-minutes-phone-reused',
+    what: 'verifying the phone of a closed account that had the free minutes gives them again',
+    project: 'integration',
+    tests: ['supabase/tests/free-minutes-once-per-person.test.ts'],
+    grep: 'farmed with one phone',
+    kind: 'sql',
+    sql: 'drop trigger user_kyc_withhold_free_minutes on public.user_kyc;',
+  },
+  {
+    id: 'contact-export-by-email',
+    what: "the export lists every contact request that names the account's e-mail (anyone can plant one)",
+    project: 'integration',
+    tests: ['supabase/tests/contact-requests.test.ts'],
+    grep: 'whose export',
+    kind: 'sql-function',
+    migration: 'supabase/migrations/20251130000602_contact_requests_of_their_sender.sql',
+    start: 'create or replace function public.account_export(',
+    find: 'from public.contact_requests r where r.user_id = p_user_id)',
+    replace:
+      'from public.contact_requests r, auth.users u where u.id = p_user_id and lower(r.email) = lower(u.email))',
+  },
+  {
+    id: 'revoked-key-streams-stay',
+    what: "a revoked (rotated) key's event streams stay open",
+    project: 'integration',
+    tests: ['supabase/tests/task-events-live.test.ts'],
+    grep: 'rotating the key',
+    kind: 'sql',
+    sql: 'drop trigger api_keys_revoked_close_streams on public.api_keys;',
   },
 ];

@@ -130,6 +130,7 @@ export type Database = {
           message: string;
           created_at: string;
           client_ip: string | null;
+          user_id: string | null;
         };
         Insert: {
           id?: string;
@@ -141,6 +142,7 @@ export type Database = {
           message: string;
           created_at?: string;
           client_ip?: string | null;
+          user_id?: string | null;
         };
         Update: {
           id?: string;
@@ -152,6 +154,7 @@ export type Database = {
           message?: string;
           created_at?: string;
           client_ip?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -217,6 +220,7 @@ export type Database = {
           credits_held: number;
           available_credits: number | null;
           closed_at: string | null;
+          free_minutes_withheld: number;
         };
         Insert: {
           id: string;
@@ -228,6 +232,7 @@ export type Database = {
           credits_held?: number;
           available_credits?: never;
           closed_at?: string | null;
+          free_minutes_withheld?: number;
         };
         Update: {
           id?: string;
@@ -239,6 +244,7 @@ export type Database = {
           credits_held?: number;
           available_credits?: never;
           closed_at?: string | null;
+          free_minutes_withheld?: number;
         };
         Relationships: [];
       };

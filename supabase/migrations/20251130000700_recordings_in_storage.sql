@@ -1,5 +1,5 @@
 -- Call recordings move out of the database into a private Storage bucket
--- (docs/decisions/0019-call-recordings-in-storage.md). The database keeps one row per recorded task
+-- (docs/decisions/0020-call-recordings-in-storage.md). The database keeps one row per recorded task
 -- naming its object and where its copy stands; the audio is streamed from the provider into
 -- Storage after the call's end is applied, retried later if that fails, and streamed out by the
 -- task API. Retention and account erasure mark rows `erasing` (the task stops advertising the

@@ -304,6 +304,21 @@ const RPCS: Record<string, RpcCase> = {
       expect(await snapshot('webhook_deliveries', v)).toEqual(before);
     },
   },
+  'scheduler_health(timestamp with time zone)': {
+    async attempt(client, v) {
+      // Public by design: the status page's summary, with nothing of any account in it.
+      const { data, error } = await client.rpc('scheduler_health');
+      expect(error).toBeNull();
+      expect(Object.keys(data as object).sort()).toEqual([
+        'failed_runs_last_hour',
+        'last_run_at',
+        'last_run_ok',
+        'runs_last_hour',
+        'status',
+      ]);
+      expect(JSON.stringify(data)).not.toContain(v.user.id);
+    },
+  },
   'usage_summary()': {
     async attempt(client, v, kind) {
       const { data, error } = await client.rpc('usage_summary');

@@ -81,7 +81,7 @@ export interface paths {
     };
     /**
      * The task's events as Server-Sent Events
-     * @description Replays the events after Last-Event-ID, then follows live; a comment line every 15 s; ends after task.completed. At most 20 streams of one API key may be open at once (a replay of a task that has ended takes no slot).
+     * @description Replays the events after Last-Event-ID, then follows live; a comment line every 15 s; ends after task.completed. At most 20 streams of one API key may be open at once, and 30 of one account (a replay of a task that has ended takes no slot); revoking the key ends its streams.
      */
     get: operations['streamTaskEvents'];
     put?: never;

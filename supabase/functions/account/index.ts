@@ -24,9 +24,21 @@ Deno.serve(
         unknown
       >;
     },
+    async beginExport(userId) {
+      const verdict = must(await db.rpc('account_export_begin', { p_user_id: userId })) as {
+        retry_after?: number;
+      };
+      return verdict.retry_after ? { retryAfterSeconds: verdict.retry_after } : null;
+    },
+    async exportTasks(userId, after, limit) {
+      return must(
+        await db.rpc('account_export_tasks', { p_user_id: userId, p_after: after, p_limit: limit }),
+      ) as (Record<string, unknown> & { id: string })[];
+    },
     async closeAccount(userId) {
       return must(await db.rpc('account_close', { p_user_id: userId })) as {
         closed_at: string;
+        waiting_canceled: number;
         tasks_to_cancel: string[];
       };
     },

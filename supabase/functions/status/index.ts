@@ -3,7 +3,7 @@ import { adminDb, must } from '../_shared/db.ts';
 import { requireEnv } from '../_shared/env.ts';
 import { createStatusHandler } from '../_shared/status/handler.ts';
 import { createPlatformStatus, type SchedulerHealth } from '../_shared/status/platform-status.ts';
-import { vapiReachable } from '../_shared/voice/vapi-reachable.ts';
+import { vapiReachable } from '../_shared/voice/vapi/reachable.ts';
 
 const db = adminDb();
 const voice = {

@@ -17,6 +17,11 @@ export function serviceClient(): SupabaseClient {
   return createClient(apiUrl, serviceRoleKey, options);
 }
 
+/** A client that sends this access token as is (one kept from a session that has since ended). */
+export function tokenClient(accessToken: string): SupabaseClient {
+  return createClient(apiUrl, anonKey, { ...options, accessToken: async () => accessToken });
+}
+
 export type TestUser = { user: User; email: string; password: string; client: SupabaseClient };
 
 const created: string[] = [];

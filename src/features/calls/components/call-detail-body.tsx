@@ -7,6 +7,7 @@ import { ERASED_GOAL, type CallDetail } from '@/lib/call-types';
 import type { CallStreamState } from '../hooks/use-call-events';
 import { CallAttempts } from './call-attempts';
 import { CallFacts, JsonBlock } from './call-facts';
+import { failureReasonText } from './call-format';
 import { CallRecording, CallResult } from './call-result';
 import { CallTranscript } from './call-transcript';
 import { CancelCall } from './cancel-call-button';
@@ -82,7 +83,8 @@ export function CallDetailBody({
           role="note"
           className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
         >
-          <span className="font-medium">Why it failed:</span> {call.failure_reason}
+          <span className="font-medium">Why it failed:</span>{' '}
+          {failureReasonText(call.failure_reason)}
         </p>
       ) : null}
 

@@ -125,6 +125,26 @@ describe('CallDetailDialog', () => {
     expect(screen.getByText('No conversation took place on this call.')).toBeInTheDocument();
   });
 
+  it('says in words why a waiting call was canceled by an opt-out', () => {
+    renderDetail(
+      detail({
+        status: 'canceled',
+        outcome: 'not_achieved',
+        transcript: [],
+        summary: null,
+        failure_reason: 'do_not_call',
+        duration_seconds: 0,
+        billed_minutes: 0,
+        cost_cents: 0,
+        attempts: [],
+      }),
+      `dw_${'a'.repeat(64)}`,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Why it failed: The number joined your do-not-call list before this call was placed.',
+    );
+  });
+
   it('follows and offers to cancel a call that is still going without an API key (the session)', () => {
     renderDetail(detail({ status: 'ringing', outcome: null, transcript: [] }), null);
     expect(screen.getByTestId('call-status')).toHaveTextContent('Ringing');

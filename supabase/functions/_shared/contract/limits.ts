@@ -21,12 +21,24 @@ export const LIMITS = {
   batchBodyMaxBytes: 2 * 1024 * 1024,
   /** Rows (create bodies) one batch may hold. */
   batchMaxRows: 1000,
+  /**
+   * Distinct webhook hosts and distinct output schemas one batch may name: each host is resolved
+   * and each schema compiled before anything is recorded.
+   */
+  batchMaxWebhookHosts: 10,
+  batchMaxOutputSchemas: 10,
+  /** Levels of objects and lists anywhere in a request body, the body itself being the first. */
+  jsonMaxDepth: 64,
   /** Calls an account may have in progress at once (queued, ringing or talking). */
   activeCallsPerAccount: 10,
+  /** Tasks an account may hold that have not ended (scheduled, queued, live, awaiting a retry). */
+  openTasksPerAccount: 2000,
   /** Create requests an account may send a minute, across all its keys. */
   createsPerMinutePerAccount: 60,
-  /** Event streams open at once per credential. */
+  /** Event streams open at once per credential (an API key, or a user's sessions). */
   openStreamsPerKey: 20,
+  /** Event streams open at once per account, across its credentials. */
+  openStreamsPerAccount: 30,
   /** Characters of a webhook URL. */
   webhookUrlMaxLength: 2048,
   /** Days ahead `schedule_at` may be. */

@@ -6,6 +6,7 @@ import { requestStarted } from '../background.ts';
 import { describeError, ServiceError } from '../errors.ts';
 import { newRequestId } from '../ids.ts';
 import { CALL_API_STATUS } from './errors.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 
 /** Who may call a function. */
 export type AuthMode = 'api_key' | 'session' | 'either' | 'service_role' | 'signature' | 'none';
@@ -209,6 +210,7 @@ export function createHandler<Caller>(
       const jsonObject = async () => {
         const bad = options.badJson ?? DEFAULT_BAD_JSON;
         const raw = await text();
+        rejectDeepJsonText(raw);
         let parsed: unknown;
         try {
           parsed = JSON.parse(raw);

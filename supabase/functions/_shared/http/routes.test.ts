@@ -53,6 +53,7 @@ function app() {
       ),
     ],
     parseBody: (text) => {
+      checks.push('body');
       try {
         return JSON.parse(text);
       } catch {
@@ -102,15 +103,16 @@ describe('a route table', () => {
     expect((await call('GET', '/items/item_7', { headers: { 'x-key': 'bad' } })).status).toBe(401);
   });
 
-  it('tells a caller with an unknown key about the key first, whatever is wrong with the body', async () => {
+  it('tells a caller with an unknown key about the key first, without reading its body', async () => {
     const { call, checks } = app();
     for (const body of ['{not json', '{}', JSON.stringify({ name: 'x'.repeat(40) })])
       expect(await call('POST', '/items', { headers: { 'x-key': 'bad' }, body })).toMatchObject({
         status: 401,
         body: { error: { message: 'Unknown key.' } },
       });
+    // Three key checks, and not one body read or parsed.
     expect(checks).toEqual(['key', 'key', 'key']);
-    // A valid key hears what is wrong; a good request costs no key check before its write.
+    // A valid key hears what is wrong; its key is checked once, before its body.
     checks.length = 0;
     expect(
       await call('POST', '/items', { headers: { 'x-key': 'good' }, body: '{}' }),
@@ -118,7 +120,7 @@ describe('a route table', () => {
     expect(
       await call('POST', '/items', { headers: { 'x-key': 'good' }, body: '{"name":"a"}' }),
     ).toMatchObject({ status: 201, body: { name: 'a', by: 'good' } });
-    expect(checks).toEqual(['key']);
+    expect(checks).toEqual(['key', 'body', 'key', 'body']);
     // A signed-in session was checked already: it hears about the body.
     expect(
       await call('POST', '/items', { headers: { session: '1' }, body: '{not json' }),

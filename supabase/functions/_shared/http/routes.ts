@@ -1,8 +1,8 @@
 // A function's route table: each route names its method, its path (`{name}` stands for one
 // segment of the shape `params` gives for that name; `{name:kind}` for the shape of `kind`), how its caller is checked and its body's cap. The table
 // answers 405 and 404 itself, reads a body once within its route's cap, and applies once the rule
-// that a caller whose credential is checked with the write (one round trip) learns about a bad
-// credential before anything else that is wrong with the request.
+// that a caller's credential is checked before its body is read, so a bad credential is what it
+// learns first and costs nothing more.
 import { ServiceError } from '../errors.ts';
 import {
   type Authenticator,
@@ -53,9 +53,10 @@ export function route<Caller>(
 }
 
 /**
- * A route whose write checks the credential itself. `check` runs what comes before the write
- * (query, body, validation): when it refuses the request, a caller with a credential that is not
- * valid is told that instead. `write` then runs with what `check` returned.
+ * A route whose write checks the credential again itself. The credential is checked first, before
+ * a byte of the body is read: a caller without a valid one costs one query whatever it sends, and
+ * learns that before anything else that is wrong with the request. `check` then runs what comes
+ * before the write (query, body, validation), and `write` runs with what `check` returned.
  */
 export function routeWithWrite<Caller, Checked>(
   shape: RouteShape,
@@ -69,15 +70,8 @@ export function routeWithWrite<Caller, Checked>(
     answer: async (context, handler, auth) => {
       if (!auth.withWrite) throw new Error(`${shape.path}: the authenticator has no withWrite`);
       const who = await auth.withWrite(context.request);
-      let checked: Checked;
-      try {
-        checked = await steps.check(context, who);
-      } catch (error) {
-        if (who.credential !== null && error instanceof ServiceError)
-          await auth.authenticate(context.request);
-        throw error;
-      }
-      return steps.write(context, who, checked);
+      if (who.credential !== null) await auth.authenticate(context.request);
+      return steps.write(context, who, await steps.check(context, who));
     },
   };
 }

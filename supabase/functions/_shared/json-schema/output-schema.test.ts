@@ -2,6 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ServiceError } from '../errors.ts';
 import {
+  ajvRetainedSchemas,
   checkOutputSchema,
   emptyResult,
   providerSchemaOf,
@@ -104,6 +105,33 @@ describe('checkOutputSchema', () => {
     expect(error.field).toBe('output_schema');
     expect(error.message).toMatch(/nested at most 3 levels/);
   });
+
+  it('refuses a keyword outside the subset before Ajv sees the schema, with our message', () => {
+    const error = refusal({
+      type: 'object',
+      $id: 'https://attacker.example/1',
+      properties: { a: { not: { not: { not: { type: 'string' } } } } },
+    });
+    expect(error.message).toMatch(/uses "\$id", which output_schema does not support/);
+  });
+
+  it('refuses an enum that is not a list with a 400, not a crash', () => {
+    const error = refusal({ type: 'object', properties: { a: { type: 'string', enum: 'x' } } });
+    expect(error.message).toMatch(/enum must list strings/);
+  });
+
+  it('keeps no schema compiled after hundreds of distinct schemas are checked or settled', () => {
+    const before = ajvRetainedSchemas();
+    for (let i = 0; i < 300; i++) {
+      const schema = {
+        type: 'object',
+        properties: { [`field_${i}`]: { type: 'string', description: `attempt ${i}` } },
+      };
+      checkOutputSchema(schema);
+      settleResult(schema, { [`field_${i}`]: 'x' });
+    }
+    expect(ajvRetainedSchemas()).toBeLessThanOrEqual(before);
+  }, 30_000);
 
   it('refuses a schema above 8 KB', () => {
     const properties = Object.fromEntries(

@@ -38,8 +38,19 @@ const refuse = (message: string) => new ServiceError('invalid_request', message,
 const isObject = (value: unknown): value is Json =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
-// One validator for the whole instance: compiling is the costly part, and schemas are small.
+// One Ajv for the instance, but it keeps nothing a request gave it: Ajv caches every schema it
+// compiles (and registers its $id) for the life of the instance, so each compiled schema is
+// removed from it at once, and the validators of stored results live in a small cache of our own.
 const ajv = new Ajv2020({ strict: true, allErrors: false, validateFormats: false });
+
+/** Compiles without leaving the schema in Ajv's cache. */
+function compileOnce(schema: Json) {
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
+  }
+}
 
 /** The type names of a (sub)schema without "null", and whether it may be null. */
 function typesOf(node: Json): { types: string[]; nullable: boolean } {
@@ -70,8 +81,12 @@ function checkNode(node: unknown, path: string, depth: number): void {
   if (!(OUTPUT_SCHEMA_TYPES as readonly string[]).includes(type))
     throw refuse(`${path}.type must be one of ${OUTPUT_SCHEMA_TYPES.join(', ')} (or with "null")`);
   if ('enum' in node) {
-    const values = node.enum as unknown[];
-    if (type !== 'string' || !values.every((v) => typeof v === 'string' || v === null))
+    const values = node.enum;
+    if (
+      type !== 'string' ||
+      !Array.isArray(values) ||
+      !values.every((v) => typeof v === 'string' || v === null)
+    )
       throw refuse(`${path}.enum must list strings (a string field)`);
     if (values.filter((v) => v !== null).length === 0)
       throw refuse(`${path}.enum must list at least one string`);
@@ -105,8 +120,9 @@ function checkNode(node: unknown, path: string, depth: number): void {
 }
 
 /**
- * Accepts an integrator's output_schema or throws the API's 400 naming `output_schema`: a valid
- * JSON Schema (Ajv, draft 2020-12), an object at the top, within the subset, depth and size.
+ * Accepts an integrator's output_schema or throws the API's 400 naming `output_schema`: an
+ * object at the top, within the size, the subset and its depth, and a valid JSON Schema (Ajv,
+ * draft 2020-12). Our rules run first: Ajv only ever sees a small schema of known keywords.
  */
 export function checkOutputSchema(schema: unknown): OutputSchema {
   if (!isObject(schema)) throw refuse(`${FIELD} must be a JSON Schema object`);
@@ -114,19 +130,19 @@ export function checkOutputSchema(schema: unknown): OutputSchema {
     throw refuse(`${FIELD} must be at most ${OUTPUT_SCHEMA_MAX_BYTES / 1024} KB of JSON`);
   if ('$schema' in schema && schema.$schema !== DRAFT_2020)
     throw refuse(`${FIELD}.$schema may only be "${DRAFT_2020}"`);
+  const { types, nullable } = typesOf(schema);
+  if (types[0] !== 'object' || nullable)
+    throw refuse(`${FIELD} must describe an object: "type": "object" with "properties"`);
+  checkNode(schema, FIELD, 1);
   if (!ajv.validateSchema(schema))
     throw refuse(
       `${FIELD} is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: FIELD })}`,
     );
   try {
-    ajv.compile(schema);
+    compileOnce(schema);
   } catch (error) {
     throw refuse(`${FIELD} is not a valid JSON Schema: ${(error as Error).message}`);
   }
-  const { types, nullable } = typesOf(schema);
-  if (types[0] !== 'object' || nullable)
-    throw refuse(`${FIELD} must describe an object: "type": "object" with "properties"`);
-  checkNode(schema, FIELD, 1);
   return schema;
 }
 
@@ -170,16 +186,23 @@ function fitToSchema(value: unknown, schema: Json): unknown {
   return value;
 }
 
+/** Validators of stored results, the most recently used kept, keyed by the schema's JSON. */
+export const RESULT_VALIDATORS_KEPT = 100;
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 function validatorFor(schema: OutputSchema) {
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(resultSchemaOf(schema));
-    if (validators.size > 200) validators.clear();
-    validators.set(key, validate);
-  }
+  if (validate) validators.delete(key);
+  else validate = compileOnce(resultSchemaOf(schema));
+  validators.set(key, validate);
+  if (validators.size > RESULT_VALIDATORS_KEPT)
+    validators.delete(validators.keys().next().value as string);
   return validate;
+}
+
+/** How many schemas Ajv itself holds (its own, plus any a request left behind): for tests. */
+export function ajvRetainedSchemas(): number {
+  return (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Call recordings (docs/decisions/0019-call-recordings-in-storage.md): noted when a recorded call
+// Call recordings (docs/decisions/0020-call-recordings-in-storage.md): noted when a recorded call
 // ends, copied from the provider into the Storage bucket after the end is applied (retried by the
 // dispatcher when that fails), located for serving, and erased from Storage when retention or the
 // account's erasure marks them. The rows are SQL's (task_recording_* functions); the bytes only

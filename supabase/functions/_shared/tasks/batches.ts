@@ -7,7 +7,10 @@ import { type Db, must } from '../db.ts';
 import { accountRefusal } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
+import { rejectDeepValue } from '../json-schema/json-depth.ts';
+import { checkOutputSchema, type OutputSchema } from '../json-schema/output-schema.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
+import { checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -17,6 +20,7 @@ import {
 } from './schema.ts';
 import type { TaskService, TaskSource } from './service.ts';
 import type { NewTaskRow } from './task-repository.ts';
+import { tooManyOpenTasks } from './task-wording.ts';
 
 export type BatchServiceDeps = {
   db: Db;
@@ -48,6 +52,8 @@ type Accepted = {
   error?: string;
   rows?: { index: number; field: string; code: string; source?: string; time_zones?: string[] }[];
   retry_after?: number;
+  required_usd?: number;
+  available_usd?: number;
 };
 
 /** `batch_` + a ULID, like task ids: sorts by creation. */
@@ -116,6 +122,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     body: unknown,
     options: { idempotencyKey: string | null; source: TaskSource },
   ): Promise<PreparedBatch> {
+    rejectDeepValue(body);
     rejectControlCharacters(body);
     const input = parseOrThrow(createBatchSchema, body);
     const key = options.idempotencyKey;
@@ -134,15 +141,29 @@ export function createBatchService(deps: BatchServiceDeps) {
       }
       return verdict;
     };
+    // Each distinct output_schema is checked (and compiled) once for the whole batch.
+    const schemas = new Map<string, OutputSchema>();
+    const checkSchema = (schema: unknown) => {
+      const key = canonicalJson(schema);
+      let verdict = schemas.get(key);
+      if (!verdict) {
+        verdict = checkOutputSchema(schema);
+        schemas.set(key, verdict);
+      }
+      return verdict;
+    };
     const defaults = input.defaults ?? {};
+    const merged = input.tasks.map((row) => mergeBatchRow(defaults, row));
+    checkBatchSpread(merged);
     const rows: BatchRowError[] = [];
     const prepared = [];
-    for (const [index, row] of input.tasks.entries()) {
+    for (const [index, row] of merged.entries()) {
       try {
-        const { task } = await tasks.prepareTask(mergeBatchRow(defaults, row), {
+        const { task } = await tasks.prepareTask(row, {
           idempotencyKey: null,
           source: options.source,
           checkWebhook,
+          checkSchema,
         });
         prepared.push(task);
       } catch (error) {
@@ -150,7 +171,19 @@ export function createBatchService(deps: BatchServiceDeps) {
         rows.push({ index, field: error.field ?? null, code: error.code, message: error.message });
       }
     }
-    if (rows.length > 0) throw badRows(rows, input.tasks.length);
+    const refused = new Set(rows.map((row) => row.index));
+    const duplicates = duplicateNumberRows(
+      merged.map((row, index) =>
+        typeof row.phone_number === 'string' && !refused.has(index)
+          ? row.phone_number.trim()
+          : null,
+      ),
+    );
+    if (rows.length > 0 || duplicates.length > 0)
+      throw badRows(
+        [...rows, ...duplicates].sort((a, b) => a.index - b.index),
+        input.tasks.length,
+      );
     const webhookUrl =
       typeof defaults.webhook_url === 'string' ? await checkWebhook(defaults.webhook_url) : null;
     return {
@@ -216,6 +249,13 @@ export function createBatchService(deps: BatchServiceDeps) {
             'rate_limited',
             'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
             { retryAfterSeconds: result.retry_after ?? 30 },
+          );
+        case 'too_many_open_tasks':
+          throw tooManyOpenTasks();
+        case 'insufficient_credits':
+          throw new ServiceError(
+            'insufficient_credits',
+            `This batch needs $${Number(result.required_usd).toFixed(2)} of credits to cover every row's max_duration_minutes beyond your free minutes (at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard, send fewer rows or lower max_duration_minutes.`,
           );
         case 'idempotency_conflict':
           throw new ServiceError(

@@ -1,7 +1,7 @@
 // HTTP routes of the call API, as one table: POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session;
-// a create's key is checked by the write itself (http/routes.ts: routeWithWrite).
+// a create's key is checked before its body is read, and again by the write (routeWithWrite).
 import { callerAuth } from '../accounts/authenticators.ts';
 import type { Caller } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
@@ -234,10 +234,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           taskId,
           onLost: () => end.current(),
         });
+    if (!leased.opened && leased.revoked)
+      throw new ServiceError('unauthorized', 'This API key is not valid or has been revoked.');
     if (!leased.opened)
       throw new ServiceError(
         'rate_limited',
-        `At most ${leased.limit} open event streams per ${account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
+        `At most ${leased.limit} open event streams per ${leased.scope === 'account' ? 'account' : account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
         { retryAfterSeconds: leased.retryAfterSeconds },
       );
     return eventStreamResponse({

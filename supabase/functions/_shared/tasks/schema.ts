@@ -6,6 +6,7 @@ import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES, VOICEMAIL_ACTIONS } from '../contract/task-vocabulary.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 
 export { LANGUAGES, SPEAKING_STYLES, VOICES };
 
@@ -335,10 +336,11 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-/** The request body (read within its route's cap): JSON, an object. */
+/** The request body (read within its route's cap): JSON, an object, within the nesting depth. */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '')
     throw new ServiceError('invalid_request', 'The request body must be a JSON object');
+  rejectDeepJsonText(text);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -27,7 +27,12 @@ import {
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
 import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
-import { checkOutputSchema, settleResult } from '../json-schema/output-schema.ts';
+import { rejectDeepValue } from '../json-schema/json-depth.ts';
+import {
+  checkOutputSchema,
+  type OutputSchema,
+  settleResult,
+} from '../json-schema/output-schema.ts';
 import type { PendingCopy, Recordings, StoredRecording } from '../recordings/recordings.ts';
 import { newTaskRow } from './task-defaults.ts';
 import {
@@ -261,12 +266,16 @@ export function createTaskService(deps: TaskServiceDeps) {
       source?: TaskSource;
       /** A batch checks each distinct webhook_url once for all its rows. */
       checkWebhook?: (url: string) => Promise<string>;
+      /** And each distinct output_schema. */
+      checkSchema?: (schema: unknown) => OutputSchema;
     },
   ): Promise<PreparedTask> {
+    rejectDeepValue(body);
     rejectControlCharacters(body);
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+    const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
-      input.output_schema === undefined ? null : checkOutputSchema(input.output_schema);
+      input.output_schema === undefined ? null : checkSchema(input.output_schema);
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
@@ -300,8 +309,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     const row = result.task;
     if (!row) throw new Error('task_accept returned no task');
     const taskId = row.id;
-    // A scheduled task is placed by the dispatcher when its calling window opens.
-    if (row.status === 'queued')
+    // A scheduled task is placed by the dispatcher when its calling window opens; one awaiting a
+    // slot (its number is being called now) when the dispatcher admits it.
+    if (row.status === 'queued' && !row.awaiting_slot)
       afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
     return { task: toApiTask(row, [], deps.taskBaseUrl), replayed: false, userId: row.user_id };
   }

@@ -60,6 +60,8 @@ export type TaskRow = {
   content_erased_at: string | null;
   batch_id: string | null;
   batch_index: number | null;
+  /** In task_accept's answer: queued, but waiting for a call slot (not placed yet). */
+  awaiting_slot?: boolean;
 };
 
 export type AttemptRow = {

@@ -1,5 +1,6 @@
 // What the task service says to people: the English messages of its errors. The codes are the
 // call API's (its integrators branch on them); the messages tell a person what to do next.
+import { LIMITS } from '../contract/limits.ts';
 import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { ServiceError } from '../errors.ts';
 import { accountRefusal } from '../accounts/api-keys.ts';
@@ -39,6 +40,15 @@ export const notCancelable = (status: string | undefined) =>
 /** The failure reason of a task whose call the provider refused to place. */
 export const PLACEMENT_FAILED = 'The voice provider could not place the call.';
 
+/** A create that would take the account past its open tasks (429, retried after a minute). */
+export function tooManyOpenTasks(): ServiceError {
+  return new ServiceError(
+    'rate_limited',
+    `An account may hold at most ${LIMITS.openTasksPerAccount.toLocaleString('en-US')} tasks that have not ended (scheduled, queued, live or awaiting a retry). Cancel some, or wait until they end.`,
+    { retryAfterSeconds: 60 },
+  );
+}
+
 /** The API's error for a create that the database refused. */
 export function refusal(result: Accepted, phoneNumber: string): ServiceError {
   switch (result.error) {
@@ -55,6 +65,8 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
           : 'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
         { retryAfterSeconds: result.retry_after ?? 30 },
       );
+    case 'too_many_open_tasks':
+      return tooManyOpenTasks();
     case 'idempotency_conflict':
       return new ServiceError(
         'idempotency_conflict',
