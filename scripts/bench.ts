@@ -10,7 +10,9 @@
  *  5. live events: commit-to-client delivery lag, and whether 150 idle streams slow another
  *     account's GET /task (scripts/bench/live-events.ts);
  *  6. a batch: 1,000 calls of one account from one POST /task/batches, paced through its 10 call
- *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts).
+ *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts);
+ *  7. recordings: the memory the edge runtime adds while copying and serving a 60-minute
+ *     recording, at most 32 MB (scripts/bench/recordings.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
@@ -21,6 +23,7 @@ import { benchBatch } from './bench/batch';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLoad } from './bench/load';
+import { benchRecordings } from './bench/recordings';
 import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -101,6 +104,7 @@ async function main() {
     await benchCalls(config);
     await benchLoad(config);
     await benchBatch(config);
+    await benchRecordings(config);
     const stackUrls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
     const delivery = await measureDeliveryLag(stackUrls);
     console.log(

@@ -18,6 +18,7 @@ const RANK = {
   twilio: 2,
   'callee-protection': 2,
   privacy: 3,
+  recordings: 3,
   webhooks: 3,
   accounts: 3,
   events: 3,

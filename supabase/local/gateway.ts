@@ -36,6 +36,8 @@ export type GatewayDeps = {
     url: URL,
   ) => Promise<unknown>;
   health: () => Record<string, unknown>;
+  /** Storage (storage/server.ts), given the path below /storage/v1. */
+  handleStorage: (req: IncomingMessage, res: ServerResponse, route: string) => Promise<void>;
 };
 
 /**
@@ -97,7 +99,13 @@ const BROWSER_USER_AGENT = /Mozilla\//;
 const ROLE_TOKEN_SECONDS = 3600;
 const ROLE_TOKEN_REFRESH_MS = 10 * 60 * 1000;
 
-export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps): Server {
+export function createGateway({
+  config,
+  jwt,
+  handleAuth,
+  health,
+  handleStorage,
+}: GatewayDeps): Server {
   const minted = new Map<string, { token: string; at: number }>();
 
   /**
@@ -258,6 +266,13 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
           config.postgrestPort,
           (path.slice('/rest/v1'.length) || '/') + url.search,
         );
+      }
+
+      if (path.startsWith('/storage/v1/')) {
+        // As for PostgREST: without a user token, the key's role token is the bearer Storage checks.
+        if (!(await requireApiKey(req, res, url))) return;
+        for (const [key, value] of Object.entries(corsHeaders(req))) res.setHeader(key, value);
+        return await handleStorage(req, res, path.slice('/storage/v1'.length));
       }
 
       if (path.startsWith('/functions/v1/')) {

@@ -21,6 +21,7 @@ import {
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
 import { removeStatusFile, writeStatusFile } from './status';
+import { createStorageHandler } from './storage/server';
 import { assertPortFree, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
@@ -184,11 +185,28 @@ export async function startStack(
     await listen(twilio, config.twilioPort);
     stops.push(() => close(twilio));
 
+    // Storage reads and writes its tables as postgres; the bytes sit beside the cluster's folder.
+    const storagePool = new pg.Pool({ connectionString: database.url, max: 4 });
+    storagePool.on('error', (error) =>
+      log(`[storage] database connection error: ${error.message}`),
+    );
+    stops.push(() => storagePool.end());
+    const storage = createStorageHandler({
+      pool: storagePool,
+      verifyToken: (token) => jwt.verify(token),
+      root: `${config.dataDir}-storage`,
+    });
+    await storage.prepare();
+
     const gateway = createGateway({
       config,
       jwt,
       handleAuth: createAuthRouter(auth),
-      health: () => ({ status: 'ok', services: ['auth', 'rest', 'functions', 'mailbox'] }),
+      handleStorage: storage.handle,
+      health: () => ({
+        status: 'ok',
+        services: ['auth', 'rest', 'storage', 'functions', 'mailbox'],
+      }),
     });
     await listen(gateway, config.apiPort);
     stops.push(() => close(gateway));

@@ -43,6 +43,7 @@ beforeAll(async () => {
     config,
     jwt,
     handleAuth: async () => {},
+    handleStorage: async () => {},
     health: () => ({}),
   });
   await new Promise<void>((resolve) => gateway.listen(config.apiPort, '127.0.0.1', resolve));

@@ -59,7 +59,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The call's audio, when the task was created with record true */
+    /**
+     * The call's audio, when the task was created with record true
+     * @description Streamed; a `Range: bytes=start-end` header (one range) answers 206 with that part and Content-Range, so a player can seek; a range beyond the end answers 416. One account downloads at most a few recordings at once: more answer 429 with Retry-After.
+     */
     get: operations['getTaskRecording'];
     put?: never;
     post?: never;
@@ -311,8 +314,13 @@ export interface components {
       result_note?: string | null;
       record?: boolean;
       recording_retention_days?: number;
-      /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, nothing was stored, or its retention ended. */
+      /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, its copy is not done (or failed), or its retention ended. */
       recording_url?: string | null;
+      /**
+       * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made.
+       * @enum {string|null}
+       */
+      recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
       /**
        * Format: date-time
        * @description When the recording is (or was) erased.
@@ -431,6 +439,7 @@ export interface components {
           | 'method_not_allowed'
           | 'idempotency_conflict'
           | 'task_not_cancelable'
+          | 'range_not_satisfiable'
           | 'rate_limited'
           | 'internal';
         message: string;
@@ -623,7 +632,10 @@ export interface operations {
   getTaskRecording: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @example bytes=0-1023 */
+        Range?: string;
+      };
       path: {
         id: components['parameters']['TaskId'];
       };
@@ -638,10 +650,23 @@ export interface operations {
         };
         content: {
           'audio/wav': string;
+          'audio/mpeg': string;
+        };
+      };
+      /** @description The requested byte range of the recording (Content-Range says which). */
+      206: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/wav': string;
+          'audio/mpeg': string;
         };
       };
       401: components['responses']['Error'];
       404: components['responses']['Error'];
+      416: components['responses']['Error'];
+      429: components['responses']['RateLimited'];
     };
   };
   streamTaskEvents: {

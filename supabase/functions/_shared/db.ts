@@ -41,6 +41,22 @@ export function adminDb(): Db {
   return admin;
 }
 
+let bulk: Db | null = null;
+
+/**
+ * The service-role client for work off the call path that may run long or many at once for one
+ * account (recording downloads and copies, exports): its SQL goes over a pool of its own, so it
+ * can never take the connections a call needs.
+ */
+export function bulkDb(): Db {
+  bulk ??= withDirectRpc(
+    createServiceClient(platformKeys().url, platformKeys().secretKey),
+    sqlPoolFromEnv('bulk'),
+  );
+  return bulk;
+}
+
+
 let verifier: SessionVerifier | null = null;
 
 /** The instance's verifier of access tokens, with its cached JWKS. */

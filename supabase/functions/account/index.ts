@@ -1,7 +1,7 @@
 // The signed-in owner's account: the data export and closing the account. Wiring only; see
 // _shared/account.
 import { createAccountHandler } from '../_shared/accounts/account-handler.ts';
-import { must, userFromToken } from '../_shared/db.ts';
+import { bulkDb, must, userFromToken } from '../_shared/db.ts';
 import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 
@@ -22,7 +22,11 @@ Deno.serve(
       return { id: data.user.id, email: data.user.email };
     },
     async exportAccount(userId) {
-      return must(await db.rpc('account_export', { p_user_id: userId })) as Record<string, unknown>;
+      // A large export runs on the bulk pool: it never holds a connection a call needs.
+      return must(await bulkDb().rpc('account_export', { p_user_id: userId })) as Record<
+        string,
+        unknown
+      >;
     },
     async beginExport(userId) {
       const verdict = must(await db.rpc('account_export_begin', { p_user_id: userId })) as {

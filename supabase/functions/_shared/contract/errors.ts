@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   idempotency_conflict: 409,
   task_not_cancelable: 409,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal: 500,
 } as const;
