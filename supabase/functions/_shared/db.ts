@@ -8,7 +8,11 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 import { withDirectRpc } from './db/direct-rpc.ts';
 import { sqlPoolFromEnv } from './db/pool-from-env.ts';
 import { env } from './env.ts';
-import { type PlatformKeys, platformKeysFrom, sessionVerifierFor } from './platform/platform-keys.ts';
+import {
+  type PlatformKeys,
+  platformKeysFrom,
+  sessionVerifierFor,
+} from './platform/platform-keys.ts';
 import { type SessionVerifier, SessionTokenRejected } from './platform/session-jwt.ts';
 
 export type Db = SupabaseClient;
@@ -55,7 +59,6 @@ export function bulkDb(): Db {
   );
   return bulk;
 }
-
 
 let verifier: SessionVerifier | null = null;
 
