@@ -20,11 +20,17 @@ export async function getCall(taskId: string, signal?: AbortSignal): Promise<Cal
   }
 }
 
+/** How often a finished call whose recording is still being copied is read again. */
+const RECORDING_POLL_MS = 2000;
+
 export function callQueryOptions(userId: string | null | undefined, taskId: string | null) {
   return queryOptions({
     queryKey: callsKeys.detail(userId ?? '', taskId ?? ''),
     queryFn: ({ signal }) => getCall(taskId!, signal),
     enabled: !!userId && !!taskId,
+    // A recording is copied to storage after the call ends: ask again until it is there.
+    refetchInterval: (query) =>
+      query.state.data?.recording_status === 'pending' ? RECORDING_POLL_MS : false,
   });
 }
 

@@ -61,6 +61,7 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
     result: null,
     result_note: null,
     record: false,
+    recording_status: null,
     recording_expires_at: null,
     ...overrides,
   };
