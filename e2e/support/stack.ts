@@ -1,4 +1,4 @@
-import { ANON_KEY, SERVICE_ROLE_KEY, appPort, stackPorts } from '@dialwise/local-stack';
+import { PUBLISHABLE_KEY, SECRET_KEY, appPort, stackPorts } from '@dialwise/local-stack';
 
 const ports = stackPorts('e2e');
 
@@ -16,6 +16,6 @@ export const TEST_STACK = {
   apiUrl: `http://127.0.0.1:${ports.api}`,
   mailboxUrl: `http://127.0.0.1:${ports.mailbox}`,
   dbUrl: `postgresql://postgres:postgres@127.0.0.1:${ports.db}/postgres`,
-  anonKey: ANON_KEY,
-  serviceRoleKey: SERVICE_ROLE_KEY,
+  publishableKey: PUBLISHABLE_KEY,
+  secretKey: SECRET_KEY,
 } as const;

@@ -18,6 +18,7 @@ const RANK = {
   twilio: 2,
   'callee-protection': 2,
   privacy: 3,
+  recordings: 3,
   webhooks: 3,
   accounts: 3,
   events: 3,
@@ -45,7 +46,7 @@ const NO_HTTP_IN = ['accounts', 'tasks', 'webhooks', 'voice', 'json-schema'];
 const HTTP_ENTRY = /(^|[-/])handler\.ts$/;
 
 /** The shared helpers: small modules every zone may use. */
-const HELPERS = ['errors.ts', 'ids.ts', 'env.ts', 'dns.ts', 'background.ts', 'json-schema'];
+const HELPERS = ['errors.ts', 'ids.ts', 'env.ts', 'dns.ts', 'background.ts', 'json-schema', 'platform'];
 
 function zoneOf(file) {
   const at = file.indexOf(SHARED);

@@ -36,9 +36,10 @@ const ACCOUNT_DELETION = 'supabase/tests/account-deletion.test.ts';
 const BATCHES_MIGRATION = 'supabase/migrations/20251127002000_batches.sql';
 const CALL_SLOTS_MIGRATION = 'supabase/migrations/20251127002001_task_accept_call_slots.sql';
 const TASK_ACCEPT_MIGRATION = 'supabase/migrations/20251128000100_task_accept_one_write.sql';
-const RESULTS_MIGRATION = 'supabase/migrations/20251127001000_task_results.sql';
 const BATCHES = ['supabase/tests/task-batches.test.ts'];
 const RESULTS = ['supabase/tests/task-results.test.ts'];
+const RECORDINGS = ['supabase/tests/recordings.test.ts'];
+const RECORDINGS_MIGRATION = 'supabase/migrations/20251130000700_recordings_in_storage.sql';
 const BATCH_LIMITS = 'supabase/tests/batch-slots-and-limits.test.ts';
 const STOPPING_MIGRATION = 'supabase/migrations/20251130000600_opt_out_and_closing_stop_calls.sql';
 const STOPPING = ['supabase/tests/opt-outs-and-closing-stop-calls.test.ts'];
@@ -161,6 +162,29 @@ $$;`,
     file: 'supabase/functions/_shared/json-schema/json-depth.ts',
     find: 'export const MAX_JSON_DEPTH = LIMITS.jsonMaxDepth;',
     replace: 'export const MAX_JSON_DEPTH = 100_000;',
+  },
+  {
+    id: 'service-role-any-bearer',
+    what: 'dispatch takes any bearer token as the service role, not only a secret key',
+    project: 'integration',
+    tests: ['supabase/tests/keys-and-tokens.test.ts'],
+    grep: 'claims the service role',
+    kind: 'ts',
+    file: 'supabase/functions/_shared/http/auth.ts',
+    find: "    if (!presentsSecretKey(request, secretKeys())) throw new ServiceError('unauthorized', message);",
+    replace:
+      "    if (!request.headers.get('authorization')) throw new ServiceError('unauthorized', message);",
+  },
+  {
+    id: 'session-signature-ignored',
+    what: 'a session token is taken without its signature being checked',
+    project: 'integration',
+    tests: ['supabase/tests/keys-and-tokens.test.ts'],
+    grep: 'signed by anyone but the project',
+    kind: 'ts',
+    file: 'supabase/functions/_shared/platform/session-jwt.ts',
+    find: "      if (!valid) throw new SessionTokenRejected('bad signature');",
+    replace: '      void valid;',
   },
   // Money
   {
@@ -494,11 +518,11 @@ $$;`,
     id: 'recording-any-account',
     what: "a recording is served to another account's key",
     project: 'integration',
-    tests: RESULTS,
-    grep: 'recordings',
+    tests: RECORDINGS,
+    grep: 'another account',
     kind: 'sql-function',
-    migration: RESULTS_MIGRATION,
-    start: 'create function public.task_recording(',
+    migration: RECORDINGS_MIGRATION,
+    start: 'create or replace function public.task_recording(',
     find: ' and t.user_id = p_user_id',
     replace: '',
   },
@@ -506,23 +530,23 @@ $$;`,
     id: 'recording-after-retention',
     what: 'a recording is served after its retention ran out (before the erasure pass)',
     project: 'integration',
-    tests: RESULTS,
-    grep: 'recordings',
+    tests: RECORDINGS,
+    grep: 'retention ran out',
     kind: 'sql-function',
-    migration: RESULTS_MIGRATION,
-    start: 'create function public.task_recording(',
-    find: ' and r.expires_at > p_now',
+    migration: RECORDINGS_MIGRATION,
+    start: 'create or replace function public.task_recording(',
+    find: '\n     and r.expires_at > p_now',
     replace: '',
   },
   {
     id: 'recording-without-record',
     what: 'the audio of a call is kept although record was not asked for',
     project: 'integration',
-    tests: RESULTS,
-    grep: 'recordings',
+    tests: RECORDINGS,
+    grep: 'without record',
     kind: 'sql-function',
-    migration: RESULTS_MIGRATION,
-    start: 'create function public.task_save_recording(',
+    migration: RECORDINGS_MIGRATION,
+    start: 'create function public.task_recording_begin(',
     find: 'if not found or not task.record or task.current_attempt <> p_attempt then',
     replace: 'if not found or task.current_attempt <> p_attempt then',
   },

@@ -556,6 +556,7 @@ export type Database = {
           awaiting_slot: boolean;
           slot_claimed_at: string | null;
           content_erased_at: string | null;
+          recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Insert: {
           id: string;
@@ -625,6 +626,7 @@ export type Database = {
           awaiting_slot?: boolean;
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
+          recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Update: {
           id?: string;
@@ -694,6 +696,7 @@ export type Database = {
           awaiting_slot?: boolean;
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
+          recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Relationships: [];
       };

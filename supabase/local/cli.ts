@@ -6,6 +6,7 @@ import { watchLaunchers } from './owner';
 import { assertPortFree, guard } from './processes';
 import { localProviders, type StackOptions } from './options';
 import { startStack, type RunningStack } from './stack';
+import { formatStatus, readStatusFile } from './status';
 
 /** What a project's command line adds to the stack: its settings, its app and its status lines. */
 export type StackCommandOptions = StackOptions & {
@@ -20,7 +21,7 @@ export type StackCommandOptions = StackOptions & {
 };
 
 /**
- * `dev` (stack + the project's app), `backend` (stack alone), `db-reset`.
+ * `dev` (stack + the project's app), `backend` (stack alone), `db-reset`, `status`.
  * SIGINT (Ctrl-C), SIGTERM, SIGHUP (terminal closed) or the end of whatever launched it (npm, npx,
  * tsx, `sh -c`: see owner.ts) stops every child; if this process itself is killed, the guardian
  * does (guardian.mjs). Failures print one line, never a stack trace.
@@ -49,9 +50,15 @@ function printStatus(config: StackConfig, options: StackCommandOptions, withApp:
     `     GraphQL URL: (not provided by the local stack)`,
     `          DB URL: ${config.dbUrl}`,
     `     Mailbox URL: ${config.mailboxUrl}`,
-    `      JWT secret: ${config.jwtSecret}`,
-    `        anon key: ${config.anonKey}`,
-    `service_role key: ${config.serviceRoleKey}`,
+    ` Publishable key: ${config.publishableKey}`,
+    `      Secret key: ${config.secretKey}`,
+    ...(config.legacyKeysEnabled
+      ? [
+          `      JWT secret: ${config.jwtSecret} (legacy)`,
+          `        anon key: ${config.anonKey} (legacy)`,
+          `service_role key: ${config.serviceRoleKey} (legacy)`,
+        ]
+      : []),
     `        Vapi URL: ${vapi.url} (the simulated phone network)`,
     `    Vapi API key: ${vapi.apiKey}`,
     ` phone number id: ${vapi.phoneNumberId}`,
@@ -67,6 +74,35 @@ function printStatus(config: StackConfig, options: StackCommandOptions, withApp:
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+/**
+ * `npm run status [-- -o json|env]`: the running stack's URLs and keys, as it wrote them when it
+ * became ready, under the names `supabase status` uses. Exits 1 when no stack answers.
+ */
+async function printRunningStatus(config: StackConfig) {
+  const flag = process.argv.indexOf('-o');
+  const output = flag === -1 ? 'pretty' : process.argv[flag + 1];
+  if (output !== 'pretty' && output !== 'json' && output !== 'env')
+    throw new StackError(`Unknown output "${output}". Use: -o json, -o env, or nothing.`);
+  const values = readStatusFile(config);
+  const answers = values
+    ? await fetch(`${values.API_URL}/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    : false;
+  if (!values || !answers)
+    throw new StackError(
+      `No local stack is running from ${config.dataDir}. Start one with the dev or backend command.`,
+    );
+  if (output === 'pretty') {
+    const width = Math.max(...Object.keys(values).map((name) => name.length));
+    for (const [name, value] of Object.entries(values))
+      console.log(`${name.padStart(width)}: ${value}`);
+    return;
+  }
+  console.log(formatStatus(values, output));
 }
 
 async function run(command: string, options: StackCommandOptions) {
@@ -88,8 +124,13 @@ async function run(command: string, options: StackCommandOptions) {
     return;
   }
 
+  if (command === 'status') {
+    await printRunningStatus(config);
+    return;
+  }
+
   if (command !== 'backend' && command !== 'dev') {
-    throw new StackError(`Unknown command "${command}". Use: dev, backend or db-reset.`);
+    throw new StackError(`Unknown command "${command}". Use: dev, backend, db-reset or status.`);
   }
 
   let stack: RunningStack | null = null;

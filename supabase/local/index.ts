@@ -55,12 +55,17 @@ export {
   type StackPorts,
 } from './ports';
 
-// Keys: the Supabase CLI's demo keys and the local providers' own, valid nowhere real.
+// Keys: the Supabase CLI's well-known local keys (the publishable and secret keys, the ES256 key
+// that signs sessions; the legacy JWT secret and anon / service_role keys, refused unless
+// STACK_LEGACY_API_KEYS=1) and the local providers' own, valid nowhere real.
 export {
   ANON_KEY,
   JWT_SECRET,
+  LOCAL_SIGNING_KEY,
   LOCAL_STRIPE_SECRET_KEY,
   LOCAL_STRIPE_WEBHOOK_SECRET,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
   SERVICE_ROLE_KEY,
 } from './config';
 export { TWILIO_LOCAL } from './fakes/twilio/server';

@@ -3,14 +3,14 @@ import type { StackConfig } from './config';
 
 /**
  * The local stand-in for a hosted pg_cron job that calls a function through pg_net: POSTs the
- * function with the service role key every `intervalMs` (0 turns it off), and at once when the
- * database NOTIFYs `notifyChannel` (as a trigger calling pg_net would). Runs never overlap here,
- * and requests made during a run coalesce into one more.
+ * function with the secret key (in `apikey`) every `intervalMs` (0 turns it off), and at once
+ * when the database NOTIFYs `notifyChannel` (as a trigger calling pg_net would). Runs never
+ * overlap here, and requests made during a run coalesce into one more.
  */
 export type Schedule = { functionName: string; notifyChannel?: string; intervalMs: number };
 
 export function startScheduler(
-  config: Pick<StackConfig, 'apiUrl' | 'serviceRoleKey' | 'dbUrl'>,
+  config: Pick<StackConfig, 'apiUrl' | 'secretKey' | 'dbUrl'>,
   log: (line: string) => void,
   schedule: Schedule,
 ) {
@@ -27,7 +27,7 @@ export function startScheduler(
       const response = await fetch(`${config.apiUrl}/functions/v1/${functionName}`, {
         method: 'POST',
         headers: {
-          Authorization: `Bearer ${config.serviceRoleKey}`,
+          apikey: config.secretKey,
           'Content-Type': 'application/json',
         },
         body: '{}',

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import pg from 'pg';
 import { createAuthRouter } from './auth/router';
 import { createAuthService } from './auth/service';
-import { createJwt } from './auth/jwt';
+import { createStackJwt } from './auth/jwt';
 import type { StackConfig } from './config';
 import { startDatabase } from './database';
 import { createStripeFake } from './fakes/stripe/server';
@@ -15,6 +15,8 @@ import { createVoiceServer } from './fakes/vapi/server';
 import { functionEnv, stackFacts, type StackOptions } from './options';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
+import { removeStatusFile, writeStatusFile } from './status';
+import { createStorageHandler } from './storage/server';
 import { assertPortFree, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
@@ -68,12 +70,13 @@ export async function startStack(
     stops.push(() => pool.end());
     await options.prepareDatabase?.(database.url, log);
 
+    const jwt = createStackJwt(config);
     const facts = stackFacts(config);
     const secrets = functionEnv(config, options);
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
-      startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, secrets, log, {
+      startPostgrest(config, database.url, jwt.jwks, log),
+      startFunctions(config, database.url, jwt.jwks, secrets, log, {
         watch: options.watchFunctions,
       }),
     ]);
@@ -89,7 +92,6 @@ export async function startStack(
     stops.push(() => voice.close());
 
     const mail = createMailStore();
-    const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
     const mailbox = createMailboxServer(
       mail,
@@ -108,11 +110,28 @@ export async function startStack(
     await listen(twilio, config.twilioPort);
     stops.push(() => close(twilio));
 
+    // Storage reads and writes its tables as postgres; the bytes sit beside the cluster's folder.
+    const storagePool = new pg.Pool({ connectionString: database.url, max: 4 });
+    storagePool.on('error', (error) =>
+      log(`[storage] database connection error: ${error.message}`),
+    );
+    stops.push(() => storagePool.end());
+    const storage = createStorageHandler({
+      pool: storagePool,
+      verifyToken: (token) => jwt.verify(token),
+      root: `${config.dataDir}-storage`,
+    });
+    await storage.prepare();
+
     const gateway = createGateway({
       config,
       jwt,
       handleAuth: createAuthRouter(auth),
-      health: () => ({ status: 'ok', services: ['auth', 'rest', 'functions', 'mailbox'] }),
+      handleStorage: storage.handle,
+      health: () => ({
+        status: 'ok',
+        services: ['auth', 'rest', 'storage', 'functions', 'mailbox'],
+      }),
     });
     await listen(gateway, config.apiPort);
     stops.push(() => close(gateway));
@@ -131,6 +150,9 @@ export async function startStack(
       const scheduler = startScheduler(config, log, options.schedule);
       stops.push(() => scheduler.stop());
     }
+
+    writeStatusFile(config);
+    stops.push(async () => removeStatusFile(config));
 
     log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { config, stop };

@@ -1,5 +1,5 @@
 -- An opt-out and a closing stop everything at once
--- (docs/decisions/0018-opt-out-and-closing-stop-every-attempt.md).
+-- (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
 --   * Every attempt begins in public.task_begin_attempt (a task created alone, a scheduled task
 --     whose window opened, a due retry, an admitted batch row, the watchdog's re-placement): it
 --     refuses a number on the account's do-not-call list and a closed account, and ends the

@@ -1,5 +1,5 @@
 -- The 100 free minutes are granted once per e-mail address and once per verified phone number,
--- ever (docs/decisions/0019-free-minutes-once-per-person.md). When an account closes (or its auth
+-- ever (docs/decisions/0025-free-minutes-once-per-person.md). When an account closes (or its auth
 -- user is deleted) we keep a keyed one-way hash of its e-mail and of its verified phone, and
 -- nothing else; the privacy policy says so. A later account signing up with that e-mail, or
 -- verifying that phone, gets no free minutes: what is left of its allowance is withheld (it can

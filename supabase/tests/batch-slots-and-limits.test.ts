@@ -3,7 +3,7 @@ import { createCallingAccount, moneyOf, type CallingAccount } from './support/ca
 import { sameCallee } from './support/phone';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { apiUrl, serviceRoleKey } from './support/stack';
+import { apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 
 // The account's own limits as batches meet them, decided in the database: ten live calls shared
@@ -115,7 +115,7 @@ describe('call slots of a batch', () => {
     );
     const run = await fetch(`${apiUrl}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(run.status).toBe(200);

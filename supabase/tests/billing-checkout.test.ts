@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_WEBHOOK_SECRET, signStripePayload } from '@dialwise/local-stack';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
-import { anonKey, apiUrl, siteUrl, siteUrlByAddress } from './support/stack';
+import { publishableKey, apiUrl, siteUrl, siteUrlByAddress } from './support/stack';
 import {
   eventFor,
   payOnCheckoutPage,
@@ -35,7 +35,7 @@ async function callFunction(
   options: { user?: TestUser; headers?: Record<string, string> } = {},
 ) {
   const headers: Record<string, string> = {
-    apikey: anonKey,
+    apikey: publishableKey,
     'Content-Type': 'application/json',
     ...options.headers,
   };

@@ -7,7 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { apiUrl, dbUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { apiUrl, dbUrl, secretKey, TEST_PORTS } from './support/stack';
 
 // Scheduled work on the integration stack (whose scheduler calls dispatch every 500 ms): due
 // retries, the watchdog, signed webhooks with retries, and a SIGKILL of the edge runtime. Time is
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function dispatch(now?: Date) {
   const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(now ? { now: now.toISOString() } : {}),
   });
   expect(response.status).toBe(200);
@@ -144,7 +144,7 @@ describe('dispatch is the service role’s', () => {
   it('answers a bad test clock with a clear 400', async () => {
     const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}` },
+      headers: { Authorization: `Bearer ${secretKey}` },
       body: JSON.stringify({ now: 'tomorrow' }),
     });
     expect(response.status).toBe(400);

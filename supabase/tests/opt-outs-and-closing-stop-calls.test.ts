@@ -5,7 +5,7 @@ import { deleteCreatedUsers, serviceClient, tokenClient } from './support/client
 import { closeClock, sql } from './support/clock';
 import { uniqueUsPhone } from './support/phone';
 import { accountUrl, DAY_MS } from './support/retention';
-import { adminDbUrl, apiUrl, serviceRoleKey } from './support/stack';
+import { adminDbUrl, apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 
 // An opt-out and a closing stop everything at once: a number that joins the do-not-call list is
@@ -42,7 +42,7 @@ async function taskOf(account: CallingAccount, id: string) {
 async function dispatchAhead(ms: number) {
   const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ now: new Date(Date.now() + ms).toISOString() }),
   });
   expect(response.status).toBe(200);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { apiUrl, serviceRoleKey } from './support/stack';
+import { apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 import { readSseData } from './support/sse';
 import { sameCallee } from './support/phone';
@@ -370,7 +370,7 @@ describe('POST /task/batches', () => {
     expect((await caller.api(`/batches/${batch.id}/cancel`, { method: 'POST' })).status).toBe(200);
     const run = await fetch(`${apiUrl}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ now: new Date(Date.now() + 120_000).toISOString() }),
     });
     expect(run.status).toBe(200);

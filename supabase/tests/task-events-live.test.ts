@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
-import { anonKey, dbUrl } from './support/stack';
+import { publishableKey, dbUrl } from './support/stack';
 
 // Live task events: pushed to open streams by one listener per function instance (LISTEN/NOTIFY),
 // and at most 20 open streams per API key (30 per account), counted in SQL across instances; a
@@ -325,7 +325,10 @@ describe('rotating the key to multiply the stream limit', () => {
       fetch(`${taskUrl}/${taskId}/events`, { headers });
     const withKey = { Authorization: `Bearer ${newKey as string}` };
     const { data } = await account.client.auth.getSession();
-    const withSession = { apikey: anonKey, Authorization: `Bearer ${data.session!.access_token}` };
+    const withSession = {
+      apikey: publishableKey,
+      Authorization: `Bearer ${data.session!.access_token}`,
+    };
     const held = [];
     for (let i = 0; i < 20; i++) {
       const response = await events(withKey);

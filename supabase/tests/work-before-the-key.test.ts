@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
-import { anonKey, apiUrl } from './support/stack';
+import { publishableKey, apiUrl } from './support/stack';
 
 // Attacks on what the call API does with a request's body: a made-up key must cost nothing but
 // the key check, bodies nested thousands of levels deep must answer 400 (never 500), and one batch
@@ -135,7 +135,7 @@ describe('bodies nested thousands of levels deep', () => {
     'in %s answer 400 naming the field, with a session',
     async (_name, path, body, field) => {
       const response = await post(path, body, {
-        apikey: anonKey,
+        apikey: publishableKey,
         Authorization: `Bearer ${sessionToken}`,
       });
       expect(response.status).toBe(400);
@@ -174,7 +174,7 @@ describe('bodies nested thousands of levels deep', () => {
   it('sent to the contact form answer 400, not a 500', async () => {
     const response = await fetch(`${apiUrl}/functions/v1/contact-request`, {
       method: 'POST',
-      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
       body: `{"name":"Kim","message":${deep(7000, '"x"')}}`,
     });
     expect(response.status).toBe(400);

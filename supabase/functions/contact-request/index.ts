@@ -4,18 +4,17 @@ import { captchaVerifier } from '../_shared/contact/captcha.ts';
 import { createContactRequestHandler } from '../_shared/contact/handler.ts';
 import { signedInSender } from '../_shared/contact/signed-in-sender.ts';
 import { submitContactRequest } from '../_shared/contact/store.ts';
-import { createServiceClient } from '../_shared/db.ts';
-import { requireEnv } from '../_shared/env.ts';
+import { createServiceClient, platformKeys } from '../_shared/db.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
 
 // PostgREST, not the pool: the form is not on the call path.
-const db = createServiceClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'));
+const db = createServiceClient(platformKeys().url, platformKeys().secretKey);
 
 Deno.serve(
   createContactRequestHandler({
     submit: submitContactRequest(db),
-    signedInUserOf: signedInSender(db),
+    signedInUserOf: signedInSender(),
     verifyCaptcha: captchaVerifier(
       env('CONTACT_CAPTCHA_SECRET') || undefined,
       env('CONTACT_CAPTCHA_VERIFY_URL') || undefined,

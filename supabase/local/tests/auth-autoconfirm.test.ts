@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../auth/jwt';
+import { createStackJwt } from '../auth/jwt';
 import { createAuthService } from '../auth/service';
 import { loadConfig } from '../config';
 import { createMailStore } from '../mailbox';
@@ -14,7 +14,7 @@ const base = loadConfig();
 const config = { ...base, auth: { ...base.auth, enableConfirmations: false } };
 const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 const mail = createMailStore();
-const auth = createAuthService({ pool, config, jwt: createJwt(config.jwtSecret), mail });
+const auth = createAuthService({ pool, config, jwt: createStackJwt(config), mail });
 const created: string[] = [];
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScheduler } from '../scheduler';
-import { dbUrl, serviceRoleKey } from './support';
+import { dbUrl, secretKey } from './support';
 
 // The stand-in for a pg_cron job calling a function through pg_net: a project names the function
 // and the channel its database NOTIFYs when it wants a run now.
@@ -13,9 +13,9 @@ afterEach(async () => {
 });
 
 async function functionsServer() {
-  const calls: { url: string; authorization: string | undefined }[] = [];
+  const calls: { url: string; apikey: string | undefined }[] = [];
   const server = createServer((req, res) => {
-    calls.push({ url: req.url ?? '', authorization: req.headers.authorization });
+    calls.push({ url: req.url ?? '', apikey: req.headers.apikey as string | undefined });
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,11 +24,11 @@ async function functionsServer() {
 }
 
 describe('the scheduler', () => {
-  it('calls the named function at once when the database asks on the channel, as the service role', async () => {
+  it('calls the named function at once when the database asks on the channel, with the secret key', async () => {
     const functions = await functionsServer();
     // A timer that would not fire for an hour: only the NOTIFY can make it call.
     const scheduler = startScheduler(
-      { apiUrl: functions.apiUrl, serviceRoleKey, dbUrl },
+      { apiUrl: functions.apiUrl, secretKey, dbUrl },
       () => undefined,
       { functionName: 'tidy-up', notifyChannel: 'scheduler_test_now', intervalMs: 3_600_000 },
     );
@@ -42,14 +42,14 @@ describe('the scheduler', () => {
     await expect.poll(() => functions.calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(functions.calls[0]).toEqual({
       url: '/functions/v1/tidy-up',
-      authorization: `Bearer ${serviceRoleKey}`,
+      apikey: secretKey,
     });
   });
 
   it('calls it on its timer, and is off with no interval', async () => {
     const functions = await functionsServer();
     const scheduler = startScheduler(
-      { apiUrl: functions.apiUrl, serviceRoleKey, dbUrl },
+      { apiUrl: functions.apiUrl, secretKey, dbUrl },
       () => undefined,
       { functionName: 'tidy-up', intervalMs: 50 },
     );
@@ -60,7 +60,7 @@ describe('the scheduler', () => {
     );
     const lines: string[] = [];
     const off = startScheduler(
-      { apiUrl: functions.apiUrl, serviceRoleKey, dbUrl },
+      { apiUrl: functions.apiUrl, secretKey, dbUrl },
       (line) => lines.push(line),
       {
         functionName: 'tidy-up',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ANON_KEY, LOCAL_STRIPE_SECRET_KEY, SERVICE_ROLE_KEY } from '../config';
+import { LOCAL_STRIPE_SECRET_KEY, PUBLISHABLE_KEY, SECRET_KEY } from '../config';
 import { stackPortEnv, stackPorts } from '../ports';
 
 /**
@@ -15,8 +15,8 @@ export const mailboxUrl = `http://127.0.0.1:${TEST_PORTS.mailbox}`;
 export const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
 /** As `supabase_admin`, the cluster's superuser. */
 export const adminDbUrl = `postgresql://supabase_admin:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
-export const anonKey = ANON_KEY;
-export const serviceRoleKey = SERVICE_ROLE_KEY;
+export const publishableKey = PUBLISHABLE_KEY;
+export const secretKey = SECRET_KEY;
 
 /** A new address for every call, so tests never meet each other's users. */
 export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;

@@ -35,13 +35,11 @@ export function CallDetailBody({
   call,
   stream,
   following,
-  accessToken,
   userId,
 }: {
   call: CallDetail;
   stream: CallStreamState;
   following: boolean;
-  accessToken: string | null;
   userId: string | undefined;
 }) {
   const note = connectionNote(stream, following);
@@ -98,9 +96,7 @@ export function CallDetailBody({
       ) : null}
 
       <CallResult result={call.result} note={call.result_note} />
-      {hasRecording(call) ? (
-        <CallRecording userId={userId} taskId={call.id} accessToken={accessToken} />
-      ) : null}
+      {hasRecording(call) ? <CallRecording userId={userId} taskId={call.id} /> : null}
 
       <CallTranscript turns={call.transcript} ended={isTerminal(call.status)} />
 
@@ -109,9 +105,7 @@ export function CallDetailBody({
       <JsonBlock label="Metadata" value={call.metadata} />
       <JsonBlock label="Context" value={call.context} />
 
-      {!isTerminal(call.status) && accessToken ? (
-        <CancelCall accessToken={accessToken} taskId={call.id} userId={userId} />
-      ) : null}
+      {!isTerminal(call.status) && userId ? <CancelCall taskId={call.id} userId={userId} /> : null}
     </>
   );
 }

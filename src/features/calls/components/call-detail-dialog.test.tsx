@@ -61,6 +61,7 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
     result: null,
     result_note: null,
     record: false,
+    recording_status: null,
     recording_expires_at: null,
     ...overrides,
   };
@@ -68,8 +69,7 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
 
 function renderDetail(call: CallDetail, apiKey: string | null, recording?: Blob) {
   const queryClient = createQueryClient();
-  if (recording)
-    queryClient.setQueryData([...callsKeys.detail(user.id, taskId), 'recording'], recording);
+  if (recording) queryClient.setQueryData(callsKeys.recording(user.id, taskId), recording);
   queryClient.setQueryData(callsKeys.detail(user.id, taskId), call);
   queryClient.setQueryData(apiKeyQueryKey(user.id), apiKey);
   return renderWithProviders(<CallDetailDialog taskId={taskId} onClose={() => undefined} />, {

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { env } from '@/config/env';
-import { requestJson } from '@/lib/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
 import type { PlatformStatus } from '@contract/platform-status';
 
 export type { ComponentStatus, PlatformStatus } from '@contract/platform-status';
@@ -11,7 +10,7 @@ export const platformStatusKeys = {
 
 /** GET /functions/v1/status: public, measured on the server, cached there for 15 s. */
 export function getPlatformStatus(signal?: AbortSignal): Promise<PlatformStatus> {
-  return requestJson<PlatformStatus>(`${env.supabaseUrl}/functions/v1/status`, { signal });
+  return invokeFunction<PlatformStatus>('status', { method: 'GET', signal });
 }
 
 export const platformStatusQueryOptions = () =>

@@ -3,11 +3,10 @@
 // it beside the `apikey` header). Either way the same gate applies: KYC submitted and the phone
 // verified.
 //
-// A session token is checked by the auth server (GET /auth/v1/user), not by verifying its
-// signature here: hosted projects may sign sessions with asymmetric signing keys that rotate, and
-// only the auth server knows that a session was signed out or its user banned before the token
-// expires. It costs one round trip per request; the API key path is unchanged.
-import { type Db, must } from '../db.ts';
+// A session token is verified here, against the project's JWT signing keys (cached JWKS, a
+// rotated key refetched): no round trip to Auth per request. A signed-out session's token stays
+// good until it expires (at most the JWT expiry, an hour); a closed account places no call (SQL).
+import { type Db, must, userFromToken } from '../db.ts';
 import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-keys.ts';
 import { ServiceError } from '../errors.ts';
 
@@ -31,14 +30,14 @@ export function sessionExpired(): ServiceError {
 }
 
 /**
- * The signed-in user of a session token that may place calls: the auth server vouches for the
- * token, and public.session_account applies the KYC and phone gate, as api_key_account does for a
+ * The signed-in user of a session token that may place calls: the token verified against the
+ * project's JWKS, and public.session_account applies the KYC and phone gate, as api_key_account does for a
  * key.
  */
 export async function authenticateSession(db: Db, token: string): Promise<Caller> {
-  const { data, error } = await db.auth.getUser(token);
-  if (error || !data.user) throw sessionExpired();
-  const account = must(await db.rpc('session_account', { p_user_id: data.user.id })) as {
+  const user = await userFromToken(token);
+  if (!user) throw sessionExpired();
+  const account = must(await db.rpc('session_account', { p_user_id: user.id })) as {
     user_id?: string;
     error?: string;
   };

@@ -5,6 +5,7 @@
 import { requestStarted } from '../background.ts';
 import { describeError, ServiceError } from '../errors.ts';
 import { newRequestId } from '../ids.ts';
+import { FUNCTION_ERROR_STATUS } from '../contract/errors.ts';
 import { CALL_API_STATUS } from './errors.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 
@@ -35,28 +36,7 @@ export const noAuth: Authenticator<null> = { mode: 'none', authenticate: async (
 /** The status of each error code. A function may answer a code differently (`statuses`). */
 export const STATUS_OF: Record<string, number> = {
   ...CALL_API_STATUS,
-  // The browser-facing functions and the webhooks.
-  invalid_json: 400,
-  validation_failed: 400,
-  captcha_required: 400,
-  captcha_failed: 400,
-  client_ip_unknown: 400,
-  missing_signature: 400,
-  invalid_signature: 400,
-  invalid_phone: 400,
-  invalid_code: 400,
-  incorrect_code: 400,
-  code_expired: 400,
-  forbidden: 403,
-  phone_taken: 409,
-  payload_too_large: 413,
-  busy: 429,
-  too_many_sends: 429,
-  too_many_numbers: 429,
-  too_many_attempts: 429,
-  unavailable: 500,
-  payment_provider_error: 502,
-  provider_unavailable: 502,
+  ...FUNCTION_ERROR_STATUS,
 };
 
 export type HandlerContext<Caller> = {

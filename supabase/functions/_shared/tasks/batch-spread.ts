@@ -5,7 +5,9 @@
 import { LIMITS } from '../contract/limits.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson } from '../ids.ts';
-import type { BatchRowError } from './batches.ts';
+
+/** One refused row of a batch, as the API's `rows` list names it. */
+export type BatchRowError = { index: number; field: string | null; code: string; message: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);

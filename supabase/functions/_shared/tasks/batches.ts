@@ -10,7 +10,7 @@ import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { rejectDeepValue } from '../json-schema/json-depth.ts';
 import { checkOutputSchema, type OutputSchema } from '../json-schema/output-schema.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
-import { checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
+import { type BatchRowError, checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -30,7 +30,7 @@ export type BatchServiceDeps = {
   afterResponse?: AfterResponse;
 };
 
-export type BatchRowError = { index: number; field: string | null; code: string; message: string };
+export type { BatchRowError };
 
 type BatchRow = {
   id: string;

@@ -12,6 +12,7 @@ import { eventStreamResponse } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
+import { type DownloadGate, paced, requestedRange } from '../recordings/serve.ts';
 import type { BatchService } from './batches.ts';
 import {
   batchListQuerySchema,
@@ -35,10 +36,68 @@ export type TaskHandlerDeps = {
   live: LiveEvents;
   /** A stream ends after this long even if the task has not; clients resume with Last-Event-ID. */
   maxStreamMs: number;
+  /** How many recordings one account downloads at once on this instance. */
+  downloads: DownloadGate;
+  /** The pace of one download (bytes a second). */
+  downloadBytesPerSecond: number;
 };
 
 export function createTaskHandler(deps: TaskHandlerDeps) {
   const { service, batches } = deps;
+
+  /**
+   * A recording, whole or the one byte range asked for, streamed from Storage; the account's
+   * download slot is held until the body is read, fails or is dropped.
+   */
+  async function recordingResponse(request: Request, userId: string, taskId: string) {
+    const release = deps.downloads.enter(userId);
+    if (!release)
+      throw new ServiceError(
+        'rate_limited',
+        'Too many recordings of this account are downloading at once. Wait for one to finish and try again.',
+        { retryAfterSeconds: 2 },
+      );
+    try {
+      const found = await service.recording(userId, taskId);
+      const range = requestedRange(request.headers.get('range'), found.sizeBytes);
+      const headers: Record<string, string> = {
+        'Content-Type': found.contentType,
+        'Content-Disposition': `inline; filename="${taskId}.${found.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
+        'Accept-Ranges': 'bytes',
+        // The audio is the account's private data: no shared cache may keep it.
+        'Cache-Control': 'private, no-store',
+      };
+      if (range === 'unsatisfiable') {
+        release();
+        // HTTP's 416 names the size in Content-Range, so a player can ask again within it.
+        return jsonResponse(
+          416,
+          {
+            error: {
+              code: 'range_not_satisfiable',
+              message: `The recording has ${found.sizeBytes} bytes; ask for a range that starts before its end.`,
+            },
+          },
+          { 'Content-Range': `bytes */${found.sizeBytes}` },
+        );
+      }
+      const whole = range === 'none';
+      const body = await service.openRecording(found, whole ? undefined : range);
+      if (whole) headers['Content-Length'] = String(found.sizeBytes);
+      else {
+        headers['Content-Length'] = String(range.end - range.start + 1);
+        headers['Content-Range'] = `bytes ${range.start}-${range.end}/${found.sizeBytes}`;
+      }
+      return new Response(paced(body, deps.downloadBytesPerSecond, release), {
+        status: whole ? 200 : 206,
+        headers,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
   const created = (result: { replayed: boolean }, object: unknown) =>
     result.replayed
       ? jsonResponse(200, object, { 'Idempotent-Replayed': 'true' })
@@ -89,20 +148,8 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>(
       { method: 'GET', path: '/task/{id:task}/recording' },
-      async ({ params }, account) => {
-        const taskId = params.id!;
-        const audio = await service.recording(account.userId, taskId);
-        return new Response(audio.bytes, {
-          status: 200,
-          headers: {
-            'Content-Type': audio.contentType,
-            'Content-Length': String(audio.bytes.byteLength),
-            'Content-Disposition': `inline; filename="${taskId}.${audio.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
-            // The audio is the account's private data: no shared cache may keep it.
-            'Cache-Control': 'private, no-store',
-          },
-        });
-      },
+      async ({ request, params }, account) =>
+        await recordingResponse(request, account.userId, params.id!),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/{id:task}/events' },

@@ -33,6 +33,7 @@ import {
   type OutputSchema,
   settleResult,
 } from '../json-schema/output-schema.ts';
+import type { PendingCopy, Recordings, StoredRecording } from '../recordings/recordings.ts';
 import { newTaskRow } from './task-defaults.ts';
 import {
   type Accepted,
@@ -71,6 +72,8 @@ export type TaskServiceDeps = {
   events?: Pick<TaskEventHub, 'watch'>;
   /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
   sql?: TaskSql | null;
+  /** Recordings in Storage: noted at a recorded call's end, copied after it, served. */
+  recordings?: Recordings;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -168,20 +171,20 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /**
    * At the end of an attempt: the structured result, checked against the task's output_schema
-   * (what does not fit is stored as null fields and a note), and the recording, copied from the
-   * provider when the task asked for one. A report of an attempt that is no longer the task's, or
-   * of a task that already ended, keeps nothing; the result is kept only when the end's decision
-   * ends the task.
+   * (what does not fit is stored as null fields and a note), and the recording to copy from the
+   * provider when the task asked for one (answered: the copy to run once the end is applied). A
+   * report of an attempt that is no longer the task's, or of a task that already ended, keeps
+   * nothing; the result is kept only when the end's decision ends the task.
    */
   async function keepCallArtifacts(
     found: StoredTask,
     attemptNumber: number,
     event: Extract<VoiceEvent, { kind: 'ended' }>,
     decided: Transition | null,
-  ): Promise<void> {
+  ): Promise<PendingCopy | null> {
     const { row } = found;
     const taskId = row.id;
-    if (row.current_attempt !== attemptNumber || isTerminal(row.status)) return;
+    if (row.current_attempt !== attemptNumber || isTerminal(row.status)) return null;
     // The result is the task's, not an attempt's: an unanswered attempt that will be retried
     // leaves it as it is (null until the task ends).
     const endsTask = decided?.plan.status !== undefined && isTerminal(decided.plan.status);
@@ -192,16 +195,15 @@ export function createTaskService(deps: TaskServiceDeps) {
         settleResult(row.output_schema, event.structuredResult),
       );
     }
-    if (row.record && event.recordingUrl) {
-      try {
-        const audio = await provider.downloadRecording(event.recordingUrl);
-        await tasks.saveRecording(taskId, attemptNumber, audio, event.durationSeconds);
-      } catch (error) {
-        // The call's end must still be applied; the task then shows no recording_url.
-        if (!(error instanceof ProviderError)) throw error;
-        console.error(`[task ${taskId}] recording not kept: ${error.message}`);
-      }
-    }
+    // The audio is only noted here (pending); it is copied once the end is applied.
+    if (row.record && event.recordingUrl && deps.recordings)
+      return await deps.recordings.begin(
+        taskId,
+        attemptNumber,
+        event.recordingUrl,
+        event.durationSeconds,
+      );
+    return null;
   }
 
   /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
@@ -374,16 +376,19 @@ export function createTaskService(deps: TaskServiceDeps) {
      * The audio of one of the account's recorded tasks while it is kept; anything else (another
      * account's task, not recorded, past its retention) is "not found".
      */
-    async recording(
-      userId: string,
-      taskId: string,
-    ): Promise<{ contentType: string; bytes: Uint8Array<ArrayBuffer> }> {
+    async recording(userId: string, taskId: string): Promise<StoredRecording> {
       if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
-      const found = await tasks.recording(userId, taskId, deps.now());
+      const found = await deps.recordings?.locate(userId, taskId, deps.now());
       if (found) return found;
       const owned = await readTask(taskId);
       if (!owned || owned.row.user_id !== userId) throw taskNotFound(taskId);
       throw noRecording(taskId, owned.row.record);
+    },
+
+    /** The bytes of a located recording (or one range of them), streamed from Storage. */
+    async openRecording(found: StoredRecording, range?: { start: number; end: number }) {
+      if (!deps.recordings) throw new Error('Recordings are not wired in this function');
+      return await deps.recordings.open(found.objectPath, range);
     },
 
     async list(userId: string, query: ListQuery) {
@@ -510,9 +515,18 @@ export function createTaskService(deps: TaskServiceDeps) {
       const found = read ?? (await readTask(taskId));
       if (!found) return false;
       const decided = decideFrom(found.row, found.attempts);
-      // Kept before the end is applied, so task.completed already carries them.
-      if (event.kind === 'ended') await keepCallArtifacts(found, attemptNumber, event, decided);
-      return transition(taskId, decideFrom, { decided });
+      // Kept before the end is applied, so task.completed already carries the result.
+      const copy =
+        event.kind === 'ended'
+          ? await keepCallArtifacts(found, attemptNumber, event, decided)
+          : null;
+      const applied = await transition(taskId, decideFrom, { decided });
+      // The audio is copied only after the end is applied: however the copy goes, the call has
+      // ended and been billed; a failed copy is retried by the dispatcher.
+      const recordings = deps.recordings;
+      if (copy && recordings)
+        afterResponse(`task ${taskId} recording`, () => recordings.copy(copy));
+      return applied;
     },
 
     /**

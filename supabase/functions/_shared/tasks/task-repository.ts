@@ -30,22 +30,6 @@ type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
 /** The row task_accept records (see prepareTask); defaults not given are filled in SQL. */
 export type NewTaskRow = Record<string, unknown> & { id: string; phone_number: string };
 
-export function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk)
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}
-
-export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
-  const binary = atob(text.replace(/\s+/g, ''));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 export function createTaskRepository(db: Db, sql: TaskSql | null) {
   return {
     /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
@@ -167,37 +151,6 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
           p_note: settled.note,
         }),
       );
-    },
-
-    async saveRecording(
-      taskId: string,
-      attempt: number,
-      audio: { bytes: Uint8Array; contentType: string },
-      durationSeconds: number | null,
-    ) {
-      must(
-        await db.rpc('task_save_recording', {
-          p_task_id: taskId,
-          p_attempt: attempt,
-          p_audio_base64: encodeBase64(audio.bytes),
-          p_content_type: audio.contentType,
-          p_duration_seconds: durationSeconds,
-        }),
-      );
-    },
-
-    /** The kept audio of the user's task, or null (not theirs, not recorded, past retention). */
-    async recording(userId: string, taskId: string, now: Date) {
-      const found = must(
-        await db.rpc('task_recording', {
-          p_user_id: userId,
-          p_task_id: taskId,
-          p_now: now.toISOString(),
-        }),
-      ) as { content_type: string; audio_base64: string } | null;
-      return found
-        ? { contentType: found.content_type, bytes: decodeBase64(found.audio_base64) }
-        : null;
     },
 
     /** Cancels in SQL, which names the live call to hang up if any. */

@@ -5,6 +5,7 @@ import {
   createCallBody,
   OPT_OUT_STRUCTURED_OUTPUT,
   createVapiProvider,
+  MAX_RECORDING_BYTES,
   transcriptFromArtifact,
 } from './adapter.ts';
 
@@ -299,7 +300,7 @@ describe('the integrator’s result and the recording', () => {
     expect(() => audioTypeOf(bytes('<html>'))).toThrow(/neither WAV nor MP3/);
   });
 
-  it('downloads a recording without the API key, refusing error answers', async () => {
+  it('opens a recording without the API key as a stream, refusing error answers', async () => {
     const seen: (string | null)[] = [];
     const provider = createVapiProvider({
       apiUrl: 'http://vapi.test',
@@ -307,16 +308,46 @@ describe('the integrator’s result and the recording', () => {
       phoneNumberId: 'pn',
       fetch: (async (url: string, init?: RequestInit) => {
         seen.push(new Headers(init?.headers).get('authorization'));
-        return url.endsWith('missing')
-          ? new Response('no', { status: 404 })
-          : new Response(new TextEncoder().encode('RIFF\0\0\0\0WAVE'), { status: 200 });
+        if (url.endsWith('missing')) return new Response('no', { status: 404 });
+        if (url.endsWith('page')) return new Response('<html><body>hello</body></html>');
+        // The header arrives in two pieces: the type is told once enough bytes are in.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('RIFF\0\0'));
+            controller.enqueue(new TextEncoder().encode('\0\0WAVEdata'));
+            controller.close();
+          },
+        });
+        return new Response(body, { status: 200 });
       }) as typeof fetch,
     });
-    await expect(provider.downloadRecording('https://rec.test/a.wav')).resolves.toMatchObject({
-      contentType: 'audio/wav',
+    const audio = await provider.openRecording('https://rec.test/a.wav');
+    expect(audio.contentType).toBe('audio/wav');
+    expect(new TextDecoder().decode(await new Response(audio.body).arrayBuffer())).toBe(
+      'RIFF\0\0\0\0WAVEdata',
+    );
+    await expect(provider.openRecording('https://rec.test/missing')).rejects.toMatchObject({
+      status: 404,
     });
-    await expect(provider.downloadRecording('https://rec.test/missing')).rejects.toThrow(/404/);
-    expect(seen).toEqual([null, null]);
+    await expect(provider.openRecording('https://rec.test/page')).rejects.toMatchObject({
+      status: 415,
+    });
+    expect(seen).toEqual([null, null, null]);
+  });
+
+  it('refuses a recording that declares more than the maximum size', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'secret',
+      phoneNumberId: 'pn',
+      fetch: (async () =>
+        new Response('RIFF\0\0\0\0WAVE', {
+          headers: { 'Content-Length': String(MAX_RECORDING_BYTES + 1) },
+        })) as unknown as typeof fetch,
+    });
+    await expect(provider.openRecording('https://rec.test/huge.wav')).rejects.toMatchObject({
+      status: 413,
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import type {
   CallRequest,
   PlacedCall,
   ProviderCall,
-  RecordingAudio,
+  RecordingStream,
   TranscriptTurn,
   VoiceEvent,
   VoiceProvider,
@@ -113,8 +113,8 @@ export function structuredOutputResult(artifact: Record<string, unknown>, name: 
   return undefined;
 }
 
-/** Recordings are kept by us: refuse anything bigger (a 30-minute call in 16 kHz WAV fits). */
-export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
+/** Recordings are kept by us: refuse anything bigger (a 60-minute call in 16 kHz WAV fits). */
+export const MAX_RECORDING_BYTES = 128 * 1024 * 1024;
 
 /** Whether the call's opt-out output is true (a missing or failed extraction is not one). */
 export function optedOutFrom(artifact: Record<string, unknown>): boolean {
@@ -338,8 +338,9 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       } satisfies ProviderCall;
     },
 
-    async downloadRecording(url) {
-      // The artifact's URL is a storage link of its own: no API key goes with it.
+    async openRecording(url) {
+      // The artifact's URL is a storage link of its own: no API key goes with it. The timeout
+      // covers the answer's headers; the body is read as it is copied, at the copier's pace.
       let response: Response;
       try {
         response = await doFetch(url, { signal: AbortSignal.timeout(60_000) });
@@ -349,7 +350,7 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
           null,
         );
       }
-      if (!response.ok) {
+      if (!response.ok || !response.body) {
         await response.body?.cancel();
         throw new ProviderError(
           `The recording could not be fetched (${response.status})`,
@@ -358,13 +359,10 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       }
       const declared = Number(response.headers.get('content-length') ?? 0);
       if (declared > MAX_RECORDING_BYTES) {
-        await response.body?.cancel();
-        throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, null);
+        await response.body.cancel();
+        throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413);
       }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength > MAX_RECORDING_BYTES)
-        throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, null);
-      return { contentType: audioTypeOf(bytes), bytes } satisfies RecordingAudio;
+      return await sniffedAudio(response.body, declared > 0 ? declared : null);
     },
 
     parseServerMessage(body) {
@@ -403,8 +401,66 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
   };
 }
 
+/**
+ * The audio as a stream whose type is told by its first bytes (read ahead, then given back first)
+ * and which errors once it grows past MAX_RECORDING_BYTES: nothing is held but the chunk in hand.
+ */
+async function sniffedAudio(
+  body: ReadableStream<Uint8Array>,
+  declaredBytes: number | null,
+): Promise<RecordingStream> {
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  while (headBytes < 12) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    headBytes += value.byteLength;
+  }
+  const first = new Uint8Array(headBytes);
+  head.reduce((at, chunk) => (first.set(chunk, at), at + chunk.byteLength), 0);
+  let contentType: RecordingStream['contentType'];
+  try {
+    contentType = audioTypeOf(first);
+  } catch (error) {
+    await reader.cancel();
+    throw error;
+  }
+  let total = 0;
+  const counted = (chunk: Uint8Array, controller: ReadableStreamDefaultController<Uint8Array>) => {
+    total += chunk.byteLength;
+    if (total > MAX_RECORDING_BYTES) {
+      controller.error(
+        new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413),
+      );
+      void reader.cancel();
+      return;
+    }
+    controller.enqueue(chunk);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.byteLength > 0) counted(first, controller);
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else counted(value, controller);
+      } catch (error) {
+        controller.error(
+          new ProviderError(`The recording broke off: ${(error as Error).message}`, null),
+        );
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { contentType, body: stream, declaredBytes };
+}
+
 /** WAV (RIFF/WAVE) or MP3 (ID3 tag or frame sync), told by the bytes themselves. */
-export function audioTypeOf(bytes: Uint8Array): RecordingAudio['contentType'] {
+export function audioTypeOf(bytes: Uint8Array): RecordingStream['contentType'] {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.byteLength >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE')
     return 'audio/wav';
@@ -413,7 +469,7 @@ export function audioTypeOf(bytes: Uint8Array): RecordingAudio['contentType'] {
     (ascii(0, 3) === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0))
   )
     return 'audio/mpeg';
-  throw new ProviderError('The recording is neither WAV nor MP3 audio', null);
+  throw new ProviderError('The recording is neither WAV nor MP3 audio', 415);
 }
 
 /** The per-task token is stored only as its hash. */
