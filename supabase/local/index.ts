@@ -69,7 +69,7 @@ export {
   SERVICE_ROLE_KEY,
 } from './config';
 export { TWILIO_LOCAL } from './fakes/twilio/server';
-export { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/vapi/server';
+export { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/voice/vapi/server';
 
 // Playing a provider from a test: an inbound SMS signed as Twilio signs it, and Stripe's webhook
 // signature.

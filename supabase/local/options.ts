@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
 import { TWILIO_LOCAL } from './fakes/twilio/server';
-import { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/vapi/server';
+import { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/voice/vapi/server';
 import type { Schedule } from './scheduler';
 
 /** Secrets for the functions from the git-ignored supabase/functions/.env (KEY=value lines). */

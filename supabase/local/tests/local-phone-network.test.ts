@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createVoiceServer, type VoiceServer } from '../fakes/vapi/server';
-import type { VoiceNetwork } from '../fakes/vapi/network';
+import { createVoiceServer, type VoiceServer } from '../fakes/voice/vapi/server';
+import type { VoiceNetwork } from '../fakes/voice/vapi/network';
 import { createVapiProvider } from '../../functions/_shared/voice/vapi/adapter';
 import { TEST_PORTS } from './support';
 
 /**
- * The local simulated phone network (supabase/local/fakes/vapi) driven over HTTP as the Vapi
+ * The local simulated phone network (supabase/local/fakes/voice/vapi) driven over HTTP as the Vapi
  * adapter drives api.vapi.ai, with a small receiver standing in for the voice-events function.
  * Runs fast (speed 1200: a minute of call in 50 ms); no assertion depends on wall-clock timing.
  */

@@ -3,7 +3,8 @@
 // monitor.controlUrl, and its server messages (status-update, final transcripts,
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
 // CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
-// VAPI_API_URL points at the stack's simulated phone network, which speaks the same API.
+// VAPI_API_URL points at the stack's simulated phone network, which speaks the same API
+// (supabase/local/fakes/voice/vapi, the path of this folder under the stand-ins).
 import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
 import type {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { BodyTooLargeError, readBody, sendJson } from '../../http';
+import { BodyTooLargeError, readBody, sendJson } from '../../../http';
 import { callRecordingWav } from './recording';
 import { callObject } from './calls';
 import { createVoiceNetwork, type NetworkOptions, type VoiceNetwork } from './network';

@@ -1,4 +1,4 @@
-import { waitFor } from '../../../tests/support/wait';
+import { waitFor } from '../../../../tests/support/wait';
 import { createVoiceNetwork } from './network';
 
 type Sent = { url: string; message: { type: string; status?: string; endedReason?: string } };
