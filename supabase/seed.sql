@@ -11,7 +11,7 @@ begin
       join pg_catalog.pg_database d on d.oid = s.setdatabase
      where d.datname = current_database()
        and s.setrole = 0
-       and 'dialwise.local_stack=on' = any (s.setconfig)
+       and 'local_stack.database=on' = any (s.setconfig)
   ) then
     raise exception 'seed.sql creates a demo account with a published password and API key: it runs only on the local stack''s database, not on %', current_database()
       using errcode = 'insufficient_privilege';

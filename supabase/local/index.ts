@@ -82,5 +82,11 @@ export {
 } from './inbound-sms';
 export { signStripePayload } from './fakes/stripe/webhooks';
 
+/**
+ * The setting the stack's bootstrap gives every database it prepares (in pg_db_role_setting), so
+ * a seed with published credentials can refuse any other database.
+ */
+export const LOCAL_DATABASE_MARK = 'local_stack.database=on';
+
 /** The Deno binary the stack's edge runtime runs (for `deno check` of the functions). */
 export const denoBinary = () => packageBinary('@deno/linux-x64-glibc', 'deno');

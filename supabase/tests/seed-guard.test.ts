@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_DATABASE_MARK } from '@dialwise/local-stack';
 import { adminDbUrl } from './support/stack';
 
 // seed.sql creates a demo account whose password and API key are published in the README. It must
@@ -43,8 +44,9 @@ describe('the demo seed', () => {
     const { rows } = await admin.query<{ marked: boolean }>(
       `select exists (
          select 1 from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
-          where d.datname = current_database() and 'dialwise.local_stack=on' = any (s.setconfig)
+          where d.datname = current_database() and $1 = any (s.setconfig)
        ) as marked`,
+      [LOCAL_DATABASE_MARK],
     );
     expect(rows[0]?.marked).toBe(true);
   });

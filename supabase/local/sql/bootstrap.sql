@@ -237,10 +237,11 @@ reset role;
 grant all on all tables in schema auth to postgres;
 grant all on all sequences in schema auth to postgres;
 
--- Marks this database as the local stack's, so seed.sql (a demo account with a published password
--- and key) refuses to run anywhere else, such as a hosted project's `db push --include-seed`.
+-- Marks this database as the local stack's (LOCAL_DATABASE_MARK in index.ts), so a project's seed
+-- (a demo account with a published password and key) can refuse to run anywhere else, such as a
+-- hosted project's `db push --include-seed`.
 do $$
 begin
-  execute format('alter database %I set dialwise.local_stack = %L', current_database(), 'on');
+  execute format('alter database %I set local_stack.database = %L', current_database(), 'on');
 end
 $$;
