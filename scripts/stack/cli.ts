@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { appPort, runStackCommand } from '@dialwise/local-stack';
 import { dialwiseStack } from './dialwise';
 
-/** `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`. */
+/**
+ * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`, and
+ * `npm run status [-- -o json|env]` (the running stack's URLs and keys).
+ */
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 runStackCommand(process.argv[2] ?? 'backend', {

@@ -40,7 +40,7 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   return start(config, log, rest);
 }
 
-/** A project's `dev`, `backend` and `db-reset` commands, with its options. */
+/** A project's `dev`, `backend`, `db-reset` and `status` commands, with its options. */
 export function runStackCommand(command: string, options: StackCommandOptions = {}) {
   void import('./cli').then((cli) => cli.runStackCommand(command, options));
 }

@@ -1,4 +1,3 @@
-import { waitFor } from '../../../../tests/support/wait';
 import { createVoiceNetwork } from './network';
 
 type Sent = { url: string; message: { type: string; status?: string; endedReason?: string } };
@@ -164,11 +163,9 @@ describe('the voice network (no sockets)', () => {
   it('a hang-up through the control URL ends the call at or before the wall time of the hang-up', async () => {
     const { network } = setup(30);
     const call = network.create(body('+14155550107', { server: undefined }));
-    await waitFor(
-      async () => network.get(call.id)!.status,
-      (status) => status === 'in-progress',
-      { what: 'the callee answered' },
-    );
+    await expect
+      .poll(() => network.get(call.id)!.status, { timeout: 60_000, interval: 200 })
+      .toBe('in-progress');
     expect(network.endCall(call.id)).toBe(true);
     const endedAt = network.get(call.id)!.endedAt!;
     expect(endedAt).toBeLessThanOrEqual(Date.now());
