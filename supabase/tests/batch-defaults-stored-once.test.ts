@@ -16,7 +16,8 @@ type Task = Record<string, unknown> & {
   result: Record<string, unknown> | null;
 };
 
-const GOAL = `Tell the parent their child was absent today and ask whether they knew. ${'Stay kind and brief. '.repeat(40)}`.trim();
+const GOAL =
+  `Tell the parent their child was absent today and ask whether they knew. ${'Stay kind and brief. '.repeat(40)}`.trim();
 const OUTPUT_SCHEMA = {
   type: 'object',
   properties: {
