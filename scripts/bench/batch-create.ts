@@ -8,11 +8,9 @@
  * Alone: `npx tsx scripts/bench/batch-create.ts` (own stack on the benchmark's ports).
  */
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
+import { denoBinary, stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
 import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
@@ -24,13 +22,8 @@ const ROWS = 1000;
 
 /** The functions' own CPU for one batch (scripts/bench/batch-prepare-cpu.ts, run by Deno). */
 export function functionCpu(): { cold: number; warmMedian: number; warmBest: number } {
-  const require = createRequire(import.meta.url);
-  const deno = path.join(
-    path.dirname(require.resolve('@deno/linux-x64-glibc/package.json')),
-    'deno',
-  );
   const run = spawnSync(
-    deno,
+    denoBinary(),
     ['run', '--allow-env', '--allow-read', '--no-check', 'scripts/bench/batch-prepare-cpu.ts'],
     { encoding: 'utf8', env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } },
   );
