@@ -166,6 +166,7 @@ export async function startStack(
     const voice = createVoiceServer({
       speed: voiceSpeedFromEnv(),
       reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
+      maxConcurrentCalls: Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) || 10,
       log,
     });
     await voice.listen(config.voicePort);

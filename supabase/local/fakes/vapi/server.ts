@@ -73,8 +73,8 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
       if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
       const problems = validateCreateCall(body.value, phoneNumberIds);
       if (problems.length) return fail(res, 400, problems);
-      const call = voice.create(body.value as Record<string, unknown>);
-      return sendJson(res, 201, callObject(call));
+      const placed = voice.place(body.value as Record<string, unknown>);
+      return sendJson(res, 201, { ...callObject(placed.call), subscriptionLimits: placed.limits });
     }
 
     if (path === '/call' && method === 'GET') {
