@@ -268,7 +268,10 @@ describe("the organisation's concurrent-call limit, as Vapi enforces it", () => 
             assistant: assistant(),
           }),
         });
-        return { status: response.status, body: (await response.json()) as Record<string, any> };
+        return {
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown> & { id: string },
+        };
       };
       const first = await place('+14155550107');
       const second = await place('+12015550107');
@@ -292,7 +295,7 @@ describe("the organisation's concurrent-call limit, as Vapi enforces it", () => 
         },
       });
       expect(refused.body.startedAt).toBeUndefined();
-      expect(messagesOf(refused.body.id as string)).toEqual([]);
+      expect(messagesOf(refused.body.id)).toEqual([]);
 
       // Our adapter reads that answer as "every line is busy", not as a failed call.
       const provider = createVapiProvider({ apiUrl: url, apiKey: KEY, phoneNumberId: 'local' });
@@ -316,7 +319,7 @@ describe("the organisation's concurrent-call limit, as Vapi enforces it", () => 
       await expect(provider.placeCall(request)).rejects.toBeInstanceOf(ProviderLinesBusyError);
 
       // A line frees when a call ends; the next call is placed.
-      await provider.endCall({ providerCallId: first.body.id as string, controlUrl: null });
+      await provider.endCall({ providerCallId: first.body.id, controlUrl: null });
       await expect(provider.placeCall(request)).resolves.toMatchObject({
         providerCallId: expect.any(String),
       });

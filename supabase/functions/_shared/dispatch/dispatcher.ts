@@ -236,9 +236,7 @@ export function createDispatcher(deps: DispatchDeps) {
     /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
     async run(at: Date = deps.now()): Promise<DispatchReport> {
       if (deps.maxConcurrentCalls !== undefined)
-        must(
-          await db.rpc('provider_lines_configure', { p_max_lines: deps.maxConcurrentCalls }),
-        );
+        must(await db.rpc('provider_lines_configure', { p_max_lines: deps.maxConcurrentCalls }));
       const started = await scheduled(at);
       // Due retries first: a running batch must not keep its own retries (or another's) waiting.
       const placed = await retries(at);
