@@ -58,6 +58,10 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
     // Twilio signs inbound SMS over this public URL.
     SMS_WEBHOOK_URL: `http://127.0.0.1:${config.apiPort}/functions/v1/sms-inbound`,
+    // The platform's provider lines (the simulated network gets the same limit).
+    ...(process.env.VOICE_MAX_CONCURRENT_CALLS
+      ? { VOICE_MAX_CONCURRENT_CALLS: process.env.VOICE_MAX_CONCURRENT_CALLS }
+      : {}),
   };
 }
 
@@ -166,7 +170,12 @@ export async function startStack(
     const voice = createVoiceServer({
       speed: voiceSpeedFromEnv(),
       reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
-      maxConcurrentCalls: Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) || 10,
+      // The provider organisation's lines: the platform's setting unless set apart for the network
+      // alone (lines also used outside the platform).
+      maxConcurrentCalls:
+        Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(secrets.VOICE_MAX_CONCURRENT_CALLS) ||
+        10,
       log,
     });
     await voice.listen(config.voicePort);
