@@ -137,6 +137,7 @@ export function printLines(figures: LinesFigures) {
   console.log(
     `  another account's single call, POST → dialled (${waitsMs.length} in turn): p50 ${ms(percentile(waitsMs, 0.5))}, max ${ms(Math.max(...waitsMs))}`,
   );
+  console.log(`  each: ${waitsMs.map((w) => (w / 1000).toFixed(2)).join(', ')} s`);
   console.log(
     `  batch rows still waiting when the last single call was dialled: ${figures.batchWaitingAtEnd}`,
   );
