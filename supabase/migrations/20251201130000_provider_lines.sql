@@ -382,8 +382,8 @@ begin
                  and not h.awaiting_slot) as holding
         from (select distinct user_id from public.tasks where awaiting_slot and status = 'queued') u
     ) w;
-  -- Round by round, a line goes to the account holding the fewest (the longest-waiting task breaks
-  -- a tie through the account order), so a batch of 1,000 never keeps a single call waiting.
+  -- Round by round, a line goes to the account holding the fewest (a tie goes by account order and
+  -- evens out at the next line), so a batch of 1,000 never keeps a single call waiting.
   while free > 0 and placed < p_limit loop
     pick := null;
     for i in 1 .. coalesce(array_length(accounts, 1), 0) loop
