@@ -58,10 +58,6 @@ export function localProviderEnv(config: StackConfig): Record<string, string> {
     ADDITIONAL_REDIRECT_URLS: config.auth.additionalRedirectUrls.join(','),
     // Twilio signs inbound SMS over this public URL.
     SMS_WEBHOOK_URL: `http://127.0.0.1:${config.apiPort}/functions/v1/sms-inbound`,
-    // The platform's provider lines (the simulated network gets the same limit).
-    ...(process.env.VOICE_MAX_CONCURRENT_CALLS
-      ? { VOICE_MAX_CONCURRENT_CALLS: process.env.VOICE_MAX_CONCURRENT_CALLS }
-      : {}),
   };
 }
 
@@ -88,6 +84,25 @@ const close = (server: Server) =>
  * had started at that local time (test stacks, so a call test behaves the same at 3 am); unset,
  * windows follow the real clock, as hosted.
  */
+/**
+ * VOICE_MAX_CONCURRENT_CALLS in the stack's own environment is written where SQL gives out the
+ * provider lines, once at start (the functions write theirs on every dispatch run, when their env
+ * has it, as hosted), so a test may change it for a while.
+ */
+async function setProviderLines(databaseUrl: string, setting: string | undefined) {
+  if (!setting) return;
+  const lines = Number(setting);
+  if (!Number.isInteger(lines) || lines < 1)
+    throw new Error(`VOICE_MAX_CONCURRENT_CALLS must be a whole number from 1, got "${setting}"`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select public.provider_lines_configure($1)', [lines]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function setCallingClock(
   databaseUrl: string,
   setting: string | undefined,
@@ -154,6 +169,7 @@ export async function startStack(
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
     await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
+    await setProviderLines(database.url, process.env.VOICE_MAX_CONCURRENT_CALLS);
 
     const jwt = createStackJwt(config);
     const secrets = functionEnv(config);
@@ -174,6 +190,7 @@ export async function startStack(
       // alone (lines also used outside the platform).
       maxConcurrentCalls:
         Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(process.env.VOICE_MAX_CONCURRENT_CALLS) ||
         Number(secrets.VOICE_MAX_CONCURRENT_CALLS) ||
         10,
       log,

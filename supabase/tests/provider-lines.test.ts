@@ -1,4 +1,5 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_ORG_ID } from '../local/fakes/vapi/network';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
@@ -6,8 +7,8 @@ import { sameCallee } from './support/phone';
 import { TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
 
-// The voice provider's lines as one pool for the whole platform (VOICE_MAX_CONCURRENT_CALLS, 10 on
-// the test stack, and the simulated network's own limit of 10, as Vapi's default): never more than
+// The voice provider's lines as one pool for the whole platform (narrowed here to Vapi's default 10,
+// and the simulated network's own limit with it): never more than
 // ten calls live however many accounts call, a waiting task is placed when a line frees with the
 // account holding the fewest lines served first, and a call the provider refuses for its limit
 // waits again instead of failing.
@@ -17,7 +18,28 @@ const voiceUrl = `http://127.0.0.1:${TEST_PORTS.voice}`;
 const VAPI_KEY = 'vapi_dialwise_local';
 const ENDED = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 
+/** Sets the platform's lines (as the dispatcher does from VOICE_MAX_CONCURRENT_CALLS) and the
+ * provider organisation's limit (Vapi's PATCH /org/{id}); returns what they were. */
+async function setLines(lines: number) {
+  const [before] = await sql<{ max_lines: number }>('select max_lines from private.provider_lines');
+  await sql('select public.provider_lines_configure($1)', [lines]);
+  const response = await fetch(`${voiceUrl}/org/${LOCAL_ORG_ID}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${VAPI_KEY}` },
+    body: JSON.stringify({ concurrencyLimit: lines }),
+  });
+  const org = (await response.json()) as { concurrencyLimit: number };
+  expect(org.concurrencyLimit).toBe(lines);
+  return before!.max_lines;
+}
+
+let stackLines = 0;
+beforeAll(async () => {
+  stackLines = await setLines(LINES);
+});
+
 afterAll(async () => {
+  await setLines(stackLines);
   await closeClock();
   await deleteCreatedUsers();
 });

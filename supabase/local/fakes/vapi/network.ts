@@ -178,7 +178,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     }
   }
 
-  const maxConcurrentCalls = options.maxConcurrentCalls ?? 10;
+  let maxConcurrentCalls = options.maxConcurrentCalls ?? 10;
   const liveCount = () => [...calls.values()].filter((c) => c.status !== 'ended').length;
 
   /**
@@ -347,6 +347,13 @@ export function createVoiceNetwork(options: NetworkOptions) {
     place,
     /** Calls not yet ended (queued, ringing or in progress): the lines in use. */
     liveCount,
+    /** The organisation's concurrent-call limit (PATCH /org/{id} `concurrencyLimit`). */
+    get maxConcurrentCalls() {
+      return maxConcurrentCalls;
+    },
+    set maxConcurrentCalls(limit: number) {
+      maxConcurrentCalls = limit;
+    },
     endCall,
     get: (id: string) => calls.get(id),
     /** Newest first (in the order they were placed: a longer call's simulated creation is earlier). */
