@@ -16,7 +16,7 @@
  *  8. provider lines: with the platform at Vapi's default 10 lines and one account's 1,000-call
  *     batch holding them all, how long another account's single call waits to be dialled
  *     (scripts/bench/lines.ts, on a stack of its own).
- * Sections 3 to 7 run as a platform with 1,000 provider lines (VOICE_MAX_CONCURRENT_CALLS), so
+ * Sections 3 to 7 run as a platform with 1,000 provider lines (STACK_VOICE_MAX_CONCURRENT_CALLS), so
  * they measure our own capacity rather than the provider's default limit.
  * Runs on its own ports and data folder, beside any dev stack.
  */
@@ -38,7 +38,7 @@ Object.assign(process.env, {
   STACK_DATA_DIR: 'supabase/.local/bench',
   // Calls are placed at once whatever the hour: windows judged as if it were noon in Los Angeles.
   STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
-  VOICE_MAX_CONCURRENT_CALLS: '1000',
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
 });
 
 const quiet = () => {};

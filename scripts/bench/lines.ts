@@ -154,7 +154,7 @@ export async function benchLines(options = { batchRows: 1000, singles: 10 }) {
   Object.assign(process.env, {
     STACK_DATA_DIR: 'supabase/.local/bench-lines',
     STACK_FRESH: '1',
-    VOICE_MAX_CONCURRENT_CALLS: String(LINES),
+    STACK_VOICE_MAX_CONCURRENT_CALLS: String(LINES),
   });
   const stack = await startStack(loadConfig(), () => {});
   try {

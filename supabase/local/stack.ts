@@ -85,15 +85,17 @@ const close = (server: Server) =>
  * windows follow the real clock, as hosted.
  */
 /**
- * VOICE_MAX_CONCURRENT_CALLS in the stack's own environment is written where SQL gives out the
- * provider lines, once at start (the functions write theirs on every dispatch run, when their env
- * has it, as hosted), so a test may change it for a while.
+ * STACK_VOICE_MAX_CONCURRENT_CALLS (the simulated network's lines) is also written where SQL gives
+ * out the platform's lines, once at start; the functions write VOICE_MAX_CONCURRENT_CALLS on every
+ * dispatch run only when their env has it, as hosted, so a test may narrow the pool for a while.
  */
 async function setProviderLines(databaseUrl: string, setting: string | undefined) {
   if (!setting) return;
   const lines = Number(setting);
   if (!Number.isInteger(lines) || lines < 1)
-    throw new Error(`VOICE_MAX_CONCURRENT_CALLS must be a whole number from 1, got "${setting}"`);
+    throw new Error(
+      `STACK_VOICE_MAX_CONCURRENT_CALLS must be a whole number from 1, got "${setting}"`,
+    );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -169,7 +171,7 @@ export async function startStack(
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
     await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
-    await setProviderLines(database.url, process.env.VOICE_MAX_CONCURRENT_CALLS);
+    await setProviderLines(database.url, process.env.STACK_VOICE_MAX_CONCURRENT_CALLS);
 
     const jwt = createStackJwt(config);
     const secrets = functionEnv(config);
@@ -190,8 +192,8 @@ export async function startStack(
       // alone (lines also used outside the platform).
       maxConcurrentCalls:
         Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) ||
-        Number(process.env.VOICE_MAX_CONCURRENT_CALLS) ||
         Number(secrets.VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(process.env.VOICE_MAX_CONCURRENT_CALLS) ||
         10,
       log,
     });

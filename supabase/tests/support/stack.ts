@@ -31,7 +31,7 @@ export const TEST_STACK_ENV = {
   // Provider lines for the platform and the simulated network: plenty, so one test's calls still
   // talking never hold back the next test's; supabase/tests/provider-lines.test.ts narrows both
   // to Vapi's default 10 while it runs.
-  VOICE_MAX_CONCURRENT_CALLS: '1000',
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;
