@@ -1,5 +1,5 @@
 -- The voice provider's lines, one pool shared fairly by every account
--- (docs/decisions/0026-provider-lines-shared-fairly.md):
+-- (docs/decisions/0027-provider-lines-shared-fairly.md):
 --  - the provider allows so many concurrent calls per organisation (Vapi: 10 by default); the whole
 --    platform holds at most `private.provider_lines.max_lines` calls that hold a line (queued to be
 --    dialled, ringing or talking), on top of each account's 10;
