@@ -36,9 +36,32 @@ export const dialwiseStack = (): StackOptions => ({
     notifyChannel: 'dialwise_dispatch',
     intervalMs: Number(process.env.STACK_DISPATCH_INTERVAL_MS ?? 5000),
   },
-  prepareDatabase: (databaseUrl, log) =>
-    setCallingClock(databaseUrl, process.env.STACK_CALLING_CLOCK, log),
+  prepareDatabase: async (databaseUrl, log) => {
+    await setCallingClock(databaseUrl, process.env.STACK_CALLING_CLOCK, log);
+    await setProviderLines(databaseUrl, process.env.STACK_VOICE_MAX_CONCURRENT_CALLS);
+  },
 });
+
+/**
+ * STACK_VOICE_MAX_CONCURRENT_CALLS (the simulated network's lines) is also written where SQL gives
+ * out the platform's lines, once at start; the functions write VOICE_MAX_CONCURRENT_CALLS on every
+ * dispatch run only when their env has it, as hosted, so a test may narrow the pool for a while.
+ */
+async function setProviderLines(databaseUrl: string, setting: string | undefined) {
+  if (!setting) return;
+  const lines = Number(setting);
+  if (!Number.isInteger(lines) || lines < 1)
+    throw new Error(
+      `STACK_VOICE_MAX_CONCURRENT_CALLS must be a whole number from 1, got "${setting}"`,
+    );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select public.provider_lines_configure($1)', [lines]);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * STACK_CALLING_CLOCK="12:00 America/Los_Angeles" makes calling windows judge time as if the stack

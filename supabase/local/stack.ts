@@ -86,6 +86,13 @@ export async function startStack(
     const voice = createVoiceServer({
       speed: voiceSpeedFromEnv(),
       reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
+      // The provider organisation's lines: the platform's setting unless set apart for the network
+      // alone (lines also used outside the platform).
+      maxConcurrentCalls:
+        Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(secrets.VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(process.env.VOICE_MAX_CONCURRENT_CALLS) ||
+        10,
       log,
     });
     await voice.listen(config.voicePort);
