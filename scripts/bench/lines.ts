@@ -9,9 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig, type StackConfig } from '../../supabase/local/config';
-import { stackPortEnv } from '../../supabase/local/ports';
-import { startStack } from '../../supabase/local/stack';
+import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
 import { runWhenCalledDirectly } from './run-alone';
@@ -156,7 +155,7 @@ export async function benchLines(options = { batchRows: 1000, singles: 10 }) {
     STACK_FRESH: '1',
     STACK_VOICE_MAX_CONCURRENT_CALLS: String(LINES),
   });
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   try {
     printLines(await runLines(stack.config, options));
   } finally {
