@@ -86,9 +86,14 @@ begin
   end if;
   target := rtrim(project_url, '/') || '/functions/v1/dispatch';
   -- A request still in pg_net's queue has not reached dispatch yet: that run sees this work too.
-  if exists (select 1 from net.http_request_queue q where q.url = target) then
-    return;
-  end if;
+  -- (Should the queue not be readable, every wake-up is sent: dispatch is safe concurrently.)
+  begin
+    if exists (select 1 from net.http_request_queue q where q.url = target) then
+      return;
+    end if;
+  exception when insufficient_privilege or undefined_table then
+    null;
+  end;
   perform net.http_post(
     url := target,
     body := jsonb_build_object('reason', p_reason),
