@@ -11,8 +11,15 @@
  *     account's GET /task (scripts/bench/live-events.ts);
  *  6. a batch: 1,000 calls of one account from one POST /task/batches, paced through its 10 call
  *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts);
- *  7. recordings: the memory the edge runtime adds while copying and serving a 60-minute
- *     recording, at most 32 MB (scripts/bench/recordings.ts).
+ *  7. creating a 1,000-row batch: the CPU each piece of the stack spends on it and the bytes it
+ *     stores (scripts/bench/batch-create.ts);
+ *  8. recordings: the memory the edge runtime adds while copying and serving a 60-minute
+ *     recording, at most 32 MB (scripts/bench/recordings.ts);
+ *  9. provider lines: with the platform at Vapi's default 10 lines and one account's 1,000-call
+ *     batch holding them all, how long another account's single call waits to be dialled
+ *     (scripts/bench/lines.ts, on a stack of its own).
+ * Sections 3 to 8 run as a platform with 1,000 provider lines (STACK_VOICE_MAX_CONCURRENT_CALLS), so
+ * they measure our own capacity rather than the provider's default limit.
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
@@ -20,8 +27,10 @@ import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
 import { benchBatch } from './bench/batch';
+import { benchBatchCreate } from './bench/batch-create';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
+import { benchLines } from './bench/lines';
 import { benchLoad } from './bench/load';
 import { benchRecordings } from './bench/recordings';
 import { startStack } from '../supabase/local/stack';
@@ -32,6 +41,7 @@ Object.assign(process.env, {
   STACK_DATA_DIR: 'supabase/.local/bench',
   // Calls are placed at once whatever the hour: windows judged as if it were noon in Los Angeles.
   STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
 });
 
 const quiet = () => {};
@@ -104,6 +114,7 @@ async function main() {
     await benchCalls(config);
     await benchLoad(config);
     await benchBatch(config);
+    await benchBatchCreate(config);
     await benchRecordings(config);
     const stackUrls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
     const delivery = await measureDeliveryLag(stackUrls);
@@ -120,6 +131,7 @@ async function main() {
   } finally {
     await warm.stack.stop();
   }
+  await benchLines();
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
--- Dispatch runs when there is work, not on every tick (docs/decisions/0026-dispatch-woken-by-the-database.md).
+-- Dispatch runs when there is work, not on every tick (docs/decisions/0028-dispatch-woken-by-the-database.md).
 --   * pg_cron runs `private.dispatch_tick()` every 5 seconds: plain SQL inside the database, no
 --     function invocation. It calls `dispatch` through pg_net only when work is due (scheduled
 --     tasks whose time came, due retries, batch tasks waiting for a line, due webhook deliveries,

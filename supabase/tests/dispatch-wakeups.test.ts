@@ -8,7 +8,7 @@ import { waitFor } from './support/wait';
 import pg from 'pg';
 import { dbUrl } from './support/stack';
 
-// Dispatch runs when there is work (docs/decisions/0026-dispatch-woken-by-the-database.md): the
+// Dispatch runs when there is work (docs/decisions/0028-dispatch-woken-by-the-database.md): the
 // pg_cron tick is SQL that calls dispatch through pg_net only when something is due or for the
 // 30-second heartbeat, and the database wakes dispatch itself when a line frees. The local stack
 // runs the same pg_cron job, pg_net queue and Vault secrets as a hosted project.

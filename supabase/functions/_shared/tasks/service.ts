@@ -7,7 +7,12 @@ import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex, timingSafeEqual } from '../ids.ts';
 import { ServiceError } from '../errors.ts';
-import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
+import {
+  ProviderError,
+  ProviderLinesBusyError,
+  type VoiceEvent,
+  type VoiceProvider,
+} from '../voice/provider.ts';
 import {
   decide,
   decidePlacementFailure,
@@ -206,7 +211,10 @@ export function createTaskService(deps: TaskServiceDeps) {
     return null;
   }
 
-  /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
+  /**
+   * Opens the next attempt and asks the provider to call; a refusal fails the task, except the
+   * provider's lines being busy, which puts the task back to wait for one.
+   */
   async function placeAttempt(taskId: string): Promise<void> {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
     const token = randomToken();
@@ -237,6 +245,12 @@ export function createTaskService(deps: TaskServiceDeps) {
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
+      if (error instanceof ProviderLinesBusyError) {
+        // Not a failure: the attempt is undone and the task waits for a line again.
+        console.warn(`[task ${taskId}] ${error.message}; waiting for a line`);
+        await tasks.placementRefused(taskId, attempt);
+        return;
+      }
       await transition(taskId, (current, attempts) => {
         const opened = attempts.find((a) => a.number === attempt);
         return opened
@@ -268,10 +282,17 @@ export function createTaskService(deps: TaskServiceDeps) {
       checkWebhook?: (url: string) => Promise<string>;
       /** And each distinct output_schema. */
       checkSchema?: (schema: unknown) => OutputSchema;
+      /**
+       * A row of a batch: the batch walked its whole body (depth, control characters) and hashes
+       * it once for replays, so the row is neither walked again nor hashed (requestHash is empty).
+       */
+      batchRow?: boolean;
     },
   ): Promise<PreparedTask> {
-    rejectDeepValue(body);
-    rejectControlCharacters(body);
+    if (!options.batchRow) {
+      rejectDeepValue(body);
+      rejectControlCharacters(body);
+    }
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
     const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
@@ -293,9 +314,14 @@ export function createTaskService(deps: TaskServiceDeps) {
       webhookUrl,
       outputSchema,
       scheduleAt,
-      providerTokenHash: await sha256Hex(randomToken()),
+      // Each attempt stores the hash of its own fresh token; until the first, 32 random bytes
+      // stand in: a hash of no token anyone holds, without hashing (a batch makes 1,000).
+      providerTokenHash: randomToken(32),
     });
-    return { task, requestHash: await sha256Hex(canonicalJson(body)) };
+    return {
+      task,
+      requestHash: options.batchRow ? '' : await sha256Hex(canonicalJson(body)),
+    };
   }
 
   /** The answer of task_accept / task_create: the new task, a replay, or the API's refusal. */
