@@ -42,7 +42,7 @@ as $$
     when exists (select 1 from public.tasks
                   where status = 'scheduled' and scheduled_for <= p_now) then 'scheduled'
     when exists (select 1 from public.tasks
-                  where status = 'queued' and awaiting_slot) then 'waiting_batch_tasks'
+                  where status = 'queued' and awaiting_slot) then 'waiting_tasks'
     when exists (select 1 from public.webhook_deliveries
                   where status = 'pending' and next_attempt_at <= p_now
                     and (locked_until is null or locked_until < p_now)) then 'webhooks'
@@ -62,7 +62,7 @@ as $$
   end;
 $$;
 comment on function private.dispatch_work_due(timestamptz, timestamptz) is
-  'Why dispatch should run now (heartbeat, retries, scheduled, waiting_batch_tasks, webhooks, recording_copies, sms_results, live_calls), or null when there is nothing to do.';
+  'Why dispatch should run now (heartbeat, retries, scheduled, waiting_tasks, webhooks, recording_copies, sms_results, live_calls), or null when there is nothing to do.';
 
 create function private.wake_dispatch(p_reason text) returns void
 language plpgsql

@@ -159,7 +159,7 @@ describe('dispatch woken by the database', () => {
         `update public.tasks set status = 'queued', awaiting_slot = true where id = $1`,
         [id],
       );
-      expect(await reason()).toBe('waiting_batch_tasks');
+      expect(await reason()).toBe('waiting_tasks');
       await db.query(
         `update public.tasks set status = 'in_progress', awaiting_slot = false where id = $1`,
         [id],
