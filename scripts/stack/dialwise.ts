@@ -4,7 +4,7 @@ import type { StackOptions } from '@dialwise/local-stack';
 /**
  * What Dialwise adds to the local stack (@dialwise/local-stack knows nothing of our functions or
  * tables): our functions' settings for the local providers, where the providers deliver, the
- * scheduled `dispatch` (pg_cron's job hosted) and the test stacks' calling clock. Every stack we
+ * test stacks' calling clock and provider lines (the dispatch schedule comes from the migrations). Every stack we
  * start (`npm run dev`, the test stacks, the benchmarks) starts with these, read from the
  * environment when called (test set-ups set STACK_* variables just before starting).
  */
@@ -29,13 +29,6 @@ export const dialwiseStack = (): StackOptions => ({
     SMS_WEBHOOK_URL: functionUrl('sms-inbound'),
   }),
   webhooks: { stripe: 'stripe-webhook', sms: 'sms-inbound' },
-  // Hosted, pg_cron calls dispatch every 5 s and pg_net at once when a webhook delivery is queued
-  // (NOTIFY dialwise_dispatch); STACK_DISPATCH_INTERVAL_MS=0 turns the timer off.
-  schedule: {
-    functionName: 'dispatch',
-    notifyChannel: 'dialwise_dispatch',
-    intervalMs: Number(process.env.STACK_DISPATCH_INTERVAL_MS ?? 5000),
-  },
   prepareDatabase: async (databaseUrl, log) => {
     await setCallingClock(databaseUrl, process.env.STACK_CALLING_CLOCK, log);
     await setProviderLines(databaseUrl, process.env.STACK_VOICE_MAX_CONCURRENT_CALLS);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
 import { TWILIO_LOCAL } from './fakes/twilio/server';
 import { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/voice/vapi/server';
-import type { Schedule } from './scheduler';
 
 /** Secrets for the functions from the git-ignored supabase/functions/.env (KEY=value lines). */
 function functionSecrets(config: StackConfig): Record<string, string> {
@@ -59,8 +58,6 @@ export type StackOptions = {
   functionEnv?: (stack: StackFacts) => Record<string, string>;
   /** The functions the local providers deliver to: Stripe's signed events, Twilio's inbound SMS. */
   webhooks?: { stripe?: string; sms?: string };
-  /** A function called on a timer and whenever the database NOTIFYs the channel (pg_cron's and pg_net's stand-in). */
-  schedule?: Schedule;
   /** Runs as `postgres` once migrations and seed are in, before the API serves. */
   prepareDatabase?: (databaseUrl: string, log: (line: string) => void) => Promise<void>;
   /** Restart the edge runtime when a function file changes (`npm run dev`). */

@@ -153,10 +153,9 @@ export async function startStack(
     await listen(stripe.server, config.stripePort);
     stops.push(() => (stripe.stop(), close(stripe.server)));
 
-    if (options.schedule) {
-      const scheduler = startScheduler(config, log, options.schedule);
-      stops.push(() => scheduler.stop());
-    }
+    const scheduler = startScheduler(config, log);
+    stops.push(() => scheduler.stop());
+    await scheduler.ready;
 
     writeStatusFile(config);
     stops.push(async () => removeStatusFile(config));
