@@ -12,7 +12,10 @@
  *  6. a batch: 1,000 calls of one account from one POST /task/batches, paced through its 10 call
  *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts);
  *  7. recordings: the memory the edge runtime adds while copying and serving a 60-minute
- *     recording, at most 32 MB (scripts/bench/recordings.ts).
+ *     recording, at most 32 MB (scripts/bench/recordings.ts);
+ *  8. connections: 300 calls live at once, and the peak of server connections, split into the
+ *     transaction pooler's, the functions' direct ones and the platform's own services, on a
+ *     stack of its own with the platform's cap on live calls raised (scripts/bench/connections.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
@@ -21,6 +24,7 @@ import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
 import { benchBatch } from './bench/batch';
 import { benchCalls } from './bench/calls';
+import { benchConnectionsOnItsOwnStack } from './bench/connections';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLoad } from './bench/load';
 import { benchRecordings } from './bench/recordings';
@@ -120,6 +124,7 @@ async function main() {
   } finally {
     await warm.stack.stop();
   }
+  await benchConnectionsOnItsOwnStack();
 }
 
 main().catch((error: unknown) => {

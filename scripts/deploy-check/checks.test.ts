@@ -100,4 +100,26 @@ describe('deploy:check', () => {
     ]);
     expect(messages(inputs({ env: { SITE_URL: 'https://app.dialwise.dev' } }))).toEqual([]);
   });
+
+  it('wants the queries on the transaction pooler and LISTEN off it', () => {
+    const site = { SITE_URL: 'https://app.dialwise.dev' };
+    const pooler = 'postgresql://postgres.ref:pw@aws-0-eu-central-1.pooler.supabase.com';
+    expect(
+      messages(inputs({ env: { ...site, DB_POOLER_URL: `${pooler}:6543/postgres` } })),
+    ).toEqual([]);
+    expect(
+      messages(
+        inputs({
+          env: {
+            ...site,
+            DB_POOLER_URL: `${pooler}:5432/postgres`,
+            TASK_EVENTS_DB_URL: `${pooler}:6543/postgres`,
+          },
+        }),
+      ),
+    ).toEqual([
+      "DB_POOLER_URL must be the transaction pooler (port 6543), not 5432: direct and session connections count against the database's own limit",
+      'TASK_EVENTS_DB_URL must be a session or direct connection: LISTEN does not work on port 6543',
+    ]);
+  });
 });
