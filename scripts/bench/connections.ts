@@ -17,6 +17,7 @@ import { stackPortEnv } from '../../supabase/local/ports';
 import { startStack } from '../../supabase/local/stack';
 import { POOLER_APPLICATION_NAME } from '../../supabase/local/pooler';
 import { makeBenchAccounts } from './accounts';
+import { ms, percentile } from './figures';
 import { runWhenCalledDirectly } from './run-alone';
 import { readSseEvents } from './sse';
 
@@ -59,8 +60,11 @@ async function post(config: StackConfig, key: string, path: string, body?: unkno
 export async function benchConnections(config: StackConfig): Promise<ConnectionFigures> {
   const keys = await makeBenchAccounts(config.dbUrl, LIVE_CALLS);
   const sampler = new pg.Client({ connectionString: config.dbUrl, application_name: 'bench' });
+  // The stack stopping after a failure must not hide that failure behind this connection's end.
+  sampler.on('error', () => undefined);
   await sampler.connect();
   const taskIds: string[] = [];
+  const keyOf = new Map<string, string>();
   const peak = { pooled: 0, functionsDirect: 0, functionsQueries: 0, platform: 0, total: 0 };
   let peakLive = 0;
   let sampling = true;
@@ -99,21 +103,27 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
   })();
 
   const streams: Promise<void>[] = [];
+  const cancelErrors: string[] = [];
+  const accepts: number[] = [];
   try {
-    // 30 minutes of talk each (a minute of wall time at the network's default speed), so every call
-    // is still live when the last one is placed; they are canceled once all have been live together.
+    // An hour of talk each, the most a call may last (two minutes of wall time at the network's
+    // default speed), so every call is still live when the last one is placed; all are canceled
+    // once live together.
     let next = 0;
     await Promise.all(
       Array.from({ length: CREATES_AT_ONCE }, async () => {
         while (next < keys.length) {
           const key = keys[next++]!;
+          const sent = performance.now();
           const task = await post(config, key, '', {
             phone_number: TALKS_ON,
             goal: 'Talk through the whole delivery schedule for next month.',
-            max_duration_minutes: 30,
+            max_duration_minutes: 60,
             retry: { max_attempts: 0 },
           });
+          accepts.push(performance.now() - sent);
           taskIds.push(task.id);
+          keyOf.set(task.id, key);
           if (streams.length < FOLLOWED) {
             const stream = await fetch(`${config.apiUrl}/functions/v1/task/${task.id}/events`, {
               headers: { Authorization: `Bearer ${key}` },
@@ -132,7 +142,11 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
       Array.from({ length: CREATES_AT_ONCE }, async () => {
         while (index < taskIds.length) {
           const i = index++;
-          await post(config, keys[i]!, `/${taskIds[i]}/cancel`).catch(() => undefined);
+          await post(config, keyOf.get(taskIds[i]!)!, `/${taskIds[i]}/cancel`).catch(
+            (error: Error) => {
+              cancelErrors.push(error.message);
+            },
+          );
         }
       }),
     );
@@ -153,6 +167,13 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
     'select count(*)::int as n from public.tasks where id = any($1) and status <> all($2)',
     [taskIds, TERMINAL],
   );
+  const { rows: statuses } = await sampler.query<{ status: string; n: number }>(
+    'select status, count(*)::int as n from public.tasks where id = any($1) group by status',
+    [taskIds],
+  );
+  console.log(
+    `  statuses: ${statuses.map((s) => `${s.status} ${s.n}`).join(', ')}; cancel errors: ${cancelErrors.length} ${cancelErrors.slice(0, 3).join(' | ')}`,
+  );
   await sampler.end();
   const figures: ConnectionFigures = {
     calls: taskIds.length,
@@ -164,6 +185,9 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
   };
   console.log(
     `\nConnections: ${figures.calls} calls across ${figures.calls} accounts, ${figures.peakLive} live at once at the peak (${FOLLOWED} followed on their streams), ${figures.seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  accept (${CREATES_AT_ONCE} creates at once): p50 ${ms(percentile(accepts, 0.5))}, p99 ${ms(percentile(accepts, 0.99))}`,
   );
   console.log(`  peak server connections, all:                 ${peak.total}`);
   console.log(
@@ -188,7 +212,7 @@ export async function benchConnectionsOnItsOwnStack() {
   const saved = process.env.VOICE_MAX_CONCURRENT_CALLS;
   process.env.VOICE_MAX_CONCURRENT_CALLS = String(LIVE_CALLS * 2);
   process.env.STACK_FRESH = '0';
-  const stack = await startStack(loadConfig(), () => {});
+  const stack = await startStack(loadConfig(), process.env.BENCH_LOG ? console.log : () => {});
   try {
     return await benchConnections(stack.config);
   } finally {

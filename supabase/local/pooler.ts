@@ -114,6 +114,8 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
   const idle: ServerConnection[] = [];
   const waiting: { resolve: (server: ServerConnection) => void; reject: (e: Error) => void }[] = [];
   let open = 0;
+  /** Server connections being reset (DISCARD ALL): free in a moment, so nobody opens another. */
+  let resetting = 0;
   let peak = 0;
   let closing = false;
   const clients = new Set<net.Socket>();
@@ -170,7 +172,7 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
   /** Hands a free or new server connection to the longest waiting transaction. */
   function serveWaiting() {
     while (waiting.length && idle.length) waiting.shift()!.resolve(idle.shift()!);
-    while (waiting.length > idle.length && open < poolSize && !closing) {
+    while (waiting.length > resetting && open < poolSize && !closing) {
       open += 1;
       peak = Math.max(peak, open);
       const next = waiting.shift()!;
@@ -210,14 +212,20 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
 
   /** Resets a server connection's session state, then offers it to the next transaction. */
   function checkin(server: ServerConnection) {
+    resetting += 1;
     server.onMessage = (type) => {
       if (type !== 'Z') return;
+      resetting -= 1;
       server.onMessage = () => undefined;
+      server.onLost = () => dropServer(server);
       if (closing) return dropServer(server);
       idle.push(server);
       serveWaiting();
     };
-    server.onLost = () => dropServer(server);
+    server.onLost = () => {
+      resetting -= 1;
+      dropServer(server);
+    };
     server.socket.write(message('Q', cstring('DISCARD ALL')));
   }
 
