@@ -44,7 +44,10 @@ export function createSqlPool(
     // and statements are short, so more would only hold slots the pooler counts against its limit.
     max: options.max ?? 2,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    // pg-pool applies this to a statement's wait in the pool's queue too: with 2 connections a burst
+    // on a busy instance queues for seconds, which must not fail requests (the cancels of 300 live
+    // calls at once answered 500 at 5 s). A database that does not answer at all still fails.
+    connectionTimeoutMillis: 15_000,
     keepAlive: true,
     application_name: options.applicationName ?? 'dialwise-functions',
   });
