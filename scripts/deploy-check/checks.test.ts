@@ -4,7 +4,7 @@ import { checkDeploy, parseDeclaredSecrets, readRepository, type DeployInputs } 
 const configToml = `
 [db.vault]
 project_url = "env(SUPABASE_PROJECT_URL)"
-service_role_key = "env(SUPABASE_SERVICE_ROLE_KEY)"
+service_role_key = "env(SUPABASE_SECRET_KEY)"
 
 [functions.task]
 verify_jwt = false
@@ -17,6 +17,12 @@ SITE_URL=
 TASK_WAIT_SECONDS=
 `);
 
+/** What `supabase db push` reads for the Vault secrets. */
+const pushed = {
+  SUPABASE_PROJECT_URL: 'https://abcdefghijklmnop.supabase.co',
+  SUPABASE_SECRET_KEY: 'sb_secret_0123456789abcdef',
+};
+
 const inputs = (overrides: Partial<DeployInputs> = {}): DeployInputs => ({
   configToml,
   functionNames: ['task'],
@@ -25,6 +31,7 @@ const inputs = (overrides: Partial<DeployInputs> = {}): DeployInputs => ({
   ],
   declaredSecrets,
   env: null,
+  pushEnv: pushed,
   ...overrides,
 });
 
@@ -101,22 +108,67 @@ describe('deploy:check', () => {
     expect(messages(inputs({ env: { SITE_URL: 'https://app.dialwise.dev' } }))).toEqual([]);
   });
 
-  it('wants the queries on the transaction pooler and LISTEN off it', () => {
-    const site = { SITE_URL: 'https://app.dialwise.dev' };
-    const pooler = 'postgresql://postgres.ref:pw@aws-0-eu-central-1.pooler.supabase.com';
+  it('needs the public URLs from the environment, and every env() value config.toml reads set', () => {
     expect(
-      messages(inputs({ env: { ...site, DB_POOLER_URL: `${pooler}:6543/postgres` } })),
-    ).toEqual([]);
+      messages(
+        inputs({ configToml: `${configToml}\n[auth]\nsite_url = "http://localhost:5173"\n` }),
+      ),
+    ).toEqual([
+      '[auth] site_url is http://localhost:5173: read it from the environment (env(NAME)) so the hosted project gets its public https URL',
+    ]);
+    const withSiteUrl = `${configToml}\n[auth]\nsite_url = "env(SITE_URL)"\n`;
+    expect(messages(inputs({ configToml: withSiteUrl }))).toEqual([]);
     expect(
       messages(
         inputs({
-          env: {
-            ...site,
-            DB_POOLER_URL: `${pooler}:5432/postgres`,
-            TASK_EVENTS_DB_URL: `${pooler}:6543/postgres`,
+          configToml: withSiteUrl,
+          env: { SITE_URL: 'https://app.dialwise.dev' },
+          pushEnv: {},
+        }),
+      ),
+    ).toEqual([
+      "config.toml's db.vault.project_url reads env(SUPABASE_PROJECT_URL), which is not set",
+      "config.toml's db.vault.service_role_key reads env(SUPABASE_SECRET_KEY), which is not set",
+    ]);
+    expect(
+      messages(
+        inputs({
+          configToml: withSiteUrl,
+          env: { SITE_URL: 'https://app.dialwise.dev' },
+          pushEnv: {
+            SUPABASE_PROJECT_URL: 'http://127.0.0.1:54321',
+            SUPABASE_SECRET_KEY: 'eyJhbGciOiJIUzI1NiJ9.e30.x',
           },
         }),
       ),
+    ).toEqual([
+      "SUPABASE_PROJECT_URL (config.toml's db.vault.project_url) must be a public https URL, not http://127.0.0.1:54321",
+      "SUPABASE_SECRET_KEY (the schedule's key) must be a secret key (sb_secret_…): dispatch accepts no JWT",
+    ]);
+    expect(
+      messages(
+        inputs({
+          configToml: withSiteUrl,
+          env: { SITE_URL: 'https://app.dialwise.dev' },
+          pushEnv: pushed,
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('wants the queries on the transaction pooler and LISTEN off it', () => {
+    const site = { SITE_URL: 'https://app.dialwise.dev' };
+    const pooler = 'postgresql://postgres.ref:pw@aws-0-eu-central-1.pooler.supabase.com';
+    const aboutConnections = (env: Record<string, string>) =>
+      messages(inputs({ env: { ...site, ...env } })).filter((message) =>
+        /DB_POOLER_URL|TASK_EVENTS_DB_URL/.test(message),
+      );
+    expect(aboutConnections({ DB_POOLER_URL: `${pooler}:6543/postgres` })).toEqual([]);
+    expect(
+      aboutConnections({
+        DB_POOLER_URL: `${pooler}:5432/postgres`,
+        TASK_EVENTS_DB_URL: `${pooler}:6543/postgres`,
+      }),
     ).toEqual([
       "DB_POOLER_URL must be the transaction pooler (port 6543), not 5432: direct and session connections count against the database's own limit",
       'TASK_EVENTS_DB_URL must be a session or direct connection: LISTEN does not work on port 6543',
