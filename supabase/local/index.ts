@@ -89,5 +89,8 @@ export { signStripePayload } from './fakes/stripe/webhooks';
  */
 export const LOCAL_DATABASE_MARK = 'local_stack.database=on';
 
+/** The application_name the stack's transaction pooler connects with, as Supavisor does. */
+export { POOLER_APPLICATION_NAME } from './pooler';
+
 /** The Deno binary the stack's edge runtime runs (for `deno check` of the functions). */
 export const denoBinary = () => packageBinary('@deno/linux-x64-glibc', 'deno');

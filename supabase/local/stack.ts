@@ -13,6 +13,7 @@ import { createMailboxServer, createMailStore } from './mailbox';
 import { voiceSpeedFromEnv } from './fakes/voice/vapi/clock';
 import { createVoiceServer } from './fakes/voice/vapi/server';
 import { functionEnv, stackFacts, type StackOptions } from './options';
+import { startPooler } from './pooler';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
 import { removeStatusFile, writeStatusFile } from './status';
@@ -46,6 +47,7 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.poolerPort, 'transaction pooler'],
     [config.voicePort, 'phone network (Vapi)'],
     [config.twilioPort, 'local Twilio'],
     [config.stripePort, 'local Stripe'],
@@ -70,9 +72,22 @@ export async function startStack(
     stops.push(() => pool.end());
     await options.prepareDatabase?.(database.url, log);
 
+    const pooler = await startPooler({
+      upstreamUrl: database.url,
+      port: config.poolerPort,
+      poolSize: config.poolerPoolSize,
+      maxClients: config.poolerMaxClients,
+      log,
+    });
+    stops.push(() => pooler.close());
+
     const jwt = createStackJwt(config);
     const facts = stackFacts(config);
-    const secrets = functionEnv(config, options);
+    // The functions' queries go through the pooler, as on hosted (DB_POOLER_URL, a secret there).
+    const secrets: Record<string, string> = {
+      DB_POOLER_URL: pooler.url,
+      ...functionEnv(config, options),
+    };
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, jwt.jwks, log),
