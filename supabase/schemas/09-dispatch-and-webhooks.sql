@@ -1,0 +1,562 @@
+comment on table public.task_events is 'Append-only, ordered event log per task (the SSE stream and webhooks read it).';
+
+-- Owners read every column of their tasks but the provider token's hash.
+grant select (
+  id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
+  language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
+  voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt,
+  next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents,
+  free_minutes_used, hold_cents, free_minutes_reserved, transcript, summary, recording_url,
+  failure_reason, event_seq, updated_at
+) on public.tasks to authenticated;
+
+-- Scheduled work of the call API (docs/product-rules.md#retries, #task-statuses-and-outcomes,
+-- #events-and-webhooks): the `dispatch`
+-- function claims due retries, stuck calls and due webhook deliveries here, each claim under
+-- `for update skip locked` with a short lease, so concurrent dispatchers never do a thing twice.
+-- Webhook deliveries live in an outbox filled by a trigger on task_events: appending an event to
+-- a task with a webhook_url queues its delivery in the same transaction, so none is ever lost.
+
+-- Signing secrets --------------------------------------------------------------------------------
+
+create table public.webhook_secrets (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  secret text not null constraint webhook_secrets_format check (secret ~ '^whsec_[A-Za-z0-9+/]{32,}={0,2}$'),
+  created_at timestamptz not null default now()
+);
+
+comment on table public.webhook_secrets is 'Standard Webhooks signing secret of each account (whsec_ + base64 of 24 random bytes).';
+
+create function private.new_webhook_secret() returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
+$$;
+
+create function private.create_webhook_secret_for_new_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.webhook_secrets (user_id, secret)
+  values (new.id, private.new_webhook_secret())
+  on conflict (user_id) do nothing;
+  return new;
+end;
+$$;
+
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.create_webhook_secret_for_new_user() is
+  'Trigger on_auth_user_created_webhook_secret (after insert on auth.users): creates the webhook signing secret of a new user.';
+
+create function public.rotate_webhook_secret() returns public.webhook_secrets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := auth.uid();
+  rotated public.webhook_secrets;
+begin
+  if uid is null then
+    raise exception 'Sign in to rotate the webhook secret' using errcode = '42501';
+  end if;
+  insert into public.webhook_secrets (user_id, secret, created_at)
+  values (uid, private.new_webhook_secret(), now())
+  on conflict (user_id) do update set secret = excluded.secret, created_at = excluded.created_at
+  returning * into rotated;
+  return rotated;
+end;
+$$;
+
+comment on function public.rotate_webhook_secret() is
+  'Replaces the caller''s webhook signing secret; deliveries from then on are signed with the new one.';
+
+-- Outbox -----------------------------------------------------------------------------------------
+
+create table public.webhook_deliveries (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  -- A delivery carries a task's event or a batch's (batch_id, whose foreign key 12-batches.sql adds).
+  task_id text references public.tasks (id) on delete cascade,
+  event_seq integer not null,
+  event_type text not null,
+  url text not null,
+  status text not null default 'pending'
+    constraint webhook_deliveries_status_valid check (status in ('pending', 'succeeded', 'failed')),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  locked_until timestamptz,
+  last_status_code integer,
+  last_error text,
+  last_latency_ms integer,
+  last_attempt_at timestamptz,
+  created_at timestamptz not null default now(),
+  batch_id text,
+  unique (task_id, event_seq),
+  constraint webhook_deliveries_of_task_or_batch check ((task_id is null) <> (batch_id is null)),
+  constraint webhook_deliveries_batch_event_once unique (batch_id, event_seq)
+);
+
+comment on column public.webhook_deliveries.locked_until is 'Lease of the dispatcher sending it now, so no other sends it at the same time.';
+
+comment on table public.webhook_deliveries is 'Outbox of task events to POST to the task''s webhook_url; retried with backoff.';
+
+create index webhook_deliveries_due on public.webhook_deliveries (next_attempt_at) where status = 'pending';
+
+create index webhook_deliveries_user_newest on public.webhook_deliveries (user_id, created_at desc);
+
+create table public.webhook_delivery_attempts (
+  id bigint generated always as identity primary key,
+  delivery_id uuid not null references public.webhook_deliveries (id) on delete cascade,
+  number integer not null,
+  status_code integer,
+  latency_ms integer not null,
+  error text,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.webhook_delivery_attempts is 'Each POST of a webhook delivery: HTTP status, latency, error.';
+
+create index webhook_delivery_attempts_delivery on public.webhook_delivery_attempts (delivery_id, number);
+
+create function public.dispatch_claim_deliveries(p_now timestamptz, p_limit integer)
+returns setof public.webhook_deliveries
+language sql
+set search_path = ''
+as $$
+  -- The lease (20 s) outlasts the 10 s timeout of one POST.
+  with due as (
+    select id from public.webhook_deliveries
+     where status = 'pending' and next_attempt_at <= p_now
+       and (locked_until is null or locked_until < now())
+     order by next_attempt_at
+     limit p_limit
+     for update skip locked
+  )
+  update public.webhook_deliveries d
+     set locked_until = now() + interval '20 seconds', attempts = d.attempts + 1
+    from due where d.id = due.id
+  returning d.*;
+$$;
+
+comment on function public.dispatch_claim_deliveries(timestamptz, integer) is
+  'Claims due webhook deliveries (skip locked, 20-second lease) and counts the attempt.';
+
+create function public.webhook_delivery_record(
+  p_delivery_id uuid, p_attempt integer, p_status_code integer, p_latency_ms integer, p_error text, p_now timestamptz
+) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  ok boolean := p_status_code between 200 and 299;
+  -- docs/product-rules.md#events-and-webhooks: about 5 s, 1 min, 5 min, 30 min, 2 h after the
+  -- failed attempts, then given up.
+  backoff integer[] := array[5, 60, 300, 1800, 7200];
+  outcome text;
+begin
+  insert into public.webhook_delivery_attempts (delivery_id, number, status_code, latency_ms, error)
+  values (p_delivery_id, p_attempt, p_status_code, p_latency_ms, p_error);
+  outcome := case when ok then 'succeeded' when p_attempt > array_length(backoff, 1) then 'failed' else 'pending' end;
+  update public.webhook_deliveries
+     set status = outcome,
+         last_status_code = p_status_code, last_error = p_error, last_latency_ms = p_latency_ms,
+         last_attempt_at = p_now, locked_until = null,
+         next_attempt_at = case when outcome = 'pending'
+           then p_now + make_interval(secs => backoff[p_attempt]) else next_attempt_at end
+   where id = p_delivery_id and attempts = p_attempt and status = 'pending';
+  return outcome;
+end;
+$$;
+
+comment on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) is
+  'Records one POST of a delivery and schedules the next per the backoff, or marks it succeeded or failed.';
+
+create function public.resend_webhook_delivery(p_delivery_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.webhook_deliveries
+     set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
+   where id = p_delivery_id and user_id = (select auth.uid());
+  if not found then
+    raise exception 'No such webhook delivery' using errcode = 'P0002';
+  end if;
+end;
+$$;
+
+comment on function public.resend_webhook_delivery(uuid) is
+  'Queues one of the caller''s webhook deliveries again, to be sent at the next dispatch.';
+
+-- Grants -----------------------------------------------------------------------------------------
+
+revoke all on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts
+  from public, anon, authenticated;
+
+grant select on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts to authenticated;
+
+grant all on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts to service_role;
+
+-- Policies ---------------------------------------------------------------------------------------
+
+alter table public.webhook_secrets enable row level security;
+
+alter table public.webhook_deliveries enable row level security;
+
+alter table public.webhook_delivery_attempts enable row level security;
+
+create policy "Users can read their own webhook secret"
+  on public.webhook_secrets for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can read their own webhook deliveries"
+  on public.webhook_deliveries for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can read the attempts of their own webhook deliveries"
+  on public.webhook_delivery_attempts for select
+  to authenticated
+  using (exists (select 1 from public.webhook_deliveries d where d.id = delivery_id and d.user_id = (select auth.uid())));
+
+-- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
+-- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
+-- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
+-- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
+-- Hosted set-up, once per project:
+--   select vault.create_secret('https://<ref>.supabase.co', 'project_url');
+--   select vault.create_secret('<service role key>', 'service_role_key');
+do $migration$
+begin
+  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
+     or not exists (select 1 from pg_namespace where nspname = 'vault') then
+    raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
+    return;
+  end if;
+  create extension if not exists pg_cron;
+  create extension if not exists pg_net;
+  perform cron.schedule(
+    'dialwise-dispatch',
+    '5 seconds',
+    $job$
+      select net.http_post(
+        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
+        headers := jsonb_build_object(
+          'Content-Type', 'application/json',
+          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
+        ),
+        body := '{}'::jsonb,
+        timeout_milliseconds := 55000
+      );
+    $job$
+  );
+end;
+$migration$;
+
+-- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
+-- instead of waiting for the next scheduled run. Two channels, both best effort:
+--   * NOTIFY dialwise_dispatch: the local stack's scheduler listens and runs dispatch;
+--   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job in
+--     20251123001001 does). pg_net sends after the transaction commits, so the run sees the row.
+-- A failure here never fails the event that queued the delivery: the scheduled run still sends it.
+
+create function private.request_dispatch() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  project_url text;
+  service_key text;
+begin
+  perform pg_notify('dialwise_dispatch', tg_table_name);
+  if exists (select 1 from pg_extension where extname = 'pg_net')
+     and exists (select 1 from pg_namespace where nspname = 'vault') then
+    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
+      into project_url;
+    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
+      into service_key;
+    if project_url is not null and service_key is not null then
+      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
+        using project_url || '/functions/v1/dispatch',
+              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
+    end if;
+  end if;
+  return null;
+exception when others then
+  raise warning 'request_dispatch: %', sqlerrm;
+  return null;
+end;
+$$;
+
+comment on function private.request_dispatch() is
+  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+
+create function public.dispatch_claim_retries(p_now timestamptz, p_limit integer) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- A retry due outside its calling window waits for the window's opening instead.
+  update public.tasks t
+     set next_attempt_at = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
+   where t.status = 'retry_scheduled' and t.next_attempt_at <= p_now
+     and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
+  -- Pushing next_attempt_at a minute ahead is the lease: another dispatcher no longer sees the
+  -- task as due, and task_begin_attempt opens the attempt once in any case.
+  return query
+  with due as (
+    select id from public.tasks
+     where status = 'retry_scheduled' and next_attempt_at <= p_now
+     order by next_attempt_at
+     limit p_limit
+     for update skip locked
+  )
+  update public.tasks t set next_attempt_at = p_now + interval '1 minute'
+    from due where t.id = due.id
+  returning t.id;
+end;
+$$;
+
+comment on function public.dispatch_claim_retries(timestamptz, integer) is
+  'Claims the tasks whose retry is due inside their calling window (skip locked, one-minute lease); later ones wait for the opening.';
+
+comment on index public.task_attempts_unsettled is 'Attempts not billed yet: the watchdog looks here for ended tasks whose call is still open.';
+
+comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';
+
+-- Functions --------------------------------------------------------------------------------------
+
+create function private.request_dispatch_now() returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  project_url text;
+  service_key text;
+begin
+  -- The same two channels as private.request_dispatch (the webhook outbox's trigger).
+  perform pg_notify('dialwise_dispatch', 'call_slots');
+  if exists (select 1 from pg_extension where extname = 'pg_net')
+     and exists (select 1 from pg_namespace where nspname = 'vault') then
+    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
+      into project_url;
+    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
+      into service_key;
+    if project_url is not null and service_key is not null then
+      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
+        using project_url || '/functions/v1/dispatch',
+              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
+    end if;
+  end if;
+exception when others then
+  raise warning 'request_dispatch_now: %', sqlerrm;
+end;
+$$;
+
+comment on function private.request_dispatch_now() is
+  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+
+-- The 10 active calls count the tasks that hold a slot; waiting batch tasks do not.
+create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  due_id text;
+  account uuid;
+  active integer;
+  placed integer := 0;
+begin
+  -- Row locks are only ever taken with skip locked, and accounts in a fixed order, so no run
+  -- waits on a task another transaction holds while it holds an account.
+  -- A task created alone is placed when its window opens if the account has a free call slot
+  -- (else it waits): counted and moved under the account's lock.
+  for account in
+    select distinct t.user_id from public.tasks t
+     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
+     order by t.user_id
+  loop
+    exit when placed >= p_limit;
+    perform 1 from public.profiles where id = account for update;
+    select count(*) into active from public.tasks
+     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+    for due_id in
+      select t.id from public.tasks t
+       where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
+         and t.batch_id is null
+         and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+       order by t.scheduled_for
+       limit greatest(0, least(10 - active, p_limit - placed))
+       for update skip locked
+    loop
+      update public.tasks set status = 'queued', updated_at = now() where id = due_id;
+      perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
+      placed := placed + 1;
+      return next due_id;
+    end loop;
+  end loop;
+  -- A batch task whose window opened joins its account's waiting tasks; it is placed when a slot
+  -- frees (the dispatcher admits waiting tasks after this).
+  for due_id in
+    select t.id from public.tasks t
+     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is not null
+       and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+     order by t.scheduled_for
+     limit p_limit
+     for update skip locked
+  loop
+    update public.tasks set status = 'queued', awaiting_slot = true, updated_at = now() where id = due_id;
+    perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
+  end loop;
+  -- Due but outside the window (a clock that jumped past a whole window): the next opening.
+  update public.tasks t
+     set scheduled_for = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
+   where t.id in (
+     select d.id from public.tasks d
+      where d.status = 'scheduled' and d.scheduled_for <= p_now
+        and private.next_call_opening(p_now, d.time_zones, d.call_window_start, d.call_window_end) > p_now
+      for update skip locked);
+end;
+$$;
+
+comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
+  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
+
+create function public.dispatch_claim_stuck(
+  p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
+) returns table (
+  task_id text, attempt integer, provider_call_id text, provider_control_url text, status text,
+  attempt_created_at timestamptz, past_cap boolean
+)
+language sql
+set search_path = ''
+as $$
+  -- A batch task waiting for a slot is not stuck, and its clock starts when it gets one.
+  with candidates as (
+    select id from public.tasks where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot
+    union
+    select a.task_id from public.task_attempts a where a.settled_at is null
+  ), stuck as (
+    select t.id from candidates c
+      join public.tasks t on t.id = c.id
+      left join public.task_attempts a on a.task_id = t.id and a.number = t.current_attempt
+     where (t.watchdog_checked_at is null or t.watchdog_checked_at < p_now - interval '30 seconds')
+       and (
+         (t.status in ('queued', 'ringing', 'in_progress') and not (t.status = 'queued' and t.awaiting_slot) and (
+           -- Accepted, but the placement after the response never happened.
+           (t.current_attempt = 0 and coalesce(t.slot_claimed_at, t.created_at) < p_now - interval '15 seconds')
+           -- No provider message for a minute: ask whether the call ended (lost end reports).
+           or (a.provider_call_id is not null and t.updated_at < p_now - interval '60 seconds')
+           or coalesce(a.created_at, t.slot_claimed_at, t.created_at)
+                < p_now - make_interval(mins => t.max_duration_minutes + p_margin_minutes)
+           or (t.status in ('queued', 'ringing')
+               and coalesce(a.created_at, t.slot_claimed_at, t.created_at) < p_now - make_interval(mins => p_ring_timeout_minutes))))
+         -- An ended task whose call is still unbilled a minute on.
+         or (t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+             and a.settled_at is null and a.task_id is not null
+             and greatest(t.updated_at, a.created_at) < p_now - interval '60 seconds')
+       )
+     order by t.updated_at
+     limit p_limit
+     for update of t skip locked
+  ), claimed as (
+    update public.tasks t set watchdog_checked_at = p_now from stuck where t.id = stuck.id
+    returning t.id, t.current_attempt, t.status, t.max_duration_minutes, t.created_at, t.slot_claimed_at
+  )
+  select c.id, c.current_attempt, a.provider_call_id, a.provider_control_url, c.status, a.created_at,
+         coalesce(a.created_at, c.slot_claimed_at, c.created_at)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes)
+    from claimed c
+    left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
+$$;
+
+comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
+  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
+
+-- Technical logs are erased by age: each needs its age indexed.
+create index webhook_delivery_attempts_created on public.webhook_delivery_attempts (created_at);
+
+create index webhook_deliveries_created on public.webhook_deliveries (created_at);
+
+create function private.queue_webhook_delivery() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  owner uuid;
+  hook text;
+begin
+  select user_id, webhook_url into owner, hook from public.tasks where id = new.task_id;
+  if hook is not null then
+    insert into public.webhook_deliveries (user_id, task_id, event_seq, event_type, url)
+    values (owner, new.task_id, new.seq, new.type, hook)
+    on conflict (task_id, event_seq) do nothing;
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on function private.new_webhook_secret() from public, anon, authenticated;
+
+revoke all on function private.create_webhook_secret_for_new_user() from public, anon, authenticated;
+
+revoke all on function private.queue_webhook_delivery() from public, anon, authenticated;
+
+revoke all on function public.rotate_webhook_secret() from public, anon;
+
+grant execute on function public.rotate_webhook_secret() to authenticated;
+
+revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
+
+grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
+
+revoke all on function public.dispatch_claim_retries(timestamptz, integer) from public, anon, authenticated;
+
+revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
+
+revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) from public, anon, authenticated;
+
+revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
+
+grant execute on function public.dispatch_claim_retries(timestamptz, integer) to service_role;
+
+grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
+
+grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
+
+grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) to service_role;
+
+revoke all on function private.request_dispatch() from public, anon, authenticated;
+
+revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
+
+grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
+
+revoke all on function private.request_dispatch_now() from public, anon, authenticated;
+
+create trigger on_auth_user_created_webhook_secret
+  after insert on auth.users
+  for each row execute function private.create_webhook_secret_for_new_user();
+
+create trigger task_events_queue_webhook
+  after insert on public.task_events
+  for each row execute function private.queue_webhook_delivery();
+
+comment on trigger task_events_queue_webhook on public.task_events is
+  'Queues the webhook delivery of every event of a task with a webhook_url, in the same transaction.';
+
+create trigger webhook_deliveries_dispatch_at_once
+  after insert on public.webhook_deliveries
+  for each statement execute function private.request_dispatch();

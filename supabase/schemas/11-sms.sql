@@ -1,0 +1,75 @@
+-- Tasks by text message: inbound SMS seen once per MessageSid, senders who texted STOP,
+-- and the result SMS owed to the sender of an SMS-created task. Service role only (the
+-- sms-inbound and voice-events functions); no user reads or writes these tables.
+
+create table public.sms_inbound_messages (
+  message_sid text primary key constraint sms_inbound_sid_length check (length(message_sid) between 1 and 64),
+  from_phone text not null,
+  user_id uuid references auth.users (id) on delete cascade,
+  task_id text references public.tasks (id) on delete set null,
+  reply text,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.sms_inbound_messages is 'Inbound SMS by Twilio MessageSid, so a repeated delivery creates one task and gets the same reply.';
+
+create table public.sms_opt_outs (
+  phone text primary key,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.sms_opt_outs is 'Numbers that texted STOP: they get no SMS until they text START.';
+
+create table public.sms_task_notifications (
+  task_id text primary key references public.tasks (id) on delete cascade,
+  to_phone text not null,
+  sent_at timestamptz,
+  created_at timestamptz not null default now()
+);
+
+comment on table public.sms_task_notifications is 'The result SMS owed to the sender of an SMS-created task; sent_at is set once it is claimed.';
+
+alter table public.sms_inbound_messages enable row level security;
+
+alter table public.sms_opt_outs enable row level security;
+
+alter table public.sms_task_notifications enable row level security;
+
+revoke all on public.sms_inbound_messages, public.sms_opt_outs, public.sms_task_notifications
+  from public, anon, authenticated;
+
+grant select, insert, update, delete on public.sms_inbound_messages, public.sms_opt_outs,
+  public.sms_task_notifications to service_role;
+
+-- Claims the result SMS of a task that has ended, once: returns what to send, or nothing when the
+-- task has not ended, was claimed already, or the sender opted out (then it is marked as done).
+create function public.sms_claim_task_notification(p_task_id text)
+returns table (to_phone text, status text, outcome text, summary text, task_id text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Callable by the service role only (the grant below).
+  return query
+    update public.sms_task_notifications n
+       set sent_at = now()
+      from public.tasks t
+     where n.task_id = p_task_id
+       and t.id = n.task_id
+       and n.sent_at is null
+       and t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+    returning
+      case when exists (select 1 from public.sms_opt_outs o where o.phone = n.to_phone)
+        then null else n.to_phone end,
+      t.status, t.outcome, t.summary, t.id;
+end;
+$$;
+
+create index sms_inbound_messages_created on public.sms_inbound_messages (created_at);
+
+create index sms_task_notifications_sent on public.sms_task_notifications (sent_at) where sent_at is not null;
+
+revoke all on function public.sms_claim_task_notification(text) from public, anon, authenticated;
+
+grant execute on function public.sms_claim_task_notification(text) to service_role;

@@ -1,0 +1,533 @@
+-- Batches: up to 1,000 calls from one request (docs/decisions/0015-batches-paced-by-call-slots.md).
+--   * `batch_accept` records the batch and all its tasks in one set-based insert, after checking
+--     the account's idempotency key, create limit, do-not-call list and every row's calling window.
+--     Nothing is created when any row is refused.
+--   * A batch's tasks wait for a call slot instead of being refused with 429: a task inside its
+--     calling window is `queued` with `awaiting_slot`; one outside is `scheduled` and joins the
+--     waiting tasks when its window opens. They hold no money while they wait.
+--   * `private.admit_waiting_tasks` gives an account's free slots (10 minus its queued, ringing
+--     and in-progress calls that hold one) to its waiting tasks in batch order, under the
+--     account's row lock, taking each task's hold as it is admitted. A task that cannot be funded
+--     then ends `failed` with failure_reason `insufficient_credits`; the batch goes on.
+--   * A call leaving the active set asks for a dispatch run at once (NOTIFY dialwise_dispatch, and
+--     pg_net where hosted) when the account has tasks waiting, so the next one is placed promptly.
+--   * When the last task of a batch ends, the batch completes and records `batch.completed`,
+--     which the batch's event stream and its webhook (the defaults' webhook_url) carry.
+
+-- Tables -----------------------------------------------------------------------------------------
+
+create table public.batches (
+  id text primary key
+    constraint batches_id_format check (id ~ '^batch_[0-9A-Z]{26}$'),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  api_key_id uuid references public.api_keys (id) on delete set null,
+  source text not null default 'api'
+    constraint batches_source_valid check (source in ('api', 'dashboard', 'mcp')),
+  status text not null default 'running'
+    constraint batches_status_valid check (status in ('running', 'completed', 'canceled')),
+  total integer not null
+    constraint batches_total_range check (total between 1 and 1000),
+  webhook_url text,
+  idempotency_key text
+    constraint batches_idempotency_key_length check (idempotency_key is null or length(idempotency_key) between 1 and 255),
+  request_hash text,
+  event_seq integer not null default 0,
+  created_at timestamptz not null default now(),
+  canceled_at timestamptz,
+  completed_at timestamptz,
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.batches is
+  'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
+
+comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
+
+comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
+
+comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
+
+create index batches_user_newest on public.batches (user_id, id desc);
+
+create unique index batches_idempotency on public.batches (user_id, idempotency_key)
+  where idempotency_key is not null;
+
+create table public.batch_events (
+  batch_id text not null references public.batches (id) on delete cascade,
+  seq integer not null,
+  type text not null constraint batch_events_type_valid check (type in ('batch.completed')),
+  data jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  primary key (batch_id, seq)
+);
+
+comment on table public.batch_events is 'Append-only event log of a batch (its event stream and webhook read it).';
+
+create index tasks_batch on public.tasks (batch_id, batch_index) where batch_id is not null;
+
+create index tasks_batch_open on public.tasks (batch_id)
+  where batch_id is not null and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+
+create index tasks_awaiting_slot on public.tasks (user_id, batch_id, batch_index)
+  where awaiting_slot and status = 'queued';
+
+create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account public.profiles%rowtype;
+  active integer;
+  waiting record;
+  free_reserve integer;
+  hold integer;
+  at timestamptz := now();
+begin
+  -- The account's row lock orders this with every create, cancel and call transition of the
+  -- account: the count below and the admissions are one decision, so no slot is given twice.
+  select * into account from public.profiles where id = p_user_id for update;
+  if not found then
+    return;
+  end if;
+  select count(*) into active from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  if active >= 10 then
+    return;
+  end if;
+  for waiting in
+    select id, max_duration_minutes from public.tasks
+     where user_id = p_user_id and status = 'queued' and awaiting_slot
+     order by batch_id, batch_index
+     for update
+  loop
+    exit when active >= 10;
+    select * into account from public.profiles where id = p_user_id;
+    free_reserve := least(waiting.max_duration_minutes,
+      100 - account.free_minutes_used - account.free_minutes_reserved);
+    hold := waiting.max_duration_minutes - free_reserve; -- cents: 1 cent a minute
+    if account.credits - account.credits_held < hold / 100.0 then
+      -- Cannot be funded now: this task ends, the batch goes on with the next.
+      update public.tasks
+         set status = 'failed', outcome = 'not_achieved', failure_reason = 'insufficient_credits',
+             awaiting_slot = false, ended_at = at, updated_at = at
+       where id = waiting.id;
+      perform private.append_task_event(waiting.id, 'task.completed', '{}'::jsonb);
+      continue;
+    end if;
+    update public.tasks
+       set awaiting_slot = false, slot_claimed_at = at, hold_cents = hold,
+           free_minutes_reserved = free_reserve, updated_at = at
+     where id = waiting.id;
+    update public.profiles
+       set credits_held = credits_held + hold / 100.0,
+           free_minutes_reserved = free_minutes_reserved + free_reserve
+     where id = p_user_id;
+    active := active + 1;
+    return next waiting.id;
+  end loop;
+end;
+$$;
+
+comment on function private.admit_waiting_tasks(uuid) is
+  'Gives the account''s free call slots to its waiting batch tasks in order, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+
+create function public.batch_accept(
+  p_user_id uuid, p_api_key_id uuid, p_batch jsonb, p_tasks jsonb, p_idempotency_key text,
+  p_request_hash text
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  existing public.batches%rowtype;
+  created public.batches%rowtype;
+  settings public.agent_settings%rowtype;
+  refused jsonb;
+  recent integer;
+  oldest timestamptz;
+  at timestamptz := now();
+  admitted text[];
+begin
+  perform 1 from public.profiles where id = p_user_id for update;
+  if not found then
+    return jsonb_build_object('error', 'unauthorized');
+  end if;
+
+  -- A replay answers before the rate limit, as for a single task.
+  if p_idempotency_key is not null then
+    update public.batches set idempotency_key = null
+     where user_id = p_user_id and idempotency_key = p_idempotency_key
+       and created_at < at - interval '24 hours';
+    select * into existing from public.batches
+     where user_id = p_user_id and idempotency_key = p_idempotency_key;
+    if found then
+      if existing.request_hash = p_request_hash then
+        return jsonb_build_object('batch_id', existing.id, 'replayed', true);
+      end if;
+      return jsonb_build_object('error', 'idempotency_conflict');
+    end if;
+  end if;
+
+  -- Every row is checked before anything is created: listed numbers, then calling windows.
+  select jsonb_agg(jsonb_build_object('index', r.ordinality - 1, 'field', 'phone_number',
+           'code', 'do_not_call', 'source', d.source) order by r.ordinality)
+    into refused
+    from jsonb_array_elements(p_tasks) with ordinality r
+    join public.do_not_call d on d.user_id = p_user_id and d.phone_number = r.value->>'phone_number';
+  if refused is not null then
+    return jsonb_build_object('error', 'do_not_call', 'rows', refused);
+  end if;
+
+  with rows as (
+    select r.ordinality - 1 as index, r.value as task,
+           private.time_zones_of(r.value->>'phone_number') as zones
+      from jsonb_array_elements(p_tasks) with ordinality r
+  )
+  select jsonb_agg(jsonb_build_object('index', index, 'field', 'call_window',
+           'code', 'call_window_never_open', 'time_zones', zones) order by index)
+    into refused
+    from rows
+   where private.next_call_opening(
+           greatest(at, coalesce((task->>'schedule_at')::timestamptz, at)), zones,
+           coalesce((task->>'call_window_start')::time, '08:00'),
+           coalesce((task->>'call_window_end')::time, '21:00')) is null;
+  if refused is not null then
+    return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
+  end if;
+
+  -- One create request of the account's 60 a minute, however many rows it carries.
+  delete from public.task_create_requests
+   where user_id = p_user_id and created_at < at - interval '1 minute';
+  select count(*), min(created_at) into recent, oldest
+    from public.task_create_requests where user_id = p_user_id;
+  if recent >= 60 then
+    return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
+      'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - at)))::integer));
+  end if;
+  insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
+
+  insert into public.batches (id, user_id, api_key_id, source, total, webhook_url, idempotency_key,
+    request_hash, created_at, updated_at)
+  values (p_batch->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
+    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash, at, at)
+  returning * into created;
+
+  select * into settings from public.agent_settings where user_id = p_user_id;
+
+  with rows as (
+    select r.ordinality - 1 as index, r.value as task,
+           private.time_zones_of(r.value->>'phone_number') as zones,
+           coalesce(r.value->>'voice', settings.voice, 'Aria') as voice,
+           coalesce(r.value->>'language', settings.language, 'en') as language,
+           (r.value->>'schedule_at')::timestamptz as requested,
+           coalesce((r.value->>'call_window_start')::time, '08:00') as window_start,
+           coalesce((r.value->>'call_window_end')::time, '21:00') as window_end
+      from jsonb_array_elements(p_tasks) with ordinality r
+  ), planned as (
+    select rows.*, private.next_call_opening(greatest(at, coalesce(requested, at)), zones,
+             window_start, window_end) as opening
+      from rows
+  ), inserted as (
+    insert into public.tasks (
+      id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
+      speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
+      retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
+      hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
+      schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at
+    )
+    select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
+      p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
+      coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
+      coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
+      coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)),
+      coalesce((p.task->>'max_duration_minutes')::integer, 10),
+      coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
+      coalesce((p.task->>'retry_max_attempts')::integer, 3),
+      coalesce((p.task->>'retry_interval_minutes')::integer, 30),
+      p.task->>'webhook_url', p.task->>'provider_token_hash', 0, 0, p.zones, p.window_start,
+      p.window_end, p.requested,
+      case when p.opening > at then 'scheduled' else 'queued' end,
+      case when p.opening > at then p.opening end,
+      case when jsonb_typeof(p.task->'output_schema') = 'object' then p.task->'output_schema' end,
+      coalesce((p.task->>'record')::boolean, false),
+      coalesce((p.task->>'recording_retention_days')::integer, 30),
+      created.id, p.index, not (p.opening > at), 1, at, at
+      from planned p
+    returning id, status, scheduled_for, schedule_at
+  )
+  insert into public.task_events (task_id, seq, type, data, created_at)
+  select i.id, 1,
+         case when i.status = 'scheduled' then 'task.scheduled' else 'task.queued' end,
+         case when i.status = 'scheduled' then jsonb_build_object(
+           'scheduled_for', i.scheduled_for,
+           'reason', case when i.schedule_at > at then 'schedule_at' else 'calling_window' end)
+         else '{}'::jsonb end,
+         at
+    from inserted i;
+
+  select coalesce(array_agg(id), '{}') into admitted from private.admit_waiting_tasks(p_user_id) as id;
+  return jsonb_build_object('batch_id', created.id, 'replayed', false, 'place', to_jsonb(admitted));
+end;
+$$;
+
+comment on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) is
+  'Creates a batch and all its tasks in one statement if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+
+create function public.batch_create(
+  p_api_key text, p_batch jsonb, p_tasks jsonb, p_idempotency_key text, p_request_hash text
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account jsonb := public.api_key_account(p_api_key);
+begin
+  if account ? 'error' then
+    return account;
+  end if;
+  return public.batch_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
+    p_batch, p_tasks, p_idempotency_key, p_request_hash) || account;
+end;
+$$;
+
+comment on function public.batch_create(text, jsonb, jsonb, text, text) is
+  'POST /task/batches in one round trip: the API key, the KYC and phone gate, then batch_accept.';
+
+create function public.batch_read(p_batch_id text) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'batch', to_jsonb(b) - 'request_hash',
+    'groups', coalesce((
+      select jsonb_agg(jsonb_build_object('status', g.status, 'outcome', g.outcome, 'count', g.n))
+        from (select t.status, t.outcome, count(*) as n from public.tasks t
+               where t.batch_id = b.id group by t.status, t.outcome) g), '[]'::jsonb))
+    from public.batches b where b.id = p_batch_id;
+$$;
+
+comment on function public.batch_read(text) is
+  'A batch and the number of its tasks per (status, outcome), in one query; the counts are named in TypeScript (tasks/batch-counts.ts).';
+
+create function public.batch_claim_slots(p_user_id uuid) returns setof text
+language sql
+set search_path = ''
+as $$
+  select private.admit_waiting_tasks(p_user_id);
+$$;
+
+comment on function public.batch_claim_slots(uuid) is
+  'Admits an account''s waiting batch tasks into its free call slots; returns the ids to place.';
+
+create function public.dispatch_claim_batch_slots(p_limit integer) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account uuid;
+begin
+  -- Accounts in a fixed order, so two runs never wait on each other's account locks in a cycle.
+  for account in
+    select distinct user_id from public.tasks where awaiting_slot and status = 'queued'
+     order by user_id limit p_limit
+  loop
+    return query select private.admit_waiting_tasks(account);
+  end loop;
+end;
+$$;
+
+comment on function public.dispatch_claim_batch_slots(integer) is
+  'For the dispatcher: admits waiting batch tasks of up to p_limit accounts into their free call slots; returns the ids to place.';
+
+create function public.batch_cancel(p_user_id uuid, p_batch_id text) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  open_task text;
+  result jsonb;
+  hang_ups jsonb := '[]'::jsonb;
+  canceled integer := 0;
+begin
+  -- Another account's batch is "not found", never "forbidden".
+  if not exists (select 1 from public.batches where id = p_batch_id and user_id = p_user_id) then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  -- The account first, as every writer of its tasks does (private.lock_task), then the batch.
+  perform 1 from public.profiles where id = p_user_id for update;
+  update public.batches set canceled_at = coalesce(canceled_at, now()), updated_at = now()
+   where id = p_batch_id and completed_at is null;
+  for open_task in
+    select id from public.tasks
+     where batch_id = p_batch_id
+       and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+     order by batch_index
+  loop
+    result := public.task_cancel(p_user_id, open_task);
+    if result ? 'canceled' then
+      canceled := canceled + 1;
+      if jsonb_typeof(result->'hang_up') = 'object' then
+        hang_ups := hang_ups || jsonb_build_array(result->'hang_up' || jsonb_build_object('task_id', open_task));
+      end if;
+    end if;
+  end loop;
+  return jsonb_build_object('canceled', canceled, 'hang_up', hang_ups);
+end;
+$$;
+
+comment on function public.batch_cancel(uuid, text) is
+  'Cancels every task of the account''s batch that has not ended; returns the live calls to hang up.';
+
+create function private.on_task_status_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  done public.batches%rowtype;
+begin
+  -- A call slot freed while the account has batch tasks or due retries waiting: place the next
+  -- one now.
+  if old.status in ('queued', 'ringing', 'in_progress') and not (old.status = 'queued' and old.awaiting_slot)
+     and (new.status not in ('queued', 'ringing', 'in_progress'))
+     and (exists (select 1 from public.tasks
+                   where user_id = new.user_id and awaiting_slot and status = 'queued')
+          or exists (select 1 from public.tasks
+                      where user_id = new.user_id and status = 'retry_scheduled'
+                        and next_attempt_at <= now())) then
+    perform private.request_dispatch_now();
+  end if;
+
+  -- The batch's last task ended: the batch completes (once; the batch row lock orders the ends).
+  if new.batch_id is not null
+     and new.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+     and old.status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled') then
+    perform 1 from public.batches where id = new.batch_id for update;
+    if not exists (select 1 from public.tasks
+                    where batch_id = new.batch_id
+                      and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')) then
+      update public.batches
+         set status = case when canceled_at is not null then 'canceled' else 'completed' end,
+             completed_at = now(), event_seq = event_seq + 1, updated_at = now()
+       where id = new.batch_id and completed_at is null
+      returning * into done;
+      if found then
+        insert into public.batch_events (batch_id, seq, type) values (done.id, done.event_seq, 'batch.completed');
+      end if;
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
+comment on function private.on_task_status_change() is
+  'Trigger tasks_status_change: asks for a dispatch run when a call slot frees and batch tasks wait; completes a batch when its last task ends.';
+
+create function private.on_batch_event() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  hook text;
+begin
+  -- Live streams of the batch wake on the same channel as task streams, keyed by the batch id.
+  perform pg_notify('task_events',
+    json_build_object('task_id', new.batch_id, 'seq', new.seq, 'type', new.type)::text);
+  select webhook_url into hook from public.batches where id = new.batch_id;
+  if hook is not null then
+    insert into public.webhook_deliveries (user_id, batch_id, event_seq, event_type, url)
+    select b.user_id, b.id, new.seq, new.type, hook from public.batches b where b.id = new.batch_id
+    on conflict (batch_id, event_seq) do nothing;
+  end if;
+  return null;
+end;
+$$;
+
+comment on function private.on_batch_event() is
+  'Trigger batch_events_publish: wakes the batch''s live streams (NOTIFY task_events) and queues its webhook delivery.';
+
+-- Grants -----------------------------------------------------------------------------------------
+
+revoke all on public.batches, public.batch_events from public, anon, authenticated;
+
+grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
+  canceled_at, completed_at, updated_at) on public.batches to authenticated;
+
+grant select on public.batch_events to authenticated;
+
+grant all on public.batches, public.batch_events to service_role;
+
+grant select (batch_id, batch_index, awaiting_slot, slot_claimed_at) on public.tasks to authenticated;
+
+-- Policies ---------------------------------------------------------------------------------------
+
+alter table public.batches enable row level security;
+
+alter table public.batch_events enable row level security;
+
+create policy "Users can read their own batches"
+  on public.batches for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can read the events of their own batches"
+  on public.batch_events for select
+  to authenticated
+  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));
+
+revoke all on function private.on_batch_event() from public, anon, authenticated;
+
+revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
+
+revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
+
+revoke all on function public.batch_read(text) from public, anon, authenticated;
+
+revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
+
+revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
+
+revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
+
+grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
+
+grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
+
+grant execute on function public.batch_read(text) to service_role;
+
+grant execute on function public.batch_claim_slots(uuid) to service_role;
+
+grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
+
+grant execute on function public.batch_cancel(uuid, text) to service_role;
+
+revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
+
+grant execute on function private.admit_waiting_tasks(uuid) to service_role;
+
+revoke all on function private.on_task_status_change() from public, anon, authenticated;
+
+create trigger batch_events_publish
+  after insert on public.batch_events
+  for each row execute function private.on_batch_event();
+
+create trigger tasks_status_change
+  after update of status on public.tasks
+  for each row when (old.status is distinct from new.status)
+  execute function private.on_task_status_change();
+
+-- A task's call record, and a delivery, outlive their account (and so its batch) for the record
+-- retention: the batch link is cleared, not cascaded.
+alter table public.tasks
+  add constraint tasks_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
+alter table public.webhook_deliveries
+  add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
+
+comment on trigger tasks_status_change on public.tasks is
+  'Frees call slots for waiting batch tasks and completes batches (private.on_task_status_change).';
+
+comment on trigger batch_events_publish on public.batch_events is
+  'Wakes the batch''s event streams and queues the webhook of each batch event.';
