@@ -15,17 +15,21 @@ const SKIPPED = `('pg_catalog', 'information_schema', 'pg_toast', 'supabase_migr
 const inScope = (column: string) =>
   `${column} not in ${SKIPPED} and ${column} not like 'pg_temp%' and ${column} not like 'pg_toast%'`;
 
+/** An ACL as text, its entries sorted: the order grants were given in does not matter. */
+const acl = (column: string) =>
+  `(select string_agg(item::text, ',' order by item::text) from unnest(${column}) item)`;
+
 const QUERIES: Record<string, string> = {
   schema: `
     select n.nspname as key,
-           concat_ws(' | ', pg_get_userbyid(n.nspowner), n.nspacl::text,
+           concat_ws(' | ', pg_get_userbyid(n.nspowner), ${acl('n.nspacl')},
                      obj_description(n.oid, 'pg_namespace')) as def
       from pg_namespace n where ${inScope('n.nspname')}`,
   relation: `
     select n.nspname || '.' || c.relname as key,
            concat_ws(' | ', c.relkind::text, pg_get_userbyid(c.relowner),
                      'rls=' || c.relrowsecurity, 'force=' || c.relforcerowsecurity,
-                     c.relacl::text, c.reloptions::text, c.relpersistence::text,
+                     ${acl('c.relacl')}, c.reloptions::text, c.relpersistence::text,
                      obj_description(c.oid, 'pg_class'),
                      case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid) end) as def
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -37,7 +41,7 @@ const QUERIES: Record<string, string> = {
                      'default ' || pg_get_expr(d.adbin, d.adrelid),
                      nullif(a.attidentity::text, ''), nullif(a.attgenerated::text, ''),
                      case when a.attcollation <> t.typcollation then a.attcollation::regcollation::text end,
-                     a.attacl::text, col_description(c.oid, a.attnum)) as def
+                     ${acl('a.attacl')}, col_description(c.oid, a.attnum)) as def
       from pg_attribute a
       join pg_class c on c.oid = a.attrelid
       join pg_namespace n on n.oid = c.relnamespace
@@ -66,7 +70,7 @@ const QUERIES: Record<string, string> = {
   function: `
     select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as key,
            concat_ws(' | ', case when p.prokind in ('f', 'p', 'w') then pg_get_functiondef(p.oid) else p.prokind::text end,
-                     pg_get_userbyid(p.proowner), p.proacl::text,
+                     pg_get_userbyid(p.proowner), ${acl('p.proacl')},
                      obj_description(p.oid, 'pg_proc')) as def
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where ${inScope('n.nspname')}`,
@@ -89,7 +93,7 @@ const QUERIES: Record<string, string> = {
       from pg_policies p where ${inScope('p.schemaname')}`,
   type: `
     select n.nspname || '.' || t.typname as key,
-           concat_ws(' | ', t.typtype::text, pg_get_userbyid(t.typowner), t.typacl::text,
+           concat_ws(' | ', t.typtype::text, pg_get_userbyid(t.typowner), ${acl('t.typacl')},
                      (select string_agg(e.enumlabel, ',' order by e.enumsortorder) from pg_enum e where e.enumtypid = t.oid),
                      case when t.typtype = 'd' then format_type(t.typbasetype, t.typtypmod) end,
                      obj_description(t.oid, 'pg_type')) as def
@@ -102,7 +106,7 @@ const QUERIES: Record<string, string> = {
       from pg_extension e join pg_namespace n on n.oid = e.extnamespace`,
   'default privilege': `
     select pg_get_userbyid(d.defaclrole) || '.' || coalesce(n.nspname, '*') || '.' || d.defaclobjtype::text as key,
-           d.defaclacl::text as def
+           ${acl('d.defaclacl')} as def
       from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace`,
   'event trigger': `
     select evtname as key, concat_ws(' | ', evtevent, evtfoid::regproc::text, evtenabled::text, evttags::text) as def
