@@ -78,6 +78,17 @@ async function rows<T extends pg.QueryResultRow>(url: string, sql: string): Prom
   }
 }
 
+/** What `grant all on table` gives on every PostgreSQL version this runs on. */
+const TABLE_PRIVILEGES = [
+  'select',
+  'insert',
+  'update',
+  'delete',
+  'truncate',
+  'references',
+  'trigger',
+];
+
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** GRANT/REVOKE and COMMENT statements that bring `current` to `target`'s privileges and comments. */
@@ -105,11 +116,23 @@ export async function supplementSql(currentUrl: string, targetUrl: string): Prom
       statements.push(
         `revoke all${column ? ` ${wanted.target.split(' on ')[0]}` : ''} on ${on} from ${grantees.join(', ')};`,
       );
+    // A role holding every privilege of a table gets `grant all`, as the schema files write it
+    // (and as PostgreSQL versions differ in what `all` holds: 17 added maintain).
+    const byGrantee = new Map<string, string[]>();
     for (const entry of wanted.entries) {
       const [grantee, privilege, grantable] = entry.split(' ');
-      statements.push(
-        `grant ${privileges(privilege!)} on ${on} to ${grantee}${grantable ? ' with grant option' : ''};`,
-      );
+      const key = `${grantee}${grantable ? ' grantable' : ''}`;
+      byGrantee.set(key, [...(byGrantee.get(key) ?? []), privilege!]);
+    }
+    for (const [key, held] of byGrantee) {
+      const [grantee, grantable] = key.split(' ');
+      const option = grantable ? ' with grant option' : '';
+      if (!column && on.startsWith('table ') && TABLE_PRIVILEGES.every((p) => held.includes(p)))
+        statements.push(`grant all on ${on} to ${grantee}${option};`);
+      else
+        statements.push(
+          `grant ${held.map(privileges).join(', ')} on ${on} to ${grantee}${option};`,
+        );
     }
   }
   type Comment = { target: string; comment: string | null };
