@@ -1,6 +1,24 @@
 -- Local development only: a ready demo account so a newcomer sees a working dashboard at once.
 -- Login: demo@dialwise.dev / dialwise-demo. Never run against a hosted project.
 
+-- The local stack's bootstrap marks its databases; anywhere else (a hosted project's
+-- `supabase db push --include-seed`, a staging server) this stops before anything is written.
+do $guard$
+begin
+  if not exists (
+    select 1
+      from pg_catalog.pg_db_role_setting s
+      join pg_catalog.pg_database d on d.oid = s.setdatabase
+     where d.datname = current_database()
+       and s.setrole = 0
+       and 'dialwise.local_stack=on' = any (s.setconfig)
+  ) then
+    raise exception 'seed.sql creates a demo account with a published password and API key: it runs only on the local stack''s database, not on %', current_database()
+      using errcode = 'insufficient_privilege';
+  end if;
+end
+$guard$;
+
 -- GoTrue reads the token and e-mail-change columns into plain Go strings, and its schema gives
 -- four of them no default: a NULL there fails every sign-in of the user ("Database error querying
 -- schema"). Every such column is set here.

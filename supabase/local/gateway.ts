@@ -125,6 +125,10 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
           'Access-Control-Allow-Origin': '*',
         };
         res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
+        // A body the upstream cut (a function past its wall clock) is cut for the client too,
+        // rather than left open and silent.
+        upstreamRes.on('aborted', () => res.destroy());
+        upstreamRes.on('error', () => res.destroy());
         upstreamRes.pipe(res);
       },
     );

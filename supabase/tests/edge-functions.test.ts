@@ -21,13 +21,20 @@ const config = {
   verifyJwt: (name: string) => name !== 'open-echo',
 };
 const url = `http://127.0.0.1:${config.apiPort}/functions/v1`;
+const WALL_CLOCK_SECONDS = 2;
 let deno: ManagedProcess;
 let gateway: Server;
 
 beforeAll(async () => {
   await assertPortFree(config.apiPort, 'fixture gateway');
   await assertPortFree(config.functionsPort, 'fixture edge functions');
-  deno = await startFunctions(config, config.dbUrl, { CUSTOM_SECRET: 'from .env' }, () => {});
+  deno = await startFunctions(
+    config,
+    config.dbUrl,
+    // A short wall clock, so hosted's limit shows within a test.
+    { CUSTOM_SECRET: 'from .env', STACK_FUNCTION_WALL_CLOCK_SECONDS: String(WALL_CLOCK_SECONDS) },
+    () => {},
+  );
   gateway = createGateway({
     config,
     jwt: createJwt(config.jwtSecret),
@@ -84,5 +91,40 @@ describe('edge functions', () => {
       error: { code: 'internal', message: 'The function failed unexpectedly' },
     });
     expect(text).not.toContain('secret internal detail');
+  });
+
+  it('answers 504 when a function has not answered within the wall clock', async () => {
+    const started = Date.now();
+    const response = await fetch(`${url}/slow/silent`, {
+      headers: { Authorization: `Bearer ${anonKey}` },
+    });
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({
+      error: { code: 'gateway_timeout', message: 'Function "slow" did not answer in time' },
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WALL_CLOCK_SECONDS * 1000 - 50);
+  });
+
+  it('cuts a streamed response that outlives the wall clock', async () => {
+    const started = Date.now();
+    const response = await fetch(`${url}/slow/stream`, {
+      headers: { Authorization: `Bearer ${anonKey}` },
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let received = '';
+    const decoder = new TextDecoder();
+    const ending = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return 'ended';
+        received += decoder.decode(value);
+      }
+    })().catch(() => 'cut');
+    expect(await ending).toBe('cut');
+    expect(received).toContain('tick');
+    const lasted = Date.now() - started;
+    expect(lasted).toBeGreaterThanOrEqual(WALL_CLOCK_SECONDS * 1000 - 50);
+    expect(lasted).toBeLessThan(WALL_CLOCK_SECONDS * 1000 + 3000);
   });
 });

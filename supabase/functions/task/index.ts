@@ -11,9 +11,9 @@ Deno.serve(
     db,
     service,
     batches,
-    waitMs: intEnv('TASK_WAIT_SECONDS', 120) * 1000,
+    waitMs: intEnv('TASK_WAIT_MAX_SECONDS', 60) * 1000,
     heartbeatMs: intEnv('TASK_SSE_HEARTBEAT_SECONDS', 15) * 1000,
     live: liveEventsFromEnv(db),
-    maxStreamMs: intEnv('TASK_SSE_MAX_SECONDS', 300) * 1000,
+    maxStreamMs: intEnv('TASK_STREAM_MAX_SECONDS', 120) * 1000,
   }),
 );

@@ -67,6 +67,67 @@ function load(name: string): Promise<Handler> | null {
   return next;
 }
 
+/**
+ * Hosted's limit on how long a worker lives (150 s on the free plan), applied here to each request
+ * from its start: one that has not answered by then gets a 504, and a streamed body still open is
+ * cut. Hosted counts it from the worker's start, shared by all its requests, so there a request may
+ * be cut sooner.
+ */
+const wallClockMs = Number(Deno.env.get('STACK_FUNCTION_WALL_CLOCK_SECONDS') || 150) * 1000;
+const WALL_CLOCK_REACHED = 'wall clock time limit reached';
+
+/** The handler's response, or a 504 if none comes within the wall clock; its body cut then. */
+async function withinWallClock(name: string, answer: Promise<Response>): Promise<Response> {
+  const deadline = Date.now() + wallClockMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), wallClockMs);
+  });
+  const response = await Promise.race([answer, timedOut]);
+  clearTimeout(timer);
+  if (!response) {
+    console.error(`[${name}] ${WALL_CLOCK_REACHED} before a response`);
+    answer.then((late) => late.body?.cancel(WALL_CLOCK_REACHED)).catch(() => undefined);
+    return json(504, 'gateway_timeout', `Function "${name}" did not answer in time`);
+  }
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  let cut: ReturnType<typeof setTimeout> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      cut = setTimeout(
+        () => {
+          console.error(`[${name}] ${WALL_CLOCK_REACHED}: response cut`);
+          reader.cancel(WALL_CLOCK_REACHED).catch(() => undefined);
+          controller.error(WALL_CLOCK_REACHED);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
+    },
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          clearTimeout(cut);
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        clearTimeout(cut);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      clearTimeout(cut);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 const serve = Deno.serve.bind(Deno);
 
 serve(
@@ -84,7 +145,7 @@ serve(
       return json(500, 'internal', `Function "${name}" failed to start`);
     }
     try {
-      return await handler(request, info);
+      return await withinWallClock(name, Promise.resolve(handler(request, info)));
     } catch (error) {
       console.error(`[${name}] unhandled error:`, error);
       return json(500, 'internal', 'The function failed unexpectedly');

@@ -236,3 +236,11 @@ reset role;
 -- Also granted directly, for tables that existed before the default privileges did.
 grant all on all tables in schema auth to postgres;
 grant all on all sequences in schema auth to postgres;
+
+-- Marks this database as the local stack's, so seed.sql (a demo account with a published password
+-- and key) refuses to run anywhere else, such as a hosted project's `db push --include-seed`.
+do $$
+begin
+  execute format('alter database %I set dialwise.local_stack = %L', current_database(), 'on');
+end
+$$;

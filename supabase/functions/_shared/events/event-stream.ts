@@ -31,6 +31,11 @@ export type EventStreamOptions<E extends StreamedEvent> = {
 
 const TASK_TERMINAL_EVENT = 'task.completed';
 
+/** The last comment of a stream that reached its lifetime before the task ended. */
+export const STREAM_LIFETIME_REACHED = 'stream lifetime reached; reconnect with Last-Event-ID';
+/** The `retry:` hint then: reconnect almost at once, since nothing went wrong. */
+export const RECONNECT_AFTER_LIFETIME_MS = 500;
+
 export function eventStreamResponse<E extends StreamedEvent>(
   options: EventStreamOptions<E>,
 ): Response {
@@ -117,7 +122,14 @@ export function eventStreamResponse<E extends StreamedEvent>(
       send('retry: 2000\n\n');
       if (deliver(options.first)) return;
       heartbeat = setInterval(() => send(formatSseComment('heartbeat')), options.heartbeatMs);
-      deadline = setTimeout(finish, options.maxStreamMs);
+      // Before the platform's wall clock can cut it: the client is told to reconnect at once and
+      // resume after the last id it got, so nothing is lost or sent twice.
+      deadline = setTimeout(() => {
+        send(
+          `${formatSseComment(STREAM_LIFETIME_REACHED)}retry: ${RECONNECT_AFTER_LIFETIME_MS}\n\n`,
+        );
+        finish();
+      }, options.maxStreamMs);
       try {
         unwatch = await options.hub.watch(options.taskId, wake);
       } catch (error) {

@@ -81,7 +81,7 @@ export function liveEventsFromEnv(db: Db): LiveEvents {
     renewEveryMs: heartbeatMs,
     // Three renewals' worth, and never under 30 s, so a slow renewal loses no lease.
     leaseSeconds: Math.max(30, Math.ceil((3 * heartbeatMs) / 1000)),
-    maxStreamSeconds: intEnv('TASK_SSE_MAX_SECONDS', 300),
+    maxStreamSeconds: intEnv('TASK_STREAM_MAX_SECONDS', 120),
   });
   shared = { hub, leases };
   return shared;

@@ -25,7 +25,7 @@ export type TaskHandlerDeps = {
   db: Db;
   service: TaskService;
   batches: BatchService;
-  /** ?wait=true holds the response at most this long (the function's wall clock, 120 s). */
+  /** ?wait=true holds the response at most this long, well inside the platform's wall clock. */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
   heartbeatMs: number;

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { checkDeploy, parseDeclaredSecrets, readRepository, type DeployInputs } from './checks';
+
+const configToml = `
+[db.vault]
+project_url = "env(SUPABASE_PROJECT_URL)"
+service_role_key = "env(SUPABASE_SERVICE_ROLE_KEY)"
+
+[functions.task]
+verify_jwt = false
+`;
+
+const declaredSecrets = parseDeclaredSecrets(`
+# The app's public URL. required
+SITE_URL=
+# Optional tuning.
+TASK_WAIT_SECONDS=
+`);
+
+const inputs = (overrides: Partial<DeployInputs> = {}): DeployInputs => ({
+  configToml,
+  functionNames: ['task'],
+  functionSources: [
+    `const a = Deno.env.get('SITE_URL'); const b = intEnv('TASK_WAIT_SECONDS', 60);`,
+  ],
+  declaredSecrets,
+  env: null,
+  ...overrides,
+});
+
+const messages = (input: DeployInputs) => checkDeploy(input).map((finding) => finding.message);
+
+describe('deploy:check', () => {
+  it('passes the repository as it is', () => {
+    const errors = checkDeploy(readRepository(process.cwd(), null)).filter(
+      (finding) => finding.level === 'error',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('reads which declared secrets are required', () => {
+    expect(declaredSecrets).toEqual([
+      { name: 'SITE_URL', required: true },
+      { name: 'TASK_WAIT_SECONDS', required: false },
+    ]);
+  });
+
+  it('names a function without settings and one whose JWT check is not stated', () => {
+    expect(
+      messages(
+        inputs({
+          functionNames: ['task', 'dispatch'],
+          configToml: `${configToml}\n[functions.dispatch]\n`,
+        }),
+      ),
+    ).toEqual(['[functions.dispatch] does not say verify_jwt = true or false']);
+    expect(messages(inputs({ functionNames: ['task', 'mcp'] }))).toEqual([
+      'function mcp has no [functions.mcp] section in config.toml',
+    ]);
+  });
+
+  it('names a secret the functions read but nobody declared', () => {
+    expect(
+      messages(inputs({ functionSources: [`requireEnv('SITE_URL'); get('NEW_PROVIDER_KEY')`] })),
+    ).toEqual([
+      'the functions read NEW_PROVIDER_KEY, which supabase/functions/.env.example does not declare',
+    ]);
+  });
+
+  it('needs the Vault secrets the schedule reads', () => {
+    expect(messages(inputs({ configToml: '[functions.task]\nverify_jwt = false\n' }))).toEqual([
+      '[db.vault] does not declare project_url: the schedule cannot call dispatch',
+      '[db.vault] does not declare service_role_key: the schedule cannot call dispatch',
+    ]);
+  });
+
+  it('refuses an env file that misses a required secret, points at localhost or keeps a local stand-in', () => {
+    expect(messages(inputs({ env: { TASK_WAIT_SECONDS: '30' } }))).toEqual([
+      'SITE_URL is required and not set',
+    ]);
+    expect(
+      messages(
+        inputs({
+          env: { SITE_URL: 'http://localhost:5173', VAPI_API_URL: 'http://127.0.0.1:54332' },
+        }),
+      ),
+    ).toEqual([
+      'VAPI_API_URL is for the local stack only; remove it from a hosted project',
+      "SITE_URL must be the app's public https URL, not http://localhost:5173",
+    ]);
+    expect(messages(inputs({ env: { SITE_URL: 'https://app.dialwise.dev' } }))).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+// What can be checked of a deployment without any network: the function settings in config.toml,
+// the secrets the functions read against the ones declared in supabase/functions/.env.example,
+// a filled env file against that list, and the Vault secrets the scheduler reads.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+
+export type Finding = { level: 'error' | 'warning'; message: string };
+
+/** Variables hosted Supabase gives every function itself: never set as secrets. */
+export const PLATFORM_VARIABLES = [
+  'SUPABASE_URL',
+  'SUPABASE_DB_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_PUBLISHABLE_KEYS',
+  'SUPABASE_SECRET_KEYS',
+];
+
+/** Variables only the local stack sets: on a hosted project they would bypass real providers. */
+export const LOCAL_ONLY_VARIABLES = [
+  'STRIPE_API_URL',
+  'TWILIO_API_URL',
+  'VAPI_API_URL',
+  'DIALWISE_LOCAL_STACK',
+];
+
+/** The Vault secrets the database's schedule reads to call `dispatch`. */
+export const VAULT_SECRETS = ['project_url', 'service_role_key'];
+
+export type DeclaredSecret = { name: string; required: boolean };
+
+/**
+ * supabase/functions/.env.example: `NAME=` lines; a comment line ending in "required" right above
+ * a name marks it required.
+ */
+export function parseDeclaredSecrets(text: string): DeclaredSecret[] {
+  const declared: DeclaredSecret[] = [];
+  let requiredNext = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#')) {
+      requiredNext = /\brequired\s*$/.test(line);
+      continue;
+    }
+    const match = /^([A-Z][A-Z0-9_]*)=/.exec(line);
+    if (match?.[1]) declared.push({ name: match[1], required: requiredNext });
+    requiredNext = false;
+  }
+  return declared;
+}
+
+/** `KEY=value` lines of an env file (quotes removed, comments and blanks skipped). */
+export function parseEnvFile(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const at = line.indexOf('=');
+    if (at < 1) continue;
+    values[line.slice(0, at).trim()] = line
+      .slice(at + 1)
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+const ENV_READ = /\b(?:Deno\.env\.get|requireEnv|intEnv|required|get|env)\(\s*'([A-Z][A-Z0-9_]+)'/g;
+
+/** Every variable name the functions' sources read, by a static scan of their reads. */
+export function variablesReadBy(sources: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const source of sources)
+    for (const match of source.matchAll(ENV_READ)) if (match[1]) names.add(match[1]);
+  return names;
+}
+
+export type DeployInputs = {
+  configToml: string;
+  functionNames: string[];
+  functionSources: string[];
+  declaredSecrets: DeclaredSecret[];
+  /** The filled env file to check, when one is given. */
+  env: Record<string, string> | null;
+};
+
+function isLocalUrl(value: string) {
+  try {
+    const host = new URL(value).hostname;
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\.|^\[?::1\]?$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+export function checkDeploy(inputs: DeployInputs): Finding[] {
+  const findings: Finding[] = [];
+  const error = (message: string) => findings.push({ level: 'error', message });
+  const warning = (message: string) => findings.push({ level: 'warning', message });
+
+  let config: Record<string, unknown>;
+  try {
+    config = parse(inputs.configToml) as Record<string, unknown>;
+  } catch (cause) {
+    error(`supabase/config.toml does not parse: ${(cause as Error).message}`);
+    return findings;
+  }
+
+  const functions = (config.functions ?? {}) as Record<string, { verify_jwt?: unknown }>;
+  for (const name of inputs.functionNames) {
+    const settings = functions[name];
+    if (!settings) error(`function ${name} has no [functions.${name}] section in config.toml`);
+    else if (typeof settings.verify_jwt !== 'boolean')
+      error(`[functions.${name}] does not say verify_jwt = true or false`);
+  }
+  for (const name of Object.keys(functions)) {
+    if (!inputs.functionNames.includes(name))
+      warning(`config.toml configures [functions.${name}], which has no folder`);
+  }
+
+  const vault = ((config.db as Record<string, unknown> | undefined)?.vault ?? {}) as Record<
+    string,
+    unknown
+  >;
+  for (const secret of VAULT_SECRETS) {
+    if (!(secret in vault))
+      error(`[db.vault] does not declare ${secret}: the schedule cannot call dispatch`);
+  }
+
+  const declared = new Map(inputs.declaredSecrets.map((secret) => [secret.name, secret]));
+  for (const name of variablesReadBy(inputs.functionSources)) {
+    if (PLATFORM_VARIABLES.includes(name) || LOCAL_ONLY_VARIABLES.includes(name)) continue;
+    if (!declared.has(name))
+      error(`the functions read ${name}, which supabase/functions/.env.example does not declare`);
+  }
+
+  if (inputs.env) {
+    const env = inputs.env;
+    for (const secret of inputs.declaredSecrets) {
+      if (secret.required && !env[secret.name]) error(`${secret.name} is required and not set`);
+    }
+    for (const name of LOCAL_ONLY_VARIABLES) {
+      if (env[name]) error(`${name} is for the local stack only; remove it from a hosted project`);
+    }
+    for (const name of PLATFORM_VARIABLES) {
+      if (env[name]) warning(`${name} is provided by Supabase; the value set here is ignored`);
+    }
+    const siteUrl = env.SITE_URL;
+    if (siteUrl && (isLocalUrl(siteUrl) || !siteUrl.startsWith('https://')))
+      error(`SITE_URL must be the app's public https URL, not ${siteUrl}`);
+    for (const [name, value] of Object.entries(env)) {
+      if (name === 'SITE_URL' || LOCAL_ONLY_VARIABLES.includes(name)) continue;
+      if (name.endsWith('_URL') && value && isLocalUrl(value))
+        error(`${name} points at this machine (${value})`);
+    }
+    if (env.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
+      warning('STRIPE_SECRET_KEY is a test-mode key: no real payment will be taken');
+  }
+  return findings;
+}
+
+/** The inputs as they are in a checkout of the repository. */
+export function readRepository(root: string, envFile: string | null): DeployInputs {
+  const functionsDir = path.join(root, 'supabase/functions');
+  const entries = readdirSync(functionsDir).filter(
+    (name) => !name.startsWith('_') && !name.startsWith('.'),
+  );
+  const functionNames = entries.filter((name) =>
+    statSync(path.join(functionsDir, name)).isDirectory(),
+  );
+  const functionSources: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        functionSources.push(readFileSync(full, 'utf8'));
+    }
+  };
+  walk(functionsDir);
+  return {
+    configToml: readFileSync(path.join(root, 'supabase/config.toml'), 'utf8'),
+    functionNames,
+    functionSources,
+    declaredSecrets: parseDeclaredSecrets(
+      readFileSync(path.join(functionsDir, '.env.example'), 'utf8'),
+    ),
+    env: envFile ? parseEnvFile(readFileSync(envFile, 'utf8')) : null,
+  };
+}
