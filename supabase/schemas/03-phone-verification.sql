@@ -32,10 +32,14 @@ comment on column private.phone_verifications.code_hash is
   'SHA-256 (hex) of the verification''s id and its code; the code itself is never stored.';
 comment on column private.phone_verifications.sent_at is
   'When the code was handed to Twilio; a code whose send failed is dead.';
-
 create index phone_verifications_user_phone on private.phone_verifications (user_id, phone, created_at desc);
+
 -- The retention pass deletes by age.
 create index phone_verifications_created on private.phone_verifications (created_at);
+revoke all on private.phone_verifications from public, anon, authenticated;
+
+-- RLS on, no policies: only the table owner (the security-definer functions below) reaches them.
+alter table private.phone_verifications enable row level security;
 
 create table private.phone_verification_sends (
   id bigint generated always as identity primary key,
@@ -44,19 +48,15 @@ create table private.phone_verification_sends (
   sent_at timestamptz not null default now(),
   verification_id uuid references private.phone_verifications (id) on delete cascade
 );
+revoke all on private.phone_verification_sends from public, anon, authenticated;
 comment on table private.phone_verification_sends is 'Every code send, for the per-number and per-account send limits.';
-
 create index phone_verification_sends_phone on private.phone_verification_sends (phone, sent_at desc);
 create index phone_verification_sends_user on private.phone_verification_sends (user_id, sent_at desc);
 create index phone_verification_sends_user_phone
   on private.phone_verification_sends (user_id, phone, sent_at desc);
+
 -- The retention pass deletes by age.
 create index phone_verification_sends_sent on private.phone_verification_sends (sent_at);
-
-revoke all on private.phone_verifications, private.phone_verification_sends from public, anon, authenticated;
-
--- RLS on, no policies: only the table owner (the security-definer functions below) reaches them.
-alter table private.phone_verifications enable row level security;
 alter table private.phone_verification_sends enable row level security;
 
 -- Functions --------------------------------------------------------------------------------------
@@ -69,6 +69,7 @@ set search_path = ''
 as $$
   select encode(extensions.digest(p_verification_id::text || ':' || p_code, 'sha256'), 'hex');
 $$;
+revoke all on function private.phone_verification_code_hash(uuid, text) from public, anon, authenticated;
 
 create function public.issue_phone_verification_code(p_user_id uuid, p_phone text) returns jsonb
 language plpgsql
@@ -123,9 +124,10 @@ begin
   return jsonb_build_object('outcome', 'ok', 'verification_id', verification_id, 'code', code);
 end;
 $$;
-
 comment on function public.issue_phone_verification_code(uuid, text) is
   'Counts a send and creates a new 5-digit code for the user and number: {outcome: ok, verification_id, code}, or {outcome: invalid_phone | kyc_required | phone_taken | too_many_sends | too_many_numbers}. Service role only.';
+revoke all on function public.issue_phone_verification_code(uuid, text) from public, anon, authenticated;
+grant execute on function public.issue_phone_verification_code(uuid, text) to service_role;
 
 create function public.settle_phone_verification_send(p_verification_id uuid, p_sent boolean)
 returns text
@@ -144,9 +146,10 @@ begin
   return 'voided';
 end;
 $$;
-
 comment on function public.settle_phone_verification_send(uuid, boolean) is
   'After handing a code to Twilio: marks it sent, or (send failed) kills it and uncounts the send. Service role only.';
+revoke all on function public.settle_phone_verification_send(uuid, boolean) from public, anon, authenticated;
+grant execute on function public.settle_phone_verification_send(uuid, boolean) to service_role;
 
 create function public.check_phone_verification_code(p_user_id uuid, p_phone text, p_code text)
 returns text
@@ -185,22 +188,9 @@ begin
   return case when completed = 'ok' then 'verified' else completed end;
 end;
 $$;
-
 comment on function public.check_phone_verification_code(uuid, text, text) is
   'Checks a code against the user''s latest code for the number (5 checks, 10 minutes): verified (and the phone is written on the KYC row), incorrect, no_code, expired, too_many_attempts, phone_taken or kyc_required. Service role only.';
-
-revoke all on function private.phone_verification_code_hash(uuid, text) from public, anon, authenticated;
-
-revoke all on function public.issue_phone_verification_code(uuid, text) from public, anon, authenticated;
-
-revoke all on function public.settle_phone_verification_send(uuid, boolean) from public, anon, authenticated;
-
 revoke all on function public.check_phone_verification_code(uuid, text, text) from public, anon, authenticated;
-
-grant execute on function public.issue_phone_verification_code(uuid, text) to service_role;
-
-grant execute on function public.settle_phone_verification_send(uuid, boolean) to service_role;
-
 grant execute on function public.check_phone_verification_code(uuid, text, text) to service_role;
 
 create function public.complete_phone_verification(p_user_id uuid, p_phone text) returns text
@@ -226,9 +216,7 @@ begin
   return 'ok';
 end;
 $$;
-
 comment on function public.complete_phone_verification(uuid, text) is
   'After Twilio approved a code: writes phone and phone_verified on the user''s KYC row. Service role only.';
-
 revoke all on function public.complete_phone_verification(uuid, text) from public, anon, authenticated;
 grant execute on function public.complete_phone_verification(uuid, text) to service_role;

@@ -17,8 +17,6 @@
 --   * The watchdog asks the provider about a call silent for 60 seconds, and about an ended
 --     task's call that is still unbilled, instead of waiting for max_duration_minutes.
 
--- Tables -----------------------------------------------------------------------------------------
-
 -- Columns keep the order they were added in (later ones at the end), as the baseline has them.
 create table public.tasks (
   id text primary key
@@ -138,16 +136,34 @@ comment on column public.tasks.slot_claimed_at is 'When a batch task was given a
 comment on column public.tasks.content_erased_at is
   'When the call content (goal, context, metadata, first sentence, voicemail message, transcript, summary, result) was erased; the call record stays.';
 comment on column public.tasks.goal is 'What the call should achieve; null once the content is erased (30 days after the end).';
-
-comment on table public.tasks is 'Call tasks of the call API: one goal, one number, one or more attempts.';
-
 create index tasks_user_newest on public.tasks (user_id, id desc);
-
 create index tasks_user_status on public.tasks (user_id, status);
-
 create index tasks_due_retries on public.tasks (next_attempt_at) where status = 'retry_scheduled';
-
 create index tasks_active on public.tasks (status, updated_at) where status in ('queued', 'ringing', 'in_progress');
+create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
+revoke all on public.tasks from public, anon, authenticated;
+grant all on public.tasks to service_role;
+
+-- Owners read every column of their tasks (by the row policy) but the provider token's hash and
+-- the watchdog's lease. The recording's audio is never readable this way: the call API serves it
+-- with the account's key (docs/decisions/0012-call-recordings.md).
+grant select (
+  id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
+  language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
+  voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt,
+  next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents,
+  free_minutes_used, hold_cents, free_minutes_reserved, transcript, summary, recording_url,
+  failure_reason, event_seq, updated_at, opted_out, call_window_start, call_window_end,
+  time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
+  recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
+  slot_claimed_at, content_erased_at
+) on public.tasks to authenticated;
+alter table public.tasks enable row level security;
+
+create policy "Users can read their own tasks"
+  on public.tasks for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.task_attempts (
   task_id text not null references public.tasks (id) on delete cascade,
@@ -169,8 +185,17 @@ create table public.task_attempts (
   settled_at timestamptz,
   primary key (task_id, number)
 );
-
 comment on table public.task_attempts is 'One provider call of a task; settled exactly once (settled_at).';
+create index task_attempts_unsettled on public.task_attempts (task_id) where settled_at is null;
+revoke all on public.task_attempts from public, anon, authenticated;
+grant select on public.task_attempts to authenticated;
+grant all on public.task_attempts to service_role;
+alter table public.task_attempts enable row level security;
+
+create policy "Users can read the attempts of their own tasks"
+  on public.task_attempts for select
+  to authenticated
+  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
 
 create table public.task_events (
   task_id text not null references public.tasks (id) on delete cascade,
@@ -184,10 +209,18 @@ create table public.task_events (
   created_at timestamptz not null default now(),
   primary key (task_id, seq)
 );
-
 comment on column public.task_events.dedupe_key is 'Identifies the provider message an event came from, so a repeated message adds nothing.';
-
+comment on table public.task_events is 'Append-only, ordered event log per task (the SSE stream and webhooks read it).';
 create unique index task_events_dedupe on public.task_events (task_id, dedupe_key) where dedupe_key is not null;
+revoke all on public.task_events from public, anon, authenticated;
+grant select on public.task_events to authenticated;
+grant all on public.task_events to service_role;
+alter table public.task_events enable row level security;
+
+create policy "Users can read the events of their own tasks"
+  on public.task_events for select
+  to authenticated
+  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
 
 create table public.task_idempotency_keys (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -197,8 +230,11 @@ create table public.task_idempotency_keys (
   created_at timestamptz not null default now(),
   primary key (user_id, key)
 );
-
 comment on table public.task_idempotency_keys is 'Idempotency-Key of task creation, kept 24 hours.';
+create index task_idempotency_keys_created on public.task_idempotency_keys (created_at);
+revoke all on public.task_idempotency_keys from public, anon, authenticated;
+grant all on public.task_idempotency_keys to service_role;
+alter table public.task_idempotency_keys enable row level security;
 
 create table public.task_create_requests (
   id bigint generated always as identity primary key,
@@ -207,8 +243,30 @@ create table public.task_create_requests (
   created_at timestamptz not null default now(),
   user_id uuid not null references auth.users (id) on delete cascade
 );
+comment on table public.task_create_requests is
+  'Create requests per account (any key, any entry point), for the 60-a-minute limit; rows older than a minute are pruned.';
+create index task_create_requests_user_time on public.task_create_requests (user_id, created_at);
+create index task_create_requests_created on public.task_create_requests (created_at);
+revoke all on public.task_create_requests from public, anon, authenticated;
+grant all on public.task_create_requests to service_role;
+alter table public.task_create_requests enable row level security;
 
-comment on table public.task_create_requests is 'Create requests per API key, for the 60-a-minute limit; rows older than a minute are pruned.';
+create table private.task_recordings (
+  task_id text primary key references public.tasks (id) on delete cascade,
+  attempt integer not null,
+  content_type text not null
+    constraint task_recordings_content_type check (content_type in ('audio/wav', 'audio/mpeg')),
+  audio bytea not null,
+  duration_seconds integer not null default 0,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null
+);
+comment on table private.task_recordings is
+  'The audio of recorded calls (one per task: its last answered attempt), copied from the provider; erased at expires_at.';
+create index task_recordings_expiry on private.task_recordings (expires_at);
+revoke all on private.task_recordings from public, anon, authenticated;
+grant all on private.task_recordings to service_role;
+alter table private.task_recordings enable row level security;
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -230,46 +288,10 @@ begin
   return next_seq;
 end;
 $$;
-
 comment on function private.append_task_event(text, text, jsonb, text) is
   'Appends one event to a task''s log with the next sequence number; the caller holds the task row lock.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.tasks, public.task_attempts, public.task_events,
-  public.task_idempotency_keys, public.task_create_requests from public, anon, authenticated;
-
-grant select on public.task_attempts, public.task_events to authenticated;
-
-grant all on public.tasks, public.task_attempts, public.task_events,
-  public.task_idempotency_keys, public.task_create_requests to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.tasks enable row level security;
-
-alter table public.task_attempts enable row level security;
-
-alter table public.task_events enable row level security;
-
-alter table public.task_idempotency_keys enable row level security;
-
-alter table public.task_create_requests enable row level security;
-
-create policy "Users can read their own tasks"
-  on public.tasks for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the attempts of their own tasks"
-  on public.task_attempts for select
-  to authenticated
-  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
-
-create policy "Users can read the events of their own tasks"
-  on public.task_events for select
-  to authenticated
-  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
+revoke all on function private.append_task_event(text, text, jsonb, text) from public, anon, authenticated;
+grant execute on function private.append_task_event(text, text, jsonb, text) to service_role;
 
 create function private.lock_task(p_task_id text) returns public.tasks
 language plpgsql
@@ -290,9 +312,120 @@ begin
   return task;
 end;
 $$;
-
 comment on function private.lock_task(text) is
   'Locks a task and its account for the rest of the transaction and returns the task (null if none).';
+revoke all on function private.lock_task(text) from public, anon, authenticated;
+grant execute on function private.lock_task(text) to service_role;
+
+create function private.default_first_sentence(p_language text, p_voice text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_language
+    when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
+    when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
+    when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
+    else 'Hi, this is ' || p_voice || ', an AI assistant.'
+  end;
+$$;
+comment on function private.default_first_sentence(text, text) is
+  'The greeting of a task that names no first_sentence: in the task''s language, naming its voice.';
+revoke all on function private.default_first_sentence(text, text) from public, anon, authenticated;
+grant execute on function private.default_first_sentence(text, text) to service_role;
+
+create function public.task_create(
+  p_api_key text, p_task jsonb, p_idempotency_key text, p_request_hash text
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account jsonb := public.api_key_account(p_api_key);
+begin
+  if account ? 'error' then
+    return account;
+  end if;
+  return public.task_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
+    p_task, p_idempotency_key, p_request_hash) || account;
+end;
+$$;
+comment on function public.task_create(text, jsonb, text, text) is
+  'POST /task in one round trip: the API key, the KYC and phone gate, then task_accept.';
+revoke all on function public.task_create(text, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.task_create(text, jsonb, text, text) to service_role;
+
+create function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  if task.id is null then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  if task.status not in ('queued', 'retry_scheduled') or
+     (task.status = 'queued' and task.current_attempt > 0) then
+    return jsonb_build_object('error', 'not_startable', 'status', task.status);
+  end if;
+  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
+  -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
+  -- admissions and creates are.
+  if task.status = 'retry_scheduled' and (
+       select count(*) from public.tasks
+        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
+          and not awaiting_slot) >= 10 then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+  end if;
+  insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
+  -- The provider's token is rotated with each attempt; only its hash is kept.
+  update public.tasks
+     set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
+         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
+   where id = p_task_id
+  returning * into task;
+  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
+end;
+$$;
+comment on function public.task_begin_attempt(text, text) is
+  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state) and returns the task to place it with.';
+revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
+grant execute on function public.task_begin_attempt(text, text) to service_role;
+
+create function public.task_attempt_placed(
+  p_task_id text, p_attempt integer, p_provider_call_id text, p_control_url text
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+  attempt public.task_attempts%rowtype;
+begin
+  update public.task_attempts
+     set provider_call_id = p_provider_call_id, provider_control_url = p_control_url,
+         started_at = coalesce(started_at, now())
+   where task_id = p_task_id and number = p_attempt
+  returning * into attempt;
+  if not found then
+    return jsonb_build_object('hang_up', true, 'reason', 'unknown_attempt');
+  end if;
+  update public.tasks set updated_at = now() where id = p_task_id;
+  -- Cancel wins: the task no longer wants this call, so it is ended at once; what the callee
+  -- talked meanwhile is billed when the provider reports the end.
+  if task.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+     or task.current_attempt <> p_attempt or attempt.status = 'canceled' then
+    return jsonb_build_object('hang_up', true, 'status', task.status);
+  end if;
+  return jsonb_build_object('hang_up', false, 'status', task.status);
+end;
+$$;
+comment on function public.task_attempt_placed(text, integer, text, text) is
+  'Records the provider''s call id of an attempt; {hang_up: true} when the task was canceled or moved on meanwhile.';
+revoke all on function public.task_attempt_placed(text, integer, text, text) from public, anon, authenticated;
+grant execute on function public.task_attempt_placed(text, integer, text, text) to service_role;
 
 create function public.task_apply(
   p_task_id text, p_attempt integer, p_expected_status text, p_plan jsonb
@@ -366,88 +499,10 @@ begin
   return jsonb_build_object('applied', true, 'status', task.status);
 end;
 $$;
-
 comment on function public.task_apply(text, integer, text, jsonb) is
   'Applies a transition decided by the status machine (voice/status-machine.ts) if the task is still in the state it was decided on: fields, events, settlement and release in one transaction.';
-
-create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
-
-create index task_create_requests_user_time on public.task_create_requests (user_id, created_at);
-
-comment on table public.task_create_requests is
-  'Create requests per account (any key, any entry point), for the 60-a-minute limit; rows older than a minute are pruned.';
-
-create index task_attempts_unsettled on public.task_attempts (task_id) where settled_at is null;
-
--- Functions --------------------------------------------------------------------------------------
-
-create function private.default_first_sentence(p_language text, p_voice text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select case p_language
-    when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
-    when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
-    when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
-    else 'Hi, this is ' || p_voice || ', an AI assistant.'
-  end;
-$$;
-
-comment on function private.default_first_sentence(text, text) is
-  'The greeting of a task that names no first_sentence: in the task''s language, naming its voice.';
-
-create function public.task_create(
-  p_api_key text, p_task jsonb, p_idempotency_key text, p_request_hash text
-) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  account jsonb := public.api_key_account(p_api_key);
-begin
-  if account ? 'error' then
-    return account;
-  end if;
-  return public.task_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
-    p_task, p_idempotency_key, p_request_hash) || account;
-end;
-$$;
-
-comment on function public.task_create(text, jsonb, text, text) is
-  'POST /task in one round trip: the API key, the KYC and phone gate, then task_accept.';
-
-create function public.task_attempt_placed(
-  p_task_id text, p_attempt integer, p_provider_call_id text, p_control_url text
-) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  task public.tasks%rowtype := private.lock_task(p_task_id);
-  attempt public.task_attempts%rowtype;
-begin
-  update public.task_attempts
-     set provider_call_id = p_provider_call_id, provider_control_url = p_control_url,
-         started_at = coalesce(started_at, now())
-   where task_id = p_task_id and number = p_attempt
-  returning * into attempt;
-  if not found then
-    return jsonb_build_object('hang_up', true, 'reason', 'unknown_attempt');
-  end if;
-  update public.tasks set updated_at = now() where id = p_task_id;
-  -- Cancel wins: the task no longer wants this call, so it is ended at once; what the callee
-  -- talked meanwhile is billed when the provider reports the end.
-  if task.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
-     or task.current_attempt <> p_attempt or attempt.status = 'canceled' then
-    return jsonb_build_object('hang_up', true, 'status', task.status);
-  end if;
-  return jsonb_build_object('hang_up', false, 'status', task.status);
-end;
-$$;
-
-comment on function public.task_attempt_placed(text, integer, text, text) is
-  'Records the provider''s call id of an attempt; {hang_up: true} when the task was canceled or moved on meanwhile.';
+revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
+grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
 
 create function public.task_cancel(p_user_id uuid, p_task_id text) returns jsonb
 language plpgsql
@@ -495,27 +550,10 @@ begin
       'control_url', attempt.provider_control_url) end);
 end;
 $$;
-
 comment on function public.task_cancel(uuid, text) is
   'Cancels one of the account''s tasks unless it ended; returns the live call to hang up, if the provider has one.';
-
-create table private.task_recordings (
-  task_id text primary key references public.tasks (id) on delete cascade,
-  attempt integer not null,
-  content_type text not null
-    constraint task_recordings_content_type check (content_type in ('audio/wav', 'audio/mpeg')),
-  audio bytea not null,
-  duration_seconds integer not null default 0,
-  created_at timestamptz not null default now(),
-  expires_at timestamptz not null
-);
-
-comment on table private.task_recordings is
-  'The audio of recorded calls (one per task: its last answered attempt), copied from the provider; erased at expires_at.';
-
-create index task_recordings_expiry on private.task_recordings (expires_at);
-
-alter table private.task_recordings enable row level security;
+revoke all on function public.task_cancel(uuid, text) from public, anon, authenticated;
+grant execute on function public.task_cancel(uuid, text) to service_role;
 
 create function public.task_save_result(
   p_task_id text, p_attempt integer, p_result jsonb, p_note text
@@ -531,9 +569,10 @@ begin
   return found;
 end;
 $$;
-
 comment on function public.task_save_result(text, integer, jsonb, text) is
   'Stores the structured result of a task''s current attempt (already validated against its output_schema) and the note on it, if any.';
+revoke all on function public.task_save_result(text, integer, jsonb, text) from public, anon, authenticated;
+grant execute on function public.task_save_result(text, integer, jsonb, text) to service_role;
 
 create function public.task_save_recording(
   p_task_id text, p_attempt integer, p_audio_base64 text, p_content_type text,
@@ -562,9 +601,10 @@ begin
   return expires;
 end;
 $$;
-
 comment on function public.task_save_recording(text, integer, text, text, integer) is
   'Keeps the audio of a recorded task''s current attempt until its retention runs out; null (nothing kept) if the task did not ask to be recorded.';
+revoke all on function public.task_save_recording(text, integer, text, text, integer) from public, anon, authenticated;
+grant execute on function public.task_save_recording(text, integer, text, text, integer) to service_role;
 
 create function public.task_recording(p_user_id uuid, p_task_id text, p_now timestamptz default now())
 returns jsonb
@@ -578,9 +618,10 @@ as $$
     join public.tasks t on t.id = r.task_id
    where r.task_id = p_task_id and t.user_id = p_user_id and r.expires_at > p_now;
 $$;
-
 comment on function public.task_recording(uuid, text, timestamptz) is
   'The audio of one of the account''s tasks while its retention lasts, or null (not recorded, expired, or another account''s task).';
+revoke all on function public.task_recording(uuid, text, timestamptz) from public, anon, authenticated;
+grant execute on function public.task_recording(uuid, text, timestamptz) to service_role;
 
 create function private.erase_expired_recordings(p_now timestamptz) returns integer
 language plpgsql
@@ -594,67 +635,16 @@ begin
   return erased;
 end;
 $$;
-
 comment on function private.erase_expired_recordings(timestamptz) is
   'Erases every recording whose retention ended by p_now; returns how many. The tasks keep recording_expires_at, so the API knows the audio is gone.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.task_recordings from public, anon, authenticated;
-
-grant all on private.task_recordings to service_role;
-
-create function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  task public.tasks%rowtype := private.lock_task(p_task_id);
-begin
-  if task.id is null then
-    return jsonb_build_object('error', 'not_found');
-  end if;
-  if task.status not in ('queued', 'retry_scheduled') or
-     (task.status = 'queued' and task.current_attempt > 0) then
-    return jsonb_build_object('error', 'not_startable', 'status', task.status);
-  end if;
-  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
-  -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
-  -- admissions and creates are.
-  if task.status = 'retry_scheduled' and (
-       select count(*) from public.tasks
-        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-          and not awaiting_slot) >= 10 then
-    update public.tasks set next_attempt_at = now() where id = p_task_id;
-    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
-  end if;
-  insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
-  -- The provider's token is rotated with each attempt; only its hash is kept.
-  update public.tasks
-     set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
-         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
-   where id = p_task_id
-  returning * into task;
-  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
-end;
-$$;
-
-comment on function public.task_begin_attempt(text, text) is
-  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state) and returns the task to place it with.';
-
-grant select (content_erased_at) on public.tasks to authenticated;
-
-create index task_idempotency_keys_created on public.task_idempotency_keys (created_at);
-
-create index task_create_requests_created on public.task_create_requests (created_at);
+revoke all on function private.erase_expired_recordings(timestamptz) from public, anon, authenticated;
+grant execute on function private.erase_expired_recordings(timestamptz) to service_role;
 
 -- A call's times are stored in order: started (dialled) ≤ answered ≤ ended. They come from two
 -- clocks, the database's (placement, cancel, the watchdog) and the provider's (ringing, answer,
 -- end), so a provider's clock running ahead, or a cancel landing before a reported answer, could
 -- store a start after the end. Whichever statement writes them, the later clock's start is pulled
 -- back to the end: the end of a canceled task is the moment it was canceled.
-
--- Functions ---------------------------------------------------------------------------------------
 
 create function private.keep_call_times_in_order() returns trigger
 language plpgsql
@@ -676,76 +666,18 @@ begin
   return new;
 end;
 $$;
-
 comment on function private.keep_call_times_in_order() is
   'Trigger: keeps started_at ≤ answered_at ≤ ended_at on tasks and task_attempts by moving a later start or answer back to the end.';
-
-revoke all on function private.append_task_event(text, text, jsonb, text) from public, anon, authenticated;
-
-grant execute on function private.append_task_event(text, text, jsonb, text) to service_role;
-
-revoke all on function public.task_attempt_placed(text, integer, text, text) from public, anon, authenticated;
-
-revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
-
-revoke all on function private.lock_task(text) from public, anon, authenticated;
-
-grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
-
-grant execute on function private.lock_task(text) to service_role;
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on function private.default_first_sentence(text, text) from public, anon, authenticated;
-
-revoke all on function public.task_create(text, jsonb, text, text) from public, anon, authenticated;
-
-revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
-
-revoke all on function public.task_cancel(uuid, text) from public, anon, authenticated;
-
-grant execute on function private.default_first_sentence(text, text) to service_role;
-
-grant execute on function public.task_create(text, jsonb, text, text) to service_role;
-
-grant execute on function public.task_begin_attempt(text, text) to service_role;
-
-grant execute on function public.task_cancel(uuid, text) to service_role;
-
-revoke all on function public.task_save_result(text, integer, jsonb, text) from public, anon, authenticated;
-
-revoke all on function public.task_save_recording(text, integer, text, text, integer) from public, anon, authenticated;
-
-revoke all on function public.task_recording(uuid, text, timestamptz) from public, anon, authenticated;
-
-revoke all on function private.erase_expired_recordings(timestamptz) from public, anon, authenticated;
-
-grant execute on function public.task_save_result(text, integer, jsonb, text) to service_role;
-
-grant execute on function public.task_save_recording(text, integer, text, text, integer) to service_role;
-
-grant execute on function public.task_recording(uuid, text, timestamptz) to service_role;
-
-grant execute on function private.erase_expired_recordings(timestamptz) to service_role;
-
--- Grants ------------------------------------------------------------------------------------------
-
 revoke all on function private.keep_call_times_in_order() from public, anon, authenticated;
-
-grant execute on function public.task_attempt_placed(text, integer, text, text) to service_role;
-
--- Triggers ----------------------------------------------------------------------------------------
 
 create trigger tasks_call_times_in_order
   before insert or update of started_at, ended_at on public.tasks
   for each row execute function private.keep_call_times_in_order();
 
-comment on trigger tasks_call_times_in_order on public.tasks is
-  'A task never starts after it ended.';
-
 create trigger task_attempts_call_times_in_order
   before insert or update of started_at, answered_at, ended_at on public.task_attempts
   for each row execute function private.keep_call_times_in_order();
-
+comment on trigger tasks_call_times_in_order on public.tasks is
+  'A task never starts after it ended.';
 comment on trigger task_attempts_call_times_in_order on public.task_attempts is
   'An attempt is dialled before it is answered, and answered before it ended.';

@@ -12,10 +12,8 @@ create table private.area_code_time_zones (
   time_zones text[] not null
     constraint area_code_time_zones_not_empty check (cardinality(time_zones) > 0)
 );
-
 comment on table private.area_code_time_zones is
   'IANA time zones of each US area code, generated from libphonenumber''s data (scripts/calling-windows/area-code-time-zones.ts); toll-free codes get both coasts.';
-
 insert into private.area_code_time_zones (area_code, time_zones) values
   ('201', '{America/New_York}'),
   ('202', '{America/New_York}'),
@@ -378,14 +376,23 @@ insert into private.area_code_time_zones (area_code, time_zones) values
   ('985', '{America/Chicago}'),
   ('986', '{America/Boise,America/Los_Angeles}'),
   ('989', '{America/New_York}');
+revoke all on private.area_code_time_zones from public, anon, authenticated;
+grant select on private.area_code_time_zones to service_role;
+alter table private.area_code_time_zones enable row level security;
+
+create policy "The service role reads the time zones of area codes"
+  on private.area_code_time_zones for select
+  to service_role
+  using (true);
 
 create table private.calling_clock (
   id boolean primary key default true constraint calling_clock_single_row check (id),
   shift interval not null
 );
-
 comment on table private.calling_clock is
   'Local test stacks only (empty elsewhere): shifts the clock calling windows are judged by, so tests behave the same at any hour (STACK_CALLING_CLOCK in supabase/local/README.md).';
+revoke all on private.calling_clock from public, anon, authenticated, service_role;
+grant select on private.calling_clock to service_role;
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -409,9 +416,10 @@ begin
   return ((day + p_start) at time zone p_zone) - shift;
 end;
 $$;
-
 comment on function private.window_opening(timestamptz, text, time, time) is
   'The first instant at or after p_at when the local time in p_zone is inside [p_start, p_end).';
+revoke all on function private.window_opening(timestamptz, text, time, time) from public, anon, authenticated;
+grant execute on function private.window_opening(timestamptz, text, time, time) to service_role;
 
 create function private.next_call_opening(p_at timestamptz, p_zones text[], p_start time, p_end time)
 returns timestamptz
@@ -439,9 +447,10 @@ begin
   return null; -- The window is never open in all the zones at once.
 end;
 $$;
-
 comment on function private.next_call_opening(timestamptz, text[], time, time) is
   'The first instant at or after p_at when the calling window is open in every one of the zones; null if it never is.';
+revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
 
 create function private.time_zones_of(p_phone_number text) returns text[]
 language sql
@@ -452,40 +461,7 @@ as $$
     (select time_zones from private.area_code_time_zones where area_code = substr(p_phone_number, 3, 3)),
     '{America/New_York,America/Los_Angeles}'::text[]);
 $$;
-
 comment on function private.time_zones_of(text) is
   'The time zones of a +1 number''s area code (both coasts where the area code is unknown).';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.area_code_time_zones from public, anon, authenticated;
-
-grant select on private.area_code_time_zones to service_role;
-
-grant select (call_window_start, call_window_end, time_zones, schedule_at, scheduled_for)
-  on public.tasks to authenticated;
-
-revoke all on private.calling_clock from public, anon, authenticated, service_role;
-
-grant select on private.calling_clock to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table private.area_code_time_zones enable row level security;
-
-create policy "The service role reads the time zones of area codes"
-  on private.area_code_time_zones for select
-  to service_role
-  using (true);
-
-revoke all on function private.window_opening(timestamptz, text, time, time) from public, anon, authenticated;
-
-revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
-
 revoke all on function private.time_zones_of(text) from public, anon, authenticated;
-
-grant execute on function private.window_opening(timestamptz, text, time, time) to service_role;
-
-grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
-
 grant execute on function private.time_zones_of(text) to service_role;

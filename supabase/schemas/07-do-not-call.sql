@@ -19,11 +19,31 @@ create table public.do_not_call (
   primary key (user_id, phone_number),
   constraint do_not_call_account_entries_have_no_task check (source = 'callee' or task_id is null)
 );
-
 comment on table public.do_not_call is
   'Numbers an account will not call: asked by the callee during a call (callee) or added by the account (account).';
-
 comment on column public.do_not_call.task_id is 'The call in which the callee asked not to be called again.';
+revoke all on public.do_not_call from public, anon, authenticated;
+grant select, delete on public.do_not_call to authenticated;
+
+-- An account adds a number only; the source, the task and the time are not its to choose.
+grant insert (user_id, phone_number) on public.do_not_call to authenticated;
+grant all on public.do_not_call to service_role;
+alter table public.do_not_call enable row level security;
+
+create policy "Users can read their own do-not-call list"
+  on public.do_not_call for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can add numbers to their own do-not-call list"
+  on public.do_not_call for insert
+  to authenticated
+  with check (user_id = (select auth.uid()) and source = 'account' and task_id is null);
+
+create policy "Users can remove the numbers they added themselves"
+  on public.do_not_call for delete
+  to authenticated
+  using (user_id = (select auth.uid()) and source = 'account');
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -43,42 +63,8 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.record_callee_opt_out() is
   'On a callee.opted_out event: lists the task''s number on its account''s do-not-call list (source callee) and marks the task opted_out.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.do_not_call from public, anon, authenticated;
-
-grant select, delete on public.do_not_call to authenticated;
-
--- An account adds a number only; the source, the task and the time are not its to choose.
-grant insert (user_id, phone_number) on public.do_not_call to authenticated;
-
-grant all on public.do_not_call to service_role;
-
-grant select (opted_out) on public.tasks to authenticated;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.do_not_call enable row level security;
-
-create policy "Users can read their own do-not-call list"
-  on public.do_not_call for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can add numbers to their own do-not-call list"
-  on public.do_not_call for insert
-  to authenticated
-  with check (user_id = (select auth.uid()) and source = 'account' and task_id is null);
-
-create policy "Users can remove the numbers they added themselves"
-  on public.do_not_call for delete
-  to authenticated
-  using (user_id = (select auth.uid()) and source = 'account');
-
 revoke all on function private.record_callee_opt_out() from public, anon, authenticated;
 
 create trigger task_events_callee_opt_out

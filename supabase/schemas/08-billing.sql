@@ -14,12 +14,18 @@ create table public.credit_purchases (
   payment_reference text not null unique,
   purchased_at timestamptz not null default now()
 );
-
 comment on table public.credit_purchases is 'Credits bought by card (1 dollar = 1 credit), newest first in the dashboard.';
-
 comment on column public.credit_purchases.payment_reference is 'The payment provider''s id (e.g. checkout session); unique, so each payment credits once.';
-
 create index credit_purchases_user_newest on public.credit_purchases (user_id, purchased_at desc);
+revoke all on public.credit_purchases from public, anon, authenticated;
+grant select on public.credit_purchases to authenticated;
+grant all on public.credit_purchases to service_role;
+alter table public.credit_purchases enable row level security;
+
+create policy "Users can read their own credit purchases"
+  on public.credit_purchases for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -56,26 +62,10 @@ begin
   return true;
 end;
 $$;
-
 comment on function public.record_credit_purchase(uuid, numeric, text, text) is
   'Service role only: records a paid purchase and adds its credits, once per payment reference. Returns false for a repeat.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.credit_purchases from public, anon, authenticated;
-
-grant select on public.credit_purchases to authenticated;
-
-grant all on public.credit_purchases to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.credit_purchases enable row level security;
-
-create policy "Users can read their own credit purchases"
-  on public.credit_purchases for select
-  to authenticated
-  using (user_id = (select auth.uid()));
+revoke all on function public.record_credit_purchase(uuid, numeric, text, text) from public, anon, authenticated;
+grant execute on function public.record_credit_purchase(uuid, numeric, text, text) to service_role;
 
 create function private.settle_attempt(
   p_task public.tasks, p_attempt integer, p_duration_seconds integer, p_answered boolean
@@ -121,9 +111,10 @@ begin
    where id = p_task.user_id;
 end;
 $$;
-
 comment on function private.settle_attempt(public.tasks, integer, integer, boolean) is
   'Bills one attempt once: whole minutes rounded up, free minutes first, from the task''s hold.';
+revoke all on function private.settle_attempt(public.tasks, integer, integer, boolean) from public, anon, authenticated;
+grant execute on function private.settle_attempt(public.tasks, integer, integer, boolean) to service_role;
 
 create function private.release_if_done(p_task_id text) returns void
 language plpgsql
@@ -151,15 +142,14 @@ begin
   update public.tasks set hold_cents = 0, free_minutes_reserved = 0 where id = p_task_id;
 end;
 $$;
-
 comment on function private.release_if_done(text) is
   'Releases what is left of an ended task''s hold and free-minute reservation, once every answered attempt is billed.';
+revoke all on function private.release_if_done(text) from public, anon, authenticated;
+grant execute on function private.release_if_done(text) to service_role;
 
 -- The usage summary says what is held as well as what is used: free minutes reserved and credits
 -- held by calls in progress or waiting for a retry, released or billed when those calls end.
 -- Without them, "10 of 100 free minutes left" while credits are charged reads as a mistake.
-
--- Functions ---------------------------------------------------------------------------------------
 
 create function public.usage_summary() returns jsonb
 language sql
@@ -191,22 +181,7 @@ as $$
         ) d), '[]'::jsonb)
   );
 $$;
-
 comment on function public.usage_summary() is
   'The caller''s usage: free minutes used and held of 100, credits and credits held, minutes and dollars this month, minutes per day for 30 days.';
-
-revoke all on function public.record_credit_purchase(uuid, numeric, text, text) from public, anon, authenticated;
-
-grant execute on function public.record_credit_purchase(uuid, numeric, text, text) to service_role;
-
-revoke all on function private.settle_attempt(public.tasks, integer, integer, boolean) from public, anon, authenticated;
-
-revoke all on function private.release_if_done(text) from public, anon, authenticated;
-
-grant execute on function private.settle_attempt(public.tasks, integer, integer, boolean) to service_role;
-
-grant execute on function private.release_if_done(text) to service_role;
-
 revoke all on function public.usage_summary() from public, anon;
-
 grant execute on function public.usage_summary() to authenticated;

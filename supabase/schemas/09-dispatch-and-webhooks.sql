@@ -1,15 +1,3 @@
-comment on table public.task_events is 'Append-only, ordered event log per task (the SSE stream and webhooks read it).';
-
--- Owners read every column of their tasks but the provider token's hash.
-grant select (
-  id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
-  language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
-  voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt,
-  next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents,
-  free_minutes_used, hold_cents, free_minutes_reserved, transcript, summary, recording_url,
-  failure_reason, event_seq, updated_at
-) on public.tasks to authenticated;
-
 -- Scheduled work of the call API (docs/product-rules.md#retries, #task-statuses-and-outcomes,
 -- #events-and-webhooks): the `dispatch`
 -- function claims due retries, stuck calls and due webhook deliveries here, each claim under
@@ -17,66 +5,23 @@ grant select (
 -- Webhook deliveries live in an outbox filled by a trigger on task_events: appending an event to
 -- a task with a webhook_url queues its delivery in the same transaction, so none is ever lost.
 
--- Signing secrets --------------------------------------------------------------------------------
+-- Tables -----------------------------------------------------------------------------------------
 
 create table public.webhook_secrets (
   user_id uuid primary key references auth.users (id) on delete cascade,
   secret text not null constraint webhook_secrets_format check (secret ~ '^whsec_[A-Za-z0-9+/]{32,}={0,2}$'),
   created_at timestamptz not null default now()
 );
-
 comment on table public.webhook_secrets is 'Standard Webhooks signing secret of each account (whsec_ + base64 of 24 random bytes).';
+revoke all on public.webhook_secrets from public, anon, authenticated;
+grant select on public.webhook_secrets to authenticated;
+grant all on public.webhook_secrets to service_role;
+alter table public.webhook_secrets enable row level security;
 
-create function private.new_webhook_secret() returns text
-language sql
-volatile
-set search_path = ''
-as $$
-  select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
-$$;
-
-create function private.create_webhook_secret_for_new_user() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  insert into public.webhook_secrets (user_id, secret)
-  values (new.id, private.new_webhook_secret())
-  on conflict (user_id) do nothing;
-  return new;
-end;
-$$;
-
--- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
--- migration may create a trigger on it but not comment on (or alter, or drop) one.
-comment on function private.create_webhook_secret_for_new_user() is
-  'Trigger on_auth_user_created_webhook_secret (after insert on auth.users): creates the webhook signing secret of a new user.';
-
-create function public.rotate_webhook_secret() returns public.webhook_secrets
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  uid uuid := auth.uid();
-  rotated public.webhook_secrets;
-begin
-  if uid is null then
-    raise exception 'Sign in to rotate the webhook secret' using errcode = '42501';
-  end if;
-  insert into public.webhook_secrets (user_id, secret, created_at)
-  values (uid, private.new_webhook_secret(), now())
-  on conflict (user_id) do update set secret = excluded.secret, created_at = excluded.created_at
-  returning * into rotated;
-  return rotated;
-end;
-$$;
-
-comment on function public.rotate_webhook_secret() is
-  'Replaces the caller''s webhook signing secret; deliveries from then on are signed with the new one.';
-
--- Outbox -----------------------------------------------------------------------------------------
+create policy "Users can read their own webhook secret"
+  on public.webhook_secrets for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.webhook_deliveries (
   id uuid primary key default gen_random_uuid(),
@@ -101,14 +46,21 @@ create table public.webhook_deliveries (
   constraint webhook_deliveries_of_task_or_batch check ((task_id is null) <> (batch_id is null)),
   constraint webhook_deliveries_batch_event_once unique (batch_id, event_seq)
 );
-
+revoke all on public.webhook_deliveries from public, anon, authenticated;
+grant select on public.webhook_deliveries to authenticated;
+grant all on public.webhook_deliveries to service_role;
 comment on column public.webhook_deliveries.locked_until is 'Lease of the dispatcher sending it now, so no other sends it at the same time.';
-
 comment on table public.webhook_deliveries is 'Outbox of task events to POST to the task''s webhook_url; retried with backoff.';
-
 create index webhook_deliveries_due on public.webhook_deliveries (next_attempt_at) where status = 'pending';
-
 create index webhook_deliveries_user_newest on public.webhook_deliveries (user_id, created_at desc);
+alter table public.webhook_deliveries enable row level security;
+
+create policy "Users can read their own webhook deliveries"
+  on public.webhook_deliveries for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';
+create index webhook_deliveries_created on public.webhook_deliveries (created_at);
 
 create table public.webhook_delivery_attempts (
   id bigint generated always as identity primary key,
@@ -119,10 +71,79 @@ create table public.webhook_delivery_attempts (
   error text,
   created_at timestamptz not null default now()
 );
-
+revoke all on public.webhook_delivery_attempts from public, anon, authenticated;
+grant select on public.webhook_delivery_attempts to authenticated;
+grant all on public.webhook_delivery_attempts to service_role;
 comment on table public.webhook_delivery_attempts is 'Each POST of a webhook delivery: HTTP status, latency, error.';
-
 create index webhook_delivery_attempts_delivery on public.webhook_delivery_attempts (delivery_id, number);
+alter table public.webhook_delivery_attempts enable row level security;
+
+create policy "Users can read the attempts of their own webhook deliveries"
+  on public.webhook_delivery_attempts for select
+  to authenticated
+  using (exists (select 1 from public.webhook_deliveries d where d.id = delivery_id and d.user_id = (select auth.uid())));
+
+-- Technical logs are erased by age: each needs its age indexed.
+create index webhook_delivery_attempts_created on public.webhook_delivery_attempts (created_at);
+comment on index public.task_attempts_unsettled is 'Attempts not billed yet: the watchdog looks here for ended tasks whose call is still open.';
+
+-- Functions --------------------------------------------------------------------------------------
+
+create function private.new_webhook_secret() returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
+$$;
+revoke all on function private.new_webhook_secret() from public, anon, authenticated;
+
+create function private.create_webhook_secret_for_new_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.webhook_secrets (user_id, secret)
+  values (new.id, private.new_webhook_secret())
+  on conflict (user_id) do nothing;
+  return new;
+end;
+$$;
+
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.create_webhook_secret_for_new_user() is
+  'Trigger on_auth_user_created_webhook_secret (after insert on auth.users): creates the webhook signing secret of a new user.';
+revoke all on function private.create_webhook_secret_for_new_user() from public, anon, authenticated;
+
+create trigger on_auth_user_created_webhook_secret
+  after insert on auth.users
+  for each row execute function private.create_webhook_secret_for_new_user();
+
+create function public.rotate_webhook_secret() returns public.webhook_secrets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := auth.uid();
+  rotated public.webhook_secrets;
+begin
+  if uid is null then
+    raise exception 'Sign in to rotate the webhook secret' using errcode = '42501';
+  end if;
+  insert into public.webhook_secrets (user_id, secret, created_at)
+  values (uid, private.new_webhook_secret(), now())
+  on conflict (user_id) do update set secret = excluded.secret, created_at = excluded.created_at
+  returning * into rotated;
+  return rotated;
+end;
+$$;
+comment on function public.rotate_webhook_secret() is
+  'Replaces the caller''s webhook signing secret; deliveries from then on are signed with the new one.';
+revoke all on function public.rotate_webhook_secret() from public, anon;
+grant execute on function public.rotate_webhook_secret() to authenticated;
 
 create function public.dispatch_claim_deliveries(p_now timestamptz, p_limit integer)
 returns setof public.webhook_deliveries
@@ -143,9 +164,10 @@ as $$
     from due where d.id = due.id
   returning d.*;
 $$;
-
 comment on function public.dispatch_claim_deliveries(timestamptz, integer) is
   'Claims due webhook deliveries (skip locked, 20-second lease) and counts the attempt.';
+revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
 
 create function public.webhook_delivery_record(
   p_delivery_id uuid, p_attempt integer, p_status_code integer, p_latency_ms integer, p_error text, p_now timestamptz
@@ -173,9 +195,10 @@ begin
   return outcome;
 end;
 $$;
-
 comment on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) is
   'Records one POST of a delivery and schedules the next per the backoff, or marks it succeeded or failed.';
+revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
+grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) to service_role;
 
 create function public.resend_webhook_delivery(p_delivery_id uuid) returns void
 language plpgsql
@@ -191,76 +214,10 @@ begin
   end if;
 end;
 $$;
-
 comment on function public.resend_webhook_delivery(uuid) is
   'Queues one of the caller''s webhook deliveries again, to be sent at the next dispatch.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts
-  from public, anon, authenticated;
-
-grant select on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts to authenticated;
-
-grant all on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.webhook_secrets enable row level security;
-
-alter table public.webhook_deliveries enable row level security;
-
-alter table public.webhook_delivery_attempts enable row level security;
-
-create policy "Users can read their own webhook secret"
-  on public.webhook_secrets for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read their own webhook deliveries"
-  on public.webhook_deliveries for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the attempts of their own webhook deliveries"
-  on public.webhook_delivery_attempts for select
-  to authenticated
-  using (exists (select 1 from public.webhook_deliveries d where d.id = delivery_id and d.user_id = (select auth.uid())));
-
--- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
--- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
--- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
--- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
--- Hosted set-up, once per project:
---   select vault.create_secret('https://<ref>.supabase.co', 'project_url');
---   select vault.create_secret('<service role key>', 'service_role_key');
-do $migration$
-begin
-  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
-     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
-     or not exists (select 1 from pg_namespace where nspname = 'vault') then
-    raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
-    return;
-  end if;
-  create extension if not exists pg_cron;
-  create extension if not exists pg_net;
-  perform cron.schedule(
-    'dialwise-dispatch',
-    '5 seconds',
-    $job$
-      select net.http_post(
-        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
-        headers := jsonb_build_object(
-          'Content-Type', 'application/json',
-          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
-        ),
-        body := '{}'::jsonb,
-        timeout_milliseconds := 55000
-      );
-    $job$
-  );
-end;
-$migration$;
+revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
+grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
 
 -- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
 -- instead of waiting for the next scheduled run. Two channels, both best effort:
@@ -297,9 +254,13 @@ exception when others then
   return null;
 end;
 $$;
-
 comment on function private.request_dispatch() is
   'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+revoke all on function private.request_dispatch() from public, anon, authenticated;
+
+create trigger webhook_deliveries_dispatch_at_once
+  after insert on public.webhook_deliveries
+  for each statement execute function private.request_dispatch();
 
 create function public.dispatch_claim_retries(p_now timestamptz, p_limit integer) returns setof text
 language plpgsql
@@ -326,15 +287,10 @@ begin
   returning t.id;
 end;
 $$;
-
 comment on function public.dispatch_claim_retries(timestamptz, integer) is
   'Claims the tasks whose retry is due inside their calling window (skip locked, one-minute lease); later ones wait for the opening.';
-
-comment on index public.task_attempts_unsettled is 'Attempts not billed yet: the watchdog looks here for ended tasks whose call is still open.';
-
-comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';
-
--- Functions --------------------------------------------------------------------------------------
+revoke all on function public.dispatch_claim_retries(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_retries(timestamptz, integer) to service_role;
 
 create function private.request_dispatch_now() returns void
 language plpgsql
@@ -363,9 +319,9 @@ exception when others then
   raise warning 'request_dispatch_now: %', sqlerrm;
 end;
 $$;
-
 comment on function private.request_dispatch_now() is
   'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+revoke all on function private.request_dispatch_now() from public, anon, authenticated;
 
 -- The 10 active calls count the tasks that hold a slot; waiting batch tasks do not.
 create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
@@ -429,9 +385,10 @@ begin
       for update skip locked);
 end;
 $$;
-
 comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
   'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
+revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
 
 create function public.dispatch_claim_stuck(
   p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
@@ -480,14 +437,10 @@ as $$
     from claimed c
     left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
 $$;
-
 comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
   'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
-
--- Technical logs are erased by age: each needs its age indexed.
-create index webhook_delivery_attempts_created on public.webhook_delivery_attempts (created_at);
-
-create index webhook_deliveries_created on public.webhook_deliveries (created_at);
+revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
 
 create function private.queue_webhook_delivery() returns trigger
 language plpgsql
@@ -507,56 +460,45 @@ begin
   return new;
 end;
 $$;
-
-revoke all on function private.new_webhook_secret() from public, anon, authenticated;
-
-revoke all on function private.create_webhook_secret_for_new_user() from public, anon, authenticated;
-
 revoke all on function private.queue_webhook_delivery() from public, anon, authenticated;
-
-revoke all on function public.rotate_webhook_secret() from public, anon;
-
-grant execute on function public.rotate_webhook_secret() to authenticated;
-
-revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
-
-grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
-
-revoke all on function public.dispatch_claim_retries(timestamptz, integer) from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) from public, anon, authenticated;
-
-revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
-
-grant execute on function public.dispatch_claim_retries(timestamptz, integer) to service_role;
-
-grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
-
-grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
-
-grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) to service_role;
-
-revoke all on function private.request_dispatch() from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
-
-grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
-
-revoke all on function private.request_dispatch_now() from public, anon, authenticated;
-
-create trigger on_auth_user_created_webhook_secret
-  after insert on auth.users
-  for each row execute function private.create_webhook_secret_for_new_user();
 
 create trigger task_events_queue_webhook
   after insert on public.task_events
   for each row execute function private.queue_webhook_delivery();
-
 comment on trigger task_events_queue_webhook on public.task_events is
   'Queues the webhook delivery of every event of a task with a webhook_url, in the same transaction.';
 
-create trigger webhook_deliveries_dispatch_at_once
-  after insert on public.webhook_deliveries
-  for each statement execute function private.request_dispatch();
+-- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
+-- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
+-- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
+-- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
+-- Hosted set-up, once per project:
+--   select vault.create_secret('https://<ref>.supabase.co', 'project_url');
+--   select vault.create_secret('<service role key>', 'service_role_key');
+do $migration$
+begin
+  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
+     or not exists (select 1 from pg_namespace where nspname = 'vault') then
+    raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
+    return;
+  end if;
+  create extension if not exists pg_cron;
+  create extension if not exists pg_net;
+  perform cron.schedule(
+    'dialwise-dispatch',
+    '5 seconds',
+    $job$
+      select net.http_post(
+        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
+        headers := jsonb_build_object(
+          'Content-Type', 'application/json',
+          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
+        ),
+        body := '{}'::jsonb,
+        timeout_milliseconds := 55000
+      );
+    $job$
+  );
+end;
+$migration$;

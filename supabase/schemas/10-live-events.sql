@@ -11,7 +11,49 @@
 --    20 per key. A lease is renewed while its stream lives and lapses on its own when an instance
 --    dies without closing it.
 
--- Notifications ----------------------------------------------------------------------------------
+-- Tables -----------------------------------------------------------------------------------------
+
+create table public.task_event_streams (
+  id uuid primary key,
+  api_key_id uuid not null references public.api_keys (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  task_id text not null references public.tasks (id) on delete cascade,
+  opened_at timestamptz not null default now(),
+  -- When the stream will have reached its maximum length; its slot is free by then at the latest.
+  ends_by timestamptz not null,
+  expires_at timestamptz not null
+);
+comment on table public.task_event_streams is
+  'Open SSE streams of the call API, leased per API key (at most 20 live leases per key).';
+comment on column public.task_event_streams.expires_at is
+  'The lease lapses here unless renewed; the instance serving the stream renews it while the stream lives.';
+create index task_event_streams_key on public.task_event_streams (api_key_id, expires_at);
+create index task_event_streams_expiry on public.task_event_streams (expires_at);
+alter table public.task_event_streams enable row level security;
+
+-- Service role only: no user policies, nothing granted to anon or authenticated.
+revoke all on public.task_event_streams from public, anon, authenticated;
+grant all on public.task_event_streams to service_role;
+
+-- A stream lease names the task or the batch whose events it streams.
+alter table public.task_event_streams drop constraint task_event_streams_task_id_fkey;
+alter table public.task_event_streams
+  add constraint task_event_streams_subject_format check (task_id ~ '^(task|batch)_[0-9A-Z]{26}$');
+comment on column public.task_event_streams.task_id is 'The task (task_…) or batch (batch_…) whose events the stream carries.';
+
+-- The call API also serves a signed-in user's session (no API key). Its event streams are leased
+-- like a key's, at most 20 live at once, counted per user across the user's sessions; a key's
+-- streams are still counted per key (20251126000100_task_event_streams.sql).
+
+alter table public.task_event_streams alter column api_key_id drop not null;
+comment on column public.task_event_streams.api_key_id is
+  'The API key the stream was opened with; null for a signed-in user''s session (counted per user).';
+create index task_event_streams_session_user on public.task_event_streams (user_id, expires_at)
+  where api_key_id is null;
+comment on index public.task_event_streams_session_user is
+  'Counts the live session streams of one user.';
+
+-- Functions --------------------------------------------------------------------------------------
 
 create function private.notify_task_event() returns trigger
 language plpgsql
@@ -24,39 +66,16 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.notify_task_event() is
   'NOTIFY task_events {"task_id","seq","type"} for each event row (delivered at commit).';
+revoke all on function private.notify_task_event() from public, anon, authenticated;
 
--- Stream leases ----------------------------------------------------------------------------------
-
-create table public.task_event_streams (
-  id uuid primary key,
-  api_key_id uuid not null references public.api_keys (id) on delete cascade,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  task_id text not null references public.tasks (id) on delete cascade,
-  opened_at timestamptz not null default now(),
-  -- When the stream will have reached its maximum length; its slot is free by then at the latest.
-  ends_by timestamptz not null,
-  expires_at timestamptz not null
-);
-
-comment on table public.task_event_streams is
-  'Open SSE streams of the call API, leased per API key (at most 20 live leases per key).';
-
-comment on column public.task_event_streams.expires_at is
-  'The lease lapses here unless renewed; the instance serving the stream renews it while the stream lives.';
-
-create index task_event_streams_key on public.task_event_streams (api_key_id, expires_at);
-
-create index task_event_streams_expiry on public.task_event_streams (expires_at);
-
-alter table public.task_event_streams enable row level security;
-
--- Service role only: no user policies, nothing granted to anon or authenticated.
-revoke all on public.task_event_streams from public, anon, authenticated;
-
-grant all on public.task_event_streams to service_role;
+create trigger task_events_notify
+  after insert on public.task_events
+  for each row when (new.seq > 1)
+  execute function private.notify_task_event();
+comment on trigger task_events_notify on public.task_events is
+  'Wakes the live event streams of the task (one LISTEN per function instance); a task''s first event, written as it is created, wakes nobody.';
 
 create function public.task_event_streams_renew(p_stream_ids uuid[], p_lease_seconds integer)
 returns uuid[]
@@ -79,9 +98,10 @@ begin
   return renewed;
 end;
 $$;
-
 comment on function public.task_event_streams_renew(uuid[], integer) is
   'Extends the leases of the streams an instance still serves (never beyond their ends_by); returns those renewed.';
+revoke all on function public.task_event_streams_renew(uuid[], integer) from public, anon, authenticated;
+grant execute on function public.task_event_streams_renew(uuid[], integer) to service_role;
 
 create function public.task_event_stream_close(p_stream_id uuid) returns void
 language sql
@@ -89,35 +109,9 @@ set search_path = ''
 as $$
   delete from public.task_event_streams where id = p_stream_id;
 $$;
-
 comment on function public.task_event_stream_close(uuid) is 'Frees the slot of a closed event stream.';
-
--- A stream lease names the task or the batch whose events it streams.
-alter table public.task_event_streams drop constraint task_event_streams_task_id_fkey;
-
-alter table public.task_event_streams
-  add constraint task_event_streams_subject_format check (task_id ~ '^(task|batch)_[0-9A-Z]{26}$');
-
-comment on column public.task_event_streams.task_id is 'The task (task_…) or batch (batch_…) whose events the stream carries.';
-
--- The call API also serves a signed-in user's session (no API key). Its event streams are leased
--- like a key's, at most 20 live at once, counted per user across the user's sessions; a key's
--- streams are still counted per key (20251126000100_task_event_streams.sql).
-
--- Tables -----------------------------------------------------------------------------------------
-
-alter table public.task_event_streams alter column api_key_id drop not null;
-
-comment on column public.task_event_streams.api_key_id is
-  'The API key the stream was opened with; null for a signed-in user''s session (counted per user).';
-
-create index task_event_streams_session_user on public.task_event_streams (user_id, expires_at)
-  where api_key_id is null;
-
-comment on index public.task_event_streams_session_user is
-  'Counts the live session streams of one user.';
-
--- Functions --------------------------------------------------------------------------------------
+revoke all on function public.task_event_stream_close(uuid) from public, anon, authenticated;
+grant execute on function public.task_event_stream_close(uuid) to service_role;
 
 create function public.task_event_stream_open(
   p_stream_id uuid, p_api_key_id uuid, p_user_id uuid, p_task_id text,
@@ -157,28 +151,7 @@ begin
   return jsonb_build_object('opened', true, 'limit', max_streams, 'open', live + 1);
 end;
 $$;
-
 comment on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) is
   'Leases a slot for one event stream of an API key (or of a user''s sessions when the key is null), or returns {opened:false, retry_after} when 20 are live.';
-
-revoke all on function private.notify_task_event() from public, anon, authenticated;
-
 revoke all on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) from public, anon, authenticated;
-
-revoke all on function public.task_event_streams_renew(uuid[], integer) from public, anon, authenticated;
-
-revoke all on function public.task_event_stream_close(uuid) from public, anon, authenticated;
-
 grant execute on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) to service_role;
-
-grant execute on function public.task_event_streams_renew(uuid[], integer) to service_role;
-
-grant execute on function public.task_event_stream_close(uuid) to service_role;
-
-create trigger task_events_notify
-  after insert on public.task_events
-  for each row when (new.seq > 1)
-  execute function private.notify_task_event();
-
-comment on trigger task_events_notify on public.task_events is
-  'Wakes the live event streams of the task (one LISTEN per function instance); a task''s first event, written as it is created, wakes nobody.';

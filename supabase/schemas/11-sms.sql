@@ -2,6 +2,8 @@
 -- and the result SMS owed to the sender of an SMS-created task. Service role only (the
 -- sms-inbound and voice-events functions); no user reads or writes these tables.
 
+-- Tables -----------------------------------------------------------------------------------------
+
 create table public.sms_inbound_messages (
   message_sid text primary key constraint sms_inbound_sid_length check (length(message_sid) between 1 and 64),
   from_phone text not null,
@@ -10,15 +12,20 @@ create table public.sms_inbound_messages (
   reply text,
   created_at timestamptz not null default now()
 );
-
 comment on table public.sms_inbound_messages is 'Inbound SMS by Twilio MessageSid, so a repeated delivery creates one task and gets the same reply.';
+alter table public.sms_inbound_messages enable row level security;
+revoke all on public.sms_inbound_messages from public, anon, authenticated;
+grant select, insert, update, delete on public.sms_inbound_messages to service_role;
+create index sms_inbound_messages_created on public.sms_inbound_messages (created_at);
 
 create table public.sms_opt_outs (
   phone text primary key,
   created_at timestamptz not null default now()
 );
-
+revoke all on public.sms_opt_outs from public, anon, authenticated;
+grant select, insert, update, delete on public.sms_opt_outs to service_role;
 comment on table public.sms_opt_outs is 'Numbers that texted STOP: they get no SMS until they text START.';
+alter table public.sms_opt_outs enable row level security;
 
 create table public.sms_task_notifications (
   task_id text primary key references public.tasks (id) on delete cascade,
@@ -26,20 +33,13 @@ create table public.sms_task_notifications (
   sent_at timestamptz,
   created_at timestamptz not null default now()
 );
-
+revoke all on public.sms_task_notifications from public, anon, authenticated;
+grant select, insert, update, delete on public.sms_task_notifications to service_role;
 comment on table public.sms_task_notifications is 'The result SMS owed to the sender of an SMS-created task; sent_at is set once it is claimed.';
-
-alter table public.sms_inbound_messages enable row level security;
-
-alter table public.sms_opt_outs enable row level security;
-
 alter table public.sms_task_notifications enable row level security;
+create index sms_task_notifications_sent on public.sms_task_notifications (sent_at) where sent_at is not null;
 
-revoke all on public.sms_inbound_messages, public.sms_opt_outs, public.sms_task_notifications
-  from public, anon, authenticated;
-
-grant select, insert, update, delete on public.sms_inbound_messages, public.sms_opt_outs,
-  public.sms_task_notifications to service_role;
+-- Functions --------------------------------------------------------------------------------------
 
 -- Claims the result SMS of a task that has ended, once: returns what to send, or nothing when the
 -- task has not ended, was claimed already, or the sender opted out (then it is marked as done).
@@ -65,11 +65,5 @@ begin
       t.status, t.outcome, t.summary, t.id;
 end;
 $$;
-
-create index sms_inbound_messages_created on public.sms_inbound_messages (created_at);
-
-create index sms_task_notifications_sent on public.sms_task_notifications (sent_at) where sent_at is not null;
-
 revoke all on function public.sms_claim_task_notification(text) from public, anon, authenticated;
-
 grant execute on function public.sms_claim_task_notification(text) to service_role;

@@ -37,20 +37,24 @@ create table public.batches (
   completed_at timestamptz,
   updated_at timestamptz not null default now()
 );
-
 comment on table public.batches is
   'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
-
 comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
-
 comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
-
 comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
-
 create index batches_user_newest on public.batches (user_id, id desc);
-
 create unique index batches_idempotency on public.batches (user_id, idempotency_key)
   where idempotency_key is not null;
+revoke all on public.batches from public, anon, authenticated;
+grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
+  canceled_at, completed_at, updated_at) on public.batches to authenticated;
+grant all on public.batches to service_role;
+alter table public.batches enable row level security;
+
+create policy "Users can read their own batches"
+  on public.batches for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.batch_events (
   batch_id text not null references public.batches (id) on delete cascade,
@@ -60,16 +64,30 @@ create table public.batch_events (
   created_at timestamptz not null default now(),
   primary key (batch_id, seq)
 );
-
+revoke all on public.batch_events from public, anon, authenticated;
+grant all on public.batch_events to service_role;
 comment on table public.batch_events is 'Append-only event log of a batch (its event stream and webhook read it).';
+grant select on public.batch_events to authenticated;
+alter table public.batch_events enable row level security;
 
+create policy "Users can read the events of their own batches"
+  on public.batch_events for select
+  to authenticated
+  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));
 create index tasks_batch on public.tasks (batch_id, batch_index) where batch_id is not null;
-
 create index tasks_batch_open on public.tasks (batch_id)
   where batch_id is not null and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-
 create index tasks_awaiting_slot on public.tasks (user_id, batch_id, batch_index)
   where awaiting_slot and status = 'queued';
+
+-- A task's call record, and a delivery, outlive their account (and so its batch) for the record
+-- retention: the batch link is cleared, not cascaded.
+alter table public.tasks
+  add constraint tasks_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
+alter table public.webhook_deliveries
+  add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
+
+-- Functions --------------------------------------------------------------------------------------
 
 create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
 language plpgsql
@@ -127,9 +145,10 @@ begin
   end loop;
 end;
 $$;
-
 comment on function private.admit_waiting_tasks(uuid) is
   'Gives the account''s free call slots to its waiting batch tasks in order, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
+grant execute on function private.admit_waiting_tasks(uuid) to service_role;
 
 create function public.batch_accept(
   p_user_id uuid, p_api_key_id uuid, p_batch jsonb, p_tasks jsonb, p_idempotency_key text,
@@ -270,9 +289,10 @@ begin
   return jsonb_build_object('batch_id', created.id, 'replayed', false, 'place', to_jsonb(admitted));
 end;
 $$;
-
 comment on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) is
   'Creates a batch and all its tasks in one statement if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
 
 create function public.batch_create(
   p_api_key text, p_batch jsonb, p_tasks jsonb, p_idempotency_key text, p_request_hash text
@@ -290,9 +310,10 @@ begin
     p_batch, p_tasks, p_idempotency_key, p_request_hash) || account;
 end;
 $$;
-
 comment on function public.batch_create(text, jsonb, jsonb, text, text) is
   'POST /task/batches in one round trip: the API key, the KYC and phone gate, then batch_accept.';
+revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
 
 create function public.batch_read(p_batch_id text) returns jsonb
 language sql
@@ -307,9 +328,10 @@ as $$
                where t.batch_id = b.id group by t.status, t.outcome) g), '[]'::jsonb))
     from public.batches b where b.id = p_batch_id;
 $$;
-
 comment on function public.batch_read(text) is
   'A batch and the number of its tasks per (status, outcome), in one query; the counts are named in TypeScript (tasks/batch-counts.ts).';
+revoke all on function public.batch_read(text) from public, anon, authenticated;
+grant execute on function public.batch_read(text) to service_role;
 
 create function public.batch_claim_slots(p_user_id uuid) returns setof text
 language sql
@@ -317,9 +339,10 @@ set search_path = ''
 as $$
   select private.admit_waiting_tasks(p_user_id);
 $$;
-
 comment on function public.batch_claim_slots(uuid) is
   'Admits an account''s waiting batch tasks into its free call slots; returns the ids to place.';
+revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
+grant execute on function public.batch_claim_slots(uuid) to service_role;
 
 create function public.dispatch_claim_batch_slots(p_limit integer) returns setof text
 language plpgsql
@@ -337,9 +360,10 @@ begin
   end loop;
 end;
 $$;
-
 comment on function public.dispatch_claim_batch_slots(integer) is
   'For the dispatcher: admits waiting batch tasks of up to p_limit accounts into their free call slots; returns the ids to place.';
+revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
 
 create function public.batch_cancel(p_user_id uuid, p_batch_id text) returns jsonb
 language plpgsql
@@ -376,9 +400,10 @@ begin
   return jsonb_build_object('canceled', canceled, 'hang_up', hang_ups);
 end;
 $$;
-
 comment on function public.batch_cancel(uuid, text) is
   'Cancels every task of the account''s batch that has not ended; returns the live calls to hang up.';
+revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
+grant execute on function public.batch_cancel(uuid, text) to service_role;
 
 create function private.on_task_status_change() returns trigger
 language plpgsql
@@ -421,9 +446,16 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.on_task_status_change() is
   'Trigger tasks_status_change: asks for a dispatch run when a call slot frees and batch tasks wait; completes a batch when its last task ends.';
+revoke all on function private.on_task_status_change() from public, anon, authenticated;
+
+create trigger tasks_status_change
+  after update of status on public.tasks
+  for each row when (old.status is distinct from new.status)
+  execute function private.on_task_status_change();
+comment on trigger tasks_status_change on public.tasks is
+  'Frees call slots for waiting batch tasks and completes batches (private.on_task_status_change).';
 
 create function private.on_batch_event() returns trigger
 language plpgsql
@@ -445,89 +477,12 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.on_batch_event() is
   'Trigger batch_events_publish: wakes the batch''s live streams (NOTIFY task_events) and queues its webhook delivery.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.batches, public.batch_events from public, anon, authenticated;
-
-grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
-  canceled_at, completed_at, updated_at) on public.batches to authenticated;
-
-grant select on public.batch_events to authenticated;
-
-grant all on public.batches, public.batch_events to service_role;
-
-grant select (batch_id, batch_index, awaiting_slot, slot_claimed_at) on public.tasks to authenticated;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.batches enable row level security;
-
-alter table public.batch_events enable row level security;
-
-create policy "Users can read their own batches"
-  on public.batches for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the events of their own batches"
-  on public.batch_events for select
-  to authenticated
-  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));
-
 revoke all on function private.on_batch_event() from public, anon, authenticated;
-
-revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
-
-revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
-
-revoke all on function public.batch_read(text) from public, anon, authenticated;
-
-revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
-
-revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
-
-grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
-
-grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
-
-grant execute on function public.batch_read(text) to service_role;
-
-grant execute on function public.batch_claim_slots(uuid) to service_role;
-
-grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
-
-grant execute on function public.batch_cancel(uuid, text) to service_role;
-
-revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
-
-grant execute on function private.admit_waiting_tasks(uuid) to service_role;
-
-revoke all on function private.on_task_status_change() from public, anon, authenticated;
 
 create trigger batch_events_publish
   after insert on public.batch_events
   for each row execute function private.on_batch_event();
-
-create trigger tasks_status_change
-  after update of status on public.tasks
-  for each row when (old.status is distinct from new.status)
-  execute function private.on_task_status_change();
-
--- A task's call record, and a delivery, outlive their account (and so its batch) for the record
--- retention: the batch link is cleared, not cascaded.
-alter table public.tasks
-  add constraint tasks_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
-alter table public.webhook_deliveries
-  add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
-
-comment on trigger tasks_status_change on public.tasks is
-  'Frees call slots for waiting batch tasks and completes batches (private.on_task_status_change).';
-
 comment on trigger batch_events_publish on public.batch_events is
   'Wakes the batch''s event streams and queues the webhook of each batch event.';

@@ -1,12 +1,4 @@
--- The dashboard's call view reads a task's result and whether it was recorded (its owner only,
--- by the tasks table's row policy). The audio itself is never readable this way: it is served
--- by the call API with the account's key (docs/decisions/0012-call-recordings.md).
-
--- Grants -----------------------------------------------------------------------------------------
-
-grant select (
-  output_schema, result, result_note, record, recording_retention_days, recording_expires_at
-) on public.tasks to authenticated;
+-- Tables -----------------------------------------------------------------------------------------
 
 create table private.account_closures (
   -- No foreign key: the closure outlives the auth user by 22 months.
@@ -16,16 +8,24 @@ create table private.account_closures (
   records_erased_at timestamptz,
   verified_phone text
 );
-
 comment on table private.account_closures is
   'Closed accounts and how far their erasure went: account data at closed_at + 60 days, KYC and call records at + 24 months.';
-
 comment on column private.account_closures.verified_phone is
   'The phone the account had verified: the KYC row keeps the number but no longer holds it verified, so the number is free for another account.';
-
 create index account_closures_account_due on private.account_closures (closed_at) where account_erased_at is null;
-
 create index account_closures_records_due on private.account_closures (closed_at) where records_erased_at is null;
+revoke all on private.account_closures from public, anon, authenticated;
+grant all on private.account_closures to service_role;
+
+-- Service role only: no user policies.
+alter table private.account_closures enable row level security;
+
+-- What the retention pass reads: ended tasks by end time.
+create index tasks_content_due on public.tasks (ended_at)
+  where content_erased_at is null and ended_at is not null;
+create index tasks_records_due on public.tasks (ended_at) where ended_at is not null;
+comment on index public.tasks_content_due is 'Ended tasks whose content is still held: what the retention pass erases next.';
+comment on index public.tasks_records_due is 'Call records by end time, for the 24-month erasure.';
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -64,181 +64,9 @@ begin
   return erased;
 end;
 $$;
-
 comment on function private.retention_erase_call_content(timestamptz, integer) is
   'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs).';
-
-create function private.retention_erase_call_records(p_now timestamptz, p_limit integer) returns integer
-language plpgsql
-set search_path = ''
-as $$
-declare
-  cutoff timestamptz := p_now - interval '24 months';
-  n integer;
-  total integer := 0;
-  closure record;
-begin
-  -- Open accounts: calls that ended over 24 months ago (closed accounts keep theirs until 24
-  -- months after closing, below).
-  delete from public.tasks where id in (
-    select t.id from public.tasks t
-     where t.ended_at is not null and t.ended_at < cutoff
-       and not exists (select 1 from private.account_closures c where c.user_id = t.user_id)
-     limit p_limit);
-  get diagnostics n = row_count; total := total + n;
-
-  for closure in
-    select user_id from private.account_closures
-     where records_erased_at is null and closed_at < cutoff
-     order by closed_at
-     limit p_limit
-     for update skip locked
-  loop
-    delete from public.tasks where user_id = closure.user_id;
-    get diagnostics n = row_count; total := total + n;
-    delete from public.user_kyc where user_id = closure.user_id;
-    delete from public.credit_purchases where user_id = closure.user_id;
-    update private.account_closures set records_erased_at = p_now where user_id = closure.user_id;
-  end loop;
-  return total;
-end;
-$$;
-
-comment on function private.retention_erase_call_records(timestamptz, integer) is
-  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing.';
-
-create function public.retention_accounts_due(p_now timestamptz, p_limit integer default 100)
-returns setof uuid
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select user_id from private.account_closures
-   where account_erased_at is null and closed_at < p_now - interval '60 days'
-   order by closed_at
-   limit p_limit;
-$$;
-
-comment on function public.retention_accounts_due(timestamptz, integer) is
-  'Accounts closed over 60 days before p_now whose account data is still held (the pass deletes their auth users).';
-
-create function public.retention_erase_account(p_user_id uuid, p_now timestamptz) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- Most account data goes with the auth user (deleted through the Auth admin API first); this
-  -- removes what does not cascade, and whatever is left if the auth user was removed otherwise.
-  delete from public.api_keys where user_id = p_user_id;
-  delete from public.agent_settings where user_id = p_user_id;
-  delete from public.webhook_secrets where user_id = p_user_id;
-  delete from public.webhook_deliveries where user_id = p_user_id;
-  delete from public.do_not_call where user_id = p_user_id;
-  delete from public.sms_inbound_messages where user_id = p_user_id;
-  delete from public.task_idempotency_keys where user_id = p_user_id;
-  delete from private.phone_verification_sends where user_id = p_user_id;
-  delete from private.phone_verifications where user_id = p_user_id;
-  delete from public.profiles where id = p_user_id;
-  -- Recordings are account content: they go now, if their own retention has not taken them yet.
-  delete from private.task_recordings r using public.tasks t
-   where t.id = r.task_id and t.user_id = p_user_id;
-  -- A task's webhook URL is the account's configuration, not part of the call record.
-  update public.tasks set webhook_url = null where user_id = p_user_id and webhook_url is not null;
-  update private.account_closures set account_erased_at = p_now
-   where user_id = p_user_id and account_erased_at is null;
-end;
-$$;
-
-comment on function public.retention_erase_account(uuid, timestamptz) is
-  'Erases a closed account''s data (keys, settings, webhook secret, profile, lists) once its auth user is gone; KYC and call records stay.';
-
-create function public.account_close(p_user_id uuid, p_now timestamptz default now()) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  closed timestamptz;
-  to_cancel text[];
-begin
-  -- Callable by the service role only (the account function, after checking the session and
-  -- the confirmation). Idempotent: closing twice keeps the first time.
-  insert into private.account_closures (user_id, closed_at, verified_phone)
-  values (p_user_id, p_now,
-          (select phone from public.user_kyc where user_id = p_user_id and phone_verified))
-  on conflict (user_id) do nothing;
-  -- The SMS entry knows senders by their verified phone: a closed account is no sender any more,
-  -- and the number may be verified by another account.
-  update public.user_kyc set phone_verified = false where user_id = p_user_id and phone_verified;
-  select closed_at into closed from private.account_closures where user_id = p_user_id;
-  update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
-  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
-  -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
-  update public.tasks set webhook_url = null
-   where user_id = p_user_id and webhook_url is not null
-     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-  update public.webhook_deliveries
-     set status = 'failed', last_error = 'The account was closed.', locked_until = null
-   where user_id = p_user_id and status = 'pending';
-  select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
-   where user_id = p_user_id
-     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-  return jsonb_build_object('closed_at', closed, 'tasks_to_cancel', to_jsonb(to_cancel));
-end;
-$$;
-
-comment on function public.account_close(uuid, timestamptz) is
-  'Closes an account at once: closed_at, API keys revoked, webhooks stopped; returns the tasks the caller cancels through the cancel path.';
-
-create function private.refuse_tasks_of_closed_accounts() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if exists (select 1 from public.profiles where id = new.user_id and closed_at is not null) then
-    raise exception 'The account is closed' using errcode = 'P0001', hint = 'account_closed';
-  end if;
-  return new;
-end;
-$$;
-
-comment on function private.refuse_tasks_of_closed_accounts() is
-  'Trigger: a closed account places no new call, whichever way the request came.';
-
-create function private.record_deleted_auth_user() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- An auth user deleted without closing (e.g. from the Supabase dashboard) counts as closed
-  -- then, so its KYC and call records still leave 24 months later.
-  insert into private.account_closures (user_id, closed_at, account_erased_at, verified_phone)
-  values (old.id, now(), now(),
-          (select phone from public.user_kyc where user_id = old.id and phone_verified))
-  on conflict (user_id) do nothing;
-  update public.user_kyc set phone_verified = false where user_id = old.id and phone_verified;
-  return old;
-end;
-$$;
-
--- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
--- migration may create a trigger on it but not comment on (or alter, or drop) one.
-comment on function private.record_deleted_auth_user() is
-  'Trigger on_auth_user_deleted_record_closure (before delete on auth.users): starts the 24-month clock of the records a deleted user leaves.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.account_closures from public, anon, authenticated;
-
-grant all on private.account_closures to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
--- Service role only: no user policies.
-alter table private.account_closures enable row level security;
+revoke all on function private.retention_erase_call_content(timestamptz, integer) from public, anon, authenticated;
 
 create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer
 language plpgsql
@@ -283,9 +111,184 @@ begin
   return total;
 end;
 $$;
-
+revoke all on function private.retention_erase_technical_logs(timestamptz, integer) from public, anon, authenticated;
 comment on function private.retention_erase_technical_logs(timestamptz, integer) is
   'Deletes technical logs older than 30 days before p_now (up to p_limit rows of each kind).';
+
+create function private.retention_erase_call_records(p_now timestamptz, p_limit integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  cutoff timestamptz := p_now - interval '24 months';
+  n integer;
+  total integer := 0;
+  closure record;
+begin
+  -- Open accounts: calls that ended over 24 months ago (closed accounts keep theirs until 24
+  -- months after closing, below).
+  delete from public.tasks where id in (
+    select t.id from public.tasks t
+     where t.ended_at is not null and t.ended_at < cutoff
+       and not exists (select 1 from private.account_closures c where c.user_id = t.user_id)
+     limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+
+  for closure in
+    select user_id from private.account_closures
+     where records_erased_at is null and closed_at < cutoff
+     order by closed_at
+     limit p_limit
+     for update skip locked
+  loop
+    delete from public.tasks where user_id = closure.user_id;
+    get diagnostics n = row_count; total := total + n;
+    delete from public.user_kyc where user_id = closure.user_id;
+    delete from public.credit_purchases where user_id = closure.user_id;
+    update private.account_closures set records_erased_at = p_now where user_id = closure.user_id;
+  end loop;
+  return total;
+end;
+$$;
+revoke all on function private.retention_erase_call_records(timestamptz, integer) from public, anon, authenticated;
+comment on function private.retention_erase_call_records(timestamptz, integer) is
+  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing.';
+
+create function private.refuse_tasks_of_closed_accounts() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.profiles where id = new.user_id and closed_at is not null) then
+    raise exception 'The account is closed' using errcode = 'P0001', hint = 'account_closed';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.refuse_tasks_of_closed_accounts() from public, anon, authenticated;
+comment on function private.refuse_tasks_of_closed_accounts() is
+  'Trigger: a closed account places no new call, whichever way the request came.';
+
+create trigger tasks_refuse_closed_accounts
+  before insert on public.tasks
+  for each row execute function private.refuse_tasks_of_closed_accounts();
+comment on trigger tasks_refuse_closed_accounts on public.tasks is
+  'No new task for a closed account.';
+
+create function private.record_deleted_auth_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- An auth user deleted without closing (e.g. from the Supabase dashboard) counts as closed
+  -- then, so its KYC and call records still leave 24 months later.
+  insert into private.account_closures (user_id, closed_at, account_erased_at, verified_phone)
+  values (old.id, now(), now(),
+          (select phone from public.user_kyc where user_id = old.id and phone_verified))
+  on conflict (user_id) do nothing;
+  update public.user_kyc set phone_verified = false where user_id = old.id and phone_verified;
+  return old;
+end;
+$$;
+revoke all on function private.record_deleted_auth_user() from public, anon, authenticated;
+
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.record_deleted_auth_user() is
+  'Trigger on_auth_user_deleted_record_closure (before delete on auth.users): starts the 24-month clock of the records a deleted user leaves.';
+
+create trigger on_auth_user_deleted_record_closure
+  before delete on auth.users
+  for each row execute function private.record_deleted_auth_user();
+
+create function public.retention_accounts_due(p_now timestamptz, p_limit integer default 100)
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select user_id from private.account_closures
+   where account_erased_at is null and closed_at < p_now - interval '60 days'
+   order by closed_at
+   limit p_limit;
+$$;
+comment on function public.retention_accounts_due(timestamptz, integer) is
+  'Accounts closed over 60 days before p_now whose account data is still held (the pass deletes their auth users).';
+revoke all on function public.retention_accounts_due(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.retention_accounts_due(timestamptz, integer) to service_role;
+
+create function public.retention_erase_account(p_user_id uuid, p_now timestamptz) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Most account data goes with the auth user (deleted through the Auth admin API first); this
+  -- removes what does not cascade, and whatever is left if the auth user was removed otherwise.
+  delete from public.api_keys where user_id = p_user_id;
+  delete from public.agent_settings where user_id = p_user_id;
+  delete from public.webhook_secrets where user_id = p_user_id;
+  delete from public.webhook_deliveries where user_id = p_user_id;
+  delete from public.do_not_call where user_id = p_user_id;
+  delete from public.sms_inbound_messages where user_id = p_user_id;
+  delete from public.task_idempotency_keys where user_id = p_user_id;
+  delete from private.phone_verification_sends where user_id = p_user_id;
+  delete from private.phone_verifications where user_id = p_user_id;
+  delete from public.profiles where id = p_user_id;
+  -- Recordings are account content: they go now, if their own retention has not taken them yet.
+  delete from private.task_recordings r using public.tasks t
+   where t.id = r.task_id and t.user_id = p_user_id;
+  -- A task's webhook URL is the account's configuration, not part of the call record.
+  update public.tasks set webhook_url = null where user_id = p_user_id and webhook_url is not null;
+  update private.account_closures set account_erased_at = p_now
+   where user_id = p_user_id and account_erased_at is null;
+end;
+$$;
+comment on function public.retention_erase_account(uuid, timestamptz) is
+  'Erases a closed account''s data (keys, settings, webhook secret, profile, lists) once its auth user is gone; KYC and call records stay.';
+revoke all on function public.retention_erase_account(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.retention_erase_account(uuid, timestamptz) to service_role;
+
+create function public.account_close(p_user_id uuid, p_now timestamptz default now()) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  closed timestamptz;
+  to_cancel text[];
+begin
+  -- Callable by the service role only (the account function, after checking the session and
+  -- the confirmation). Idempotent: closing twice keeps the first time.
+  insert into private.account_closures (user_id, closed_at, verified_phone)
+  values (p_user_id, p_now,
+          (select phone from public.user_kyc where user_id = p_user_id and phone_verified))
+  on conflict (user_id) do nothing;
+  -- The SMS entry knows senders by their verified phone: a closed account is no sender any more,
+  -- and the number may be verified by another account.
+  update public.user_kyc set phone_verified = false where user_id = p_user_id and phone_verified;
+  select closed_at into closed from private.account_closures where user_id = p_user_id;
+  update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
+  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
+  -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
+  update public.tasks set webhook_url = null
+   where user_id = p_user_id and webhook_url is not null
+     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+  update public.webhook_deliveries
+     set status = 'failed', last_error = 'The account was closed.', locked_until = null
+   where user_id = p_user_id and status = 'pending';
+  select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
+   where user_id = p_user_id
+     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+  return jsonb_build_object('closed_at', closed, 'tasks_to_cancel', to_jsonb(to_cancel));
+end;
+$$;
+comment on function public.account_close(uuid, timestamptz) is
+  'Closes an account at once: closed_at, API keys revoked, webhooks stopped; returns the tasks the caller cancels through the cancel path.';
+revoke all on function public.account_close(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.account_close(uuid, timestamptz) to service_role;
 
 create function public.retention_run(p_now timestamptz, p_limit integer default 500) returns jsonb
 language plpgsql
@@ -302,9 +305,10 @@ begin
   );
 end;
 $$;
-
 comment on function public.retention_run(timestamptz, integer) is
   'One retention pass as of p_now (call content, expired recordings, technical logs, call records); counts what it erased.';
+revoke all on function public.retention_run(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.retention_run(timestamptz, integer) to service_role;
 
 create function public.account_export(p_user_id uuid) returns jsonb
 language sql
@@ -371,46 +375,7 @@ as $$
        where u.id = p_user_id and lower(r.email) = lower(u.email)), '[]'::jsonb)
   );
 $$;
-
+revoke all on function public.account_export(uuid) from public, anon, authenticated;
+grant execute on function public.account_export(uuid) to service_role;
 comment on function public.account_export(uuid) is
   'The account''s data export (GET /functions/v1/account/export): one JSON document, keys masked, no secrets.';
-
-revoke all on function private.retention_erase_call_content(timestamptz, integer),
-  private.retention_erase_technical_logs(timestamptz, integer),
-  private.retention_erase_call_records(timestamptz, integer),
-  private.refuse_tasks_of_closed_accounts(),
-  private.record_deleted_auth_user()
-  from public, anon, authenticated;
-
-revoke all on function public.retention_run(timestamptz, integer),
-  public.retention_accounts_due(timestamptz, integer),
-  public.retention_erase_account(uuid, timestamptz),
-  public.account_close(uuid, timestamptz),
-  public.account_export(uuid)
-  from public, anon, authenticated;
-
-grant execute on function public.retention_run(timestamptz, integer),
-  public.retention_accounts_due(timestamptz, integer),
-  public.retention_erase_account(uuid, timestamptz),
-  public.account_close(uuid, timestamptz),
-  public.account_export(uuid)
-  to service_role;
-
--- Triggers ---------------------------------------------------------------------------------------
-
-create trigger tasks_refuse_closed_accounts
-  before insert on public.tasks
-  for each row execute function private.refuse_tasks_of_closed_accounts();
-
-comment on trigger tasks_refuse_closed_accounts on public.tasks is
-  'No new task for a closed account.';
-
-create trigger on_auth_user_deleted_record_closure
-  before delete on auth.users
-  for each row execute function private.record_deleted_auth_user();
--- What the retention pass reads: ended tasks by end time.
-create index tasks_content_due on public.tasks (ended_at)
-  where content_erased_at is null and ended_at is not null;
-comment on index public.tasks_content_due is 'Ended tasks whose content is still held: what the retention pass erases next.';
-create index tasks_records_due on public.tasks (ended_at) where ended_at is not null;
-comment on index public.tasks_records_due is 'Call records by end time, for the 24-month erasure.';

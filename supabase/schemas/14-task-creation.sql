@@ -1,6 +1,8 @@
 -- Task creation: the one place where the rules of every domain meet for a new call (the account's
 -- KYC and limits, money, do-not-call, calling windows), so it applies after all of them.
 
+-- Functions --------------------------------------------------------------------------------------
+
 -- Accepting a task costs one write of its row and one commit nobody waits behind:
 --  - task_accept inserts the row with event_seq 1 and its first event directly, as batch_accept
 --    does, instead of appending the event through append_task_event (a second update of the
@@ -11,8 +13,6 @@
 --    other, flush included, so creates that notify nobody no longer queue behind each other;
 --  - the webhook outbox's trigger reads only the two columns it needs of the task.
 -- Otherwise task_accept is as 20251127002001_task_accept_call_slots.sql left it.
-
--- Functions --------------------------------------------------------------------------------------
 
 create function public.task_accept(
   p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text
@@ -151,12 +151,7 @@ begin
     'task', to_jsonb(created) - 'provider_token_hash');
 end;
 $$;
-
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
   'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost; returns {task_id, task} or {error}.';
-
--- Grants -----------------------------------------------------------------------------------------
-
 revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
-
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;
