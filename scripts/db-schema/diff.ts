@@ -20,6 +20,7 @@ import { run as migra } from '@pgkit/migra';
 import pg from 'pg';
 import { dbUrlAs } from '../../supabase/local/config';
 import { migrationFiles } from '../../supabase/local/database';
+import { splitStatements } from '../../supabase/local/sql-statements';
 import { compareCatalogs, describeDifferences, readCatalog } from './catalog';
 import {
   buildFromMigrations,
@@ -66,14 +67,42 @@ export async function baselineSql(dir = schemasDir): Promise<string> {
   return parts.join('\n');
 }
 
-async function execute(url: string, sql: string) {
+/**
+ * Runs the statements on the scratch database and returns them in an order that works: migra
+ * writes constraints and defaults before the functions they call (a limit read by a check
+ * constraint), so a statement that fails waits until the others ran, as long as that helps.
+ */
+async function inWorkingOrder(url: string, statements: string[]): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const done: string[] = [];
   try {
-    await client.query(sql);
+    await client.query('begin');
+    let waiting = statements;
+    while (waiting.length) {
+      const failed: { statement: string; error: Error }[] = [];
+      for (const statement of waiting) {
+        await client.query('savepoint statement');
+        try {
+          await client.query(statement);
+          await client.query('release savepoint statement');
+          done.push(statement);
+        } catch (error) {
+          await client.query('rollback to savepoint statement');
+          failed.push({ statement, error: error as Error });
+        }
+      }
+      if (failed.length === waiting.length)
+        throw new Error(
+          `The generated statements cannot run: ${failed[0]!.error.message}\n${failed[0]!.statement}`,
+        );
+      waiting = failed.map((entry) => entry.statement);
+    }
+    await client.query('commit');
   } finally {
     await client.end();
   }
+  return done.map((statement) => `${statement};`).join('\n\n');
 }
 
 /** The statements from the migrations' database to the schema files' (empty: none needed). */
@@ -82,11 +111,12 @@ async function generatedSql(adminDbUrl: string): Promise<string> {
     unsafe: true,
     excludeSchema: ['supabase_migrations'],
   });
-  const structure = migration.sql.trim();
   // Privileges and comments are read after migra's statements ran: new tables start with the
   // default privileges Supabase gives anon and authenticated, which must be revoked.
-  const scratch = dbUrlAs(inDatabase(adminDbUrl, FROM), 'postgres');
-  if (structure) await execute(scratch, structure);
+  const structure = await inWorkingOrder(
+    dbUrlAs(inDatabase(adminDbUrl, FROM), 'postgres'),
+    splitStatements(migration.sql).map((statement) => statement.text),
+  );
   const rest = await supplementSql(inDatabase(adminDbUrl, FROM), inDatabase(adminDbUrl, TO));
   return [structure, rest].filter(Boolean).join('\n\n');
 }

@@ -20,3 +20,47 @@ begin
 end;
 $$;
 comment on function private.set_updated_at() is 'Trigger: stamps updated_at on every update.';
+
+-- The call API's limits, as supabase/functions/_shared/contract/limits.ts declares them (the
+-- functions, their messages and the dashboard import that file; supabase/tests/contract-checks
+-- keeps the two equal). SQL reads every one of these numbers from here, never as a literal, so a
+-- limit changes in two places side by side. Immutable, so check constraints and column defaults
+-- may use it; executable by every role, because a constraint runs with the inserting role's rights.
+create function private.limits() returns jsonb
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select '{
+    "goalMaxLength": 4000,
+    "firstSentenceMaxLength": 500,
+    "voicemailMessageMaxLength": 500,
+    "maxDurationMinutes": { "min": 1, "max": 30, "default": 10 },
+    "retryMaxAttempts": { "min": 0, "max": 5 },
+    "retryIntervalMinutes": { "min": 1, "max": 1440 },
+    "contextMaxBytes": 8192,
+    "metadataMaxBytes": 4096,
+    "bodyMaxBytes": 65536,
+    "batchBodyMaxBytes": 2097152,
+    "batchMaxRows": 1000,
+    "activeCallsPerAccount": 10,
+    "createsPerMinutePerAccount": 60,
+    "openStreamsPerKey": 20,
+    "webhookUrlMaxLength": 2048,
+    "scheduleMaxDays": 30
+  }'::jsonb
+$$;
+comment on function private.limits() is
+  'The call API''s limits (contract/limits.ts), for SQL: read one with private.limit_of(name[, part]).';
+
+create function private.limit_of(variadic p_path text[]) returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select (private.limits() #>> p_path)::integer
+$$;
+comment on function private.limit_of(text[]) is
+  'One limit of private.limits(), e.g. limit_of(''activeCallsPerAccount'') or limit_of(''maxDurationMinutes'', ''max'').';

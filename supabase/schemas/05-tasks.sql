@@ -38,7 +38,7 @@ create table public.tasks (
     constraint tasks_phone_us_e164 check (phone_number ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'),
   -- goal and first_sentence become null when the call content is erased (13-privacy.sql).
   goal text
-    constraint tasks_goal_length check (length(goal) between 1 and 4000),
+    constraint tasks_goal_length check (length(goal) between 1 and private.limit_of('goalMaxLength')),
   context jsonb not null default '{}'::jsonb,
   metadata jsonb not null default '{}'::jsonb,
   voice text not null
@@ -48,17 +48,21 @@ create table public.tasks (
   speaking_style text not null
     constraint tasks_speaking_style_valid check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   first_sentence text
-    constraint tasks_first_sentence_length check (length(first_sentence) between 1 and 500),
-  max_duration_minutes integer not null default 10
-    constraint tasks_max_duration_range check (max_duration_minutes between 1 and 30),
+    constraint tasks_first_sentence_length check (length(first_sentence) between 1 and private.limit_of('firstSentenceMaxLength')),
+  max_duration_minutes integer not null default private.limit_of('maxDurationMinutes', 'default')
+    constraint tasks_max_duration_range check (max_duration_minutes between
+      private.limit_of('maxDurationMinutes', 'min') and private.limit_of('maxDurationMinutes', 'max')),
   voicemail_action text not null default 'hang_up'
     constraint tasks_voicemail_action_valid check (voicemail_action in ('hang_up', 'leave_message')),
   voicemail_message text
-    constraint tasks_voicemail_message_length check (voicemail_message is null or length(voicemail_message) <= 500),
+    constraint tasks_voicemail_message_length check (
+      voicemail_message is null or length(voicemail_message) <= private.limit_of('voicemailMessageMaxLength')),
   retry_max_attempts integer not null default 3
-    constraint tasks_retry_max_attempts_range check (retry_max_attempts between 0 and 5),
+    constraint tasks_retry_max_attempts_range check (retry_max_attempts between
+      private.limit_of('retryMaxAttempts', 'min') and private.limit_of('retryMaxAttempts', 'max')),
   retry_interval_minutes integer not null default 30
-    constraint tasks_retry_interval_range check (retry_interval_minutes between 1 and 1440),
+    constraint tasks_retry_interval_range check (retry_interval_minutes between
+      private.limit_of('retryIntervalMinutes', 'min') and private.limit_of('retryIntervalMinutes', 'max')),
   webhook_url text,
   current_attempt integer not null default 0,
   next_attempt_at timestamptz,
@@ -100,7 +104,8 @@ create table public.tasks (
   -- The batch a task came from (12-batches.sql adds the foreign key, once batches exist).
   batch_id text,
   batch_index integer
-    constraint tasks_batch_index_range check (batch_index is null or batch_index between 0 and 999),
+    constraint tasks_batch_index_range check (
+      batch_index is null or batch_index between 0 and private.limit_of('batchMaxRows') - 1),
   awaiting_slot boolean not null default false,
   slot_claimed_at timestamptz,
   content_erased_at timestamptz,
@@ -244,7 +249,7 @@ create table public.task_create_requests (
   user_id uuid not null references auth.users (id) on delete cascade
 );
 comment on table public.task_create_requests is
-  'Create requests per account (any key, any entry point), for the 60-a-minute limit; rows older than a minute are pruned.';
+  'Create requests per account (any key, any entry point), for the per-minute create limit (createsPerMinutePerAccount); rows older than a minute are pruned.';
 create index task_create_requests_user_time on public.task_create_requests (user_id, created_at);
 create index task_create_requests_created on public.task_create_requests (created_at);
 revoke all on public.task_create_requests from public, anon, authenticated;
@@ -369,13 +374,13 @@ begin
      (task.status = 'queued' and task.current_attempt > 0) then
     return jsonb_build_object('error', 'not_startable', 'status', task.status);
   end if;
-  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
+  -- A retry takes a call slot like any other call: while all of the account's slots are held it
   -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
   -- admissions and creates are.
   if task.status = 'retry_scheduled' and (
        select count(*) from public.tasks
         where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-          and not awaiting_slot) >= 10 then
+          and not awaiting_slot) >= private.limit_of('activeCallsPerAccount') then
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
   end if;

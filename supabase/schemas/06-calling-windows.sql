@@ -1,7 +1,7 @@
 -- Calling windows (docs/decisions/0009-calling-windows.md): a call rings only inside the callee's
 -- local calling window, 08:00-21:00 by default, narrowed by the request's `call_window`, in every
 -- time zone of the number's area code. A task created outside its window, or with a later
--- `schedule_at`, waits as `scheduled` (holding its money, not counting toward the 10 active
+-- `schedule_at`, waits as `scheduled` (holding its money, not counting toward the account's active
 -- calls) until the dispatcher places it at the window's opening; retries wait for the window too.
 
 -- Tables -----------------------------------------------------------------------------------------

@@ -323,7 +323,7 @@ comment on function private.request_dispatch_now() is
   'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
 revoke all on function private.request_dispatch_now() from public, anon, authenticated;
 
--- The 10 active calls count the tasks that hold a slot; waiting batch tasks do not.
+-- The account's active calls (activeCallsPerAccount) count the tasks that hold a slot; waiting batch tasks do not.
 create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
 language plpgsql
 set search_path = ''

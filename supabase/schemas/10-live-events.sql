@@ -8,7 +8,7 @@
 --    it can be read; a rolled-back event is never announced.
 --
 -- 2. Open event streams are leased per API key, counted across every function instance: at most
---    20 per key. A lease is renewed while its stream lives and lapses on its own when an instance
+--    openStreamsPerKey (private.limits()) per key. A lease is renewed while its stream lives and lapses on its own when an instance
 --    dies without closing it.
 
 -- Tables -----------------------------------------------------------------------------------------
@@ -24,7 +24,7 @@ create table public.task_event_streams (
   expires_at timestamptz not null
 );
 comment on table public.task_event_streams is
-  'Open SSE streams of the call API, leased per API key (at most 20 live leases per key).';
+  'Open SSE streams of the call API, leased per API key (at most openStreamsPerKey live leases per key).';
 comment on column public.task_event_streams.expires_at is
   'The lease lapses here unless renewed; the instance serving the stream renews it while the stream lives.';
 create index task_event_streams_key on public.task_event_streams (api_key_id, expires_at);
@@ -42,8 +42,8 @@ alter table public.task_event_streams
 comment on column public.task_event_streams.task_id is 'The task (task_…) or batch (batch_…) whose events the stream carries.';
 
 -- The call API also serves a signed-in user's session (no API key). Its event streams are leased
--- like a key's, at most 20 live at once, counted per user across the user's sessions; a key's
--- streams are still counted per key (20251126000100_task_event_streams.sql).
+-- like a key's, at most openStreamsPerKey live at once, counted per user across the user's sessions; a key's
+-- streams are still counted per key.
 
 alter table public.task_event_streams alter column api_key_id drop not null;
 comment on column public.task_event_streams.api_key_id is
@@ -121,7 +121,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  max_streams constant integer := 20;
+  max_streams constant integer := private.limit_of('openStreamsPerKey');
   live integer;
   first_end timestamptz;
 begin
@@ -152,6 +152,6 @@ begin
 end;
 $$;
 comment on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) is
-  'Leases a slot for one event stream of an API key (or of a user''s sessions when the key is null), or returns {opened:false, retry_after} when 20 are live.';
+  'Leases a slot for one event stream of an API key (or of a user''s sessions when the key is null), or returns {opened:false, retry_after} when openStreamsPerKey are live.';
 revoke all on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) from public, anon, authenticated;
 grant execute on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) to service_role;

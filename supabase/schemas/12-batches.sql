@@ -26,7 +26,7 @@ create table public.batches (
   status text not null default 'running'
     constraint batches_status_valid check (status in ('running', 'completed', 'canceled')),
   total integer not null
-    constraint batches_total_range check (total between 1 and 1000),
+    constraint batches_total_range check (total between 1 and private.limit_of('batchMaxRows')),
   webhook_url text,
   idempotency_key text
     constraint batches_idempotency_key_length check (idempotency_key is null or length(idempotency_key) between 1 and 255),
@@ -109,7 +109,7 @@ begin
   end if;
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
+  if active >= private.limit_of('activeCallsPerAccount') then
     return;
   end if;
   for waiting in
@@ -118,7 +118,7 @@ begin
      order by batch_id, batch_index
      for update
   loop
-    exit when active >= 10;
+    exit when active >= private.limit_of('activeCallsPerAccount');
     select * into account from public.profiles where id = p_user_id;
     free_reserve := least(waiting.max_duration_minutes,
       100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -214,12 +214,12 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
 
-  -- One create request of the account's 60 a minute, however many rows it carries.
+  -- One of the account's create requests a minute, however many rows it carries.
   delete from public.task_create_requests
    where user_id = p_user_id and created_at < at - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - at)))::integer));
   end if;

@@ -11,8 +11,7 @@
 --    task, before anyone can know the task's id, and a stream replays what is stored when it
 --    opens. A NOTIFY holds a lock that orders every notifying commit of the cluster one after the
 --    other, flush included, so creates that notify nobody no longer queue behind each other;
---  - the webhook outbox's trigger reads only the two columns it needs of the task.
--- Otherwise task_accept is as 20251127002001_task_accept_call_slots.sql left it.
+--  - the webhook outbox's trigger (09-dispatch-and-webhooks.sql) reads only the two columns it needs.
 
 create function public.task_accept(
   p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text
@@ -73,7 +72,7 @@ begin
    where user_id = p_user_id and created_at < now() - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - now())))::integer));
   end if;
@@ -81,7 +80,7 @@ begin
 
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
+  if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
   end if;
 

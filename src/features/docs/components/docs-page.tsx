@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/limits.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
@@ -352,11 +353,11 @@ export function DocsPage() {
             <InlineCode>Idempotency-Key</InlineCode> works as for a task.
           </p>
           <p>
-            The batch&apos;s calls are paced instead of refused: at most 10 of your calls ring at
-            once and the rest wait <InlineCode>queued</InlineCode> (or{' '}
-            <InlineCode>scheduled</InlineCode> outside their calling window) for a free slot. Money
-            is held for each call when it is placed; a call that cannot be funded then ends{' '}
-            <InlineCode>failed</InlineCode> with{' '}
+            The batch&apos;s calls are paced instead of refused: at most{' '}
+            {LIMITS.activeCallsPerAccount} of your calls ring at once and the rest wait{' '}
+            <InlineCode>queued</InlineCode> (or <InlineCode>scheduled</InlineCode> outside their
+            calling window) for a free slot. Money is held for each call when it is placed; a call
+            that cannot be funded then ends <InlineCode>failed</InlineCode> with{' '}
             <InlineCode>failure_reason: &quot;insufficient_credits&quot;</InlineCode> and the batch
             goes on. Every task carries <InlineCode>batch_id</InlineCode>;{' '}
             <InlineCode>GET /functions/v1/task?batch_id=</InlineCode> lists them.
@@ -494,10 +495,11 @@ export function DocsPage() {
 
         <DocsSection id="rate-limits" title="Rate limiting">
           <p>
-            Each account may have 10 calls queued, ringing or in progress at once, and may send 60
-            create requests a minute, counted across all its API keys (an idempotent replay does not
-            count). Each API key may hold 20 event streams open at once. Beyond any of these limits
-            the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
+            Each account may have {LIMITS.activeCallsPerAccount} calls queued, ringing or in
+            progress at once, and may send {LIMITS.createsPerMinutePerAccount} create requests a
+            minute, counted across all its API keys (an idempotent replay does not count). Each API
+            key may hold {LIMITS.openStreamsPerKey} event streams open at once. Beyond any of these
+            limits the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
             <InlineCode>Retry-After</InlineCode> header giving the number of seconds to wait. Wait
             at least that long before retrying, and reuse the same{' '}
             <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so a call is never

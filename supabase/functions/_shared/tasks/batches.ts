@@ -8,6 +8,7 @@ import { accountRefusal, keyRefusalFirst } from '../http/api-key-auth.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
+import { LIMIT_REFUSALS } from './task-wording.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -184,11 +185,9 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (result.rows) throw badRows(result.rows.map(rowRefusal), total);
       switch (result.error) {
         case 'rate_limited':
-          throw new ServiceError(
-            'rate_limited',
-            'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
-            { retryAfterSeconds: result.retry_after ?? 30 },
-          );
+          throw new ServiceError('rate_limited', LIMIT_REFUSALS.createRate, {
+            retryAfterSeconds: result.retry_after ?? 30,
+          });
         case 'idempotency_conflict':
           throw new ServiceError(
             'idempotency_conflict',
