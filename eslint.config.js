@@ -5,6 +5,7 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import functionZones from './scripts/lint/function-zones.mjs';
 
 // Features do not import each other: what two features share lives in src/lib, src/components or
 // the contract, and pages that put several features together live in src/app.
@@ -111,5 +112,12 @@ export default tseslint.config(
       'supabase/tests/fixtures/**/*.ts',
     ],
     languageOptions: { globals: { Deno: 'readonly' } },
+  },
+  {
+    // The backend's zones (scripts/lint/function-zones.mjs): imports run down only; the contract
+    // imports nothing, voice only the contract and shared helpers, http no domain.
+    files: ['supabase/functions/**/*.ts'],
+    plugins: { dialwise: functionZones },
+    rules: { 'dialwise/function-zones': 'error' },
   },
 );

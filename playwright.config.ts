@@ -62,7 +62,10 @@ export default defineConfig({
     },
     {
       command: `npx vite --port ${TEST_STACK.appPort} --strictPort`,
-      env: { VITE_SUPABASE_URL: TEST_STACK.apiUrl, VITE_SUPABASE_ANON_KEY: TEST_STACK.anonKey },
+      env: {
+        VITE_SUPABASE_URL: TEST_STACK.apiUrl,
+        VITE_SUPABASE_PUBLISHABLE_KEY: TEST_STACK.publishableKey,
+      },
       url: TEST_STACK.appUrl,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -73,7 +76,7 @@ export default defineConfig({
       env: {
         BUILD_OUT_DIR: 'dist-e2e',
         VITE_SUPABASE_URL: TEST_STACK.apiUrl,
-        VITE_SUPABASE_ANON_KEY: TEST_STACK.anonKey,
+        VITE_SUPABASE_PUBLISHABLE_KEY: TEST_STACK.publishableKey,
       },
       url: TEST_STACK.productionUrl,
       timeout: 300_000,

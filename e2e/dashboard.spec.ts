@@ -120,7 +120,7 @@ test.describe('a signed-in user', () => {
     const refused = await request.post(
       `${TEST_STACK.apiUrl}/auth/v1/token?grant_type=refresh_token`,
       {
-        headers: { apikey: TEST_STACK.anonKey, 'Content-Type': 'application/json' },
+        headers: { apikey: TEST_STACK.publishableKey, 'Content-Type': 'application/json' },
         data: { refresh_token: refreshToken },
       },
     );

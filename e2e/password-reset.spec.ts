@@ -14,7 +14,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Whether the auth server accepts this password for the user (a fresh client, no browser). */
 async function passwordWorks(email: string, password: string): Promise<boolean> {
-  const client = createClient(TEST_STACK.apiUrl, TEST_STACK.anonKey, {
+  const client = createClient(TEST_STACK.apiUrl, TEST_STACK.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });

@@ -5,9 +5,11 @@ import { TEST_STACK } from './support/stack';
 
 /** Support pages: /status, /help and the enterprise contact form, against the stack. */
 
+// The secret key, as a server-side tool sends it: the gateway refuses it from a browser's
+// User-Agent, which Playwright's request context may present.
 const serviceHeaders = {
-  apikey: TEST_STACK.serviceRoleKey,
-  Authorization: `Bearer ${TEST_STACK.serviceRoleKey}`,
+  apikey: TEST_STACK.secretKey,
+  'User-Agent': 'dialwise-e2e',
 };
 
 type StoredRequest = {
@@ -56,29 +58,19 @@ async function fillContactForm(page: Page, email: string) {
 }
 
 test.describe('status page', () => {
-  test('shows the overall status, uptime and the incident history', async ({ page }) => {
+  test('shows the health the platform measures, component by component', async ({ page }) => {
     await page.goto('/status');
     await expect(page).toHaveTitle(/System Status/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'All Systems Operational' }),
     ).toBeVisible();
-    await expect(page.getByText('No active incidents in the last 72 hours')).toBeVisible();
-    await expect(page.getByText('Uptime 99.99%')).toBeVisible();
-
-    const table = page.getByRole('table', { name: 'Incidents in the last 30 days' });
-    await expect(table.getByRole('columnheader')).toHaveText([
-      'System',
-      'Event',
-      'Severity',
-      'Status',
-      'Started',
-      'Ended',
-    ]);
-    await expect(table.getByRole('row')).toHaveCount(4);
-    await expect(table.getByRole('cell', { name: 'Ongoing' })).toHaveCount(1);
-    for (const severity of ['Minor', 'Major', 'Info']) {
-      await expect(table.getByRole('cell', { name: severity, exact: true })).toBeVisible();
-    }
+    const components = page.getByRole('region', { name: 'Components' }).getByRole('listitem');
+    await expect(components).toHaveCount(3);
+    await expect(components.filter({ hasText: 'Call API' })).toContainText('Operational');
+    await expect(components.filter({ hasText: 'Scheduler' })).toContainText(/Last run .* ago/);
+    await expect(components.filter({ hasText: 'Voice network' })).toContainText('Reachable');
+    // Nothing typed in by hand: no invented incidents or uptime figures.
+    await expect(page.getByText(/Uptime|Ongoing|incident/i)).toHaveCount(0);
   });
 });
 

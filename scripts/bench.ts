@@ -10,7 +10,9 @@
  *  5. live events: commit-to-client delivery lag, and whether 150 idle streams slow another
  *     account's GET /task (scripts/bench/live-events.ts);
  *  6. a batch: 1,000 calls of one account from one POST /task/batches, paced through its 10 call
- *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts).
+ *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts);
+ *  7. recordings: the memory the edge runtime adds while copying and serving a 60-minute
+ *     recording, at most 32 MB (scripts/bench/recordings.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
@@ -21,6 +23,7 @@ import { benchBatch } from './bench/batch';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLoad } from './bench/load';
+import { benchRecordings } from './bench/recordings';
 import { startStack } from '../supabase/local/stack';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -51,7 +54,7 @@ async function main() {
   try {
     const signIn = await fetch(`${config.apiUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: config.anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: config.publishableKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'demo@dialwise.dev', password: 'dialwise-demo' }),
     });
     const { access_token: token, user } = (await signIn.json()) as {
@@ -59,7 +62,7 @@ async function main() {
       user: { id: string };
     };
     const restUrl = `${config.apiUrl}/rest/v1/credit_purchases?select=*&order=purchased_at.desc`;
-    const headers = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
+    const headers = { apikey: config.publishableKey, Authorization: `Bearer ${token}` };
 
     const client = new pg.Client({ connectionString: config.dbUrl });
     await client.connect();
@@ -101,6 +104,7 @@ async function main() {
     await benchCalls(config);
     await benchLoad(config);
     await benchBatch(config);
+    await benchRecordings(config);
     const stackUrls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
     const delivery = await measureDeliveryLag(stackUrls);
     console.log(

@@ -20,7 +20,7 @@ export async function createCallingAccount(
   options: { prefix?: string; credits?: number; freeMinutesUsed?: number } = {},
 ): Promise<CallingAccount> {
   const user = await createConfirmedUser(options.prefix ?? 'caller');
-  const admin = createClient(TEST_STACK.apiUrl, TEST_STACK.serviceRoleKey, clientOptions);
+  const admin = createClient(TEST_STACK.apiUrl, TEST_STACK.secretKey, clientOptions);
   const kyc = await admin.from('user_kyc').insert({
     user_id: user.id,
     business_type: 'business',
@@ -49,7 +49,7 @@ export async function createCallingAccount(
       .eq('id', user.id);
     if (error) throw new Error(`free minutes update failed: ${error.message}`);
   }
-  const asUser = createClient(TEST_STACK.apiUrl, TEST_STACK.anonKey, clientOptions);
+  const asUser = createClient(TEST_STACK.apiUrl, TEST_STACK.publishableKey, clientOptions);
   const signIn = await asUser.auth.signInWithPassword({
     email: user.email,
     password: user.password,

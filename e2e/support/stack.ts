@@ -1,4 +1,4 @@
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/config';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../../supabase/local/config';
 import { appPort, stackPorts } from '../../supabase/local/ports';
 
 const ports = stackPorts('e2e');
@@ -17,6 +17,6 @@ export const TEST_STACK = {
   apiUrl: `http://127.0.0.1:${ports.api}`,
   mailboxUrl: `http://127.0.0.1:${ports.mailbox}`,
   dbUrl: `postgresql://postgres:postgres@127.0.0.1:${ports.db}/postgres`,
-  anonKey: ANON_KEY,
-  serviceRoleKey: SERVICE_ROLE_KEY,
+  publishableKey: PUBLISHABLE_KEY,
+  secretKey: SECRET_KEY,
 } as const;

@@ -5,7 +5,7 @@ import { TEST_STACK } from './stack';
 
 /** Admin client of the test stack (service-role key): creates and removes journey users. */
 function admin() {
-  return createClient(TEST_STACK.apiUrl, TEST_STACK.serviceRoleKey, {
+  return createClient(TEST_STACK.apiUrl, TEST_STACK.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no global WebSocket; supabase-js builds its realtime client regardless.
     realtime: { transport: WebSocket as never },

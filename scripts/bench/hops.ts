@@ -79,8 +79,8 @@ async function main() {
       const response = await fetch(`${base}/rpc/task_create`, {
         method: 'POST',
         headers: {
-          apikey: config.serviceRoleKey,
-          Authorization: `Bearer ${config.serviceRoleKey}`,
+          apikey: config.secretKey,
+          Authorization: `Bearer ${config.secretKey}`,
           'Content-Type': 'application/json',
         },
         body: JSON.stringify({

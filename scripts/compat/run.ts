@@ -183,6 +183,8 @@ async function main() {
     STACK_SUPABASE_DIR: path.relative(projectRoot, path.join(upstream, 'supabase-js/supabase')),
     STACK_FUNCTIONS_IMPORT_MAP: path.join(here, 'deno/import-map.json'),
     STACK_DATA_DIR: 'supabase/.local/compat',
+    // supabase-js's own tests sign with the legacy HS256 secret and use the JWT API keys.
+    STACK_LEGACY_API_KEYS: '1',
     STACK_FRESH: '1',
     STACK_DISPATCH_INTERVAL_MS: '0',
     // Every test comes from 127.0.0.1; the suites sign up hundreds of users.

@@ -54,6 +54,16 @@ describe('deploy:check', () => {
         }),
       ),
     ).toEqual(['[functions.dispatch] does not say verify_jwt = true or false']);
+    expect(
+      messages(
+        inputs({
+          functionNames: ['task', 'dispatch'],
+          configToml: `${configToml}\n[functions.dispatch]\nverify_jwt = true\n`,
+        }),
+      ),
+    ).toEqual([
+      '[functions.dispatch] has verify_jwt = true: every function verifies callers itself',
+    ]);
     expect(messages(inputs({ functionNames: ['task', 'mcp'] }))).toEqual([
       'function mcp has no [functions.mcp] section in config.toml',
     ]);

@@ -15,6 +15,7 @@ export const PLATFORM_VARIABLES = [
   'SUPABASE_SERVICE_ROLE_KEY',
   'SUPABASE_PUBLISHABLE_KEYS',
   'SUPABASE_SECRET_KEYS',
+  'SUPABASE_JWKS',
 ];
 
 /** Variables only the local stack sets: on a hosted project they would bypass real providers. */
@@ -113,6 +114,10 @@ export function checkDeploy(inputs: DeployInputs): Finding[] {
     if (!settings) error(`function ${name} has no [functions.${name}] section in config.toml`);
     else if (typeof settings.verify_jwt !== 'boolean')
       error(`[functions.${name}] does not say verify_jwt = true or false`);
+    // Publishable and secret keys are not JWTs: the platform's check would refuse them, and the
+    // functions verify callers themselves (docs/decisions/0021).
+    else if (settings.verify_jwt)
+      error(`[functions.${name}] has verify_jwt = true: every function verifies callers itself`);
   }
   for (const name of Object.keys(functions)) {
     if (!inputs.functionNames.includes(name))

@@ -7,8 +7,8 @@ import { createQueryClient } from '@/lib/query-client';
 export { ProtectedRoute } from '@/app/guards/protected-route';
 
 /**
- * The data cache of the pages that read or write data (the contact form and every protected
- * page). It loads with the first of them, so public pages that read nothing never load TanStack
+ * The data cache of the pages that read or write data (the contact form, the status page and
+ * every protected page). It loads with the first of them, so public pages that read nothing never load TanStack
  * Query. One client for the whole visit; it forgets everything when the session ends, so a
  * signed-out visitor or the next user never sees the previous user's rows.
  */

@@ -63,9 +63,6 @@ const publicRoutes: RouteObject[] = [
   page(paths.docsPhoneAgent.path, () =>
     import('@/features/docs/components/phone-agent-docs-page').then((m) => m.PhoneAgentDocsPage),
   ),
-  page(paths.status.path, () =>
-    import('@/features/support/components/status-page').then((m) => m.StatusPage),
-  ),
   page(paths.help.path, () =>
     import('@/features/support/components/help-page').then((m) => m.HelpPage),
   ),
@@ -109,11 +106,15 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       ...publicRoutes,
-      // The pages that read or write data, under the data cache (loaded with them).
+      // The pages that read or write data, under the data cache (loaded with them): the contact form,
+      // the live status page and every protected page.
       lazyRoute(() => import('@/app/query-layout').then((m) => m.QueryLayout), {
         children: [
           page(paths.contact.path, () =>
             import('@/features/support/components/contact-page').then((m) => m.ContactPage),
+          ),
+          page(paths.status.path, () =>
+            import('@/features/support/components/status-page').then((m) => m.StatusPage),
           ),
           // The guard comes in the layout's chunk (loaded by then), not in every page's first script.
           lazyRoute(() => import('@/app/query-layout').then((m) => m.ProtectedRoute), {

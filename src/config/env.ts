@@ -2,15 +2,15 @@
 // not justify the 15 kB (gzipped) that even zod/mini brings there
 // (docs/decisions/0003-prerendered-public-pages.md).
 
-/** Local-stack defaults (the Supabase CLI's well-known demo values), so the app runs with no .env. */
+/** Local-stack defaults (the Supabase CLI's well-known local values), so the app runs with no .env. */
 const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 
 export type Env = {
   supabaseUrl: string;
-  supabaseAnonKey: string;
+  /** The project's publishable key (`sb_publishable_…`): the only key a browser may hold. */
+  supabasePublishableKey: string;
   posthogKey: string | undefined;
   posthogHost: string;
 };
@@ -42,12 +42,14 @@ export function parseEnv(values: Record<string, unknown>): Env {
   };
   const env: Env = {
     supabaseUrl: url('VITE_SUPABASE_URL', LOCAL_SUPABASE_URL),
-    supabaseAnonKey: read('VITE_SUPABASE_ANON_KEY', LOCAL_ANON_KEY)!,
+    supabasePublishableKey: read('VITE_SUPABASE_PUBLISHABLE_KEY', LOCAL_PUBLISHABLE_KEY)!,
     posthogKey: read('VITE_POSTHOG_KEY'),
     posthogHost: url('VITE_POSTHOG_HOST', DEFAULT_POSTHOG_HOST),
   };
-  if (env.supabaseAnonKey.length < 20)
-    problems.push('VITE_SUPABASE_ANON_KEY: expected at least 20 characters');
+  if (env.supabasePublishableKey.startsWith('sb_secret_'))
+    problems.push('VITE_SUPABASE_PUBLISHABLE_KEY: a secret key must never reach a browser');
+  else if (env.supabasePublishableKey.length < 20)
+    problems.push('VITE_SUPABASE_PUBLISHABLE_KEY: expected at least 20 characters');
   if (problems.length) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return env;
 }

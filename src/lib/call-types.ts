@@ -45,6 +45,7 @@ export type CallDetail = CallSummary &
     | 'source'
     | 'result_note'
     | 'record'
+    | 'recording_status'
     | 'recording_expires_at'
   > & {
     attempts: CallAttempt[];

@@ -130,6 +130,7 @@ export type Database = {
           message: string;
           created_at: string;
           client_ip: string | null;
+          user_id: string | null;
         };
         Insert: {
           id?: string;
@@ -141,6 +142,7 @@ export type Database = {
           message: string;
           created_at?: string;
           client_ip?: string | null;
+          user_id?: string | null;
         };
         Update: {
           id?: string;
@@ -152,6 +154,7 @@ export type Database = {
           message?: string;
           created_at?: string;
           client_ip?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -217,6 +220,7 @@ export type Database = {
           credits_held: number;
           available_credits: number | null;
           closed_at: string | null;
+          free_minutes_withheld: number;
         };
         Insert: {
           id: string;
@@ -228,6 +232,7 @@ export type Database = {
           credits_held?: number;
           available_credits?: never;
           closed_at?: string | null;
+          free_minutes_withheld?: number;
         };
         Update: {
           id?: string;
@@ -239,6 +244,7 @@ export type Database = {
           credits_held?: number;
           available_credits?: never;
           closed_at?: string | null;
+          free_minutes_withheld?: number;
         };
         Relationships: [];
       };
@@ -550,6 +556,7 @@ export type Database = {
           awaiting_slot: boolean;
           slot_claimed_at: string | null;
           content_erased_at: string | null;
+          recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Insert: {
           id: string;
@@ -619,6 +626,7 @@ export type Database = {
           awaiting_slot?: boolean;
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
+          recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Update: {
           id?: string;
@@ -688,6 +696,7 @@ export type Database = {
           awaiting_slot?: boolean;
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
+          recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
         };
         Relationships: [];
       };
@@ -832,6 +841,7 @@ export type Database = {
         Args: never;
         Returns: Database['public']['Tables']['webhook_secrets']['Row'];
       };
+      scheduler_health: { Args: { p_now?: string }; Returns: Json };
       usage_summary: { Args: never; Returns: Json };
     };
     Enums: { [_ in never]: never };

@@ -9,7 +9,7 @@ import type { Database } from '@/lib/database.types';
  * route-level code imports `supabase` directly. Typed by the tables and functions the migrations
  * made (`npm run gen:types` writes src/lib/database.types.ts from the database's catalog).
  */
-export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabasePublishableKey, {
   auth: {
     persistSession: true,
     autoRefreshToken: true,

@@ -1,5 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import type { SessionState } from '@/lib/auth/session-context';
+import { authStorageKey } from '@/lib/auth/storage-key';
 
 /** A user as supabase-js returns it, with only what the app reads filled in. */
 export function testUser(
@@ -51,4 +52,14 @@ export function sessionState(
     clearError: () => {},
     ...rest,
   };
+}
+
+/**
+ * Stores `session` where supabase-js keeps it, as a sign-in leaves it, so requests the app signs
+ * with the session (the call API, the functions) carry its token. The setup clears storage after
+ * each test.
+ */
+export function storeSession(session: Session = testSession()): Session {
+  localStorage.setItem(authStorageKey, JSON.stringify(session));
+  return session;
 }

@@ -13,6 +13,7 @@ import { appPort } from './ports';
 import { watchLaunchers } from './owner';
 import { assertPortFree, guard } from './processes';
 import { localProviderEnv, startStack, type RunningStack } from './stack';
+import { formatStatus, readStatusFile } from './status';
 
 /**
  * `npm run dev` (stack + Vite), `npm run backend` (stack alone), `npm run db:reset`.
@@ -36,9 +37,15 @@ function printStatus(config: StackConfig, withApp: boolean) {
     `     GraphQL URL: (not provided by the local stack)`,
     `          DB URL: ${config.dbUrl}`,
     `     Mailbox URL: ${config.mailboxUrl}`,
-    `      JWT secret: ${config.jwtSecret}`,
-    `        anon key: ${config.anonKey}`,
-    `service_role key: ${config.serviceRoleKey}`,
+    ` Publishable key: ${config.publishableKey}`,
+    `      Secret key: ${config.secretKey}`,
+    ...(config.legacyKeysEnabled
+      ? [
+          `      JWT secret: ${config.jwtSecret} (legacy)`,
+          `        anon key: ${config.anonKey} (legacy)`,
+          `service_role key: ${config.serviceRoleKey} (legacy)`,
+        ]
+      : []),
     ...Object.entries(localProviderEnv(config))
       .filter(([name]) => name.startsWith('VAPI_'))
       .map(([name, value]) => `${name.padStart(16)}: ${value}`),
@@ -55,6 +62,35 @@ function printStatus(config: StackConfig, withApp: boolean) {
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+/**
+ * `npm run status [-- -o json|env]`: the running stack's URLs and keys, as it wrote them when it
+ * became ready, under the names `supabase status` uses. Exits 1 when no stack answers.
+ */
+async function printRunningStatus(config: StackConfig) {
+  const flag = process.argv.indexOf('-o');
+  const output = flag === -1 ? 'pretty' : process.argv[flag + 1];
+  if (output !== 'pretty' && output !== 'json' && output !== 'env')
+    throw new StackError(`Unknown output "${output}". Use: -o json, -o env, or nothing.`);
+  const values = readStatusFile(config);
+  const answers = values
+    ? await fetch(`${values.API_URL}/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    : false;
+  if (!values || !answers)
+    throw new StackError(
+      `No local stack is running from ${config.dataDir}. Start one with npm run dev or npm run backend.`,
+    );
+  if (output === 'pretty') {
+    const width = Math.max(...Object.keys(values).map((name) => name.length));
+    for (const [name, value] of Object.entries(values))
+      console.log(`${name.padStart(width)}: ${value}`);
+    return;
+  }
+  console.log(formatStatus(values, output));
 }
 
 async function run() {
@@ -76,8 +112,13 @@ async function run() {
     return;
   }
 
+  if (command === 'status') {
+    await printRunningStatus(config);
+    return;
+  }
+
   if (command !== 'backend' && command !== 'dev') {
-    throw new StackError(`Unknown command "${command}". Use: dev, backend or db-reset.`);
+    throw new StackError(`Unknown command "${command}". Use: dev, backend, db-reset or status.`);
   }
 
   let stack: RunningStack | null = null;

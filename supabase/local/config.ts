@@ -8,12 +8,53 @@ import { portOffset } from './ports';
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const supabaseDir = path.join(projectRoot, 'supabase');
 
-/** The Supabase CLI's well-known local JWT secret and demo keys (never valid on hosted projects). */
+/**
+ * The Supabase CLI's well-known local API keys (never valid on hosted projects): the publishable
+ * key maps to the `anon` role and the secret key to `service_role`, as hosted's gateway maps them.
+ */
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/**
+ * The well-known local signing key of access tokens: ES256 (ECC P-256), hosted's default for new
+ * JWT signing keys. Published (its public half) at /auth/v1/.well-known/jwks.json. A project can
+ * bring its own with `[auth] signing_keys_path`, a JSON array of private JWKs, as the CLI reads it.
+ */
+export const LOCAL_SIGNING_KEY = {
+  kty: 'EC',
+  crv: 'P-256',
+  kid: 'dialwise-local-es256-1',
+  alg: 'ES256',
+  x: 'Kr0xqG5kUJE8x8q5dkvFySDmYY8_KzNeIR7m9jYA7HU',
+  y: 'i5aRcyiqFBG4ViDWP-8yWWHuc1lFnDbQKg1xEYYpyqc',
+  d: 'AHAF9Gf6oLyLBZEp7IcLMdO65qSMH1BtnrmkVCbKyZY',
+} as const;
+
+/**
+ * The legacy HS256 JWT secret and the anon / service_role JWT keys signed with it. Refused unless
+ * STACK_LEGACY_API_KEYS=1, as on a hosted project whose legacy keys are disabled.
+ */
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export type SigningKey = Record<string, unknown> & { kid: string; alg: string; kty: string };
+
+/** `[auth] signing_keys_path` (relative to supabase/): every key is published, the first signs. */
+function signingKeys(projectDir: string, configured: unknown): SigningKey[] {
+  if (typeof configured !== 'string' || !configured) return [{ ...LOCAL_SIGNING_KEY }];
+  const file = path.resolve(projectDir, configured);
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  if (!Array.isArray(keys) || keys.length === 0)
+    throw new Error(`${file} must hold a JSON array of private JWKs`);
+  for (const key of keys as SigningKey[]) {
+    if (key.alg !== 'ES256' || key.kty !== 'EC' || !key.kid || !key.d)
+      throw new Error(`${file}: every signing key must be a private ES256 JWK with a kid`);
+  }
+  return keys as SigningKey[];
+}
 
 /** The local Stripe's well-known test keys (supabase/local/fakes/stripe; never valid at Stripe). */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_dialwise_local';
@@ -136,6 +177,15 @@ export function loadConfig() {
     schemas: (api.schemas as string[] | undefined) ?? ['public'],
     extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
     maxRows: Number(api.max_rows ?? 1000),
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    /** Asymmetric keys that sign access tokens (the first) and are published as the JWKS. */
+    signingKeys: signingKeys(projectDir, auth.signing_keys_path),
+    /**
+     * The legacy HS256 secret and JWT API keys (anon, service_role) are accepted only with
+     * STACK_LEGACY_API_KEYS=1, like a migrated hosted project whose legacy keys are disabled.
+     */
+    legacyKeysEnabled: process.env.STACK_LEGACY_API_KEYS === '1',
     jwtSecret: JWT_SECRET,
     anonKey: ANON_KEY,
     serviceRoleKey: SERVICE_ROLE_KEY,

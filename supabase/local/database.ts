@@ -20,11 +20,10 @@ const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
 };
 for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
-const bootstrapSql = path.join(
-  path.dirname(new URL(import.meta.url).pathname),
-  'sql',
-  'bootstrap.sql',
-);
+const sqlDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'sql');
+const bootstrapSql = path.join(sqlDir, 'bootstrap.sql');
+/** Storage's tables, which migrations may use (a bucket is created by inserting its row). */
+const storageSql = path.join(sqlDir, 'storage.sql');
 
 export type Database = { url: string; stop: () => Promise<void> };
 
@@ -317,6 +316,7 @@ export async function preparePlatform(adminUrl: string) {
         `The database set-up connects as ${me?.user}, which ${me?.superuser ? 'it makes a non-superuser, as on Supabase' : 'is not a superuser'}: it needs another superuser (Supabase's is supabase_admin). Point SUPABASE_DB_URL at one.`,
       );
     await client.query(await readFile(bootstrapSql, 'utf8'));
+    await client.query(await readFile(storageSql, 'utf8'));
   } finally {
     await client.end();
   }

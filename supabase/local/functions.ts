@@ -18,6 +18,7 @@ const mainScript = path.join(
 export async function startFunctions(
   config: StackConfig,
   dbUrl: string,
+  jwks: { keys: object[] },
   secrets: Record<string, string>,
   log: (line: string) => void,
   options: { watch?: boolean } = {},
@@ -42,9 +43,7 @@ export async function startFunctions(
     ...secrets,
     STACK_FUNCTIONS_DIR: config.functionsDir,
     STACK_FUNCTIONS_PORT: String(config.functionsPort),
-    SUPABASE_URL: config.apiUrl,
-    SUPABASE_ANON_KEY: config.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    ...supabaseFunctionEnv(config, jwks),
     SUPABASE_DB_URL: dbUrl,
     DENO_NO_UPDATE_CHECK: '1',
   };
@@ -55,6 +54,28 @@ export async function startFunctions(
     'Edge functions (Deno)',
   );
   return proc;
+}
+
+/**
+ * The Supabase variables hosted gives every function: the URL, the API keys as JSON dictionaries
+ * by name, and the JWKS. The legacy JWT keys only while they are enabled, so nothing leans on them.
+ */
+export function supabaseFunctionEnv(
+  config: Pick<
+    StackConfig,
+    'apiUrl' | 'publishableKey' | 'secretKey' | 'legacyKeysEnabled' | 'anonKey' | 'serviceRoleKey'
+  >,
+  jwks: { keys: object[] },
+): Record<string, string> {
+  return {
+    SUPABASE_URL: config.apiUrl,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+    SUPABASE_JWKS: JSON.stringify(jwks),
+    ...(config.legacyKeysEnabled
+      ? { SUPABASE_ANON_KEY: config.anonKey, SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey }
+      : {}),
+  };
 }
 
 /** Restarts a process that exits on its own; stop() ends it for good. */

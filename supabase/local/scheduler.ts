@@ -3,14 +3,14 @@ import type { StackConfig } from './config';
 
 /**
  * The local stand-in for the hosted pg_cron job (migration 20251123001001): POSTs the `dispatch`
- * function with the service role key every STACK_DISPATCH_INTERVAL_MS (default 5000; 0 turns it
+ * function with the secret key every STACK_DISPATCH_INTERVAL_MS (default 5000; 0 turns it
  * off), and at once when the database asks (NOTIFY dialwise_dispatch, sent when a webhook
  * delivery is queued: migration 20251124000200), as pg_net does hosted. Runs never overlap here
  * and requests made during a run coalesce into one more, though dispatch is safe under
  * concurrent runs anyway.
  */
 export function startScheduler(
-  config: Pick<StackConfig, 'apiUrl' | 'serviceRoleKey' | 'dbUrl'>,
+  config: Pick<StackConfig, 'apiUrl' | 'secretKey' | 'dbUrl'>,
   log: (line: string) => void,
   interval = Number(process.env.STACK_DISPATCH_INTERVAL_MS ?? 5000),
 ) {
@@ -26,7 +26,7 @@ export function startScheduler(
       const response = await fetch(`${config.apiUrl}/functions/v1/dispatch`, {
         method: 'POST',
         headers: {
-          Authorization: `Bearer ${config.serviceRoleKey}`,
+          apikey: config.secretKey,
           'Content-Type': 'application/json',
         },
         body: '{}',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createAuthRouter } from './auth/router';
 import { createAuthService } from './auth/service';
-import { createJwt } from './auth/jwt';
+import { createStackJwt } from './auth/jwt';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
 import { startDatabase } from './database';
 import { createStripeFake } from './fakes/stripe/server';
@@ -20,6 +20,8 @@ import {
 } from './fakes/vapi/server';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
+import { removeStatusFile, writeStatusFile } from './status';
+import { createStorageHandler } from './storage/server';
 import { assertPortFree, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
@@ -149,11 +151,12 @@ export async function startStack(
     stops.push(() => pool.end());
     await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
 
+    const jwt = createStackJwt(config);
     const secrets = functionEnv(config);
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
-      startPostgrest(config, database.url, log),
-      startFunctions(config, database.url, secrets, log, {
+      startPostgrest(config, database.url, jwt.jwks, log),
+      startFunctions(config, database.url, jwt.jwks, secrets, log, {
         watch: options.watchFunctions,
       }),
     ]);
@@ -169,7 +172,6 @@ export async function startStack(
     stops.push(() => voice.close());
 
     const mail = createMailStore();
-    const jwt = createJwt(config.jwtSecret);
     const auth = createAuthService({ pool, config, jwt, mail });
     const mailbox = createMailboxServer(mail, {
       webhookUrl: localProviderEnv(config).SMS_WEBHOOK_URL!,
@@ -183,11 +185,28 @@ export async function startStack(
     await listen(twilio, config.twilioPort);
     stops.push(() => close(twilio));
 
+    // Storage reads and writes its tables as postgres; the bytes sit beside the cluster's folder.
+    const storagePool = new pg.Pool({ connectionString: database.url, max: 4 });
+    storagePool.on('error', (error) =>
+      log(`[storage] database connection error: ${error.message}`),
+    );
+    stops.push(() => storagePool.end());
+    const storage = createStorageHandler({
+      pool: storagePool,
+      verifyToken: (token) => jwt.verify(token),
+      root: `${config.dataDir}-storage`,
+    });
+    await storage.prepare();
+
     const gateway = createGateway({
       config,
       jwt,
       handleAuth: createAuthRouter(auth),
-      health: () => ({ status: 'ok', services: ['auth', 'rest', 'functions', 'mailbox'] }),
+      handleStorage: storage.handle,
+      health: () => ({
+        status: 'ok',
+        services: ['auth', 'rest', 'storage', 'functions', 'mailbox'],
+      }),
     });
     await listen(gateway, config.apiPort);
     stops.push(() => close(gateway));
@@ -204,6 +223,9 @@ export async function startStack(
 
     const scheduler = startScheduler(config, log);
     stops.push(() => scheduler.stop());
+
+    writeStatusFile(config);
+    stops.push(async () => removeStatusFile(config));
 
     log(`Stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { config, stop };

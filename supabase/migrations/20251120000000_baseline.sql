@@ -26,6 +26,55 @@ end;
 $$;
 comment on function private.set_updated_at() is 'Trigger: stamps updated_at on every update.';
 
+-- The call API's limits, as supabase/functions/_shared/contract/limits.ts declares them (the
+-- functions, their messages and the dashboard import that file; supabase/tests/contract-checks
+-- keeps the two equal). SQL reads every one of these numbers from here, never as a literal, so a
+-- limit changes in two places side by side. Immutable, so check constraints and column defaults
+-- may use it; executable by every role, because a constraint runs with the inserting role's rights.
+create function private.limits() returns jsonb
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select '{
+    "goalMaxLength": 4000,
+    "firstSentenceMaxLength": 500,
+    "voicemailMessageMaxLength": 500,
+    "maxDurationMinutes": { "min": 1, "max": 30, "default": 10 },
+    "retryMaxAttempts": { "min": 0, "max": 5 },
+    "retryIntervalMinutes": { "min": 1, "max": 1440 },
+    "contextMaxBytes": 8192,
+    "metadataMaxBytes": 4096,
+    "bodyMaxBytes": 65536,
+    "batchBodyMaxBytes": 2097152,
+    "batchMaxRows": 1000,
+    "batchMaxWebhookHosts": 10,
+    "batchMaxOutputSchemas": 10,
+    "jsonMaxDepth": 64,
+    "activeCallsPerAccount": 10,
+    "openTasksPerAccount": 2000,
+    "createsPerMinutePerAccount": 60,
+    "openStreamsPerKey": 20,
+    "openStreamsPerAccount": 30,
+    "webhookUrlMaxLength": 2048,
+    "scheduleMaxDays": 30
+  }'::jsonb
+$$;
+comment on function private.limits() is
+  'The call API''s limits (contract/limits.ts), for SQL: read one with private.limit_of(name[, part]).';
+
+create function private.limit_of(variadic p_path text[]) returns integer
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select (private.limits() #>> p_path)::integer
+$$;
+comment on function private.limit_of(text[]) is
+  'One limit of private.limits(), e.g. limit_of(''activeCallsPerAccount'') or limit_of(''maxDurationMinutes'', ''max'').';
+
 -- supabase/schemas/02-accounts-and-keys.sql ------------------------------------------------------
 
 -- Accounts and keys: the profile every user gets (balance, free minutes, closing), the KYC record
@@ -53,17 +102,22 @@ create table public.profiles (
     constraint profiles_credits_held_not_negative check (credits_held >= 0),
   available_credits numeric(12, 2) generated always as (credits - credits_held) stored,
   closed_at timestamptz,
+  free_minutes_withheld integer not null default 0
+    constraint profiles_free_minutes_withheld_range check (free_minutes_withheld between 0 and 100),
   constraint profiles_held_within_credits check (credits_held <= credits),
   constraint profiles_free_minutes_within_allowance check (free_minutes_used + free_minutes_reserved <= 100)
 );
 comment on table public.profiles is 'One row per user, created by a trigger on auth.users.';
 comment on column public.profiles.credits is 'Prepaid balance in US dollars (1 dollar = 1 credit).';
-comment on column public.profiles.free_minutes_used is 'Free minutes spent of the 100 every account gets.';
+comment on column public.profiles.free_minutes_used is
+  'Free minutes spent of the 100 every account gets, plus those withheld (free_minutes_withheld).';
 comment on column public.profiles.free_minutes_reserved is 'Free minutes reserved by tasks that have not ended.';
 comment on column public.profiles.credits_held is 'Credits held by tasks that have not ended (docs/product-rules.md#holds-and-settlement).';
 comment on column public.profiles.available_credits is 'What the balance bar shows: credits minus holds.';
 comment on column public.profiles.closed_at is
   'When the owner closed the account: sign-in, keys, calls and webhooks stopped at once; data erased on the retention schedule.';
+comment on column public.profiles.free_minutes_withheld is
+  'Free minutes not granted because the e-mail or the verified phone already had them on a closed account; counted in free_minutes_used.';
 
 create function private.create_profile_for_new_user() returns trigger
 language plpgsql
@@ -272,6 +326,26 @@ $$;
 comment on function public.generate_api_key_for_user(uuid) is
   'Revokes the caller''s keys and returns a new one; refuses any user_uuid but the caller''s.';
 
+-- The gate an account passes before it places calls (KYC submitted, pending or complete, and the
+-- phone verified), once, for an API key's account (api_key_account) and a signed-in user's
+-- session (session_account) alike.
+create function private.account_call_refusal(p_user_id uuid) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when k.user_id is null or k.kyc_status not in ('pending', 'complete') then 'kyc_required'
+    when not k.phone_verified then 'phone_verification_required'
+  end
+  from (select p_user_id) as asked(user_id)
+  left join public.user_kyc k on k.user_id = asked.user_id;
+$$;
+comment on function private.account_call_refusal(uuid) is
+  'Why the account may not place calls (kyc_required, phone_verification_required), or null.';
+revoke all on function private.account_call_refusal(uuid) from public, anon, authenticated;
+grant execute on function private.account_call_refusal(uuid) to service_role;
+
 -- The call API's key check: which account a key speaks for, and whether it may place calls.
 create function public.api_key_account(p_api_key text) returns jsonb
 language plpgsql
@@ -281,24 +355,41 @@ as $$
 declare
   key_id uuid;
   owner uuid;
-  kyc record;
+  refusal text;
 begin
   select id, user_id into key_id, owner from public.api_keys where api_key = p_api_key and not revoked;
   if not found then
     return jsonb_build_object('error', 'unauthorized');
   end if;
-  select kyc_status, phone_verified into kyc from public.user_kyc where user_id = owner;
-  if not found or kyc.kyc_status not in ('pending', 'complete') then
-    return jsonb_build_object('error', 'kyc_required');
-  end if;
-  if not kyc.phone_verified then
-    return jsonb_build_object('error', 'phone_verification_required');
+  refusal := private.account_call_refusal(owner);
+  if refusal is not null then
+    return jsonb_build_object('error', refusal);
   end if;
   return jsonb_build_object('user_id', owner, 'api_key_id', key_id);
 end;
 $$;
 comment on function public.api_key_account(text) is
   'The account of a live API key that may place calls (KYC submitted, phone verified), or {error}.';
+
+-- The same check for a session: the auth server has already said whose it is.
+create function public.session_account(p_user_id uuid) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  refusal text := private.account_call_refusal(p_user_id);
+begin
+  if refusal is not null then
+    return jsonb_build_object('error', refusal);
+  end if;
+  return jsonb_build_object('user_id', p_user_id);
+end;
+$$;
+comment on function public.session_account(uuid) is
+  'The account of a signed-in user (checked by the auth server) that may place calls, or {error}.';
+revoke all on function public.session_account(uuid) from public, anon, authenticated;
+grant execute on function public.session_account(uuid) to service_role;
 
 revoke all on public.api_keys from public, anon, authenticated;
 grant select on public.api_keys to authenticated;
@@ -351,10 +442,14 @@ comment on column private.phone_verifications.code_hash is
   'SHA-256 (hex) of the verification''s id and its code; the code itself is never stored.';
 comment on column private.phone_verifications.sent_at is
   'When the code was handed to Twilio; a code whose send failed is dead.';
-
 create index phone_verifications_user_phone on private.phone_verifications (user_id, phone, created_at desc);
+
 -- The retention pass deletes by age.
 create index phone_verifications_created on private.phone_verifications (created_at);
+revoke all on private.phone_verifications from public, anon, authenticated;
+
+-- RLS on, no policies: only the table owner (the security-definer functions below) reaches them.
+alter table private.phone_verifications enable row level security;
 
 create table private.phone_verification_sends (
   id bigint generated always as identity primary key,
@@ -363,19 +458,15 @@ create table private.phone_verification_sends (
   sent_at timestamptz not null default now(),
   verification_id uuid references private.phone_verifications (id) on delete cascade
 );
+revoke all on private.phone_verification_sends from public, anon, authenticated;
 comment on table private.phone_verification_sends is 'Every code send, for the per-number and per-account send limits.';
-
 create index phone_verification_sends_phone on private.phone_verification_sends (phone, sent_at desc);
 create index phone_verification_sends_user on private.phone_verification_sends (user_id, sent_at desc);
 create index phone_verification_sends_user_phone
   on private.phone_verification_sends (user_id, phone, sent_at desc);
+
 -- The retention pass deletes by age.
 create index phone_verification_sends_sent on private.phone_verification_sends (sent_at);
-
-revoke all on private.phone_verifications, private.phone_verification_sends from public, anon, authenticated;
-
--- RLS on, no policies: only the table owner (the security-definer functions below) reaches them.
-alter table private.phone_verifications enable row level security;
 alter table private.phone_verification_sends enable row level security;
 
 -- Functions --------------------------------------------------------------------------------------
@@ -388,6 +479,7 @@ set search_path = ''
 as $$
   select encode(extensions.digest(p_verification_id::text || ':' || p_code, 'sha256'), 'hex');
 $$;
+revoke all on function private.phone_verification_code_hash(uuid, text) from public, anon, authenticated;
 
 create function public.issue_phone_verification_code(p_user_id uuid, p_phone text) returns jsonb
 language plpgsql
@@ -442,9 +534,10 @@ begin
   return jsonb_build_object('outcome', 'ok', 'verification_id', verification_id, 'code', code);
 end;
 $$;
-
 comment on function public.issue_phone_verification_code(uuid, text) is
   'Counts a send and creates a new 5-digit code for the user and number: {outcome: ok, verification_id, code}, or {outcome: invalid_phone | kyc_required | phone_taken | too_many_sends | too_many_numbers}. Service role only.';
+revoke all on function public.issue_phone_verification_code(uuid, text) from public, anon, authenticated;
+grant execute on function public.issue_phone_verification_code(uuid, text) to service_role;
 
 create function public.settle_phone_verification_send(p_verification_id uuid, p_sent boolean)
 returns text
@@ -463,9 +556,10 @@ begin
   return 'voided';
 end;
 $$;
-
 comment on function public.settle_phone_verification_send(uuid, boolean) is
   'After handing a code to Twilio: marks it sent, or (send failed) kills it and uncounts the send. Service role only.';
+revoke all on function public.settle_phone_verification_send(uuid, boolean) from public, anon, authenticated;
+grant execute on function public.settle_phone_verification_send(uuid, boolean) to service_role;
 
 create function public.check_phone_verification_code(p_user_id uuid, p_phone text, p_code text)
 returns text
@@ -504,22 +598,9 @@ begin
   return case when completed = 'ok' then 'verified' else completed end;
 end;
 $$;
-
 comment on function public.check_phone_verification_code(uuid, text, text) is
   'Checks a code against the user''s latest code for the number (5 checks, 10 minutes): verified (and the phone is written on the KYC row), incorrect, no_code, expired, too_many_attempts, phone_taken or kyc_required. Service role only.';
-
-revoke all on function private.phone_verification_code_hash(uuid, text) from public, anon, authenticated;
-
-revoke all on function public.issue_phone_verification_code(uuid, text) from public, anon, authenticated;
-
-revoke all on function public.settle_phone_verification_send(uuid, boolean) from public, anon, authenticated;
-
 revoke all on function public.check_phone_verification_code(uuid, text, text) from public, anon, authenticated;
-
-grant execute on function public.issue_phone_verification_code(uuid, text) to service_role;
-
-grant execute on function public.settle_phone_verification_send(uuid, boolean) to service_role;
-
 grant execute on function public.check_phone_verification_code(uuid, text, text) to service_role;
 
 create function public.complete_phone_verification(p_user_id uuid, p_phone text) returns text
@@ -545,10 +626,8 @@ begin
   return 'ok';
 end;
 $$;
-
 comment on function public.complete_phone_verification(uuid, text) is
   'After Twilio approved a code: writes phone and phone_verified on the user''s KYC row. Service role only.';
-
 revoke all on function public.complete_phone_verification(uuid, text) from public, anon, authenticated;
 grant execute on function public.complete_phone_verification(uuid, text) to service_role;
 
@@ -586,7 +665,11 @@ create table public.contact_requests (
     constraint contact_requests_message_length
     check (length(btrim(message)) between 1 and 5000),
   created_at timestamptz not null default now(),
-  client_ip inet
+  client_ip inet,
+  -- A request belongs to an account only when that account sent it, signed in (the function
+  -- checked the session): matching by e-mail would let anyone plant a request in another
+  -- account's export by typing its address into the public form.
+  user_id uuid references auth.users (id) on delete set null
 );
 comment on table public.contact_requests is
   'Requests sent through the Contact Enterprise Sales form, stored by the contact-request edge function. No policy: only the service role (which bypasses RLS) reads or writes.';
@@ -600,6 +683,8 @@ comment on column public.contact_requests.created_at is 'When the request arrive
 comment on column public.contact_requests.email is 'Reply address; with client_ip, the key of the per-address hourly limit (case-insensitive).';
 comment on column public.contact_requests.client_ip is
   'Client IP the gateway saw (X-Forwarded-For), set by submit_contact_request(); null for rows from before the edge function.';
+comment on column public.contact_requests.user_id is
+  'The account that sent the request while signed in (its session checked by the contact-request function); null for an anonymous request.';
 
 comment on constraint contact_requests_full_name_length on public.contact_requests is
   'Full name is not blank and at most 200 characters (the form''s limit too).';
@@ -640,6 +725,9 @@ comment on index public.contact_requests_created_at_idx is
 -- The retention pass clears client IPs by age.
 create index contact_requests_client_ip_held on public.contact_requests (created_at) where client_ip is not null;
 
+create index contact_requests_user on public.contact_requests (user_id) where user_id is not null;
+comment on index public.contact_requests_user is 'An account''s own contact requests, for its export.';
+
 -- RLS on, no policy: only the service role (which bypasses RLS) reads or writes.
 alter table public.contact_requests enable row level security;
 
@@ -653,7 +741,8 @@ create function public.submit_contact_request(
   company_name text,
   phone_number text,
   role text,
-  message text
+  message text,
+  sender_user_id uuid default null
 )
 returns void
 language plpgsql
@@ -709,7 +798,7 @@ begin
   end if;
 
   insert into public.contact_requests
-    (full_name, email, company_name, phone_number, role, message, client_ip, created_at)
+    (full_name, email, company_name, phone_number, role, message, client_ip, user_id, created_at)
   values (
     pg_catalog.btrim(full_name),
     pg_catalog.btrim(email),
@@ -718,18 +807,19 @@ begin
     pg_catalog.btrim(role),
     pg_catalog.btrim(message),
     client_ip,
+    sender_user_id,
     pg_catalog.now()
   );
 end;
 $$;
 
-comment on function public.submit_contact_request(inet, text, text, text, text, text, text) is
-  'Stores one contact request for the contact-request edge function (service role only). Refuses with P0001 ''contact_requests_busy: ...'' past 100 an hour in total, ''rate_limited: ...'' past 10 an hour from one client IP or 3 an hour for one address from one client IP; bad fields fail the table''s check constraints (23514).';
+comment on function public.submit_contact_request(inet, text, text, text, text, text, text, uuid) is
+  'Stores one contact request for the contact-request edge function (service role only), tied to sender_user_id when a signed-in account sent it. Refuses with P0001 ''contact_requests_busy: ...'' past 100 an hour in total, ''rate_limited: ...'' past 10 an hour from one client IP or 3 an hour for one address from one client IP; bad fields fail the table''s check constraints (23514).';
 
-revoke all on function public.submit_contact_request(inet, text, text, text, text, text, text)
+revoke all on function public.submit_contact_request(inet, text, text, text, text, text, text, uuid)
   from public, anon, authenticated;
 
-grant execute on function public.submit_contact_request(inet, text, text, text, text, text, text)
+grant execute on function public.submit_contact_request(inet, text, text, text, text, text, text, uuid)
   to service_role;
 
 -- supabase/schemas/05-tasks.sql ------------------------------------------------------------------
@@ -753,8 +843,6 @@ grant execute on function public.submit_contact_request(inet, text, text, text, 
 --   * The watchdog asks the provider about a call silent for 60 seconds, and about an ended
 --     task's call that is still unbilled, instead of waiting for max_duration_minutes.
 
--- Tables -----------------------------------------------------------------------------------------
-
 -- Columns keep the order they were added in (later ones at the end), as the baseline has them.
 create table public.tasks (
   id text primary key
@@ -776,7 +864,7 @@ create table public.tasks (
     constraint tasks_phone_us_e164 check (phone_number ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'),
   -- goal and first_sentence become null when the call content is erased (13-privacy.sql).
   goal text
-    constraint tasks_goal_length check (length(goal) between 1 and 4000),
+    constraint tasks_goal_length check (length(goal) between 1 and private.limit_of('goalMaxLength')),
   context jsonb not null default '{}'::jsonb,
   metadata jsonb not null default '{}'::jsonb,
   voice text not null
@@ -786,17 +874,21 @@ create table public.tasks (
   speaking_style text not null
     constraint tasks_speaking_style_valid check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   first_sentence text
-    constraint tasks_first_sentence_length check (length(first_sentence) between 1 and 500),
-  max_duration_minutes integer not null default 10
-    constraint tasks_max_duration_range check (max_duration_minutes between 1 and 30),
+    constraint tasks_first_sentence_length check (length(first_sentence) between 1 and private.limit_of('firstSentenceMaxLength')),
+  max_duration_minutes integer not null default private.limit_of('maxDurationMinutes', 'default')
+    constraint tasks_max_duration_range check (max_duration_minutes between
+      private.limit_of('maxDurationMinutes', 'min') and private.limit_of('maxDurationMinutes', 'max')),
   voicemail_action text not null default 'hang_up'
     constraint tasks_voicemail_action_valid check (voicemail_action in ('hang_up', 'leave_message')),
   voicemail_message text
-    constraint tasks_voicemail_message_length check (voicemail_message is null or length(voicemail_message) <= 500),
+    constraint tasks_voicemail_message_length check (
+      voicemail_message is null or length(voicemail_message) <= private.limit_of('voicemailMessageMaxLength')),
   retry_max_attempts integer not null default 3
-    constraint tasks_retry_max_attempts_range check (retry_max_attempts between 0 and 5),
+    constraint tasks_retry_max_attempts_range check (retry_max_attempts between
+      private.limit_of('retryMaxAttempts', 'min') and private.limit_of('retryMaxAttempts', 'max')),
   retry_interval_minutes integer not null default 30
-    constraint tasks_retry_interval_range check (retry_interval_minutes between 1 and 1440),
+    constraint tasks_retry_interval_range check (retry_interval_minutes between
+      private.limit_of('retryIntervalMinutes', 'min') and private.limit_of('retryIntervalMinutes', 'max')),
   webhook_url text,
   current_attempt integer not null default 0,
   next_attempt_at timestamptz,
@@ -838,10 +930,13 @@ create table public.tasks (
   -- The batch a task came from (12-batches.sql adds the foreign key, once batches exist).
   batch_id text,
   batch_index integer
-    constraint tasks_batch_index_range check (batch_index is null or batch_index between 0 and 999),
+    constraint tasks_batch_index_range check (
+      batch_index is null or batch_index between 0 and private.limit_of('batchMaxRows') - 1),
   awaiting_slot boolean not null default false,
   slot_claimed_at timestamptz,
   content_erased_at timestamptz,
+  recording_status text
+    constraint tasks_recording_status check (recording_status in ('pending', 'available', 'failed', 'erased')),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -866,6 +961,8 @@ comment on column public.tasks.record is 'The integrator asked for the call''s a
 comment on column public.tasks.recording_retention_days is 'How many days a recording is kept after the call ends (1 to 90).';
 comment on column public.tasks.recording_expires_at is
   'When the recording is (or was) erased; null while none was stored.';
+comment on column public.tasks.recording_status is
+  'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
@@ -874,16 +971,34 @@ comment on column public.tasks.slot_claimed_at is 'When a batch task was given a
 comment on column public.tasks.content_erased_at is
   'When the call content (goal, context, metadata, first sentence, voicemail message, transcript, summary, result) was erased; the call record stays.';
 comment on column public.tasks.goal is 'What the call should achieve; null once the content is erased (30 days after the end).';
-
-comment on table public.tasks is 'Call tasks of the call API: one goal, one number, one or more attempts.';
-
 create index tasks_user_newest on public.tasks (user_id, id desc);
-
 create index tasks_user_status on public.tasks (user_id, status);
-
 create index tasks_due_retries on public.tasks (next_attempt_at) where status = 'retry_scheduled';
-
 create index tasks_active on public.tasks (status, updated_at) where status in ('queued', 'ringing', 'in_progress');
+create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
+revoke all on public.tasks from public, anon, authenticated;
+grant all on public.tasks to service_role;
+
+-- Owners read every column of their tasks (by the row policy) but the provider token's hash and
+-- the watchdog's lease. The recording's audio is never readable this way: the call API serves it
+-- with the account's key (docs/decisions/0020-call-recordings-in-storage.md).
+grant select (
+  id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
+  language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
+  voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt,
+  next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents,
+  free_minutes_used, hold_cents, free_minutes_reserved, transcript, summary, recording_url,
+  failure_reason, event_seq, updated_at, opted_out, call_window_start, call_window_end,
+  time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
+  recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
+  slot_claimed_at, content_erased_at, recording_status
+) on public.tasks to authenticated;
+alter table public.tasks enable row level security;
+
+create policy "Users can read their own tasks"
+  on public.tasks for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.task_attempts (
   task_id text not null references public.tasks (id) on delete cascade,
@@ -905,8 +1020,17 @@ create table public.task_attempts (
   settled_at timestamptz,
   primary key (task_id, number)
 );
-
 comment on table public.task_attempts is 'One provider call of a task; settled exactly once (settled_at).';
+create index task_attempts_unsettled on public.task_attempts (task_id) where settled_at is null;
+revoke all on public.task_attempts from public, anon, authenticated;
+grant select on public.task_attempts to authenticated;
+grant all on public.task_attempts to service_role;
+alter table public.task_attempts enable row level security;
+
+create policy "Users can read the attempts of their own tasks"
+  on public.task_attempts for select
+  to authenticated
+  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
 
 create table public.task_events (
   task_id text not null references public.tasks (id) on delete cascade,
@@ -920,10 +1044,18 @@ create table public.task_events (
   created_at timestamptz not null default now(),
   primary key (task_id, seq)
 );
-
 comment on column public.task_events.dedupe_key is 'Identifies the provider message an event came from, so a repeated message adds nothing.';
-
+comment on table public.task_events is 'Append-only, ordered event log per task (the SSE stream and webhooks read it).';
 create unique index task_events_dedupe on public.task_events (task_id, dedupe_key) where dedupe_key is not null;
+revoke all on public.task_events from public, anon, authenticated;
+grant select on public.task_events to authenticated;
+grant all on public.task_events to service_role;
+alter table public.task_events enable row level security;
+
+create policy "Users can read the events of their own tasks"
+  on public.task_events for select
+  to authenticated
+  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
 
 create table public.task_idempotency_keys (
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -933,8 +1065,11 @@ create table public.task_idempotency_keys (
   created_at timestamptz not null default now(),
   primary key (user_id, key)
 );
-
 comment on table public.task_idempotency_keys is 'Idempotency-Key of task creation, kept 24 hours.';
+create index task_idempotency_keys_created on public.task_idempotency_keys (created_at);
+revoke all on public.task_idempotency_keys from public, anon, authenticated;
+grant all on public.task_idempotency_keys to service_role;
+alter table public.task_idempotency_keys enable row level security;
 
 create table public.task_create_requests (
   id bigint generated always as identity primary key,
@@ -943,8 +1078,57 @@ create table public.task_create_requests (
   created_at timestamptz not null default now(),
   user_id uuid not null references auth.users (id) on delete cascade
 );
+comment on table public.task_create_requests is
+  'Create requests per account (any key, any entry point), for the per-minute create limit (createsPerMinutePerAccount); rows older than a minute are pruned.';
+create index task_create_requests_user_time on public.task_create_requests (user_id, created_at);
+create index task_create_requests_created on public.task_create_requests (created_at);
+revoke all on public.task_create_requests from public, anon, authenticated;
+grant all on public.task_create_requests to service_role;
+alter table public.task_create_requests enable row level security;
 
-comment on table public.task_create_requests is 'Create requests per API key, for the 60-a-minute limit; rows older than a minute are pruned.';
+-- Call recordings live in a private Storage bucket (docs/decisions/0020-call-recordings-in-storage.md).
+-- The database keeps one row per recorded task naming its object and where its copy stands; the
+-- audio is streamed from the provider into Storage after the call's end is applied, retried later
+-- if that fails, and streamed out by the task API. Retention and account erasure mark rows
+-- `erasing` (the task stops advertising the recording at once); the dispatch function then removes
+-- the objects through the Storage API (Storage refuses a plain SQL delete of its rows) and drops
+-- the rows.
+
+-- 128 MiB: a 60-minute call in 16 kHz 16-bit WAV (115 MB). Only the service role reaches it:
+-- storage.objects has no policy for it, so no API role can read, list or write its objects.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('call-recordings', 'call-recordings', false, 134217728, array['audio/wav', 'audio/mpeg'])
+on conflict (id) do nothing;
+
+create table private.task_recordings (
+  task_id text primary key references public.tasks (id) on delete cascade,
+  attempt integer not null,
+  content_type text
+    constraint task_recordings_content_type check (content_type in ('audio/wav', 'audio/mpeg')),
+  duration_seconds integer not null default 0,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  object_path text not null,
+  status text not null default 'pending'
+    constraint task_recordings_status check (status in ('pending', 'stored', 'failed', 'erasing')),
+  size_bytes bigint,
+  source_url text,
+  copy_attempts integer not null default 0,
+  next_copy_at timestamptz,
+  last_error text
+);
+comment on table private.task_recordings is
+  'One recorded task''s audio in the call-recordings bucket (its last answered attempt): where the copy stands, the object, and when it is erased.';
+comment on column private.task_recordings.status is
+  'pending: to be copied from the provider (retried at next_copy_at); stored: in Storage; failed: given up; erasing: past retention or the account erased, the object still to remove.';
+comment on column private.task_recordings.source_url is
+  'The provider''s recording URL, kept only while the copy is pending (never shown).';
+create index task_recordings_expiry on private.task_recordings (expires_at);
+create index task_recordings_copy_due on private.task_recordings (next_copy_at) where status = 'pending';
+create index task_recordings_erasing on private.task_recordings (task_id) where status = 'erasing';
+revoke all on private.task_recordings from public, anon, authenticated;
+grant all on private.task_recordings to service_role;
+alter table private.task_recordings enable row level security;
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -966,46 +1150,10 @@ begin
   return next_seq;
 end;
 $$;
-
 comment on function private.append_task_event(text, text, jsonb, text) is
   'Appends one event to a task''s log with the next sequence number; the caller holds the task row lock.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.tasks, public.task_attempts, public.task_events,
-  public.task_idempotency_keys, public.task_create_requests from public, anon, authenticated;
-
-grant select on public.task_attempts, public.task_events to authenticated;
-
-grant all on public.tasks, public.task_attempts, public.task_events,
-  public.task_idempotency_keys, public.task_create_requests to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.tasks enable row level security;
-
-alter table public.task_attempts enable row level security;
-
-alter table public.task_events enable row level security;
-
-alter table public.task_idempotency_keys enable row level security;
-
-alter table public.task_create_requests enable row level security;
-
-create policy "Users can read their own tasks"
-  on public.tasks for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the attempts of their own tasks"
-  on public.task_attempts for select
-  to authenticated
-  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
-
-create policy "Users can read the events of their own tasks"
-  on public.task_events for select
-  to authenticated
-  using (exists (select 1 from public.tasks t where t.id = task_id and t.user_id = (select auth.uid())));
+revoke all on function private.append_task_event(text, text, jsonb, text) from public, anon, authenticated;
+grant execute on function private.append_task_event(text, text, jsonb, text) to service_role;
 
 create function private.lock_task(p_task_id text) returns public.tasks
 language plpgsql
@@ -1026,9 +1174,170 @@ begin
   return task;
 end;
 $$;
-
 comment on function private.lock_task(text) is
   'Locks a task and its account for the rest of the transaction and returns the task (null if none).';
+revoke all on function private.lock_task(text) from public, anon, authenticated;
+grant execute on function private.lock_task(text) to service_role;
+
+create function private.default_first_sentence(p_language text, p_voice text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_language
+    when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
+    when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
+    when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
+    else 'Hi, this is ' || p_voice || ', an AI assistant.'
+  end;
+$$;
+comment on function private.default_first_sentence(text, text) is
+  'The greeting of a task that names no first_sentence: in the task''s language, naming its voice.';
+revoke all on function private.default_first_sentence(text, text) from public, anon, authenticated;
+grant execute on function private.default_first_sentence(text, text) to service_role;
+
+create function private.has_live_call(p_user_id uuid, p_phone_number text) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.tasks
+     where user_id = p_user_id and phone_number = p_phone_number
+       and status in ('ringing', 'in_progress', 'queued') and not awaiting_slot
+  );
+$$;
+comment on function private.has_live_call(uuid, text) is
+  'Whether the account has a call to this number holding a call slot (queued to be dialled, ringing or talking).';
+revoke all on function private.has_live_call(uuid, text) from public, anon, authenticated;
+grant execute on function private.has_live_call(uuid, text) to service_role;
+
+create function private.open_task_count(p_user_id uuid) returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.tasks
+   where user_id = p_user_id
+     and status in ('scheduled', 'queued', 'ringing', 'in_progress', 'retry_scheduled');
+$$;
+comment on function private.open_task_count(uuid) is
+  'The account''s tasks that have not ended (at most openTasksPerAccount may be open at once).';
+revoke all on function private.open_task_count(uuid) from public, anon, authenticated;
+grant execute on function private.open_task_count(uuid) to service_role;
+
+create function public.task_create(
+  p_api_key text, p_task jsonb, p_idempotency_key text, p_request_hash text
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account jsonb := public.api_key_account(p_api_key);
+begin
+  if account ? 'error' then
+    return account;
+  end if;
+  return public.task_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
+    p_task, p_idempotency_key, p_request_hash) || account;
+end;
+$$;
+comment on function public.task_create(text, jsonb, text, text) is
+  'POST /task in one round trip: the API key, the KYC and phone gate, then task_accept.';
+revoke all on function public.task_create(text, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.task_create(text, jsonb, text, text) to service_role;
+
+-- Every attempt begins here (a task created alone, a scheduled task whose window opened, a due
+-- retry, an admitted batch row, the watchdog's re-placement), so a number listed or an account
+-- closed after the task was accepted is refused here, whichever way the attempt came
+-- (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
+create function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+  refusal text;
+begin
+  if task.id is null then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  if task.status not in ('queued', 'retry_scheduled') or
+     (task.status = 'queued' and (task.current_attempt > 0 or task.awaiting_slot)) then
+    return jsonb_build_object('error', 'not_startable', 'status', task.status);
+  end if;
+  -- Checked as each attempt begins, whichever way it came: a number listed, or an account
+  -- closed, after the task was accepted is never rung.
+  refusal := private.attempt_refusal(task);
+  if refusal is not null then
+    perform private.cancel_waiting_task(p_task_id, refusal);
+    return jsonb_build_object('error', refusal, 'status', 'canceled');
+  end if;
+  -- A retry takes a call slot like any other call: while all of the account's slots are held it
+  -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
+  -- admissions and creates are.
+  if task.status = 'retry_scheduled' and (
+       select count(*) from public.tasks
+        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
+          and not awaiting_slot) >= private.limit_of('activeCallsPerAccount') then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+  end if;
+  -- Nor does a retry ring a number the account is calling now (another task's call).
+  if task.status = 'retry_scheduled' and exists (
+       select 1 from public.tasks
+        where user_id = task.user_id and phone_number = task.phone_number and id <> task.id
+          and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot) then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'callee_busy', 'status', task.status);
+  end if;
+  insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
+  -- The provider's token is rotated with each attempt; only its hash is kept.
+  update public.tasks
+     set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
+         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
+   where id = p_task_id
+  returning * into task;
+  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
+end;
+$$;
+comment on function public.task_begin_attempt(text, text) is
+  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state); a listed number or a closed account ends the task instead.';
+revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
+grant execute on function public.task_begin_attempt(text, text) to service_role;
+
+create function public.task_attempt_placed(
+  p_task_id text, p_attempt integer, p_provider_call_id text, p_control_url text
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+  attempt public.task_attempts%rowtype;
+begin
+  update public.task_attempts
+     set provider_call_id = p_provider_call_id, provider_control_url = p_control_url,
+         started_at = coalesce(started_at, now())
+   where task_id = p_task_id and number = p_attempt
+  returning * into attempt;
+  if not found then
+    return jsonb_build_object('hang_up', true, 'reason', 'unknown_attempt');
+  end if;
+  update public.tasks set updated_at = now() where id = p_task_id;
+  -- Cancel wins: the task no longer wants this call, so it is ended at once; what the callee
+  -- talked meanwhile is billed when the provider reports the end.
+  if task.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+     or task.current_attempt <> p_attempt or attempt.status = 'canceled' then
+    return jsonb_build_object('hang_up', true, 'status', task.status);
+  end if;
+  return jsonb_build_object('hang_up', false, 'status', task.status);
+end;
+$$;
+comment on function public.task_attempt_placed(text, integer, text, text) is
+  'Records the provider''s call id of an attempt; {hang_up: true} when the task was canceled or moved on meanwhile.';
+revoke all on function public.task_attempt_placed(text, integer, text, text) from public, anon, authenticated;
+grant execute on function public.task_attempt_placed(text, integer, text, text) to service_role;
 
 create function public.task_apply(
   p_task_id text, p_attempt integer, p_expected_status text, p_plan jsonb
@@ -1102,88 +1411,10 @@ begin
   return jsonb_build_object('applied', true, 'status', task.status);
 end;
 $$;
-
 comment on function public.task_apply(text, integer, text, jsonb) is
   'Applies a transition decided by the status machine (voice/status-machine.ts) if the task is still in the state it was decided on: fields, events, settlement and release in one transaction.';
-
-create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
-
-create index task_create_requests_user_time on public.task_create_requests (user_id, created_at);
-
-comment on table public.task_create_requests is
-  'Create requests per account (any key, any entry point), for the 60-a-minute limit; rows older than a minute are pruned.';
-
-create index task_attempts_unsettled on public.task_attempts (task_id) where settled_at is null;
-
--- Functions --------------------------------------------------------------------------------------
-
-create function private.default_first_sentence(p_language text, p_voice text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select case p_language
-    when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
-    when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
-    when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
-    else 'Hi, this is ' || p_voice || ', an AI assistant.'
-  end;
-$$;
-
-comment on function private.default_first_sentence(text, text) is
-  'The greeting of a task that names no first_sentence: in the task''s language, naming its voice.';
-
-create function public.task_create(
-  p_api_key text, p_task jsonb, p_idempotency_key text, p_request_hash text
-) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  account jsonb := public.api_key_account(p_api_key);
-begin
-  if account ? 'error' then
-    return account;
-  end if;
-  return public.task_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
-    p_task, p_idempotency_key, p_request_hash) || account;
-end;
-$$;
-
-comment on function public.task_create(text, jsonb, text, text) is
-  'POST /task in one round trip: the API key, the KYC and phone gate, then task_accept.';
-
-create function public.task_attempt_placed(
-  p_task_id text, p_attempt integer, p_provider_call_id text, p_control_url text
-) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  task public.tasks%rowtype := private.lock_task(p_task_id);
-  attempt public.task_attempts%rowtype;
-begin
-  update public.task_attempts
-     set provider_call_id = p_provider_call_id, provider_control_url = p_control_url,
-         started_at = coalesce(started_at, now())
-   where task_id = p_task_id and number = p_attempt
-  returning * into attempt;
-  if not found then
-    return jsonb_build_object('hang_up', true, 'reason', 'unknown_attempt');
-  end if;
-  update public.tasks set updated_at = now() where id = p_task_id;
-  -- Cancel wins: the task no longer wants this call, so it is ended at once; what the callee
-  -- talked meanwhile is billed when the provider reports the end.
-  if task.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
-     or task.current_attempt <> p_attempt or attempt.status = 'canceled' then
-    return jsonb_build_object('hang_up', true, 'status', task.status);
-  end if;
-  return jsonb_build_object('hang_up', false, 'status', task.status);
-end;
-$$;
-
-comment on function public.task_attempt_placed(text, integer, text, text) is
-  'Records the provider''s call id of an attempt; {hang_up: true} when the task was canceled or moved on meanwhile.';
+revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
+grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
 
 create function public.task_cancel(p_user_id uuid, p_task_id text) returns jsonb
 language plpgsql
@@ -1231,27 +1462,71 @@ begin
       'control_url', attempt.provider_control_url) end);
 end;
 $$;
-
 comment on function public.task_cancel(uuid, text) is
   'Cancels one of the account''s tasks unless it ended; returns the live call to hang up, if the provider has one.';
+revoke all on function public.task_cancel(uuid, text) from public, anon, authenticated;
+grant execute on function public.task_cancel(uuid, text) to service_role;
 
-create table private.task_recordings (
-  task_id text primary key references public.tasks (id) on delete cascade,
-  attempt integer not null,
-  content_type text not null
-    constraint task_recordings_content_type check (content_type in ('audio/wav', 'audio/mpeg')),
-  audio bytea not null,
-  duration_seconds integer not null default 0,
-  created_at timestamptz not null default now(),
-  expires_at timestamptz not null
-);
+-- An opt-out and a closing stop what waits at once: the task is ended where it waits, not dialled.
+create function private.cancel_waiting_task(p_task_id text, p_reason text) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+  at timestamptz := now();
+begin
+  -- The caller holds the account's lock (every writer of a task takes it first).
+  select * into task from public.tasks where id = p_task_id for update;
+  -- Waiting: not dialling and not talking. A queued task with an attempt open is live (its
+  -- placement is in flight) and ends through the cancel path.
+  if task.id is null or not (
+       task.status in ('scheduled', 'retry_scheduled')
+       or (task.status = 'queued' and (task.awaiting_slot or task.current_attempt = 0))) then
+    return false;
+  end if;
+  update public.tasks
+     set status = 'canceled', outcome = 'not_achieved', failure_reason = p_reason,
+         awaiting_slot = false, next_attempt_at = null, ended_at = at, updated_at = at
+   where id = p_task_id;
+  perform private.append_task_event(p_task_id, 'task.completed', '{}'::jsonb);
+  perform private.release_if_done(p_task_id);
+  return true;
+end;
+$$;
+comment on function private.cancel_waiting_task(text, text) is
+  'Ends a task that waits to be dialled (scheduled, waiting for a slot or a retry, not yet placed) as canceled with failure_reason p_reason; false if it is live or ended.';
+revoke all on function private.cancel_waiting_task(text, text) from public, anon, authenticated;
+grant execute on function private.cancel_waiting_task(text, text) to service_role;
 
-comment on table private.task_recordings is
-  'The audio of recorded calls (one per task: its last answered attempt), copied from the provider; erased at expires_at.';
-
-create index task_recordings_expiry on private.task_recordings (expires_at);
-
-alter table private.task_recordings enable row level security;
+create function private.cancel_waiting_tasks(p_user_id uuid, p_phone_number text, p_reason text)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  waiting text;
+  canceled integer := 0;
+begin
+  perform 1 from public.profiles where id = p_user_id for update;
+  for waiting in
+    select id from public.tasks
+     where user_id = p_user_id
+       and (p_phone_number is null or phone_number = p_phone_number)
+       and status in ('scheduled', 'queued', 'retry_scheduled')
+     order by id
+  loop
+    if private.cancel_waiting_task(waiting, p_reason) then
+      canceled := canceled + 1;
+    end if;
+  end loop;
+  return canceled;
+end;
+$$;
+comment on function private.cancel_waiting_tasks(uuid, text, text) is
+  'Cancels the account''s waiting tasks (to one number, or all when p_phone_number is null) with failure_reason p_reason; returns how many.';
+revoke all on function private.cancel_waiting_tasks(uuid, text, text) from public, anon, authenticated;
+grant execute on function private.cancel_waiting_tasks(uuid, text, text) to service_role;
 
 create function public.task_save_result(
   p_task_id text, p_attempt integer, p_result jsonb, p_note text
@@ -1267,40 +1542,127 @@ begin
   return found;
 end;
 $$;
-
 comment on function public.task_save_result(text, integer, jsonb, text) is
   'Stores the structured result of a task''s current attempt (already validated against its output_schema) and the note on it, if any.';
+revoke all on function public.task_save_result(text, integer, jsonb, text) from public, anon, authenticated;
+grant execute on function public.task_save_result(text, integer, jsonb, text) to service_role;
 
-create function public.task_save_recording(
-  p_task_id text, p_attempt integer, p_audio_base64 text, p_content_type text,
-  p_duration_seconds integer
-) returns timestamptz
+create function public.task_recording_begin(
+  p_task_id text, p_attempt integer, p_source_url text, p_duration_seconds integer
+) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   task public.tasks%rowtype;
   expires timestamptz;
+  path text;
 begin
-  select * into task from public.tasks where id = p_task_id;
+  select * into task from public.tasks where id = p_task_id for update;
   if not found or not task.record or task.current_attempt <> p_attempt then
     return null;
   end if;
+  -- Retention counts from the end of the call, however long the copy takes.
   expires := now() + make_interval(days => task.recording_retention_days);
-  insert into private.task_recordings (task_id, attempt, content_type, audio, duration_seconds, expires_at)
-  values (p_task_id, p_attempt, p_content_type, decode(p_audio_base64, 'base64'),
-          greatest(0, coalesce(p_duration_seconds, 0)), expires)
+  path := task.user_id || '/' || task.id;
+  -- The copy right after the end holds the row for 10 minutes; then the dispatcher may retry.
+  insert into private.task_recordings (task_id, attempt, object_path, status, source_url,
+                                       duration_seconds, expires_at, next_copy_at)
+  values (p_task_id, p_attempt, path, 'pending', p_source_url,
+          greatest(0, coalesce(p_duration_seconds, 0)), expires, now() + interval '10 minutes')
   on conflict (task_id) do update
-     set attempt = excluded.attempt, content_type = excluded.content_type, audio = excluded.audio,
-         duration_seconds = excluded.duration_seconds, created_at = now(),
-         expires_at = excluded.expires_at;
-  update public.tasks set recording_expires_at = expires where id = p_task_id;
-  return expires;
+     set attempt = excluded.attempt, object_path = excluded.object_path, status = 'pending',
+         source_url = excluded.source_url, duration_seconds = excluded.duration_seconds,
+         expires_at = excluded.expires_at, next_copy_at = excluded.next_copy_at,
+         copy_attempts = 0, last_error = null, created_at = now()
+   where private.task_recordings.status <> 'erasing';
+  if not found then
+    return null;
+  end if;
+  update public.tasks set recording_expires_at = expires, recording_status = 'pending'
+   where id = p_task_id;
+  return jsonb_build_object('object_path', path, 'expires_at', expires);
 end;
 $$;
+comment on function public.task_recording_begin(text, integer, text, integer) is
+  'At the end of a recorded task''s current attempt: notes the provider''s recording to copy (pending) and the object it goes to; null if the task did not ask to be recorded.';
+revoke all on function public.task_recording_begin(text, integer, text, integer) from public, anon, authenticated;
+grant execute on function public.task_recording_begin(text, integer, text, integer) to service_role;
 
-comment on function public.task_save_recording(text, integer, text, text, integer) is
-  'Keeps the audio of a recorded task''s current attempt until its retention runs out; null (nothing kept) if the task did not ask to be recorded.';
+create function public.task_recording_stored(
+  p_task_id text, p_attempt integer, p_content_type text, p_size_bytes bigint
+) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update private.task_recordings
+     set status = 'stored', content_type = p_content_type, size_bytes = p_size_bytes,
+         source_url = null, next_copy_at = null, last_error = null
+   where task_id = p_task_id and attempt = p_attempt and status = 'pending';
+  if not found then
+    return false;
+  end if;
+  update public.tasks set recording_status = 'available' where id = p_task_id;
+  return true;
+end;
+$$;
+comment on function public.task_recording_stored(text, integer, text, bigint) is
+  'The copy of a pending recording is in Storage: the task now serves it. False if it was erased or replaced meanwhile.';
+revoke all on function public.task_recording_stored(text, integer, text, bigint) from public, anon, authenticated;
+grant execute on function public.task_recording_stored(text, integer, text, bigint) to service_role;
+
+create function public.task_recording_copy_failed(
+  p_task_id text, p_attempt integer, p_error text, p_final boolean default false
+) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  attempts integer;
+begin
+  -- Retried after 1, 4, 16, 64 and 256 minutes; the sixth failure (or a final one) gives up.
+  update private.task_recordings
+     set copy_attempts = copy_attempts + 1, last_error = left(p_error, 500),
+         next_copy_at = now() + make_interval(mins => power(4, copy_attempts)::integer)
+   where task_id = p_task_id and attempt = p_attempt and status = 'pending'
+  returning copy_attempts into attempts;
+  if not found then
+    return null;
+  end if;
+  if p_final or attempts >= 6 then
+    update private.task_recordings set status = 'failed', source_url = null, next_copy_at = null
+     where task_id = p_task_id;
+    update public.tasks set recording_status = 'failed' where id = p_task_id;
+    return 'failed';
+  end if;
+  return 'pending';
+end;
+$$;
+comment on function public.task_recording_copy_failed(text, integer, text, boolean) is
+  'A copy of a pending recording failed: schedules the next try, or gives up (failed) after six or on a final error.';
+revoke all on function public.task_recording_copy_failed(text, integer, text, boolean) from public, anon, authenticated;
+grant execute on function public.task_recording_copy_failed(text, integer, text, boolean) to service_role;
+
+create function public.task_recordings_claim_copies(p_now timestamptz, p_limit integer default 2)
+returns table (task_id text, attempt integer, source_url text, object_path text)
+language sql
+set search_path = ''
+as $$
+  update private.task_recordings r
+     set next_copy_at = p_now + interval '10 minutes'
+   where r.task_id in (
+     select c.task_id from private.task_recordings c
+      where c.status = 'pending' and c.next_copy_at <= p_now
+      order by c.next_copy_at
+      limit p_limit
+      for update skip locked)
+  returning r.task_id, r.attempt, r.source_url, r.object_path;
+$$;
+comment on function public.task_recordings_claim_copies(timestamptz, integer) is
+  'Pending copies due by p_now, each held for 10 minutes by the caller (the dispatch function) while it copies.';
+revoke all on function public.task_recordings_claim_copies(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.task_recordings_claim_copies(timestamptz, integer) to service_role;
 
 create function public.task_recording(p_user_id uuid, p_task_id text, p_now timestamptz default now())
 returns jsonb
@@ -1308,15 +1670,17 @@ language sql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object('content_type', r.content_type, 'audio_base64', encode(r.audio, 'base64'),
-                            'duration_seconds', r.duration_seconds, 'expires_at', r.expires_at)
+  select jsonb_build_object('object_path', r.object_path, 'content_type', r.content_type,
+                            'size_bytes', r.size_bytes, 'expires_at', r.expires_at)
     from private.task_recordings r
     join public.tasks t on t.id = r.task_id
-   where r.task_id = p_task_id and t.user_id = p_user_id and r.expires_at > p_now;
+   where r.task_id = p_task_id and t.user_id = p_user_id and r.status = 'stored'
+     and r.expires_at > p_now;
 $$;
-
 comment on function public.task_recording(uuid, text, timestamptz) is
-  'The audio of one of the account''s tasks while its retention lasts, or null (not recorded, expired, or another account''s task).';
+  'Where one of the account''s recordings is stored while its retention lasts, or null (not recorded, not copied, expired, or another account''s task).';
+revoke all on function public.task_recording(uuid, text, timestamptz) from public, anon, authenticated;
+grant execute on function public.task_recording(uuid, text, timestamptz) to service_role;
 
 create function private.erase_expired_recordings(p_now timestamptz) returns integer
 language plpgsql
@@ -1325,72 +1689,84 @@ as $$
 declare
   erased integer;
 begin
-  delete from private.task_recordings where expires_at <= p_now;
+  with due as (
+    update private.task_recordings
+       set status = 'erasing', source_url = null, next_copy_at = null
+     where expires_at <= p_now and status <> 'erasing'
+    returning task_id
+  )
+  update public.tasks t set recording_status = 'erased'
+    from due where t.id = due.task_id;
   get diagnostics erased = row_count;
   return erased;
 end;
 $$;
-
 comment on function private.erase_expired_recordings(timestamptz) is
-  'Erases every recording whose retention ended by p_now; returns how many. The tasks keep recording_expires_at, so the API knows the audio is gone.';
+  'Marks every recording past its retention as erased (the task stops serving it at once); the dispatch function removes the objects.';
+revoke all on function private.erase_expired_recordings(timestamptz) from public, anon, authenticated;
+grant execute on function private.erase_expired_recordings(timestamptz) to service_role;
 
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.task_recordings from public, anon, authenticated;
-
-grant all on private.task_recordings to service_role;
-
-create function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
+create function public.task_recordings_erase_account(p_user_id uuid) returns integer
 language plpgsql
 set search_path = ''
 as $$
 declare
-  task public.tasks%rowtype := private.lock_task(p_task_id);
+  marked integer;
 begin
-  if task.id is null then
-    return jsonb_build_object('error', 'not_found');
-  end if;
-  if task.status not in ('queued', 'retry_scheduled') or
-     (task.status = 'queued' and task.current_attempt > 0) then
-    return jsonb_build_object('error', 'not_startable', 'status', task.status);
-  end if;
-  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
-  -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
-  -- admissions and creates are.
-  if task.status = 'retry_scheduled' and (
-       select count(*) from public.tasks
-        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-          and not awaiting_slot) >= 10 then
-    update public.tasks set next_attempt_at = now() where id = p_task_id;
-    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
-  end if;
-  insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
-  -- The provider's token is rotated with each attempt; only its hash is kept.
-  update public.tasks
-     set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
-         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
-   where id = p_task_id
-  returning * into task;
-  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
+  with due as (
+    update private.task_recordings r
+       set status = 'erasing', source_url = null, next_copy_at = null
+      from public.tasks t
+     where t.id = r.task_id and t.user_id = p_user_id and r.status <> 'erasing'
+    returning r.task_id
+  )
+  update public.tasks t set recording_status = 'erased'
+    from due where t.id = due.task_id;
+  get diagnostics marked = row_count;
+  return marked;
 end;
 $$;
+comment on function public.task_recordings_erase_account(uuid) is
+  'Marks all of an account''s recordings for erasure, whatever their retention (the account''s data is being erased).';
+revoke all on function public.task_recordings_erase_account(uuid) from public, anon, authenticated;
+grant execute on function public.task_recordings_erase_account(uuid) to service_role;
 
-comment on function public.task_begin_attempt(text, text) is
-  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state) and returns the task to place it with.';
+create function public.task_recordings_to_remove(p_limit integer default 1000)
+returns table (task_id text, object_path text)
+language sql
+stable
+set search_path = ''
+as $$
+  select r.task_id, r.object_path from private.task_recordings r
+   where r.status = 'erasing' order by r.task_id limit p_limit;
+$$;
+comment on function public.task_recordings_to_remove(integer) is
+  'Recordings marked for erasure whose objects the dispatch function removes from Storage.';
+revoke all on function public.task_recordings_to_remove(integer) from public, anon, authenticated;
+grant execute on function public.task_recordings_to_remove(integer) to service_role;
 
-grant select (content_erased_at) on public.tasks to authenticated;
-
-create index task_idempotency_keys_created on public.task_idempotency_keys (created_at);
-
-create index task_create_requests_created on public.task_create_requests (created_at);
+create function public.task_recordings_removed(p_task_ids text[]) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  removed integer;
+begin
+  delete from private.task_recordings where task_id = any(p_task_ids) and status = 'erasing';
+  get diagnostics removed = row_count;
+  return removed;
+end;
+$$;
+comment on function public.task_recordings_removed(text[]) is
+  'Forgets recordings whose objects were removed from Storage.';
+revoke all on function public.task_recordings_removed(text[]) from public, anon, authenticated;
+grant execute on function public.task_recordings_removed(text[]) to service_role;
 
 -- A call's times are stored in order: started (dialled) ≤ answered ≤ ended. They come from two
 -- clocks, the database's (placement, cancel, the watchdog) and the provider's (ringing, answer,
 -- end), so a provider's clock running ahead, or a cancel landing before a reported answer, could
 -- store a start after the end. Whichever statement writes them, the later clock's start is pulled
 -- back to the end: the end of a canceled task is the moment it was canceled.
-
--- Functions ---------------------------------------------------------------------------------------
 
 create function private.keep_call_times_in_order() returns trigger
 language plpgsql
@@ -1412,77 +1788,19 @@ begin
   return new;
 end;
 $$;
-
 comment on function private.keep_call_times_in_order() is
   'Trigger: keeps started_at ≤ answered_at ≤ ended_at on tasks and task_attempts by moving a later start or answer back to the end.';
-
-revoke all on function private.append_task_event(text, text, jsonb, text) from public, anon, authenticated;
-
-grant execute on function private.append_task_event(text, text, jsonb, text) to service_role;
-
-revoke all on function public.task_attempt_placed(text, integer, text, text) from public, anon, authenticated;
-
-revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
-
-revoke all on function private.lock_task(text) from public, anon, authenticated;
-
-grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
-
-grant execute on function private.lock_task(text) to service_role;
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on function private.default_first_sentence(text, text) from public, anon, authenticated;
-
-revoke all on function public.task_create(text, jsonb, text, text) from public, anon, authenticated;
-
-revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
-
-revoke all on function public.task_cancel(uuid, text) from public, anon, authenticated;
-
-grant execute on function private.default_first_sentence(text, text) to service_role;
-
-grant execute on function public.task_create(text, jsonb, text, text) to service_role;
-
-grant execute on function public.task_begin_attempt(text, text) to service_role;
-
-grant execute on function public.task_cancel(uuid, text) to service_role;
-
-revoke all on function public.task_save_result(text, integer, jsonb, text) from public, anon, authenticated;
-
-revoke all on function public.task_save_recording(text, integer, text, text, integer) from public, anon, authenticated;
-
-revoke all on function public.task_recording(uuid, text, timestamptz) from public, anon, authenticated;
-
-revoke all on function private.erase_expired_recordings(timestamptz) from public, anon, authenticated;
-
-grant execute on function public.task_save_result(text, integer, jsonb, text) to service_role;
-
-grant execute on function public.task_save_recording(text, integer, text, text, integer) to service_role;
-
-grant execute on function public.task_recording(uuid, text, timestamptz) to service_role;
-
-grant execute on function private.erase_expired_recordings(timestamptz) to service_role;
-
--- Grants ------------------------------------------------------------------------------------------
-
 revoke all on function private.keep_call_times_in_order() from public, anon, authenticated;
-
-grant execute on function public.task_attempt_placed(text, integer, text, text) to service_role;
-
--- Triggers ----------------------------------------------------------------------------------------
 
 create trigger tasks_call_times_in_order
   before insert or update of started_at, ended_at on public.tasks
   for each row execute function private.keep_call_times_in_order();
 
-comment on trigger tasks_call_times_in_order on public.tasks is
-  'A task never starts after it ended.';
-
 create trigger task_attempts_call_times_in_order
   before insert or update of started_at, answered_at, ended_at on public.task_attempts
   for each row execute function private.keep_call_times_in_order();
-
+comment on trigger tasks_call_times_in_order on public.tasks is
+  'A task never starts after it ended.';
 comment on trigger task_attempts_call_times_in_order on public.task_attempts is
   'An attempt is dialled before it is answered, and answered before it ended.';
 
@@ -1491,7 +1809,7 @@ comment on trigger task_attempts_call_times_in_order on public.task_attempts is
 -- Calling windows (docs/decisions/0009-calling-windows.md): a call rings only inside the callee's
 -- local calling window, 08:00-21:00 by default, narrowed by the request's `call_window`, in every
 -- time zone of the number's area code. A task created outside its window, or with a later
--- `schedule_at`, waits as `scheduled` (holding its money, not counting toward the 10 active
+-- `schedule_at`, waits as `scheduled` (holding its money, not counting toward the account's active
 -- calls) until the dispatcher places it at the window's opening; retries wait for the window too.
 
 -- Tables -----------------------------------------------------------------------------------------
@@ -1502,10 +1820,8 @@ create table private.area_code_time_zones (
   time_zones text[] not null
     constraint area_code_time_zones_not_empty check (cardinality(time_zones) > 0)
 );
-
 comment on table private.area_code_time_zones is
   'IANA time zones of each US area code, generated from libphonenumber''s data (scripts/calling-windows/area-code-time-zones.ts); toll-free codes get both coasts.';
-
 insert into private.area_code_time_zones (area_code, time_zones) values
   ('201', '{America/New_York}'),
   ('202', '{America/New_York}'),
@@ -1868,14 +2184,23 @@ insert into private.area_code_time_zones (area_code, time_zones) values
   ('985', '{America/Chicago}'),
   ('986', '{America/Boise,America/Los_Angeles}'),
   ('989', '{America/New_York}');
+revoke all on private.area_code_time_zones from public, anon, authenticated;
+grant select on private.area_code_time_zones to service_role;
+alter table private.area_code_time_zones enable row level security;
+
+create policy "The service role reads the time zones of area codes"
+  on private.area_code_time_zones for select
+  to service_role
+  using (true);
 
 create table private.calling_clock (
   id boolean primary key default true constraint calling_clock_single_row check (id),
   shift interval not null
 );
-
 comment on table private.calling_clock is
   'Local test stacks only (empty elsewhere): shifts the clock calling windows are judged by, so tests behave the same at any hour (STACK_CALLING_CLOCK in supabase/local/README.md).';
+revoke all on private.calling_clock from public, anon, authenticated, service_role;
+grant select on private.calling_clock to service_role;
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -1899,9 +2224,10 @@ begin
   return ((day + p_start) at time zone p_zone) - shift;
 end;
 $$;
-
 comment on function private.window_opening(timestamptz, text, time, time) is
   'The first instant at or after p_at when the local time in p_zone is inside [p_start, p_end).';
+revoke all on function private.window_opening(timestamptz, text, time, time) from public, anon, authenticated;
+grant execute on function private.window_opening(timestamptz, text, time, time) to service_role;
 
 create function private.next_call_opening(p_at timestamptz, p_zones text[], p_start time, p_end time)
 returns timestamptz
@@ -1929,9 +2255,10 @@ begin
   return null; -- The window is never open in all the zones at once.
 end;
 $$;
-
 comment on function private.next_call_opening(timestamptz, text[], time, time) is
   'The first instant at or after p_at when the calling window is open in every one of the zones; null if it never is.';
+revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
 
 create function private.time_zones_of(p_phone_number text) returns text[]
 language sql
@@ -1942,42 +2269,9 @@ as $$
     (select time_zones from private.area_code_time_zones where area_code = substr(p_phone_number, 3, 3)),
     '{America/New_York,America/Los_Angeles}'::text[]);
 $$;
-
 comment on function private.time_zones_of(text) is
   'The time zones of a +1 number''s area code (both coasts where the area code is unknown).';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.area_code_time_zones from public, anon, authenticated;
-
-grant select on private.area_code_time_zones to service_role;
-
-grant select (call_window_start, call_window_end, time_zones, schedule_at, scheduled_for)
-  on public.tasks to authenticated;
-
-revoke all on private.calling_clock from public, anon, authenticated, service_role;
-
-grant select on private.calling_clock to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table private.area_code_time_zones enable row level security;
-
-create policy "The service role reads the time zones of area codes"
-  on private.area_code_time_zones for select
-  to service_role
-  using (true);
-
-revoke all on function private.window_opening(timestamptz, text, time, time) from public, anon, authenticated;
-
-revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
-
 revoke all on function private.time_zones_of(text) from public, anon, authenticated;
-
-grant execute on function private.window_opening(timestamptz, text, time, time) to service_role;
-
-grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
-
 grant execute on function private.time_zones_of(text) to service_role;
 
 -- supabase/schemas/07-do-not-call.sql ------------------------------------------------------------
@@ -1985,8 +2279,10 @@ grant execute on function private.time_zones_of(text) to service_role;
 -- Do not call: each account's list of numbers it will not call. A callee who asks during a call
 -- not to be called again is added by the call's `callee.opted_out` event (source 'callee'); the
 -- account may add and remove its own entries (source 'account') from the dashboard, but never
--- remove a callee's. Creating a task for a listed number is refused (the task service reads this
--- table before accepting a task).
+-- remove a callee's. Creating a task for a listed number is refused (task_accept reads this table
+-- before accepting a task), an attempt of a task to a listed number is not dialled
+-- (private.attempt_refusal), and a number joining the list cancels the account's waiting tasks to
+-- it at once (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
 
 -- Tables -----------------------------------------------------------------------------------------
 
@@ -2003,11 +2299,31 @@ create table public.do_not_call (
   primary key (user_id, phone_number),
   constraint do_not_call_account_entries_have_no_task check (source = 'callee' or task_id is null)
 );
-
 comment on table public.do_not_call is
   'Numbers an account will not call: asked by the callee during a call (callee) or added by the account (account).';
-
 comment on column public.do_not_call.task_id is 'The call in which the callee asked not to be called again.';
+revoke all on public.do_not_call from public, anon, authenticated;
+grant select, delete on public.do_not_call to authenticated;
+
+-- An account adds a number only; the source, the task and the time are not its to choose.
+grant insert (user_id, phone_number) on public.do_not_call to authenticated;
+grant all on public.do_not_call to service_role;
+alter table public.do_not_call enable row level security;
+
+create policy "Users can read their own do-not-call list"
+  on public.do_not_call for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can add numbers to their own do-not-call list"
+  on public.do_not_call for insert
+  to authenticated
+  with check (user_id = (select auth.uid()) and source = 'account' and task_id is null);
+
+create policy "Users can remove the numbers they added themselves"
+  on public.do_not_call for delete
+  to authenticated
+  using (user_id = (select auth.uid()) and source = 'account');
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -2027,48 +2343,52 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.record_callee_opt_out() is
   'On a callee.opted_out event: lists the task''s number on its account''s do-not-call list (source callee) and marks the task opted_out.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.do_not_call from public, anon, authenticated;
-
-grant select, delete on public.do_not_call to authenticated;
-
--- An account adds a number only; the source, the task and the time are not its to choose.
-grant insert (user_id, phone_number) on public.do_not_call to authenticated;
-
-grant all on public.do_not_call to service_role;
-
-grant select (opted_out) on public.tasks to authenticated;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.do_not_call enable row level security;
-
-create policy "Users can read their own do-not-call list"
-  on public.do_not_call for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can add numbers to their own do-not-call list"
-  on public.do_not_call for insert
-  to authenticated
-  with check (user_id = (select auth.uid()) and source = 'account' and task_id is null);
-
-create policy "Users can remove the numbers they added themselves"
-  on public.do_not_call for delete
-  to authenticated
-  using (user_id = (select auth.uid()) and source = 'account');
-
 revoke all on function private.record_callee_opt_out() from public, anon, authenticated;
 
 create trigger task_events_callee_opt_out
   after insert on public.task_events
   for each row when (new.type = 'callee.opted_out')
   execute function private.record_callee_opt_out();
+
+create function private.attempt_refusal(p_task public.tasks) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when exists (select 1 from public.profiles where id = p_task.user_id and closed_at is not null)
+      then 'account_closed'
+    when exists (select 1 from public.do_not_call
+                  where user_id = p_task.user_id and phone_number = p_task.phone_number)
+      then 'do_not_call'
+  end;
+$$;
+comment on function private.attempt_refusal(public.tasks) is
+  'Why an attempt of the task may not begin (account_closed, do_not_call), or null.';
+revoke all on function private.attempt_refusal(public.tasks) from public, anon, authenticated;
+grant execute on function private.attempt_refusal(public.tasks) to service_role;
+
+create function private.cancel_waiting_calls_to_listed_number() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.cancel_waiting_tasks(new.user_id, new.phone_number, 'do_not_call');
+  return null;
+end;
+$$;
+comment on function private.cancel_waiting_calls_to_listed_number() is
+  'Trigger do_not_call_cancels_waiting_calls: a number joining the list cancels the account''s waiting tasks to it.';
+revoke all on function private.cancel_waiting_calls_to_listed_number() from public, anon, authenticated;
+
+create trigger do_not_call_cancels_waiting_calls
+  after insert or update of phone_number, source on public.do_not_call
+  for each row execute function private.cancel_waiting_calls_to_listed_number();
+comment on trigger do_not_call_cancels_waiting_calls on public.do_not_call is
+  'An opt-out or a listed number cancels the account''s waiting tasks to it (failure_reason do_not_call).';
 
 -- supabase/schemas/08-billing.sql ----------------------------------------------------------------
 
@@ -2088,12 +2408,18 @@ create table public.credit_purchases (
   payment_reference text not null unique,
   purchased_at timestamptz not null default now()
 );
-
 comment on table public.credit_purchases is 'Credits bought by card (1 dollar = 1 credit), newest first in the dashboard.';
-
 comment on column public.credit_purchases.payment_reference is 'The payment provider''s id (e.g. checkout session); unique, so each payment credits once.';
-
 create index credit_purchases_user_newest on public.credit_purchases (user_id, purchased_at desc);
+revoke all on public.credit_purchases from public, anon, authenticated;
+grant select on public.credit_purchases to authenticated;
+grant all on public.credit_purchases to service_role;
+alter table public.credit_purchases enable row level security;
+
+create policy "Users can read their own credit purchases"
+  on public.credit_purchases for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -2130,26 +2456,10 @@ begin
   return true;
 end;
 $$;
-
 comment on function public.record_credit_purchase(uuid, numeric, text, text) is
   'Service role only: records a paid purchase and adds its credits, once per payment reference. Returns false for a repeat.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.credit_purchases from public, anon, authenticated;
-
-grant select on public.credit_purchases to authenticated;
-
-grant all on public.credit_purchases to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.credit_purchases enable row level security;
-
-create policy "Users can read their own credit purchases"
-  on public.credit_purchases for select
-  to authenticated
-  using (user_id = (select auth.uid()));
+revoke all on function public.record_credit_purchase(uuid, numeric, text, text) from public, anon, authenticated;
+grant execute on function public.record_credit_purchase(uuid, numeric, text, text) to service_role;
 
 create function private.settle_attempt(
   p_task public.tasks, p_attempt integer, p_duration_seconds integer, p_answered boolean
@@ -2195,9 +2505,10 @@ begin
    where id = p_task.user_id;
 end;
 $$;
-
 comment on function private.settle_attempt(public.tasks, integer, integer, boolean) is
   'Bills one attempt once: whole minutes rounded up, free minutes first, from the task''s hold.';
+revoke all on function private.settle_attempt(public.tasks, integer, integer, boolean) from public, anon, authenticated;
+grant execute on function private.settle_attempt(public.tasks, integer, integer, boolean) to service_role;
 
 create function private.release_if_done(p_task_id text) returns void
 language plpgsql
@@ -2225,15 +2536,14 @@ begin
   update public.tasks set hold_cents = 0, free_minutes_reserved = 0 where id = p_task_id;
 end;
 $$;
-
 comment on function private.release_if_done(text) is
   'Releases what is left of an ended task''s hold and free-minute reservation, once every answered attempt is billed.';
+revoke all on function private.release_if_done(text) from public, anon, authenticated;
+grant execute on function private.release_if_done(text) to service_role;
 
 -- The usage summary says what is held as well as what is used: free minutes reserved and credits
 -- held by calls in progress or waiting for a retry, released or billed when those calls end.
 -- Without them, "10 of 100 free minutes left" while credits are charged reads as a mistake.
-
--- Functions ---------------------------------------------------------------------------------------
 
 create function public.usage_summary() returns jsonb
 language sql
@@ -2242,8 +2552,8 @@ security definer
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'free_minutes_total', 100,
-    'free_minutes_used', coalesce((select free_minutes_used from public.profiles where id = auth.uid()), 0),
+    'free_minutes_total', 100 - coalesce((select free_minutes_withheld from public.profiles where id = auth.uid()), 0),
+    'free_minutes_used', coalesce((select free_minutes_used - free_minutes_withheld from public.profiles where id = auth.uid()), 0),
     'free_minutes_held', coalesce((select free_minutes_reserved from public.profiles where id = auth.uid()), 0),
     'credits_usd', coalesce((select credits from public.profiles where id = auth.uid()), 0),
     'credits_held_usd', coalesce((select credits_held from public.profiles where id = auth.uid()), 0),
@@ -2265,39 +2575,155 @@ as $$
         ) d), '[]'::jsonb)
   );
 $$;
-
 comment on function public.usage_summary() is
-  'The caller''s usage: free minutes used and held of 100, credits and credits held, minutes and dollars this month, minutes per day for 30 days.';
-
-revoke all on function public.record_credit_purchase(uuid, numeric, text, text) from public, anon, authenticated;
-
-grant execute on function public.record_credit_purchase(uuid, numeric, text, text) to service_role;
-
-revoke all on function private.settle_attempt(public.tasks, integer, integer, boolean) from public, anon, authenticated;
-
-revoke all on function private.release_if_done(text) from public, anon, authenticated;
-
-grant execute on function private.settle_attempt(public.tasks, integer, integer, boolean) to service_role;
-
-grant execute on function private.release_if_done(text) to service_role;
-
+  'The caller''s usage: free minutes granted (100, or less when withheld), used and held, credits and credits held, minutes and dollars this month, minutes per day for 30 days.';
 revoke all on function public.usage_summary() from public, anon;
-
 grant execute on function public.usage_summary() to authenticated;
 
+-- Free minutes once per person -------------------------------------------------------------------
+-- The 100 free minutes are granted once per e-mail address and once per verified phone number,
+-- ever (docs/decisions/0025-free-minutes-once-per-person.md). When an account closes (or its auth
+-- user is deleted) a keyed one-way hash of its e-mail and of its verified phone is kept, and
+-- nothing else (13-privacy.sql keeps them); the privacy policy says so. A later account signing up
+-- with that e-mail, or verifying that phone, gets no free minutes: what is left of its allowance
+-- is withheld (it can still buy credits).
+-- Withholding counts the withheld minutes as used (free_minutes_used), so every place that
+-- reserves free minutes (100 - used - reserved) gives none without knowing about it; the withheld
+-- count is kept beside it, so the usage summary shows the allowance and use as they are.
+
+create table private.free_minutes_claimed (
+  identity_hash bytea primary key,
+  kind text not null constraint free_minutes_claimed_kind_valid check (kind in ('email', 'phone')),
+  claimed_at timestamptz not null default now()
+);
+comment on table private.free_minutes_claimed is
+  'Keyed one-way hashes of the e-mail addresses and verified phone numbers of closed accounts: who has had the free minutes. Kept for good; nothing else of the account.';
+revoke all on private.free_minutes_claimed from public, anon, authenticated;
+grant select on private.free_minutes_claimed to service_role;
+-- Service role only: no user policies.
+alter table private.free_minutes_claimed enable row level security;
+
+create table private.identity_hash_key (
+  id boolean primary key default true constraint identity_hash_key_single check (id),
+  key bytea not null default extensions.gen_random_bytes(32)
+);
+comment on table private.identity_hash_key is
+  'The secret key of private.identity_hash: without it the hashes in free_minutes_claimed cannot be checked against guessed e-mails or numbers.';
+insert into private.identity_hash_key default values;
+revoke all on private.identity_hash_key from public, anon, authenticated;
+alter table private.identity_hash_key enable row level security;
+
+create function private.identity_hash(p_kind text, p_value text) returns bytea
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- E-mails compare without case or surrounding spaces; phones are E.164 already.
+  select extensions.hmac(
+    convert_to(p_kind || ':' || case when p_kind = 'email' then lower(btrim(p_value)) else btrim(p_value) end, 'UTF8'),
+    (select key from private.identity_hash_key), 'sha256');
+$$;
+comment on function private.identity_hash(text, text) is
+  'HMAC-SHA-256 of an e-mail or phone under the database''s own key: comparable, not reversible.';
+revoke all on function private.identity_hash(text, text) from public, anon, authenticated;
+
+create function private.free_minutes_claimed_by(p_kind text, p_value text) returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p_value is not null and exists (
+    select 1 from private.free_minutes_claimed
+     where identity_hash = private.identity_hash(p_kind, p_value));
+$$;
+comment on function private.free_minutes_claimed_by(text, text) is
+  'Whether a closed account already had the free minutes with this e-mail or phone.';
+revoke all on function private.free_minutes_claimed_by(text, text) from public, anon, authenticated;
+
+create function private.withhold_free_minutes(p_user_id uuid) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.profiles
+     set free_minutes_withheld = free_minutes_withheld + (100 - free_minutes_used - free_minutes_reserved),
+         free_minutes_used = 100 - free_minutes_reserved
+   where id = p_user_id and free_minutes_used + free_minutes_reserved < 100;
+$$;
+comment on function private.withhold_free_minutes(uuid) is
+  'Takes back what is left of an account''s free minutes (reserved ones stay with their calls).';
+revoke all on function private.withhold_free_minutes(uuid) from public, anon, authenticated;
+
+create function private.remember_free_minutes_claimed() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.free_minutes_claimed (identity_hash, kind)
+  select private.identity_hash('email', u.email), 'email'
+    from auth.users u where u.id = new.user_id and u.email is not null
+  on conflict (identity_hash) do nothing;
+  if new.verified_phone is not null then
+    insert into private.free_minutes_claimed (identity_hash, kind)
+    values (private.identity_hash('phone', new.verified_phone), 'phone')
+    on conflict (identity_hash) do nothing;
+  end if;
+  return null;
+end;
+$$;
+comment on function private.remember_free_minutes_claimed() is
+  'Trigger account_closures_remember_free_minutes: a closing keeps the hashes of the account''s e-mail and verified phone.';
+revoke all on function private.remember_free_minutes_claimed() from public, anon, authenticated;
+
+create function private.withhold_free_minutes_of_known_email() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if private.free_minutes_claimed_by('email', (select email from auth.users where id = new.id)) then
+    perform private.withhold_free_minutes(new.id);
+  end if;
+  return null;
+end;
+$$;
+comment on function private.withhold_free_minutes_of_known_email() is
+  'Trigger profiles_withhold_free_minutes: a new account whose e-mail had the free minutes on a closed account gets none.';
+revoke all on function private.withhold_free_minutes_of_known_email() from public, anon, authenticated;
+
+create trigger profiles_withhold_free_minutes
+  after insert on public.profiles
+  for each row execute function private.withhold_free_minutes_of_known_email();
+comment on trigger profiles_withhold_free_minutes on public.profiles is
+  'No free minutes for a new account with the e-mail of a closed account that had them.';
+
+create function private.withhold_free_minutes_of_known_phone() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if private.free_minutes_claimed_by('phone', new.phone) then
+    perform private.withhold_free_minutes(new.user_id);
+  end if;
+  return null;
+end;
+$$;
+comment on function private.withhold_free_minutes_of_known_phone() is
+  'Trigger user_kyc_withhold_free_minutes: verifying a phone that had the free minutes on a closed account withholds what is left of them.';
+revoke all on function private.withhold_free_minutes_of_known_phone() from public, anon, authenticated;
+
+create trigger user_kyc_withhold_free_minutes
+  after insert or update of phone, phone_verified on public.user_kyc
+  for each row when (new.phone_verified)
+  execute function private.withhold_free_minutes_of_known_phone();
+comment on trigger user_kyc_withhold_free_minutes on public.user_kyc is
+  'No (more) free minutes for an account that verifies the phone of a closed account that had them.';
+
 -- supabase/schemas/09-dispatch-and-webhooks.sql --------------------------------------------------
-
-comment on table public.task_events is 'Append-only, ordered event log per task (the SSE stream and webhooks read it).';
-
--- Owners read every column of their tasks but the provider token's hash.
-grant select (
-  id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
-  language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
-  voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt,
-  next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents,
-  free_minutes_used, hold_cents, free_minutes_reserved, transcript, summary, recording_url,
-  failure_reason, event_seq, updated_at
-) on public.tasks to authenticated;
 
 -- Scheduled work of the call API (docs/product-rules.md#retries, #task-statuses-and-outcomes,
 -- #events-and-webhooks): the `dispatch`
@@ -2306,66 +2732,23 @@ grant select (
 -- Webhook deliveries live in an outbox filled by a trigger on task_events: appending an event to
 -- a task with a webhook_url queues its delivery in the same transaction, so none is ever lost.
 
--- Signing secrets --------------------------------------------------------------------------------
+-- Tables -----------------------------------------------------------------------------------------
 
 create table public.webhook_secrets (
   user_id uuid primary key references auth.users (id) on delete cascade,
   secret text not null constraint webhook_secrets_format check (secret ~ '^whsec_[A-Za-z0-9+/]{32,}={0,2}$'),
   created_at timestamptz not null default now()
 );
-
 comment on table public.webhook_secrets is 'Standard Webhooks signing secret of each account (whsec_ + base64 of 24 random bytes).';
+revoke all on public.webhook_secrets from public, anon, authenticated;
+grant select on public.webhook_secrets to authenticated;
+grant all on public.webhook_secrets to service_role;
+alter table public.webhook_secrets enable row level security;
 
-create function private.new_webhook_secret() returns text
-language sql
-volatile
-set search_path = ''
-as $$
-  select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
-$$;
-
-create function private.create_webhook_secret_for_new_user() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  insert into public.webhook_secrets (user_id, secret)
-  values (new.id, private.new_webhook_secret())
-  on conflict (user_id) do nothing;
-  return new;
-end;
-$$;
-
--- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
--- migration may create a trigger on it but not comment on (or alter, or drop) one.
-comment on function private.create_webhook_secret_for_new_user() is
-  'Trigger on_auth_user_created_webhook_secret (after insert on auth.users): creates the webhook signing secret of a new user.';
-
-create function public.rotate_webhook_secret() returns public.webhook_secrets
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  uid uuid := auth.uid();
-  rotated public.webhook_secrets;
-begin
-  if uid is null then
-    raise exception 'Sign in to rotate the webhook secret' using errcode = '42501';
-  end if;
-  insert into public.webhook_secrets (user_id, secret, created_at)
-  values (uid, private.new_webhook_secret(), now())
-  on conflict (user_id) do update set secret = excluded.secret, created_at = excluded.created_at
-  returning * into rotated;
-  return rotated;
-end;
-$$;
-
-comment on function public.rotate_webhook_secret() is
-  'Replaces the caller''s webhook signing secret; deliveries from then on are signed with the new one.';
-
--- Outbox -----------------------------------------------------------------------------------------
+create policy "Users can read their own webhook secret"
+  on public.webhook_secrets for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.webhook_deliveries (
   id uuid primary key default gen_random_uuid(),
@@ -2390,14 +2773,21 @@ create table public.webhook_deliveries (
   constraint webhook_deliveries_of_task_or_batch check ((task_id is null) <> (batch_id is null)),
   constraint webhook_deliveries_batch_event_once unique (batch_id, event_seq)
 );
-
+revoke all on public.webhook_deliveries from public, anon, authenticated;
+grant select on public.webhook_deliveries to authenticated;
+grant all on public.webhook_deliveries to service_role;
 comment on column public.webhook_deliveries.locked_until is 'Lease of the dispatcher sending it now, so no other sends it at the same time.';
-
 comment on table public.webhook_deliveries is 'Outbox of task events to POST to the task''s webhook_url; retried with backoff.';
-
 create index webhook_deliveries_due on public.webhook_deliveries (next_attempt_at) where status = 'pending';
-
 create index webhook_deliveries_user_newest on public.webhook_deliveries (user_id, created_at desc);
+alter table public.webhook_deliveries enable row level security;
+
+create policy "Users can read their own webhook deliveries"
+  on public.webhook_deliveries for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';
+create index webhook_deliveries_created on public.webhook_deliveries (created_at);
 
 create table public.webhook_delivery_attempts (
   id bigint generated always as identity primary key,
@@ -2408,10 +2798,79 @@ create table public.webhook_delivery_attempts (
   error text,
   created_at timestamptz not null default now()
 );
-
+revoke all on public.webhook_delivery_attempts from public, anon, authenticated;
+grant select on public.webhook_delivery_attempts to authenticated;
+grant all on public.webhook_delivery_attempts to service_role;
 comment on table public.webhook_delivery_attempts is 'Each POST of a webhook delivery: HTTP status, latency, error.';
-
 create index webhook_delivery_attempts_delivery on public.webhook_delivery_attempts (delivery_id, number);
+alter table public.webhook_delivery_attempts enable row level security;
+
+create policy "Users can read the attempts of their own webhook deliveries"
+  on public.webhook_delivery_attempts for select
+  to authenticated
+  using (exists (select 1 from public.webhook_deliveries d where d.id = delivery_id and d.user_id = (select auth.uid())));
+
+-- Technical logs are erased by age: each needs its age indexed.
+create index webhook_delivery_attempts_created on public.webhook_delivery_attempts (created_at);
+comment on index public.task_attempts_unsettled is 'Attempts not billed yet: the watchdog looks here for ended tasks whose call is still open.';
+
+-- Functions --------------------------------------------------------------------------------------
+
+create function private.new_webhook_secret() returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select 'whsec_' || encode(extensions.gen_random_bytes(24), 'base64');
+$$;
+revoke all on function private.new_webhook_secret() from public, anon, authenticated;
+
+create function private.create_webhook_secret_for_new_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.webhook_secrets (user_id, secret)
+  values (new.id, private.new_webhook_secret())
+  on conflict (user_id) do nothing;
+  return new;
+end;
+$$;
+
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.create_webhook_secret_for_new_user() is
+  'Trigger on_auth_user_created_webhook_secret (after insert on auth.users): creates the webhook signing secret of a new user.';
+revoke all on function private.create_webhook_secret_for_new_user() from public, anon, authenticated;
+
+create trigger on_auth_user_created_webhook_secret
+  after insert on auth.users
+  for each row execute function private.create_webhook_secret_for_new_user();
+
+create function public.rotate_webhook_secret() returns public.webhook_secrets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := auth.uid();
+  rotated public.webhook_secrets;
+begin
+  if uid is null then
+    raise exception 'Sign in to rotate the webhook secret' using errcode = '42501';
+  end if;
+  insert into public.webhook_secrets (user_id, secret, created_at)
+  values (uid, private.new_webhook_secret(), now())
+  on conflict (user_id) do update set secret = excluded.secret, created_at = excluded.created_at
+  returning * into rotated;
+  return rotated;
+end;
+$$;
+comment on function public.rotate_webhook_secret() is
+  'Replaces the caller''s webhook signing secret; deliveries from then on are signed with the new one.';
+revoke all on function public.rotate_webhook_secret() from public, anon;
+grant execute on function public.rotate_webhook_secret() to authenticated;
 
 create function public.dispatch_claim_deliveries(p_now timestamptz, p_limit integer)
 returns setof public.webhook_deliveries
@@ -2432,9 +2891,10 @@ as $$
     from due where d.id = due.id
   returning d.*;
 $$;
-
 comment on function public.dispatch_claim_deliveries(timestamptz, integer) is
   'Claims due webhook deliveries (skip locked, 20-second lease) and counts the attempt.';
+revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
 
 create function public.webhook_delivery_record(
   p_delivery_id uuid, p_attempt integer, p_status_code integer, p_latency_ms integer, p_error text, p_now timestamptz
@@ -2462,9 +2922,10 @@ begin
   return outcome;
 end;
 $$;
-
 comment on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) is
   'Records one POST of a delivery and schedules the next per the backoff, or marks it succeeded or failed.';
+revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
+grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) to service_role;
 
 create function public.resend_webhook_delivery(p_delivery_id uuid) returns void
 language plpgsql
@@ -2480,82 +2941,16 @@ begin
   end if;
 end;
 $$;
-
 comment on function public.resend_webhook_delivery(uuid) is
   'Queues one of the caller''s webhook deliveries again, to be sent at the next dispatch.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts
-  from public, anon, authenticated;
-
-grant select on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts to authenticated;
-
-grant all on public.webhook_secrets, public.webhook_deliveries, public.webhook_delivery_attempts to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.webhook_secrets enable row level security;
-
-alter table public.webhook_deliveries enable row level security;
-
-alter table public.webhook_delivery_attempts enable row level security;
-
-create policy "Users can read their own webhook secret"
-  on public.webhook_secrets for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read their own webhook deliveries"
-  on public.webhook_deliveries for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the attempts of their own webhook deliveries"
-  on public.webhook_delivery_attempts for select
-  to authenticated
-  using (exists (select 1 from public.webhook_deliveries d where d.id = delivery_id and d.user_id = (select auth.uid())));
-
--- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
--- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
--- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
--- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
--- Hosted set-up, once per project:
---   select vault.create_secret('https://<ref>.supabase.co', 'project_url');
---   select vault.create_secret('<service role key>', 'service_role_key');
-do $migration$
-begin
-  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
-     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
-     or not exists (select 1 from pg_namespace where nspname = 'vault') then
-    raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
-    return;
-  end if;
-  create extension if not exists pg_cron;
-  create extension if not exists pg_net;
-  perform cron.schedule(
-    'dialwise-dispatch',
-    '5 seconds',
-    $job$
-      select net.http_post(
-        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
-        headers := jsonb_build_object(
-          'Content-Type', 'application/json',
-          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
-        ),
-        body := '{}'::jsonb,
-        timeout_milliseconds := 55000
-      );
-    $job$
-  );
-end;
-$migration$;
+revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
+grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
 
 -- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
 -- instead of waiting for the next scheduled run. Two channels, both best effort:
 --   * NOTIFY dialwise_dispatch: the local stack's scheduler listens and runs dispatch;
---   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job in
---     20251123001001 does). pg_net sends after the transaction commits, so the run sees the row.
+--   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job at the
+--     end of this file does). pg_net sends after the transaction commits, so the run sees the row.
 -- A failure here never fails the event that queued the delivery: the scheduled run still sends it.
 
 create function private.request_dispatch() returns trigger
@@ -2586,9 +2981,13 @@ exception when others then
   return null;
 end;
 $$;
-
 comment on function private.request_dispatch() is
   'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+revoke all on function private.request_dispatch() from public, anon, authenticated;
+
+create trigger webhook_deliveries_dispatch_at_once
+  after insert on public.webhook_deliveries
+  for each statement execute function private.request_dispatch();
 
 create function public.dispatch_claim_retries(p_now timestamptz, p_limit integer) returns setof text
 language plpgsql
@@ -2615,15 +3014,10 @@ begin
   returning t.id;
 end;
 $$;
-
 comment on function public.dispatch_claim_retries(timestamptz, integer) is
   'Claims the tasks whose retry is due inside their calling window (skip locked, one-minute lease); later ones wait for the opening.';
-
-comment on index public.task_attempts_unsettled is 'Attempts not billed yet: the watchdog looks here for ended tasks whose call is still open.';
-
-comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';
-
--- Functions --------------------------------------------------------------------------------------
+revoke all on function public.dispatch_claim_retries(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_retries(timestamptz, integer) to service_role;
 
 create function private.request_dispatch_now() returns void
 language plpgsql
@@ -2652,11 +3046,11 @@ exception when others then
   raise warning 'request_dispatch_now: %', sqlerrm;
 end;
 $$;
-
 comment on function private.request_dispatch_now() is
   'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+revoke all on function private.request_dispatch_now() from public, anon, authenticated;
 
--- The 10 active calls count the tasks that hold a slot; waiting batch tasks do not.
+-- The account's active calls (activeCallsPerAccount) count the tasks that hold a slot; waiting batch tasks do not.
 create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
 language plpgsql
 set search_path = ''
@@ -2686,9 +3080,12 @@ begin
          and t.batch_id is null
          and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
        order by t.scheduled_for
-       limit greatest(0, least(10 - active, p_limit - placed))
+       limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
        for update skip locked
     loop
+      -- One live call per callee: due again at the next run, once that call has ended.
+      continue when private.has_live_call(account,
+        (select phone_number from public.tasks where id = due_id));
       update public.tasks set status = 'queued', updated_at = now() where id = due_id;
       perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
       placed := placed + 1;
@@ -2718,9 +3115,10 @@ begin
       for update skip locked);
 end;
 $$;
-
 comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
   'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
+revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
 
 create function public.dispatch_claim_stuck(
   p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
@@ -2769,14 +3167,10 @@ as $$
     from claimed c
     left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
 $$;
-
 comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
   'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
-
--- Technical logs are erased by age: each needs its age indexed.
-create index webhook_delivery_attempts_created on public.webhook_delivery_attempts (created_at);
-
-create index webhook_deliveries_created on public.webhook_deliveries (created_at);
+revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
 
 create function private.queue_webhook_delivery() returns trigger
 language plpgsql
@@ -2796,59 +3190,145 @@ begin
   return new;
 end;
 $$;
-
-revoke all on function private.new_webhook_secret() from public, anon, authenticated;
-
-revoke all on function private.create_webhook_secret_for_new_user() from public, anon, authenticated;
-
 revoke all on function private.queue_webhook_delivery() from public, anon, authenticated;
-
-revoke all on function public.rotate_webhook_secret() from public, anon;
-
-grant execute on function public.rotate_webhook_secret() to authenticated;
-
-revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
-
-grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
-
-revoke all on function public.dispatch_claim_retries(timestamptz, integer) from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) from public, anon, authenticated;
-
-revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
-
-grant execute on function public.dispatch_claim_retries(timestamptz, integer) to service_role;
-
-grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
-
-grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
-
-grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) to service_role;
-
-revoke all on function private.request_dispatch() from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
-
-grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
-
-revoke all on function private.request_dispatch_now() from public, anon, authenticated;
-
-create trigger on_auth_user_created_webhook_secret
-  after insert on auth.users
-  for each row execute function private.create_webhook_secret_for_new_user();
 
 create trigger task_events_queue_webhook
   after insert on public.task_events
   for each row execute function private.queue_webhook_delivery();
-
 comment on trigger task_events_queue_webhook on public.task_events is
   'Queues the webhook delivery of every event of a task with a webhook_url, in the same transaction.';
 
-create trigger webhook_deliveries_dispatch_at_once
-  after insert on public.webhook_deliveries
-  for each statement execute function private.request_dispatch();
+-- Scheduler health ---------------------------------------------------------------------------------
+-- Every run of `dispatch` is recorded (what it did, or why it failed) and kept for a day, so a
+-- schedule that stopped or fails shows at once on /status instead of silently stopping retries,
+-- the watchdog, webhooks, batches and retention.
+
+create table private.dispatch_runs (
+  id bigint generated always as identity primary key,
+  started_at timestamptz not null,
+  finished_at timestamptz not null default now(),
+  -- What the run did (counts per kind of work); null when it failed.
+  report jsonb,
+  -- Why the run failed; null when it succeeded.
+  error text,
+  constraint dispatch_runs_report_or_error check ((report is null) <> (error is null))
+);
+create index dispatch_runs_finished_at on private.dispatch_runs (finished_at desc);
+comment on table private.dispatch_runs is
+  'One row per dispatch run of the last day: its report, or its error. Read by public.scheduler_health().';
+
+create function public.dispatch_record_run(p_started_at timestamptz, p_report jsonb, p_error text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from private.dispatch_runs where finished_at < now() - interval '1 day';
+  insert into private.dispatch_runs (started_at, report, error)
+  values (p_started_at, case when p_error is null then coalesce(p_report, '{}'::jsonb) end, p_error);
+$$;
+comment on function public.dispatch_record_run(timestamptz, jsonb, text) is
+  'Called by dispatch at the end of every run (service role only); keeps a day of runs.';
+revoke all on function public.dispatch_record_run(timestamptz, jsonb, text) from public, anon, authenticated;
+grant execute on function public.dispatch_record_run(timestamptz, jsonb, text) to service_role;
+
+create function public.scheduler_health(p_now timestamptz default now())
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'status', case
+      when last_run.finished_at is null then 'down'
+      when p_now - last_run.finished_at > interval '1 minute' then 'degraded'
+      when last_run.error is not null then 'degraded'
+      else 'operational'
+    end,
+    'last_run_at', last_run.finished_at,
+    'last_run_ok', last_run.error is null and last_run.finished_at is not null,
+    'runs_last_hour', (
+      select count(*) from private.dispatch_runs r where r.finished_at > p_now - interval '1 hour'
+    ),
+    'failed_runs_last_hour', (
+      select count(*) from private.dispatch_runs r
+       where r.finished_at > p_now - interval '1 hour' and r.error is not null
+    )
+  )
+  from (select 1) as one
+  left join lateral (
+    select r.finished_at, r.error from private.dispatch_runs r order by r.finished_at desc limit 1
+  ) as last_run on true;
+$$;
+comment on function public.scheduler_health(timestamptz) is
+  'Public: whether the scheduler ran in the last minute and succeeded (operational), is late or failing (degraded), or never ran (down).';
+revoke all on function public.scheduler_health(timestamptz) from public;
+grant execute on function public.scheduler_health(timestamptz) to anon, authenticated, service_role;
+
+create function public.dispatch_last_run()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select to_jsonb(r) - 'id' from private.dispatch_runs r order by r.finished_at desc limit 1;
+$$;
+comment on function public.dispatch_last_run() is
+  'The last dispatch run with its report or error, for operators (service role only).';
+revoke all on function public.dispatch_last_run() from public, anon, authenticated;
+grant execute on function public.dispatch_last_run() to service_role;
+
+-- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
+-- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
+-- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
+-- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
+-- The two Vault secrets are created by `supabase db push` from [db.vault] in supabase/config.toml
+-- (`service_role_key` is a secret key, sb_secret_…: dispatch accepts no JWT as the service role).
+do $migration$
+begin
+  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
+     or not exists (select 1 from pg_namespace where nspname = 'vault') then
+    raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
+    return;
+  end if;
+  create extension if not exists pg_cron;
+  create extension if not exists pg_net;
+  perform cron.schedule(
+    'dialwise-dispatch',
+    '5 seconds',
+    $job$
+      select net.http_post(
+        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
+        headers := jsonb_build_object(
+          'Content-Type', 'application/json',
+          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
+        ),
+        body := '{}'::jsonb,
+        timeout_milliseconds := 55000
+      );
+    $job$
+  );
+end;
+$migration$;
+
+-- Hosted: pg_cron keeps a row per job run in cron.job_run_details (17,280 a day for a job every
+-- 5 seconds); a daily job keeps one day of it.
+do $migration$
+begin
+  if not exists (select 1 from pg_namespace where nspname = 'cron') then
+    raise notice 'pg_cron missing: no purge of its run history is scheduled';
+    return;
+  end if;
+  perform cron.schedule(
+    'dialwise-cron-history',
+    '17 3 * * *',
+    $job$ delete from cron.job_run_details where end_time < now() - interval '1 day' $job$
+  );
+end;
+$migration$;
 
 -- supabase/schemas/10-live-events.sql ------------------------------------------------------------
 
@@ -2861,11 +3341,51 @@ create trigger webhook_deliveries_dispatch_at_once
 --    NOTIFY is delivered when the transaction commits, so a listener never sees an event before
 --    it can be read; a rolled-back event is never announced.
 --
--- 2. Open event streams are leased per API key, counted across every function instance: at most
---    20 per key. A lease is renewed while its stream lives and lapses on its own when an instance
---    dies without closing it.
+-- 2. Open event streams are leased, counted across every function instance: at most
+--    openStreamsPerKey (private.limits()) per API key (or per user's sessions) and
+--    openStreamsPerAccount per account in all, so a new key (rotating is one click) brings no
+--    more streams. A lease is renewed while its stream lives and lapses on its own when an
+--    instance dies without closing it. Revoking a key (rotating it, or closing the account)
+--    deletes its leases, and closing the account deletes its session streams' leases too: the
+--    instance serving a stream learns at its next renewal (one heartbeat) that the lease is gone
+--    and ends the stream. Opens, revocations and closings of one account take the account's
+--    stream lock, so the counts and the deletes are each one decision.
 
--- Notifications ----------------------------------------------------------------------------------
+-- Tables -----------------------------------------------------------------------------------------
+
+create table public.task_event_streams (
+  id uuid primary key,
+  -- Null for a signed-in user's session (no API key): its streams are counted per user.
+  api_key_id uuid references public.api_keys (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  -- A stream lease names the task or the batch whose events it streams.
+  task_id text not null
+    constraint task_event_streams_subject_format check (task_id ~ '^(task|batch)_[0-9A-Z]{26}$'),
+  opened_at timestamptz not null default now(),
+  -- When the stream will have reached its maximum length; its slot is free by then at the latest.
+  ends_by timestamptz not null,
+  expires_at timestamptz not null
+);
+comment on table public.task_event_streams is
+  'Open SSE streams of the call API, leased per API key (at most openStreamsPerKey live leases per key).';
+comment on column public.task_event_streams.expires_at is
+  'The lease lapses here unless renewed; the instance serving the stream renews it while the stream lives.';
+comment on column public.task_event_streams.task_id is 'The task (task_…) or batch (batch_…) whose events the stream carries.';
+comment on column public.task_event_streams.api_key_id is
+  'The API key the stream was opened with; null for a signed-in user''s session (counted per user).';
+create index task_event_streams_key on public.task_event_streams (api_key_id, expires_at);
+create index task_event_streams_expiry on public.task_event_streams (expires_at);
+create index task_event_streams_session_user on public.task_event_streams (user_id, expires_at)
+  where api_key_id is null;
+comment on index public.task_event_streams_session_user is
+  'Counts the live session streams of one user.';
+alter table public.task_event_streams enable row level security;
+
+-- Service role only: no user policies, nothing granted to anon or authenticated.
+revoke all on public.task_event_streams from public, anon, authenticated;
+grant all on public.task_event_streams to service_role;
+
+-- Functions --------------------------------------------------------------------------------------
 
 create function private.notify_task_event() returns trigger
 language plpgsql
@@ -2878,39 +3398,16 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.notify_task_event() is
   'NOTIFY task_events {"task_id","seq","type"} for each event row (delivered at commit).';
+revoke all on function private.notify_task_event() from public, anon, authenticated;
 
--- Stream leases ----------------------------------------------------------------------------------
-
-create table public.task_event_streams (
-  id uuid primary key,
-  api_key_id uuid not null references public.api_keys (id) on delete cascade,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  task_id text not null references public.tasks (id) on delete cascade,
-  opened_at timestamptz not null default now(),
-  -- When the stream will have reached its maximum length; its slot is free by then at the latest.
-  ends_by timestamptz not null,
-  expires_at timestamptz not null
-);
-
-comment on table public.task_event_streams is
-  'Open SSE streams of the call API, leased per API key (at most 20 live leases per key).';
-
-comment on column public.task_event_streams.expires_at is
-  'The lease lapses here unless renewed; the instance serving the stream renews it while the stream lives.';
-
-create index task_event_streams_key on public.task_event_streams (api_key_id, expires_at);
-
-create index task_event_streams_expiry on public.task_event_streams (expires_at);
-
-alter table public.task_event_streams enable row level security;
-
--- Service role only: no user policies, nothing granted to anon or authenticated.
-revoke all on public.task_event_streams from public, anon, authenticated;
-
-grant all on public.task_event_streams to service_role;
+create trigger task_events_notify
+  after insert on public.task_events
+  for each row when (new.seq > 1)
+  execute function private.notify_task_event();
+comment on trigger task_events_notify on public.task_events is
+  'Wakes the live event streams of the task (one LISTEN per function instance); a task''s first event, written as it is created, wakes nobody.';
 
 create function public.task_event_streams_renew(p_stream_ids uuid[], p_lease_seconds integer)
 returns uuid[]
@@ -2933,9 +3430,10 @@ begin
   return renewed;
 end;
 $$;
-
 comment on function public.task_event_streams_renew(uuid[], integer) is
   'Extends the leases of the streams an instance still serves (never beyond their ends_by); returns those renewed.';
+revoke all on function public.task_event_streams_renew(uuid[], integer) from public, anon, authenticated;
+grant execute on function public.task_event_streams_renew(uuid[], integer) to service_role;
 
 create function public.task_event_stream_close(p_stream_id uuid) returns void
 language sql
@@ -2943,35 +3441,20 @@ set search_path = ''
 as $$
   delete from public.task_event_streams where id = p_stream_id;
 $$;
-
 comment on function public.task_event_stream_close(uuid) is 'Frees the slot of a closed event stream.';
+revoke all on function public.task_event_stream_close(uuid) from public, anon, authenticated;
+grant execute on function public.task_event_stream_close(uuid) to service_role;
 
--- A stream lease names the task or the batch whose events it streams.
-alter table public.task_event_streams drop constraint task_event_streams_task_id_fkey;
-
-alter table public.task_event_streams
-  add constraint task_event_streams_subject_format check (task_id ~ '^(task|batch)_[0-9A-Z]{26}$');
-
-comment on column public.task_event_streams.task_id is 'The task (task_…) or batch (batch_…) whose events the stream carries.';
-
--- The call API also serves a signed-in user's session (no API key). Its event streams are leased
--- like a key's, at most 20 live at once, counted per user across the user's sessions; a key's
--- streams are still counted per key (20251126000100_task_event_streams.sql).
-
--- Tables -----------------------------------------------------------------------------------------
-
-alter table public.task_event_streams alter column api_key_id drop not null;
-
-comment on column public.task_event_streams.api_key_id is
-  'The API key the stream was opened with; null for a signed-in user''s session (counted per user).';
-
-create index task_event_streams_session_user on public.task_event_streams (user_id, expires_at)
-  where api_key_id is null;
-
-comment on index public.task_event_streams_session_user is
-  'Counts the live session streams of one user.';
-
--- Functions --------------------------------------------------------------------------------------
+create function private.lock_event_streams_of(p_user_id uuid) returns void
+language sql
+set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtextextended('task_event_streams:user:' || p_user_id::text, 0));
+$$;
+comment on function private.lock_event_streams_of(uuid) is
+  'Serialises the stream opens, revocations and closing of one account (a transaction-level advisory lock).';
+revoke all on function private.lock_event_streams_of(uuid) from public, anon, authenticated;
+grant execute on function private.lock_event_streams_of(uuid) to service_role;
 
 create function public.task_event_stream_open(
   p_stream_id uuid, p_api_key_id uuid, p_user_id uuid, p_task_id text,
@@ -2981,9 +3464,12 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  max_streams constant integer := 20;
-  live integer;
+  per_credential constant integer := private.limit_of('openStreamsPerKey');
+  per_account constant integer := private.limit_of('openStreamsPerAccount');
+  live_credential integer;
+  live_account integer;
   first_end timestamptz;
+  limit_hit integer;
 begin
   if p_lease_seconds is null or p_lease_seconds < 1 or p_max_seconds is null or p_max_seconds < 1 then
     raise exception 'lease and max seconds must be positive' using errcode = '22023';
@@ -2991,57 +3477,90 @@ begin
   if p_user_id is null then
     raise exception 'a stream belongs to a user' using errcode = '22023';
   end if;
-  -- Opens of one key (or of one user's sessions) run one at a time, so the count below and the
-  -- insert are one decision.
-  perform pg_advisory_xact_lock(hashtextextended('task_event_streams:'
-    || coalesce(p_api_key_id::text, 'user:' || p_user_id::text), 0));
-  delete from public.task_event_streams
-   where expires_at <= now()
-     and (api_key_id = p_api_key_id or (p_api_key_id is null and api_key_id is null and user_id = p_user_id));
-  select count(*), min(least(ends_by, expires_at)) into live, first_end
-    from public.task_event_streams
-   where api_key_id = p_api_key_id or (p_api_key_id is null and api_key_id is null and user_id = p_user_id);
-  if live >= max_streams then
-    return jsonb_build_object('opened', false, 'limit', max_streams,
+  perform private.lock_event_streams_of(p_user_id);
+  if p_api_key_id is not null and not exists (
+       select 1 from public.api_keys where id = p_api_key_id and user_id = p_user_id and not revoked) then
+    return jsonb_build_object('opened', false, 'revoked', true);
+  end if;
+  delete from public.task_event_streams where user_id = p_user_id and expires_at <= now();
+  select count(*) filter (where api_key_id = p_api_key_id or (p_api_key_id is null and api_key_id is null)),
+         count(*)
+    into live_credential, live_account
+    from public.task_event_streams where user_id = p_user_id;
+  limit_hit := case when live_credential >= per_credential then per_credential
+                    when live_account >= per_account then per_account end;
+  if limit_hit is not null then
+    select min(least(ends_by, expires_at)) into first_end
+      from public.task_event_streams
+     where user_id = p_user_id
+       and (limit_hit = per_account or api_key_id = p_api_key_id
+            or (p_api_key_id is null and api_key_id is null));
+    return jsonb_build_object('opened', false, 'limit', limit_hit,
+      'scope', case when limit_hit = per_account and live_credential < per_credential then 'account' else 'credential' end,
       'retry_after', least(30, greatest(1, ceil(extract(epoch from (first_end - now())))::integer)));
   end if;
   insert into public.task_event_streams (id, api_key_id, user_id, task_id, ends_by, expires_at)
   values (p_stream_id, p_api_key_id, p_user_id, p_task_id,
           now() + make_interval(secs => p_max_seconds), now() + make_interval(secs => p_lease_seconds));
-  return jsonb_build_object('opened', true, 'limit', max_streams, 'open', live + 1);
+  return jsonb_build_object('opened', true, 'limit', per_credential, 'open', live_credential + 1);
 end;
 $$;
-
 comment on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) is
-  'Leases a slot for one event stream of an API key (or of a user''s sessions when the key is null), or returns {opened:false, retry_after} when 20 are live.';
-
-revoke all on function private.notify_task_event() from public, anon, authenticated;
-
+  'Leases a slot for one event stream of a live API key (or of a user''s sessions when the key is null): at most openStreamsPerKey per credential and openStreamsPerAccount per account; else {opened:false, limit, scope, retry_after}, or {opened:false, revoked:true}.';
 revoke all on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) from public, anon, authenticated;
-
-revoke all on function public.task_event_streams_renew(uuid[], integer) from public, anon, authenticated;
-
-revoke all on function public.task_event_stream_close(uuid) from public, anon, authenticated;
-
 grant execute on function public.task_event_stream_open(uuid, uuid, uuid, text, integer, integer) to service_role;
 
-grant execute on function public.task_event_streams_renew(uuid[], integer) to service_role;
+create function private.close_streams_of_revoked_key() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.lock_event_streams_of(new.user_id);
+  delete from public.task_event_streams where api_key_id = new.id;
+  return null;
+end;
+$$;
+comment on function private.close_streams_of_revoked_key() is
+  'Trigger api_keys_revoked_close_streams: a revoked key''s stream leases go, so its streams end at their next renewal.';
+revoke all on function private.close_streams_of_revoked_key() from public, anon, authenticated;
 
-grant execute on function public.task_event_stream_close(uuid) to service_role;
+create trigger api_keys_revoked_close_streams
+  after update of revoked on public.api_keys
+  for each row when (new.revoked and not old.revoked)
+  execute function private.close_streams_of_revoked_key();
+comment on trigger api_keys_revoked_close_streams on public.api_keys is
+  'Revoking (or rotating) a key ends its open event streams.';
 
-create trigger task_events_notify
-  after insert on public.task_events
-  for each row when (new.seq > 1)
-  execute function private.notify_task_event();
+create function private.close_streams_of_closed_account() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.lock_event_streams_of(new.id);
+  delete from public.task_event_streams where user_id = new.id;
+  return null;
+end;
+$$;
+comment on function private.close_streams_of_closed_account() is
+  'Trigger profiles_closed_close_streams: a closed account''s stream leases (keys and sessions) go.';
+revoke all on function private.close_streams_of_closed_account() from public, anon, authenticated;
 
-comment on trigger task_events_notify on public.task_events is
-  'Wakes the live event streams of the task (one LISTEN per function instance); a task''s first event, written as it is created, wakes nobody.';
+create trigger profiles_closed_close_streams
+  after update of closed_at on public.profiles
+  for each row when (new.closed_at is not null and old.closed_at is null)
+  execute function private.close_streams_of_closed_account();
+comment on trigger profiles_closed_close_streams on public.profiles is
+  'Closing an account ends all its open event streams.';
 
 -- supabase/schemas/11-sms.sql --------------------------------------------------------------------
 
 -- Tasks by text message: inbound SMS seen once per MessageSid, senders who texted STOP,
 -- and the result SMS owed to the sender of an SMS-created task. Service role only (the
 -- sms-inbound and voice-events functions); no user reads or writes these tables.
+
+-- Tables -----------------------------------------------------------------------------------------
 
 create table public.sms_inbound_messages (
   message_sid text primary key constraint sms_inbound_sid_length check (length(message_sid) between 1 and 64),
@@ -3051,15 +3570,20 @@ create table public.sms_inbound_messages (
   reply text,
   created_at timestamptz not null default now()
 );
-
 comment on table public.sms_inbound_messages is 'Inbound SMS by Twilio MessageSid, so a repeated delivery creates one task and gets the same reply.';
+alter table public.sms_inbound_messages enable row level security;
+revoke all on public.sms_inbound_messages from public, anon, authenticated;
+grant select, insert, update, delete on public.sms_inbound_messages to service_role;
+create index sms_inbound_messages_created on public.sms_inbound_messages (created_at);
 
 create table public.sms_opt_outs (
   phone text primary key,
   created_at timestamptz not null default now()
 );
-
+revoke all on public.sms_opt_outs from public, anon, authenticated;
+grant select, insert, update, delete on public.sms_opt_outs to service_role;
 comment on table public.sms_opt_outs is 'Numbers that texted STOP: they get no SMS until they text START.';
+alter table public.sms_opt_outs enable row level security;
 
 create table public.sms_task_notifications (
   task_id text primary key references public.tasks (id) on delete cascade,
@@ -3067,20 +3591,13 @@ create table public.sms_task_notifications (
   sent_at timestamptz,
   created_at timestamptz not null default now()
 );
-
+revoke all on public.sms_task_notifications from public, anon, authenticated;
+grant select, insert, update, delete on public.sms_task_notifications to service_role;
 comment on table public.sms_task_notifications is 'The result SMS owed to the sender of an SMS-created task; sent_at is set once it is claimed.';
-
-alter table public.sms_inbound_messages enable row level security;
-
-alter table public.sms_opt_outs enable row level security;
-
 alter table public.sms_task_notifications enable row level security;
+create index sms_task_notifications_sent on public.sms_task_notifications (sent_at) where sent_at is not null;
 
-revoke all on public.sms_inbound_messages, public.sms_opt_outs, public.sms_task_notifications
-  from public, anon, authenticated;
-
-grant select, insert, update, delete on public.sms_inbound_messages, public.sms_opt_outs,
-  public.sms_task_notifications to service_role;
+-- Functions --------------------------------------------------------------------------------------
 
 -- Claims the result SMS of a task that has ended, once: returns what to send, or nothing when the
 -- task has not ended, was claimed already, or the sender opted out (then it is marked as done).
@@ -3106,28 +3623,26 @@ begin
       t.status, t.outcome, t.summary, t.id;
 end;
 $$;
-
-create index sms_inbound_messages_created on public.sms_inbound_messages (created_at);
-
-create index sms_task_notifications_sent on public.sms_task_notifications (sent_at) where sent_at is not null;
-
 revoke all on function public.sms_claim_task_notification(text) from public, anon, authenticated;
-
 grant execute on function public.sms_claim_task_notification(text) to service_role;
 
 -- supabase/schemas/12-batches.sql ----------------------------------------------------------------
 
 -- Batches: up to 1,000 calls from one request (docs/decisions/0015-batches-paced-by-call-slots.md).
 --   * `batch_accept` records the batch and all its tasks in one set-based insert, after checking
---     the account's idempotency key, create limit, do-not-call list and every row's calling window.
+--     the account's idempotency key, create limit, do-not-call list, every row's calling window,
+--     its open tasks (openTasksPerAccount) and its money: the credits (and free minutes left)
+--     must cover every row's longest call, so nothing is stored that could not be paid for.
 --     Nothing is created when any row is refused.
 --   * A batch's tasks wait for a call slot instead of being refused with 429: a task inside its
 --     calling window is `queued` with `awaiting_slot`; one outside is `scheduled` and joins the
 --     waiting tasks when its window opens. They hold no money while they wait.
---   * `private.admit_waiting_tasks` gives an account's free slots (10 minus its queued, ringing
---     and in-progress calls that hold one) to its waiting tasks in batch order, under the
---     account's row lock, taking each task's hold as it is admitted. A task that cannot be funded
---     then ends `failed` with failure_reason `insufficient_credits`; the batch goes on.
+--   * `private.admit_waiting_tasks` gives an account's free slots (activeCallsPerAccount minus its
+--     queued, ringing and in-progress calls that hold one) to its waiting tasks in batch order,
+--     under the account's row lock, taking each task's hold as it is admitted. A task to a number
+--     the account is calling now is passed over while that call lasts (one live call per callee).
+--     A task that cannot be funded then ends `failed` with failure_reason `insufficient_credits`;
+--     the batch goes on.
 --   * A call leaving the active set asks for a dispatch run at once (NOTIFY dialwise_dispatch, and
 --     pg_net where hosted) when the account has tasks waiting, so the next one is placed promptly.
 --   * When the last task of a batch ends, the batch completes and records `batch.completed`,
@@ -3145,7 +3660,7 @@ create table public.batches (
   status text not null default 'running'
     constraint batches_status_valid check (status in ('running', 'completed', 'canceled')),
   total integer not null
-    constraint batches_total_range check (total between 1 and 1000),
+    constraint batches_total_range check (total between 1 and private.limit_of('batchMaxRows')),
   webhook_url text,
   idempotency_key text
     constraint batches_idempotency_key_length check (idempotency_key is null or length(idempotency_key) between 1 and 255),
@@ -3156,20 +3671,24 @@ create table public.batches (
   completed_at timestamptz,
   updated_at timestamptz not null default now()
 );
-
 comment on table public.batches is
   'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
-
 comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
-
 comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
-
 comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
-
 create index batches_user_newest on public.batches (user_id, id desc);
-
 create unique index batches_idempotency on public.batches (user_id, idempotency_key)
   where idempotency_key is not null;
+revoke all on public.batches from public, anon, authenticated;
+grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
+  canceled_at, completed_at, updated_at) on public.batches to authenticated;
+grant all on public.batches to service_role;
+alter table public.batches enable row level security;
+
+create policy "Users can read their own batches"
+  on public.batches for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.batch_events (
   batch_id text not null references public.batches (id) on delete cascade,
@@ -3179,16 +3698,30 @@ create table public.batch_events (
   created_at timestamptz not null default now(),
   primary key (batch_id, seq)
 );
-
+revoke all on public.batch_events from public, anon, authenticated;
+grant all on public.batch_events to service_role;
 comment on table public.batch_events is 'Append-only event log of a batch (its event stream and webhook read it).';
+grant select on public.batch_events to authenticated;
+alter table public.batch_events enable row level security;
 
+create policy "Users can read the events of their own batches"
+  on public.batch_events for select
+  to authenticated
+  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));
 create index tasks_batch on public.tasks (batch_id, batch_index) where batch_id is not null;
-
 create index tasks_batch_open on public.tasks (batch_id)
   where batch_id is not null and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-
 create index tasks_awaiting_slot on public.tasks (user_id, batch_id, batch_index)
   where awaiting_slot and status = 'queued';
+
+-- A task's call record, and a delivery, outlive their account (and so its batch) for the record
+-- retention: the batch link is cleared, not cascaded.
+alter table public.tasks
+  add constraint tasks_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
+alter table public.webhook_deliveries
+  add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
+
+-- Functions --------------------------------------------------------------------------------------
 
 create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
 language plpgsql
@@ -3210,16 +3743,27 @@ begin
   end if;
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
+  if active >= private.limit_of('activeCallsPerAccount') then
     return;
   end if;
   for waiting in
-    select id, max_duration_minutes from public.tasks
+    select id, max_duration_minutes, phone_number, hold_cents, free_minutes_reserved
+      from public.tasks
      where user_id = p_user_id and status = 'queued' and awaiting_slot
      order by batch_id, batch_index
      for update
   loop
-    exit when active >= 10;
+    exit when active >= private.limit_of('activeCallsPerAccount');
+    -- One live call per callee: a task to a number the account is calling now waits its turn.
+    continue when private.has_live_call(p_user_id, waiting.phone_number);
+    -- A task created alone that waited for its callee holds its cost since its create.
+    if waiting.hold_cents > 0 or waiting.free_minutes_reserved > 0 then
+      update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
+       where id = waiting.id;
+      active := active + 1;
+      return next waiting.id;
+      continue;
+    end if;
     select * into account from public.profiles where id = p_user_id;
     free_reserve := least(waiting.max_duration_minutes,
       100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -3246,9 +3790,10 @@ begin
   end loop;
 end;
 $$;
-
 comment on function private.admit_waiting_tasks(uuid) is
   'Gives the account''s free call slots to its waiting batch tasks in order, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
+grant execute on function private.admit_waiting_tasks(uuid) to service_role;
 
 create function public.batch_accept(
   p_user_id uuid, p_api_key_id uuid, p_batch jsonb, p_tasks jsonb, p_idempotency_key text,
@@ -3266,6 +3811,9 @@ declare
   oldest timestamptz;
   at timestamptz := now();
   admitted text[];
+  account public.profiles%rowtype;
+  needed_minutes integer;
+  needed_cents integer;
 begin
   perform 1 from public.profiles where id = p_user_id for update;
   if not found then
@@ -3314,12 +3862,32 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
 
-  -- One create request of the account's 60 a minute, however many rows it carries.
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended, this
+  -- batch's included.
+  if private.open_task_count(p_user_id) + jsonb_array_length(p_tasks) > private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
+  end if;
+
+  -- Storage follows money: the credits available (and the free minutes left) must cover every
+  -- row's longest call, or nothing is stored. Each row's cost is still held only when it is
+  -- admitted to a call slot.
+  select coalesce(sum(coalesce((r.value->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default'))), 0)
+    into needed_minutes
+    from jsonb_array_elements(p_tasks) r;
+  select * into account from public.profiles where id = p_user_id;
+  needed_cents := greatest(0, needed_minutes
+    - greatest(0, 100 - account.free_minutes_used - account.free_minutes_reserved));
+  if account.credits - account.credits_held < needed_cents / 100.0 then
+    return jsonb_build_object('error', 'insufficient_credits',
+      'required_usd', needed_cents / 100.0, 'available_usd', account.credits - account.credits_held);
+  end if;
+
+  -- One of the account's create requests a minute, however many rows it carries.
   delete from public.task_create_requests
    where user_id = p_user_id and created_at < at - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - at)))::integer));
   end if;
@@ -3360,7 +3928,7 @@ begin
       coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
       coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
       coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)),
-      coalesce((p.task->>'max_duration_minutes')::integer, 10),
+      coalesce((p.task->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default')),
       coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
       coalesce((p.task->>'retry_max_attempts')::integer, 3),
       coalesce((p.task->>'retry_interval_minutes')::integer, 30),
@@ -3389,9 +3957,10 @@ begin
   return jsonb_build_object('batch_id', created.id, 'replayed', false, 'place', to_jsonb(admitted));
 end;
 $$;
-
 comment on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) is
   'Creates a batch and all its tasks in one statement if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
 
 create function public.batch_create(
   p_api_key text, p_batch jsonb, p_tasks jsonb, p_idempotency_key text, p_request_hash text
@@ -3409,9 +3978,10 @@ begin
     p_batch, p_tasks, p_idempotency_key, p_request_hash) || account;
 end;
 $$;
-
 comment on function public.batch_create(text, jsonb, jsonb, text, text) is
   'POST /task/batches in one round trip: the API key, the KYC and phone gate, then batch_accept.';
+revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
 
 create function public.batch_read(p_batch_id text) returns jsonb
 language sql
@@ -3426,9 +3996,10 @@ as $$
                where t.batch_id = b.id group by t.status, t.outcome) g), '[]'::jsonb))
     from public.batches b where b.id = p_batch_id;
 $$;
-
 comment on function public.batch_read(text) is
   'A batch and the number of its tasks per (status, outcome), in one query; the counts are named in TypeScript (tasks/batch-counts.ts).';
+revoke all on function public.batch_read(text) from public, anon, authenticated;
+grant execute on function public.batch_read(text) to service_role;
 
 create function public.batch_claim_slots(p_user_id uuid) returns setof text
 language sql
@@ -3436,9 +4007,10 @@ set search_path = ''
 as $$
   select private.admit_waiting_tasks(p_user_id);
 $$;
-
 comment on function public.batch_claim_slots(uuid) is
   'Admits an account''s waiting batch tasks into its free call slots; returns the ids to place.';
+revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
+grant execute on function public.batch_claim_slots(uuid) to service_role;
 
 create function public.dispatch_claim_batch_slots(p_limit integer) returns setof text
 language plpgsql
@@ -3456,9 +4028,10 @@ begin
   end loop;
 end;
 $$;
-
 comment on function public.dispatch_claim_batch_slots(integer) is
   'For the dispatcher: admits waiting batch tasks of up to p_limit accounts into their free call slots; returns the ids to place.';
+revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
 
 create function public.batch_cancel(p_user_id uuid, p_batch_id text) returns jsonb
 language plpgsql
@@ -3495,9 +4068,10 @@ begin
   return jsonb_build_object('canceled', canceled, 'hang_up', hang_ups);
 end;
 $$;
-
 comment on function public.batch_cancel(uuid, text) is
   'Cancels every task of the account''s batch that has not ended; returns the live calls to hang up.';
+revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
+grant execute on function public.batch_cancel(uuid, text) to service_role;
 
 create function private.on_task_status_change() returns trigger
 language plpgsql
@@ -3540,9 +4114,16 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.on_task_status_change() is
   'Trigger tasks_status_change: asks for a dispatch run when a call slot frees and batch tasks wait; completes a batch when its last task ends.';
+revoke all on function private.on_task_status_change() from public, anon, authenticated;
+
+create trigger tasks_status_change
+  after update of status on public.tasks
+  for each row when (old.status is distinct from new.status)
+  execute function private.on_task_status_change();
+comment on trigger tasks_status_change on public.tasks is
+  'Frees call slots for waiting batch tasks and completes batches (private.on_task_status_change).';
 
 create function private.on_batch_event() returns trigger
 language plpgsql
@@ -3564,104 +4145,19 @@ begin
   return null;
 end;
 $$;
-
 comment on function private.on_batch_event() is
   'Trigger batch_events_publish: wakes the batch''s live streams (NOTIFY task_events) and queues its webhook delivery.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.batches, public.batch_events from public, anon, authenticated;
-
-grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
-  canceled_at, completed_at, updated_at) on public.batches to authenticated;
-
-grant select on public.batch_events to authenticated;
-
-grant all on public.batches, public.batch_events to service_role;
-
-grant select (batch_id, batch_index, awaiting_slot, slot_claimed_at) on public.tasks to authenticated;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.batches enable row level security;
-
-alter table public.batch_events enable row level security;
-
-create policy "Users can read their own batches"
-  on public.batches for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the events of their own batches"
-  on public.batch_events for select
-  to authenticated
-  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));
-
 revoke all on function private.on_batch_event() from public, anon, authenticated;
-
-revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
-
-revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
-
-revoke all on function public.batch_read(text) from public, anon, authenticated;
-
-revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
-
-revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
-
-revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
-
-grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
-
-grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
-
-grant execute on function public.batch_read(text) to service_role;
-
-grant execute on function public.batch_claim_slots(uuid) to service_role;
-
-grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
-
-grant execute on function public.batch_cancel(uuid, text) to service_role;
-
-revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
-
-grant execute on function private.admit_waiting_tasks(uuid) to service_role;
-
-revoke all on function private.on_task_status_change() from public, anon, authenticated;
 
 create trigger batch_events_publish
   after insert on public.batch_events
   for each row execute function private.on_batch_event();
-
-create trigger tasks_status_change
-  after update of status on public.tasks
-  for each row when (old.status is distinct from new.status)
-  execute function private.on_task_status_change();
-
--- A task's call record, and a delivery, outlive their account (and so its batch) for the record
--- retention: the batch link is cleared, not cascaded.
-alter table public.tasks
-  add constraint tasks_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
-alter table public.webhook_deliveries
-  add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
-
-comment on trigger tasks_status_change on public.tasks is
-  'Frees call slots for waiting batch tasks and completes batches (private.on_task_status_change).';
-
 comment on trigger batch_events_publish on public.batch_events is
   'Wakes the batch''s event streams and queues the webhook of each batch event.';
 
 -- supabase/schemas/13-privacy.sql ----------------------------------------------------------------
 
--- The dashboard's call view reads a task's result and whether it was recorded (its owner only,
--- by the tasks table's row policy). The audio itself is never readable this way: it is served
--- by the call API with the account's key (docs/decisions/0012-call-recordings.md).
-
--- Grants -----------------------------------------------------------------------------------------
-
-grant select (
-  output_schema, result, result_note, record, recording_retention_days, recording_expires_at
-) on public.tasks to authenticated;
+-- Tables -----------------------------------------------------------------------------------------
 
 create table private.account_closures (
   -- No foreign key: the closure outlives the auth user by 22 months.
@@ -3671,16 +4167,32 @@ create table private.account_closures (
   records_erased_at timestamptz,
   verified_phone text
 );
-
 comment on table private.account_closures is
   'Closed accounts and how far their erasure went: account data at closed_at + 60 days, KYC and call records at + 24 months.';
-
 comment on column private.account_closures.verified_phone is
   'The phone the account had verified: the KYC row keeps the number but no longer holds it verified, so the number is free for another account.';
-
 create index account_closures_account_due on private.account_closures (closed_at) where account_erased_at is null;
-
 create index account_closures_records_due on private.account_closures (closed_at) where records_erased_at is null;
+revoke all on private.account_closures from public, anon, authenticated;
+grant all on private.account_closures to service_role;
+
+-- Service role only: no user policies.
+alter table private.account_closures enable row level security;
+
+-- A closing keeps the hashes of the account's e-mail and verified phone, so the free minutes are
+-- granted once per person (08-billing.sql).
+create trigger account_closures_remember_free_minutes
+  after insert on private.account_closures
+  for each row execute function private.remember_free_minutes_claimed();
+comment on trigger account_closures_remember_free_minutes on private.account_closures is
+  'Keeps the hashes of a closing account''s e-mail and verified phone (private.free_minutes_claimed).';
+
+-- What the retention pass reads: ended tasks by end time.
+create index tasks_content_due on public.tasks (ended_at)
+  where content_erased_at is null and ended_at is not null;
+create index tasks_records_due on public.tasks (ended_at) where ended_at is not null;
+comment on index public.tasks_content_due is 'Ended tasks whose content is still held: what the retention pass erases next.';
+comment on index public.tasks_records_due is 'Call records by end time, for the 24-month erasure.';
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -3719,181 +4231,9 @@ begin
   return erased;
 end;
 $$;
-
 comment on function private.retention_erase_call_content(timestamptz, integer) is
   'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs).';
-
-create function private.retention_erase_call_records(p_now timestamptz, p_limit integer) returns integer
-language plpgsql
-set search_path = ''
-as $$
-declare
-  cutoff timestamptz := p_now - interval '24 months';
-  n integer;
-  total integer := 0;
-  closure record;
-begin
-  -- Open accounts: calls that ended over 24 months ago (closed accounts keep theirs until 24
-  -- months after closing, below).
-  delete from public.tasks where id in (
-    select t.id from public.tasks t
-     where t.ended_at is not null and t.ended_at < cutoff
-       and not exists (select 1 from private.account_closures c where c.user_id = t.user_id)
-     limit p_limit);
-  get diagnostics n = row_count; total := total + n;
-
-  for closure in
-    select user_id from private.account_closures
-     where records_erased_at is null and closed_at < cutoff
-     order by closed_at
-     limit p_limit
-     for update skip locked
-  loop
-    delete from public.tasks where user_id = closure.user_id;
-    get diagnostics n = row_count; total := total + n;
-    delete from public.user_kyc where user_id = closure.user_id;
-    delete from public.credit_purchases where user_id = closure.user_id;
-    update private.account_closures set records_erased_at = p_now where user_id = closure.user_id;
-  end loop;
-  return total;
-end;
-$$;
-
-comment on function private.retention_erase_call_records(timestamptz, integer) is
-  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing.';
-
-create function public.retention_accounts_due(p_now timestamptz, p_limit integer default 100)
-returns setof uuid
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select user_id from private.account_closures
-   where account_erased_at is null and closed_at < p_now - interval '60 days'
-   order by closed_at
-   limit p_limit;
-$$;
-
-comment on function public.retention_accounts_due(timestamptz, integer) is
-  'Accounts closed over 60 days before p_now whose account data is still held (the pass deletes their auth users).';
-
-create function public.retention_erase_account(p_user_id uuid, p_now timestamptz) returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- Most account data goes with the auth user (deleted through the Auth admin API first); this
-  -- removes what does not cascade, and whatever is left if the auth user was removed otherwise.
-  delete from public.api_keys where user_id = p_user_id;
-  delete from public.agent_settings where user_id = p_user_id;
-  delete from public.webhook_secrets where user_id = p_user_id;
-  delete from public.webhook_deliveries where user_id = p_user_id;
-  delete from public.do_not_call where user_id = p_user_id;
-  delete from public.sms_inbound_messages where user_id = p_user_id;
-  delete from public.task_idempotency_keys where user_id = p_user_id;
-  delete from private.phone_verification_sends where user_id = p_user_id;
-  delete from private.phone_verifications where user_id = p_user_id;
-  delete from public.profiles where id = p_user_id;
-  -- Recordings are account content: they go now, if their own retention has not taken them yet.
-  delete from private.task_recordings r using public.tasks t
-   where t.id = r.task_id and t.user_id = p_user_id;
-  -- A task's webhook URL is the account's configuration, not part of the call record.
-  update public.tasks set webhook_url = null where user_id = p_user_id and webhook_url is not null;
-  update private.account_closures set account_erased_at = p_now
-   where user_id = p_user_id and account_erased_at is null;
-end;
-$$;
-
-comment on function public.retention_erase_account(uuid, timestamptz) is
-  'Erases a closed account''s data (keys, settings, webhook secret, profile, lists) once its auth user is gone; KYC and call records stay.';
-
-create function public.account_close(p_user_id uuid, p_now timestamptz default now()) returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  closed timestamptz;
-  to_cancel text[];
-begin
-  -- Callable by the service role only (the account function, after checking the session and
-  -- the confirmation). Idempotent: closing twice keeps the first time.
-  insert into private.account_closures (user_id, closed_at, verified_phone)
-  values (p_user_id, p_now,
-          (select phone from public.user_kyc where user_id = p_user_id and phone_verified))
-  on conflict (user_id) do nothing;
-  -- The SMS entry knows senders by their verified phone: a closed account is no sender any more,
-  -- and the number may be verified by another account.
-  update public.user_kyc set phone_verified = false where user_id = p_user_id and phone_verified;
-  select closed_at into closed from private.account_closures where user_id = p_user_id;
-  update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
-  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
-  -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
-  update public.tasks set webhook_url = null
-   where user_id = p_user_id and webhook_url is not null
-     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-  update public.webhook_deliveries
-     set status = 'failed', last_error = 'The account was closed.', locked_until = null
-   where user_id = p_user_id and status = 'pending';
-  select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
-   where user_id = p_user_id
-     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-  return jsonb_build_object('closed_at', closed, 'tasks_to_cancel', to_jsonb(to_cancel));
-end;
-$$;
-
-comment on function public.account_close(uuid, timestamptz) is
-  'Closes an account at once: closed_at, API keys revoked, webhooks stopped; returns the tasks the caller cancels through the cancel path.';
-
-create function private.refuse_tasks_of_closed_accounts() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if exists (select 1 from public.profiles where id = new.user_id and closed_at is not null) then
-    raise exception 'The account is closed' using errcode = 'P0001', hint = 'account_closed';
-  end if;
-  return new;
-end;
-$$;
-
-comment on function private.refuse_tasks_of_closed_accounts() is
-  'Trigger: a closed account places no new call, whichever way the request came.';
-
-create function private.record_deleted_auth_user() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- An auth user deleted without closing (e.g. from the Supabase dashboard) counts as closed
-  -- then, so its KYC and call records still leave 24 months later.
-  insert into private.account_closures (user_id, closed_at, account_erased_at, verified_phone)
-  values (old.id, now(), now(),
-          (select phone from public.user_kyc where user_id = old.id and phone_verified))
-  on conflict (user_id) do nothing;
-  update public.user_kyc set phone_verified = false where user_id = old.id and phone_verified;
-  return old;
-end;
-$$;
-
--- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
--- migration may create a trigger on it but not comment on (or alter, or drop) one.
-comment on function private.record_deleted_auth_user() is
-  'Trigger on_auth_user_deleted_record_closure (before delete on auth.users): starts the 24-month clock of the records a deleted user leaves.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.account_closures from public, anon, authenticated;
-
-grant all on private.account_closures to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
--- Service role only: no user policies.
-alter table private.account_closures enable row level security;
+revoke all on function private.retention_erase_call_content(timestamptz, integer) from public, anon, authenticated;
 
 create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer
 language plpgsql
@@ -3938,9 +4278,191 @@ begin
   return total;
 end;
 $$;
-
+revoke all on function private.retention_erase_technical_logs(timestamptz, integer) from public, anon, authenticated;
 comment on function private.retention_erase_technical_logs(timestamptz, integer) is
   'Deletes technical logs older than 30 days before p_now (up to p_limit rows of each kind).';
+
+create function private.retention_erase_call_records(p_now timestamptz, p_limit integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  cutoff timestamptz := p_now - interval '24 months';
+  n integer;
+  total integer := 0;
+  closure record;
+begin
+  -- Open accounts: calls that ended over 24 months ago (closed accounts keep theirs until 24
+  -- months after closing, below).
+  delete from public.tasks where id in (
+    select t.id from public.tasks t
+     where t.ended_at is not null and t.ended_at < cutoff
+       and not exists (select 1 from private.account_closures c where c.user_id = t.user_id)
+     limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+
+  for closure in
+    select user_id from private.account_closures
+     where records_erased_at is null and closed_at < cutoff
+     order by closed_at
+     limit p_limit
+     for update skip locked
+  loop
+    delete from public.tasks where user_id = closure.user_id;
+    get diagnostics n = row_count; total := total + n;
+    delete from public.user_kyc where user_id = closure.user_id;
+    delete from public.credit_purchases where user_id = closure.user_id;
+    update private.account_closures set records_erased_at = p_now where user_id = closure.user_id;
+  end loop;
+  return total;
+end;
+$$;
+revoke all on function private.retention_erase_call_records(timestamptz, integer) from public, anon, authenticated;
+comment on function private.retention_erase_call_records(timestamptz, integer) is
+  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing.';
+
+create function private.refuse_tasks_of_closed_accounts() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.profiles where id = new.user_id and closed_at is not null) then
+    raise exception 'The account is closed' using errcode = 'P0001', hint = 'account_closed';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.refuse_tasks_of_closed_accounts() from public, anon, authenticated;
+comment on function private.refuse_tasks_of_closed_accounts() is
+  'Trigger: a closed account places no new call, whichever way the request came.';
+
+create trigger tasks_refuse_closed_accounts
+  before insert on public.tasks
+  for each row execute function private.refuse_tasks_of_closed_accounts();
+comment on trigger tasks_refuse_closed_accounts on public.tasks is
+  'No new task for a closed account.';
+
+create function private.record_deleted_auth_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- An auth user deleted without closing (e.g. from the Supabase dashboard) counts as closed
+  -- then, so its KYC and call records still leave 24 months later.
+  insert into private.account_closures (user_id, closed_at, account_erased_at, verified_phone)
+  values (old.id, now(), now(),
+          (select phone from public.user_kyc where user_id = old.id and phone_verified))
+  on conflict (user_id) do nothing;
+  update public.user_kyc set phone_verified = false where user_id = old.id and phone_verified;
+  return old;
+end;
+$$;
+revoke all on function private.record_deleted_auth_user() from public, anon, authenticated;
+
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.record_deleted_auth_user() is
+  'Trigger on_auth_user_deleted_record_closure (before delete on auth.users): starts the 24-month clock of the records a deleted user leaves.';
+
+create trigger on_auth_user_deleted_record_closure
+  before delete on auth.users
+  for each row execute function private.record_deleted_auth_user();
+
+create function public.retention_accounts_due(p_now timestamptz, p_limit integer default 100)
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select user_id from private.account_closures
+   where account_erased_at is null and closed_at < p_now - interval '60 days'
+   order by closed_at
+   limit p_limit;
+$$;
+comment on function public.retention_accounts_due(timestamptz, integer) is
+  'Accounts closed over 60 days before p_now whose account data is still held (the pass deletes their auth users).';
+revoke all on function public.retention_accounts_due(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.retention_accounts_due(timestamptz, integer) to service_role;
+
+create function public.retention_erase_account(p_user_id uuid, p_now timestamptz) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Most account data goes with the auth user (deleted through the Auth admin API first); this
+  -- removes what does not cascade, and whatever is left if the auth user was removed otherwise.
+  delete from public.api_keys where user_id = p_user_id;
+  delete from public.agent_settings where user_id = p_user_id;
+  delete from public.webhook_secrets where user_id = p_user_id;
+  delete from public.webhook_deliveries where user_id = p_user_id;
+  delete from public.do_not_call where user_id = p_user_id;
+  delete from public.sms_inbound_messages where user_id = p_user_id;
+  delete from public.task_idempotency_keys where user_id = p_user_id;
+  delete from private.phone_verification_sends where user_id = p_user_id;
+  delete from private.phone_verifications where user_id = p_user_id;
+  delete from public.profiles where id = p_user_id;
+  -- Recordings are account content: they go now, if their own retention has not taken them yet.
+  delete from private.task_recordings r using public.tasks t
+   where t.id = r.task_id and t.user_id = p_user_id;
+  -- A task's webhook URL is the account's configuration, not part of the call record.
+  update public.tasks set webhook_url = null where user_id = p_user_id and webhook_url is not null;
+  update private.account_closures set account_erased_at = p_now
+   where user_id = p_user_id and account_erased_at is null;
+end;
+$$;
+comment on function public.retention_erase_account(uuid, timestamptz) is
+  'Erases a closed account''s data (keys, settings, webhook secret, profile, lists) once its auth user is gone; KYC and call records stay.';
+revoke all on function public.retention_erase_account(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.retention_erase_account(uuid, timestamptz) to service_role;
+
+create function public.account_close(p_user_id uuid, p_now timestamptz default now()) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  closed timestamptz;
+  to_cancel text[];
+  waiting_canceled integer;
+begin
+  -- Callable by the service role only (the account function, after checking the session and
+  -- the confirmation). Idempotent: closing twice keeps the first time.
+  -- The account's lock orders this with every admission, placement and create: once it is
+  -- released, the account is closed and nothing of it waits to be dialled.
+  perform 1 from public.profiles where id = p_user_id for update;
+  insert into private.account_closures (user_id, closed_at, verified_phone)
+  values (p_user_id, p_now,
+          (select phone from public.user_kyc where user_id = p_user_id and phone_verified))
+  on conflict (user_id) do nothing;
+  -- The SMS entry knows senders by their verified phone: a closed account is no sender any more,
+  -- and the number may be verified by another account.
+  update public.user_kyc set phone_verified = false where user_id = p_user_id and phone_verified;
+  select closed_at into closed from private.account_closures where user_id = p_user_id;
+  update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
+  waiting_canceled := private.cancel_waiting_tasks(p_user_id, null, 'account_closed');
+  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
+  -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
+  update public.tasks set webhook_url = null
+   where user_id = p_user_id and webhook_url is not null
+     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+  update public.webhook_deliveries
+     set status = 'failed', last_error = 'The account was closed.', locked_until = null
+   where user_id = p_user_id and status = 'pending';
+  -- What is left open is live (ringing, talking or being dialled): the caller hangs it up.
+  select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
+   where user_id = p_user_id
+     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+  return jsonb_build_object('closed_at', closed, 'waiting_canceled', waiting_canceled,
+    'tasks_to_cancel', to_jsonb(to_cancel));
+end;
+$$;
+comment on function public.account_close(uuid, timestamptz) is
+  'Closes an account at once: closed_at, waiting tasks canceled (counted), API keys revoked, webhooks stopped; returns the live tasks the caller hangs up through the cancel path.';
+revoke all on function public.account_close(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.account_close(uuid, timestamptz) to service_role;
 
 create function public.retention_run(p_now timestamptz, p_limit integer default 500) returns jsonb
 language plpgsql
@@ -3957,9 +4479,73 @@ begin
   );
 end;
 $$;
-
 comment on function public.retention_run(timestamptz, integer) is
   'One retention pass as of p_now (call content, expired recordings, technical logs, call records); counts what it erased.';
+revoke all on function public.retention_run(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.retention_run(timestamptz, integer) to service_role;
+
+-- The data export is paced and streamed: one export per account a minute (account_export_begin),
+-- and its tasks, the bulk of it, read page by page (account_export_tasks) while the function
+-- streams them, instead of one document built whole in memory. account_export holds the rest.
+
+create table private.account_export_requests (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  requested_at timestamptz not null
+);
+comment on table private.account_export_requests is
+  'When each account last began a data export (one a minute).';
+revoke all on private.account_export_requests from public, anon, authenticated;
+
+create function public.account_export_begin(p_user_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  last timestamptz;
+begin
+  select requested_at into last from private.account_export_requests
+   where user_id = p_user_id for update;
+  if last > now() - interval '1 minute' then
+    return jsonb_build_object('error', 'rate_limited', 'retry_after',
+      greatest(1, ceil(extract(epoch from (last + interval '1 minute' - now())))::integer));
+  end if;
+  insert into private.account_export_requests (user_id, requested_at) values (p_user_id, now())
+  on conflict (user_id) do update set requested_at = excluded.requested_at;
+  return '{}'::jsonb;
+end;
+$$;
+comment on function public.account_export_begin(uuid) is
+  'Starts a data export of the account if its last one began more than a minute ago; {} or {error: rate_limited, retry_after}.';
+revoke all on function public.account_export_begin(uuid) from public, anon, authenticated;
+grant execute on function public.account_export_begin(uuid) to service_role;
+
+create function public.account_export_tasks(p_user_id uuid, p_after text, p_limit integer)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- A page of the export's tasks, oldest first (ids sort by creation), after the task p_after.
+  select coalesce(jsonb_agg(
+           (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at')
+           || jsonb_build_object(
+                'attempts', coalesce((
+                  select jsonb_agg(to_jsonb(a) - 'task_id' - 'provider_control_url' order by a.number)
+                    from public.task_attempts a where a.task_id = t.id), '[]'::jsonb),
+                'events', coalesce((
+                  select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
+                    from public.task_events e where e.task_id = t.id), '[]'::jsonb))
+           order by t.id), '[]'::jsonb)
+    from (select * from public.tasks
+           where user_id = p_user_id and (p_after is null or id > p_after)
+           order by id limit least(greatest(p_limit, 1), 500)) t;
+$$;
+comment on function public.account_export_tasks(uuid, text, integer) is
+  'One page (at most 500) of the data export''s tasks with their attempts and events, after the task p_after.';
+revoke all on function public.account_export_tasks(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.account_export_tasks(uuid, text, integer) to service_role;
 
 create function public.account_export(p_user_id uuid) returns jsonb
 language sql
@@ -3968,7 +4554,8 @@ security definer
 set search_path = ''
 as $$
   -- Callable by the service role only. Everything held about the account, as the owner may see
-  -- it: API keys masked as the dashboard shows them, the webhook secret never.
+  -- it: API keys masked as the dashboard shows them, the webhook secret never. Its tasks, the
+  -- bulk of it, are read page by page (account_export_tasks) and streamed after the rest.
   select jsonb_build_object(
     'account', (
       select jsonb_build_object(
@@ -3999,18 +4586,6 @@ as $$
                       from public.webhook_delivery_attempts a where a.delivery_id = d.id), '[]'::jsonb))
              order by d.created_at)
         from public.webhook_deliveries d where d.user_id = p_user_id), '[]'::jsonb),
-    'tasks', coalesce((
-      select jsonb_agg(
-               (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at')
-               || jsonb_build_object(
-                    'attempts', coalesce((
-                      select jsonb_agg(to_jsonb(a) - 'task_id' - 'provider_control_url' order by a.number)
-                        from public.task_attempts a where a.task_id = t.id), '[]'::jsonb),
-                    'events', coalesce((
-                      select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
-                        from public.task_events e where e.task_id = t.id), '[]'::jsonb))
-             order by t.created_at)
-        from public.tasks t where t.user_id = p_user_id), '[]'::jsonb),
     'credit_purchases', coalesce((
       select jsonb_agg(to_jsonb(c) - 'user_id' order by c.purchased_at)
         from public.credit_purchases c where c.user_id = p_user_id), '[]'::jsonb),
@@ -4021,59 +4596,74 @@ as $$
       select jsonb_agg(to_jsonb(m) - 'user_id' order by m.created_at)
         from public.sms_inbound_messages m where m.user_id = p_user_id), '[]'::jsonb),
     'contact_requests', coalesce((
-      select jsonb_agg(to_jsonb(r) order by r.created_at)
-        from public.contact_requests r, auth.users u
-       where u.id = p_user_id and lower(r.email) = lower(u.email)), '[]'::jsonb)
+      select jsonb_agg(to_jsonb(r) - 'user_id' order by r.created_at)
+        from public.contact_requests r where r.user_id = p_user_id), '[]'::jsonb)
   );
 $$;
-
 comment on function public.account_export(uuid) is
-  'The account''s data export (GET /functions/v1/account/export): one JSON document, keys masked, no secrets.';
+  'The account''s data export (GET /functions/v1/account/export) without its tasks (account_export_tasks pages them): keys masked, no secrets, its own contact requests only.';
+revoke all on function public.account_export(uuid) from public, anon, authenticated;
+grant execute on function public.account_export(uuid) to service_role;
 
-revoke all on function private.retention_erase_call_content(timestamptz, integer),
-  private.retention_erase_technical_logs(timestamptz, integer),
-  private.retention_erase_call_records(timestamptz, integer),
-  private.refuse_tasks_of_closed_accounts(),
-  private.record_deleted_auth_user()
-  from public, anon, authenticated;
+-- A closed account's session (its token valid until it expires) changes nothing: a trigger refuses
+-- its writes to the tables it may write (API keys, webhook secret and deliveries, KYC, do-not-call
+-- list, phone-agent settings), whether through PostgREST or a security-definer function.
+create function private.refuse_writes_of_closed_accounts() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Only a user's own token carries auth.uid(): the service role and the scheduled work (which
+  -- close, erase and revoke) write freely.
+  if (select auth.uid()) is not null and exists (
+       select 1 from public.profiles where id = (select auth.uid()) and closed_at is not null) then
+    raise exception 'This account is closed.' using errcode = '42501', hint = 'account_closed';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+comment on function private.refuse_writes_of_closed_accounts() is
+  'Trigger: a closed account''s session (still valid until its token expires) changes nothing, through PostgREST or an RPC.';
+revoke all on function private.refuse_writes_of_closed_accounts() from public, anon, authenticated;
 
-revoke all on function public.retention_run(timestamptz, integer),
-  public.retention_accounts_due(timestamptz, integer),
-  public.retention_erase_account(uuid, timestamptz),
-  public.account_close(uuid, timestamptz),
-  public.account_export(uuid)
-  from public, anon, authenticated;
-
-grant execute on function public.retention_run(timestamptz, integer),
-  public.retention_accounts_due(timestamptz, integer),
-  public.retention_erase_account(uuid, timestamptz),
-  public.account_close(uuid, timestamptz),
-  public.account_export(uuid)
-  to service_role;
-
--- Triggers ---------------------------------------------------------------------------------------
-
-create trigger tasks_refuse_closed_accounts
-  before insert on public.tasks
-  for each row execute function private.refuse_tasks_of_closed_accounts();
-
-comment on trigger tasks_refuse_closed_accounts on public.tasks is
-  'No new task for a closed account.';
-
-create trigger on_auth_user_deleted_record_closure
-  before delete on auth.users
-  for each row execute function private.record_deleted_auth_user();
--- What the retention pass reads: ended tasks by end time.
-create index tasks_content_due on public.tasks (ended_at)
-  where content_erased_at is null and ended_at is not null;
-comment on index public.tasks_content_due is 'Ended tasks whose content is still held: what the retention pass erases next.';
-create index tasks_records_due on public.tasks (ended_at) where ended_at is not null;
-comment on index public.tasks_records_due is 'Call records by end time, for the 24-month erasure.';
+create trigger api_keys_closed_accounts_change_nothing
+  before insert or update or delete on public.api_keys
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger api_keys_closed_accounts_change_nothing on public.api_keys is
+  'A closed account mints and revokes no key.';
+create trigger webhook_secrets_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_secrets
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_secrets_closed_accounts_change_nothing on public.webhook_secrets is
+  'A closed account rotates no webhook secret.';
+create trigger webhook_deliveries_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_deliveries
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_deliveries_closed_accounts_change_nothing on public.webhook_deliveries is
+  'A closed account resends no webhook delivery.';
+create trigger user_kyc_closed_accounts_change_nothing
+  before insert or update or delete on public.user_kyc
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger user_kyc_closed_accounts_change_nothing on public.user_kyc is
+  'A closed account submits no KYC.';
+create trigger do_not_call_closed_accounts_change_nothing
+  before insert or update or delete on public.do_not_call
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger do_not_call_closed_accounts_change_nothing on public.do_not_call is
+  'A closed account adds or removes no do-not-call entry.';
+create trigger agent_settings_closed_accounts_change_nothing
+  before insert or update or delete on public.agent_settings
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger agent_settings_closed_accounts_change_nothing on public.agent_settings is
+  'A closed account changes no phone-agent setting.';
 
 -- supabase/schemas/14-task-creation.sql ----------------------------------------------------------
 
 -- Task creation: the one place where the rules of every domain meet for a new call (the account's
 -- KYC and limits, money, do-not-call, calling windows), so it applies after all of them.
+
+-- Functions --------------------------------------------------------------------------------------
 
 -- Accepting a task costs one write of its row and one commit nobody waits behind:
 --  - task_accept inserts the row with event_seq 1 and its first event directly, as batch_accept
@@ -4083,10 +4673,7 @@ comment on index public.tasks_records_due is 'Call records by end time, for the 
 --    task, before anyone can know the task's id, and a stream replays what is stored when it
 --    opens. A NOTIFY holds a lock that orders every notifying commit of the cluster one after the
 --    other, flush included, so creates that notify nobody no longer queue behind each other;
---  - the webhook outbox's trigger reads only the two columns it needs of the task.
--- Otherwise task_accept is as 20251127002001_task_accept_call_slots.sql left it.
-
--- Functions --------------------------------------------------------------------------------------
+--  - the webhook outbox's trigger (09-dispatch-and-webhooks.sql) reads only the two columns it needs.
 
 create function public.task_accept(
   p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text
@@ -4103,7 +4690,8 @@ declare
   recent integer;
   oldest timestamptz;
   active integer;
-  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer, 10);
+  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
+    private.limit_of('maxDurationMinutes', 'default'));
   chosen_voice text;
   chosen_language text;
   free_reserve integer;
@@ -4113,6 +4701,7 @@ declare
   window_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
   requested timestamptz := (p_task->>'schedule_at')::timestamptz;
   opening timestamptz;
+  waits boolean;
 begin
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
@@ -4147,7 +4736,7 @@ begin
    where user_id = p_user_id and created_at < now() - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - now())))::integer));
   end if;
@@ -4155,8 +4744,13 @@ begin
 
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
+  if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
+  end if;
+
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended.
+  if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
 
   free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -4178,12 +4772,18 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
   end if;
 
+  -- A number the account is calling now is not rung a second time at once: the task waits for a
+  -- slot, its cost held now like any create's (admit_waiting_tasks passes it over while that call
+  -- lasts, and holds nothing more when it admits it).
+  waits := opening <= now() and private.has_live_call(p_user_id, p_task->>'phone_number');
+
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
     speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
-    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq
+    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
+    awaiting_slot
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -4199,7 +4799,7 @@ begin
     case when opening > now() then opening end,
     case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
     coalesce((p_task->>'record')::boolean, false),
-    coalesce((p_task->>'recording_retention_days')::integer, 30), 1
+    coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits
   ) returning * into created;
 
   update public.profiles
@@ -4225,12 +4825,7 @@ begin
     'task', to_jsonb(created) - 'provider_token_hash');
 end;
 $$;
-
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
   'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost; returns {task_id, task} or {error}.';
-
--- Grants -----------------------------------------------------------------------------------------
-
 revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
-
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;

@@ -44,9 +44,14 @@ as $$
     "bodyMaxBytes": 65536,
     "batchBodyMaxBytes": 2097152,
     "batchMaxRows": 1000,
+    "batchMaxWebhookHosts": 10,
+    "batchMaxOutputSchemas": 10,
+    "jsonMaxDepth": 64,
     "activeCallsPerAccount": 10,
+    "openTasksPerAccount": 2000,
     "createsPerMinutePerAccount": 60,
     "openStreamsPerKey": 20,
+    "openStreamsPerAccount": 30,
     "webhookUrlMaxLength": 2048,
     "scheduleMaxDays": 30
   }'::jsonb

@@ -23,17 +23,22 @@ create table public.profiles (
     constraint profiles_credits_held_not_negative check (credits_held >= 0),
   available_credits numeric(12, 2) generated always as (credits - credits_held) stored,
   closed_at timestamptz,
+  free_minutes_withheld integer not null default 0
+    constraint profiles_free_minutes_withheld_range check (free_minutes_withheld between 0 and 100),
   constraint profiles_held_within_credits check (credits_held <= credits),
   constraint profiles_free_minutes_within_allowance check (free_minutes_used + free_minutes_reserved <= 100)
 );
 comment on table public.profiles is 'One row per user, created by a trigger on auth.users.';
 comment on column public.profiles.credits is 'Prepaid balance in US dollars (1 dollar = 1 credit).';
-comment on column public.profiles.free_minutes_used is 'Free minutes spent of the 100 every account gets.';
+comment on column public.profiles.free_minutes_used is
+  'Free minutes spent of the 100 every account gets, plus those withheld (free_minutes_withheld).';
 comment on column public.profiles.free_minutes_reserved is 'Free minutes reserved by tasks that have not ended.';
 comment on column public.profiles.credits_held is 'Credits held by tasks that have not ended (docs/product-rules.md#holds-and-settlement).';
 comment on column public.profiles.available_credits is 'What the balance bar shows: credits minus holds.';
 comment on column public.profiles.closed_at is
   'When the owner closed the account: sign-in, keys, calls and webhooks stopped at once; data erased on the retention schedule.';
+comment on column public.profiles.free_minutes_withheld is
+  'Free minutes not granted because the e-mail or the verified phone already had them on a closed account; counted in free_minutes_used.';
 
 create function private.create_profile_for_new_user() returns trigger
 language plpgsql
@@ -242,6 +247,26 @@ $$;
 comment on function public.generate_api_key_for_user(uuid) is
   'Revokes the caller''s keys and returns a new one; refuses any user_uuid but the caller''s.';
 
+-- The gate an account passes before it places calls (KYC submitted, pending or complete, and the
+-- phone verified), once, for an API key's account (api_key_account) and a signed-in user's
+-- session (session_account) alike.
+create function private.account_call_refusal(p_user_id uuid) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when k.user_id is null or k.kyc_status not in ('pending', 'complete') then 'kyc_required'
+    when not k.phone_verified then 'phone_verification_required'
+  end
+  from (select p_user_id) as asked(user_id)
+  left join public.user_kyc k on k.user_id = asked.user_id;
+$$;
+comment on function private.account_call_refusal(uuid) is
+  'Why the account may not place calls (kyc_required, phone_verification_required), or null.';
+revoke all on function private.account_call_refusal(uuid) from public, anon, authenticated;
+grant execute on function private.account_call_refusal(uuid) to service_role;
+
 -- The call API's key check: which account a key speaks for, and whether it may place calls.
 create function public.api_key_account(p_api_key text) returns jsonb
 language plpgsql
@@ -251,24 +276,41 @@ as $$
 declare
   key_id uuid;
   owner uuid;
-  kyc record;
+  refusal text;
 begin
   select id, user_id into key_id, owner from public.api_keys where api_key = p_api_key and not revoked;
   if not found then
     return jsonb_build_object('error', 'unauthorized');
   end if;
-  select kyc_status, phone_verified into kyc from public.user_kyc where user_id = owner;
-  if not found or kyc.kyc_status not in ('pending', 'complete') then
-    return jsonb_build_object('error', 'kyc_required');
-  end if;
-  if not kyc.phone_verified then
-    return jsonb_build_object('error', 'phone_verification_required');
+  refusal := private.account_call_refusal(owner);
+  if refusal is not null then
+    return jsonb_build_object('error', refusal);
   end if;
   return jsonb_build_object('user_id', owner, 'api_key_id', key_id);
 end;
 $$;
 comment on function public.api_key_account(text) is
   'The account of a live API key that may place calls (KYC submitted, phone verified), or {error}.';
+
+-- The same check for a session: the auth server has already said whose it is.
+create function public.session_account(p_user_id uuid) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  refusal text := private.account_call_refusal(p_user_id);
+begin
+  if refusal is not null then
+    return jsonb_build_object('error', refusal);
+  end if;
+  return jsonb_build_object('user_id', p_user_id);
+end;
+$$;
+comment on function public.session_account(uuid) is
+  'The account of a signed-in user (checked by the auth server) that may place calls, or {error}.';
+revoke all on function public.session_account(uuid) from public, anon, authenticated;
+grant execute on function public.session_account(uuid) to service_role;
 
 revoke all on public.api_keys from public, anon, authenticated;
 grant select on public.api_keys to authenticated;

@@ -30,7 +30,11 @@ create table public.contact_requests (
     constraint contact_requests_message_length
     check (length(btrim(message)) between 1 and 5000),
   created_at timestamptz not null default now(),
-  client_ip inet
+  client_ip inet,
+  -- A request belongs to an account only when that account sent it, signed in (the function
+  -- checked the session): matching by e-mail would let anyone plant a request in another
+  -- account's export by typing its address into the public form.
+  user_id uuid references auth.users (id) on delete set null
 );
 comment on table public.contact_requests is
   'Requests sent through the Contact Enterprise Sales form, stored by the contact-request edge function. No policy: only the service role (which bypasses RLS) reads or writes.';
@@ -44,6 +48,8 @@ comment on column public.contact_requests.created_at is 'When the request arrive
 comment on column public.contact_requests.email is 'Reply address; with client_ip, the key of the per-address hourly limit (case-insensitive).';
 comment on column public.contact_requests.client_ip is
   'Client IP the gateway saw (X-Forwarded-For), set by submit_contact_request(); null for rows from before the edge function.';
+comment on column public.contact_requests.user_id is
+  'The account that sent the request while signed in (its session checked by the contact-request function); null for an anonymous request.';
 
 comment on constraint contact_requests_full_name_length on public.contact_requests is
   'Full name is not blank and at most 200 characters (the form''s limit too).';
@@ -84,6 +90,9 @@ comment on index public.contact_requests_created_at_idx is
 -- The retention pass clears client IPs by age.
 create index contact_requests_client_ip_held on public.contact_requests (created_at) where client_ip is not null;
 
+create index contact_requests_user on public.contact_requests (user_id) where user_id is not null;
+comment on index public.contact_requests_user is 'An account''s own contact requests, for its export.';
+
 -- RLS on, no policy: only the service role (which bypasses RLS) reads or writes.
 alter table public.contact_requests enable row level security;
 
@@ -97,7 +106,8 @@ create function public.submit_contact_request(
   company_name text,
   phone_number text,
   role text,
-  message text
+  message text,
+  sender_user_id uuid default null
 )
 returns void
 language plpgsql
@@ -153,7 +163,7 @@ begin
   end if;
 
   insert into public.contact_requests
-    (full_name, email, company_name, phone_number, role, message, client_ip, created_at)
+    (full_name, email, company_name, phone_number, role, message, client_ip, user_id, created_at)
   values (
     pg_catalog.btrim(full_name),
     pg_catalog.btrim(email),
@@ -162,16 +172,17 @@ begin
     pg_catalog.btrim(role),
     pg_catalog.btrim(message),
     client_ip,
+    sender_user_id,
     pg_catalog.now()
   );
 end;
 $$;
 
-comment on function public.submit_contact_request(inet, text, text, text, text, text, text) is
-  'Stores one contact request for the contact-request edge function (service role only). Refuses with P0001 ''contact_requests_busy: ...'' past 100 an hour in total, ''rate_limited: ...'' past 10 an hour from one client IP or 3 an hour for one address from one client IP; bad fields fail the table''s check constraints (23514).';
+comment on function public.submit_contact_request(inet, text, text, text, text, text, text, uuid) is
+  'Stores one contact request for the contact-request edge function (service role only), tied to sender_user_id when a signed-in account sent it. Refuses with P0001 ''contact_requests_busy: ...'' past 100 an hour in total, ''rate_limited: ...'' past 10 an hour from one client IP or 3 an hour for one address from one client IP; bad fields fail the table''s check constraints (23514).';
 
-revoke all on function public.submit_contact_request(inet, text, text, text, text, text, text)
+revoke all on function public.submit_contact_request(inet, text, text, text, text, text, text, uuid)
   from public, anon, authenticated;
 
-grant execute on function public.submit_contact_request(inet, text, text, text, text, text, text)
+grant execute on function public.submit_contact_request(inet, text, text, text, text, text, text, uuid)
   to service_role;

@@ -109,6 +109,8 @@ create table public.tasks (
   awaiting_slot boolean not null default false,
   slot_claimed_at timestamptz,
   content_erased_at timestamptz,
+  recording_status text
+    constraint tasks_recording_status check (recording_status in ('pending', 'available', 'failed', 'erased')),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -133,6 +135,8 @@ comment on column public.tasks.record is 'The integrator asked for the call''s a
 comment on column public.tasks.recording_retention_days is 'How many days a recording is kept after the call ends (1 to 90).';
 comment on column public.tasks.recording_expires_at is
   'When the recording is (or was) erased; null while none was stored.';
+comment on column public.tasks.recording_status is
+  'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
@@ -151,7 +155,7 @@ grant all on public.tasks to service_role;
 
 -- Owners read every column of their tasks (by the row policy) but the provider token's hash and
 -- the watchdog's lease. The recording's audio is never readable this way: the call API serves it
--- with the account's key (docs/decisions/0012-call-recordings.md).
+-- with the account's key (docs/decisions/0020-call-recordings-in-storage.md).
 grant select (
   id, user_id, api_key_id, source, status, outcome, phone_number, goal, context, metadata, voice,
   language, speaking_style, first_sentence, max_duration_minutes, voicemail_action,
@@ -161,7 +165,7 @@ grant select (
   failure_reason, event_seq, updated_at, opted_out, call_window_start, call_window_end,
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
-  slot_claimed_at, content_erased_at
+  slot_claimed_at, content_erased_at, recording_status
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -256,19 +260,46 @@ revoke all on public.task_create_requests from public, anon, authenticated;
 grant all on public.task_create_requests to service_role;
 alter table public.task_create_requests enable row level security;
 
+-- Call recordings live in a private Storage bucket (docs/decisions/0020-call-recordings-in-storage.md).
+-- The database keeps one row per recorded task naming its object and where its copy stands; the
+-- audio is streamed from the provider into Storage after the call's end is applied, retried later
+-- if that fails, and streamed out by the task API. Retention and account erasure mark rows
+-- `erasing` (the task stops advertising the recording at once); the dispatch function then removes
+-- the objects through the Storage API (Storage refuses a plain SQL delete of its rows) and drops
+-- the rows.
+
+-- 128 MiB: a 60-minute call in 16 kHz 16-bit WAV (115 MB). Only the service role reaches it:
+-- storage.objects has no policy for it, so no API role can read, list or write its objects.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('call-recordings', 'call-recordings', false, 134217728, array['audio/wav', 'audio/mpeg'])
+on conflict (id) do nothing;
+
 create table private.task_recordings (
   task_id text primary key references public.tasks (id) on delete cascade,
   attempt integer not null,
-  content_type text not null
+  content_type text
     constraint task_recordings_content_type check (content_type in ('audio/wav', 'audio/mpeg')),
-  audio bytea not null,
   duration_seconds integer not null default 0,
   created_at timestamptz not null default now(),
-  expires_at timestamptz not null
+  expires_at timestamptz not null,
+  object_path text not null,
+  status text not null default 'pending'
+    constraint task_recordings_status check (status in ('pending', 'stored', 'failed', 'erasing')),
+  size_bytes bigint,
+  source_url text,
+  copy_attempts integer not null default 0,
+  next_copy_at timestamptz,
+  last_error text
 );
 comment on table private.task_recordings is
-  'The audio of recorded calls (one per task: its last answered attempt), copied from the provider; erased at expires_at.';
+  'One recorded task''s audio in the call-recordings bucket (its last answered attempt): where the copy stands, the object, and when it is erased.';
+comment on column private.task_recordings.status is
+  'pending: to be copied from the provider (retried at next_copy_at); stored: in Storage; failed: given up; erasing: past retention or the account erased, the object still to remove.';
+comment on column private.task_recordings.source_url is
+  'The provider''s recording URL, kept only while the copy is pending (never shown).';
 create index task_recordings_expiry on private.task_recordings (expires_at);
+create index task_recordings_copy_due on private.task_recordings (next_copy_at) where status = 'pending';
+create index task_recordings_erasing on private.task_recordings (task_id) where status = 'erasing';
 revoke all on private.task_recordings from public, anon, authenticated;
 grant all on private.task_recordings to service_role;
 alter table private.task_recordings enable row level security;
@@ -339,6 +370,36 @@ comment on function private.default_first_sentence(text, text) is
 revoke all on function private.default_first_sentence(text, text) from public, anon, authenticated;
 grant execute on function private.default_first_sentence(text, text) to service_role;
 
+create function private.has_live_call(p_user_id uuid, p_phone_number text) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.tasks
+     where user_id = p_user_id and phone_number = p_phone_number
+       and status in ('ringing', 'in_progress', 'queued') and not awaiting_slot
+  );
+$$;
+comment on function private.has_live_call(uuid, text) is
+  'Whether the account has a call to this number holding a call slot (queued to be dialled, ringing or talking).';
+revoke all on function private.has_live_call(uuid, text) from public, anon, authenticated;
+grant execute on function private.has_live_call(uuid, text) to service_role;
+
+create function private.open_task_count(p_user_id uuid) returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.tasks
+   where user_id = p_user_id
+     and status in ('scheduled', 'queued', 'ringing', 'in_progress', 'retry_scheduled');
+$$;
+comment on function private.open_task_count(uuid) is
+  'The account''s tasks that have not ended (at most openTasksPerAccount may be open at once).';
+revoke all on function private.open_task_count(uuid) from public, anon, authenticated;
+grant execute on function private.open_task_count(uuid) to service_role;
+
 create function public.task_create(
   p_api_key text, p_task jsonb, p_idempotency_key text, p_request_hash text
 ) returns jsonb
@@ -360,19 +421,31 @@ comment on function public.task_create(text, jsonb, text, text) is
 revoke all on function public.task_create(text, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.task_create(text, jsonb, text, text) to service_role;
 
+-- Every attempt begins here (a task created alone, a scheduled task whose window opened, a due
+-- retry, an admitted batch row, the watchdog's re-placement), so a number listed or an account
+-- closed after the task was accepted is refused here, whichever way the attempt came
+-- (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
 create function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   task public.tasks%rowtype := private.lock_task(p_task_id);
+  refusal text;
 begin
   if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
   if task.status not in ('queued', 'retry_scheduled') or
-     (task.status = 'queued' and task.current_attempt > 0) then
+     (task.status = 'queued' and (task.current_attempt > 0 or task.awaiting_slot)) then
     return jsonb_build_object('error', 'not_startable', 'status', task.status);
+  end if;
+  -- Checked as each attempt begins, whichever way it came: a number listed, or an account
+  -- closed, after the task was accepted is never rung.
+  refusal := private.attempt_refusal(task);
+  if refusal is not null then
+    perform private.cancel_waiting_task(p_task_id, refusal);
+    return jsonb_build_object('error', refusal, 'status', 'canceled');
   end if;
   -- A retry takes a call slot like any other call: while all of the account's slots are held it
   -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
@@ -383,6 +456,14 @@ begin
           and not awaiting_slot) >= private.limit_of('activeCallsPerAccount') then
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+  end if;
+  -- Nor does a retry ring a number the account is calling now (another task's call).
+  if task.status = 'retry_scheduled' and exists (
+       select 1 from public.tasks
+        where user_id = task.user_id and phone_number = task.phone_number and id <> task.id
+          and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot) then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'callee_busy', 'status', task.status);
   end if;
   insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
   -- The provider's token is rotated with each attempt; only its hash is kept.
@@ -395,7 +476,7 @@ begin
 end;
 $$;
 comment on function public.task_begin_attempt(text, text) is
-  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state) and returns the task to place it with.';
+  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state); a listed number or a closed account ends the task instead.';
 revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
 grant execute on function public.task_begin_attempt(text, text) to service_role;
 
@@ -560,6 +641,67 @@ comment on function public.task_cancel(uuid, text) is
 revoke all on function public.task_cancel(uuid, text) from public, anon, authenticated;
 grant execute on function public.task_cancel(uuid, text) to service_role;
 
+-- An opt-out and a closing stop what waits at once: the task is ended where it waits, not dialled.
+create function private.cancel_waiting_task(p_task_id text, p_reason text) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+  at timestamptz := now();
+begin
+  -- The caller holds the account's lock (every writer of a task takes it first).
+  select * into task from public.tasks where id = p_task_id for update;
+  -- Waiting: not dialling and not talking. A queued task with an attempt open is live (its
+  -- placement is in flight) and ends through the cancel path.
+  if task.id is null or not (
+       task.status in ('scheduled', 'retry_scheduled')
+       or (task.status = 'queued' and (task.awaiting_slot or task.current_attempt = 0))) then
+    return false;
+  end if;
+  update public.tasks
+     set status = 'canceled', outcome = 'not_achieved', failure_reason = p_reason,
+         awaiting_slot = false, next_attempt_at = null, ended_at = at, updated_at = at
+   where id = p_task_id;
+  perform private.append_task_event(p_task_id, 'task.completed', '{}'::jsonb);
+  perform private.release_if_done(p_task_id);
+  return true;
+end;
+$$;
+comment on function private.cancel_waiting_task(text, text) is
+  'Ends a task that waits to be dialled (scheduled, waiting for a slot or a retry, not yet placed) as canceled with failure_reason p_reason; false if it is live or ended.';
+revoke all on function private.cancel_waiting_task(text, text) from public, anon, authenticated;
+grant execute on function private.cancel_waiting_task(text, text) to service_role;
+
+create function private.cancel_waiting_tasks(p_user_id uuid, p_phone_number text, p_reason text)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  waiting text;
+  canceled integer := 0;
+begin
+  perform 1 from public.profiles where id = p_user_id for update;
+  for waiting in
+    select id from public.tasks
+     where user_id = p_user_id
+       and (p_phone_number is null or phone_number = p_phone_number)
+       and status in ('scheduled', 'queued', 'retry_scheduled')
+     order by id
+  loop
+    if private.cancel_waiting_task(waiting, p_reason) then
+      canceled := canceled + 1;
+    end if;
+  end loop;
+  return canceled;
+end;
+$$;
+comment on function private.cancel_waiting_tasks(uuid, text, text) is
+  'Cancels the account''s waiting tasks (to one number, or all when p_phone_number is null) with failure_reason p_reason; returns how many.';
+revoke all on function private.cancel_waiting_tasks(uuid, text, text) from public, anon, authenticated;
+grant execute on function private.cancel_waiting_tasks(uuid, text, text) to service_role;
+
 create function public.task_save_result(
   p_task_id text, p_attempt integer, p_result jsonb, p_note text
 ) returns boolean
@@ -579,37 +721,122 @@ comment on function public.task_save_result(text, integer, jsonb, text) is
 revoke all on function public.task_save_result(text, integer, jsonb, text) from public, anon, authenticated;
 grant execute on function public.task_save_result(text, integer, jsonb, text) to service_role;
 
-create function public.task_save_recording(
-  p_task_id text, p_attempt integer, p_audio_base64 text, p_content_type text,
-  p_duration_seconds integer
-) returns timestamptz
+create function public.task_recording_begin(
+  p_task_id text, p_attempt integer, p_source_url text, p_duration_seconds integer
+) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   task public.tasks%rowtype;
   expires timestamptz;
+  path text;
 begin
-  select * into task from public.tasks where id = p_task_id;
+  select * into task from public.tasks where id = p_task_id for update;
   if not found or not task.record or task.current_attempt <> p_attempt then
     return null;
   end if;
+  -- Retention counts from the end of the call, however long the copy takes.
   expires := now() + make_interval(days => task.recording_retention_days);
-  insert into private.task_recordings (task_id, attempt, content_type, audio, duration_seconds, expires_at)
-  values (p_task_id, p_attempt, p_content_type, decode(p_audio_base64, 'base64'),
-          greatest(0, coalesce(p_duration_seconds, 0)), expires)
+  path := task.user_id || '/' || task.id;
+  -- The copy right after the end holds the row for 10 minutes; then the dispatcher may retry.
+  insert into private.task_recordings (task_id, attempt, object_path, status, source_url,
+                                       duration_seconds, expires_at, next_copy_at)
+  values (p_task_id, p_attempt, path, 'pending', p_source_url,
+          greatest(0, coalesce(p_duration_seconds, 0)), expires, now() + interval '10 minutes')
   on conflict (task_id) do update
-     set attempt = excluded.attempt, content_type = excluded.content_type, audio = excluded.audio,
-         duration_seconds = excluded.duration_seconds, created_at = now(),
-         expires_at = excluded.expires_at;
-  update public.tasks set recording_expires_at = expires where id = p_task_id;
-  return expires;
+     set attempt = excluded.attempt, object_path = excluded.object_path, status = 'pending',
+         source_url = excluded.source_url, duration_seconds = excluded.duration_seconds,
+         expires_at = excluded.expires_at, next_copy_at = excluded.next_copy_at,
+         copy_attempts = 0, last_error = null, created_at = now()
+   where private.task_recordings.status <> 'erasing';
+  if not found then
+    return null;
+  end if;
+  update public.tasks set recording_expires_at = expires, recording_status = 'pending'
+   where id = p_task_id;
+  return jsonb_build_object('object_path', path, 'expires_at', expires);
 end;
 $$;
-comment on function public.task_save_recording(text, integer, text, text, integer) is
-  'Keeps the audio of a recorded task''s current attempt until its retention runs out; null (nothing kept) if the task did not ask to be recorded.';
-revoke all on function public.task_save_recording(text, integer, text, text, integer) from public, anon, authenticated;
-grant execute on function public.task_save_recording(text, integer, text, text, integer) to service_role;
+comment on function public.task_recording_begin(text, integer, text, integer) is
+  'At the end of a recorded task''s current attempt: notes the provider''s recording to copy (pending) and the object it goes to; null if the task did not ask to be recorded.';
+revoke all on function public.task_recording_begin(text, integer, text, integer) from public, anon, authenticated;
+grant execute on function public.task_recording_begin(text, integer, text, integer) to service_role;
+
+create function public.task_recording_stored(
+  p_task_id text, p_attempt integer, p_content_type text, p_size_bytes bigint
+) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update private.task_recordings
+     set status = 'stored', content_type = p_content_type, size_bytes = p_size_bytes,
+         source_url = null, next_copy_at = null, last_error = null
+   where task_id = p_task_id and attempt = p_attempt and status = 'pending';
+  if not found then
+    return false;
+  end if;
+  update public.tasks set recording_status = 'available' where id = p_task_id;
+  return true;
+end;
+$$;
+comment on function public.task_recording_stored(text, integer, text, bigint) is
+  'The copy of a pending recording is in Storage: the task now serves it. False if it was erased or replaced meanwhile.';
+revoke all on function public.task_recording_stored(text, integer, text, bigint) from public, anon, authenticated;
+grant execute on function public.task_recording_stored(text, integer, text, bigint) to service_role;
+
+create function public.task_recording_copy_failed(
+  p_task_id text, p_attempt integer, p_error text, p_final boolean default false
+) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  attempts integer;
+begin
+  -- Retried after 1, 4, 16, 64 and 256 minutes; the sixth failure (or a final one) gives up.
+  update private.task_recordings
+     set copy_attempts = copy_attempts + 1, last_error = left(p_error, 500),
+         next_copy_at = now() + make_interval(mins => power(4, copy_attempts)::integer)
+   where task_id = p_task_id and attempt = p_attempt and status = 'pending'
+  returning copy_attempts into attempts;
+  if not found then
+    return null;
+  end if;
+  if p_final or attempts >= 6 then
+    update private.task_recordings set status = 'failed', source_url = null, next_copy_at = null
+     where task_id = p_task_id;
+    update public.tasks set recording_status = 'failed' where id = p_task_id;
+    return 'failed';
+  end if;
+  return 'pending';
+end;
+$$;
+comment on function public.task_recording_copy_failed(text, integer, text, boolean) is
+  'A copy of a pending recording failed: schedules the next try, or gives up (failed) after six or on a final error.';
+revoke all on function public.task_recording_copy_failed(text, integer, text, boolean) from public, anon, authenticated;
+grant execute on function public.task_recording_copy_failed(text, integer, text, boolean) to service_role;
+
+create function public.task_recordings_claim_copies(p_now timestamptz, p_limit integer default 2)
+returns table (task_id text, attempt integer, source_url text, object_path text)
+language sql
+set search_path = ''
+as $$
+  update private.task_recordings r
+     set next_copy_at = p_now + interval '10 minutes'
+   where r.task_id in (
+     select c.task_id from private.task_recordings c
+      where c.status = 'pending' and c.next_copy_at <= p_now
+      order by c.next_copy_at
+      limit p_limit
+      for update skip locked)
+  returning r.task_id, r.attempt, r.source_url, r.object_path;
+$$;
+comment on function public.task_recordings_claim_copies(timestamptz, integer) is
+  'Pending copies due by p_now, each held for 10 minutes by the caller (the dispatch function) while it copies.';
+revoke all on function public.task_recordings_claim_copies(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.task_recordings_claim_copies(timestamptz, integer) to service_role;
 
 create function public.task_recording(p_user_id uuid, p_task_id text, p_now timestamptz default now())
 returns jsonb
@@ -617,14 +844,15 @@ language sql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object('content_type', r.content_type, 'audio_base64', encode(r.audio, 'base64'),
-                            'duration_seconds', r.duration_seconds, 'expires_at', r.expires_at)
+  select jsonb_build_object('object_path', r.object_path, 'content_type', r.content_type,
+                            'size_bytes', r.size_bytes, 'expires_at', r.expires_at)
     from private.task_recordings r
     join public.tasks t on t.id = r.task_id
-   where r.task_id = p_task_id and t.user_id = p_user_id and r.expires_at > p_now;
+   where r.task_id = p_task_id and t.user_id = p_user_id and r.status = 'stored'
+     and r.expires_at > p_now;
 $$;
 comment on function public.task_recording(uuid, text, timestamptz) is
-  'The audio of one of the account''s tasks while its retention lasts, or null (not recorded, expired, or another account''s task).';
+  'Where one of the account''s recordings is stored while its retention lasts, or null (not recorded, not copied, expired, or another account''s task).';
 revoke all on function public.task_recording(uuid, text, timestamptz) from public, anon, authenticated;
 grant execute on function public.task_recording(uuid, text, timestamptz) to service_role;
 
@@ -635,15 +863,78 @@ as $$
 declare
   erased integer;
 begin
-  delete from private.task_recordings where expires_at <= p_now;
+  with due as (
+    update private.task_recordings
+       set status = 'erasing', source_url = null, next_copy_at = null
+     where expires_at <= p_now and status <> 'erasing'
+    returning task_id
+  )
+  update public.tasks t set recording_status = 'erased'
+    from due where t.id = due.task_id;
   get diagnostics erased = row_count;
   return erased;
 end;
 $$;
 comment on function private.erase_expired_recordings(timestamptz) is
-  'Erases every recording whose retention ended by p_now; returns how many. The tasks keep recording_expires_at, so the API knows the audio is gone.';
+  'Marks every recording past its retention as erased (the task stops serving it at once); the dispatch function removes the objects.';
 revoke all on function private.erase_expired_recordings(timestamptz) from public, anon, authenticated;
 grant execute on function private.erase_expired_recordings(timestamptz) to service_role;
+
+create function public.task_recordings_erase_account(p_user_id uuid) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  marked integer;
+begin
+  with due as (
+    update private.task_recordings r
+       set status = 'erasing', source_url = null, next_copy_at = null
+      from public.tasks t
+     where t.id = r.task_id and t.user_id = p_user_id and r.status <> 'erasing'
+    returning r.task_id
+  )
+  update public.tasks t set recording_status = 'erased'
+    from due where t.id = due.task_id;
+  get diagnostics marked = row_count;
+  return marked;
+end;
+$$;
+comment on function public.task_recordings_erase_account(uuid) is
+  'Marks all of an account''s recordings for erasure, whatever their retention (the account''s data is being erased).';
+revoke all on function public.task_recordings_erase_account(uuid) from public, anon, authenticated;
+grant execute on function public.task_recordings_erase_account(uuid) to service_role;
+
+create function public.task_recordings_to_remove(p_limit integer default 1000)
+returns table (task_id text, object_path text)
+language sql
+stable
+set search_path = ''
+as $$
+  select r.task_id, r.object_path from private.task_recordings r
+   where r.status = 'erasing' order by r.task_id limit p_limit;
+$$;
+comment on function public.task_recordings_to_remove(integer) is
+  'Recordings marked for erasure whose objects the dispatch function removes from Storage.';
+revoke all on function public.task_recordings_to_remove(integer) from public, anon, authenticated;
+grant execute on function public.task_recordings_to_remove(integer) to service_role;
+
+create function public.task_recordings_removed(p_task_ids text[]) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  removed integer;
+begin
+  delete from private.task_recordings where task_id = any(p_task_ids) and status = 'erasing';
+  get diagnostics removed = row_count;
+  return removed;
+end;
+$$;
+comment on function public.task_recordings_removed(text[]) is
+  'Forgets recordings whose objects were removed from Storage.';
+revoke all on function public.task_recordings_removed(text[]) from public, anon, authenticated;
+grant execute on function public.task_recordings_removed(text[]) to service_role;
 
 -- A call's times are stored in order: started (dialled) ≤ answered ≤ ended. They come from two
 -- clocks, the database's (placement, cancel, the watchdog) and the provider's (ringing, answer,

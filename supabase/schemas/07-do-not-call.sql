@@ -1,8 +1,10 @@
 -- Do not call: each account's list of numbers it will not call. A callee who asks during a call
 -- not to be called again is added by the call's `callee.opted_out` event (source 'callee'); the
 -- account may add and remove its own entries (source 'account') from the dashboard, but never
--- remove a callee's. Creating a task for a listed number is refused (the task service reads this
--- table before accepting a task).
+-- remove a callee's. Creating a task for a listed number is refused (task_accept reads this table
+-- before accepting a task), an attempt of a task to a listed number is not dialled
+-- (private.attempt_refusal), and a number joining the list cancels the account's waiting tasks to
+-- it at once (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
 
 -- Tables -----------------------------------------------------------------------------------------
 
@@ -71,3 +73,41 @@ create trigger task_events_callee_opt_out
   after insert on public.task_events
   for each row when (new.type = 'callee.opted_out')
   execute function private.record_callee_opt_out();
+
+create function private.attempt_refusal(p_task public.tasks) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when exists (select 1 from public.profiles where id = p_task.user_id and closed_at is not null)
+      then 'account_closed'
+    when exists (select 1 from public.do_not_call
+                  where user_id = p_task.user_id and phone_number = p_task.phone_number)
+      then 'do_not_call'
+  end;
+$$;
+comment on function private.attempt_refusal(public.tasks) is
+  'Why an attempt of the task may not begin (account_closed, do_not_call), or null.';
+revoke all on function private.attempt_refusal(public.tasks) from public, anon, authenticated;
+grant execute on function private.attempt_refusal(public.tasks) to service_role;
+
+create function private.cancel_waiting_calls_to_listed_number() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.cancel_waiting_tasks(new.user_id, new.phone_number, 'do_not_call');
+  return null;
+end;
+$$;
+comment on function private.cancel_waiting_calls_to_listed_number() is
+  'Trigger do_not_call_cancels_waiting_calls: a number joining the list cancels the account''s waiting tasks to it.';
+revoke all on function private.cancel_waiting_calls_to_listed_number() from public, anon, authenticated;
+
+create trigger do_not_call_cancels_waiting_calls
+  after insert or update of phone_number, source on public.do_not_call
+  for each row execute function private.cancel_waiting_calls_to_listed_number();
+comment on trigger do_not_call_cancels_waiting_calls on public.do_not_call is
+  'An opt-out or a listed number cancels the account''s waiting tasks to it (failure_reason do_not_call).';

@@ -222,8 +222,8 @@ grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
 -- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
 -- instead of waiting for the next scheduled run. Two channels, both best effort:
 --   * NOTIFY dialwise_dispatch: the local stack's scheduler listens and runs dispatch;
---   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job in
---     20251123001001 does). pg_net sends after the transaction commits, so the run sees the row.
+--   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job at the
+--     end of this file does). pg_net sends after the transaction commits, so the run sees the row.
 -- A failure here never fails the event that queued the delivery: the scheduled run still sends it.
 
 create function private.request_dispatch() returns trigger
@@ -353,9 +353,12 @@ begin
          and t.batch_id is null
          and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
        order by t.scheduled_for
-       limit greatest(0, least(10 - active, p_limit - placed))
+       limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
        for update skip locked
     loop
+      -- One live call per callee: due again at the next run, once that call has ended.
+      continue when private.has_live_call(account,
+        (select phone_number from public.tasks where id = due_id));
       update public.tasks set status = 'queued', updated_at = now() where id = due_id;
       perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
       placed := placed + 1;
@@ -468,13 +471,94 @@ create trigger task_events_queue_webhook
 comment on trigger task_events_queue_webhook on public.task_events is
   'Queues the webhook delivery of every event of a task with a webhook_url, in the same transaction.';
 
+-- Scheduler health ---------------------------------------------------------------------------------
+-- Every run of `dispatch` is recorded (what it did, or why it failed) and kept for a day, so a
+-- schedule that stopped or fails shows at once on /status instead of silently stopping retries,
+-- the watchdog, webhooks, batches and retention.
+
+create table private.dispatch_runs (
+  id bigint generated always as identity primary key,
+  started_at timestamptz not null,
+  finished_at timestamptz not null default now(),
+  -- What the run did (counts per kind of work); null when it failed.
+  report jsonb,
+  -- Why the run failed; null when it succeeded.
+  error text,
+  constraint dispatch_runs_report_or_error check ((report is null) <> (error is null))
+);
+create index dispatch_runs_finished_at on private.dispatch_runs (finished_at desc);
+comment on table private.dispatch_runs is
+  'One row per dispatch run of the last day: its report, or its error. Read by public.scheduler_health().';
+
+create function public.dispatch_record_run(p_started_at timestamptz, p_report jsonb, p_error text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from private.dispatch_runs where finished_at < now() - interval '1 day';
+  insert into private.dispatch_runs (started_at, report, error)
+  values (p_started_at, case when p_error is null then coalesce(p_report, '{}'::jsonb) end, p_error);
+$$;
+comment on function public.dispatch_record_run(timestamptz, jsonb, text) is
+  'Called by dispatch at the end of every run (service role only); keeps a day of runs.';
+revoke all on function public.dispatch_record_run(timestamptz, jsonb, text) from public, anon, authenticated;
+grant execute on function public.dispatch_record_run(timestamptz, jsonb, text) to service_role;
+
+create function public.scheduler_health(p_now timestamptz default now())
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'status', case
+      when last_run.finished_at is null then 'down'
+      when p_now - last_run.finished_at > interval '1 minute' then 'degraded'
+      when last_run.error is not null then 'degraded'
+      else 'operational'
+    end,
+    'last_run_at', last_run.finished_at,
+    'last_run_ok', last_run.error is null and last_run.finished_at is not null,
+    'runs_last_hour', (
+      select count(*) from private.dispatch_runs r where r.finished_at > p_now - interval '1 hour'
+    ),
+    'failed_runs_last_hour', (
+      select count(*) from private.dispatch_runs r
+       where r.finished_at > p_now - interval '1 hour' and r.error is not null
+    )
+  )
+  from (select 1) as one
+  left join lateral (
+    select r.finished_at, r.error from private.dispatch_runs r order by r.finished_at desc limit 1
+  ) as last_run on true;
+$$;
+comment on function public.scheduler_health(timestamptz) is
+  'Public: whether the scheduler ran in the last minute and succeeded (operational), is late or failing (degraded), or never ran (down).';
+revoke all on function public.scheduler_health(timestamptz) from public;
+grant execute on function public.scheduler_health(timestamptz) to anon, authenticated, service_role;
+
+create function public.dispatch_last_run()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select to_jsonb(r) - 'id' from private.dispatch_runs r order by r.finished_at desc limit 1;
+$$;
+comment on function public.dispatch_last_run() is
+  'The last dispatch run with its report or error, for operators (service role only).';
+revoke all on function public.dispatch_last_run() from public, anon, authenticated;
+grant execute on function public.dispatch_last_run() to service_role;
+
 -- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
 -- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
 -- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
 -- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
--- Hosted set-up, once per project:
---   select vault.create_secret('https://<ref>.supabase.co', 'project_url');
---   select vault.create_secret('<service role key>', 'service_role_key');
+-- The two Vault secrets are created by `supabase db push` from [db.vault] in supabase/config.toml
+-- (`service_role_key` is a secret key, sb_secret_…: dispatch accepts no JWT as the service role).
 do $migration$
 begin
   if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
@@ -499,6 +583,22 @@ begin
         timeout_milliseconds := 55000
       );
     $job$
+  );
+end;
+$migration$;
+
+-- Hosted: pg_cron keeps a row per job run in cron.job_run_details (17,280 a day for a job every
+-- 5 seconds); a daily job keeps one day of it.
+do $migration$
+begin
+  if not exists (select 1 from pg_namespace where nspname = 'cron') then
+    raise notice 'pg_cron missing: no purge of its run history is scheduled';
+    return;
+  end if;
+  perform cron.schedule(
+    'dialwise-cron-history',
+    '17 3 * * *',
+    $job$ delete from cron.job_run_details where end_time < now() - interval '1 day' $job$
   );
 end;
 $migration$;

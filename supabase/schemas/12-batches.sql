@@ -1,14 +1,18 @@
 -- Batches: up to 1,000 calls from one request (docs/decisions/0015-batches-paced-by-call-slots.md).
 --   * `batch_accept` records the batch and all its tasks in one set-based insert, after checking
---     the account's idempotency key, create limit, do-not-call list and every row's calling window.
+--     the account's idempotency key, create limit, do-not-call list, every row's calling window,
+--     its open tasks (openTasksPerAccount) and its money: the credits (and free minutes left)
+--     must cover every row's longest call, so nothing is stored that could not be paid for.
 --     Nothing is created when any row is refused.
 --   * A batch's tasks wait for a call slot instead of being refused with 429: a task inside its
 --     calling window is `queued` with `awaiting_slot`; one outside is `scheduled` and joins the
 --     waiting tasks when its window opens. They hold no money while they wait.
---   * `private.admit_waiting_tasks` gives an account's free slots (10 minus its queued, ringing
---     and in-progress calls that hold one) to its waiting tasks in batch order, under the
---     account's row lock, taking each task's hold as it is admitted. A task that cannot be funded
---     then ends `failed` with failure_reason `insufficient_credits`; the batch goes on.
+--   * `private.admit_waiting_tasks` gives an account's free slots (activeCallsPerAccount minus its
+--     queued, ringing and in-progress calls that hold one) to its waiting tasks in batch order,
+--     under the account's row lock, taking each task's hold as it is admitted. A task to a number
+--     the account is calling now is passed over while that call lasts (one live call per callee).
+--     A task that cannot be funded then ends `failed` with failure_reason `insufficient_credits`;
+--     the batch goes on.
 --   * A call leaving the active set asks for a dispatch run at once (NOTIFY dialwise_dispatch, and
 --     pg_net where hosted) when the account has tasks waiting, so the next one is placed promptly.
 --   * When the last task of a batch ends, the batch completes and records `batch.completed`,
@@ -113,12 +117,23 @@ begin
     return;
   end if;
   for waiting in
-    select id, max_duration_minutes from public.tasks
+    select id, max_duration_minutes, phone_number, hold_cents, free_minutes_reserved
+      from public.tasks
      where user_id = p_user_id and status = 'queued' and awaiting_slot
      order by batch_id, batch_index
      for update
   loop
     exit when active >= private.limit_of('activeCallsPerAccount');
+    -- One live call per callee: a task to a number the account is calling now waits its turn.
+    continue when private.has_live_call(p_user_id, waiting.phone_number);
+    -- A task created alone that waited for its callee holds its cost since its create.
+    if waiting.hold_cents > 0 or waiting.free_minutes_reserved > 0 then
+      update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
+       where id = waiting.id;
+      active := active + 1;
+      return next waiting.id;
+      continue;
+    end if;
     select * into account from public.profiles where id = p_user_id;
     free_reserve := least(waiting.max_duration_minutes,
       100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -166,6 +181,9 @@ declare
   oldest timestamptz;
   at timestamptz := now();
   admitted text[];
+  account public.profiles%rowtype;
+  needed_minutes integer;
+  needed_cents integer;
 begin
   perform 1 from public.profiles where id = p_user_id for update;
   if not found then
@@ -214,6 +232,26 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
 
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended, this
+  -- batch's included.
+  if private.open_task_count(p_user_id) + jsonb_array_length(p_tasks) > private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
+  end if;
+
+  -- Storage follows money: the credits available (and the free minutes left) must cover every
+  -- row's longest call, or nothing is stored. Each row's cost is still held only when it is
+  -- admitted to a call slot.
+  select coalesce(sum(coalesce((r.value->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default'))), 0)
+    into needed_minutes
+    from jsonb_array_elements(p_tasks) r;
+  select * into account from public.profiles where id = p_user_id;
+  needed_cents := greatest(0, needed_minutes
+    - greatest(0, 100 - account.free_minutes_used - account.free_minutes_reserved));
+  if account.credits - account.credits_held < needed_cents / 100.0 then
+    return jsonb_build_object('error', 'insufficient_credits',
+      'required_usd', needed_cents / 100.0, 'available_usd', account.credits - account.credits_held);
+  end if;
+
   -- One of the account's create requests a minute, however many rows it carries.
   delete from public.task_create_requests
    where user_id = p_user_id and created_at < at - interval '1 minute';
@@ -260,7 +298,7 @@ begin
       coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
       coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
       coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)),
-      coalesce((p.task->>'max_duration_minutes')::integer, 10),
+      coalesce((p.task->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default')),
       coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
       coalesce((p.task->>'retry_max_attempts')::integer, 3),
       coalesce((p.task->>'retry_interval_minutes')::integer, 30),

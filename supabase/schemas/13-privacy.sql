@@ -20,6 +20,14 @@ grant all on private.account_closures to service_role;
 -- Service role only: no user policies.
 alter table private.account_closures enable row level security;
 
+-- A closing keeps the hashes of the account's e-mail and verified phone, so the free minutes are
+-- granted once per person (08-billing.sql).
+create trigger account_closures_remember_free_minutes
+  after insert on private.account_closures
+  for each row execute function private.remember_free_minutes_claimed();
+comment on trigger account_closures_remember_free_minutes on private.account_closures is
+  'Keeps the hashes of a closing account''s e-mail and verified phone (private.free_minutes_claimed).';
+
 -- What the retention pass reads: ended tasks by end time.
 create index tasks_content_due on public.tasks (ended_at)
   where content_erased_at is null and ended_at is not null;
@@ -259,9 +267,13 @@ as $$
 declare
   closed timestamptz;
   to_cancel text[];
+  waiting_canceled integer;
 begin
   -- Callable by the service role only (the account function, after checking the session and
   -- the confirmation). Idempotent: closing twice keeps the first time.
+  -- The account's lock orders this with every admission, placement and create: once it is
+  -- released, the account is closed and nothing of it waits to be dialled.
+  perform 1 from public.profiles where id = p_user_id for update;
   insert into private.account_closures (user_id, closed_at, verified_phone)
   values (p_user_id, p_now,
           (select phone from public.user_kyc where user_id = p_user_id and phone_verified))
@@ -271,6 +283,7 @@ begin
   update public.user_kyc set phone_verified = false where user_id = p_user_id and phone_verified;
   select closed_at into closed from private.account_closures where user_id = p_user_id;
   update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
+  waiting_canceled := private.cancel_waiting_tasks(p_user_id, null, 'account_closed');
   update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
   -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
   update public.tasks set webhook_url = null
@@ -279,14 +292,16 @@ begin
   update public.webhook_deliveries
      set status = 'failed', last_error = 'The account was closed.', locked_until = null
    where user_id = p_user_id and status = 'pending';
+  -- What is left open is live (ringing, talking or being dialled): the caller hangs it up.
   select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
    where user_id = p_user_id
      and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
-  return jsonb_build_object('closed_at', closed, 'tasks_to_cancel', to_jsonb(to_cancel));
+  return jsonb_build_object('closed_at', closed, 'waiting_canceled', waiting_canceled,
+    'tasks_to_cancel', to_jsonb(to_cancel));
 end;
 $$;
 comment on function public.account_close(uuid, timestamptz) is
-  'Closes an account at once: closed_at, API keys revoked, webhooks stopped; returns the tasks the caller cancels through the cancel path.';
+  'Closes an account at once: closed_at, waiting tasks canceled (counted), API keys revoked, webhooks stopped; returns the live tasks the caller hangs up through the cancel path.';
 revoke all on function public.account_close(uuid, timestamptz) from public, anon, authenticated;
 grant execute on function public.account_close(uuid, timestamptz) to service_role;
 
@@ -310,6 +325,69 @@ comment on function public.retention_run(timestamptz, integer) is
 revoke all on function public.retention_run(timestamptz, integer) from public, anon, authenticated;
 grant execute on function public.retention_run(timestamptz, integer) to service_role;
 
+-- The data export is paced and streamed: one export per account a minute (account_export_begin),
+-- and its tasks, the bulk of it, read page by page (account_export_tasks) while the function
+-- streams them, instead of one document built whole in memory. account_export holds the rest.
+
+create table private.account_export_requests (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  requested_at timestamptz not null
+);
+comment on table private.account_export_requests is
+  'When each account last began a data export (one a minute).';
+revoke all on private.account_export_requests from public, anon, authenticated;
+
+create function public.account_export_begin(p_user_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  last timestamptz;
+begin
+  select requested_at into last from private.account_export_requests
+   where user_id = p_user_id for update;
+  if last > now() - interval '1 minute' then
+    return jsonb_build_object('error', 'rate_limited', 'retry_after',
+      greatest(1, ceil(extract(epoch from (last + interval '1 minute' - now())))::integer));
+  end if;
+  insert into private.account_export_requests (user_id, requested_at) values (p_user_id, now())
+  on conflict (user_id) do update set requested_at = excluded.requested_at;
+  return '{}'::jsonb;
+end;
+$$;
+comment on function public.account_export_begin(uuid) is
+  'Starts a data export of the account if its last one began more than a minute ago; {} or {error: rate_limited, retry_after}.';
+revoke all on function public.account_export_begin(uuid) from public, anon, authenticated;
+grant execute on function public.account_export_begin(uuid) to service_role;
+
+create function public.account_export_tasks(p_user_id uuid, p_after text, p_limit integer)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- A page of the export's tasks, oldest first (ids sort by creation), after the task p_after.
+  select coalesce(jsonb_agg(
+           (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at')
+           || jsonb_build_object(
+                'attempts', coalesce((
+                  select jsonb_agg(to_jsonb(a) - 'task_id' - 'provider_control_url' order by a.number)
+                    from public.task_attempts a where a.task_id = t.id), '[]'::jsonb),
+                'events', coalesce((
+                  select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
+                    from public.task_events e where e.task_id = t.id), '[]'::jsonb))
+           order by t.id), '[]'::jsonb)
+    from (select * from public.tasks
+           where user_id = p_user_id and (p_after is null or id > p_after)
+           order by id limit least(greatest(p_limit, 1), 500)) t;
+$$;
+comment on function public.account_export_tasks(uuid, text, integer) is
+  'One page (at most 500) of the data export''s tasks with their attempts and events, after the task p_after.';
+revoke all on function public.account_export_tasks(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.account_export_tasks(uuid, text, integer) to service_role;
+
 create function public.account_export(p_user_id uuid) returns jsonb
 language sql
 stable
@@ -317,7 +395,8 @@ security definer
 set search_path = ''
 as $$
   -- Callable by the service role only. Everything held about the account, as the owner may see
-  -- it: API keys masked as the dashboard shows them, the webhook secret never.
+  -- it: API keys masked as the dashboard shows them, the webhook secret never. Its tasks, the
+  -- bulk of it, are read page by page (account_export_tasks) and streamed after the rest.
   select jsonb_build_object(
     'account', (
       select jsonb_build_object(
@@ -348,18 +427,6 @@ as $$
                       from public.webhook_delivery_attempts a where a.delivery_id = d.id), '[]'::jsonb))
              order by d.created_at)
         from public.webhook_deliveries d where d.user_id = p_user_id), '[]'::jsonb),
-    'tasks', coalesce((
-      select jsonb_agg(
-               (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at')
-               || jsonb_build_object(
-                    'attempts', coalesce((
-                      select jsonb_agg(to_jsonb(a) - 'task_id' - 'provider_control_url' order by a.number)
-                        from public.task_attempts a where a.task_id = t.id), '[]'::jsonb),
-                    'events', coalesce((
-                      select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
-                        from public.task_events e where e.task_id = t.id), '[]'::jsonb))
-             order by t.created_at)
-        from public.tasks t where t.user_id = p_user_id), '[]'::jsonb),
     'credit_purchases', coalesce((
       select jsonb_agg(to_jsonb(c) - 'user_id' order by c.purchased_at)
         from public.credit_purchases c where c.user_id = p_user_id), '[]'::jsonb),
@@ -370,12 +437,64 @@ as $$
       select jsonb_agg(to_jsonb(m) - 'user_id' order by m.created_at)
         from public.sms_inbound_messages m where m.user_id = p_user_id), '[]'::jsonb),
     'contact_requests', coalesce((
-      select jsonb_agg(to_jsonb(r) order by r.created_at)
-        from public.contact_requests r, auth.users u
-       where u.id = p_user_id and lower(r.email) = lower(u.email)), '[]'::jsonb)
+      select jsonb_agg(to_jsonb(r) - 'user_id' order by r.created_at)
+        from public.contact_requests r where r.user_id = p_user_id), '[]'::jsonb)
   );
 $$;
+comment on function public.account_export(uuid) is
+  'The account''s data export (GET /functions/v1/account/export) without its tasks (account_export_tasks pages them): keys masked, no secrets, its own contact requests only.';
 revoke all on function public.account_export(uuid) from public, anon, authenticated;
 grant execute on function public.account_export(uuid) to service_role;
-comment on function public.account_export(uuid) is
-  'The account''s data export (GET /functions/v1/account/export): one JSON document, keys masked, no secrets.';
+
+-- A closed account's session (its token valid until it expires) changes nothing: a trigger refuses
+-- its writes to the tables it may write (API keys, webhook secret and deliveries, KYC, do-not-call
+-- list, phone-agent settings), whether through PostgREST or a security-definer function.
+create function private.refuse_writes_of_closed_accounts() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Only a user's own token carries auth.uid(): the service role and the scheduled work (which
+  -- close, erase and revoke) write freely.
+  if (select auth.uid()) is not null and exists (
+       select 1 from public.profiles where id = (select auth.uid()) and closed_at is not null) then
+    raise exception 'This account is closed.' using errcode = '42501', hint = 'account_closed';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+comment on function private.refuse_writes_of_closed_accounts() is
+  'Trigger: a closed account''s session (still valid until its token expires) changes nothing, through PostgREST or an RPC.';
+revoke all on function private.refuse_writes_of_closed_accounts() from public, anon, authenticated;
+
+create trigger api_keys_closed_accounts_change_nothing
+  before insert or update or delete on public.api_keys
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger api_keys_closed_accounts_change_nothing on public.api_keys is
+  'A closed account mints and revokes no key.';
+create trigger webhook_secrets_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_secrets
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_secrets_closed_accounts_change_nothing on public.webhook_secrets is
+  'A closed account rotates no webhook secret.';
+create trigger webhook_deliveries_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_deliveries
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_deliveries_closed_accounts_change_nothing on public.webhook_deliveries is
+  'A closed account resends no webhook delivery.';
+create trigger user_kyc_closed_accounts_change_nothing
+  before insert or update or delete on public.user_kyc
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger user_kyc_closed_accounts_change_nothing on public.user_kyc is
+  'A closed account submits no KYC.';
+create trigger do_not_call_closed_accounts_change_nothing
+  before insert or update or delete on public.do_not_call
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger do_not_call_closed_accounts_change_nothing on public.do_not_call is
+  'A closed account adds or removes no do-not-call entry.';
+create trigger agent_settings_closed_accounts_change_nothing
+  before insert or update or delete on public.agent_settings
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger agent_settings_closed_accounts_change_nothing on public.agent_settings is
+  'A closed account changes no phone-agent setting.';

@@ -28,7 +28,8 @@ declare
   recent integer;
   oldest timestamptz;
   active integer;
-  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer, 10);
+  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
+    private.limit_of('maxDurationMinutes', 'default'));
   chosen_voice text;
   chosen_language text;
   free_reserve integer;
@@ -38,6 +39,7 @@ declare
   window_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
   requested timestamptz := (p_task->>'schedule_at')::timestamptz;
   opening timestamptz;
+  waits boolean;
 begin
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
@@ -84,6 +86,11 @@ begin
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
   end if;
 
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended.
+  if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
+  end if;
+
   free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
   hold := max_minutes - free_reserve; -- cents: 1 cent a minute
   if account.credits - account.credits_held < hold / 100.0 then
@@ -103,12 +110,18 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
   end if;
 
+  -- A number the account is calling now is not rung a second time at once: the task waits for a
+  -- slot, its cost held now like any create's (admit_waiting_tasks passes it over while that call
+  -- lasts, and holds nothing more when it admits it).
+  waits := opening <= now() and private.has_live_call(p_user_id, p_task->>'phone_number');
+
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
     speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
-    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq
+    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
+    awaiting_slot
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -124,7 +137,7 @@ begin
     case when opening > now() then opening end,
     case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
     coalesce((p_task->>'record')::boolean, false),
-    coalesce((p_task->>'recording_retention_days')::integer, 30), 1
+    coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits
   ) returning * into created;
 
   update public.profiles

@@ -140,10 +140,24 @@ describe('closing an account', () => {
     const scheduled = (await later.json()) as { id: string; status: string };
     expect(scheduled.status).toBe('scheduled');
 
-    // Its audio, kept 90 days (as the end of a recorded call stores it).
-    await sql(`select public.task_save_recording($1, 1, 'UklGRg==', 'audio/wav', 55)`, [call.id]);
-    const recordings = () => countOf('private.task_recordings', 'task_id', call.id);
-    expect(await recordings()).toBe(1);
+    // Its audio, kept 90 days: an object of the recordings bucket once copied after the call.
+    await waitFor(
+      async () =>
+        (await (await account.api(`/${call.id}`)).json()) as { recording_status: string | null },
+      (t) => t.recording_status === 'available',
+      { what: 'the recording to be copied' },
+    );
+    const recordings = async () =>
+      Number(
+        (
+          await sql<{ n: string }>(
+            `select count(*) as n from storage.objects
+              where bucket_id = 'call-recordings' and name = $1`,
+            [`${userId}/${call.id}`],
+          )
+        )[0]!.n,
+      ) + (await countOf('private.task_recordings', 'task_id', call.id));
+    expect(await recordings()).toBe(2);
 
     // And a call in progress: the callee who talks until the call's cap.
     const talking = await account.api('', {
@@ -265,7 +279,7 @@ describe('closing an account', () => {
     // 59 days on the account data is still there; 61 days on it is gone, records stay.
     await dispatchDaysAhead(59);
     expect(await countOf('public.api_keys', 'user_id', userId)).toBe(1);
-    expect(await recordings()).toBe(1);
+    expect(await recordings()).toBe(2);
     const erased = await dispatchDaysAhead(61);
     expect(erased.accounts_erased).toBeGreaterThanOrEqual(1);
     const gone = await admin.auth.admin.getUserById(userId);
@@ -279,7 +293,7 @@ describe('closing an account', () => {
       ['auth.identities', 'user_id'],
     ] as const)
       expect(await countOf(table, column, userId), table).toBe(0);
-    // The recording would have lasted 90 days: it goes with the account data.
+    // The recording would have lasted 90 days: its object and its row go with the account data.
     expect(await recordings()).toBe(0);
     expect(await countOf('public.user_kyc', 'user_id', userId)).toBe(1);
     expect(await countOf('public.tasks', 'user_id', userId)).toBe(3);

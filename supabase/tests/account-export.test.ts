@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { closeClock, sql } from './support/clock';
 import { accountUrl } from './support/retention';
 import { waitFor } from './support/wait';
 
@@ -67,7 +68,10 @@ beforeAll(async () => {
   expect(settings.error).toBeNull();
 });
 
-afterAll(deleteCreatedUsers);
+afterAll(async () => {
+  await deleteCreatedUsers();
+  await closeClock();
+});
 
 describe('the data export', () => {
   it('holds the account’s e-mail, KYC, settings, keys (masked), calls with their events, purchases and list', async () => {
@@ -125,4 +129,45 @@ describe('the data export', () => {
     expect(post.status).toBe(405);
     expect(await post.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
   });
+});
+
+describe('an export of an account with many calls', () => {
+  it('is streamed whole, every task once in order, and a second export within a minute is 429', async () => {
+    const busy = await createCallingAccount({ label: 'export-busy', credits: 5 });
+    const first = await busy.api('', {
+      method: 'POST',
+      json: {
+        phone_number: '+14155550100',
+        goal: 'Ask about the spare key.',
+        schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+    // 249 more like it, stored directly: two and a half pages of the export's tasks.
+    await sql(
+      `insert into public.tasks
+       select (jsonb_populate_record(null::public.tasks, to_jsonb(t) || jsonb_build_object(
+                 'id', 'task_' || upper(substr(md5(t.id || g::text), 1, 26)),
+                 'hold_cents', 0, 'free_minutes_reserved', 0))).*
+         from public.tasks t, generate_series(1, 249) g
+        where t.id = $1`,
+      [id],
+    );
+
+    const response = await exportOf(busy);
+    expect(response.status).toBe(200);
+    const data = JSON.parse(await response.text()) as Export;
+    const ids = data.tasks.map((task) => task.id);
+    expect(ids).toHaveLength(250);
+    expect(new Set(ids).size).toBe(250);
+    expect(ids).toEqual([...ids].sort());
+    expect(data.account.id).toBe(busy.user.id);
+    expect(data.credit_purchases).toHaveLength(1);
+
+    const again = await exportOf(busy);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await again.json()).toMatchObject({ error: { code: 'rate_limited' } });
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../local/auth/jwt';
+import { createStackJwt } from '../local/auth/jwt';
 import { createAuthService } from '../local/auth/service';
 import { loadConfig } from '../local/config';
 import { createMailStore } from '../local/mailbox';
@@ -16,7 +16,7 @@ const base = loadConfig();
 const config = { ...base, auth: { ...base.auth, enableConfirmations: false } };
 const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 const mail = createMailStore();
-const auth = createAuthService({ pool, config, jwt: createJwt(config.jwtSecret), mail });
+const auth = createAuthService({ pool, config, jwt: createStackJwt(config), mail });
 const created: string[] = [];
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../local/auth/jwt';
+import { createStackJwt } from '../local/auth/jwt';
 import { createAuthService } from '../local/auth/service';
 import { loadConfig } from '../local/config';
 import { createMailStore } from '../local/mailbox';
@@ -24,7 +24,7 @@ function serviceWithLimits(signIn: number, emails: number) {
   return createAuthService({
     pool,
     config,
-    jwt: createJwt(config.jwtSecret),
+    jwt: createStackJwt(config),
     mail: createMailStore(),
   });
 }

@@ -8,7 +8,7 @@ import {
 } from './support/clients';
 import { ageUserTimestamp, closeClock } from './support/clock';
 import { latestMessageTo, linkIn, messagesTo } from './support/mailbox';
-import { anonKey, apiUrl, siteUrl } from './support/stack';
+import { publishableKey, apiUrl, siteUrl } from './support/stack';
 
 /**
  * Attacks on the local auth, each answered the way GoTrue (supabase/auth) answers it: only the
@@ -21,7 +21,6 @@ const cleanup: string[] = [];
 afterAll(async () => {
   for (const id of cleanup) await serviceClient().auth.admin.deleteUser(id);
 });
-
 
 function fragmentOf(location: string) {
   return new URLSearchParams(new URL(location).hash.slice(1));
@@ -291,7 +290,7 @@ describe('CORS', () => {
 
     for (const path of ['/auth/v1/health', '/rest/v1/profiles?select=id&limit=1']) {
       const response = await fetch(`${apiUrl}${path}`, {
-        headers: { apikey: anonKey, Origin: origin },
+        headers: { apikey: publishableKey, Origin: origin },
       });
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-allow-credentials')).toBeNull();

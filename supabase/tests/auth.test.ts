@@ -8,7 +8,7 @@ import {
 } from './support/clients';
 import { ageRefreshToken, ageUserTimestamp, closeClock } from './support/clock';
 import { latestMessageTo, linkIn, messagesTo } from './support/mailbox';
-import { anonKey, apiUrl, serviceRoleKey, siteUrl } from './support/stack';
+import { publishableKey, apiUrl, secretKey, siteUrl } from './support/stack';
 
 // The auth service as auth-js sees it: GoTrue's endpoints, JSON shapes and error codes.
 afterAll(deleteCreatedUsers);
@@ -19,14 +19,13 @@ afterAll(async () => {
   for (const id of cleanup) await serviceClient().auth.admin.deleteUser(id);
 });
 
-
 async function rawAuth(
   path: string,
   init: RequestInit & { headers?: Record<string, string> } = {},
 ) {
   return fetch(`${apiUrl}/auth/v1${path}`, {
     ...init,
-    headers: { apikey: anonKey, 'Content-Type': 'application/json', ...init.headers },
+    headers: { apikey: publishableKey, 'Content-Type': 'application/json', ...init.headers },
   });
 }
 
@@ -197,7 +196,7 @@ describe('password sign-in', () => {
   it('speaks the legacy error shape to clients without the API version header', async () => {
     const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: uniqueEmail('legacy'), password: 'whatever' }),
     });
     expect(response.status).toBe(400);
@@ -255,9 +254,10 @@ describe('refresh tokens', () => {
 
 describe('user endpoint', () => {
   it('requires a bearer token and a valid signature', async () => {
+    // The publishable key alone: the gateway's anon token reaches Auth, and names no user.
     const none = await rawAuth('/user', { headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
-    expect(none.status).toBe(401);
-    expect(((await none.json()) as { code: string }).code).toBe('no_authorization');
+    expect(none.status).toBe(403);
+    expect(((await none.json()) as { code: string }).code).toBe('bad_jwt');
     const forged = await rawAuth('/user', {
       headers: {
         Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
@@ -479,7 +479,7 @@ describe('answers matched to GoTrue', () => {
 
     const users = [await createUser('page-a'), await createUser('page-b')];
     const response = await fetch(`${apiUrl}/auth/v1/admin/users?page=1&per_page=1`, {
-      headers: { apikey: anonKey, Authorization: `Bearer ${serviceRoleKey}` },
+      headers: { apikey: secretKey },
     });
     const total = Number(response.headers.get('x-total-count'));
     expect(total).toBeGreaterThanOrEqual(users.length);
@@ -538,8 +538,10 @@ describe('answers matched to GoTrue', () => {
     expect(message.Text).toMatch(/Enter the code: \d{6}/);
     const again = await client.auth.reauthenticate();
     expect(again.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
+    // Without a session the gateway's anon token stands in, which names no user.
     const signedOut = await rawAuth('/reauthenticate');
-    expect(signedOut.status).toBe(401);
+    expect(signedOut.status).toBe(403);
+    expect(await signedOut.json()).toMatchObject({ error_code: 'bad_jwt' });
   });
 
   it('invites a user by e-mail: invited_at set, and the link signs the invitee in', async () => {
@@ -572,7 +574,7 @@ describe('answers matched to GoTrue', () => {
       'X-Supabase-Api-Version': '2024-01-01',
     };
     const asService = {
-      Authorization: `Bearer ${serviceRoleKey}`,
+      apikey: secretKey,
       'X-Supabase-Api-Version': '2024-01-01',
     };
     type Case = [
@@ -626,9 +628,9 @@ describe('answers matched to GoTrue', () => {
       });
     }
 
-    // What GoTrue checks first still comes first: no token, no answer about the feature.
+    // What GoTrue checks first still comes first: no user's token, no answer about the feature.
     const anonymous = await rawAuth('/user/oauth/grants');
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(403);
 
     // Through auth-js: MFA enrolment, ID-token sign-in.
     const enroll = await client.auth.mfa.enroll({ factorType: 'totp' });

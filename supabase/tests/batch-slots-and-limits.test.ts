@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
+import { sameCallee } from './support/phone';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { apiUrl, serviceRoleKey } from './support/stack';
+import { apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 
 // The account's own limits as batches meet them, decided in the database: ten live calls shared
@@ -53,12 +54,14 @@ describe('call slots of a batch', () => {
     });
     // Four calls created alone, their time come: they hold four of the ten slots. 555-0107
     // talks until its cap, so whichever of them gets dialled stays live through the test.
+    // Sixteen numbers of that callee: an account rings each number once at a time.
+    const numbers = sameCallee('0107', 16);
     const singles: string[] = [];
     for (let i = 0; i < 4; i++) {
       const created = await caller.api('', {
         method: 'POST',
         json: {
-          phone_number: '+14155550107',
+          phone_number: numbers[i],
           goal: GOAL,
           schedule_at: tomorrow(),
           max_duration_minutes: 2,
@@ -80,7 +83,7 @@ describe('call slots of a batch', () => {
         max_duration_minutes: 2,
         retry: { max_attempts: 0 },
       },
-      tasks: Array.from({ length: 12 }, () => ({ phone_number: '+14155550107' })),
+      tasks: numbers.slice(4).map((phone_number) => ({ phone_number })),
     });
     expect(response.status).toBe(201);
     const before = await moneyOf(caller.user.id);
@@ -112,7 +115,7 @@ describe('call slots of a batch', () => {
     );
     const run = await fetch(`${apiUrl}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(run.status).toBe(200);
@@ -142,22 +145,25 @@ describe('call slots of a batch', () => {
 
 describe('a batch task it cannot fund', () => {
   it('fails that task alone: a cheaper task after it is still admitted', async () => {
-    // No free minutes and 25 cents: two 10-minute holds fit (20 cents), a third does not, the
-    // 1-minute tasks after it do (1 cent each).
+    // No free minutes: the batch's 32 cents are there at create, then only 25 cents are left
+    // when its window opens (spent meanwhile): two 10-minute holds fit (20 cents), a third does
+    // not, the 1-minute tasks after it do (1 cent each).
     const caller = await createCallingAccount({
       label: 'batch-unfunded',
-      credits: 0.25,
+      credits: 0.32,
       freeMinutesUsed: 100,
     });
     const minutes = [10, 10, 10, 1, 1];
+    const numbers = sameCallee('0107', minutes.length);
     const { response, body: batch } = await createBatch(caller, {
       defaults: { goal: GOAL, schedule_at: tomorrow(), retry: { max_attempts: 0 } },
-      tasks: minutes.map((max_duration_minutes) => ({
-        phone_number: '+14155550107',
+      tasks: minutes.map((max_duration_minutes, row) => ({
+        phone_number: numbers[row],
         max_duration_minutes,
       })),
     });
     expect(response.status).toBe(201);
+    await sql('update public.profiles set credits = 0.25 where id = $1', [caller.user.id]);
     await sql(
       `update public.tasks set status = 'queued', awaiting_slot = true, scheduled_for = null
         where batch_id = $1`,
@@ -211,7 +217,7 @@ describe('creates and Idempotency-Keys of batches', () => {
     );
     const body = {
       defaults: { goal: GOAL, schedule_at: tomorrow() },
-      tasks: Array.from({ length: 3 }, () => ({ phone_number: '+14155550100' })),
+      tasks: sameCallee('0100', 3).map((phone_number) => ({ phone_number })),
     };
     const sixtieth = await createBatch(caller, body);
     expect(sixtieth.response.status).toBe(201);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../local/config';
 import { signStripePayload } from '../local/fakes/stripe/webhooks';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
-import { anonKey, apiUrl, siteUrl, siteUrlByAddress } from './support/stack';
+import { publishableKey, apiUrl, siteUrl, siteUrlByAddress } from './support/stack';
 import {
   eventFor,
   payOnCheckoutPage,
@@ -36,7 +36,7 @@ async function callFunction(
   options: { user?: TestUser; headers?: Record<string, string> } = {},
 ) {
   const headers: Record<string, string> = {
-    apikey: anonKey,
+    apikey: publishableKey,
     'Content-Type': 'application/json',
     ...options.headers,
   };
@@ -135,8 +135,7 @@ describe('create-call-credits-payment', () => {
       client_reference_id: buyer.user.id,
       metadata: { user_id: buyer.user.id, credits: '25' },
       customer_email: buyer.email,
-      success_url:
-        `${siteUrlByAddress}/dashboard?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      success_url: `${siteUrlByAddress}/dashboard?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${siteUrlByAddress}/dashboard?tab=billing&checkout=canceled`,
     });
   });
@@ -163,9 +162,7 @@ describe('paying on the local checkout page', () => {
     const before = await credits(buyer);
     const { id, location } = await paidSession(buyer, 25);
     // No Origin header here, so the site URL.
-    expect(location).toBe(
-      `${siteUrl}/dashboard?tab=billing&checkout=success&session_id=${id}`,
-    );
+    expect(location).toBe(`${siteUrl}/dashboard?tab=billing&checkout=success&session_id=${id}`);
     const rows = await until(
       () => purchasesOf(id),
       (r) => r.length > 0,

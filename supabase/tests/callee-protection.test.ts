@@ -7,7 +7,7 @@ import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
 import { postInboundSms } from '../local/inbound-sms';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
-import { anonKey, apiUrl, dbUrl } from './support/stack';
+import { publishableKey, apiUrl, dbUrl } from './support/stack';
 
 // Who may be called, as an integrator and as an attacker meet it: the number rule at every entry
 // point, the do-not-call list (RLS, 403 at creation) and a callee who opts out during a call.
@@ -157,7 +157,7 @@ describe('the do-not-call list', () => {
       .eq('user_id', owner.user.id);
     expect(changed.error?.code).toBe('42501');
     const anon = await fetch(`${apiUrl}/rest/v1/do_not_call?select=*`, {
-      headers: { apikey: anonKey },
+      headers: { apikey: publishableKey },
     });
     expect([anon.status, ((await anon.json()) as { code: string }).code]).toEqual([401, '42501']);
 

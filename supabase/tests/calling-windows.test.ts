@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { apiUrl, dbUrl, serviceRoleKey } from './support/stack';
+import { apiUrl, dbUrl, secretKey } from './support/stack';
 
 // Calling windows on the integration stack, whose windows are judged as if the stack had started
 // at noon in Los Angeles (STACK_CALLING_CLOCK): a window narrowed to the evening is closed, and
@@ -54,7 +54,7 @@ async function until(id: string, done: (t: Task) => boolean, timeoutMs = 45_000)
 async function dispatch(now: Date) {
   const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ now: now.toISOString() }),
   });
   expect(response.status).toBe(200);

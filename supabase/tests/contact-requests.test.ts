@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
-import { closeClock, sql } from './support/clock';
-import { anonKey, apiUrl, TEST_PORTS } from './support/stack';
+import { closeClock, forgetAccountExports, sql } from './support/clock';
+import { publishableKey, apiUrl, TEST_PORTS } from './support/stack';
 
 /**
  * The contact form, attacked (migration 20251123001500, function contact-request): visitors
@@ -49,8 +49,8 @@ function viaGateway(body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${apiUrl}/functions/v1/contact-request`, {
     method: 'POST',
     headers: {
-      apikey: anonKey,
-      Authorization: `Bearer ${anonKey}`,
+      apikey: publishableKey,
+      Authorization: `Bearer ${publishableKey}`,
       'Content-Type': 'application/json',
       ...headers,
     },
@@ -121,7 +121,7 @@ describe('contact_requests table', () => {
     const bulk = await fetch(`${apiUrl}/rest/v1/contact_requests`, {
       method: 'POST',
       headers: {
-        apikey: anonKey,
+        apikey: publishableKey,
         'Content-Type': 'application/json',
         Prefer: 'return=minimal',
       },
@@ -342,5 +342,78 @@ describe('contact-request function', () => {
     });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).code).toBe('client_ip_unknown');
+  });
+});
+
+describe('whose export a contact request lands in', () => {
+  /** As the gateway forwards a visitor from `ip`, signed in with `token` when given. */
+  function signedInFromIp(ip: string, body: unknown, token: string) {
+    return fetch(functionsUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': ip,
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function exportedRequests(person: { client: SupabaseClient }) {
+    const { data } = await person.client.auth.getSession();
+    // One export a minute per account: this test reads the same account's twice.
+    await forgetAccountExports(data.session!.user.id);
+    const response = await fetch(`${apiUrl}/functions/v1/account/export`, {
+      headers: { Authorization: `Bearer ${data.session!.access_token}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { contact_requests: { message: string }[] })
+      .contact_requests;
+  }
+
+  it('an anonymous request using someone’s e-mail is in nobody’s export; their own signed-in one is', async () => {
+    const victim = await createUser('contact-victim');
+    const attacker = await createUser('contact-attacker');
+    const planted = async (response: Promise<Response>) =>
+      expect((await response).status).toBe(201);
+
+    // Typed into the public form with the victim's address: anonymously, and by another account.
+    await planted(fromIp(freshIp(), form(victim.email, { message: 'Planted anonymously.' })));
+    const { data: theirs } = await attacker.client.auth.getSession();
+    await planted(
+      signedInFromIp(
+        freshIp(),
+        form(victim.email, { message: 'Planted by another account.' }),
+        theirs.session!.access_token,
+      ),
+    );
+    // A forged token is no session: the request is anonymous.
+    await planted(
+      signedInFromIp(
+        freshIp(),
+        form(victim.email, { message: 'Planted with a forged token.' }),
+        `${theirs.session!.access_token.split('.').slice(0, 2).join('.')}.forged`,
+      ),
+    );
+    expect(await exportedRequests(victim)).toEqual([]);
+
+    const { data: own } = await victim.client.auth.getSession();
+    await planted(
+      signedInFromIp(
+        freshIp(),
+        form(victim.email, { message: 'Sent by the victim, signed in.' }),
+        own.session!.access_token,
+      ),
+    );
+    expect((await exportedRequests(victim)).map((r) => r.message)).toEqual([
+      'Sent by the victim, signed in.',
+    ]);
+    // The attacker's own request is the attacker's, whatever address it names.
+    expect((await exportedRequests(attacker)).map((r) => r.message)).toEqual([
+      'Planted by another account.',
+    ]);
+    // All four reached sales.
+    expect(await storedFor(victim.email)).toHaveLength(4);
+    await sql(`delete from public.contact_requests where lower(email) = lower($1)`, [victim.email]);
   });
 });

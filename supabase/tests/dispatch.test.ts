@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { startScheduler } from '../local/scheduler';
-import { apiUrl, dbUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { apiUrl, dbUrl, secretKey, TEST_PORTS } from './support/stack';
 
 // Scheduled work on the integration stack (whose scheduler calls dispatch every 500 ms): due
 // retries, the watchdog, signed webhooks with retries, and a SIGKILL of the edge runtime. Time is
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function dispatch(now?: Date) {
   const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(now ? { now: now.toISOString() } : {}),
   });
   expect(response.status).toBe(200);
@@ -144,7 +144,7 @@ describe('dispatch is the service role’s', () => {
   it('answers a bad test clock with a clear 400', async () => {
     const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}` },
+      headers: { Authorization: `Bearer ${secretKey}` },
       body: JSON.stringify({ now: 'tomorrow' }),
     });
     expect(response.status).toBe(400);
@@ -421,14 +421,14 @@ describe('webhooks', () => {
     // database's request (NOTIFY when the delivery is queued) can make it call dispatch.
     const calls: (string | undefined)[] = [];
     const functions = createServer((req, res) => {
-      calls.push(req.headers.authorization);
+      calls.push(req.headers.apikey as string | undefined);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
     });
     await new Promise<void>((resolve) => functions.listen(0, '127.0.0.1', resolve));
     const scheduler = startScheduler(
       {
         apiUrl: `http://127.0.0.1:${(functions.address() as AddressInfo).port}`,
-        serviceRoleKey,
+        secretKey,
         dbUrl,
       },
       () => undefined,
@@ -440,7 +440,7 @@ describe('webhooks', () => {
       expect(calls).toEqual([]);
       await place(account, { phone_number: '+14155550100', webhook_url: hooks.url });
       await expect.poll(() => calls.length, { timeout: 5_000 }).toBeGreaterThan(0);
-      expect(calls[0]).toBe(`Bearer ${serviceRoleKey}`);
+      expect(calls[0]).toBe(secretKey);
     } finally {
       await scheduler.stop();
       await hooks.close();

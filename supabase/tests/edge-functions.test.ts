@@ -1,13 +1,12 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJwt } from '../local/auth/jwt';
+import { createStackJwt } from '../local/auth/jwt';
 import { loadConfig, projectRoot } from '../local/config';
 import { startFunctions } from '../local/functions';
 import { createGateway } from '../local/gateway';
 import { stackPorts } from '../local/ports';
 import { assertPortFree, type ManagedProcess } from '../local/processes';
-import { anonKey } from './support/stack';
 
 // The edge runtime: real Deno serving fixture functions behind the gateway's verify_jwt check, on
 // the fixture block of ports (supabase/local/ports.ts), beside the integration stack.
@@ -21,24 +20,30 @@ const config = {
   verifyJwt: (name: string) => name !== 'open-echo',
 };
 const url = `http://127.0.0.1:${config.apiPort}/functions/v1`;
+const jwt = createStackJwt(config);
 const WALL_CLOCK_SECONDS = 2;
 let deno: ManagedProcess;
 let gateway: Server;
+/** A token the auth server would sign (ES256, the stack's key): what verify_jwt accepts. */
+let signed: string;
 
 beforeAll(async () => {
   await assertPortFree(config.apiPort, 'fixture gateway');
   await assertPortFree(config.functionsPort, 'fixture edge functions');
+  signed = await jwt.sign({ role: 'anon' }, 600, 'supabase');
   deno = await startFunctions(
     config,
     config.dbUrl,
+    jwt.jwks,
     // A short wall clock, so hosted's limit shows within a test.
     { CUSTOM_SECRET: 'from .env', STACK_FUNCTION_WALL_CLOCK_SECONDS: String(WALL_CLOCK_SECONDS) },
     () => {},
   );
   gateway = createGateway({
     config,
-    jwt: createJwt(config.jwtSecret),
+    jwt,
     handleAuth: async () => {},
+    handleStorage: async () => {},
     health: () => ({}),
   });
   await new Promise<void>((resolve) => gateway.listen(config.apiPort, '127.0.0.1', resolve));
@@ -53,7 +58,7 @@ describe('edge functions', () => {
   it('runs a function under Deno with the Supabase environment, at /<name>/…', async () => {
     const response = await fetch(`${url}/echo/sub/path?x=1`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${anonKey}` },
+      headers: { Authorization: `Bearer ${signed}` },
       body: 'hello',
     });
     expect(response.status).toBe(200);
@@ -63,7 +68,10 @@ describe('edge functions', () => {
       path: '/echo/sub/path',
       search: '?x=1',
       body: 'hello',
-      hasServiceRoleKey: true,
+      secretKeys: { default: base.secretKey },
+      publishableKeys: { default: base.publishableKey },
+      jwks: jwt.jwks,
+      legacyKeys: false,
       supabaseUrl: base.apiUrl,
     });
   });
@@ -74,6 +82,11 @@ describe('edge functions', () => {
     const forged = await fetch(`${url}/echo`, { headers: { Authorization: 'Bearer a.b.c' } });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+    // An opaque API key is not a JWT: hosted's verify_jwt refuses it, hence verify_jwt = false.
+    const key = await fetch(`${url}/echo`, {
+      headers: { Authorization: `Bearer ${base.publishableKey}` },
+    });
+    expect(key.status).toBe(401);
   });
 
   it('lets a verify_jwt = false function authenticate callers itself', async () => {
@@ -82,9 +95,9 @@ describe('edge functions', () => {
   });
 
   it('answers an unknown function with 404 and a crash with JSON, never a stack trace', async () => {
-    const missing = await fetch(`${url}/nope`, { headers: { Authorization: `Bearer ${anonKey}` } });
+    const missing = await fetch(`${url}/nope`, { headers: { Authorization: `Bearer ${signed}` } });
     expect(missing.status).toBe(404);
-    const crash = await fetch(`${url}/crash`, { headers: { Authorization: `Bearer ${anonKey}` } });
+    const crash = await fetch(`${url}/crash`, { headers: { Authorization: `Bearer ${signed}` } });
     expect(crash.status).toBe(500);
     const text = await crash.text();
     expect(JSON.parse(text)).toEqual({
@@ -96,7 +109,7 @@ describe('edge functions', () => {
   it('answers 504 when a function has not answered within the wall clock', async () => {
     const started = Date.now();
     const response = await fetch(`${url}/slow/silent`, {
-      headers: { Authorization: `Bearer ${anonKey}` },
+      headers: { Authorization: `Bearer ${signed}` },
     });
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({
@@ -108,7 +121,7 @@ describe('edge functions', () => {
   it('cuts a streamed response that outlives the wall clock', async () => {
     const started = Date.now();
     const response = await fetch(`${url}/slow/stream`, {
-      headers: { Authorization: `Bearer ${anonKey}` },
+      headers: { Authorization: `Bearer ${signed}` },
     });
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();

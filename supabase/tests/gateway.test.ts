@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonKey, apiUrl, serviceRoleKey } from './support/stack';
+import { publishableKey, apiUrl, secretKey } from './support/stack';
 
 // The gateway behaves like Supabase's Kong: API keys where Kong wants them, CORS, JSON errors.
 describe('API gateway', () => {
@@ -32,7 +32,7 @@ describe('API gateway', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
     const response = await fetch(`${apiUrl}/auth/v1/health`, {
-      headers: { apikey: anonKey, Origin: 'http://localhost:5173' },
+      headers: { apikey: publishableKey, Origin: 'http://localhost:5173' },
     });
     expect(response.headers.get('access-control-expose-headers')).toContain(
       'X-Supabase-Api-Version',
@@ -41,7 +41,7 @@ describe('API gateway', () => {
 
   it('sends one Access-Control-Allow-Origin on proxied responses, so browsers accept them', async () => {
     const response = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
-      headers: { apikey: anonKey, Origin: 'http://localhost:5173' },
+      headers: { apikey: publishableKey, Origin: 'http://localhost:5173' },
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -74,7 +74,7 @@ describe('API gateway', () => {
 
   it('passes PostgREST’s own exposed headers through, with the gateway’s single allow-origin', async () => {
     const response = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
-      headers: { apikey: anonKey, Origin: 'http://localhost:5173' },
+      headers: { apikey: publishableKey, Origin: 'http://localhost:5173' },
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toContain('Content-Range');
@@ -82,11 +82,11 @@ describe('API gateway', () => {
 
   it('forwards REST calls to PostgREST with the caller’s role', async () => {
     const asService = await fetch(`${apiUrl}/rest/v1/profiles?select=id&limit=1`, {
-      headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
+      headers: { apikey: secretKey, Authorization: `Bearer ${secretKey}` },
     });
     expect(asService.status).toBe(200);
     const badJwt = await fetch(`${apiUrl}/rest/v1/profiles`, {
-      headers: { apikey: anonKey, Authorization: 'Bearer not.a.jwt' },
+      headers: { apikey: publishableKey, Authorization: 'Bearer not.a.jwt' },
     });
     expect(badJwt.status).toBe(401);
     expect(((await badJwt.json()) as { code: string }).code).toMatch(/^PGRST3/);
@@ -95,7 +95,7 @@ describe('API gateway', () => {
   it('refuses bodies over the limit with 413 and unknown routes with 404', async () => {
     const huge = await fetch(`${apiUrl}/rest/v1/contact_requests`, {
       method: 'POST',
-      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
       body: 'x'.repeat(11 * 1024 * 1024),
     });
     expect(huge.status).toBe(413);

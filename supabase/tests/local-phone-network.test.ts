@@ -7,7 +7,7 @@ import { loadConfig } from '../local/config';
 import { functionEnv } from '../local/stack';
 import { createVoiceServer, type VoiceServer } from '../local/fakes/vapi/server';
 import type { VoiceNetwork } from '../local/fakes/vapi/network';
-import { createVapiProvider } from '../functions/_shared/voice/vapi';
+import { createVapiProvider } from '../functions/_shared/voice/vapi/adapter';
 import { TEST_PORTS } from './support/stack';
 
 /**

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSupabaseRest } from '../functions/_shared/db/rest';
+import { createSessionVerifier, jwksLoader } from '../functions/_shared/platform/session-jwt';
 import {
   createSendVerificationCodeHandler,
   messages,
@@ -11,7 +12,7 @@ import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
 import { createUser, deleteCreatedUsers, serviceClient, type TestUser } from './support/clients';
 import { latestMessageTo, messagesTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';
-import { anonKey, apiUrl, dbUrl, serviceRoleKey } from './support/stack';
+import { publishableKey, apiUrl, dbUrl, secretKey } from './support/stack';
 
 // send_verification_code and check_verification_code through the gateway, against the stack's
 // database and the local Twilio, as a user and as an attacker.
@@ -41,7 +42,7 @@ async function call(name: string, body: unknown, authorization?: string | null, 
   const response = await fetch(`${functionsUrl}/${name}`, {
     method,
     headers: {
-      apikey: anonKey,
+      apikey: publishableKey,
       'Content-Type': 'application/json',
       ...(authorization ? { Authorization: authorization } : {}),
     },
@@ -313,12 +314,12 @@ describe('send_verification_code and check_verification_code', () => {
       const body = { phone: uniqueUsPhone(), code: '12345' };
       expect((await call(name, body, null)).status).toBe(401);
       expect((await call(name, body, 'Bearer not.a.jwt')).status).toBe(401);
-      // The anon key is a valid JWT, but not a user.
-      expect(await call(name, body, `Bearer ${anonKey}`)).toEqual({
+      // An API key is not a signed-in user.
+      expect(await call(name, body, `Bearer ${publishableKey}`)).toEqual({
         status: 401,
         body: error('unauthorized', messages.unauthorized),
       });
-      expect((await call(name, body, `Bearer ${serviceRoleKey}`)).status).toBe(401);
+      expect((await call(name, body, `Bearer ${secretKey}`)).status).toBe(401);
     }
   });
 });
@@ -374,8 +375,8 @@ describe('when Twilio refuses the message', () => {
       (name) =>
         ({
           SUPABASE_URL: apiUrl,
-          SUPABASE_ANON_KEY: anonKey,
-          SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+          SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
+          SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
           TWILIO_ACCOUNT_SID: TWILIO_LOCAL.accountSid,
           TWILIO_AUTH_TOKEN: TWILIO_LOCAL.authToken,
           TWILIO_API_URL: 'https://api.twilio.test',
@@ -431,8 +432,13 @@ describe('when Twilio refuses the message', () => {
     expect(await check(user, phone, await codeFor(phone))).toMatchObject({ status: 200 });
   });
 
-  it('the user lookup goes through Auth: a deleted user is refused', async () => {
-    const rest = createSupabaseRest({ url: apiUrl, anonKey, serviceRoleKey });
+  it('the user lookup verifies the token, then asks Auth: a deleted user is refused', async () => {
+    const rest = createSupabaseRest({
+      url: apiUrl,
+      publishableKey,
+      secretKey,
+      sessions: createSessionVerifier({ loadJwks: jwksLoader(apiUrl) }),
+    });
     const user = await createUser('verify-deleted');
     const jwt = await token(user);
     expect(await rest.userIdFromAuthorization(`Bearer ${jwt}`)).toBe(user.user.id);

@@ -77,7 +77,7 @@ describe('the schema files and the migrations', () => {
     await cp(schemasDir, changedDir, { recursive: true });
     const file = path.join(changedDir, '02-accounts-and-keys.sql');
     const edits: [string, string][] = [
-      // A refusal code changed in a function body.
+      // A refusal code changed in a function body (the account gate's).
       ["'phone_verification_required'", "'phone_not_verified'"],
       // A policy widened: any signed-in user reads every key.
       [
@@ -106,6 +106,7 @@ describe('the schema files and the migrations', () => {
     expect(compareCatalogs(fromMigrations, changed).map((difference) => difference.key)).toEqual([
       'column public.agent_settings.voice',
       'constraint public.api_keys.api_keys_format',
+      'function private.account_call_refusal(p_user_id uuid)',
       'function public.api_key_account(p_api_key text)',
       'policy public.api_keys.Users can read their own API keys',
     ]);

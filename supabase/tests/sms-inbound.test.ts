@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { createServiceClient } from '../functions/_shared/db';
 import { createSmsInboundHandler } from '../functions/_shared/sms/inbound';
 import { createTaskService } from '../functions/_shared/tasks/service';
-import { createVapiProvider } from '../functions/_shared/voice/vapi';
+import { createVapiProvider } from '../functions/_shared/voice/vapi/adapter';
 import { TWILIO_LOCAL } from '../local/fakes/twilio/server';
 import {
   inboundSmsParams,
@@ -16,7 +16,7 @@ import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { messagesTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';
-import { apiUrl, mailboxUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { apiUrl, mailboxUrl, secretKey, TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
 
 // Tasks by text message: Twilio's inbound webhook, signed as Twilio signs it, on the local stack.
@@ -70,7 +70,7 @@ async function smsAccount(): Promise<{ account: CallingAccount; sender: string }
 async function dispatchOnce() {
   const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: '{}',
   });
   expect(response.status).toBe(200);
@@ -154,7 +154,7 @@ describe('tasks by text message', () => {
     // (as a Twilio outage would), so the first delivery answers 500 as Twilio would see it.
     // Node 20 has no WebSocket of its own; supabase-js (as the function builds it) wants one.
     vi.stubGlobal('WebSocket', WebSocket);
-    const db = createServiceClient(apiUrl, serviceRoleKey);
+    const db = createServiceClient(apiUrl, secretKey);
     const functionsUrl = `${apiUrl}/functions/v1`;
     const service = createTaskService({
       db,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { projectRoot } from '../local/config';
 import { stackPortEnv, stackPorts } from '../local/ports';
 import { recoverDataDir } from '../local/database';
 import { assertPortFree, descendants } from '../local/processes';
-import { anonKey } from './support/stack';
+import { publishableKey, secretKey } from './support/stack';
 
 // `npm run backend` as a real child process, on the lifecycle block of ports and its own data
 // folder, stopped every way its owner can end; after each, no process of the stack may remain and
@@ -89,7 +89,7 @@ async function expectUp() {
   const health = await fetch(`http://127.0.0.1:${ports.api}/health`);
   expect(health.status).toBe(200);
   const rest = await fetch(`http://127.0.0.1:${ports.api}/rest/v1/`, {
-    headers: { apikey: anonKey },
+    headers: { apikey: publishableKey },
   });
   await rest.body?.cancel();
   expect(rest.status).toBe(200);
@@ -170,6 +170,45 @@ afterAll(async () => {
     }
   }
   for (const pid of processesOnDataDir(dataDir)) process.kill(pid, 'SIGKILL');
+});
+
+/** `npm run status -- <args>` against the lifecycle stack: its exit code and output. */
+function status(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'status', '--', ...args],
+      { cwd: projectRoot, env },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run status', () => {
+  it('prints the running stack’s URLs and keys under supabase status’s names, else fails', async () => {
+    const running = await startBackend();
+    const json = await status('-o', 'json');
+    expect(json.code).toBe(0);
+    const values = JSON.parse(json.stdout) as Record<string, string>;
+    expect(values).toMatchObject({
+      API_URL: `http://127.0.0.1:${ports.api}`,
+      DB_URL: `postgresql://postgres:postgres@127.0.0.1:${ports.db}/postgres`,
+      PUBLISHABLE_KEY: publishableKey,
+      SECRET_KEY: secretKey,
+    });
+    // The legacy keys are disabled, so they are not listed.
+    expect(values).not.toHaveProperty('ANON_KEY');
+    expect(values).not.toHaveProperty('SERVICE_ROLE_KEY');
+    const dotenv = await status('-o', 'env');
+    expect(dotenv.stdout).toContain(`PUBLISHABLE_KEY="${publishableKey}"`);
+
+    process.kill(running.owner.pid!, 'SIGTERM');
+    await expectAllGone(running);
+    const stopped = await status('-o', 'json');
+    expect(stopped.code).not.toBe(0);
+    expect(stopped.stderr).toMatch(/No local stack is running/);
+  }, 240_000);
 });
 
 describe('stopping the local stack', () => {

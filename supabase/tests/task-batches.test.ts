@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { apiUrl, serviceRoleKey } from './support/stack';
+import { apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 import { readSseData } from './support/sse';
+import { sameCallee } from './support/phone';
 
 // Batches on the integration stack: validated whole, paced through the account's 10 call slots
 // by the scheduler, completed with batch.completed on the stream and the webhook.
@@ -171,9 +172,9 @@ describe('POST /task/batches', () => {
     const hooks = await receiver();
     try {
       const numbers = [
-        ...Array.from({ length: 20 }, () => '+14155550100'),
-        ...Array.from({ length: 5 }, () => '+14155550101'),
-        ...Array.from({ length: 5 }, () => '+14155550102'),
+        ...sameCallee('0100', 20),
+        ...sameCallee('0101', 5),
+        ...sameCallee('0102', 5),
       ];
       const { response, body: batch } = await createBatch(
         account,
@@ -282,7 +283,7 @@ describe('POST /task/batches', () => {
     const caller = await createCallingAccount({ label: 'batch-cancel', credits: 5 });
     const { response, body: batch } = await createBatch(caller, {
       defaults: { goal: GOAL, retry: { max_attempts: 0 } },
-      tasks: Array.from({ length: 20 }, () => ({ phone_number: '+14155550100' })),
+      tasks: sameCallee('0100', 20).map((phone_number) => ({ phone_number })),
     });
     expect(response.status).toBe(201);
     const canceled = await caller.api(`/batches/${batch.id}/cancel`, { method: 'POST' });
@@ -302,27 +303,31 @@ describe('POST /task/batches', () => {
     );
   }, 120_000);
 
-  it('fails the tasks it cannot fund with insufficient_credits and goes on', async () => {
-    // No free minutes left and $0.25: two 10-minute holds fit, the third does not.
+  it('refuses a batch its credits cannot cover, and stores nothing of it', async () => {
+    // No free minutes left and $0.25: five 10-minute calls need $0.50, two need $0.20.
     const poor = await createCallingAccount({
       label: 'batch-poor',
       credits: 0.25,
       freeMinutesUsed: 100,
     });
+    const defaults = { goal: GOAL, retry: { max_attempts: 0 }, max_duration_minutes: 10 };
+    const refused = await createBatch(poor, {
+      defaults,
+      tasks: sameCallee('0100', 5).map((phone_number) => ({ phone_number })),
+    });
+    expect(refused.response.status).toBe(402);
+    expect(refused.body.error).toMatchObject({ code: 'insufficient_credits' });
+    expect(String(refused.body.error!.message)).toMatch(/needs \$0\.50 .* \$0\.25 is available/);
+    const stored = await serviceClient().from('tasks').select('id').eq('user_id', poor.user.id);
+    expect(stored.data).toEqual([]);
+
     const { response, body: batch } = await createBatch(poor, {
-      defaults: { goal: GOAL, retry: { max_attempts: 0 }, max_duration_minutes: 10 },
-      tasks: Array.from({ length: 5 }, () => ({ phone_number: '+14155550100' })),
+      defaults,
+      tasks: sameCallee('0100', 2).map((phone_number) => ({ phone_number })),
     });
     expect(response.status).toBe(201);
     const done = await completed(poor, batch.id);
-    expect(done.status).toBe('completed');
-    expect(done.counts).toMatchObject({ total: 5, succeeded: 2, failed: 3 });
-    const failed = (await tasksOf(poor, batch.id)).filter((t) => t.status === 'failed');
-    expect(failed.map((t) => t.failure_reason)).toEqual([
-      'insufficient_credits',
-      'insufficient_credits',
-      'insufficient_credits',
-    ]);
+    expect(done.counts).toMatchObject({ total: 2, succeeded: 2, failed: 0 });
   }, 120_000);
 
   it('keeps a due retry waiting while ten calls hold the call slots, and places it once one frees', async () => {
@@ -346,7 +351,7 @@ describe('POST /task/batches', () => {
     // Ten calls holding slots: a batch for tomorrow, moved as if admitted (not yet dialled).
     const { body: batch } = await createBatch(caller, {
       defaults: { goal: GOAL, schedule_at: new Date(Date.now() + 86_400_000).toISOString() },
-      tasks: Array.from({ length: 10 }, () => ({ phone_number: '+14155550100' })),
+      tasks: sameCallee('0100', 10).map((phone_number) => ({ phone_number })),
     });
     const moved = await admin
       .from('tasks')
@@ -365,7 +370,7 @@ describe('POST /task/batches', () => {
     expect((await caller.api(`/batches/${batch.id}/cancel`, { method: 'POST' })).status).toBe(200);
     const run = await fetch(`${apiUrl}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ now: new Date(Date.now() + 120_000).toISOString() }),
     });
     expect(run.status).toBe(200);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
+import { sameCallee } from './support/phone';
 import { apiUrl, TEST_PORTS } from './support/stack';
 import { readSseData } from './support/sse';
 
@@ -463,16 +464,18 @@ describe('cancel and limits', () => {
 
   it('allows at most 10 active calls and 60 creates a minute, answering 429 with Retry-After', async () => {
     const busy = await createCallingAccount({ label: 'busy', credits: 5 });
+    // Eleven callees who each talk on: one number would make the rest wait for that callee.
+    const callees = sameCallee('0107', 11);
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (const callee of callees.slice(0, 10)) {
       const { response, task } = await place(busy, {
-        phone_number: '+14155550107',
+        phone_number: callee,
         max_duration_minutes: 10,
       });
       expect(response.status).toBe(201);
       ids.push(task.id);
     }
-    const eleventh = await place(busy, { phone_number: '+14155550107' });
+    const eleventh = await place(busy, { phone_number: callees[10]! });
     expect(eleventh.response.status).toBe(429);
     expect(eleventh.response.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(eleventh.task).toMatchObject({ error: { code: 'rate_limited' } });

@@ -1,11 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
-import { dbUrl } from './support/stack';
+import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
+import { publishableKey, dbUrl } from './support/stack';
 
 // Live task events: pushed to open streams by one listener per function instance (LISTEN/NOTIFY),
-// and at most 20 open streams per API key, counted in SQL across instances.
+// and at most 20 open streams per API key (30 per account), counted in SQL across instances; a
+// revoked key's streams end.
 type Event = { id: number; type: string; task_id: string; data: Record<string, unknown> };
 
 const db = new pg.Client({ connectionString: dbUrl });
@@ -297,4 +298,69 @@ describe('open streams per API key', () => {
     });
     await Promise.all(open.map((s) => s.close()));
   }, 60_000);
+});
+
+describe('rotating the key to multiply the stream limit', () => {
+  it('ends the revoked key’s streams, and holds the account to 30 across its key and sessions', async () => {
+    const account = await createCallingAccount({ label: 'streams-rotate', credits: 5 });
+    const taskId = await quietTask(account);
+    const opened = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await account.api(`/${taskId}/events`);
+      expect(response.status).toBe(200);
+      opened.push(follow(response));
+    }
+
+    // One click in the dashboard: a new key, the old one revoked.
+    const { data: newKey, error } = await account.client.rpc('generate_api_key_for_user', {
+      user_uuid: account.user.id,
+    });
+    expect(error).toBeNull();
+    // Each stream learns at its next lease renewal (one heartbeat, 15 s) that its lease is gone.
+    const allEnded = Promise.all(opened.map((s) => s.done)).then(() => 'ended' as const);
+    const timeout = sleep(25_000).then(() => 'still open' as const);
+    expect(await Promise.race([allEnded, timeout])).toBe('ended');
+
+    const events = (headers: Record<string, string>) =>
+      fetch(`${taskUrl}/${taskId}/events`, { headers });
+    const withKey = { Authorization: `Bearer ${newKey as string}` };
+    const { data } = await account.client.auth.getSession();
+    const withSession = {
+      apikey: publishableKey,
+      Authorization: `Bearer ${data.session!.access_token}`,
+    };
+    const held = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await events(withKey);
+      expect(response.status).toBe(200);
+      held.push(follow(response));
+    }
+    for (let i = 0; i < 10; i++) {
+      const response = await events(withSession);
+      expect(response.status).toBe(200);
+      held.push(follow(response));
+    }
+    const refused = await events(withSession);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: 'rate_limited' });
+    expect(body.error.message).toContain('At most 30 open event streams per account');
+    await Promise.all(held.map((s) => s.close()));
+  }, 90_000);
+
+  it('refuses to open a stream for a key revoked while it was being opened', async () => {
+    const account = await createCallingAccount({ label: 'streams-revoked' });
+    const { data: key } = await serviceClient()
+      .from('api_keys')
+      .select('id')
+      .eq('user_id', account.user.id)
+      .single();
+    await account.client.rpc('generate_api_key_for_user', { user_uuid: account.user.id });
+    const { rows } = await db.query<{ result: Record<string, unknown> }>(
+      `select public.task_event_stream_open(gen_random_uuid(), $1, $2, $3, 30, 60) as result`,
+      [key!.id, account.user.id, `task_01${'Q'.repeat(24)}`],
+    );
+    expect(rows[0]!.result).toEqual({ opened: false, revoked: true });
+  });
 });

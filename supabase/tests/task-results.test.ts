@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { apiUrl, serviceRoleKey, TEST_PORTS } from './support/stack';
+import { apiUrl, secretKey, TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
 
-// What a finished call hands back to a program: the result by the integrator's own schema, and
-// the recording when asked for, on the integration stack with the simulated phone network.
+// What a finished call hands back to a program: the result by the integrator's own schema, on the
+// integration stack with the simulated phone network (recordings: recordings.test.ts).
 type Task = {
   id: string;
   status: string;
@@ -55,12 +55,8 @@ const fitsResultSchema = new Ajv2020({ strict: false }).compile({
 });
 
 let owner: CallingAccount;
-let stranger: CallingAccount;
 beforeAll(async () => {
-  [owner, stranger] = await Promise.all([
-    createCallingAccount({ label: 'results', credits: 5 }),
-    createCallingAccount({ label: 'results-stranger', credits: 5 }),
-  ]);
+  owner = await createCallingAccount({ label: 'results', credits: 5 });
 });
 afterAll(async () => {
   await closeClock();
@@ -135,7 +131,7 @@ describe('output_schema → result', () => {
           await (
             await fetch(`${apiUrl}/functions/v1/dispatch`, {
               method: 'POST',
-              headers: { Authorization: `Bearer ${serviceRoleKey}` },
+              headers: { Authorization: `Bearer ${secretKey}` },
             })
           ).body?.cancel();
           return bodies
@@ -178,7 +174,7 @@ describe('output_schema → result', () => {
     await (
       await fetch(`${apiUrl}/functions/v1/dispatch`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ now: new Date(Date.now() + 2 * 60_000).toISOString() }),
       })
     ).body?.cancel();
@@ -377,134 +373,5 @@ describe('output_schema → result', () => {
     });
     expect(response.status).toBe(400);
     expect(body.error).toMatchObject({ code: 'invalid_request', field: 'output_schema' });
-  });
-});
-
-describe('recordings', () => {
-  let recorded: Task;
-  beforeAll(async () => {
-    const { body } = await place(owner, {
-      phone_number: '+14155550100',
-      record: true,
-      recording_retention_days: 7,
-    });
-    expect(body.record).toBe(true);
-    expect(body.recording_url).toBeNull();
-    recorded = await ended(owner, body.id);
-  });
-
-  it('serves real WAV audio as long as the call to its owner, at our own URL', async () => {
-    expect(recorded.recording_url).toMatch(
-      new RegExp(`/functions/v1/task/${recorded.id}/recording$`),
-    );
-    const days = (Date.parse(recorded.recording_expires_at!) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(6.9);
-    expect(days).toBeLessThanOrEqual(7);
-    const response = await fetch(recorded.recording_url!, {
-      headers: { Authorization: `Bearer ${owner.apiKey}` },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('audio/wav');
-    const wav = Buffer.from(await response.arrayBuffer());
-    expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
-    expect(wav.toString('ascii', 8, 12)).toBe('WAVE');
-    const byteRate = wav.readUInt32LE(28);
-    const dataBytes = wav.readUInt32LE(40);
-    expect(recorded.duration_seconds).toBeGreaterThan(0);
-    expect(dataBytes / byteRate).toBe(recorded.duration_seconds);
-    expect((await completedEvent(owner, recorded.id)).recording_url).toBe(recorded.recording_url);
-  });
-
-  it('is 404 to another account and 401 without a key', async () => {
-    const other = await stranger.api(`/${recorded.id}/recording`);
-    expect(other.status).toBe(404);
-    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('not_found');
-    const anonymous = await fetch(recorded.recording_url!);
-    expect(anonymous.status).toBe(401);
-    await anonymous.body?.cancel();
-  });
-
-  it('records nothing without record: true', async () => {
-    const { body } = await place(owner, { phone_number: '+14155550100' });
-    const task = await ended(owner, body.id);
-    expect(task.record).toBe(false);
-    expect(task.recording_url).toBeNull();
-    const response = await owner.api(`/${task.id}/recording`);
-    expect(response.status).toBe(404);
-    await response.body?.cancel();
-    // Even handed audio for it (as the end of a call would), the database keeps none.
-    const kept = await sql<{ expires: Date | null }>(
-      `select public.task_save_recording($1, 1, 'UklGRg==', 'audio/wav', 5) as expires`,
-      [task.id],
-    );
-    expect(kept[0]!.expires).toBeNull();
-    const stored = await sql<{ n: string }>(
-      'select count(*) as n from private.task_recordings where task_id = $1',
-      [task.id],
-    );
-    expect(Number(stored[0]!.n)).toBe(0);
-  });
-
-  it('refuses a retention outside 1 to 90 days', async () => {
-    for (const days of [0, 91, 1.5]) {
-      const { response, body } = await place(owner, {
-        phone_number: '+14155550100',
-        record: true,
-        recording_retention_days: days,
-      });
-      expect(response.status).toBe(400);
-      expect(body.error?.field).toBe('recording_retention_days');
-    }
-  });
-
-  it('is 404 once its retention ran out, even before the erasure pass takes it', async () => {
-    const { body } = await place(owner, {
-      phone_number: '+14155550100',
-      record: true,
-      recording_retention_days: 1,
-    });
-    const task = await ended(owner, body.id);
-    const kept = await owner.api(`/${task.id}/recording`);
-    expect(kept.status).toBe(200);
-    await kept.body?.cancel();
-    await sql(
-      `update private.task_recordings set expires_at = now() - interval '1 second' where task_id = $1`,
-      [task.id],
-    );
-    const late = await owner.api(`/${task.id}/recording`);
-    expect(late.status).toBe(404);
-    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('not_found');
-    // Leaves no expired audio behind for the erasure test to count.
-    await sql('delete from private.task_recordings where task_id = $1', [task.id]);
-  });
-
-  it('private.erase_expired_recordings erases what is past retention, and the URL goes away', async () => {
-    const { body } = await place(owner, {
-      phone_number: '+14155550100',
-      record: true,
-      recording_retention_days: 1,
-    });
-    const task = await ended(owner, body.id);
-    expect(task.recording_url).not.toBeNull();
-    const expires = Date.parse(task.recording_expires_at!);
-    const before = await sql<{ n: number }>('select private.erase_expired_recordings($1) as n', [
-      new Date(expires - 60_000).toISOString(),
-    ]);
-    expect(before[0]!.n).toBe(0);
-    expect((await owner.api(`/${task.id}/recording`)).status).toBe(200);
-    const erased = await sql<{ n: number }>('select private.erase_expired_recordings($1) as n', [
-      new Date(expires + 1000).toISOString(),
-    ]);
-    expect(erased[0]!.n).toBeGreaterThanOrEqual(1);
-    const left = await sql<{ n: string }>(
-      'select count(*) as n from private.task_recordings where task_id = $1',
-      [task.id],
-    );
-    expect(Number(left[0]!.n)).toBe(0);
-    const gone = await owner.api(`/${task.id}/recording`);
-    expect(gone.status).toBe(404);
-    await gone.body?.cancel();
-    // Another task's recording, not yet expired, is untouched.
-    expect((await owner.api(`/${recorded.id}/recording`)).status).toBe(200);
   });
 });

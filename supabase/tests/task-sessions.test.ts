@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_SECRET } from '../local/config';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
-import { anonKey } from './support/stack';
+import { publishableKey } from './support/stack';
 
 // The call API with a signed-in user's session instead of an API key, as the dashboard calls it
 // through supabase-js: `Authorization: Bearer <access token>` and the `apikey` header.
@@ -21,7 +21,7 @@ function asSession(token: string) {
     return fetch(`${taskUrl}${path}`, {
       ...rest,
       headers: {
-        apikey: anonKey,
+        apikey: publishableKey,
         Authorization: `Bearer ${token}`,
         ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
@@ -135,7 +135,7 @@ describe('a signed-in user’s session', () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode('not-the-project-secret-but-long-enough-to-sign'));
-    for (const token of [expired, forged, 'aaaa.bbbb.cccc', anonKey]) {
+    for (const token of [expired, forged, 'aaaa.bbbb.cccc', publishableKey]) {
       expect(await errorOf(await asSession(token)(''))).toMatchObject({
         status: 401,
         code: 'unauthorized',

@@ -9,7 +9,7 @@ import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonClient, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { uniqueUsPhone } from './support/phone';
-import { anonKey, apiUrl } from './support/stack';
+import { publishableKey, apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
 // Every tenant boundary, generated from the database itself: each table and view in `public`
@@ -304,6 +304,21 @@ const RPCS: Record<string, RpcCase> = {
       expect(await snapshot('webhook_deliveries', v)).toEqual(before);
     },
   },
+  'scheduler_health(timestamp with time zone)': {
+    async attempt(client, v) {
+      // Public by design: the status page's summary, with nothing of any account in it.
+      const { data, error } = await client.rpc('scheduler_health');
+      expect(error).toBeNull();
+      expect(Object.keys(data as object).sort()).toEqual([
+        'failed_runs_last_hour',
+        'last_run_at',
+        'last_run_ok',
+        'runs_last_hour',
+        'status',
+      ]);
+      expect(JSON.stringify(data)).not.toContain(v.user.id);
+    },
+  },
   'usage_summary()': {
     async attempt(client, v, kind) {
       const { data, error } = await client.rpc('usage_summary');
@@ -451,7 +466,7 @@ async function createVictim(): Promise<Victim> {
   const verify = await fetch(`${apiUrl}/functions/v1/send_verification_code`, {
     method: 'POST',
     headers: {
-      apikey: anonKey,
+      apikey: publishableKey,
       Authorization: `Bearer ${session.session!.access_token}`,
       'Content-Type': 'application/json',
     },

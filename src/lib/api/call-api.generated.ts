@@ -59,7 +59,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The call's audio, when the task was created with record true */
+    /**
+     * The call's audio, when the task was created with record true
+     * @description Streamed; a `Range: bytes=start-end` header (one range) answers 206 with that part and Content-Range, so a player can seek; a range beyond the end answers 416. One account downloads at most a few recordings at once: more answer 429 with Retry-After.
+     */
     get: operations['getTaskRecording'];
     put?: never;
     post?: never;
@@ -78,7 +81,7 @@ export interface paths {
     };
     /**
      * The task's events as Server-Sent Events
-     * @description Replays the events after Last-Event-ID, then follows live; a comment line every 15 s; ends after task.completed. At most 20 streams of one API key may be open at once (a replay of a task that has ended takes no slot).
+     * @description Replays the events after Last-Event-ID, then follows live; a comment line every 15 s; ends after task.completed. At most 20 streams of one API key may be open at once, and 30 of one account (a replay of a task that has ended takes no slot); revoking the key ends its streams.
      */
     get: operations['streamTaskEvents'];
     put?: never;
@@ -101,7 +104,7 @@ export interface paths {
     put?: never;
     /**
      * Create up to 1,000 tasks at once
-     * @description Each row of `tasks` is a create body merged over `defaults` (the row's fields win; `context` and `metadata` merge key by key). The whole batch is validated first: any bad row answers 400 `invalid_request` with `rows` naming each bad row, and nothing is created; number rules, the do-not-call list and calling windows apply per row. The tasks wait `queued` (or `scheduled` outside their calling window) for one of the account's 10 call slots instead of being refused with 429; money is held per task when it is placed, and a task that cannot be funded then ends `failed` with `failure_reason: insufficient_credits` while the batch goes on. `batch.completed` is sent on the batch's event stream and to the defaults' `webhook_url` when every task has ended.
+     * @description Each row of `tasks` is a create body merged over `defaults` (the row's fields win; `context` and `metadata` merge key by key). The whole batch is validated first: any bad row answers 400 `invalid_request` with `rows` naming each bad row, and nothing is created; number rules, the do-not-call list and calling windows apply per row, and a number may appear in one row only (every row naming it is listed). The rows may name at most 10 distinct webhook hosts and 10 distinct `output_schema` values (else 400 naming `tasks`). The credits available, after the free minutes left, must cover every row's `max_duration_minutes` at $0.01 a minute, or the batch answers 402 `insufficient_credits` and nothing is stored; an account holds at most 2,000 tasks that have not ended (429 `rate_limited` beyond). The tasks wait `queued` (or `scheduled` outside their calling window) for one of the account's 10 call slots instead of being refused with 429; money is held per task when it is placed, and a task that cannot be funded then (credits spent meanwhile) ends `failed` with `failure_reason: insufficient_credits` while the batch goes on. `batch.completed` is sent on the batch's event stream and to the defaults' `webhook_url` when every task has ended.
      */
     post: operations['createBatch'];
     delete?: never;
@@ -193,7 +196,7 @@ export interface components {
       /** @description Alias of goal. */
       task?: string;
       /** @description At most 8 KB of JSON */
-      context?: Record<string, never>;
+      context?: Record<string, unknown>;
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
       /** @enum {string} */
@@ -202,7 +205,7 @@ export interface components {
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;
       /** @default 10 */
-      max_duration_minutes: number;
+      max_duration_minutes?: number;
       voicemail?: {
         /**
          * @default hang_up
@@ -213,9 +216,9 @@ export interface components {
       };
       retry?: {
         /** @default 3 */
-        max_attempts: number;
+        max_attempts?: number;
         /** @default 30 */
-        interval_minutes: number;
+        interval_minutes?: number;
       };
       /**
        * Format: uri
@@ -223,7 +226,7 @@ export interface components {
        */
       webhook_url?: string;
       /** @description At most 4 KB of JSON */
-      metadata?: Record<string, never>;
+      metadata?: Record<string, unknown>;
       /** @description Narrows the calling hours (08:00-21:00 in the callee's time zone, from the area code). Outside the window the task is scheduled for its opening. */
       call_window?: {
         /** @example 09:00 */
@@ -237,17 +240,17 @@ export interface components {
        */
       schedule_at?: string;
       /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
-      output_schema?: Record<string, never>;
+      output_schema?: Record<string, unknown>;
       /**
        * @description Keep the call's audio for recording_retention_days. Off by default.
        * @default false
        */
-      record: boolean;
+      record?: boolean;
       /**
        * @description How many days a recording is kept after the call ends.
        * @default 30
        */
-      recording_retention_days: number;
+      recording_retention_days?: number;
     };
     Turn: {
       /** @enum {string} */
@@ -275,15 +278,15 @@ export interface components {
       phone_number?: string;
       /** @description The goal you sent; null once the call content is erased (30 days after the end). */
       goal?: string | null;
-      context?: Record<string, never>;
-      metadata?: Record<string, never>;
+      context?: Record<string, unknown>;
+      metadata?: Record<string, unknown>;
       voice?: string;
       language?: string;
       speaking_style?: string;
       first_sentence?: string | null;
       max_duration_minutes?: number;
-      voicemail?: Record<string, never>;
-      retry?: Record<string, never>;
+      voicemail?: Record<string, unknown>;
+      retry?: Record<string, unknown>;
       webhook_url?: string | null;
       /** @enum {string} */
       source?: 'api' | 'dashboard' | 'mcp' | 'sms';
@@ -304,15 +307,20 @@ export interface components {
       transcription?: string | null;
       summary?: string | null;
       /** @description The JSON Schema you sent, or null. */
-      output_schema?: Record<string, never> | null;
+      output_schema?: Record<string, unknown> | null;
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
-      result?: Record<string, never> | null;
+      result?: Record<string, unknown> | null;
       /** @description Why every field of result is null (no analysis, or it did not fit the schema). */
       result_note?: string | null;
       record?: boolean;
       recording_retention_days?: number;
-      /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, nothing was stored, or its retention ended. */
+      /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, its copy is not done (or failed), or its retention ended. */
       recording_url?: string | null;
+      /**
+       * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made.
+       * @enum {string|null}
+       */
+      recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
       /**
        * Format: date-time
        * @description When the recording is (or was) erased.
@@ -354,8 +362,8 @@ export interface components {
     };
     CreateBatchRequest: {
       /** @description Any fields of CreateTaskRequest, shared by every row; its webhook_url also receives batch.completed. */
-      defaults?: Record<string, never>;
-      tasks: Record<string, never>[];
+      defaults?: Record<string, unknown>;
+      tasks: Record<string, unknown>[];
     };
     /** @description Every task is in exactly one count: scheduled (status scheduled or retry_scheduled), queued (queued, waiting for a call slot or being dialled), in_progress (ringing or in_progress), succeeded (success with outcome achieved or unknown), not_achieved (success with outcome not_achieved), unreachable (no_answer, busy or voicemail), failed, canceled. */
     BatchCounts: {
@@ -414,7 +422,7 @@ export interface components {
       task_id?: string;
       /** Format: date-time */
       created_at?: string;
-      data?: Record<string, never>;
+      data?: Record<string, unknown>;
     };
     Error: {
       error: {
@@ -431,6 +439,7 @@ export interface components {
           | 'method_not_allowed'
           | 'idempotency_conflict'
           | 'task_not_cancelable'
+          | 'range_not_satisfiable'
           | 'rate_limited'
           | 'internal';
         message: string;
@@ -537,7 +546,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). */
+      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -623,7 +632,10 @@ export interface operations {
   getTaskRecording: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @example bytes=0-1023 */
+        Range?: string;
+      };
       path: {
         id: components['parameters']['TaskId'];
       };
@@ -638,10 +650,23 @@ export interface operations {
         };
         content: {
           'audio/wav': string;
+          'audio/mpeg': string;
+        };
+      };
+      /** @description The requested byte range of the recording (Content-Range says which). */
+      206: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/wav': string;
+          'audio/mpeg': string;
         };
       };
       401: components['responses']['Error'];
       404: components['responses']['Error'];
+      416: components['responses']['Error'];
+      429: components['responses']['RateLimited'];
     };
   };
   streamTaskEvents: {

@@ -1,35 +1,50 @@
-import { env } from '@/config/env';
-import { ApiRequestError, apiErrorFrom, requestJson, type ErrorWording } from '@/lib/api-client';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './call-api.generated';
+import { ApiError, isAbort, parseApiError, unansweredError, type ErrorWording } from './api-error';
+import { FUNCTIONS_URL, signRequest } from './sign-request';
 
-/** The call API of this app's Supabase project: `/functions/v1/task`. */
-export const TASK_API_URL = `${env.supabaseUrl.replace(/\/+$/, '')}/functions/v1/task`;
-
-export const taskUrl = (taskId = '', suffix = '') =>
-  `${TASK_API_URL}${taskId ? `/${encodeURIComponent(taskId)}` : ''}${suffix}`;
-
-/** An error answered by the call API: the app's one API error, under the name the calls code uses. */
-export const CallApiError = ApiRequestError;
-export type CallApiError = ApiRequestError;
-
-/** How the calls feature words an answer without a message, and no answer at all. */
-const callServiceWording: ErrorWording = {
-  fallbackMessage: (status) => `The call service answered ${status}. Please try again.`,
-  networkMessage: 'Could not reach the call service. Check your connection and try again.',
+const sessionAuth: Middleware = {
+  onRequest: ({ request }) => signRequest(request),
 };
 
-/** Reads an error response in the API's shape; anything else becomes a plain message. */
-export async function callApiErrorFrom(response: Response): Promise<CallApiError> {
-  return apiErrorFrom(response, callServiceWording);
+function createCallApi() {
+  const client = createClient<paths>({
+    baseUrl: FUNCTIONS_URL,
+    // Looked up per request, so tests can stand in for the network.
+    fetch: (request) => globalThis.fetch(request),
+  });
+  client.use(sessionAuth);
+  return client;
 }
 
 /**
- * A JSON request to the call API with the signed-in user's access token (the API takes a session
- * beside an API key); throws `CallApiError` when refused.
+ * The call API (openapi.yaml), typed by the generated `paths` and signed by the session. Its
+ * calls go through `unwrap`, which resolves with the answer's data or throws one ApiError.
  */
-export async function callApi<T>(
-  accessToken: string,
-  url: string,
-  init: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {},
+export const callApi = createCallApi();
+
+const callServiceWording: ErrorWording = {
+  unexpected: 'The call service could not handle the request. Please try again.',
+  unanswered: 'Could not reach the call service. Check your connection and try again.',
+};
+
+/**
+ * A call API request's data, or the ApiError of its refusal or of no answer (in the call
+ * service's words when the server gave none). An abort is rethrown as it is.
+ */
+export async function unwrap<T>(
+  request: Promise<{ data?: T; error?: unknown; response: Response }>,
+  wording: ErrorWording = callServiceWording,
 ): Promise<T> {
-  return requestJson<T>(url, { ...init, bearer: accessToken, ...callServiceWording });
+  let result: Awaited<typeof request>;
+  try {
+    result = await request;
+  } catch (cause) {
+    if (isAbort(cause) || cause instanceof ApiError) throw cause;
+    throw unansweredError(wording);
+  }
+  const { data, error, response } = result;
+  if (!response.ok)
+    throw parseApiError(response.status, error, { headers: response.headers, wording });
+  return data as T;
 }

@@ -1,7 +1,7 @@
 // The signed-in owner's account: the data export and closing the account. Wiring only; see
 // _shared/account.
-import { createAccountHandler } from '../_shared/account/handler.ts';
-import { must } from '../_shared/db.ts';
+import { createAccountHandler } from '../_shared/accounts/account-handler.ts';
+import { bulkDb, must, userFromToken } from '../_shared/db.ts';
 import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 
@@ -13,16 +13,36 @@ const BANNED_FOR_GOOD = '876000h';
 Deno.serve(
   createAccountHandler({
     async userFromToken(token) {
+      // Verified here first (signature, expiry); then Auth confirms the session is still live and
+      // gives the current e-mail, since export and closing act on the whole account.
+      const verified = await userFromToken(token);
+      if (!verified) return null;
       const { data, error } = await db.auth.getUser(token);
-      if (error || !data.user?.email) return null;
+      if (error || data.user?.id !== verified.id || !data.user.email) return null;
       return { id: data.user.id, email: data.user.email };
     },
     async exportAccount(userId) {
-      return must(await db.rpc('account_export', { p_user_id: userId })) as Record<string, unknown>;
+      // A large export runs on the bulk pool: it never holds a connection a call needs.
+      return must(await bulkDb().rpc('account_export', { p_user_id: userId })) as Record<
+        string,
+        unknown
+      >;
+    },
+    async beginExport(userId) {
+      const verdict = must(await db.rpc('account_export_begin', { p_user_id: userId })) as {
+        retry_after?: number;
+      };
+      return verdict.retry_after ? { retryAfterSeconds: verdict.retry_after } : null;
+    },
+    async exportTasks(userId, after, limit) {
+      return must(
+        await db.rpc('account_export_tasks', { p_user_id: userId, p_after: after, p_limit: limit }),
+      ) as (Record<string, unknown> & { id: string })[];
     },
     async closeAccount(userId) {
       return must(await db.rpc('account_close', { p_user_id: userId })) as {
         closed_at: string;
+        waiting_canceled: number;
         tasks_to_cancel: string[];
       };
     },

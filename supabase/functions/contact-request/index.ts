@@ -2,18 +2,19 @@
 // role. Wiring only; the logic is in ../_shared/contact/.
 import { captchaVerifier } from '../_shared/contact/captcha.ts';
 import { createContactRequestHandler } from '../_shared/contact/handler.ts';
+import { signedInSender } from '../_shared/contact/signed-in-sender.ts';
 import { submitContactRequest } from '../_shared/contact/store.ts';
-import { createServiceClient } from '../_shared/db.ts';
-import { requireEnv } from '../_shared/env.ts';
+import { createServiceClient, platformKeys } from '../_shared/db.ts';
 
 const env = (name: string) => Deno.env.get(name) ?? '';
 
+// PostgREST, not the pool: the form is not on the call path.
+const db = createServiceClient(platformKeys().url, platformKeys().secretKey);
+
 Deno.serve(
   createContactRequestHandler({
-    // PostgREST, not the pool: the form is not on the call path.
-    submit: submitContactRequest(
-      createServiceClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY')),
-    ),
+    submit: submitContactRequest(db),
+    signedInUserOf: signedInSender(),
     verifyCaptcha: captchaVerifier(
       env('CONTACT_CAPTCHA_SECRET') || undefined,
       env('CONTACT_CAPTCHA_VERIFY_URL') || undefined,

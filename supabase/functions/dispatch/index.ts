@@ -1,13 +1,15 @@
-// Scheduled work: due retries, the watchdog, webhook deliveries, and the retention pass (see
-// _shared/privacy). Wiring only; see _shared/dispatch.
+// Scheduled work: due retries, the watchdog, webhook deliveries, recording copies to retry, and
+// the retention pass (see _shared/privacy). Wiring only; see _shared/dispatch.
 import { createDispatcher } from '../_shared/dispatch/dispatcher.ts';
 import { createDispatchHandler } from '../_shared/dispatch/handler.ts';
+import { recordedRun } from '../_shared/dispatch/recorded-run.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
 import { createRetention } from '../_shared/privacy/retention.ts';
+import { platformKeys } from '../_shared/db.ts';
 
-const { db, provider, service, batches } = taskServiceFromEnv();
+const { db, provider, service, batches, recordings } = taskServiceFromEnv();
 const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
 const now = () => new Date();
 const dispatcher = createDispatcher({
@@ -22,14 +24,21 @@ const dispatcher = createDispatcher({
   marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
 });
 
-const retention = createRetention({ db, now });
+const retention = createRetention({ db, now, recordings });
 
 Deno.serve(
   createDispatchHandler({
-    run: async (at = now()) => ({
-      ...(await dispatcher.run(at)),
-      retention: await retention.run(at),
-    }),
+    run: recordedRun(
+      db,
+      async (at) => ({
+        ...(await dispatcher.run(at)),
+        // Copies of recordings that failed right after their call (or whose copier died).
+        recordings: await recordings.copyDue(at),
+        retention: await retention.run(at),
+      }),
+      { clock: now, log: (line) => console.error(line) },
+    ),
     now,
+    secretKeys: () => platformKeys().secretKeys,
   }),
 );

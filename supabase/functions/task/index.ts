@@ -1,6 +1,7 @@
 // POST /task and friends: the call API. Wiring only; the logic is in _shared/tasks.
 import { intEnv } from '../_shared/env.ts';
 import { liveEventsFromEnv } from '../_shared/events/live.ts';
+import { createDownloadGate } from '../_shared/recordings/serve.ts';
 import { createTaskHandler } from '../_shared/tasks/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 
@@ -15,5 +16,8 @@ Deno.serve(
     heartbeatMs: intEnv('TASK_SSE_HEARTBEAT_SECONDS', 15) * 1000,
     live: liveEventsFromEnv(db),
     maxStreamMs: intEnv('TASK_STREAM_MAX_SECONDS', 120) * 1000,
+    downloads: createDownloadGate(intEnv('RECORDING_DOWNLOADS_PER_ACCOUNT', 2)),
+    // 2 MB/s: a 60-minute recording in half a minute, over a hundred times what playing needs.
+    downloadBytesPerSecond: intEnv('RECORDING_DOWNLOAD_BYTES_PER_SECOND', 2 * 1024 * 1024),
   }),
 );

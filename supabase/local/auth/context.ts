@@ -85,7 +85,7 @@ export function createAuthContext({ pool, config, jwt, mail }: AuthDeps) {
 
   async function requireUser(authorization: string | undefined) {
     const claims = await authenticate(authorization);
-    if (!claims.sub) throw errors.badJwt('missing sub claim');
+    if (!claims.sub) throw errors.missingSub();
     const user = await findUserById(pool, claims.sub);
     if (!user) throw errors.userNotFound();
     if (claims.session_id) {

@@ -48,6 +48,8 @@ export const errors = {
     new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
   badJwt: (detail: string) =>
     new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
+  /** GoTrue's answer to a valid token that names no user (the anon role token of an API key). */
+  missingSub: () => new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim'),
   notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
   sessionNotFound: () =>
     new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),

@@ -88,6 +88,7 @@ export function createAuthRouter(auth: AuthService) {
         });
       }
       if (route === 'GET /settings') return ok(auth.settings());
+      if (route === 'GET /.well-known/jwks.json') return ok(auth.jwks());
       const disabled = disabledFeatureByPath(method, path, url);
       if (disabled) {
         if (disabled.after === 'user') await auth.getUser(authorization);

@@ -24,6 +24,8 @@ export function createAuthService(deps: AuthDeps) {
   return {
     safeRedirect: context.safeRedirect,
     settings: () => authSettings(deps.config),
+    /** The public signing keys, as GoTrue serves them at /.well-known/jwks.json. */
+    jwks: () => deps.jwt.jwks,
     ...createSignUp(context, mailer, sessions),
     ...grants,
     ...createCurrentUser(context, mailer),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { anonKey, apiUrl, serviceRoleKey } from './stack';
+import { publishableKey, apiUrl, secretKey } from './stack';
 
 // In Node 20 supabase-js needs a WebSocket implementation for its realtime client.
 const options = {
@@ -10,11 +10,16 @@ const options = {
 };
 
 export function anonClient(): SupabaseClient {
-  return createClient(apiUrl, anonKey, options);
+  return createClient(apiUrl, publishableKey, options);
 }
 
 export function serviceClient(): SupabaseClient {
-  return createClient(apiUrl, serviceRoleKey, options);
+  return createClient(apiUrl, secretKey, options);
+}
+
+/** A client that sends this access token as is (one kept from a session that has since ended). */
+export function tokenClient(accessToken: string): SupabaseClient {
+  return createClient(apiUrl, publishableKey, { ...options, accessToken: async () => accessToken });
 }
 
 export type TestUser = { user: User; email: string; password: string; client: SupabaseClient };

@@ -39,3 +39,8 @@ export async function ageRefreshToken(token: string, seconds: number) {
 export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
   return (await db().query<T>(text, values)).rows;
 }
+
+/** Forgets when `userId` last exported, so a test may export again within the minute. */
+export async function forgetAccountExports(userId: string) {
+  await db().query('delete from private.account_export_requests where user_id = $1', [userId]);
+}

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { RetentionReport } from '../../functions/_shared/privacy/retention.ts';
-import { apiUrl, serviceRoleKey } from './stack';
+import { apiUrl, secretKey } from './stack';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,7 +11,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export async function dispatchDaysAhead(daysAhead: number): Promise<RetentionReport> {
   const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ now: new Date(Date.now() + daysAhead * DAY_MS).toISOString() }),
   });
   const body = (await response.json()) as { retention?: RetentionReport | null };

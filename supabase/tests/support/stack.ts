@@ -1,4 +1,4 @@
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/config';
+import { PUBLISHABLE_KEY, SECRET_KEY } from '../../local/config';
 import { appPort, stackPortEnv, stackPorts } from '../../local/ports';
 
 /**
@@ -38,8 +38,8 @@ export const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.db}/
 export const adminDbUrl = `postgresql://supabase_admin:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
 /** As `supabase_auth_admin`, the auth tables' owner, as the auth server connects. */
 export const authDbUrl = `postgresql://supabase_auth_admin:postgres@127.0.0.1:${TEST_PORTS.db}/postgres`;
-export const anonKey = ANON_KEY;
-export const serviceRoleKey = SERVICE_ROLE_KEY;
+export const publishableKey = PUBLISHABLE_KEY;
+export const secretKey = SECRET_KEY;
 
 /** The app's origin as config.toml names it, moved by DIALWISE_PORT_OFFSET like the stack's. */
 export const siteUrl = `http://localhost:${appPort('dev')}`;

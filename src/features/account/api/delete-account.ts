@@ -1,14 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
-import { unwrapAccountCall } from './account-error';
+import { invokeFunction } from '@/lib/api/invoke-function';
+import { accountWording } from './account-wording';
 
 export type AccountClosed = { closed_at: string; calls_canceled: number };
 
-/** POST /functions/v1/account/delete: closes the account; `confirm` is its e-mail address. */
-export async function deleteAccount(confirm: string): Promise<AccountClosed> {
-  return unwrapAccountCall(
-    await supabase.functions.invoke<AccountClosed>('account/delete', { body: { confirm } }),
-  );
+/**
+ * POST /functions/v1/account/delete: closes the signed-in user's account; `confirm` is its e-mail
+ * address. Throws ApiError (`field` 'confirm' when the address does not match).
+ */
+export function deleteAccount(confirm: string): Promise<AccountClosed> {
+  return invokeFunction<AccountClosed>('account/delete', {
+    body: { confirm },
+    wording: accountWording,
+  });
 }
 
 export function useDeleteAccount() {

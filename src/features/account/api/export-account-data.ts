@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download-file';
-import { supabase } from '@/lib/supabase';
-import { unwrapAccountCall } from './account-error';
+import { invokeFunction } from '@/lib/api/invoke-function';
+import { accountWording } from './account-wording';
 
-/** GET /functions/v1/account/export with the session: everything held about the account. */
-export async function exportAccountData(): Promise<Record<string, unknown>> {
-  return unwrapAccountCall(
-    await supabase.functions.invoke<Record<string, unknown>>('account/export', { method: 'GET' }),
-  );
+/** GET /functions/v1/account/export as the signed-in user: everything held about the account. */
+export function exportAccountData(): Promise<Record<string, unknown>> {
+  return invokeFunction<Record<string, unknown>>('account/export', {
+    method: 'GET',
+    wording: accountWording,
+  });
 }
 
 /** The export's file name: dialwise-account-<date of the export>.json. */

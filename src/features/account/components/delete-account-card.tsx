@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
-import { AccountError } from '../api/account-error';
+import { ApiError } from '@/lib/api/api-error';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountSchema, type DeleteAccountValues } from '../api/delete-account-schema';
 
@@ -90,7 +90,7 @@ function DeleteAccountForm({
         });
       },
       onError: (error) => {
-        if (error instanceof AccountError && error.field === 'confirm')
+        if (error instanceof ApiError && error.field === 'confirm')
           setError('confirm', { message: error.message });
         else toast.error('Could not delete your account', { description: error.message });
       },

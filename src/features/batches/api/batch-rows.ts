@@ -40,7 +40,8 @@ export function checkBatchRow(
   for (const [column, raw] of Object.entries(record)) {
     const value = (raw ?? '').trim();
     const name = normalizedColumn(column);
-    if (name === 'phone_number') phoneInput = value;
+    // A results CSV escapes the leading + of a number ('+1415…) against formula injection.
+    if (name === 'phone_number') phoneInput = value.replace(/^'(?=\+)/, '');
     else if (name === 'goal') ownGoal = value;
     else if (column !== '__parsed_extra' && value !== '') metadata[column] = value;
   }

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { callApi } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import type { Batch } from './batch-types';
-import { batchUrl } from './batch-url';
 import { batchesKeys } from './query-keys';
 
-export type CancelBatchVariables = { accessToken: string; batchId: string };
-
-/** `POST /task/batches/{id}/cancel`: what has not ended is canceled. */
-export function cancelBatch({ accessToken, batchId }: CancelBatchVariables): Promise<Batch> {
-  return callApi<Batch>(accessToken, batchUrl(batchId, '/cancel'), { method: 'POST' });
+/** `POST /task/batches/{id}/cancel`: what has not ended is canceled. Throws ApiError. */
+export async function cancelBatch(batchId: string): Promise<Batch> {
+  const batch = await unwrap(
+    callApi.POST('/task/batches/{batch_id}/cancel', { params: { path: { batch_id: batchId } } }),
+  );
+  return batch as Batch;
 }
 
 export function useCancelBatch(
   userId: string | null | undefined,
-  options: Omit<UseMutationOptions<Batch, Error, CancelBatchVariables>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Batch, Error, string>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,60 +1,32 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { CallApiError, callApiErrorFrom } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
+import { ApiError } from '@/lib/api/api-error';
+import type { components } from '@/lib/api/call-api.generated';
 import type { Batch } from './batch-types';
-import { batchUrl } from './batch-url';
 import { batchesKeys } from './query-keys';
+
+export type CreateBatchBody = components['schemas']['CreateBatchRequest'];
 
 /** A row the API refused, as `rows` of its 400 names it (index from 0). */
 export type RefusedRow = { index: number; field: string | null; message: string };
 
-/** The API refused the batch; `rows` names each bad row when the rows were at fault. */
-export class BatchRefusedError extends CallApiError {
-  readonly rows: RefusedRow[];
-  constructor(error: CallApiError, rows: RefusedRow[]) {
-    super(error);
-    this.name = 'BatchRefusedError';
-    this.rows = rows;
-  }
+/** The rows a refusal of `POST /task/batches` names (none when the rows were not at fault). */
+export function refusedRows(error: unknown): RefusedRow[] {
+  if (!(error instanceof ApiError)) return [];
+  const rows = error.details.rows;
+  return Array.isArray(rows) ? (rows as RefusedRow[]) : [];
 }
 
-export type CreateBatchVariables = { accessToken: string; body: unknown };
-
-/** `POST /task/batches` with the user's session; throws `BatchRefusedError` when refused. */
-export async function createBatch({ accessToken, body }: CreateBatchVariables): Promise<Batch> {
-  let response: Response;
-  try {
-    response = await fetch(batchUrl(), {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new BatchRefusedError(
-      new CallApiError({
-        status: 0,
-        code: 'network_error',
-        message: 'Could not reach the call service. Check your connection and try again.',
-      }),
-      [],
-    );
-  }
-  if (response.ok) return (await response.json()) as Batch;
-  const copy = response.clone();
-  const error = await callApiErrorFrom(response);
-  let rows: RefusedRow[] = [];
-  try {
-    const body = (await copy.json()) as { error?: { rows?: RefusedRow[] } };
-    rows = Array.isArray(body.error?.rows) ? body.error.rows : [];
-  } catch {
-    rows = [];
-  }
-  throw new BatchRefusedError(error, rows);
+/** `POST /task/batches` as the signed-in user; throws ApiError (its bad rows: `refusedRows`). */
+export async function createBatch(body: CreateBatchBody): Promise<Batch> {
+  const batch = await unwrap(callApi.POST('/task/batches', { body }));
+  return batch as Batch;
 }
 
 /** Creates a batch, then refreshes the user's list of batches. */
 export function useCreateBatch(
   userId: string | null | undefined,
-  options: Omit<UseMutationOptions<Batch, Error, CreateBatchVariables>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Batch, Error, CreateBatchBody>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({

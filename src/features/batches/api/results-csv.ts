@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { spreadsheetCsv } from '@/lib/spreadsheet-csv';
 import type { BatchTask } from './batch-types';
 
 /** A result value in one cell: text as it is, anything else as JSON. */
@@ -22,7 +22,7 @@ function keysOf(objects: (Record<string, unknown> | null | undefined)[]): string
  * The results of a batch as CSV, one row per task in the order of the upload: the input columns
  * (phone_number, goal, the metadata columns), then status, outcome, summary, failure_reason, the
  * fields of `result` when the batch asked for a structured result (result.<field>), the cost and
- * the task's id.
+ * the task's id. Cells that would start a formula are escaped (spreadsheetCsv).
  */
 export function resultsCsv(tasks: BatchTask[]): string {
   const metadataColumns = keysOf(tasks.map((t) => t.metadata));
@@ -55,5 +55,5 @@ export function resultsCsv(tasks: BatchTask[]): string {
     task.cost_usd.toFixed(2),
     task.id,
   ]);
-  return Papa.unparse({ fields: header, data: rows }, { newline: '\r\n' });
+  return spreadsheetCsv(header, rows);
 }

@@ -27,17 +27,15 @@ const SHOWN_AT_FIRST = 50;
 
 /** A batch's live progress: the bar, the counts, its calls, cancel and the results download. */
 export function BatchProgress({
-  accessToken,
   userId,
   batchId,
 }: {
-  accessToken: string;
   userId: string | undefined;
   batchId: string;
 }) {
-  const batch = useBatch(userId, accessToken, batchId);
+  const batch = useBatch(userId, batchId);
   const running = batch.data?.completed_at === null;
-  const tasks = useBatchTasks(userId, accessToken, batchId, { pollMs: running ? 3_000 : false });
+  const tasks = useBatchTasks(userId, batchId, { pollMs: running ? 3_000 : false });
   const cancel = useCancelBatch(userId, { onError: (error) => toast.error(error.message) });
   const [showAll, setShowAll] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -59,7 +57,7 @@ export function BatchProgress({
     try {
       downloadFile(
         `${batchId}-results.csv`,
-        new Blob([resultsCsv(await getBatchTasks(accessToken, batchId))], {
+        new Blob([resultsCsv(await getBatchTasks(batchId))], {
           type: 'text/csv;charset=utf-8',
         }),
       );
@@ -114,7 +112,7 @@ export function BatchProgress({
             <Button
               variant="destructive"
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate({ accessToken, batchId })}
+              onClick={() => cancel.mutate(batchId)}
             >
               {cancel.isPending ? 'Canceling...' : 'Cancel batch'}
             </Button>

@@ -7,13 +7,13 @@ import { sessionState, testUser } from '@/testing/session';
 import { BatchUpload } from './batch-upload';
 
 const user = testUser('ada@example.com');
-const KEY = `dw_${'a'.repeat(64)}`;
 
 function renderUpload() {
-  return renderWithProviders(
-    <BatchUpload accessToken={KEY} userId={user.id} onCreated={() => undefined} />,
-    { initialEntry: '/batches', session: sessionState({ user }), queryClient: createQueryClient() },
-  );
+  return renderWithProviders(<BatchUpload userId={user.id} onCreated={() => undefined} />, {
+    initialEntry: '/batches',
+    session: sessionState({ user }),
+    queryClient: createQueryClient(),
+  });
 }
 
 const csvFile = (text: string) => new File([text], 'list.csv', { type: 'text/csv' });

@@ -11,7 +11,7 @@ import {
   MAX_BATCH_ROWS,
   type CheckedRow,
 } from '../api/batch-rows';
-import { BatchRefusedError, useCreateBatch } from '../api/create-batch';
+import { refusedRows, useCreateBatch } from '../api/create-batch';
 
 type Loaded = { name: string; records: Record<string, string>[]; problems: string[] };
 
@@ -27,11 +27,9 @@ const plural = (n: number, one: string, many = `${one}s`) =>
  * only a clean list is sent, as one POST /task/batches.
  */
 export function BatchUpload({
-  accessToken,
   userId,
   onCreated,
 }: {
-  accessToken: string;
   userId: string | undefined;
   onCreated: (batchId: string) => void;
 }) {
@@ -77,10 +75,11 @@ export function BatchUpload({
       onCreated(batch.id);
     },
     onError: (error) => {
-      if (error instanceof BatchRefusedError && error.rows.length > 0) {
+      const rows = refusedRows(error);
+      if (rows.length > 0) {
         // The API numbers the rows it was sent from 0; name them by their row in the file.
         const next: Refusals = new Map();
-        for (const refusal of error.rows) {
+        for (const refusal of rows) {
           const row = kept[refusal.index];
           if (row) next.set(row.row, { field: refusal.field, message: refusal.message });
         }
@@ -115,7 +114,7 @@ export function BatchUpload({
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSend) mutation.mutate({ accessToken, body: batchRequestBody(kept, goal) });
+        if (canSend) mutation.mutate(batchRequestBody(kept, goal));
       }}
     >
       <div className="grid gap-2">

@@ -12,11 +12,10 @@ import { RecentBatches } from './recent-batches';
  * with the signed-in user's session.
  */
 export function BatchesPanel() {
-  const { user, session } = useSession();
-  const accessToken = session?.access_token ?? null;
+  const { user } = useSession();
   const [openBatchId, setOpenBatchId] = useState<string | null>(null);
 
-  if (!accessToken) return null;
+  if (!user) return null;
 
   return (
     <div className="grid gap-6">
@@ -31,23 +30,16 @@ export function BatchesPanel() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <BatchUpload accessToken={accessToken} userId={user?.id} onCreated={setOpenBatchId} />
+          <BatchUpload userId={user.id} onCreated={setOpenBatchId} />
         </CardContent>
       </Card>
-      {openBatchId && (
-        <BatchProgress accessToken={accessToken} userId={user?.id} batchId={openBatchId} />
-      )}
+      {openBatchId && <BatchProgress userId={user.id} batchId={openBatchId} />}
       <Card>
         <CardHeader>
           <CardTitle>Recent batches</CardTitle>
         </CardHeader>
         <CardContent>
-          <RecentBatches
-            accessToken={accessToken}
-            userId={user?.id}
-            openBatchId={openBatchId}
-            onOpen={setOpenBatchId}
-          />
+          <RecentBatches userId={user.id} openBatchId={openBatchId} onOpen={setOpenBatchId} />
         </CardContent>
       </Card>
     </div>

@@ -6,17 +6,15 @@ const statusLabel = { running: 'Running', completed: 'Completed', canceled: 'Can
 
 /** The account's newest batches; one opens its progress above. */
 export function RecentBatches({
-  accessToken,
   userId,
   openBatchId,
   onOpen,
 }: {
-  accessToken: string;
   userId: string | undefined;
   openBatchId: string | null;
   onOpen: (batchId: string) => void;
 }) {
-  const batches = useBatches(userId, accessToken);
+  const batches = useBatches(userId);
   if (batches.isPending) return <p className="text-sm text-muted-foreground">Loading...</p>;
   if (batches.isError)
     return (

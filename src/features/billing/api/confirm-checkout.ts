@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invokeFunction } from '@/lib/api-client';
+import { invokeFunction } from '@/lib/api/invoke-function';
+import { ApiError } from '@/lib/api/api-error';
 import { balanceKeys } from '@/lib/balance';
 import { billingKeys } from './query-keys';
 
@@ -14,13 +15,18 @@ export type CheckoutConfirmation = {
 /**
  * Back from checkout: `confirm-call-credits-payment` retrieves the session from Stripe and records
  * it if paid (the same idempotent path as the webhook), so credits show at once. Throws
- * ApiRequestError when refused or unanswered.
+ * ApiError when refused or unanswered.
  */
 export async function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation> {
-  const data = await invokeFunction<CheckoutConfirmation>('confirm-call-credits-payment', {
+  const data = await invokeFunction<CheckoutConfirmation | null>('confirm-call-credits-payment', {
     body: { session_id: sessionId },
   });
-  if (!data) throw new Error('No response received from payment backend.');
+  if (!data)
+    throw new ApiError({
+      status: 200,
+      code: 'unexpected_response',
+      message: 'No response received from payment backend.',
+    });
   return data;
 }
 

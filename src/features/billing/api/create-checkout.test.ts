@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutError, checkoutMessages, checkoutUrlFrom } from './create-checkout';
+import { ApiError } from '@/lib/api/api-error';
+import { checkoutErrorToast, checkoutMessages, checkoutUrlFrom } from './create-checkout';
 import { purchaseAmountSchema } from './purchase-amount-schema';
 
 describe('checkoutUrlFrom', () => {
@@ -19,12 +20,33 @@ describe('checkoutUrlFrom', () => {
     [{ error: 'Card processor offline' }, 'Card processor offline'],
     [{ error: { message: 'Stripe said no' } }, 'Stripe said no'],
   ])('answers %j with a Payment Error "%s"', (data, message) => {
-    expect(() => checkoutUrlFrom(data)).toThrow(CheckoutError);
+    expect(() => checkoutUrlFrom(data)).toThrow(ApiError);
+    let thrown: unknown;
     try {
       checkoutUrlFrom(data);
     } catch (error) {
-      expect(error).toMatchObject({ title: 'Payment Error', message });
+      thrown = error;
     }
+    expect(checkoutErrorToast(thrown)).toEqual({ title: 'Payment Error', message });
+  });
+});
+
+describe('checkoutErrorToast', () => {
+  it('words a refusal as a Payment Error in the server’s words', () => {
+    const refused = new ApiError({ status: 400, code: 'invalid_request', message: 'Too little.' });
+    expect(checkoutErrorToast(refused)).toEqual({ title: 'Payment Error', message: 'Too little.' });
+  });
+
+  it('words no answer, or an unexpected failure, as a Payment Failed', () => {
+    const unanswered = new ApiError({ status: 0, code: 'network_error', message: '' });
+    expect(checkoutErrorToast(unanswered)).toEqual({
+      title: 'Payment Failed',
+      message: checkoutMessages.exception,
+    });
+    expect(checkoutErrorToast(new Error('Boom'))).toEqual({
+      title: 'Payment Failed',
+      message: 'Boom',
+    });
   });
 });
 

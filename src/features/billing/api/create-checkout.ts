@@ -1,17 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { ApiRequestError, invokeFunction } from '@/lib/api-client';
-
-/**
- * A failed checkout start, with its toast title and message (docs/product-rules.md#ui-messages).
- */
-export class CheckoutError extends Error {
-  readonly title: 'Payment Error' | 'Payment Failed';
-  constructor(title: 'Payment Error' | 'Payment Failed', message: string) {
-    super(message);
-    this.name = 'CheckoutError';
-    this.title = title;
-  }
-}
+import { invokeFunction } from '@/lib/api/invoke-function';
+import { ApiError } from '@/lib/api/api-error';
 
 export const checkoutMessages = {
   paymentError: 'Failed to initiate payment.',
@@ -19,6 +8,22 @@ export const checkoutMessages = {
   noUrl: 'No checkout URL returned. Please try again, or contact support if the issue persists.',
   exception: 'Unable to start checkout.',
 } as const;
+
+/**
+ * The toast of a failed checkout start (docs/product-rules.md#ui-messages): a refusal is a
+ * Payment Error in the server's words, no answer (or anything else) a Payment Failed.
+ */
+export function checkoutErrorToast(error: unknown): {
+  title: 'Payment Error' | 'Payment Failed';
+  message: string;
+} {
+  if (error instanceof ApiError && !error.unanswered)
+    return { title: 'Payment Error', message: error.message };
+  return {
+    title: 'Payment Failed',
+    message: (error instanceof Error && error.message) || checkoutMessages.exception,
+  };
+}
 
 function errorText(value: unknown): string | null {
   if (typeof value === 'string' && value.trim()) return value;
@@ -29,23 +34,25 @@ function errorText(value: unknown): string | null {
   return null;
 }
 
+const noCheckout = (message: string) =>
+  new ApiError({ status: 200, code: 'unexpected_response', message });
+
 /**
  * Reads the function's answer: `url` (or `data.url`), else an error (a string or an object with a
- * message). Throws a CheckoutError with the checkout's wording.
+ * message). Throws an ApiError in the checkout's words.
  */
 export function checkoutUrlFrom(data: unknown): string {
   if (data === null || data === undefined || data === '')
-    throw new CheckoutError('Payment Error', checkoutMessages.noResponse);
+    throw noCheckout(checkoutMessages.noResponse);
   const body = data as { url?: unknown; data?: { url?: unknown } | null; error?: unknown };
   const url = body.url ?? body.data?.url;
   if (typeof url === 'string' && url) return url;
-  throw new CheckoutError('Payment Error', errorText(body.error) ?? checkoutMessages.noUrl);
+  throw noCheckout(errorText(body.error) ?? checkoutMessages.noUrl);
 }
 
 /**
  * Asks `create-call-credits-payment` for a Stripe Checkout URL. One Idempotency-Key per purchase
- * attempt, so a retried request never opens a second session. A refusal is a Payment Error with
- * the server's message; no answer is a Payment Failed.
+ * attempt, so a retried request never opens a second session. Throws ApiError.
  */
 export async function createCheckout({
   amount,
@@ -54,19 +61,11 @@ export async function createCheckout({
   amount: number;
   idempotencyKey: string;
 }): Promise<string> {
-  let data: unknown;
-  try {
-    data = await invokeFunction('create-call-credits-payment', {
-      body: { amount },
-      headers: { 'Idempotency-Key': idempotencyKey },
-      fallbackMessage: checkoutMessages.paymentError,
-      networkMessage: checkoutMessages.exception,
-    });
-  } catch (error) {
-    if (error instanceof ApiRequestError && !error.unanswered)
-      throw new CheckoutError('Payment Error', error.message);
-    throw new CheckoutError('Payment Failed', errorText(error) ?? checkoutMessages.exception);
-  }
+  const data = await invokeFunction<unknown>('create-call-credits-payment', {
+    body: { amount },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    wording: { unexpected: checkoutMessages.paymentError, unanswered: checkoutMessages.exception },
+  });
   return checkoutUrlFrom(data);
 }
 

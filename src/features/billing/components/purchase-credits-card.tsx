@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PURCHASE_MAX_USD, PURCHASE_MIN_USD } from '@/config/constants';
 import { track } from '@/lib/analytics';
-import { CheckoutError, checkoutMessages, useCreateCheckout } from '../api/create-checkout';
+import { checkoutErrorToast, useCreateCheckout } from '../api/create-checkout';
 import {
   defaultPurchaseAmount,
   purchaseAmountSchema,
@@ -48,10 +48,7 @@ export function PurchaseCreditsCard({
     },
     onError: (error) => {
       setAttemptKey(null);
-      const { title, message } =
-        error instanceof CheckoutError
-          ? error
-          : { title: 'Payment Failed', message: error.message || checkoutMessages.exception };
+      const { title, message } = checkoutErrorToast(error);
       track('purchase error', { message });
       toast.error(title, { description: message });
     },

@@ -34,6 +34,7 @@ const snapshot: CallDetail = {
   result: null,
   result_note: null,
   record: false,
+  recording_status: null,
   recording_expires_at: null,
 };
 

@@ -1,24 +1,17 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { callApi, taskUrl } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
+import type { ApiTask } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 
-export type CancelCallVariables = { accessToken: string; taskId: string };
-
-/** `POST /task/{id}/cancel` with the user's session; throws `CallApiError` (409 when it ended). */
-export function cancelCall({
-  accessToken,
-  taskId,
-}: CancelCallVariables): Promise<{ status: string }> {
-  return callApi<{ status: string }>(accessToken, taskUrl(taskId, '/cancel'), { method: 'POST' });
+/** `POST /task/{id}/cancel` as the signed-in user; throws ApiError (409 when it ended). */
+export function cancelCall(taskId: string): Promise<ApiTask> {
+  return unwrap(callApi.POST('/task/{id}/cancel', { params: { path: { id: taskId } } }));
 }
 
 /** Refreshes the user's calls (list and detail) after a cancel, then the caller's onSuccess. */
 export function useCancelCall(
   userId: string | null | undefined,
-  options: Omit<
-    UseMutationOptions<{ status: string }, Error, CancelCallVariables>,
-    'mutationFn'
-  > = {},
+  options: Omit<UseMutationOptions<ApiTask, Error, string>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({

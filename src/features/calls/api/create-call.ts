@@ -1,25 +1,22 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { callApi, taskUrl } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
+import type { ApiTask, Sent } from '@/lib/call-types';
 import { toCreateTaskBody, type CreateCallValues } from './create-call-schema';
 import { callsKeys } from './query-keys';
 
 /** What `POST /task` answers (the task object; the fields the app reads). */
-export type CreatedTask = { id: string; status: string; events_url: string };
+export type CreatedTask = Pick<Sent<ApiTask>, 'id' | 'status' | 'events_url'>;
 
-export type CreateCallVariables = { accessToken: string; values: CreateCallValues };
-
-/** Places a call through the call API with the user's session; throws `CallApiError`. */
-export function createCall({ accessToken, values }: CreateCallVariables): Promise<CreatedTask> {
-  return callApi<CreatedTask>(accessToken, taskUrl(), {
-    method: 'POST',
-    json: toCreateTaskBody(values),
-  });
+/** Places a call through the call API as the signed-in user; throws ApiError. */
+export async function createCall(values: CreateCallValues): Promise<CreatedTask> {
+  const task = await unwrap(callApi.POST('/task', { body: toCreateTaskBody(values) }));
+  return task as CreatedTask;
 }
 
 /** Invalidates the user's calls (the list gains the new one), then runs the caller's onSuccess. */
 export function useCreateCall(
   userId: string | null | undefined,
-  options: Omit<UseMutationOptions<CreatedTask, Error, CreateCallVariables>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<CreatedTask, Error, CreateCallValues>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({

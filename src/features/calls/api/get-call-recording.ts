@@ -1,43 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CallApiError, callApiErrorFrom, taskUrl } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import { callsKeys } from './query-keys';
 
 /**
- * The audio of one of the account's recorded calls, from `GET /task/{id}/recording` with the
- * user's session (the audio is never readable any other way). Throws `CallApiError`.
+ * The audio of one of the account's recorded calls, from `GET /task/{id}/recording` as the
+ * signed-in user (the audio is never readable any other way). Throws ApiError.
  */
-export async function getCallRecording(
-  accessToken: string,
-  taskId: string,
-  signal?: AbortSignal,
-): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(taskUrl(taskId, '/recording'), {
-      headers: { Authorization: `Bearer ${accessToken}` },
+export function getCallRecording(taskId: string, signal?: AbortSignal): Promise<Blob> {
+  return unwrap(
+    callApi.GET('/task/{id}/recording', {
+      params: { path: { id: taskId } },
+      parseAs: 'blob',
       signal,
-    });
-  } catch (cause) {
-    if ((cause as Error).name === 'AbortError') throw cause;
-    throw new CallApiError({
-      status: 0,
-      code: 'network_error',
-      message: 'Could not reach the call service to fetch the recording.',
-    });
-  }
-  if (!response.ok) throw await callApiErrorFrom(response);
-  return response.blob();
+    }),
+    {
+      unexpected: 'The call service could not send the recording. Please try again.',
+      unanswered: 'Could not reach the call service to fetch the recording.',
+    },
+  );
 }
 
-export function callRecordingQueryOptions(
-  userId: string | null | undefined,
-  taskId: string,
-  accessToken: string | null | undefined,
-) {
+export function callRecordingQueryOptions(userId: string | null | undefined, taskId: string) {
   return queryOptions({
-    queryKey: [...callsKeys.detail(userId ?? '', taskId), 'recording'] as const,
-    queryFn: ({ signal }) => getCallRecording(accessToken!, taskId, signal),
-    enabled: !!userId && !!accessToken,
+    queryKey: callsKeys.recording(userId ?? '', taskId),
+    queryFn: ({ signal }) => getCallRecording(taskId, signal),
+    enabled: !!userId,
     // The audio does not change; fetch it once per open view.
     staleTime: Infinity,
     gcTime: 0,
@@ -48,9 +35,8 @@ export function callRecordingQueryOptions(
 export function useCallRecording(
   userId: string | null | undefined,
   taskId: string,
-  accessToken: string | null | undefined,
   enabled: boolean,
 ) {
-  const options = callRecordingQueryOptions(userId, taskId, accessToken);
+  const options = callRecordingQueryOptions(userId, taskId);
   return useQuery({ ...options, enabled: options.enabled && enabled });
 }

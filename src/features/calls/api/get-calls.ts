@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
-import { callApi, taskUrl } from '@/lib/api/call-api';
-import { callDetailOf, type ApiTaskList, type CallSummary } from '@/lib/call-types';
+import { callApi, unwrap } from '@/lib/api/call-api';
+import { callDetailOf, type CallSummary } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
 
 /** Calls per page of the list ("Load more" fetches the next). */
@@ -14,17 +14,19 @@ export type CallsPage = { calls: CallSummary[]; nextCursor: string | null };
 
 /**
  * One page of the signed-in user's calls from `GET /task` (the session's account), newest first,
- * after `cursor` when given. Throws `CallApiError`.
+ * after the call `startingAfter` when given. Throws ApiError.
  */
 export async function getCalls(
-  accessToken: string,
-  cursor: string | null,
+  startingAfter: string | null,
   pageSize = CALLS_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<CallsPage> {
-  const query = new URLSearchParams({ limit: String(pageSize) });
-  if (cursor) query.set('cursor', cursor);
-  const list = await callApi<ApiTaskList>(accessToken, `${taskUrl()}?${query}`, { signal });
+  const list = await unwrap(
+    callApi.GET('/task', {
+      params: { query: { limit: pageSize, starting_after: startingAfter ?? undefined } },
+      signal,
+    }),
+  );
   return {
     calls: (list.data ?? []).map(callDetailOf),
     nextCursor: list.has_more ? (list.next_cursor ?? null) : null,
@@ -33,16 +35,15 @@ export async function getCalls(
 
 export function callsQueryOptions(
   userId: string | null | undefined,
-  accessToken: string | null | undefined,
   options: { pageSize?: number; activePollMs?: number | false } = {},
 ) {
   const pollMs = options.activePollMs ?? CALLS_ACTIVE_POLL_MS;
   return infiniteQueryOptions({
     queryKey: callsKeys.list(userId ?? ''),
-    queryFn: ({ pageParam, signal }) => getCalls(accessToken!, pageParam, options.pageSize, signal),
+    queryFn: ({ pageParam, signal }) => getCalls(pageParam, options.pageSize, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: CallsPage) => last.nextCursor,
-    enabled: !!userId && !!accessToken,
+    enabled: !!userId,
     // Follow calls that are still going, so their status, duration and cost fill in; an open
     // call's event stream says when it ends, so the list does not poll meanwhile.
     refetchInterval: (query) =>
@@ -55,8 +56,7 @@ export function callsQueryOptions(
 
 export function useCalls(
   userId: string | null | undefined,
-  accessToken: string | null | undefined,
   options: { pageSize?: number; activePollMs?: number | false } = {},
 ) {
-  return useInfiniteQuery(callsQueryOptions(userId, accessToken, options));
+  return useInfiniteQuery(callsQueryOptions(userId, options));
 }

@@ -5,4 +5,6 @@ export const callsKeys = {
   list: (userId: string) => [...callsKeys.user(userId), 'list'] as const,
   detail: (userId: string, taskId: string) =>
     [...callsKeys.user(userId), 'detail', taskId] as const,
+  recording: (userId: string, taskId: string) =>
+    [...callsKeys.detail(userId, taskId), 'recording'] as const,
 };

@@ -1,8 +1,8 @@
-// @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 // The task function's own framing, so the client is tested against what the server writes.
 import { formatSseComment, formatSseEvent } from '../../../../supabase/functions/_shared/http/sse';
-import { CallApiError } from '@/lib/api/call-api';
+import { ApiError } from '@/lib/api/api-error';
+import { storeSession, testSession } from '@/testing/session';
 import { streamCallEvents, type CallEvent } from './stream-call-events';
 
 const taskId = 'task_01JD000000000000000000TEST';
@@ -38,15 +38,20 @@ function streamed(chunks: string[]): Response {
 
 /** The edge we do not own here (the network): answers each request from a script, in order. */
 function scriptedFetch(responses: (() => Response)[]) {
-  const requests: { url: string; headers: Record<string, string> }[] = [];
-  const fetchFn = (async (url: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ url: String(url), headers: { ...(init?.headers as Record<string, string>) } });
+  const requests: { url: string; headers: Headers }[] = [];
+  const fetchFn = async (request: Request) => {
+    requests.push({ url: request.url, headers: request.headers });
     const next = responses.shift();
     if (!next) throw new Error('no more scripted responses');
     return next();
-  }) as typeof fetch;
+  };
   return { fetchFn, requests };
 }
+
+const session = testSession();
+beforeEach(() => {
+  storeSession(session);
+});
 
 const noSleep = async () => {};
 
@@ -65,7 +70,6 @@ describe('streamCallEvents', () => {
     const { fetchFn, requests } = scriptedFetch([() => streamed(chunks)]);
     const seen: CallEvent[] = [];
     await streamCallEvents({
-      accessToken: 'dw_key',
       taskId,
       signal: new AbortController().signal,
       onEvent: (e) => seen.push(e),
@@ -81,8 +85,9 @@ describe('streamCallEvents', () => {
     expect(seen[2]!.data.text).toBe('Hi, this is Aria — “calling”.');
     expect(requests).toHaveLength(1);
     expect(requests[0]!.url).toMatch(new RegExp(`/functions/v1/task/${taskId}/events$`));
-    expect(requests[0]!.headers.Authorization).toBe('Bearer dw_key');
-    expect(requests[0]!.headers['Last-Event-ID']).toBeUndefined();
+    // The signed-in user's token, read from the session by the client itself.
+    expect(requests[0]!.headers.get('Authorization')).toBe(`Bearer ${session.access_token}`);
+    expect(requests[0]!.headers.get('Last-Event-ID')).toBeNull();
   });
 
   it('resumes after a dropped connection with Last-Event-ID and the server retry delay', async () => {
@@ -110,7 +115,6 @@ describe('streamCallEvents', () => {
     const resumed: number[] = [];
     const seen: string[] = [];
     await streamCallEvents({
-      accessToken: 'dw_key',
       taskId,
       signal: new AbortController().signal,
       onEvent: (e) => seen.push(`${e.id} ${e.type}`),
@@ -126,12 +130,12 @@ describe('streamCallEvents', () => {
       '3 transcript.turn',
       '4 task.completed',
     ]);
-    expect(requests.map((r) => r.headers['Last-Event-ID'])).toEqual([undefined, '2', '2']);
+    expect(requests.map((r) => r.headers.get('Last-Event-ID'))).toEqual([null, '2', '2']);
     expect(resumed).toEqual([2, 2]);
     expect(delays).toEqual([1500, 1500]);
   });
 
-  it('does not retry a refusal: 404 and 401 come back as CallApiError', async () => {
+  it('does not retry a refusal: 404 and 401 come back as ApiError', async () => {
     const refusal = (status: number, code: string) => () =>
       new Response(JSON.stringify({ error: { code, message: `${code} message` } }), {
         status,
@@ -143,14 +147,13 @@ describe('streamCallEvents', () => {
     ] as const) {
       const { fetchFn, requests } = scriptedFetch([refusal(status, code)]);
       const error = await streamCallEvents({
-        accessToken: 'dw_key',
         taskId,
         signal: new AbortController().signal,
         onEvent: () => undefined,
         fetch: fetchFn,
         sleep: noSleep,
       }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(CallApiError);
+      expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status, code, message: `${code} message` });
       expect(requests).toHaveLength(1);
     }
@@ -162,7 +165,6 @@ describe('streamCallEvents', () => {
     };
     const { fetchFn, requests } = scriptedFetch([down, down, down]);
     const error = await streamCallEvents({
-      accessToken: 'dw_key',
       taskId,
       signal: new AbortController().signal,
       onEvent: () => undefined,
@@ -182,7 +184,6 @@ describe('streamCallEvents', () => {
     ]);
     await expect(
       streamCallEvents({
-        accessToken: 'dw_key',
         taskId,
         signal: controller.signal,
         onEvent: () => undefined,

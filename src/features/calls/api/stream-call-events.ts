@@ -1,5 +1,6 @@
 import { createSseParser } from '@/lib/sse-parser';
-import { callApiErrorFrom, CallApiError, taskUrl } from '@/lib/api/call-api';
+import { callApi, unwrap } from '@/lib/api/call-api';
+import { ApiError } from '@/lib/api/api-error';
 
 /** One event of a task's stream (docs/product-rules.md#events-and-webhooks). */
 export type CallEvent = {
@@ -11,7 +12,6 @@ export type CallEvent = {
 };
 
 export type StreamCallEventsOptions = {
-  accessToken: string;
   taskId: string;
   onEvent: (event: CallEvent) => void;
   /** Called when a connection opens (the first, and every resumption). */
@@ -25,9 +25,12 @@ export type StreamCallEventsOptions = {
   reconnectDelayMs?: number;
   /** Give up after this many connections in a row that failed without delivering anything. */
   maxFailures?: number;
-  fetch?: typeof fetch;
+  /** Stands in for the network (tests). */
+  fetch?: (request: Request) => Promise<Response>;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 };
+
+const isFinalRefusal = (error: ApiError) => error.status < 500 && error.status !== 429;
 
 const abortableSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -60,11 +63,10 @@ function toCallEvent(raw: string, fallbackId: string, type: string): CallEvent |
  * Follows `GET /task/{id}/events` with `fetch` (an EventSource cannot send the Authorization header): replays
  * what happened, then streams live until `task.completed`. When a connection drops (network,
  * proxy, the server's stream limit), it resumes with `Last-Event-ID` after the server's `retry`
- * delay, so no event is lost or repeated. Resolves on `task.completed` or abort; throws a
- * `CallApiError` when the API refuses (401, 403, 404) or after `maxFailures` failed connections.
+ * delay, so no event is lost or repeated. Resolves on `task.completed` or abort; throws an
+ * ApiError when the API refuses (401, 403, 404) or after `maxFailures` failed connections.
  */
 export async function streamCallEvents(options: StreamCallEventsOptions): Promise<void> {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const sleep = options.sleep ?? abortableSleep;
   const maxFailures = options.maxFailures ?? 5;
   const { signal } = options;
@@ -75,25 +77,23 @@ export async function streamCallEvents(options: StreamCallEventsOptions): Promis
   while (!signal.aborted) {
     let delivered = false;
     try {
-      const response = await doFetch(taskUrl(options.taskId, '/events'), {
-        headers: {
-          Authorization: `Bearer ${options.accessToken}`,
-          Accept: 'text/event-stream',
-          ...(lastEventId > 0 ? { 'Last-Event-ID': String(lastEventId) } : {}),
-        },
-        cache: 'no-store',
-        signal,
-      });
-      if (!response.ok) {
-        const error = await callApiErrorFrom(response);
-        // A refusal will not change by asking again; an outage might.
-        if (response.status < 500 && response.status !== 429) throw error;
-        throw Object.assign(error, { retryable: true });
-      }
-      if (!response.body) throw new Error('The event stream has no body');
+      const body = await unwrap(
+        callApi.GET('/task/{id}/events', {
+          params: {
+            path: { id: options.taskId },
+            header: lastEventId > 0 ? { 'Last-Event-ID': String(lastEventId) } : {},
+          },
+          headers: { Accept: 'text/event-stream' },
+          parseAs: 'stream',
+          cache: 'no-store',
+          signal,
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        }),
+      );
+      if (!body) throw new Error('The event stream has no body');
       options.onConnect?.({ resumedAfter: lastEventId });
       const parser = createSseParser();
-      const reader = response.body.getReader();
+      const reader = body.getReader();
       const decoder = new TextDecoder();
       for (;;) {
         const { value, done } = await reader.read();
@@ -116,13 +116,13 @@ export async function streamCallEvents(options: StreamCallEventsOptions): Promis
       }
     } catch (error) {
       if (signal.aborted) return;
-      if (error instanceof CallApiError && !(error as { retryable?: boolean }).retryable)
-        throw error;
+      // A refusal will not change by asking again; an outage or a limit might.
+      if (error instanceof ApiError && !error.unanswered && isFinalRefusal(error)) throw error;
       if (!delivered) failures += 1;
       if (failures >= maxFailures)
-        throw error instanceof CallApiError
+        throw error instanceof ApiError && !error.unanswered
           ? error
-          : new CallApiError({
+          : new ApiError({
               status: 0,
               code: 'network_error',
               message: 'Lost the live connection to the call. Reopen the call to try again.',

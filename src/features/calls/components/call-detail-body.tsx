@@ -7,6 +7,7 @@ import { ERASED_GOAL, type CallDetail } from '@/lib/call-types';
 import type { CallStreamState } from '../hooks/use-call-events';
 import { CallAttempts } from './call-attempts';
 import { CallFacts, JsonBlock } from './call-facts';
+import { failureReasonText } from './call-format';
 import { CallRecording, CallResult } from './call-result';
 import { CallTranscript } from './call-transcript';
 import { CancelCall } from './cancel-call-button';
@@ -34,13 +35,11 @@ export function CallDetailBody({
   call,
   stream,
   following,
-  accessToken,
   userId,
 }: {
   call: CallDetail;
   stream: CallStreamState;
   following: boolean;
-  accessToken: string | null;
   userId: string | undefined;
 }) {
   const note = connectionNote(stream, following);
@@ -82,7 +81,8 @@ export function CallDetailBody({
           role="note"
           className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
         >
-          <span className="font-medium">Why it failed:</span> {call.failure_reason}
+          <span className="font-medium">Why it failed:</span>{' '}
+          {failureReasonText(call.failure_reason)}
         </p>
       ) : null}
 
@@ -96,9 +96,7 @@ export function CallDetailBody({
       ) : null}
 
       <CallResult result={call.result} note={call.result_note} />
-      {hasRecording(call) ? (
-        <CallRecording userId={userId} taskId={call.id} accessToken={accessToken} />
-      ) : null}
+      {hasRecording(call) ? <CallRecording userId={userId} taskId={call.id} /> : null}
 
       <CallTranscript turns={call.transcript} ended={isTerminal(call.status)} />
 
@@ -107,9 +105,7 @@ export function CallDetailBody({
       <JsonBlock label="Metadata" value={call.metadata} />
       <JsonBlock label="Context" value={call.context} />
 
-      {!isTerminal(call.status) && accessToken ? (
-        <CancelCall accessToken={accessToken} taskId={call.id} userId={userId} />
-      ) : null}
+      {!isTerminal(call.status) && userId ? <CancelCall taskId={call.id} userId={userId} /> : null}
     </>
   );
 }

@@ -61,6 +61,7 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
     result: null,
     result_note: null,
     record: false,
+    recording_status: null,
     recording_expires_at: null,
     ...overrides,
   };
@@ -68,8 +69,7 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
 
 function renderDetail(call: CallDetail, apiKey: string | null, recording?: Blob) {
   const queryClient = createQueryClient();
-  if (recording)
-    queryClient.setQueryData([...callsKeys.detail(user.id, taskId), 'recording'], recording);
+  if (recording) queryClient.setQueryData(callsKeys.recording(user.id, taskId), recording);
   queryClient.setQueryData(callsKeys.detail(user.id, taskId), call);
   queryClient.setQueryData(apiKeyQueryKey(user.id), apiKey);
   return renderWithProviders(<CallDetailDialog taskId={taskId} onClose={() => undefined} />, {
@@ -123,6 +123,26 @@ describe('CallDetailDialog', () => {
       'Why it failed: The voice provider could not place the call.',
     );
     expect(screen.getByText('No conversation took place on this call.')).toBeInTheDocument();
+  });
+
+  it('says in words why a waiting call was canceled by an opt-out', () => {
+    renderDetail(
+      detail({
+        status: 'canceled',
+        outcome: 'not_achieved',
+        transcript: [],
+        summary: null,
+        failure_reason: 'do_not_call',
+        duration_seconds: 0,
+        billed_minutes: 0,
+        cost_cents: 0,
+        attempts: [],
+      }),
+      `dw_${'a'.repeat(64)}`,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Why it failed: The number joined your do-not-call list before this call was placed.',
+    );
   });
 
   it('follows and offers to cancel a call that is still going without an API key (the session)', () => {

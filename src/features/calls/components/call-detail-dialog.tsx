@@ -42,14 +42,12 @@ function CallDetailContent({
   taskId: string;
   reconnectDelayMs?: number;
 }) {
-  const { user, session } = useSession();
-  const accessToken = session?.access_token ?? null;
-  const call = useCall(user?.id, accessToken, taskId);
+  const { user } = useSession();
+  const call = useCall(user?.id, taskId);
   const ongoing = !!call.data && !isTerminal(call.data.status);
   const stream = useCallEvents({
     userId: user?.id,
     taskId,
-    accessToken,
     enabled: ongoing,
     reconnectDelayMs,
   });
@@ -94,8 +92,7 @@ function CallDetailContent({
     <CallDetailBody
       call={callView(call.data, stream.events)}
       stream={stream}
-      following={ongoing && !!accessToken && stream.connection !== 'ended'}
-      accessToken={accessToken}
+      following={ongoing && !!user && stream.connection !== 'ended'}
       userId={user?.id}
     />
   );

@@ -1,4 +1,4 @@
-import { CallApiError } from '@/lib/api/call-api';
+import { ApiError } from '@/lib/api/api-error';
 
 export type CallErrorAction = 'billing' | 'verify-phone' | 'kyc';
 
@@ -6,7 +6,7 @@ export type CallErrorView = { title: string; message: string; action?: CallError
 
 /** What to tell the user when the call API refuses a request (docs/product-rules.md#api-errors). */
 export function describeCallError(error: unknown): CallErrorView {
-  if (!(error instanceof CallApiError))
+  if (!(error instanceof ApiError))
     return {
       title: 'Could not place the call',
       message: 'Something went wrong. Check your connection and try again.',

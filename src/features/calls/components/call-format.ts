@@ -39,3 +39,12 @@ export function formatCalleeTime(value: string, timeZones: string[]): string {
     timeZoneName: 'short',
   }).format(date);
 }
+
+/** Reasons the platform records as codes (the rest are sentences already), in the user's words. */
+const FAILURE_REASONS: Record<string, string> = {
+  do_not_call: 'The number joined your do-not-call list before this call was placed.',
+  account_closed: 'The account was closed before this call was placed.',
+  insufficient_credits: 'Your credits did not cover this call when its turn came.',
+};
+
+export const failureReasonText = (reason: string) => FAILURE_REASONS[reason] ?? reason;

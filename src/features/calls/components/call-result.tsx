@@ -70,16 +70,8 @@ export function CallResult({
  * The call's recording, fetched with the session (the audio is never public) and played
  * from a blob URL, released when the view closes.
  */
-export function CallRecording({
-  userId,
-  taskId,
-  accessToken,
-}: {
-  userId: string | undefined;
-  taskId: string;
-  accessToken: string | null;
-}) {
-  const recording = useCallRecording(userId, taskId, accessToken, true);
+export function CallRecording({ userId, taskId }: { userId: string | undefined; taskId: string }) {
+  const recording = useCallRecording(userId, taskId, true);
   const audio = useRef<HTMLAudioElement>(null);
   const blob = recording.data;
   useEffect(() => {

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
-import { sessionState, testUser } from '@/testing/session';
+import { sessionState, storeSession, testSession, testUser } from '@/testing/session';
 import { balanceKeys } from '@/lib/balance';
 import type { CallSummary } from '@/lib/call-types';
 import type { CallsPage } from '../api/get-calls';
@@ -179,4 +180,35 @@ describe('CallsList', () => {
       expect(queryClient.getQueryState(balanceKeys.ofUser(user.id))?.isInvalidated).toBe(true);
     });
   });
+
+  it('reads the list through the call API as the signed-in user, and Load more reads the next page', async () => {
+    const session = storeSession(testSession(user));
+    const first = 'task_01JD0000000000000000000002';
+    const requests: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      requests.push(request);
+      const after = new URL(request.url).searchParams.get('starting_after');
+      const page = after
+        ? { data: [call({ id: 'task_01JD0000000000000000000001' })], has_more: false }
+        : { data: [call({ id: first })], has_more: true, next_cursor: first };
+      return new Response(JSON.stringify({ object: 'list', next_cursor: null, ...page }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const events = userEvent.setup();
+    renderList();
+    await events.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((r) => new URL(r.url).search)).toEqual([
+      '?limit=20',
+      `?limit=20&starting_after=${first}`,
+    ]);
+    for (const request of requests)
+      expect(request.headers.get('Authorization')).toBe(`Bearer ${session.access_token}`);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });

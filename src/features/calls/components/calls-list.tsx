@@ -8,7 +8,6 @@ import { paths } from '@/config/paths';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
 import { ERASED_GOAL, type CallSummary } from '@/lib/call-types';
-import { useSession } from '@/lib/auth/session-context';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { formatDateTime } from '@/lib/format';
@@ -52,8 +51,7 @@ export function CallsList({
   /** `false` while a call's event stream is open: it tells the end, the list need not poll. */
   activePollMs?: number | false;
 }) {
-  const { session } = useSession();
-  const query = useCalls(userId, session?.access_token, { pageSize, activePollMs });
+  const query = useCalls(userId, { pageSize, activePollMs });
   const calls = query.data?.pages.flatMap((page) => page.calls) ?? [];
   useRefreshBalanceWhenCallsEnd(userId, calls);
 

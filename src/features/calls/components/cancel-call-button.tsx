@@ -5,15 +5,7 @@ import { useCancelCall } from '../api/cancel-call';
 import { describeCallError } from './call-error';
 
 /** Cancel, with a confirmation step (the agent hangs up if the call is under way). */
-export function CancelCall({
-  accessToken,
-  taskId,
-  userId,
-}: {
-  accessToken: string;
-  taskId: string;
-  userId: string | undefined;
-}) {
+export function CancelCall({ taskId, userId }: { taskId: string; userId: string | undefined }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelCall(userId, {
     onSuccess: () => {
@@ -44,7 +36,7 @@ export function CancelCall({
           variant="destructive"
           size="sm"
           disabled={cancel.isPending}
-          onClick={() => cancel.mutate({ accessToken, taskId })}
+          onClick={() => cancel.mutate(taskId)}
         >
           {cancel.isPending ? 'Canceling...' : 'Yes, cancel call'}
         </Button>

@@ -19,7 +19,7 @@ import {
   type PhoneAgentSettings,
 } from '@/config/phone-agent-options';
 import { useSession } from '@/lib/auth/session-context';
-import { CallApiError } from '@/lib/api/call-api';
+import { ApiError } from '@/lib/api/api-error';
 import { useCreateCall } from '../api/create-call';
 import {
   createCallLimits,
@@ -65,9 +65,7 @@ function ErrorAction({ action }: { action: CallErrorAction | undefined }) {
  * reserved numbers.
  */
 export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => void }) {
-  const { user, session } = useSession();
-  // The call API takes the signed-in user's session, as the dashboard's one channel for calls.
-  const accessToken = session?.access_token ?? null;
+  const { user } = useSession();
   const settings = useAgentSettings(user?.id);
 
   if (settings.isPending && settings.fetchStatus !== 'idle') {
@@ -80,12 +78,11 @@ export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => 
     );
   }
 
-  if (!accessToken) return null;
+  if (!user) return null;
 
   return (
     <TestCallForm
-      accessToken={accessToken}
-      userId={user?.id}
+      userId={user.id}
       defaults={settings.data ?? DEFAULT_PHONE_AGENT_SETTINGS}
       settingsFailed={settings.isError}
       onPlaced={onPlaced}
@@ -94,14 +91,12 @@ export function PlaceTestCallForm({ onPlaced }: { onPlaced: (taskId: string) => 
 }
 
 function TestCallForm({
-  accessToken,
   userId,
   defaults,
   settingsFailed,
   onPlaced,
 }: {
-  accessToken: string;
-  userId: string | undefined;
+  userId: string;
   defaults: PhoneAgentSettings;
   settingsFailed: boolean;
   onPlaced: (taskId: string) => void;
@@ -145,7 +140,7 @@ function TestCallForm({
     onError: (error) => {
       const view = describeCallError(error);
       const field =
-        error instanceof CallApiError && error.field ? formFieldOfApiField[error.field] : undefined;
+        error instanceof ApiError && error.field ? formFieldOfApiField[error.field] : undefined;
       if (field) setError(field, { message: error.message }, { shouldFocus: true });
       setFailure(view);
       toast.error(view.title, { description: view.message });
@@ -158,7 +153,7 @@ function TestCallForm({
       aria-label="Place a test call"
       onSubmit={handleSubmit((values) => {
         setFailure(null);
-        mutation.mutate({ accessToken, values });
+        mutation.mutate(values);
       })}
       className="grid gap-4"
     >

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
-import { CallApiError } from '@/lib/api/call-api';
+import { ApiError } from '@/lib/api/api-error';
 import { callDetailOf, type ApiTask } from '@/lib/call-types';
 import { callsKeys } from '../api/query-keys';
 import { streamCallEvents, type CallEvent } from '../api/stream-call-events';
@@ -52,22 +52,20 @@ function reducer(state: CallStreamState, action: Action): CallStreamState {
 export function useCallEvents(options: {
   userId: string | null | undefined;
   taskId: string;
-  accessToken: string | null | undefined;
   enabled: boolean;
   reconnectDelayMs?: number;
 }): CallStreamState {
-  const { userId, taskId, accessToken, enabled, reconnectDelayMs } = options;
+  const { userId, taskId, enabled, reconnectDelayMs } = options;
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, {
     ...initialState,
-    connection: enabled && accessToken ? 'connecting' : 'idle',
+    connection: enabled && userId ? 'connecting' : 'idle',
   });
 
   useEffect(() => {
-    if (!enabled || !accessToken || !userId) return;
+    if (!enabled || !userId) return;
     const controller = new AbortController();
     void streamCallEvents({
-      accessToken,
       taskId,
       signal: controller.signal,
       reconnectDelayMs,
@@ -90,13 +88,13 @@ export function useCallEvents(options: {
       dispatch({
         type: 'error',
         message:
-          error instanceof CallApiError
+          error instanceof ApiError
             ? error.message
             : 'The live transcript stopped unexpectedly. Reopen the call to try again.',
       });
     });
     return () => controller.abort();
-  }, [enabled, accessToken, userId, taskId, reconnectDelayMs, queryClient]);
+  }, [enabled, userId, taskId, reconnectDelayMs, queryClient]);
 
   return state;
 }

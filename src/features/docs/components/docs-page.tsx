@@ -349,15 +349,24 @@ export function DocsPage() {
             <InlineCode>rows</InlineCode> naming each bad row (<InlineCode>index</InlineCode> from
             0, <InlineCode>field</InlineCode>, <InlineCode>code</InlineCode>,{' '}
             <InlineCode>message</InlineCode>), and nothing is created. Number rules, your
-            do-not-call list and calling windows apply to every row.
+            do-not-call list and calling windows apply to every row, and a number may appear in one
+            row only (every row naming it is listed). The rows may name at most{' '}
+            {LIMITS.batchMaxWebhookHosts} distinct webhook hosts and {LIMITS.batchMaxOutputSchemas}{' '}
+            distinct <InlineCode>output_schema</InlineCode> values.
             <InlineCode>Idempotency-Key</InlineCode> works as for a task.
+          </p>
+          <p>
+            Your credits (after the free minutes left) must cover every row&apos;s{' '}
+            <InlineCode>max_duration_minutes</InlineCode> at $0.01 a minute, or the batch answers{' '}
+            <InlineCode>402 insufficient_credits</InlineCode> and nothing is stored.
           </p>
           <p>
             The batch&apos;s calls are paced instead of refused: at most{' '}
             {LIMITS.activeCallsPerAccount} of your calls ring at once and the rest wait{' '}
             <InlineCode>queued</InlineCode> (or <InlineCode>scheduled</InlineCode> outside their
             calling window) for a free slot. Money is held for each call when it is placed; a call
-            that cannot be funded then ends <InlineCode>failed</InlineCode> with{' '}
+            that cannot be funded then (credits spent meanwhile) ends{' '}
+            <InlineCode>failed</InlineCode> with{' '}
             <InlineCode>failure_reason: &quot;insufficient_credits&quot;</InlineCode> and the batch
             goes on. Every task carries <InlineCode>batch_id</InlineCode>;{' '}
             <InlineCode>GET /functions/v1/task?batch_id=</InlineCode> lists them.
@@ -386,9 +395,10 @@ export function DocsPage() {
             <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
             Server-Sent Events. Each event has an <InlineCode>id</InlineCode>; if the connection
             drops, reconnect with the <InlineCode>Last-Event-ID</InlineCode> header set to the last
-            id you saw and the stream resumes after it. An API key may hold 20 open streams at once;
-            one more is refused with <InlineCode>429 rate_limited</InlineCode> and a{' '}
-            <InlineCode>Retry-After</InlineCode> header.
+            id you saw and the stream resumes after it. An API key may hold{' '}
+            {LIMITS.openStreamsPerKey} open streams at once; one more is refused with{' '}
+            <InlineCode>429 rate_limited</InlineCode> and a <InlineCode>Retry-After</InlineCode>{' '}
+            header.
           </p>
           <DocsTable
             caption="Event types"
@@ -497,9 +507,12 @@ export function DocsPage() {
           <p>
             Each account may have {LIMITS.activeCallsPerAccount} calls queued, ringing or in
             progress at once, and may send {LIMITS.createsPerMinutePerAccount} create requests a
-            minute, counted across all its API keys (an idempotent replay does not count). Each API
-            key may hold {LIMITS.openStreamsPerKey} event streams open at once. Beyond any of these
-            limits the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
+            minute, counted across all its API keys (an idempotent replay does not count). It may
+            hold at most {LIMITS.openTasksPerAccount.toLocaleString('en-US')} tasks that have not
+            ended (scheduled, queued, live or awaiting a retry). Each API key may hold{' '}
+            {LIMITS.openStreamsPerKey} event streams open at once, and an account{' '}
+            {LIMITS.openStreamsPerAccount} in all; revoking a key ends its streams. Beyond any of
+            these limits the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
             <InlineCode>Retry-After</InlineCode> header giving the number of seconds to wait. Wait
             at least that long before retrying, and reuse the same{' '}
             <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so a call is never
@@ -508,9 +521,14 @@ export function DocsPage() {
           <p>
             A created task answers <InlineCode>201</InlineCode> with{' '}
             <InlineCode>status: &quot;queued&quot;</InlineCode> at once; the call is placed right
-            after. Text fields may hold tabs and line breaks; a NUL, an unpaired surrogate or any
-            other control character, in a value or an object key, is refused with{' '}
-            <InlineCode>400 invalid_request</InlineCode> naming the field.
+            after; a number you are calling at that moment is not rung twice at once, and the task
+            waits <InlineCode>queued</InlineCode> until that call ends. Text fields may hold tabs
+            and line breaks; a NUL, an unpaired surrogate or any other control character, in a value
+            or an object key, is refused with <InlineCode>400 invalid_request</InlineCode> naming
+            the field. A body is at most 64 KB (a batch 2 MB) and nested at most 64 levels of
+            objects and lists; deeper answers <InlineCode>400 invalid_request</InlineCode> naming
+            the field. Your API key is checked before the body is read: a missing, unknown or
+            revoked key answers <InlineCode>401</InlineCode> whatever the body holds.
           </p>
         </DocsSection>
 

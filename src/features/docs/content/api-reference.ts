@@ -228,7 +228,13 @@ export const taskFields: FieldDoc[] = [
     name: 'recording_url / recording_expires_at',
     type: 'string | null',
     description:
-      'GET it with your API key for the audio (WAV) while it is kept; null when the call was not recorded or the retention ended, which recording_expires_at tells.',
+      'GET it with your API key for the audio (WAV) while it is kept; a Range header (bytes=start-end) fetches part of it (206), so a player can seek. Null when the call was not recorded, the copy is not done, or the retention ended, which recording_expires_at tells.',
+  },
+  {
+    name: 'recording_status',
+    type: 'string | null',
+    description:
+      'pending (the audio is being copied from the call: available within seconds, retried for a few hours if that fails), available, failed (it could not be copied) or erased (retention ended, or the account was erased); null when no recording was made.',
   },
   {
     name: 'opted_out',
@@ -380,6 +386,11 @@ export const errorCodes: ErrorDoc[] = [
     code: 'task_not_cancelable',
     status: 409,
     meaning: 'The task already ended, so it cannot be canceled.',
+  },
+  {
+    code: 'range_not_satisfiable',
+    status: 416,
+    meaning: 'The Range asked of a recording starts beyond its end (Content-Range gives its size).',
   },
   {
     code: 'rate_limited',

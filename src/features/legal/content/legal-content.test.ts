@@ -69,6 +69,10 @@ describe('privacy policy content', () => {
     ['KYC period', '24 months'],
     ['account data', 'kept while your account is active plus 60 days'],
     ['technical logs', 'Technical logs: 30 days'],
+    [
+      'hashes kept of a closed account for the free minutes',
+      'we keep a one-way hash of its e-mail address and of its verified phone number, and nothing else',
+    ],
     ['California deadline', 'answer California requests within 45 days'],
     ['children under 13', 'We do not serve children under 13'],
     ['US-only calls', 'Calls are US only'],

@@ -101,6 +101,7 @@ export const privacy: LegalDocument = {
             'KYC data and call metadata needed for billing, fraud prevention and compliance records (number called, time, duration, status and cost), and your credit purchases: 24 months. A call record is deleted 24 months after the call; once you close your account, your KYC data, call records and purchases are kept 24 months after closing, then deleted.',
             'Account data (your login, profile, phone agent settings, API keys, webhook signing secret and do-not-call list): kept while your account is active plus 60 days after it is closed, then deleted.',
             'Technical logs: 30 days (webhook delivery logs, text messages sent to our number, phone verification codes, and the IP address a contact request came from).',
+            'Whether an e-mail address or phone number has had the free minutes: the first 100 minutes are free once per person, so when an account is closed we keep a one-way hash of its e-mail address and of its verified phone number, and nothing else about it. The hash cannot be turned back into the address or number; it only lets us see that a later account with the same e-mail address or phone number has had the free minutes already (such an account can still buy credits). We keep these hashes for as long as we offer free minutes.',
           ],
         },
         'We may keep information longer where the law requires it or to resolve a dispute, and we delete or anonymise it when the period ends.',

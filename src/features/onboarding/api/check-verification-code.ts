@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/api-error';
 import { invokeVerificationFunction } from './invoke-verification-function';
 
 /**
@@ -12,7 +12,7 @@ export async function checkVerificationCode(phone: string, code: string): Promis
     { phone, code },
   );
   if (data?.status !== 'verified')
-    throw new ApiRequestError({ status: 200, code: 'incorrect_code', message: '' });
+    throw new ApiError({ status: 200, code: 'incorrect_code', message: '' });
 }
 
 export function useCheckVerificationCode() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { invokeVerificationFunction } from './invoke-verification-function';
 
-/** Sends a one-time code to `phone` (prefix + digits). Throws ApiRequestError. */
+/** Sends a one-time code to `phone` (prefix + digits). Throws ApiError. */
 export async function sendVerificationCode(phone: string): Promise<void> {
   await invokeVerificationFunction('send_verification_code', { phone });
 }

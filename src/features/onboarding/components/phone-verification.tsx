@@ -15,7 +15,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { useCheckVerificationCode } from '../api/check-verification-code';
 import { onboardingKeys } from '../api/query-keys';
 import { useSendVerificationCode } from '../api/send-verification-code';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiError, type ApiErrorCode } from '@/lib/api/api-error';
 import {
   countryCodes,
   formatPhone,
@@ -36,7 +36,7 @@ export const phoneTexts = {
 } as const;
 
 /** Messages the functions return that say more than the generic texts (limits, taken numbers). */
-const specificCodes = new Set([
+const specificCodes = new Set<ApiErrorCode>([
   'invalid_phone',
   'phone_taken',
   'kyc_required',
@@ -128,9 +128,8 @@ export function PhoneVerification({
         toast.success('Code sent!', { description: 'Please check your phone.' });
       },
       onError: (e) => {
-        const rejected = e instanceof ApiRequestError && !e.unanswered;
-        const specific =
-          rejected && e.code && specificCodes.has(e.code) && e.message ? e.message : null;
+        const rejected = e instanceof ApiError && !e.unanswered;
+        const specific = rejected && specificCodes.has(e.code) && e.message ? e.message : null;
         setError(specific ?? (rejected ? phoneTexts.sendFailed : phoneTexts.sendException));
         // A refused send is shown inline and as a toast; an exception only inline.
         if (rejected)
@@ -150,11 +149,11 @@ export function PhoneVerification({
           toast.success('Phone verified!');
         },
         onError: (e) => {
-          if (!(e instanceof ApiRequestError) || e.unanswered) {
+          if (!(e instanceof ApiError) || e.unanswered) {
             setError(phoneTexts.checkException);
             return;
           }
-          if (e.code && e.code !== 'incorrect_code' && specificCodes.has(e.code) && e.message) {
+          if (specificCodes.has(e.code) && e.message) {
             setError(e.message);
             toast.error('Incorrect code', { description: e.message });
             return;

@@ -1,56 +1,95 @@
 import { beforeAll } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { formatDateTime } from '@/lib/format';
-import { incidents } from '../content/incidents';
+import { createQueryClient } from '@/lib/query-client';
 import { renderPublicPage } from '@/testing/render-public-page';
+import { platformStatusKeys, type PlatformStatus } from '../api/get-platform-status';
 import { StatusPage } from './status-page';
 import { LazyFooter } from '@/components/layout/public-layout';
 
 // Public pages load their footer's code lazily; load it first, as a browser would on the way down.
 beforeAll(() => LazyFooter.preload());
 
+const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+
+const measured = (overrides: Partial<PlatformStatus['components']> = {}): PlatformStatus => {
+  const components: PlatformStatus['components'] = {
+    api: { status: 'operational' },
+    scheduler: {
+      status: 'operational',
+      last_run_at: secondsAgo(5),
+      last_run_ok: true,
+      runs_last_hour: 720,
+      failed_runs_last_hour: 0,
+    },
+    voice_provider: { status: 'operational', checked_at: secondsAgo(20) },
+    ...overrides,
+  };
+  const statuses = Object.values(components).map((c) => c.status);
+  return {
+    status: statuses.includes('down')
+      ? 'down'
+      : statuses.includes('degraded')
+        ? 'degraded'
+        : 'operational',
+    checked_at: secondsAgo(1),
+    components,
+  };
+};
+
+function renderWith(status: PlatformStatus) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(platformStatusKeys.all, status);
+  return renderPublicPage(<StatusPage />, '/status', queryClient);
+}
+
 describe('StatusPage', () => {
-  it('shows the overall status and the uptime badge', () => {
-    renderPublicPage(<StatusPage />, '/status');
+  it('says all is operational only when every measured component is', () => {
+    renderWith(measured());
     expect(
       screen.getByRole('heading', { level: 1, name: 'All Systems Operational' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('No active incidents in the last 72 hours')).toBeInTheDocument();
-    expect(screen.getByText('Uptime 99.99%')).toBeInTheDocument();
+    const rows = within(screen.getByRole('region', { name: 'Components' })).getAllByRole(
+      'listitem',
+    );
+    expect(
+      rows.map((row) => within(row).getByText(/^(Call API|Scheduler|Voice network)$/).textContent),
+    ).toEqual(['Call API', 'Scheduler', 'Voice network']);
+    expect(rows[1]).toHaveTextContent(
+      'Last run 5 seconds ago · 720 runs in the last hour, 0 failed',
+    );
+    rows.forEach((row) => expect(row).toHaveTextContent('Operational'));
   });
 
-  it('lists the incidents with scoped column headers', () => {
-    renderPublicPage(<StatusPage />, '/status');
-    const table = screen.getByRole('table', { name: 'Incidents in the last 30 days' });
-    const headers = within(table).getAllByRole('columnheader');
-    expect(headers.map((header) => header.textContent)).toEqual([
-      'System',
-      'Event',
-      'Severity',
-      'Status',
-      'Started',
-      'Ended',
-    ]);
-    headers.forEach((header) => expect(header).toHaveAttribute('scope', 'col'));
-    // A header row plus one row per incident.
-    expect(within(table).getAllByRole('row')).toHaveLength(incidents.length + 1);
+  it('shows a scheduler that stopped as degraded, with when it last ran', () => {
+    renderWith(
+      measured({
+        scheduler: {
+          status: 'degraded',
+          last_run_at: secondsAgo(180),
+          last_run_ok: true,
+          runs_last_hour: 40,
+          failed_runs_last_hour: 0,
+        },
+      }),
+    );
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Some Systems Degraded' }),
+    ).toBeInTheDocument();
+    const scheduler = screen.getByText('Scheduler').closest('li')!;
+    expect(scheduler).toHaveTextContent('Degraded');
+    expect(scheduler).toHaveTextContent('Last run 3 minutes ago');
   });
 
-  it("shows 'Ongoing' for an incident without an end time, and formatted dates otherwise", () => {
-    renderPublicPage(<StatusPage />, '/status');
-    const open = incidents.find((incident) => incident.ended === null);
-    const closed = incidents.find((incident) => incident.ended !== null);
-    if (!open || !closed) throw new Error('sample data needs an open and a closed incident');
+  it('shows an unreachable voice network as a disruption', () => {
+    renderWith(measured({ voice_provider: { status: 'down', checked_at: secondsAgo(10) } }));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Service Disruption' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Voice network').closest('li')).toHaveTextContent('Not reachable');
+  });
 
-    const openRow = screen.getByRole('row', { name: new RegExp(open.system) });
-    const openCells = within(openRow).getAllByRole('cell');
-    expect(openCells.at(-1)).toHaveTextContent('Ongoing');
-    expect(openCells[0]).toHaveTextContent(open.system);
-
-    const closedRow = screen.getByRole('row', { name: new RegExp(closed.system) });
-    const closedCells = within(closedRow).getAllByRole('cell');
-    expect(closedCells.at(-1)).toHaveTextContent(formatDateTime(closed.ended));
-    expect(closedCells.at(-2)).toHaveTextContent(formatDateTime(closed.started));
-    expect(screen.getAllByText('Ongoing')).toHaveLength(1);
+  it('invents nothing: no incident history or uptime figure', () => {
+    renderWith(measured());
+    expect(screen.queryByText(/uptime|incident|ongoing/i)).not.toBeInTheDocument();
   });
 });

@@ -7,8 +7,21 @@ import { parseSubmission, type ContactSubmission } from './submission.ts';
 export type SubmitOutcome = 'stored' | 'rate_limited' | 'busy' | 'rejected';
 
 export type ContactRequestDeps = {
-  /** Stores one request for this client IP; the limits are checked in SQL. */
-  submit: (submission: ContactSubmission, clientIp: string) => Promise<SubmitOutcome>;
+  /**
+   * Stores one request for this client IP, tied to the account that sent it signed in (null for
+   * an anonymous request); the limits are checked in SQL.
+   */
+  submit: (
+    submission: ContactSubmission,
+    clientIp: string,
+    senderUserId: string | null,
+  ) => Promise<SubmitOutcome>;
+  /**
+   * The account of the request's session, if it carries a valid one (checked by the auth
+   * server); absent or null: the request is anonymous. The e-mail typed into the form never ties
+   * a request to an account.
+   */
+  signedInUserOf?: (request: Request) => Promise<string | null>;
   /** Set when a CAPTCHA secret is configured: checks the widget's token. */
   verifyCaptcha?: (token: string, clientIp: string) => Promise<boolean>;
   /** Proxies in front of the gateway that append to X-Forwarded-For (0 on Supabase's gateway). */
@@ -88,7 +101,8 @@ export function createContactRequestHandler(deps: ContactRequestDeps) {
 
       let outcome: SubmitOutcome;
       try {
-        outcome = await deps.submit(parsed.value, clientIp);
+        const sender = deps.signedInUserOf ? await deps.signedInUserOf(request) : null;
+        outcome = await deps.submit(parsed.value, clientIp, sender);
       } catch (cause) {
         log('[contact-request] storing failed', cause);
         throw new ServiceError('unavailable', "We couldn't send your request. Please try again.");

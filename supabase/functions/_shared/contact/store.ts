@@ -10,6 +10,7 @@ export function submitContactRequest(db: Db) {
   return async function submit(
     submission: ContactSubmission,
     clientIp: string,
+    senderUserId: string | null,
   ): Promise<SubmitOutcome> {
     const { error } = await db.rpc('submit_contact_request', {
       client_ip: clientIp,
@@ -19,6 +20,7 @@ export function submitContactRequest(db: Db) {
       phone_number: submission.phoneNumber,
       role: submission.role,
       message: submission.message,
+      sender_user_id: senderUserId,
     });
     if (!error) return 'stored';
     const message = error.message ?? '';

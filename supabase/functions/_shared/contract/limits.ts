@@ -1,6 +1,7 @@
 // The call API's limits, in one place for the API's checks, its messages, the dashboard's forms and
-// /docs. The database enforces the per-account ones (active calls, create rate, open streams) in
-// its functions with the same numbers.
+// /docs. The database reads the same numbers from private.limits() (supabase/schemas/
+// 01-foundation.sql), which supabase/tests/contract-checks.test.ts keeps equal to this object:
+// change a limit in both places.
 
 export const LIMITS = {
   /** Characters of `goal` (or `task`). */
@@ -21,12 +22,24 @@ export const LIMITS = {
   batchBodyMaxBytes: 2 * 1024 * 1024,
   /** Rows (create bodies) one batch may hold. */
   batchMaxRows: 1000,
+  /**
+   * Distinct webhook hosts and distinct output schemas one batch may name: each host is resolved
+   * and each schema compiled before anything is recorded.
+   */
+  batchMaxWebhookHosts: 10,
+  batchMaxOutputSchemas: 10,
+  /** Levels of objects and lists anywhere in a request body, the body itself being the first. */
+  jsonMaxDepth: 64,
   /** Calls an account may have in progress at once (queued, ringing or talking). */
   activeCallsPerAccount: 10,
+  /** Tasks an account may hold that have not ended (scheduled, queued, live, awaiting a retry). */
+  openTasksPerAccount: 2000,
   /** Create requests an account may send a minute, across all its keys. */
   createsPerMinutePerAccount: 60,
-  /** Event streams open at once per credential. */
+  /** Event streams open at once per credential (an API key, or a user's sessions). */
   openStreamsPerKey: 20,
+  /** Event streams open at once per account, across its credentials. */
+  openStreamsPerAccount: 30,
   /** Characters of a webhook URL. */
   webhookUrlMaxLength: 2048,
   /** Days ahead `schedule_at` may be. */

@@ -32,7 +32,10 @@ const param = (value: unknown) =>
       ? JSON.stringify(value)
       : value;
 
-export function createSqlPool(url: string, options: { max?: number } = {}): SqlPool {
+export function createSqlPool(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): SqlPool {
   const pool = new pg.Pool({
     connectionString: url,
     // A handful is enough: the database has as many cores, and the rest wait in the pool's queue
@@ -41,7 +44,7 @@ export function createSqlPool(url: string, options: { max?: number } = {}): SqlP
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
-    application_name: 'dialwise-functions',
+    application_name: options.applicationName ?? 'dialwise-functions',
   });
   // An idle connection that breaks is dropped by the pool; say so instead of crashing the instance.
   pool.on('error', (error: Error) => console.error(`[db pool] ${error.message}`));

@@ -6,14 +6,16 @@ import { serviceRoleAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 
 export function createDispatchHandler(deps: {
-  run: (at?: Date) => Promise<unknown>;
+  run: (at: Date) => Promise<unknown>;
   now: () => Date;
+  /** The project's secret keys: the only credential that is the service role. */
+  secretKeys: () => readonly string[];
 }) {
   return createHandler(
     {
       name: 'dispatch',
       methods: ['POST'],
-      auth: serviceRoleAuth('dispatch is for the service role only.'),
+      auth: serviceRoleAuth(deps.secretKeys, 'dispatch is for the service role only.'),
       cors: null,
     },
     async (_request, { text }) => {

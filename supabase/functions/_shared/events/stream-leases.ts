@@ -1,5 +1,5 @@
-// Leases on open event streams, counted per API key across every function instance (SQL:
-// task_event_stream_open). The instance renews the leases of its streams in one call every
+// Leases on open event streams, counted per API key (or per user's sessions) and per account
+// across every function instance (SQL: task_event_stream_open). The instance renews the leases of its streams in one call every
 // `renewEveryMs`, so the cost does not grow with the number of streams; a stream whose lease
 // lapsed (the instance stalled) and was taken is told to close, and a dead instance's leases
 // lapse on their own.
@@ -8,7 +8,16 @@ import { type Db, must } from '../db.ts';
 export type StreamLease = { id: string; release: () => Promise<void> };
 export type LeaseResult =
   | { opened: true; lease: StreamLease }
-  | { opened: false; limit: number; retryAfterSeconds: number };
+  | {
+      opened: false;
+      revoked?: false;
+      limit: number;
+      /** Which count is full: the credential's own, or the account's across its credentials. */
+      scope: 'credential' | 'account';
+      retryAfterSeconds: number;
+    }
+  /** The key was revoked while the stream was being opened. */
+  | { opened: false; revoked: true };
 
 export type StreamLeases = {
   open(stream: {
@@ -83,11 +92,19 @@ export function createStreamLeases(options: {
           p_lease_seconds: options.leaseSeconds,
           p_max_seconds: options.maxStreamSeconds,
         }),
-      ) as { opened: boolean; limit: number; retry_after?: number };
+      ) as {
+        opened: boolean;
+        revoked?: boolean;
+        limit: number;
+        scope?: 'credential' | 'account';
+        retry_after?: number;
+      };
+      if (result.revoked) return { opened: false, revoked: true };
       if (!result.opened)
         return {
           opened: false,
           limit: result.limit,
+          scope: result.scope ?? 'credential',
           retryAfterSeconds: result.retry_after ?? options.renewEveryMs / 1000,
         };
       held.set(id, onLost);

@@ -1,21 +1,8 @@
-// The authenticators the functions declare (see handler.ts): who may call, checked how.
-import type { Db } from '../db.ts';
+// The authenticators the functions declare (see handler.ts): who may call, checked how. The call
+// API's own (an API key, or a key or a session) are the accounts' (accounts/authenticators.ts).
 import { ServiceError } from '../errors.ts';
-import { type Account, authenticate } from './api-key-auth.ts';
-import { authenticateCaller, type Caller } from './caller-auth.ts';
 import type { Authenticator } from './handler.ts';
-
-/** A live API key whose account may place calls. */
-export const apiKeyAuth = (db: Db): Authenticator<Account> => ({
-  mode: 'api_key',
-  authenticate: (request) => authenticate(db, request),
-});
-
-/** An API key or a signed-in user's session, either passing the KYC and phone gate. */
-export const callerAuth = (db: Db): Authenticator<Caller> => ({
-  mode: 'either',
-  authenticate: (request) => authenticateCaller(db, request),
-});
+import { presentsSecretKey } from '../platform/platform-keys.ts';
 
 /** The bearer token of a request, if any. */
 export function bearerToken(request: Request): string | null {
@@ -23,8 +10,9 @@ export function bearerToken(request: Request): string | null {
 }
 
 /**
- * A signed-in user's session: `userFromToken` asks the auth server (GET /auth/v1/user) and
- * answers null for an expired, signed-out or unknown token, which is a 401 saying `message`.
+ * A signed-in user's session: `userFromToken` verifies the access token (signature against the
+ * project's JWKS, expiry) and answers null for any token it refuses, which is a 401 saying
+ * `message`.
  */
 export function sessionAuth<User>(
   userFromToken: (token: string) => Promise<User | null>,
@@ -41,26 +29,17 @@ export function sessionAuth<User>(
   };
 }
 
-/** The role claim of a bearer JWT (its signature is checked by the gateway: verify_jwt). */
-export function jwtRole(authorization: string | null): string | null {
-  const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const role = (JSON.parse(json) as { role?: unknown }).role;
-    return typeof role === 'string' ? role : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The service role's JWT (verified by the gateway, which runs these functions with verify_jwt). */
-export const serviceRoleAuth = (message: string): Authenticator<null> => ({
+/**
+ * The service role: one of the project's secret keys (constant-time comparison). A JWT claiming
+ * `service_role`, signed or not, is not the service role here.
+ */
+export const serviceRoleAuth = (
+  secretKeys: () => readonly string[],
+  message: string,
+): Authenticator<null> => ({
   mode: 'service_role',
   async authenticate(request) {
-    if (jwtRole(request.headers.get('authorization')) !== 'service_role')
-      throw new ServiceError('unauthorized', message);
+    if (!presentsSecretKey(request, secretKeys())) throw new ServiceError('unauthorized', message);
     return null;
   },
 });

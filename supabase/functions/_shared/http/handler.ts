@@ -5,7 +5,9 @@
 import { requestStarted } from '../background.ts';
 import { describeError, ServiceError } from '../errors.ts';
 import { newRequestId } from '../ids.ts';
+import { FUNCTION_ERROR_STATUS } from '../contract/errors.ts';
 import { CALL_API_STATUS } from './errors.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 
 /** Who may call a function. */
 export type AuthMode = 'api_key' | 'session' | 'either' | 'service_role' | 'signature' | 'none';
@@ -14,35 +16,27 @@ export type AuthMode = 'api_key' | 'session' | 'either' | 'service_role' | 'sign
 export type Authenticator<Caller> = {
   mode: AuthMode;
   authenticate: (request: Request) => Promise<Caller>;
+  /**
+   * For routes whose write checks the credential itself (routes.ts): the caller when one is known
+   * before the write, or the credential the write checks; throws when there is none that could be
+   * valid.
+   */
+  withWrite?: (request: Request) => Promise<WriteCaller<Caller>>;
 };
+
+/**
+ * Who sends a request whose write checks the credential itself: a caller already known (a
+ * session, checked before), or the credential the write checks.
+ */
+export type WriteCaller<Caller> =
+  { caller: Caller; credential: null } | { caller: null; credential: string };
 
 export const noAuth: Authenticator<null> = { mode: 'none', authenticate: async () => null };
 
 /** The status of each error code. A function may answer a code differently (`statuses`). */
 export const STATUS_OF: Record<string, number> = {
   ...CALL_API_STATUS,
-  // The browser-facing functions and the webhooks.
-  invalid_json: 400,
-  validation_failed: 400,
-  captcha_required: 400,
-  captcha_failed: 400,
-  client_ip_unknown: 400,
-  missing_signature: 400,
-  invalid_signature: 400,
-  invalid_phone: 400,
-  invalid_code: 400,
-  incorrect_code: 400,
-  code_expired: 400,
-  forbidden: 403,
-  phone_taken: 409,
-  payload_too_large: 413,
-  busy: 429,
-  too_many_sends: 429,
-  too_many_numbers: 429,
-  too_many_attempts: 429,
-  unavailable: 500,
-  payment_provider_error: 502,
-  provider_unavailable: 502,
+  ...FUNCTION_ERROR_STATUS,
 };
 
 export type HandlerContext<Caller> = {
@@ -196,6 +190,7 @@ export function createHandler<Caller>(
       const jsonObject = async () => {
         const bad = options.badJson ?? DEFAULT_BAD_JSON;
         const raw = await text();
+        rejectDeepJsonText(raw);
         let parsed: unknown;
         try {
           parsed = JSON.parse(raw);
@@ -217,14 +212,19 @@ export function createHandler<Caller>(
   }
 }
 
-/** Reads the body, giving up as soon as it passes `limit` bytes. */
+/**
+ * Reads the body, giving up as soon as it passes `limit` bytes: then 413 payload_too_large saying
+ * `tooLarge`, or the error `tooLarge` makes.
+ */
 export async function readLimited(
   request: Request,
   limit: number,
-  message: string,
+  tooLarge: string | (() => ServiceError),
 ): Promise<string> {
+  const refusal = () =>
+    typeof tooLarge === 'string' ? new ServiceError('payload_too_large', tooLarge) : tooLarge();
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw new ServiceError('payload_too_large', message);
+  if (declared > limit) throw refusal();
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -235,7 +235,7 @@ export async function readLimited(
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new ServiceError('payload_too_large', message);
+      throw refusal();
     }
     chunks.push(value);
   }

@@ -1,10 +1,12 @@
 // The MCP endpoint: an API key in `Authorization: Bearer`, then the SDK's stateless Streamable HTTP
 // handler (2025 revisions and 2026-07-28 from one endpoint) over a server built for that account.
 import { createMcpHandler } from 'npm:@modelcontextprotocol/server@2.4.0';
+import { LIMITS } from '../contract/limits.ts';
 import type { Db } from '../db.ts';
-import { apiKeyFrom } from '../http/api-key-auth.ts';
-import { apiKeyAuth } from '../http/auth.ts';
+import { apiKeyFrom } from '../accounts/api-keys.ts';
+import { apiKeyAuth } from '../accounts/authenticators.ts';
 import { createHandler } from '../http/handler.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { buildMcpServer } from './tools.ts';
@@ -24,14 +26,23 @@ export function createMcpFunctionHandler(deps: {
 }) {
   const serve = createHandler(
     // The SDK answers methods, sizes and protocol errors itself, in JSON-RPC.
-    { name: 'mcp', auth: apiKeyAuth(deps.db), cors: CORS },
-    async (request, { caller, requestId }) => {
+    {
+      name: 'mcp',
+      auth: apiKeyAuth(deps.db),
+      cors: CORS,
+      // A place_calls request carries a whole batch, with room for the JSON-RPC envelope.
+      maxBodyBytes: LIMITS.batchBodyMaxBytes + 64 * 1024,
+    },
+    async (request, { caller, requestId, text }) => {
       const account = await caller();
+      // The SDK parses and walks the body itself: a body nested too deep is refused before it.
+      const body = request.method === 'POST' ? await text() : null;
+      if (body !== null) rejectDeepJsonText(body);
       const handler = createMcpHandler(() => buildMcpServer(deps.service, account, deps.batches), {
         onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
       });
       try {
-        return await handler.fetch(request);
+        return await handler.fetch(body === null ? request : new Request(request, { body }));
       } finally {
         await handler.close();
       }

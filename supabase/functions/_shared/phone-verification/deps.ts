@@ -1,5 +1,6 @@
 import { createSupabaseRest } from '../db/rest.ts';
-import { type EnvGetter, requiredFrom } from '../env.ts';
+import { type EnvGetter } from '../env.ts';
+import { platformKeysFrom, sessionVerifierFor } from '../platform/platform-keys.ts';
 import { createTwilioClient, twilioConfigFromEnv } from '../twilio/client.ts';
 import type { IssuedCode, PhoneVerificationDeps } from './service.ts';
 
@@ -8,12 +9,13 @@ export function phoneVerificationDepsFromEnv(
   get: EnvGetter,
   fetchFn: typeof fetch = fetch,
 ): PhoneVerificationDeps {
-  const required = requiredFrom(get);
+  const keys = platformKeysFrom(get);
   const supabase = createSupabaseRest(
     {
-      url: required('SUPABASE_URL'),
-      anonKey: required('SUPABASE_ANON_KEY'),
-      serviceRoleKey: required('SUPABASE_SERVICE_ROLE_KEY'),
+      url: keys.url,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
+      sessions: sessionVerifierFor(keys, fetchFn),
     },
     fetchFn,
   );

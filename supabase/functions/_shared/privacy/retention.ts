@@ -6,6 +6,7 @@ import { type Db, must } from '../db.ts';
 export type RetentionReport = {
   call_contents_erased: number;
   recordings_erased: number;
+  recording_objects_removed: number;
   technical_logs_erased: number;
   call_records_erased: number;
   accounts_erased: number;
@@ -15,6 +16,13 @@ export type RetentionDeps = {
   db: Db;
   /** The wall clock. */
   now: () => Date;
+  /** The recordings' objects in Storage, which SQL cannot delete. */
+  recordings: {
+    /** Removes the objects of recordings marked for erasure; how many. */
+    removeMarked(): Promise<number>;
+    /** Marks and removes all of an account's recordings. */
+    eraseAccount(userId: string): Promise<number>;
+  };
   /** The shortest time between two passes on the wall clock (default a minute). */
   minIntervalMs?: number;
   log?: (line: string) => void;
@@ -41,6 +49,13 @@ export function createRetention(deps: RetentionDeps) {
         log(`[retention] could not delete auth user ${userId}: ${error.message}`);
         continue;
       }
+      // The recordings' objects go first: the rows that name them go with the account data.
+      try {
+        await deps.recordings.eraseAccount(userId);
+      } catch (failure) {
+        log(`[retention] recordings of ${userId} not erased yet: ${(failure as Error).message}`);
+        continue;
+      }
       must(await db.rpc('retention_erase_account', { p_user_id: userId, p_now: at.toISOString() }));
       erased++;
     }
@@ -59,9 +74,21 @@ export function createRetention(deps: RetentionDeps) {
       if (!testClock) lastPass = wall;
       const erased = must(await db.rpc('retention_run', { p_now: at.toISOString() })) as Omit<
         RetentionReport,
-        'accounts_erased'
+        'accounts_erased' | 'recording_objects_removed'
       >;
-      return { ...erased, accounts_erased: await eraseClosedAccounts(at) };
+      // Expired recordings were marked by the SQL pass (their tasks no longer offer them); their
+      // objects are removed from Storage here, and again next pass if Storage failed.
+      let removed = 0;
+      try {
+        removed = await deps.recordings.removeMarked();
+      } catch (failure) {
+        log(`[retention] recording objects not removed yet: ${(failure as Error).message}`);
+      }
+      return {
+        ...erased,
+        recording_objects_removed: removed,
+        accounts_erased: await eraseClosedAccounts(at),
+      };
     },
   };
 }

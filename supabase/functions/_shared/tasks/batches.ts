@@ -4,11 +4,13 @@
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
-import { accountRefusal, keyRefusalFirst } from '../http/api-key-auth.ts';
+import { accountRefusal } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
+import { rejectDeepValue } from '../json-schema/json-depth.ts';
+import { checkOutputSchema, type OutputSchema } from '../json-schema/output-schema.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
-import { LIMIT_REFUSALS } from './task-wording.ts';
+import { type BatchRowError, checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -17,6 +19,8 @@ import {
   rejectControlCharacters,
 } from './schema.ts';
 import type { TaskService, TaskSource } from './service.ts';
+import type { NewTaskRow } from './task-repository.ts';
+import { LIMIT_REFUSALS, tooManyOpenTasks } from './task-wording.ts';
 
 export type BatchServiceDeps = {
   db: Db;
@@ -26,7 +30,7 @@ export type BatchServiceDeps = {
   afterResponse?: AfterResponse;
 };
 
-export type BatchRowError = { index: number; field: string | null; code: string; message: string };
+export type { BatchRowError };
 
 type BatchRow = {
   id: string;
@@ -48,6 +52,8 @@ type Accepted = {
   error?: string;
   rows?: { index: number; field: string; code: string; source?: string; time_zones?: string[] }[];
   retry_after?: number;
+  required_usd?: number;
+  available_usd?: number;
 };
 
 /** `batch_` + a ULID, like task ids: sorts by creation. */
@@ -101,6 +107,13 @@ export function badRows(rows: BatchRowError[], total: number): ServiceError {
   );
 }
 
+/** A create body checked into the rows batch_accept records, and the hash its replays compare. */
+export type PreparedBatch = {
+  batch: { id: string; source: TaskSource; webhook_url: string | null };
+  tasks: NewTaskRow[];
+  requestHash: string;
+};
+
 export function createBatchService(deps: BatchServiceDeps) {
   const { db, tasks } = deps;
   const afterResponse = deps.afterResponse ?? runAfterResponse;
@@ -108,7 +121,8 @@ export function createBatchService(deps: BatchServiceDeps) {
   async function prepareBatch(
     body: unknown,
     options: { idempotencyKey: string | null; source: TaskSource },
-  ) {
+  ): Promise<PreparedBatch> {
+    rejectDeepValue(body);
     rejectControlCharacters(body);
     const input = parseOrThrow(createBatchSchema, body);
     const key = options.idempotencyKey;
@@ -127,15 +141,29 @@ export function createBatchService(deps: BatchServiceDeps) {
       }
       return verdict;
     };
+    // Each distinct output_schema is checked (and compiled) once for the whole batch.
+    const schemas = new Map<string, OutputSchema>();
+    const checkSchema = (schema: unknown) => {
+      const key = canonicalJson(schema);
+      let verdict = schemas.get(key);
+      if (!verdict) {
+        verdict = checkOutputSchema(schema);
+        schemas.set(key, verdict);
+      }
+      return verdict;
+    };
     const defaults = input.defaults ?? {};
+    const merged = input.tasks.map((row) => mergeBatchRow(defaults, row));
+    checkBatchSpread(merged);
     const rows: BatchRowError[] = [];
     const prepared = [];
-    for (const [index, row] of input.tasks.entries()) {
+    for (const [index, row] of merged.entries()) {
       try {
-        const { task } = await tasks.prepareTask(mergeBatchRow(defaults, row), {
+        const { task } = await tasks.prepareTask(row, {
           idempotencyKey: null,
           source: options.source,
           checkWebhook,
+          checkSchema,
         });
         prepared.push(task);
       } catch (error) {
@@ -143,7 +171,19 @@ export function createBatchService(deps: BatchServiceDeps) {
         rows.push({ index, field: error.field ?? null, code: error.code, message: error.message });
       }
     }
-    if (rows.length > 0) throw badRows(rows, input.tasks.length);
+    const refused = new Set(rows.map((row) => row.index));
+    const duplicates = duplicateNumberRows(
+      merged.map((row, index) =>
+        typeof row.phone_number === 'string' && !refused.has(index)
+          ? row.phone_number.trim()
+          : null,
+      ),
+    );
+    if (rows.length > 0 || duplicates.length > 0)
+      throw badRows(
+        [...rows, ...duplicates].sort((a, b) => a.index - b.index),
+        input.tasks.length,
+      );
     const webhookUrl =
       typeof defaults.webhook_url === 'string' ? await checkWebhook(defaults.webhook_url) : null;
     return {
@@ -155,6 +195,26 @@ export function createBatchService(deps: BatchServiceDeps) {
       tasks: prepared,
       requestHash: await sha256Hex(canonicalJson(body)),
     };
+  }
+
+  async function acceptBatch(
+    account: { userId: string; apiKeyId: string | null },
+    prepared: PreparedBatch,
+    options: { idempotencyKey: string | null },
+  ) {
+    return accepted(
+      must(
+        await db.rpc('batch_accept', {
+          p_user_id: account.userId,
+          p_api_key_id: account.apiKeyId,
+          p_batch: prepared.batch,
+          p_tasks: prepared.tasks,
+          p_idempotency_key: options.idempotencyKey,
+          p_request_hash: prepared.requestHash,
+        }),
+      ) as Accepted,
+      prepared.tasks.length,
+    );
   }
 
   async function read(batchId: string) {
@@ -188,6 +248,13 @@ export function createBatchService(deps: BatchServiceDeps) {
           throw new ServiceError('rate_limited', LIMIT_REFUSALS.createRate, {
             retryAfterSeconds: result.retry_after ?? 30,
           });
+        case 'too_many_open_tasks':
+          throw tooManyOpenTasks();
+        case 'insufficient_credits':
+          throw new ServiceError(
+            'insufficient_credits',
+            `This batch needs $${Number(result.required_usd).toFixed(2)} of credits to cover every row's max_duration_minutes beyond your free minutes (at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard, send fewer rows or lower max_duration_minutes.`,
+          );
         case 'idempotency_conflict':
           throw new ServiceError(
             'idempotency_conflict',
@@ -238,11 +305,18 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   return {
-    /** POST /task/batches with an API key: one database round trip records the whole batch. */
-    async createWithKey(apiKey: string, body: unknown, options: { idempotencyKey: string | null }) {
-      const prepared = await keyRefusalFirst(db, apiKey, () =>
-        prepareBatch(body, { ...options, source: 'api' }),
-      );
+    /** The checks of a create body before anything is recorded. */
+    prepare: prepareBatch,
+
+    /**
+     * POST /task/batches with an API key, once the body was checked (prepare): one database round
+     * trip authenticates and records the whole batch.
+     */
+    async createWithKey(
+      apiKey: string,
+      prepared: PreparedBatch,
+      options: { idempotencyKey: string | null },
+    ) {
       return accepted(
         must(
           await db.rpc('batch_create', {
@@ -257,26 +331,16 @@ export function createBatchService(deps: BatchServiceDeps) {
       );
     },
 
+    /** A checked batch (prepare) for an account already authenticated (a session, MCP). */
+    accept: acceptBatch,
+
     /** A batch for an account already authenticated (MCP). */
     async create(
       account: { userId: string; apiKeyId: string | null },
       body: unknown,
       options: { idempotencyKey: string | null; source: TaskSource },
     ) {
-      const prepared = await prepareBatch(body, options);
-      return accepted(
-        must(
-          await db.rpc('batch_accept', {
-            p_user_id: account.userId,
-            p_api_key_id: account.apiKeyId,
-            p_batch: prepared.batch,
-            p_tasks: prepared.tasks,
-            p_idempotency_key: options.idempotencyKey,
-            p_request_hash: prepared.requestHash,
-          }),
-        ) as Accepted,
-        prepared.tasks.length,
-      );
+      return acceptBatch(account, await prepareBatch(body, options), options);
     },
 
     get: own,

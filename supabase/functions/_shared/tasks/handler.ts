@@ -1,21 +1,24 @@
-// HTTP routes of the call API: POST /task, GET /task, GET /task/{id},
+// HTTP routes of the call API, as one table: POST /task, GET /task, GET /task/{id},
 // POST /task/{id}/cancel, GET /task/{id}/events (Server-Sent Events), GET /task/{id}/recording,
-// and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session.
-import { apiKeyFrom, keyRefusalFirst, requireKeyShape } from '../http/api-key-auth.ts';
-import { authenticateSession, type Caller, sessionTokenFrom } from '../http/caller-auth.ts';
-import { callerAuth } from '../http/auth.ts';
+// and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session;
+// a create's key is checked before its body is read, and again by the write (routeWithWrite).
+import { callerAuth } from '../accounts/authenticators.ts';
+import type { Caller } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
-import { createHandler, type HandlerContext, jsonResponse } from '../http/handler.ts';
+import { createHandler, jsonResponse } from '../http/handler.ts';
+import { route, routeTable, routeWithWrite, type WriteCaller } from '../http/routes.ts';
 import { ServiceError } from '../errors.ts';
 import { eventStreamResponse } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
+import { type DownloadGate, paced, requestedRange } from '../recordings/serve.ts';
 import type { BatchService } from './batches.ts';
 import {
   batchListQuerySchema,
   listQuerySchema,
   MAX_BATCH_BODY_BYTES,
+  MAX_BODY_BYTES,
   parseJsonBody,
   parseOrThrow,
 } from './schema.ts';
@@ -33,204 +36,182 @@ export type TaskHandlerDeps = {
   live: LiveEvents;
   /** A stream ends after this long even if the task has not; clients resume with Last-Event-ID. */
   maxStreamMs: number;
+  /** How many recordings one account downloads at once on this instance. */
+  downloads: DownloadGate;
+  /** The pace of one download (bytes a second). */
+  downloadBytesPerSecond: number;
 };
-
-const ID = '(task_[0-9A-Za-z]+)';
-const BATCH = '(batch_[0-9A-Za-z]+)';
 
 export function createTaskHandler(deps: TaskHandlerDeps) {
   const { service, batches } = deps;
 
-  const methodOnly = (method: string, allowed: string, path: string) => {
-    if (method !== allowed)
+  /**
+   * A recording, whole or the one byte range asked for, streamed from Storage; the account's
+   * download slot is held until the body is read, fails or is dropped.
+   */
+  async function recordingResponse(request: Request, userId: string, taskId: string) {
+    const release = deps.downloads.enter(userId);
+    if (!release)
       throw new ServiceError(
-        'method_not_allowed',
-        `${method} is not supported on ${path}; use ${allowed}.`,
+        'rate_limited',
+        'Too many recordings of this account are downloading at once. Wait for one to finish and try again.',
+        { retryAfterSeconds: 2 },
       );
-  };
-
-  /** /task/batches and below; null when the path is not a batch route. */
-  async function batchRoute(
-    request: Request,
-    ctx: HandlerContext<Caller>,
-    method: string,
-  ): Promise<Response | null> {
-    const { url, path } = ctx;
-    if (path === '/task/batches') {
-      if (method === 'GET') {
-        const account = await ctx.caller();
-        const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
-        return jsonResponse(200, await batches.list(account.userId, query));
-      }
-      methodOnly(method, 'POST', '/task/batches');
-      const session = sessionTokenFrom(request);
-      const idempotencyKey = request.headers.get('idempotency-key');
-      const { batch, replayed } = session
-        ? await batches.create(
-            await authenticateSession(deps.db, session),
-            parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
-            { idempotencyKey, source: 'dashboard' },
-          )
-        : await createBatchWithKey(request, idempotencyKey);
-      if (replayed) return jsonResponse(200, batch, { 'Idempotent-Replayed': 'true' });
-      return jsonResponse(201, batch);
-    }
-    const one = new RegExp(`^/task/batches/${BATCH}$`).exec(path);
-    if (one) {
-      methodOnly(method, 'GET', '/task/batches/{id}');
-      const account = await ctx.caller();
-      return jsonResponse(200, await batches.get(account.userId, one[1]!));
-    }
-    const cancel = new RegExp(`^/task/batches/${BATCH}/cancel$`).exec(path);
-    if (cancel) {
-      methodOnly(method, 'POST', '/task/batches/{id}/cancel');
-      const account = await ctx.caller();
-      return jsonResponse(200, await batches.cancel(account.userId, cancel[1]!));
-    }
-    const events = new RegExp(`^/task/batches/${BATCH}/events$`).exec(path);
-    if (events) {
-      methodOnly(method, 'GET', '/task/batches/{id}/events');
-      const account = await ctx.caller();
-      const batchId = events[1]!;
-      const after = parseLastEventId(
-        request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
-      );
-      const first = await batches.eventsAfter(account.userId, batchId, after);
-      return stream(account, batchId, first, after, request.signal, {
-        read: (afterSeq) =>
-          batches.eventsAfter(account.userId, batchId, afterSeq, { ownerChecked: true }),
-        terminalEvent: 'batch.completed',
-      });
-    }
-    if (path.startsWith('/task/batches/'))
-      throw new ServiceError(
-        'not_found',
-        `No batch ${path.slice('/task/batches/'.length, 80)} exists.`,
-      );
-    return null;
-  }
-
-  /** POST /task/batches with an API key: a caller without a valid key learns that first. */
-  async function createBatchWithKey(request: Request, idempotencyKey: string | null) {
-    const apiKey = requireKeyShape(apiKeyFrom(request));
-    const body = await keyRefusalFirst(deps.db, apiKey, async () =>
-      parseJsonBody(await request.text(), MAX_BATCH_BODY_BYTES),
-    );
-    return batches.createWithKey(apiKey, body, { idempotencyKey });
-  }
-
-  async function route(request: Request, ctx: HandlerContext<Caller>): Promise<Response> {
-    const { url, path } = ctx;
-    const method = request.method.toUpperCase();
-
-    const batchResponse = await batchRoute(request, ctx, method);
-    if (batchResponse) return batchResponse;
-
-    if (path === '/task') {
-      if (method !== 'GET' && method !== 'POST')
-        throw new ServiceError(
-          'method_not_allowed',
-          `${method} is not supported on /task; use GET or POST.`,
+    try {
+      const found = await service.recording(userId, taskId);
+      const range = requestedRange(request.headers.get('range'), found.sizeBytes);
+      const headers: Record<string, string> = {
+        'Content-Type': found.contentType,
+        'Content-Disposition': `inline; filename="${taskId}.${found.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
+        'Accept-Ranges': 'bytes',
+        // The audio is the account's private data: no shared cache may keep it.
+        'Cache-Control': 'private, no-store',
+      };
+      if (range === 'unsatisfiable') {
+        release();
+        // HTTP's 416 names the size in Content-Range, so a player can ask again within it.
+        return jsonResponse(
+          416,
+          {
+            error: {
+              code: 'range_not_satisfiable',
+              message: `The recording has ${found.sizeBytes} bytes; ask for a range that starts before its end.`,
+            },
+          },
+          { 'Content-Range': `bytes */${found.sizeBytes}` },
         );
-      if (method === 'GET') {
-        const account = await ctx.caller();
-        const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
-        return jsonResponse(200, await service.list(account.userId, query));
       }
-      const session = sessionTokenFrom(request);
-      const caller = session ? await authenticateSession(deps.db, session) : null;
-      const apiKey = caller ? null : requireKeyShape(apiKeyFrom(request));
-      const wait = url.searchParams.get('wait');
-      const body = await keyRefusalFirst(deps.db, apiKey, async () => {
-        // Checked before anything is recorded: a bad query must not create a task and answer 400.
-        if (wait !== null && wait !== 'true' && wait !== 'false')
-          throw new ServiceError('invalid_request', 'wait must be true or false', {
-            field: 'wait',
+      const whole = range === 'none';
+      const body = await service.openRecording(found, whole ? undefined : range);
+      if (whole) headers['Content-Length'] = String(found.sizeBytes);
+      else {
+        headers['Content-Length'] = String(range.end - range.start + 1);
+        headers['Content-Range'] = `bytes ${range.start}-${range.end}/${found.sizeBytes}`;
+      }
+      return new Response(paced(body, deps.downloadBytesPerSecond, release), {
+        status: whole ? 200 : 206,
+        headers,
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  const created = (result: { replayed: boolean }, object: unknown) =>
+    result.replayed
+      ? jsonResponse(200, object, { 'Idempotent-Replayed': 'true' })
+      : jsonResponse(201, object);
+  const lastEventId = (request: Request, url: URL) =>
+    parseLastEventId(request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'));
+
+  const routes = [
+    routeWithWrite(
+      { method: 'POST', path: '/task', maxBodyBytes: MAX_BODY_BYTES },
+      {
+        async check({ request, url, body }, who: WriteCaller<Caller>) {
+          // Checked before anything is recorded: a bad query must not create a task and answer 400.
+          const wait = url.searchParams.get('wait');
+          if (wait !== null && wait !== 'true' && wait !== 'false')
+            throw new ServiceError('invalid_request', 'wait must be true or false', {
+              field: 'wait',
+            });
+          const idempotencyKey = request.headers.get('idempotency-key');
+          // A signed-in user's call is the dashboard's: no API key is recorded on it.
+          const prepared = await service.prepareTask(await body(), {
+            idempotencyKey,
+            source: who.caller ? 'dashboard' : 'api',
           });
-        return parseJsonBody(await request.text());
-      });
-      const idempotencyKey = request.headers.get('idempotency-key');
-      // A signed-in user's call is the dashboard's: no API key is recorded on it.
-      const { task, replayed, userId } = caller
-        ? await service.create(caller, body, { idempotencyKey, source: 'dashboard' })
-        : await service.createWithKey(apiKey!, body, { idempotencyKey });
-      if (replayed) return jsonResponse(200, task, { 'Idempotent-Replayed': 'true' });
-      if (wait === 'true') {
-        const waited = await service.waitForEnd(userId, task.id, deps.waitMs);
-        return jsonResponse(waited.ended ? 201 : 202, waited.task);
-      }
-      return jsonResponse(201, task);
-    }
-
-    const one = new RegExp(`^/task/${ID}$`).exec(path);
-    if (one) {
-      if (method !== 'GET')
-        throw new ServiceError(
-          'method_not_allowed',
-          `${method} is not supported on /task/{id}; use GET.`,
-        );
-      const account = await ctx.caller();
-      return jsonResponse(200, await service.get(account.userId, one[1]!));
-    }
-
-    const cancel = new RegExp(`^/task/${ID}/cancel$`).exec(path);
-    if (cancel) {
-      if (method !== 'POST')
-        throw new ServiceError(
-          'method_not_allowed',
-          `${method} is not supported on /task/{id}/cancel; use POST.`,
-        );
-      const account = await ctx.caller();
-      return jsonResponse(200, await service.cancel(account.userId, cancel[1]!));
-    }
-
-    const recording = new RegExp(`^/task/${ID}/recording$`).exec(path);
-    if (recording) {
-      if (method !== 'GET')
-        throw new ServiceError(
-          'method_not_allowed',
-          `${method} is not supported on /task/{id}/recording; use GET.`,
-        );
-      const account = await ctx.caller();
-      const audio = await service.recording(account.userId, recording[1]!);
-      return new Response(audio.bytes, {
-        status: 200,
-        headers: {
-          'Content-Type': audio.contentType,
-          'Content-Length': String(audio.bytes.byteLength),
-          'Content-Disposition': `inline; filename="${recording[1]}.${audio.contentType === 'audio/mpeg' ? 'mp3' : 'wav'}"`,
-          // The audio is the account's private data: no shared cache may keep it.
-          'Cache-Control': 'private, no-store',
+          return { wait: wait === 'true', idempotencyKey, prepared };
         },
-      });
-    }
-
-    const events = new RegExp(`^/task/${ID}/events$`).exec(path);
-    if (events) {
-      if (method !== 'GET')
-        throw new ServiceError(
-          'method_not_allowed',
-          `${method} is not supported on /task/{id}/events; use GET.`,
-        );
-      const account = await ctx.caller();
-      const taskId = events[1]!;
-      const after = parseLastEventId(
-        request.headers.get('last-event-id') ?? url.searchParams.get('last_event_id'),
-      );
-      // Fails with 404 before the stream starts if the task is not the caller's.
-      const first = await service.eventsAfter(account.userId, taskId, after);
-      return stream(account, taskId, first, after, request.signal, {
-        read: (afterSeq) =>
-          service.eventsAfter(account.userId, taskId, afterSeq, { ownerChecked: true }),
-        terminalEvent: 'task.completed',
-      });
-    }
-
-    throw new ServiceError(
-      'not_found',
-      `No endpoint ${method} ${path || '/'}. See the API reference at /docs.`,
-    );
-  }
+        async write(_context, who: WriteCaller<Caller>, { wait, idempotencyKey, prepared }) {
+          const result = who.caller
+            ? await service.accept(who.caller, prepared, { idempotencyKey })
+            : await service.createWithKey(who.credential, prepared, { idempotencyKey });
+          if (!result.replayed && wait) {
+            const waited = await service.waitForEnd(result.userId, result.task.id, deps.waitMs);
+            return jsonResponse(waited.ended ? 201 : 202, waited.task);
+          }
+          return created(result, result.task);
+        },
+      },
+    ),
+    route<Caller>({ method: 'GET', path: '/task' }, async ({ url }, account) => {
+      const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
+      return jsonResponse(200, await service.list(account.userId, query));
+    }),
+    route<Caller>({ method: 'GET', path: '/task/{id:task}' }, async ({ params }, account) =>
+      jsonResponse(200, await service.get(account.userId, params.id!)),
+    ),
+    route<Caller>({ method: 'POST', path: '/task/{id:task}/cancel' }, async ({ params }, account) =>
+      jsonResponse(200, await service.cancel(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/{id:task}/recording' },
+      async ({ request, params }, account) =>
+        await recordingResponse(request, account.userId, params.id!),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/{id:task}/events' },
+      async ({ request, url, params }, account) => {
+        const taskId = params.id!;
+        const after = lastEventId(request, url);
+        // Fails with 404 before the stream starts if the task is not the caller's.
+        const first = await service.eventsAfter(account.userId, taskId, after);
+        return stream(account, taskId, first, after, request.signal, {
+          read: (afterSeq) =>
+            service.eventsAfter(account.userId, taskId, afterSeq, { ownerChecked: true }),
+          terminalEvent: 'task.completed',
+        });
+      },
+    ),
+    routeWithWrite(
+      { method: 'POST', path: '/task/batches', maxBodyBytes: MAX_BATCH_BODY_BYTES },
+      {
+        async check({ request, body }, who: WriteCaller<Caller>) {
+          const idempotencyKey = request.headers.get('idempotency-key');
+          const prepared = await batches.prepare(await body(), {
+            idempotencyKey,
+            source: who.caller ? 'dashboard' : 'api',
+          });
+          return { idempotencyKey, prepared };
+        },
+        async write(_context, who: WriteCaller<Caller>, { idempotencyKey, prepared }) {
+          const result = who.caller
+            ? await batches.accept(who.caller, prepared, { idempotencyKey })
+            : await batches.createWithKey(who.credential, prepared, { idempotencyKey });
+          return created(result, result.batch);
+        },
+      },
+    ),
+    route<Caller>({ method: 'GET', path: '/task/batches' }, async ({ url }, account) => {
+      const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
+      return jsonResponse(200, await batches.list(account.userId, query));
+    }),
+    route<Caller>(
+      { method: 'GET', path: '/task/batches/{id:batch}' },
+      async ({ params }, account) =>
+        jsonResponse(200, await batches.get(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/batches/{id:batch}/cancel' },
+      async ({ params }, account) =>
+        jsonResponse(200, await batches.cancel(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/batches/{id:batch}/events' },
+      async ({ request, url, params }, account) => {
+        const batchId = params.id!;
+        const after = lastEventId(request, url);
+        const first = await batches.eventsAfter(account.userId, batchId, after);
+        return stream(account, batchId, first, after, request.signal, {
+          read: (afterSeq) =>
+            batches.eventsAfter(account.userId, batchId, afterSeq, { ownerChecked: true }),
+          terminalEvent: 'batch.completed',
+        });
+      },
+    ),
+  ];
 
   /** The event stream of a task or a batch (`taskId` names either). */
   async function stream<E extends { id: number; type: string }>(
@@ -253,10 +234,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           taskId,
           onLost: () => end.current(),
         });
+    if (!leased.opened && leased.revoked)
+      throw new ServiceError('unauthorized', 'This API key is not valid or has been revoked.');
     if (!leased.opened)
       throw new ServiceError(
         'rate_limited',
-        `At most ${leased.limit} open event streams per ${account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
+        `At most ${leased.limit} open event streams per ${leased.scope === 'account' ? 'account' : account.apiKeyId ? 'API key' : 'signed-in user'}. Close one (or let one end) and try again.`,
         { retryAfterSeconds: leased.retryAfterSeconds },
       );
     return eventStreamResponse({
@@ -284,10 +267,30 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     {
       name: 'task',
       auth: callerAuth(deps.db),
-      // POST /task with a key is authenticated inside task_create: one round trip.
+      // A route asks for its caller (routes.ts); a create's key is checked by its write.
       authWhen: 'on_demand',
       cors: corsHeaders,
     },
-    route,
+    routeTable<Caller>({
+      auth: callerAuth(deps.db),
+      params: { task: 'task_[0-9A-Za-z]+', batch: 'batch_[0-9A-Za-z]+' },
+      routes,
+      parseBody: parseJsonBody,
+      tooLarge: (maxBytes) =>
+        new ServiceError(
+          'invalid_request',
+          `The request body must be at most ${maxBytes / 1024} KB`,
+        ),
+      notFound: (method, path) =>
+        path.startsWith('/task/batches/')
+          ? new ServiceError(
+              'not_found',
+              `No batch ${path.slice('/task/batches/'.length, 80)} exists.`,
+            )
+          : new ServiceError(
+              'not_found',
+              `No endpoint ${method} ${path || '/'}. See the API reference at /docs.`,
+            ),
+    }),
   );
 }

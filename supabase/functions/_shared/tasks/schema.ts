@@ -6,6 +6,7 @@ import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES, VOICEMAIL_ACTIONS } from '../contract/task-vocabulary.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
+import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 
 export { LANGUAGES, SPEAKING_STYLES, VOICES };
 
@@ -335,15 +336,11 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-/** The request body: JSON, an object, within the size cap. */
-export function parseJsonBody(text: string, maxBytes = MAX_BODY_BYTES): unknown {
-  if (new TextEncoder().encode(text).length > maxBytes)
-    throw new ServiceError(
-      'invalid_request',
-      `The request body must be at most ${maxBytes / 1024} KB`,
-    );
+/** The request body (read within its route's cap): JSON, an object, within the nesting depth. */
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '')
     throw new ServiceError('invalid_request', 'The request body must be a JSON object');
+  rejectDeepJsonText(text);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -5,8 +5,8 @@
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
-import { keyRefusalFirst } from '../http/api-key-auth.ts';
-import { canonicalJson, newTaskId, randomToken, sha256Hex } from '../ids.ts';
+import { canonicalJson, newTaskId, randomToken, sha256Hex, timingSafeEqual } from '../ids.ts';
+import { ServiceError } from '../errors.ts';
 import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
 import {
   decide,
@@ -16,7 +16,7 @@ import {
   type AttemptSnapshot,
   type TaskSnapshot,
   type Transition,
-} from '../voice/status-machine.ts';
+} from './status-machine.ts';
 import {
   createTaskSchema,
   MAX_SCHEDULE_DAYS,
@@ -27,9 +27,20 @@ import {
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
 import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
-import { checkOutputSchema, settleResult } from './output-schema.ts';
+import { rejectDeepValue } from '../json-schema/json-depth.ts';
+import {
+  checkOutputSchema,
+  type OutputSchema,
+  settleResult,
+} from '../json-schema/output-schema.ts';
+import type { PendingCopy, Recordings, StoredRecording } from '../recordings/recordings.ts';
 import { newTaskRow } from './task-defaults.ts';
-import { type Accepted, createTaskRepository, type StoredTask } from './task-repository.ts';
+import {
+  type Accepted,
+  createTaskRepository,
+  type NewTaskRow,
+  type StoredTask,
+} from './task-repository.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
 import {
   badIdempotencyKey,
@@ -41,7 +52,7 @@ import {
   scheduleTooFar,
   taskNotFound,
 } from './task-wording.ts';
-import { checkWebhookTarget, type ResolveHost } from './webhook-url.ts';
+import { checkWebhookTarget, type ResolveHost } from '../webhooks/webhook-url.ts';
 
 export type TaskServiceDeps = {
   db: Db;
@@ -61,16 +72,24 @@ export type TaskServiceDeps = {
   events?: Pick<TaskEventHub, 'watch'>;
   /** The call path's hot reads over a direct database pool; without it, they go by PostgREST. */
   sql?: TaskSql | null;
+  /** Recordings in Storage: noted at a recorded call's end, copied after it, served. */
+  recordings?: Recordings;
 };
 
 /** Events read at once by a stream (it reads again for more). */
 export const EVENT_BATCH_SIZE = 100;
+
+/** The task a provider message is for, read when its token was checked. */
+export type ProviderMessageTask = { taskId: string; attempt: number; found: StoredTask };
 
 export type TaskSource = 'api' | 'dashboard' | 'mcp' | 'sms';
 
 const TASK_ID = /^task_[0-9A-Z]{26}$/;
 
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
+
+/** A create body checked into the row task_accept records, and the hash its replays compare. */
+export type PreparedTask = { task: NewTaskRow; requestHash: string };
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
@@ -115,15 +134,24 @@ export function createTaskService(deps: TaskServiceDeps) {
     settled: a.settled_at !== null,
   });
 
-  /** Decide-and-apply until it sticks: concurrent messages of one task are serialised by SQL. */
+  /**
+   * Decide-and-apply until it sticks: concurrent messages of one task are serialised by SQL. The
+   * first round may use a task already read (and a decision already made from it); a stale
+   * decision reads the task again.
+   */
   async function transition(
     taskId: string,
     decideFrom: (row: TaskRow, attempts: AttemptRow[]) => Transition | null,
+    first?: { decided: Transition | null },
   ): Promise<boolean> {
     for (let i = 0; i < 8; i++) {
-      const found = await readTask(taskId);
-      if (!found) return false;
-      const decided = decideFrom(found.row, found.attempts);
+      let decided: Transition | null;
+      if (i === 0 && first) decided = first.decided;
+      else {
+        const found = await readTask(taskId);
+        if (!found) return false;
+        decided = decideFrom(found.row, found.attempts);
+      }
       if (!decided) return false;
       const result = await tasks.apply(taskId, decided);
       if (result !== 'stale') return result === 'applied';
@@ -143,25 +171,22 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /**
    * At the end of an attempt: the structured result, checked against the task's output_schema
-   * (what does not fit is stored as null fields and a note), and the recording, copied from the
-   * provider when the task asked for one. A report of an attempt that is no longer the task's, or
-   * of a task that already ended, keeps nothing.
+   * (what does not fit is stored as null fields and a note), and the recording to copy from the
+   * provider when the task asked for one (answered: the copy to run once the end is applied). A
+   * report of an attempt that is no longer the task's, or of a task that already ended, keeps
+   * nothing; the result is kept only when the end's decision ends the task.
    */
   async function keepCallArtifacts(
-    taskId: string,
+    found: StoredTask,
     attemptNumber: number,
     event: Extract<VoiceEvent, { kind: 'ended' }>,
-  ): Promise<void> {
-    const found = await readTask(taskId);
-    if (!found || found.row.current_attempt !== attemptNumber || isTerminal(found.row.status))
-      return;
+    decided: Transition | null,
+  ): Promise<PendingCopy | null> {
     const { row } = found;
+    const taskId = row.id;
+    if (row.current_attempt !== attemptNumber || isTerminal(row.status)) return null;
     // The result is the task's, not an attempt's: an unanswered attempt that will be retried
     // leaves it as it is (null until the task ends).
-    const attempt = found.attempts.find((a) => a.number === attemptNumber);
-    const decided = attempt
-      ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now())
-      : null;
     const endsTask = decided?.plan.status !== undefined && isTerminal(decided.plan.status);
     if (row.output_schema && endsTask) {
       await tasks.saveResult(
@@ -170,16 +195,15 @@ export function createTaskService(deps: TaskServiceDeps) {
         settleResult(row.output_schema, event.structuredResult),
       );
     }
-    if (row.record && event.recordingUrl) {
-      try {
-        const audio = await provider.downloadRecording(event.recordingUrl);
-        await tasks.saveRecording(taskId, attemptNumber, audio, event.durationSeconds);
-      } catch (error) {
-        // The call's end must still be applied; the task then shows no recording_url.
-        if (!(error instanceof ProviderError)) throw error;
-        console.error(`[task ${taskId}] recording not kept: ${error.message}`);
-      }
-    }
+    // The audio is only noted here (pending); it is copied once the end is applied.
+    if (row.record && event.recordingUrl && deps.recordings)
+      return await deps.recordings.begin(
+        taskId,
+        attemptNumber,
+        event.recordingUrl,
+        event.durationSeconds,
+      );
+    return null;
   }
 
   /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
@@ -242,12 +266,16 @@ export function createTaskService(deps: TaskServiceDeps) {
       source?: TaskSource;
       /** A batch checks each distinct webhook_url once for all its rows. */
       checkWebhook?: (url: string) => Promise<string>;
+      /** And each distinct output_schema. */
+      checkSchema?: (schema: unknown) => OutputSchema;
     },
-  ) {
+  ): Promise<PreparedTask> {
+    rejectDeepValue(body);
     rejectControlCharacters(body);
     const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+    const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
-      input.output_schema === undefined ? null : checkOutputSchema(input.output_schema);
+      input.output_schema === undefined ? null : checkSchema(input.output_schema);
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
     const key = options.idempotencyKey;
@@ -281,8 +309,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     const row = result.task;
     if (!row) throw new Error('task_accept returned no task');
     const taskId = row.id;
-    // A scheduled task is placed by the dispatcher when its calling window opens.
-    if (row.status === 'queued')
+    // A scheduled task is placed by the dispatcher when its calling window opens; one awaiting a
+    // slot (its number is being called now) when the dispatcher admits it.
+    if (row.status === 'queued' && !row.awaiting_slot)
       afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
     return { task: toApiTask(row, [], deps.taskBaseUrl), replayed: false, userId: row.user_id };
   }
@@ -294,17 +323,15 @@ export function createTaskService(deps: TaskServiceDeps) {
     hangUp,
 
     /**
-     * POST /task with an API key: one database round trip authenticates, checks the limits,
-     * holds the money and records the task; the call is placed after the response.
+     * POST /task with an API key, once the body was checked (prepareTask): one database round trip
+     * authenticates, checks the limits, holds the money and records the task; the call is placed
+     * after the response.
      */
     async createWithKey(
       apiKey: string,
-      body: unknown,
+      prepared: PreparedTask,
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
-      const prepared = await keyRefusalFirst(db, apiKey, () =>
-        prepareTask(body, { idempotencyKey: options.idempotencyKey }),
-      );
       return accepted(
         await tasks.createWithKey(
           apiKey,
@@ -316,7 +343,19 @@ export function createTaskService(deps: TaskServiceDeps) {
       );
     },
 
-    /** A task for an account already authenticated (MCP, SMS, the dashboard). */
+    /** A checked task (prepareTask) for an account already authenticated (a session). */
+    async accept(
+      account: { userId: string; apiKeyId: string | null },
+      prepared: PreparedTask,
+      options: { idempotencyKey: string | null },
+    ): Promise<CreatedTask> {
+      return accepted(
+        await tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        prepared.task.phone_number,
+      );
+    },
+
+    /** A task for an account already authenticated (MCP, SMS). */
     async create(
       account: { userId: string; apiKeyId: string | null },
       body: unknown,
@@ -337,16 +376,19 @@ export function createTaskService(deps: TaskServiceDeps) {
      * The audio of one of the account's recorded tasks while it is kept; anything else (another
      * account's task, not recorded, past its retention) is "not found".
      */
-    async recording(
-      userId: string,
-      taskId: string,
-    ): Promise<{ contentType: string; bytes: Uint8Array<ArrayBuffer> }> {
+    async recording(userId: string, taskId: string): Promise<StoredRecording> {
       if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
-      const found = await tasks.recording(userId, taskId, deps.now());
+      const found = await deps.recordings?.locate(userId, taskId, deps.now());
       if (found) return found;
       const owned = await readTask(taskId);
       if (!owned || owned.row.user_id !== userId) throw taskNotFound(taskId);
       throw noRecording(taskId, owned.row.record);
+    },
+
+    /** The bytes of a located recording (or one range of them), streamed from Storage. */
+    async openRecording(found: StoredRecording, range?: { start: number; end: number }) {
+      if (!deps.recordings) throw new Error('Recordings are not wired in this function');
+      return await deps.recordings.open(found.objectPath, range);
     },
 
     async list(userId: string, query: ListQuery) {
@@ -436,18 +478,55 @@ export function createTaskService(deps: TaskServiceDeps) {
       return events;
     },
 
-    /** A provider message for one attempt (voice-events), after its token was checked. */
+    /**
+     * The task a provider message is for, read once, when the message carries that task's token
+     * (only its hash is stored); the message is then applied to this read.
+     */
+    async providerMessageTask(
+      taskId: string,
+      attempt: number,
+      token: string,
+    ): Promise<ProviderMessageTask> {
+      const valid = TASK_ID.test(taskId) && Number.isInteger(attempt) && attempt >= 1 && token;
+      const found = valid ? await readTask(taskId) : null;
+      if (
+        !found?.row.provider_token_hash ||
+        !timingSafeEqual(await sha256Hex(token), found.row.provider_token_hash)
+      )
+        throw new ServiceError('unauthorized', 'Unknown task or wrong token.');
+      return { taskId, attempt, found };
+    },
+
+    /**
+     * A provider message for one attempt (voice-events, or the watchdog's reconciliation): the
+     * task is read once (or was, with the message's token) and the status machine decides once;
+     * only a decision made stale by a concurrent message reads and decides again.
+     */
     async applyVoiceEvent(
       taskId: string,
       attemptNumber: number,
       event: VoiceEvent,
+      read?: StoredTask,
     ): Promise<boolean> {
-      // Kept before the end is applied, so task.completed already carries them.
-      if (event.kind === 'ended') await keepCallArtifacts(taskId, attemptNumber, event);
-      return transition(taskId, (row, attempts) => {
+      const decideFrom = (row: TaskRow, attempts: AttemptRow[]) => {
         const attempt = attempts.find((a) => a.number === attemptNumber);
         return attempt ? decide(snapshot(row), attemptSnapshot(attempt), event, deps.now()) : null;
-      });
+      };
+      const found = read ?? (await readTask(taskId));
+      if (!found) return false;
+      const decided = decideFrom(found.row, found.attempts);
+      // Kept before the end is applied, so task.completed already carries the result.
+      const copy =
+        event.kind === 'ended'
+          ? await keepCallArtifacts(found, attemptNumber, event, decided)
+          : null;
+      const applied = await transition(taskId, decideFrom, { decided });
+      // The audio is copied only after the end is applied: however the copy goes, the call has
+      // ended and been billed; a failed copy is retried by the dispatcher.
+      const recordings = deps.recordings;
+      if (copy && recordings)
+        afterResponse(`task ${taskId} recording`, () => recordings.copy(copy));
+      return applied;
     },
 
     /**
@@ -467,12 +546,6 @@ export function createTaskService(deps: TaskServiceDeps) {
     async eventObject(taskId: string, seq: number) {
       const row = await tasks.event(taskId, seq);
       return row ? await eventObject(taskId, row) : null;
-    },
-
-    /** The stored hash of a task's provider token (voice-events authenticates with it). */
-    async providerTokenHash(taskId: string): Promise<string | null> {
-      if (!TASK_ID.test(taskId)) return null;
-      return await tasks.tokenHash(taskId);
     },
   };
 }

@@ -56,9 +56,12 @@ export type TaskRow = {
   record: boolean;
   recording_retention_days: number;
   recording_expires_at: string | null;
+  recording_status: RecordingStatus | null;
   content_erased_at: string | null;
   batch_id: string | null;
   batch_index: number | null;
+  /** In task_accept's answer: queued, but waiting for a call slot (not placed yet). */
+  awaiting_slot?: boolean;
 };
 
 export type AttemptRow = {
@@ -76,7 +79,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, content_erased_at, batch_id, batch_index';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -88,13 +91,29 @@ export function transcription(turns: TranscriptTurn[]): string {
   return turns.map((t) => `${t.speaker === 'agent' ? 'Agent' : 'Callee'}: ${t.text}`).join('\n');
 }
 
+/** Where a task's recording stands: being copied, available, could not be copied, erased. */
+export type RecordingStatus = 'pending' | 'available' | 'failed' | 'erased';
+
 /**
  * Our own endpoint for the call's audio while it is kept (never the provider's address): null
- * when the call was not recorded, nothing was stored, or its retention ran out.
+ * when the call was not recorded, the copy is not done or failed, the retention pass erased it,
+ * or its retention ran out (before the pass came).
  */
 export function recordingUrlOf(row: TaskRow, url: string, now = Date.now()): string | null {
-  if (!row.record || !row.recording_expires_at) return null;
+  if (!row.record || row.recording_status !== 'available' || !row.recording_expires_at) return null;
   return Date.parse(row.recording_expires_at) > now ? `${url}/recording` : null;
+}
+
+/** The recording's status as the API shows it: erased once its retention ran out. */
+function recordingStatusOf(row: TaskRow, now = Date.now()): RecordingStatus | null {
+  if (!row.record || !row.recording_status) return null;
+  if (
+    row.recording_status !== 'failed' &&
+    row.recording_expires_at &&
+    Date.parse(row.recording_expires_at) <= now
+  )
+    return 'erased';
+  return row.recording_status;
 }
 
 export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: string) {
@@ -149,6 +168,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     record: row.record,
     recording_retention_days: row.recording_retention_days,
     recording_url: recordingUrlOf(row, url),
+    recording_status: recordingStatusOf(row),
     recording_expires_at: row.record ? row.recording_expires_at : null,
     failure_reason: row.failure_reason,
     opted_out: row.opted_out,

@@ -3,7 +3,7 @@
 // the direct pool when there is one (task-sql.ts), otherwise through PostgREST; rpc calls go over
 // the pool through the client itself (db.ts). No wording and no HTTP here.
 import { type Db, must } from '../db.ts';
-import type { Transition } from '../voice/status-machine.ts';
+import type { Transition } from './status-machine.ts';
 import type { ListQuery } from './schema.ts';
 import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
@@ -29,22 +29,6 @@ type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
 
 /** The row task_accept records (see prepareTask); defaults not given are filled in SQL. */
 export type NewTaskRow = Record<string, unknown> & { id: string; phone_number: string };
-
-export function encodeBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk)
-    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}
-
-export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  // PostgreSQL's encode(…, 'base64') wraps lines every 76 characters.
-  const binary = atob(text.replace(/\s+/g, ''));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 export function createTaskRepository(db: Db, sql: TaskSql | null) {
   return {
@@ -169,37 +153,6 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       );
     },
 
-    async saveRecording(
-      taskId: string,
-      attempt: number,
-      audio: { bytes: Uint8Array; contentType: string },
-      durationSeconds: number | null,
-    ) {
-      must(
-        await db.rpc('task_save_recording', {
-          p_task_id: taskId,
-          p_attempt: attempt,
-          p_audio_base64: encodeBase64(audio.bytes),
-          p_content_type: audio.contentType,
-          p_duration_seconds: durationSeconds,
-        }),
-      );
-    },
-
-    /** The kept audio of the user's task, or null (not theirs, not recorded, past retention). */
-    async recording(userId: string, taskId: string, now: Date) {
-      const found = must(
-        await db.rpc('task_recording', {
-          p_user_id: userId,
-          p_task_id: taskId,
-          p_now: now.toISOString(),
-        }),
-      ) as { content_type: string; audio_base64: string } | null;
-      return found
-        ? { contentType: found.content_type, bytes: decodeBase64(found.audio_base64) }
-        : null;
-    },
-
     /** Cancels in SQL, which names the live call to hang up if any. */
     async cancel(userId: string, taskId: string) {
       return must(await db.rpc('task_cancel', { p_user_id: userId, p_task_id: taskId })) as {
@@ -234,12 +187,6 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
           .limit(1),
       ) as TaskEventRow[];
       return rows[0] ?? null;
-    },
-
-    /** The stored hash of a task's provider token. */
-    async tokenHash(taskId: string): Promise<string | null> {
-      if (sql) return await sql.tokenHash(taskId);
-      return (await this.read(taskId))?.row.provider_token_hash ?? null;
     },
   };
 }

@@ -16,8 +16,6 @@ export type TaskSql = {
   readTask(taskId: string): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null>;
   /** Events after `afterSeq`, oldest first. */
   eventsAfter(taskId: string, afterSeq: number, limit: number): Promise<TaskEventRow[]>;
-  /** The stored hash of the task's provider token. */
-  tokenHash(taskId: string): Promise<string | null>;
 };
 
 export function createTaskSql(pool: SqlPool): TaskSql {
@@ -41,13 +39,6 @@ export function createTaskSql(pool: SqlPool): TaskSql {
         [taskId, afterSeq, limit],
       );
       return found?.events ?? [];
-    },
-    async tokenHash(taskId) {
-      const [found] = await pool.query<{ provider_token_hash: string }>(
-        'select provider_token_hash from public.tasks where id = $1',
-        [taskId],
-      );
-      return found?.provider_token_hash ?? null;
     },
   };
 }

@@ -3,7 +3,7 @@
 import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { ServiceError } from '../errors.ts';
-import { accountRefusal } from '../http/api-key-auth.ts';
+import { accountRefusal } from '../accounts/api-keys.ts';
 import type { Accepted } from './task-repository.ts';
 
 export const taskNotFound = (taskId: string) =>
@@ -46,6 +46,15 @@ export const LIMIT_REFUSALS = {
   createRate: `At most ${LIMITS.createsPerMinutePerAccount} create requests a minute per account (across all its API keys). Try again shortly.`,
 } as const;
 
+/** A create that would take the account past its open tasks (429, retried after a minute). */
+export function tooManyOpenTasks(): ServiceError {
+  return new ServiceError(
+    'rate_limited',
+    `An account may hold at most ${LIMITS.openTasksPerAccount.toLocaleString('en-US')} tasks that have not ended (scheduled, queued, live or awaiting a retry). Cancel some, or wait until they end.`,
+    { retryAfterSeconds: 60 },
+  );
+}
+
 /** The API's error for a create that the database refused. */
 export function refusal(result: Accepted, phoneNumber: string): ServiceError {
   switch (result.error) {
@@ -60,6 +69,8 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
         result.limit === 'active_calls' ? LIMIT_REFUSALS.activeCalls : LIMIT_REFUSALS.createRate,
         { retryAfterSeconds: result.retry_after ?? 30 },
       );
+    case 'too_many_open_tasks':
+      return tooManyOpenTasks();
     case 'idempotency_conflict':
       return new ServiceError(
         'idempotency_conflict',

@@ -1,9 +1,11 @@
 // The task service as every function entry builds it, from the environment.
-import { adminDb, sqlPoolFromEnv } from '../db.ts';
+import { adminDb, bulkDb, platformKeys, sqlPoolFromEnv } from '../db.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
 import { liveEventsFromEnv } from '../events/live.ts';
-import { createVapiProvider } from '../voice/vapi.ts';
+import { createObjectStore } from '../recordings/object-store.ts';
+import { createRecordings } from '../recordings/recordings.ts';
+import { createVapiProvider } from '../voice/vapi/adapter.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
@@ -17,6 +19,16 @@ export function taskServiceFromEnv() {
     apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
     apiKey: requireEnv('VAPI_API_KEY'),
     phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
+  });
+  // Recordings live in the project's Storage bucket, reached with the secret key; their
+  // SQL (locating one per download, the copies' bookkeeping) uses the bulk pool, not the calls'.
+  const recordings = createRecordings({
+    db: bulkDb(),
+    provider,
+    store: createObjectStore({
+      supabaseUrl,
+      serviceKey: platformKeys().secretKey,
+    }),
   });
   // The provider must reach voice-events from outside; PUBLIC_FUNCTIONS_URL overrides the base.
   const functionsUrl = (
@@ -32,6 +44,7 @@ export function taskServiceFromEnv() {
     resolveHost: resolveWithDeno,
     events: liveEventsFromEnv(db).hub,
     sql: pool ? createTaskSql(pool) : null,
+    recordings,
   });
   const batches = createBatchService({
     db,
@@ -39,5 +52,5 @@ export function taskServiceFromEnv() {
     now: () => new Date(),
     taskBaseUrl: `${functionsUrl}/task`,
   });
-  return { db, provider, service, batches };
+  return { db, provider, service, batches, recordings };
 }

@@ -28,6 +28,9 @@ export type CallRequest = {
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };
 
+/** How an attempt ended, in our words: each provider maps its own reasons onto these. */
+export type CallOutcome = 'success' | 'no_answer' | 'busy' | 'voicemail' | 'failed' | 'canceled';
+
 /** A provider message, reduced to what moves a task. */
 export type VoiceEvent =
   | { kind: 'ringing'; at: string }
@@ -35,7 +38,14 @@ export type VoiceEvent =
   | { kind: 'turn'; speaker: Speaker; text: string; at: string | null; key: string }
   | {
       kind: 'ended';
-      endedReason: string;
+      outcome: CallOutcome;
+      /** Why a failed call failed, as a sentence for the task's failure_reason; null otherwise. */
+      failureReason: string | null;
+      /**
+       * The provider's own words for the end, recorded as they are on the attempt (the API's
+       * `ended_reason`); nothing decides on them.
+       */
+      providerReason: string;
       startedAt: string | null;
       endedAt: string;
       durationSeconds: number;
@@ -53,7 +63,13 @@ export type VoiceEvent =
       optedOut: boolean;
     };
 
-export type RecordingAudio = { contentType: 'audio/wav' | 'audio/mpeg'; bytes: Uint8Array };
+/** A recording being read from the provider: its type (from its first bytes) and the rest. */
+export type RecordingStream = {
+  contentType: 'audio/wav' | 'audio/mpeg';
+  body: ReadableStream<Uint8Array>;
+  /** Content-Length as the provider declared it, if it did. */
+  declaredBytes: number | null;
+};
 
 /** The provider's own view of a call (for the watchdog's reconciliation). */
 export type ProviderCall = { id: string; status: string; ended: VoiceEvent | null };
@@ -62,8 +78,11 @@ export interface VoiceProvider {
   placeCall(request: CallRequest): Promise<PlacedCall>;
   endCall(call: { providerCallId: string; controlUrl: string | null }): Promise<void>;
   getCall(providerCallId: string): Promise<ProviderCall>;
-  /** Downloads a call's recording from where the provider keeps it. */
-  downloadRecording(url: string): Promise<RecordingAudio>;
+  /**
+   * Opens a call's recording where the provider keeps it, as a stream capped at our maximum size
+   * (a ProviderError with status 4xx is final: the audio is missing, too big or not audio).
+   */
+  openRecording(url: string): Promise<RecordingStream>;
   /** Reads one server message; null for messages that change nothing for us. */
   parseServerMessage(body: unknown): VoiceEvent | null;
 }

@@ -9,7 +9,7 @@ import {
   checkWebhookUrl,
   hostToResolve,
   type ResolveHost,
-} from '../tasks/webhook-url.ts';
+} from './webhook-url.ts';
 
 const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const encodeBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));

@@ -1,5 +1,0 @@
-import { TASK_API_URL } from '@/lib/api/call-api';
-
-/** `/functions/v1/task/batches[/{id}[suffix]]` of this app's project. */
-export const batchUrl = (batchId = '', suffix = '') =>
-  `${TASK_API_URL}/batches${batchId ? `/${encodeURIComponent(batchId)}` : ''}${suffix}`;

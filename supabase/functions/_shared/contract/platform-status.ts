@@ -1,0 +1,26 @@
+// GET /functions/v1/status: the platform's measured health, read by the public /status page.
+
+export type ComponentStatus = 'operational' | 'degraded' | 'down';
+
+/** public.scheduler_health(): did dispatch run in the last minute, and succeed. */
+export type SchedulerHealth = {
+  status: ComponentStatus;
+  last_run_at: string | null;
+  last_run_ok: boolean;
+  runs_last_hour: number;
+  failed_runs_last_hour: number;
+};
+
+export type PlatformStatus = {
+  /** The worst of the components. */
+  status: ComponentStatus;
+  checked_at: string;
+  components: {
+    /** The API answered, and the database behind it. */
+    api: { status: ComponentStatus };
+    /** Retries, the watchdog, webhooks, batches and retention. */
+    scheduler: SchedulerHealth;
+    /** The voice provider answers our key. */
+    voice_provider: { status: ComponentStatus; checked_at: string };
+  };
+};

@@ -1,0 +1,132 @@
+// A function's route table: each route names its method, its path (`{name}` stands for one
+// segment of the shape `params` gives for that name; `{name:kind}` for the shape of `kind`), how its caller is checked and its body's cap. The table
+// answers 405 and 404 itself, reads a body once within its route's cap, and applies once the rule
+// that a caller's credential is checked before its body is read, so a bad credential is what it
+// learns first and costs nothing more.
+import { ServiceError } from '../errors.ts';
+import {
+  type Authenticator,
+  type HandlerContext,
+  readLimited,
+  type WriteCaller,
+} from './handler.ts';
+
+export type RouteMethod = 'GET' | 'POST';
+
+/** What a route's handler has of the request. */
+export type RouteContext = {
+  request: Request;
+  url: URL;
+  /** The path's `{name}` segments. */
+  params: Record<string, string>;
+  /** The body, read within the route's cap and parsed by the table; a route without a cap has none. */
+  body: () => Promise<unknown>;
+};
+
+export type { WriteCaller };
+
+type Answer<Caller> = (
+  context: RouteContext,
+  handler: HandlerContext<Caller>,
+  auth: Authenticator<Caller>,
+) => Promise<Response>;
+
+export type Route<Caller> = {
+  method: RouteMethod;
+  path: string;
+  /** Largest body read, in bytes; a route without one reads no body. */
+  maxBodyBytes?: number;
+  answer: Answer<Caller>;
+};
+
+type RouteShape = { method: RouteMethod; path: string; maxBodyBytes?: number };
+
+/** A route whose caller is checked before anything else. */
+export function route<Caller>(
+  shape: RouteShape,
+  handle: (context: RouteContext, caller: Caller) => Promise<Response>,
+): Route<Caller> {
+  return {
+    ...shape,
+    answer: async (context, handler) => handle(context, await handler.caller()),
+  };
+}
+
+/**
+ * A route whose write checks the credential again itself. The credential is checked first, before
+ * a byte of the body is read: a caller without a valid one costs one query whatever it sends, and
+ * learns that before anything else that is wrong with the request. `check` then runs what comes
+ * before the write (query, body, validation), and `write` runs with what `check` returned.
+ */
+export function routeWithWrite<Caller, Checked>(
+  shape: RouteShape,
+  steps: {
+    check: (context: RouteContext, who: WriteCaller<Caller>) => Promise<Checked>;
+    write: (context: RouteContext, who: WriteCaller<Caller>, checked: Checked) => Promise<Response>;
+  },
+): Route<Caller> {
+  return {
+    ...shape,
+    answer: async (context, handler, auth) => {
+      if (!auth.withWrite) throw new Error(`${shape.path}: the authenticator has no withWrite`);
+      const who = await auth.withWrite(context.request);
+      if (who.credential !== null) await auth.authenticate(context.request);
+      return steps.write(context, who, await steps.check(context, who));
+    },
+  };
+}
+
+export type RouteTable<Caller> = {
+  auth: Authenticator<Caller>;
+  /** The shapes of the `{name}` segments, as regular expressions without anchors. */
+  params: Record<string, string>;
+  routes: Route<Caller>[];
+  /** A body once read within its cap. */
+  parseBody: (text: string) => unknown;
+  /** The refusal of a body past its route's cap. */
+  tooLarge: (maxBytes: number) => ServiceError;
+  /** The refusal of a path no route has. */
+  notFound: (method: string, path: string) => ServiceError;
+};
+
+const allowed = (routes: { route: { method: RouteMethod } }[]) =>
+  routes
+    .map((one) => one.route.method)
+    .sort()
+    .join(' or ');
+
+/** The handler of a route table (for createHandler, with `authWhen: 'on_demand'`). */
+export function routeTable<Caller>(table: RouteTable<Caller>) {
+  const compiled = table.routes.map((one) => {
+    const names: string[] = [];
+    const source = one.path.replace(/\{(\w+)(?::(\w+))?\}/g, (_, name: string, kind?: string) => {
+      const shape = table.params[kind ?? name];
+      if (!shape) throw new Error(`${one.path}: no shape for {${name}}`);
+      names.push(name);
+      return `(${shape})`;
+    });
+    // `{id:batch}` reads `{id}` in messages.
+    const shown = one.path.replace(/\{(\w+):\w+\}/g, '{$1}');
+    return { route: one, pattern: new RegExp(`^${source}$`), names, shown };
+  });
+
+  return async (request: Request, handler: HandlerContext<Caller>): Promise<Response> => {
+    const method = request.method.toUpperCase();
+    const onPath = compiled.filter((one) => one.pattern.test(handler.path));
+    if (onPath.length === 0) throw table.notFound(method, handler.path);
+    const found = onPath.find((one) => one.route.method === method);
+    if (!found)
+      throw new ServiceError(
+        'method_not_allowed',
+        `${method} is not supported on ${onPath[0]!.shown}; use ${allowed(onPath)}.`,
+      );
+    const values = found.pattern.exec(handler.path)!;
+    const params = Object.fromEntries(found.names.map((name, i) => [name, values[i + 1]!]));
+    const maxBytes = found.route.maxBodyBytes;
+    const body = async () => {
+      if (maxBytes === undefined) throw new Error(`${found.route.path} declares no body`);
+      return table.parseBody(await readLimited(request, maxBytes, () => table.tooLarge(maxBytes)));
+    };
+    return found.route.answer({ request, url: handler.url, params, body }, handler, table.auth);
+  };
+}

@@ -1,0 +1,286 @@
+// The task's status machine (docs/product-rules.md#task-statuses-and-outcomes): queued → ringing →
+// in_progress → one
+// terminal status, with retry_scheduled between attempts. It only decides: given the task as read
+// and one event, it returns the change to apply (public.task_apply applies it atomically, if the
+// task is still as it was read) or null when the event changes nothing: a terminal status is
+// never left, and repeated or out-of-order messages are ignored.
+import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
+import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
+
+export type TaskSnapshot = {
+  status: TaskStatus;
+  currentAttempt: number;
+  retryMaxAttempts: number;
+  retryIntervalMinutes: number;
+  /** end_ms of the last transcript turn, so live turns follow one another. */
+  lastTurnEndMs: number;
+};
+
+export type AttemptSnapshot = {
+  number: number;
+  status: string;
+  answeredAt: string | null;
+  settled: boolean;
+};
+
+export type PlanEvent = { type: string; data: Record<string, unknown>; dedupe_key?: string };
+
+export type Transition = {
+  expectedStatus: TaskStatus;
+  attempt: number | null;
+  plan: {
+    status?: TaskStatus;
+    task?: Record<string, unknown>;
+    attempt?: Record<string, unknown>;
+    settle?: { duration_seconds: number; answered: boolean };
+    events: PlanEvent[];
+  };
+};
+
+export const isTerminal = isTerminalStatus;
+
+export function decide(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  event: VoiceEvent,
+  now: Date,
+): Transition | null {
+  const base = { expectedStatus: task.status, attempt: attempt.number };
+  const current = attempt.number === task.currentAttempt;
+
+  if (event.kind === 'ended') return decideEnded(task, attempt, event, now, current);
+  // The callee picked up a call whose task was canceled meanwhile: remember it, so the end
+  // report bills what was talked.
+  if (
+    event.kind === 'answered' &&
+    current &&
+    task.status === 'canceled' &&
+    attempt.status === 'canceled'
+  ) {
+    if (attempt.answeredAt || attempt.settled) return null;
+    return { ...base, plan: { attempt: { answered_at: event.at }, events: [] } };
+  }
+  // Anything but the end of a past attempt, or of a finished task, is history.
+  if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') return null;
+
+  switch (event.kind) {
+    case 'ringing':
+      if (task.status !== 'queued') return null;
+      return {
+        ...base,
+        plan: {
+          status: 'ringing',
+          attempt: { status: 'ringing', started_at: event.at },
+          events: [{ type: 'call.ringing', data: { attempt: attempt.number } }],
+        },
+      };
+    case 'answered':
+      if (task.status !== 'queued' && task.status !== 'ringing') return null;
+      return {
+        ...base,
+        plan: {
+          status: 'in_progress',
+          task: { started_at: event.at },
+          attempt: { status: 'in_progress', answered_at: event.at },
+          events: [{ type: 'call.answered', data: { attempt: attempt.number } }],
+        },
+      };
+    case 'turn': {
+      const answeredMs = attempt.answeredAt ? Date.parse(attempt.answeredAt) : NaN;
+      const atMs = event.at ? Date.parse(event.at) : NaN;
+      const start = task.lastTurnEndMs;
+      const end =
+        Number.isFinite(answeredMs) && Number.isFinite(atMs)
+          ? Math.max(start, atMs - answeredMs)
+          : start;
+      const turn: TranscriptTurn = {
+        speaker: event.speaker,
+        text: event.text,
+        start_ms: start,
+        end_ms: end,
+      };
+      return {
+        ...base,
+        plan: {
+          task: { append_transcript: turn },
+          events: [
+            {
+              type: 'transcript.turn',
+              data: { ...turn, attempt: attempt.number },
+              dedupe_key: event.key,
+            },
+          ],
+        },
+      };
+    }
+  }
+}
+
+function decideEnded(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  event: Extract<VoiceEvent, { kind: 'ended' }>,
+  now: Date,
+  current: boolean,
+): Transition | null {
+  const status = event.outcome;
+  const answered = status === 'success' || status === 'voicemail' || attempt.answeredAt !== null;
+  const settle = { duration_seconds: answered ? event.durationSeconds : 0, answered };
+  const attemptFields = {
+    status,
+    ended_at: event.endedAt,
+    ended_reason: event.providerReason,
+    ...(event.startedAt ? { started_at: event.startedAt } : {}),
+  };
+  const base = { expectedStatus: task.status, attempt: attempt.number };
+  const dedupe = `ended:${attempt.number}`;
+
+  // A callee who asked not to be called again is listed whatever became of the task
+  // (public.do_not_call, by a trigger on this event).
+  const optOut: PlanEvent[] = event.optedOut
+    ? [
+        {
+          type: 'callee.opted_out',
+          data: { attempt: attempt.number },
+          dedupe_key: `opted_out:${attempt.number}`,
+        },
+      ]
+    : [];
+
+  // The task already ended (canceled, or a past attempt): bill what was talked, change nothing else.
+  if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') {
+    if (attempt.settled) return null;
+    return { ...base, plan: { attempt: attemptFields, settle, events: optOut } };
+  }
+
+  const callEnded: PlanEvent = {
+    type: 'call.ended',
+    data: { status, attempt: attempt.number, ended_reason: event.providerReason },
+    dedupe_key: dedupe,
+  };
+  const retriesUsed = attempt.number - 1;
+  if ((status === 'no_answer' || status === 'busy') && retriesUsed < task.retryMaxAttempts) {
+    const next = new Date(now.getTime() + task.retryIntervalMinutes * 60_000).toISOString();
+    return {
+      ...base,
+      plan: {
+        status: 'retry_scheduled',
+        task: { next_attempt_at: next },
+        attempt: attemptFields,
+        settle,
+        events: [
+          callEnded,
+          {
+            type: 'task.retry_scheduled',
+            data: { next_attempt_at: next, attempt: attempt.number + 1 },
+          },
+        ],
+      },
+    };
+  }
+
+  const fields: Record<string, unknown> = {
+    ended_at: event.endedAt,
+    // Whatever else was said, a callee who opted out did not let the goal be met.
+    outcome: event.optedOut ? 'not_achieved' : outcomeOf(status, event.successEvaluation),
+  };
+  if (event.summary !== null) fields.summary = event.summary;
+  if (event.transcript !== null && event.transcript.length > 0)
+    fields.transcript = event.transcript;
+  if (status === 'failed' && event.failureReason !== null)
+    fields.failure_reason = event.failureReason;
+  return {
+    ...base,
+    plan: {
+      status,
+      task: fields,
+      attempt: attemptFields,
+      settle,
+      events: [callEnded, ...optOut, { type: 'task.completed', data: {} }],
+    },
+  };
+}
+
+/** Whether the goal was met: only a conversation can meet it, and the analysis says if it did. */
+export function outcomeOf(status: string, successEvaluation: string | null): string {
+  if (status !== 'success') return 'not_achieved';
+  const verdict = successEvaluation?.trim().toLowerCase();
+  if (verdict === 'true' || verdict === 'pass' || verdict === 'passed') return 'achieved';
+  if (verdict === 'false' || verdict === 'fail' || verdict === 'failed') return 'not_achieved';
+  return 'unknown';
+}
+
+/**
+ * The provider refused or could not be reached: the attempt, and so the task, failed. If the
+ * task was canceled while the provider was being asked, nothing was placed: the attempt is
+ * closed unbilled and the task stays as it is.
+ */
+export function decidePlacementFailure(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  reason: string,
+  now: Date,
+): Transition | null {
+  const at = now.toISOString();
+  if (isTerminal(task.status) || attempt.number !== task.currentAttempt)
+    return closeUnbilled(task, attempt, 'placement-failed', at);
+  return {
+    expectedStatus: task.status,
+    attempt: attempt.number,
+    plan: {
+      status: 'failed',
+      task: { ended_at: at, outcome: 'not_achieved', failure_reason: reason },
+      attempt: { status: 'failed', ended_at: at, ended_reason: 'placement-failed' },
+      settle: { duration_seconds: 0, answered: false },
+      events: [
+        { type: 'call.ended', data: { status: 'failed', attempt: attempt.number } },
+        { type: 'task.completed', data: {} },
+      ],
+    },
+  };
+}
+
+/**
+ * The watchdog gave up on an attempt (docs/product-rules.md#task-statuses-and-outcomes): the
+ * provider has no answer for a call
+ * past its time, so the task fails with the reason; an unknown call bills nothing. An ended
+ * task's attempt that the provider never confirmed is closed unbilled, releasing the hold.
+ */
+export function decideUnreconciled(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  reason: string,
+  now: Date,
+): Transition | null {
+  if (task.status === 'retry_scheduled') return null;
+  const at = now.toISOString();
+  if (isTerminal(task.status) || attempt.number !== task.currentAttempt)
+    return closeUnbilled(task, attempt, 'watchdog-timeout', at);
+  const decided = decidePlacementFailure(task, attempt, reason, now);
+  if (!decided) return null;
+  return {
+    ...decided,
+    plan: {
+      ...decided.plan,
+      attempt: { status: 'failed', ended_at: at, ended_reason: 'watchdog-timeout' },
+    },
+  };
+}
+
+function closeUnbilled(
+  task: TaskSnapshot,
+  attempt: AttemptSnapshot,
+  endedReason: string,
+  at: string,
+): Transition | null {
+  if (attempt.settled) return null;
+  return {
+    expectedStatus: task.status,
+    attempt: attempt.number,
+    plan: {
+      attempt: { ended_at: at, ended_reason: endedReason },
+      settle: { duration_seconds: 0, answered: false },
+      events: [],
+    },
+  };
+}

@@ -1,0 +1,442 @@
+// @vitest-environment node
+import type { CallRequest } from '../provider.ts';
+import {
+  audioTypeOf,
+  createCallBody,
+  OPT_OUT_STRUCTURED_OUTPUT,
+  createVapiProvider,
+  MAX_RECORDING_BYTES,
+  transcriptFromArtifact,
+} from './adapter.ts';
+
+const request: CallRequest = {
+  taskId: 'task_01JD0000000000000000000000',
+  attempt: 2,
+  phoneNumber: '+14155550100',
+  goal: "Confirm Kim's appointment tomorrow at 3 pm.",
+  context: { patient: 'Kim Lee' },
+  voice: 'Sarah',
+  language: 'es',
+  speakingStyle: 'Friendly',
+  firstSentence: 'Hola, le habla Sarah.',
+  maxDurationMinutes: 7,
+  voicemail: { action: 'leave_message', message: 'Please call us back.' },
+  outputSchema: null,
+  record: false,
+  serverUrl: 'https://x.supabase.co/functions/v1/voice-events?task_id=t&attempt=2',
+  serverToken: 'secret-token',
+};
+
+describe('Vapi call body', () => {
+  it('carries the whole agent inline, per CreateCallDTO', () => {
+    const body = createCallBody(request, 'pn_123');
+    expect(body).toMatchObject({
+      phoneNumberId: 'pn_123',
+      customer: { number: '+14155550100' },
+      assistant: {
+        firstMessage: 'Hola, le habla Sarah.',
+        voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
+        transcriber: { provider: 'deepgram', language: 'es' },
+        maxDurationSeconds: 420,
+        voicemailMessage: 'Please call us back.',
+        analysisPlan: { successEvaluationPlan: { enabled: true, rubric: 'PassFail' } },
+        serverMessages: [
+          'status-update',
+          'transcript[transcriptType="final"]',
+          'end-of-call-report',
+        ],
+        server: { url: request.serverUrl, headers: { 'x-dialwise-task-token': 'secret-token' } },
+        metadata: { task_id: request.taskId, attempt: 2 },
+      },
+    });
+    const prompt = body.assistant.model.messages[0]!.content;
+    expect(prompt).toContain(request.goal);
+    expect(prompt).toContain('Spanish');
+    expect(prompt).toContain('"patient":"Kim Lee"');
+  });
+
+  it('hangs up on voicemail unless a message is to be left', () => {
+    const body = createCallBody(
+      { ...request, voicemail: { action: 'hang_up', message: null } },
+      'pn',
+    );
+    expect(body.assistant).not.toHaveProperty('voicemailMessage');
+  });
+});
+
+describe('Vapi server messages', () => {
+  const provider = createVapiProvider({
+    apiUrl: 'http://vapi.test',
+    apiKey: 'k',
+    phoneNumberId: 'pn',
+  });
+
+  it('reads status updates, final transcripts and the end-of-call report', () => {
+    expect(
+      provider.parseServerMessage({
+        message: { type: 'status-update', status: 'ringing', timestamp: 0 },
+      }),
+    ).toEqual({
+      kind: 'ringing',
+      at: '1970-01-01T00:00:00.000Z',
+    });
+    expect(
+      provider.parseServerMessage({ message: { type: 'status-update', status: 'in-progress' } }),
+    ).toMatchObject({ kind: 'answered' });
+    expect(
+      provider.parseServerMessage({
+        message: { type: 'transcript', transcriptType: 'partial', role: 'user', transcript: 'Ye' },
+      }),
+    ).toBeNull();
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript',
+          transcriptType: 'final',
+          role: 'user',
+          transcript: 'Yes.',
+          call: { id: 'c1' },
+          timestamp: 5,
+        },
+      }),
+    ).toMatchObject({ kind: 'turn', speaker: 'callee', text: 'Yes.' });
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript[transcriptType="final"]',
+          transcriptType: 'final',
+          role: 'assistant',
+          transcript: 'Hi.',
+        },
+      }),
+    ).toMatchObject({ kind: 'turn', speaker: 'agent', text: 'Hi.' });
+    const report = provider.parseServerMessage({
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        startedAt: '2026-11-23T15:00:00.000Z',
+        endedAt: '2026-11-23T15:01:14.000Z',
+        analysis: { summary: 'Done.', successEvaluation: 'true' },
+        artifact: {
+          messages: [
+            { role: 'system', message: 'prompt', time: 0, secondsFromStart: 0 },
+            { role: 'bot', message: 'Hi.', time: 1000, endTime: 2100, secondsFromStart: 0 },
+            { role: 'user', message: 'Yes.', time: 3000, endTime: 3500, secondsFromStart: 2.5 },
+          ],
+          recordingUrl: 'https://rec.test/1.wav',
+        },
+      },
+    });
+    expect(report).toEqual({
+      kind: 'ended',
+      outcome: 'success',
+      failureReason: null,
+      providerReason: 'customer-ended-call',
+      startedAt: '2026-11-23T15:00:00.000Z',
+      endedAt: '2026-11-23T15:01:14.000Z',
+      durationSeconds: 74,
+      summary: 'Done.',
+      successEvaluation: 'true',
+      transcript: [
+        { speaker: 'agent', text: 'Hi.', start_ms: 0, end_ms: 1100 },
+        { speaker: 'callee', text: 'Yes.', start_ms: 2500, end_ms: 3000 },
+      ],
+      recordingUrl: 'https://rec.test/1.wav',
+      optedOut: false,
+    });
+    // The end comes from the report, not from the status update that precedes it.
+    expect(
+      provider.parseServerMessage({ message: { type: 'status-update', status: 'ended' } }),
+    ).toBeNull();
+    expect(provider.parseServerMessage({ message: { type: 'hang' } })).toBeNull();
+    expect(provider.parseServerMessage('garbage')).toBeNull();
+    expect(transcriptFromArtifact({})).toBeNull();
+  });
+});
+
+const outputs = (...entries: [string, unknown][]) =>
+  Object.fromEntries(
+    entries.map(([name, result], i) => [
+      `0000000${i}-0000-4000-8000-000000000000`,
+      { name, result },
+    ]),
+  );
+
+describe('opt-out from the end-of-call structured outputs', () => {
+  it('asks every call for a transient boolean opted_out output (not the deprecated structuredDataPlan)', () => {
+    const body = createCallBody(request, 'pn');
+    expect(body.assistant.artifactPlan.structuredOutputs).toEqual([OPT_OUT_STRUCTURED_OUTPUT]);
+    expect(OPT_OUT_STRUCTURED_OUTPUT).toMatchObject({
+      name: 'opted_out',
+      schema: { type: 'boolean' },
+    });
+    expect(OPT_OUT_STRUCTURED_OUTPUT.description).toMatch(/not to be called again/);
+    expect(body.assistant.analysisPlan).not.toHaveProperty('structuredDataPlan');
+  });
+
+  it('reads the opted_out output by name from artifact.structuredOutputs; anything but true is no opt-out', () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'k',
+      phoneNumberId: 'pn',
+    });
+    const report = (artifact: unknown) =>
+      provider.parseServerMessage({
+        message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', artifact },
+      });
+    expect(
+      report({ structuredOutputs: outputs(['result', { a: 1 }], ['opted_out', true]) }),
+    ).toMatchObject({ optedOut: true });
+    for (const artifact of [
+      { structuredOutputs: outputs(['opted_out', false]) },
+      { structuredOutputs: outputs(['opted_out', 'true']) },
+      { structuredOutputs: outputs(['opted_out', null]) },
+      { structuredOutputs: outputs(['something_else', true]) },
+      { structuredOutputs: null },
+      {},
+      undefined,
+    ])
+      expect(report(artifact), JSON.stringify(artifact)).toMatchObject({ optedOut: false });
+  });
+
+  it('reads the opt-out of GET /call/{id} too (reconciliation)', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'k',
+      phoneNumberId: 'pn',
+      fetch: async () =>
+        new Response(
+          JSON.stringify({
+            id: 'call_1',
+            status: 'ended',
+            endedReason: 'customer-ended-call',
+            artifact: {
+              structuredOutputs: outputs(['opted_out', true], ['result', { confirmed: true }]),
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+    const found = await provider.getCall('call_1');
+    expect(found.ended).toMatchObject({ optedOut: true, structuredResult: { confirmed: true } });
+  });
+});
+
+describe('the integrator’s result and the recording', () => {
+  const outputSchema = {
+    type: 'object',
+    properties: {
+      opted_out: { type: 'string' },
+      confirmed: { type: 'boolean' },
+      new_time: { type: ['string', 'null'] },
+    },
+  };
+
+  it('asks for the integrator’s schema as an output of its own named "result", so names never clash', () => {
+    const structuredOutputs = createCallBody({ ...request, outputSchema }, 'pn').assistant
+      .artifactPlan.structuredOutputs;
+    expect(structuredOutputs.map((o) => o.name)).toEqual(['opted_out', 'result']);
+    const result = structuredOutputs[1]! as {
+      name: string;
+      type: string;
+      description: string;
+      schema: { type: string; properties: Record<string, { type: string }> };
+    };
+    expect(result.type).toBe('ai');
+    expect(result.description).toMatch(/leave out anything it did not settle/);
+    expect(result.schema.type).toBe('object');
+    expect(Object.keys(result.schema.properties)).toEqual(['opted_out', 'confirmed', 'new_time']);
+    expect(result.schema.properties.new_time).toMatchObject({ type: 'string' });
+    // Vapi limits an output's name to 40 characters.
+    for (const output of structuredOutputs) expect(output.name.length).toBeLessThanOrEqual(40);
+  });
+
+  it('asks Vapi to record only when the task asks (Vapi records by default)', () => {
+    expect(createCallBody(request, 'pn').assistant.artifactPlan).toMatchObject({
+      recordingEnabled: false,
+    });
+    expect(createCallBody(request, 'pn').assistant.artifactPlan).not.toHaveProperty(
+      'recordingFormat',
+    );
+    expect(createCallBody({ ...request, record: true }, 'pn').assistant.artifactPlan).toMatchObject(
+      {
+        recordingEnabled: true,
+        recordingFormat: 'wav;l16',
+      },
+    );
+  });
+
+  it('reads the "result" output unchecked, and the mono recording before the deprecated URL', () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'k',
+      phoneNumberId: 'pn',
+    });
+    const ended = provider.parseServerMessage({
+      message: {
+        type: 'end-of-call-report',
+        endedReason: 'customer-ended-call',
+        artifact: {
+          structuredOutputs: outputs(['opted_out', false], ['result', { confirmed: 'maybe' }]),
+          recordingUrl: 'https://rec.test/old.wav',
+          recording: { mono: { combinedUrl: 'https://rec.test/mono.wav' } },
+        },
+      },
+    });
+    expect(ended).toMatchObject({
+      structuredResult: { confirmed: 'maybe' },
+      recordingUrl: 'https://rec.test/mono.wav',
+    });
+    const bare = provider.parseServerMessage({
+      message: { type: 'end-of-call-report', endedReason: 'customer-did-not-answer' },
+    });
+    expect(bare).toMatchObject({ structuredResult: undefined, recordingUrl: null });
+  });
+
+  it('tells WAV from MP3 by the bytes, and refuses anything else', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(audioTypeOf(bytes('RIFF\0\0\0\0WAVEfmt '))).toBe('audio/wav');
+    expect(audioTypeOf(bytes('ID3\u0004'))).toBe('audio/mpeg');
+    expect(() => audioTypeOf(bytes('<html>'))).toThrow(/neither WAV nor MP3/);
+  });
+
+  it('opens a recording without the API key as a stream, refusing error answers', async () => {
+    const seen: (string | null)[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'secret',
+      phoneNumberId: 'pn',
+      fetch: (async (url: string, init?: RequestInit) => {
+        seen.push(new Headers(init?.headers).get('authorization'));
+        if (url.endsWith('missing')) return new Response('no', { status: 404 });
+        if (url.endsWith('page')) return new Response('<html><body>hello</body></html>');
+        // The header arrives in two pieces: the type is told once enough bytes are in.
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('RIFF\0\0'));
+            controller.enqueue(new TextEncoder().encode('\0\0WAVEdata'));
+            controller.close();
+          },
+        });
+        return new Response(body, { status: 200 });
+      }) as typeof fetch,
+    });
+    const audio = await provider.openRecording('https://rec.test/a.wav');
+    expect(audio.contentType).toBe('audio/wav');
+    expect(new TextDecoder().decode(await new Response(audio.body).arrayBuffer())).toBe(
+      'RIFF\0\0\0\0WAVEdata',
+    );
+    await expect(provider.openRecording('https://rec.test/missing')).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(provider.openRecording('https://rec.test/page')).rejects.toMatchObject({
+      status: 415,
+    });
+    expect(seen).toEqual([null, null, null]);
+  });
+
+  it('refuses a recording that declares more than the maximum size', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'secret',
+      phoneNumberId: 'pn',
+      fetch: (async () =>
+        new Response('RIFF\0\0\0\0WAVE', {
+          headers: { 'Content-Length': String(MAX_RECORDING_BYTES + 1) },
+        })) as unknown as typeof fetch,
+    });
+    await expect(provider.openRecording('https://rec.test/huge.wav')).rejects.toMatchObject({
+      status: 413,
+    });
+  });
+});
+
+describe('Vapi REST calls', () => {
+  it('posts the call with the key and reads the id and control URL', async () => {
+    const seen: { url: string; auth: string | null }[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test/',
+      apiKey: 'vapi_key',
+      phoneNumberId: 'pn',
+      fetch: async (input, init) => {
+        seen.push({ url: String(input), auth: new Headers(init?.headers).get('authorization') });
+        return Response.json(
+          { id: 'call_1', status: 'queued', monitor: { controlUrl: 'http://vapi.test/ctl/1' } },
+          { status: 201 },
+        );
+      },
+    });
+    await expect(provider.placeCall(request)).resolves.toEqual({
+      providerCallId: 'call_1',
+      controlUrl: 'http://vapi.test/ctl/1',
+    });
+    expect(seen).toEqual([{ url: 'http://vapi.test/call', auth: 'Bearer vapi_key' }]);
+  });
+
+  it('turns a refusal into a ProviderError with Vapi’s message', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'bad',
+      phoneNumberId: 'pn',
+      fetch: async () =>
+        Response.json(
+          { message: ['customer.number must be E.164'], error: 'Bad Request', statusCode: 400 },
+          { status: 400 },
+        ),
+    });
+    await expect(provider.placeCall(request)).rejects.toThrow(
+      'The voice provider refused the call (400): customer.number must be E.164',
+    );
+  });
+
+  /** A stand-in for Vapi: records each request and answers GET /call/{id} with `found`. */
+  function recordingVapi(found: Record<string, unknown>) {
+    const seen: { method: string; url: string; body?: string }[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'vapi_key',
+      phoneNumberId: 'pn',
+      fetch: async (input, init) => {
+        const method = init?.method ?? 'GET';
+        seen.push({ method, url: String(input), body: init?.body as string | undefined });
+        if (method === 'GET') return Response.json(found);
+        if (String(input).endsWith('/control')) return Response.json({ success: true });
+        return Response.json({ message: `Cannot ${method}` }, { status: 404 });
+      },
+    });
+    return { provider, seen };
+  }
+
+  it('ends a call through its control URL', async () => {
+    const { provider, seen } = recordingVapi({});
+    await provider.endCall({ providerCallId: 'call_1', controlUrl: 'http://vapi.test/c1/control' });
+    expect(seen).toEqual([
+      { method: 'POST', url: 'http://vapi.test/c1/control', body: '{"type":"end-call"}' },
+    ]);
+  });
+
+  it('without a stored control URL, reads monitor.controlUrl from GET /call/{id}, never DELETE', async () => {
+    const { provider, seen } = recordingVapi({
+      id: 'call_1',
+      status: 'in-progress',
+      monitor: { controlUrl: 'http://vapi.test/c1/control' },
+    });
+    await provider.endCall({ providerCallId: 'call_1', controlUrl: null });
+    expect(seen).toEqual([
+      { method: 'GET', url: 'http://vapi.test/call/call_1', body: undefined },
+      { method: 'POST', url: 'http://vapi.test/c1/control', body: '{"type":"end-call"}' },
+    ]);
+  });
+
+  it('leaves an ended call alone, and says so when a live call has no control URL', async () => {
+    const ended = recordingVapi({ id: 'call_1', status: 'ended', monitor: {} });
+    await ended.provider.endCall({ providerCallId: 'call_1', controlUrl: null });
+    expect(ended.seen.map((r) => r.method)).toEqual(['GET']);
+
+    const uncontrolled = recordingVapi({ id: 'call_2', status: 'ringing', monitor: {} });
+    await expect(
+      uncontrolled.provider.endCall({ providerCallId: 'call_2', controlUrl: null }),
+    ).rejects.toThrow('The call has no control URL to end it with');
+    expect(uncontrolled.seen.map((r) => r.method)).toEqual(['GET']);
+  });
+});

@@ -1,0 +1,476 @@
+// The Vapi voice provider, over Vapi's documented REST API:
+// POST /call with an inline assistant, GET /call/{id}, hang-up through the call's
+// monitor.controlUrl, and its server messages (status-update, final transcripts,
+// end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
+// CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
+// VAPI_API_URL points at the stack's simulated phone network, which speaks the same API.
+import { sha256Hex } from '../../ids.ts';
+import { providerSchemaOf } from '../../json-schema/output-schema.ts';
+import type {
+  CallRequest,
+  PlacedCall,
+  ProviderCall,
+  RecordingStream,
+  TranscriptTurn,
+  VoiceEvent,
+  VoiceProvider,
+} from '../provider.ts';
+import { ProviderError } from '../provider.ts';
+import { describeEndedReason, statusForEndedReason } from './ended-reason.ts';
+
+export type VapiConfig = {
+  apiUrl: string;
+  apiKey: string;
+  phoneNumberId: string;
+  fetch?: typeof fetch;
+};
+
+/** ElevenLabs' premade voices of the same names (provider `11labs`). */
+export const ELEVENLABS_VOICE_IDS: Record<string, string> = {
+  Aria: '9BWtsMINqrJLrRacOk9x',
+  Roger: 'CwhRBWXzGAHq8TQ4Fs17',
+  Sarah: 'EXAVITQu4vr4xnSDxMaL',
+  George: 'JBFqnCBsd6RMkjVDRZzb',
+};
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+};
+
+const STYLE_GUIDES: Record<string, string> = {
+  Professional: 'Speak in a clear, courteous, professional tone.',
+  Conversational: 'Speak naturally and casually, like a person on an everyday call.',
+  Friendly: 'Speak warmly and with a smile, while staying on task.',
+};
+
+/** The system prompt of the agent: who it is, the goal, the context, how to speak. */
+export function systemPrompt(request: CallRequest): string {
+  const lines = [
+    `You are ${request.voice}, an AI voice agent placing an outbound phone call for a Dialwise customer.`,
+    `Your goal: ${request.goal}`,
+    'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
+    STYLE_GUIDES[request.speakingStyle] ?? '',
+    `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
+  ];
+  if (Object.keys(request.context).length > 0)
+    lines.push(`Context you may use (JSON): ${JSON.stringify(request.context)}`);
+  return lines.filter(Boolean).join('\n');
+}
+
+/**
+ * The names of the structured outputs every call carries (transient ones, inline in
+ * `assistant.artifactPlan.structuredOutputs`; Vapi's results come back in
+ * `artifact.structuredOutputs`, keyed by an output id, as `{ name, result }`). A name is at most
+ * 40 characters.
+ */
+export const OPT_OUT_OUTPUT = 'opted_out';
+export const RESULT_OUTPUT = 'result';
+
+/** Whether the callee asked not to be called again: asked of every call. */
+export const OPT_OUT_STRUCTURED_OUTPUT = {
+  name: OPT_OUT_OUTPUT,
+  type: 'ai',
+  description:
+    'Whether the person called asked not to be called again (e.g. "don\'t call me again", "take me off your list", "stop calling").',
+  schema: {
+    type: 'boolean',
+    description: 'true if the person called asked not to be called again; otherwise false.',
+  },
+} as const;
+
+/**
+ * The transient structured outputs of one call: the opt-out, and the integrator's output_schema
+ * as an output of its own when there is one (so its field names never meet ours).
+ */
+export function structuredOutputsOf(outputSchema: Record<string, unknown> | null) {
+  if (!outputSchema) return [OPT_OUT_STRUCTURED_OUTPUT];
+  return [
+    OPT_OUT_STRUCTURED_OUTPUT,
+    {
+      name: RESULT_OUTPUT,
+      type: 'ai',
+      description:
+        'What the caller wants to know from this conversation. Fill a field only with what the conversation established; leave out anything it did not settle.',
+      schema: providerSchemaOf(outputSchema),
+    },
+  ];
+}
+
+/**
+ * The result of the structured output of that name in `artifact.structuredOutputs`, unchecked;
+ * undefined when there is none (a call nobody answered, or the output was skipped).
+ */
+export function structuredOutputResult(artifact: Record<string, unknown>, name: string): unknown {
+  const outputs = artifact.structuredOutputs;
+  if (!outputs || typeof outputs !== 'object') return undefined;
+  for (const entry of Object.values(outputs as Json)) {
+    if (entry && typeof entry === 'object' && (entry as Json).name === name)
+      return (entry as Json).result;
+  }
+  return undefined;
+}
+
+/** Recordings are kept by us: refuse anything bigger (a 60-minute call in 16 kHz WAV fits). */
+export const MAX_RECORDING_BYTES = 128 * 1024 * 1024;
+
+/** Whether the call's opt-out output is true (a missing or failed extraction is not one). */
+export function optedOutFrom(artifact: Record<string, unknown>): boolean {
+  return structuredOutputResult(artifact, OPT_OUT_OUTPUT) === true;
+}
+
+/** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
+export function createCallBody(request: CallRequest, phoneNumberId: string) {
+  return {
+    phoneNumberId,
+    customer: { number: request.phoneNumber },
+    name: request.taskId.slice(0, 40),
+    assistant: {
+      name: `Dialwise ${request.voice}`.slice(0, 40),
+      firstMessage: request.firstSentence,
+      firstMessageMode: 'assistant-speaks-first',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [{ role: 'system', content: systemPrompt(request) }],
+      },
+      voice: {
+        provider: '11labs',
+        voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
+      },
+      transcriber: { provider: 'deepgram', model: 'nova-2', language: request.language },
+      maxDurationSeconds: request.maxDurationMinutes * 60,
+      voicemailDetection: { provider: 'vapi' },
+      ...(request.voicemail.action === 'leave_message' && request.voicemail.message
+        ? { voicemailMessage: request.voicemail.message }
+        : {}),
+      analysisPlan: {
+        summaryPlan: { enabled: true },
+        successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
+      },
+      artifactPlan: {
+        // Vapi records every call unless told not to: audio is kept only when the task asks.
+        ...(request.record
+          ? { recordingEnabled: true, recordingFormat: 'wav;l16' }
+          : { recordingEnabled: false }),
+        structuredOutputs: structuredOutputsOf(request.outputSchema),
+      },
+      serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
+      server: {
+        url: request.serverUrl,
+        timeoutSeconds: 20,
+        // Vapi retries a message that did not get a 2xx only when a backoff plan is given.
+        backoffPlan: { type: 'exponential', maxRetries: 5, baseDelaySeconds: 1 },
+        headers: { 'x-dialwise-task-token': request.serverToken },
+      },
+      metadata: { task_id: request.taskId, attempt: request.attempt },
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function isoTime(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+    return new Date(value).toISOString();
+  return null;
+}
+
+/** artifact.messages (UserMessage / BotMessage: role, message, secondsFromStart, duration). */
+export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null {
+  if (!Array.isArray(artifact.messages)) return null;
+  const turns: TranscriptTurn[] = [];
+  for (const raw of artifact.messages) {
+    const m = obj(raw);
+    const role = str(m.role);
+    const text = str(m.message);
+    if ((role !== 'bot' && role !== 'user' && role !== 'assistant') || !text) continue;
+    const start = Math.max(0, Math.round(Number(m.secondsFromStart ?? 0) * 1000));
+    const durationMs = Number(m.duration ?? 0);
+    const endTime = Number(m.endTime);
+    const time = Number(m.time);
+    const end =
+      Number.isFinite(endTime) && Number.isFinite(time) && endTime >= time
+        ? start + (endTime - time)
+        : start + (Number.isFinite(durationMs) ? Math.max(0, Math.round(durationMs)) : 0);
+    turns.push({
+      speaker: role === 'user' ? 'callee' : 'agent',
+      text,
+      start_ms: start,
+      end_ms: end,
+    });
+  }
+  return turns;
+}
+
+/** An ended call, from an end-of-call-report or from GET /call/{id}. */
+function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended' }> | null {
+  const endedReason = str(source.endedReason) ?? str(call.endedReason);
+  if (!endedReason) return null;
+  const artifact = obj(source.artifact ?? call.artifact);
+  const analysis = obj(source.analysis ?? call.analysis);
+  const startedAt = isoTime(source.startedAt) ?? isoTime(call.startedAt);
+  const endedAt = isoTime(source.endedAt) ?? isoTime(call.endedAt) ?? new Date().toISOString();
+  const seconds =
+    typeof source.durationSeconds === 'number'
+      ? source.durationSeconds
+      : startedAt
+        ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
+        : 0;
+  const evaluation = analysis.successEvaluation;
+  const outcome = statusForEndedReason(endedReason);
+  return {
+    kind: 'ended',
+    outcome,
+    failureReason: outcome === 'failed' ? describeEndedReason(endedReason) : null,
+    providerReason: endedReason,
+    startedAt,
+    endedAt,
+    durationSeconds: Math.max(0, Math.round(seconds)),
+    summary: str(analysis.summary) ?? str(source.summary),
+    successEvaluation:
+      typeof evaluation === 'boolean' ? String(evaluation) : (str(evaluation) ?? null),
+    transcript: transcriptFromArtifact(artifact),
+    recordingUrl:
+      str(obj(obj(artifact.recording).mono).combinedUrl) ??
+      str(artifact.recordingUrl) ??
+      str(source.recordingUrl),
+    structuredResult: structuredOutputResult(artifact, RESULT_OUTPUT),
+    optedOut: optedOutFrom(artifact),
+  };
+}
+
+export function createVapiProvider(config: VapiConfig): VoiceProvider {
+  const doFetch = config.fetch ?? fetch;
+  const base = config.apiUrl.replace(/\/+$/, '');
+
+  async function call(path: string, init: RequestInit = {}): Promise<Json> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${config.apiKey}`,
+          'Content-Type': 'application/json',
+          ...(init.headers ?? {}),
+        },
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new ProviderError(
+        `The voice provider could not be reached: ${(error as Error).message}`,
+        null,
+      );
+    }
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (!response.ok) {
+      const message = obj(body).message;
+      const detail = Array.isArray(message)
+        ? message.join('; ')
+        : (str(message) ?? response.statusText);
+      throw new ProviderError(
+        `The voice provider refused the call (${response.status}): ${detail}`,
+        response.status,
+      );
+    }
+    return obj(body);
+  }
+
+  return {
+    async placeCall(request) {
+      const created = await call('/call', {
+        method: 'POST',
+        body: JSON.stringify(createCallBody(request, config.phoneNumberId)),
+      });
+      const id = str(created.id);
+      if (!id) throw new ProviderError('The voice provider answered without a call id', null);
+      return {
+        providerCallId: id,
+        controlUrl: str(obj(created.monitor).controlUrl),
+      } satisfies PlacedCall;
+    },
+
+    async endCall({ providerCallId, controlUrl }) {
+      // Hanging up goes through the call's control URL. A call stored without one (its id was
+      // saved before the answer carried it) has it in `monitor.controlUrl` of GET /call/{id}.
+      // (DELETE /call/{id} deletes the call's record in Vapi; it does not hang up.)
+      let url = controlUrl;
+      if (!url) {
+        const found = await call(`/call/${encodeURIComponent(providerCallId)}`);
+        if (found.status === 'ended') return;
+        url = str(obj(found.monitor).controlUrl);
+        if (!url) throw new ProviderError('The call has no control URL to end it with', null);
+      }
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'end-call' }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((error: Error) => {
+        throw new ProviderError(`The call could not be ended: ${error.message}`, null);
+      });
+      await response.body?.cancel();
+      if (!response.ok)
+        throw new ProviderError(
+          `The call could not be ended (${response.status})`,
+          response.status,
+        );
+    },
+
+    async getCall(providerCallId) {
+      const found = await call(`/call/${encodeURIComponent(providerCallId)}`);
+      const status = str(found.status) ?? 'unknown';
+      return {
+        id: str(found.id) ?? providerCallId,
+        status,
+        ended: status === 'ended' ? endedFrom(found, found) : null,
+      } satisfies ProviderCall;
+    },
+
+    async openRecording(url) {
+      // The artifact's URL is a storage link of its own: no API key goes with it. The timeout
+      // covers the answer's headers; the body is read as it is copied, at the copier's pace.
+      let response: Response;
+      try {
+        response = await doFetch(url, { signal: AbortSignal.timeout(60_000) });
+      } catch (error) {
+        throw new ProviderError(
+          `The recording could not be fetched: ${(error as Error).message}`,
+          null,
+        );
+      }
+      if (!response.ok || !response.body) {
+        await response.body?.cancel();
+        throw new ProviderError(
+          `The recording could not be fetched (${response.status})`,
+          response.status,
+        );
+      }
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > MAX_RECORDING_BYTES) {
+        await response.body.cancel();
+        throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413);
+      }
+      return await sniffedAudio(response.body, declared > 0 ? declared : null);
+    },
+
+    parseServerMessage(body) {
+      const message = obj(obj(body).message);
+      const call = obj(message.call);
+      const at = isoTime(message.timestamp) ?? new Date().toISOString();
+      switch (message.type) {
+        case 'status-update':
+          if (message.status === 'ringing') return { kind: 'ringing', at };
+          if (message.status === 'in-progress') return { kind: 'answered', at };
+          // The end is taken from the end-of-call-report, which carries duration and analysis;
+          // if it is lost, the watchdog reconciles the call with GET /call/{id}.
+          return null;
+        // ServerMessageTranscript.type is `transcript`, or the subscription's own name when the
+        // assistant asked for final transcripts only.
+        case 'transcript':
+        case 'transcript[transcriptType="final"]': {
+          if (message.transcriptType !== 'final') return null;
+          const text = str(message.transcript);
+          const role = str(message.role);
+          if (!text || (role !== 'assistant' && role !== 'user')) return null;
+          return {
+            kind: 'turn',
+            speaker: role === 'user' ? 'callee' : 'agent',
+            text,
+            at: isoTime(message.timestamp),
+            key: `turn:${str(call.id) ?? ''}:${role}:${String(message.timestamp ?? '')}:${text.length}:${text.slice(0, 64)}`,
+          };
+        }
+        case 'end-of-call-report':
+          return endedFrom(message, call);
+        default:
+          return null;
+      }
+    },
+  };
+}
+
+/**
+ * The audio as a stream whose type is told by its first bytes (read ahead, then given back first)
+ * and which errors once it grows past MAX_RECORDING_BYTES: nothing is held but the chunk in hand.
+ */
+async function sniffedAudio(
+  body: ReadableStream<Uint8Array>,
+  declaredBytes: number | null,
+): Promise<RecordingStream> {
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  while (headBytes < 12) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    headBytes += value.byteLength;
+  }
+  const first = new Uint8Array(headBytes);
+  head.reduce((at, chunk) => (first.set(chunk, at), at + chunk.byteLength), 0);
+  let contentType: RecordingStream['contentType'];
+  try {
+    contentType = audioTypeOf(first);
+  } catch (error) {
+    await reader.cancel();
+    throw error;
+  }
+  let total = 0;
+  const counted = (chunk: Uint8Array, controller: ReadableStreamDefaultController<Uint8Array>) => {
+    total += chunk.byteLength;
+    if (total > MAX_RECORDING_BYTES) {
+      controller.error(
+        new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413),
+      );
+      void reader.cancel();
+      return;
+    }
+    controller.enqueue(chunk);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.byteLength > 0) counted(first, controller);
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else counted(value, controller);
+      } catch (error) {
+        controller.error(
+          new ProviderError(`The recording broke off: ${(error as Error).message}`, null),
+        );
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { contentType, body: stream, declaredBytes };
+}
+
+/** WAV (RIFF/WAVE) or MP3 (ID3 tag or frame sync), told by the bytes themselves. */
+export function audioTypeOf(bytes: Uint8Array): RecordingStream['contentType'] {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.byteLength >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE')
+    return 'audio/wav';
+  if (
+    bytes.byteLength >= 3 &&
+    (ascii(0, 3) === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0))
+  )
+    return 'audio/mpeg';
+  throw new ProviderError('The recording is neither WAV nor MP3 audio', 415);
+}
+
+/** The per-task token is stored only as its hash. */
+export const hashServerToken = (token: string) => sha256Hex(token);
