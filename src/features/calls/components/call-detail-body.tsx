@@ -96,7 +96,11 @@ export function CallDetailBody({
       ) : null}
 
       <CallResult result={call.result} note={call.result_note} />
-      {hasRecording(call) ? <CallRecording userId={userId} taskId={call.id} /> : null}
+      {recordingAvailable(call) ? (
+        <CallRecording userId={userId} taskId={call.id} />
+      ) : (
+        <RecordingNotice status={call.record ? call.recording_status : null} />
+      )}
 
       <CallTranscript turns={call.transcript} ended={isTerminal(call.status)} />
 
@@ -110,9 +114,31 @@ export function CallDetailBody({
   );
 }
 
-/** A recording is kept for this call and its retention has not run out. */
-function hasRecording(call: CallDetail): boolean {
+/**
+ * The recording is in storage and its retention has not run out. It is copied from the provider
+ * after the call ends, so a finished call may still be `pending` for a moment: asking for the audio
+ * then would fail, and the player waits for `available`.
+ */
+function recordingAvailable(call: CallDetail): boolean {
   return (
-    call.record && !!call.recording_expires_at && Date.parse(call.recording_expires_at) > Date.now()
+    call.record &&
+    call.recording_status === 'available' &&
+    !!call.recording_expires_at &&
+    Date.parse(call.recording_expires_at) > Date.now()
+  );
+}
+
+/** What a recorded call shows instead of a player: the copy under way, or why there is none. */
+function RecordingNotice({ status }: { status: CallDetail['recording_status'] }) {
+  if (status !== 'pending' && status !== 'failed') return null;
+  return (
+    <section className="grid gap-1">
+      <h3 className="text-sm font-semibold">Recording</h3>
+      <p role="status" className="text-sm text-muted-foreground">
+        {status === 'pending'
+          ? 'The recording is being saved. It will appear here in a moment.'
+          : 'The recording of this call could not be saved.'}
+      </p>
+    </section>
   );
 }

@@ -197,6 +197,7 @@ describe('CallDetailDialog', () => {
       renderDetail(
         detail({
           record: true,
+          recording_status: 'available',
           recording_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
         }),
         `dw_${'a'.repeat(64)}`,
@@ -206,6 +207,38 @@ describe('CallDetailDialog', () => {
       expect(player.tagName).toBe('AUDIO');
       expect(player).toHaveAttribute('controls');
       expect(player.getAttribute('src')).toBe('blob:recording-1');
+    });
+
+    it('says the recording is being saved while it is copied, and asks for no audio yet', () => {
+      const fetchAudio = vi.fn();
+      vi.stubGlobal('fetch', fetchAudio);
+      renderDetail(
+        detail({
+          record: true,
+          recording_status: 'pending',
+          recording_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+        `dw_${'a'.repeat(64)}`,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The recording is being saved. It will appear here in a moment.',
+      );
+      expect(screen.queryByLabelText('Call recording')).not.toBeInTheDocument();
+      expect(fetchAudio).not.toHaveBeenCalled();
+    });
+
+    it('says so when the recording could not be saved', () => {
+      renderDetail(
+        detail({
+          record: true,
+          recording_status: 'failed',
+          recording_expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+        `dw_${'a'.repeat(64)}`,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The recording of this call could not be saved.',
+      );
     });
 
     it('shows no player when the retention ended', () => {

@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors.ts';
+import { corsFor } from '../http/cors.ts';
 import { createHandler, jsonResponse, noAuth } from '../http/handler.ts';
 import { clientIpFrom } from './client-ip.ts';
 import { parseSubmission, type ContactSubmission } from './submission.ts';
@@ -41,12 +42,6 @@ export const contactErrorMessages = {
 
 const NOT_AN_OBJECT = 'Send one contact request as a JSON object.';
 
-const corsHeaders = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
 /**
  * POST /functions/v1/contact-request: one contact request per call, as a JSON object. Size cap,
  * honeypot, optional CAPTCHA and field checks here; the per-IP, per-address and global limits in
@@ -63,7 +58,7 @@ export function createContactRequestHandler(deps: ContactRequestDeps) {
       methodNotAllowedHeaders: { Allow: 'POST, OPTIONS' },
       // Anyone may write to sales; the limits below and in SQL keep that cheap.
       auth: noAuth,
-      cors: corsHeaders,
+      cors: corsFor(['POST']),
       maxBodyBytes: MAX_BODY_BYTES,
       tooLargeMessage: 'A contact request must be under 16 KB.',
       badJson: { code: 'invalid_json', notJson: NOT_AN_OBJECT, notObject: NOT_AN_OBJECT },

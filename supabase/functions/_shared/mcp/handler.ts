@@ -5,19 +5,18 @@ import { LIMITS } from '../contract/limits.ts';
 import type { Db } from '../db.ts';
 import { apiKeyFrom } from '../accounts/api-keys.ts';
 import { apiKeyAuth } from '../accounts/authenticators.ts';
+import { corsFor } from '../http/cors.ts';
 import { createHandler } from '../http/handler.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { buildMcpServer } from './tools.ts';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers':
-    'authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id',
-  'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version',
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-};
+// The Streamable HTTP transport's own headers, besides the call API's.
+const CORS = corsFor(['GET', 'POST', 'DELETE'], {
+  requestHeaders: ['accept', 'mcp-protocol-version', 'mcp-session-id'],
+  exposeHeaders: ['mcp-session-id', 'mcp-protocol-version'],
+});
 
 export function createMcpFunctionHandler(deps: {
   db: Db;
