@@ -11,7 +11,9 @@
  *     account's GET /task (scripts/bench/live-events.ts);
  *  6. a batch: 1,000 calls of one account from one POST /task/batches, paced through its 10 call
  *     slots: time to completion, peak live calls, the books (scripts/bench/batch.ts);
- *  7. recordings: the memory the edge runtime adds while copying and serving a 60-minute
+ *  7. creating a 1,000-row batch: the CPU each piece of the stack spends on it and the bytes it
+ *     stores (scripts/bench/batch-create.ts);
+ *  8. recordings: the memory the edge runtime adds while copying and serving a 60-minute
  *     recording, at most 32 MB (scripts/bench/recordings.ts).
  * Runs on its own ports and data folder, beside any dev stack.
  */
@@ -20,6 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../supabase/local/config';
 import { stackPortEnv } from '../supabase/local/ports';
 import { benchBatch } from './bench/batch';
+import { benchBatchCreate } from './bench/batch-create';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLoad } from './bench/load';
@@ -104,6 +107,7 @@ async function main() {
     await benchCalls(config);
     await benchLoad(config);
     await benchBatch(config);
+    await benchBatchCreate(config);
     await benchRecordings(config);
     const stackUrls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
     const delivery = await measureDeliveryLag(stackUrls);

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../supabase/local/config';
 import { stackPortEnv } from '../../supabase/local/ports';
 import { startStack } from '../../supabase/local/stack';
+import { cpuSince, processCpu } from './process-cpu';
 
 const REQUESTS = Number(process.env.PROBE_REQUESTS ?? 1000);
 const MADE_UP_KEY = `dw_${'7'.repeat(64)}`;
@@ -92,6 +93,8 @@ async function main() {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let peak = before;
+    // CPU varies far less than latency on a shared machine: what each 401 cost each process.
+    const cpuBefore = processCpu();
     for (let i = 0; i < REQUESTS; i++) {
       const body = JSON.stringify({
         phone_number: '+14155550100',
@@ -110,6 +113,7 @@ async function main() {
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (i % 100 === 99) peak = Math.max(peak, functionsRssMb());
     }
+    const cpu = cpuSince(cpuBefore);
     const after = functionsRssMb();
     // The floor on this machine: the same key on a request without a body (GET /task).
     const floor: number[] = [];
@@ -129,6 +133,12 @@ async function main() {
     );
     console.log(
       `401 latency:         median ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ${over50} of ${REQUESTS} at 50 ms or more`,
+    );
+    console.log(
+      `CPU per 401:         ${Object.entries(cpu)
+        .filter(([name]) => name !== 'node' && name !== 'esbuild')
+        .map(([name, ms]) => `${name} ${(ms / REQUESTS).toFixed(2)} ms`)
+        .join(', ')}`,
     );
     console.log(
       `GET /task, same key: median ${percentile(floor, 0.5).toFixed(1)} ms, p95 ${percentile(floor, 0.95).toFixed(1)} ms (the 401's floor on this machine now)`,

@@ -105,19 +105,32 @@ async function inWorkingOrder(url: string, statements: string[]): Promise<string
   return done.map((statement) => `${statement};`).join('\n\n');
 }
 
+// With only pg_catalog on the search path, migra and the supplement name every type with its
+// schema (a function taking `public.tasks`, not `tasks`), so the migration runs whatever the
+// deployer's search path is.
+const qualified = (url: string) =>
+  `${url}?options=${encodeURIComponent('-c search_path=pg_catalog')}`;
+
 /** The statements from the migrations' database to the schema files' (empty: none needed). */
 async function generatedSql(adminDbUrl: string): Promise<string> {
-  const migration = await migra(inDatabase(adminDbUrl, FROM), inDatabase(adminDbUrl, TO), {
-    unsafe: true,
-    excludeSchema: ['supabase_migrations'],
-  });
+  const migration = await migra(
+    qualified(inDatabase(adminDbUrl, FROM)),
+    qualified(inDatabase(adminDbUrl, TO)),
+    {
+      unsafe: true,
+      excludeSchema: ['supabase_migrations'],
+    },
+  );
   // Privileges and comments are read after migra's statements ran: new tables start with the
   // default privileges Supabase gives anon and authenticated, which must be revoked.
   const structure = await inWorkingOrder(
     dbUrlAs(inDatabase(adminDbUrl, FROM), 'postgres'),
     splitStatements(migration.sql).map((statement) => statement.text),
   );
-  const rest = await supplementSql(inDatabase(adminDbUrl, FROM), inDatabase(adminDbUrl, TO));
+  const rest = await supplementSql(
+    qualified(inDatabase(adminDbUrl, FROM)),
+    qualified(inDatabase(adminDbUrl, TO)),
+  );
   return [structure, rest].filter(Boolean).join('\n\n');
 }
 

@@ -104,7 +104,12 @@ export async function supplementSql(currentUrl: string, targetUrl: string): Prom
     const now = current.get(wanted.target);
     if (!now || (now.entries.join() === wanted.entries.join() && now.defaults === wanted.defaults))
       continue;
-    const grantees = [...new Set(now.entries.map((entry) => entry.split(' ')[0]!))];
+    // A function with no ACL yet (a new one, in a schema without default privileges) may be
+    // executed by PUBLIC: that is revoked like any other grantee.
+    const implicit = now.defaults && wanted.target.startsWith('function ') ? ['public'] : [];
+    const grantees = [
+      ...new Set([...implicit, ...now.entries.map((entry) => entry.split(' ')[0]!)]),
+    ];
     const column = wanted.target.startsWith('(');
     const [privileges, on] = column
       ? [

@@ -84,6 +84,7 @@ export type Database = {
           canceled_at: string | null;
           completed_at: string | null;
           updated_at: string;
+          task_defaults: Json;
         };
         Insert: {
           id: string;
@@ -100,6 +101,7 @@ export type Database = {
           canceled_at?: string | null;
           completed_at?: string | null;
           updated_at?: string;
+          task_defaults?: Json;
         };
         Update: {
           id?: string;
@@ -116,6 +118,7 @@ export type Database = {
           canceled_at?: string | null;
           completed_at?: string | null;
           updated_at?: string;
+          task_defaults?: Json;
         };
         Relationships: [];
       };

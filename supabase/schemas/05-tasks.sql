@@ -712,7 +712,10 @@ begin
   -- Only the task's current attempt speaks for it, and only a task that asked for a result.
   update public.tasks
      set result = p_result, result_note = p_note, updated_at = now()
-   where id = p_task_id and current_attempt = p_attempt and output_schema is not null;
+   where id = p_task_id and current_attempt = p_attempt
+     and (output_schema is not null
+          or exists (select 1 from public.batches b
+                      where b.id = batch_id and b.task_defaults ? 'output_schema'));
   return found;
 end;
 $$;

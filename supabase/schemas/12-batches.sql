@@ -39,13 +39,17 @@ create table public.batches (
   created_at timestamptz not null default now(),
   canceled_at timestamptz,
   completed_at timestamptz,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  task_defaults jsonb not null default '{}'::jsonb
+    constraint batches_task_defaults_object check (jsonb_typeof(task_defaults) = 'object')
 );
 comment on table public.batches is
   'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
 comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
 comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
 comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
+comment on column public.batches.task_defaults is
+  'The fields the batch''s tasks share (goal, first_sentence, voicemail_message, output_schema, context and metadata keys), stored once; a task row holds only what differs.';
 create index batches_user_newest on public.batches (user_id, id desc);
 create unique index batches_idempotency on public.batches (user_id, idempotency_key)
   where idempotency_key is not null;
@@ -92,6 +96,110 @@ alter table public.webhook_deliveries
   add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
 
 -- Functions --------------------------------------------------------------------------------------
+
+-- A batch's defaults are stored once (docs/decisions/0026-batch-defaults-stored-once.md): the
+-- fields its rows share (goal, first sentence, voicemail message, output_schema, and the defaults'
+-- context and metadata keys) live in batches.task_defaults, and each task row of the batch holds
+-- only what differs:
+--   * goal, first_sentence, voicemail_message, output_schema: null when the row has the batch's
+--     value (the call API shares a field only when every row can be put back exactly);
+--   * context, metadata: the row's own keys; the batch's are merged under them when read.
+-- Every reader puts the row back together (private.task_with_batch_defaults here; the call API's
+-- task reads do the same in supabase/functions/_shared/tasks/batch-defaults.ts), so a task reads
+-- exactly as before while a 1,000-row batch stores its defaults once, not 1,000 times.
+-- Once a task's content is erased (content_erased_at) it inherits none of the content fields, and
+-- the batch's copy is erased with its last task's (13-privacy.sql); before a batch is deleted (its
+-- account closes) its shared fields are written into its tasks, which outlive it.
+
+create function private.batch_task_defaults(p_defaults jsonb) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  -- Only the fields a row may share, each of its own type.
+  select coalesce(jsonb_object_agg(d.key, d.value), '{}'::jsonb)
+    from jsonb_each(case when jsonb_typeof(p_defaults) = 'object' then p_defaults else '{}'::jsonb end) d
+   where (d.key in ('goal', 'first_sentence', 'voicemail_message') and jsonb_typeof(d.value) = 'string')
+      or (d.key in ('output_schema', 'context', 'metadata') and jsonb_typeof(d.value) = 'object');
+$$;
+comment on function private.batch_task_defaults(jsonb) is
+  'The shareable fields of a batch request''s task_defaults (others dropped).';
+revoke all on function private.batch_task_defaults(jsonb) from public, anon, authenticated;
+grant execute on function private.batch_task_defaults(jsonb) to service_role;
+
+create function private.task_with_batch_defaults(p_task public.tasks) returns public.tasks
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  shared jsonb;
+  t public.tasks := p_task;
+begin
+  if t.batch_id is null then
+    return t;
+  end if;
+  select task_defaults into shared from public.batches where id = t.batch_id;
+  if shared is null or shared = '{}'::jsonb then
+    return t;
+  end if;
+  if t.output_schema is null and shared ? 'output_schema' then
+    t.output_schema := shared->'output_schema';
+  end if;
+  -- Erased content stays erased.
+  if t.content_erased_at is not null then
+    return t;
+  end if;
+  if t.goal is null and shared ? 'goal' then
+    t.goal := shared->>'goal';
+  end if;
+  if t.first_sentence is null and shared ? 'first_sentence' then
+    t.first_sentence := shared->>'first_sentence';
+  end if;
+  if t.voicemail_message is null and shared ? 'voicemail_message' then
+    t.voicemail_message := shared->>'voicemail_message';
+  end if;
+  if jsonb_typeof(shared->'context') = 'object' then
+    t.context := (shared->'context') || t.context;
+  end if;
+  if jsonb_typeof(shared->'metadata') = 'object' then
+    t.metadata := (shared->'metadata') || t.metadata;
+  end if;
+  return t;
+end;
+$$;
+comment on function private.task_with_batch_defaults(public.tasks) is
+  'A task row with its batch''s shared fields put back (the row''s own values win; context and metadata merge key by key): the task as the API shows it.';
+revoke all on function private.task_with_batch_defaults(public.tasks) from public, anon, authenticated;
+grant execute on function private.task_with_batch_defaults(public.tasks) to service_role;
+
+create function private.keep_batch_defaults_in_tasks() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- The tasks outlive their batch (call records are kept after the account closes): they take
+  -- their shared fields with them before the batch goes.
+  if old.task_defaults <> '{}'::jsonb then
+    update public.tasks t
+       set goal = r.goal, first_sentence = r.first_sentence, voicemail_message = r.voicemail_message,
+           output_schema = r.output_schema, context = r.context, metadata = r.metadata
+      from (select (private.task_with_batch_defaults(x)).* from public.tasks x where x.batch_id = old.id) r
+     where t.id = r.id;
+  end if;
+  return old;
+end;
+$$;
+comment on function private.keep_batch_defaults_in_tasks() is
+  'Trigger batches_keep_defaults_in_tasks: writes a batch''s shared fields into its tasks before the batch is deleted.';
+revoke all on function private.keep_batch_defaults_in_tasks() from public, anon, authenticated;
+
+create trigger batches_keep_defaults_in_tasks
+  before delete on public.batches
+  for each row execute function private.keep_batch_defaults_in_tasks();
+comment on trigger batches_keep_defaults_in_tasks on public.batches is
+  'The tasks of a deleted batch keep its shared fields (private.keep_batch_defaults_in_tasks).';
 
 create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
 language plpgsql
@@ -264,9 +372,10 @@ begin
   insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
 
   insert into public.batches (id, user_id, api_key_id, source, total, webhook_url, idempotency_key,
-    request_hash, created_at, updated_at)
+    request_hash, task_defaults, created_at, updated_at)
   values (p_batch->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
-    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash, at, at)
+    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash,
+    private.batch_task_defaults(p_batch->'task_defaults'), at, at)
   returning * into created;
 
   select * into settings from public.agent_settings where user_id = p_user_id;
@@ -297,7 +406,9 @@ begin
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
       coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
       coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
-      coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)),
+      -- A row that shares the batch's first sentence stores none of its own.
+      case when p.task->>'first_sentence' is null and created.task_defaults ? 'first_sentence' then null
+           else coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)) end,
       coalesce((p.task->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default')),
       coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
       coalesce((p.task->>'retry_max_attempts')::integer, 3),
@@ -328,7 +439,7 @@ begin
 end;
 $$;
 comment on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) is
-  'Creates a batch and all its tasks in one statement if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+  'Creates a batch and all its tasks in one statement (the rows'' shared fields once, on the batch) if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
 revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
 

@@ -69,11 +69,17 @@ begin
     returning t.id
   )
   select count(*) into erased from erased_rows;
+  -- A batch's shared content goes with the content of its last task.
+  update public.batches b
+     set task_defaults = b.task_defaults - array['goal', 'first_sentence', 'voicemail_message', 'context', 'metadata']
+   where b.task_defaults ?| array['goal', 'first_sentence', 'voicemail_message', 'context', 'metadata']
+     and exists (select 1 from public.tasks t where t.batch_id = b.id and t.content_erased_at = p_now)
+     and not exists (select 1 from public.tasks t where t.batch_id = b.id and t.content_erased_at is null);
   return erased;
 end;
 $$;
 comment on function private.retention_erase_call_content(timestamptz, integer) is
-  'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs).';
+  'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs, and a batch''s shared content once all its tasks'' is erased).';
 revoke all on function private.retention_erase_call_content(timestamptz, integer) from public, anon, authenticated;
 
 create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer
@@ -379,9 +385,9 @@ as $$
                   select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
                     from public.task_events e where e.task_id = t.id), '[]'::jsonb))
            order by t.id), '[]'::jsonb)
-    from (select * from public.tasks
-           where user_id = p_user_id and (p_after is null or id > p_after)
-           order by id limit least(greatest(p_limit, 1), 500)) t;
+    from (select (private.task_with_batch_defaults(x)).* from public.tasks x
+           where x.user_id = p_user_id and (p_after is null or x.id > p_after)
+           order by x.id limit least(greatest(p_limit, 1), 500)) t;
 $$;
 comment on function public.account_export_tasks(uuid, text, integer) is
   'One page (at most 500) of the data export''s tasks with their attempts and events, after the task p_after.';

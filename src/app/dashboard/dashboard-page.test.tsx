@@ -103,6 +103,28 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('on a phone, folds the sections into a Menu that names the open one and closes once one is chosen', async () => {
+    const events = userEvent.setup();
+    const { router } = renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard?tab=profile',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.parentElement).toHaveTextContent('Profile');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const sections = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(sections).toContainElement(screen.getByRole('tablist', { name: 'Dashboard sections' }));
+    expect(sections).toContainElement(screen.getByRole('button', { name: 'Log Out' }));
+
+    await events.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await events.click(within(sections).getByRole('tab', { name: 'Billing' }));
+    expect(router.state.location.search).toBe('?tab=billing');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu.parentElement).toHaveTextContent('Billing');
+  });
+
   it('opens the API keys tab for an unknown tab in the URL', () => {
     renderWithProviders(<DashboardPage />, {
       initialEntry: '/dashboard?tab=nope',

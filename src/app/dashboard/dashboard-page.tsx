@@ -73,16 +73,21 @@ export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) 
       );
   }, [fromState, location.pathname, navigate]);
 
+  // Choosing the open tab again replaces its entry rather than adding one to the history; it is
+  // still a navigation, which closes the phone's menu.
   function selectTab(tab: DashboardTab) {
-    if (tab === activeTab) return;
-    navigate({ pathname: location.pathname, search: `?tab=${tab}` });
+    navigate(
+      { pathname: location.pathname, search: `?tab=${tab}` },
+      { replace: tab === activeTab },
+    );
   }
 
   return (
     <DashboardShell
+      current={tabs[activeTab].label}
       after={onboardingDialogs}
       navigation={
-        <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 md:flex-col">
+        <div role="tablist" aria-label="Dashboard sections" className="flex flex-col gap-1">
           {dashboardTabs.map((tab) => {
             const { label, icon: Icon } = tabs[tab];
             const selected = tab === activeTab;

@@ -1,8 +1,9 @@
-import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
+import { cn } from '@/lib/cn';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { BalanceBar } from './balance-bar';
@@ -21,13 +22,17 @@ export function sidebarItemClass(selected: boolean) {
 /**
  * The frame of every signed-in account page (the dashboard and the standalone pages): the sticky
  * balance bar, a sidebar with the page's navigation and Log Out, and the content. On small screens
- * the sidebar is a row above the content.
+ * the sidebar folds into a Menu button above the content that opens every entry, one per line, and
+ * closes again once one is chosen.
  */
 export function DashboardShell({
+  current,
   navigation,
   children,
   after,
 }: {
+  /** The name of the page or section shown, beside the Menu button on small screens. */
+  current: string;
   navigation: ReactNode;
   /** The content, in its own landmark (the dashboard's is its tab panel). */
   children: ReactNode;
@@ -37,6 +42,13 @@ export function DashboardShell({
   const { signingOut } = useSession();
   const { logOut, loggingOut } = useLogOut();
   const busy = loggingOut || signingOut;
+  const menuId = useId();
+  // The small screens' menu stays open on the page it was opened on: choosing an entry (a tab or a
+  // link) navigates, which closes it.
+  const { key: locationKey } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === locationKey;
+
   return (
     <div className="min-h-screen bg-muted/30">
       <BalanceBar />
@@ -48,12 +60,31 @@ export function DashboardShell({
           >
             {PRODUCT_NAME}
           </Link>
-          <div className="flex items-center gap-2 overflow-x-auto p-2 md:flex-1 md:flex-col md:items-stretch md:overflow-visible md:p-4">
+          <div className="flex items-center justify-between gap-2 px-4 py-2 md:hidden">
+            <span className="truncate text-sm font-semibold">{current}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setOpenOn(menuOpen ? null : locationKey)}
+            >
+              {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+              Menu
+            </Button>
+          </div>
+          <div
+            id={menuId}
+            className={cn(
+              menuOpen ? 'flex' : 'hidden',
+              'flex-col items-stretch gap-1 border-t p-2 md:flex md:flex-1 md:border-t-0 md:p-4',
+            )}
+          >
             {navigation}
             <Button
               variant="ghost"
               align="start"
-              className="ml-auto shrink-0 text-muted-foreground md:ml-0 md:mt-auto"
+              className="shrink-0 text-muted-foreground md:mt-auto"
               disabled={busy}
               onClick={() => void logOut()}
             >

@@ -23,9 +23,10 @@ export function StandalonePage({ title, children }: { title: string; children: R
   const current = useLocation().pathname.replace(/(.)\/+$/, '$1');
   return (
     <DashboardShell
+      current={title}
       navigation={
         <nav aria-label="Account">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-col gap-1">
             {links
               .filter((link) => link.href !== current)
               .map((link) => (

@@ -40,16 +40,49 @@ export function requireKeyShape(key: string | null): string {
   return key;
 }
 
+/**
+ * Keys the database lately said do not exist or are revoked, and until when that answer is reused:
+ * a made-up key sent again and again costs no query. Keys are made by us (random, 256 bits), so
+ * one unknown a minute ago does not come to exist, and a revoked key stays revoked; a refusal for
+ * KYC or the phone is never remembered (the account may fix it at any time). Bounded: the oldest
+ * answer goes first.
+ */
+const refusedKeys = new Map<string, number>();
+const REFUSED_KEY_MS = 60_000;
+const REFUSED_KEYS_MAX = 10_000;
+
+function recentlyRefused(key: string, now: number): boolean {
+  const until = refusedKeys.get(key);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  refusedKeys.delete(key);
+  return false;
+}
+
+function rememberRefused(key: string, now: number) {
+  refusedKeys.delete(key);
+  if (refusedKeys.size >= REFUSED_KEYS_MAX) refusedKeys.delete(refusedKeys.keys().next().value!);
+  refusedKeys.set(key, now + REFUSED_KEY_MS);
+}
+
 /** The account of a live API key that may place calls: KYC submitted (pending or complete) and the phone verified. */
-export async function authenticateKey(db: Db, key: string | null): Promise<Account> {
+export async function authenticateKey(
+  db: Db,
+  key: string | null,
+  now: number = Date.now(),
+): Promise<Account> {
   const live = requireKeyShape(key);
+  if (recentlyRefused(live, now)) throw accountRefusal('unauthorized');
   const account = must(await db.rpc('api_key_account', { p_api_key: live })) as {
     user_id?: string;
     api_key_id?: string;
     error?: string;
   };
-  if (account.error || !account.user_id || !account.api_key_id)
-    throw accountRefusal(account.error ?? 'unauthorized');
+  if (account.error || !account.user_id || !account.api_key_id) {
+    const reason = account.error ?? 'unauthorized';
+    if (reason === 'unauthorized') rememberRefused(live, now);
+    throw accountRefusal(reason);
+  }
   return { userId: account.user_id, apiKeyId: account.api_key_id };
 }
 

@@ -10,6 +10,7 @@ import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { rejectDeepValue } from '../json-schema/json-depth.ts';
 import { checkOutputSchema, type OutputSchema } from '../json-schema/output-schema.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
+import { type BatchTaskDefaults, shareBatchDefaults } from './batch-defaults.ts';
 import { type BatchRowError, checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
 import {
   BATCH_ID,
@@ -109,7 +110,13 @@ export function badRows(rows: BatchRowError[], total: number): ServiceError {
 
 /** A create body checked into the rows batch_accept records, and the hash its replays compare. */
 export type PreparedBatch = {
-  batch: { id: string; source: TaskSource; webhook_url: string | null };
+  batch: {
+    id: string;
+    source: TaskSource;
+    webhook_url: string | null;
+    /** The rows' shared fields, stored once on the batch (batch-defaults.ts). */
+    task_defaults: BatchTaskDefaults;
+  };
   tasks: NewTaskRow[];
   requestHash: string;
 };
@@ -164,6 +171,7 @@ export function createBatchService(deps: BatchServiceDeps) {
           source: options.source,
           checkWebhook,
           checkSchema,
+          batchRow: true,
         });
         prepared.push(task);
       } catch (error) {
@@ -186,13 +194,23 @@ export function createBatchService(deps: BatchServiceDeps) {
       );
     const webhookUrl =
       typeof defaults.webhook_url === 'string' ? await checkWebhook(defaults.webhook_url) : null;
+    const own = (index: number) => input.tasks[index]!;
+    const shared = shareBatchDefaults(
+      prepared,
+      (field, index) =>
+        field === 'goal'
+          ? !('goal' in own(index)) && !('task' in own(index))
+          : !((field === 'voicemail_message' ? 'voicemail' : field) in own(index)),
+      { context: defaults.context, metadata: defaults.metadata },
+    );
     return {
       batch: {
         id: newBatchId(deps.now().getTime()),
         source: options.source,
         webhook_url: webhookUrl,
+        task_defaults: shared.defaults,
       },
-      tasks: prepared,
+      tasks: shared.rows,
       requestHash: await sha256Hex(canonicalJson(body)),
     };
   }

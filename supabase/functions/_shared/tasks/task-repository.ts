@@ -7,6 +7,7 @@ import type { Transition } from './status-machine.ts';
 import type { ListQuery } from './schema.ts';
 import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
+import { type BatchTaskDefaults, withBatchDefaults } from './batch-defaults.ts';
 
 /** What task_create / task_accept answer: the new task, a replay, or why not. */
 export type Accepted = {
@@ -25,7 +26,13 @@ export type Accepted = {
 
 export type StoredTask = { row: TaskRow; attempts: AttemptRow[] };
 
-type TaskWithAttempts = TaskRow & { task_attempts: AttemptRow[] };
+type TaskWithAttempts = TaskRow & {
+  task_attempts: AttemptRow[];
+  batches: { task_defaults: BatchTaskDefaults } | null;
+};
+
+/** The batch's shared fields, read with the task (a batch's rows hold only what differs). */
+const WITH_BATCH_DEFAULTS = 'batches(task_defaults)';
 
 /** The row task_accept records (see prepareTask); defaults not given are filled in SQL. */
 export type NewTaskRow = Record<string, unknown> & { id: string; phone_number: string };
@@ -38,21 +45,24 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       const rows = must(
         await db
           .from('tasks')
-          .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
+          .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}`)
           .eq('id', taskId)
           .limit(1),
       ) as unknown as TaskWithAttempts[];
       const found = rows[0];
       if (!found) return null;
-      const { task_attempts: attempts, ...row } = found;
-      return { row, attempts: [...attempts].sort((a, b) => a.number - b.number) };
+      const { task_attempts: attempts, batches: batch, ...row } = found;
+      return {
+        row: withBatchDefaults(row, batch?.task_defaults),
+        attempts: [...attempts].sort((a, b) => a.number - b.number),
+      };
     },
 
     /** The account's tasks, newest first: one more than the page, to tell whether more follow. */
     async list(userId: string, query: ListQuery): Promise<StoredTask[]> {
       let request = db
         .from('tasks')
-        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS})`)
+        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}`)
         .eq('user_id', userId)
         .order('id', { ascending: false })
         .limit(query.limit + 1);
@@ -60,7 +70,10 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       if (query.batch_id) request = request.eq('batch_id', query.batch_id);
       if (query.starting_after) request = request.lt('id', query.starting_after);
       const rows = must(await request) as unknown as TaskWithAttempts[];
-      return rows.map(({ task_attempts: attempts, ...row }) => ({ row, attempts }));
+      return rows.map(({ task_attempts: attempts, batches: batch, ...row }) => ({
+        row: withBatchDefaults(row, batch?.task_defaults),
+        attempts,
+      }));
     },
 
     /** POST /task with a key: the key, the gate, the limits, the hold and the row in one call. */
@@ -117,9 +130,17 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
 
     /** Opens the next attempt with the hash of its token; nothing when canceled or taken. */
     async beginAttempt(taskId: string, tokenHash: string) {
-      return must(
+      const begun = must(
         await db.rpc('task_begin_attempt', { p_task_id: taskId, p_token_hash: tokenHash }),
       ) as { attempt?: number; task?: TaskRow; error?: string };
+      // The call is placed with the whole task: a batch row's shared fields are put back first.
+      if (begun.task?.batch_id) {
+        const [batch] = must(
+          await db.from('batches').select('task_defaults').eq('id', begun.task.batch_id).limit(1),
+        ) as { task_defaults: BatchTaskDefaults }[];
+        begun.task = withBatchDefaults(begun.task, batch?.task_defaults);
+      }
+      return begun;
     },
 
     /** Records the provider's call; `hang_up` when the task was canceled while dialling. */

@@ -2,6 +2,7 @@
 // round trip each, shaped exactly as PostgREST answers them (row_to_json / json_agg), so the
 // service treats both the same.
 import type { SqlPool } from '../db/pool.ts';
+import { type BatchTaskDefaults, withBatchDefaults } from './batch-defaults.ts';
 import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
 
 export type TaskEventRow = {
@@ -21,15 +22,20 @@ export type TaskSql = {
 export function createTaskSql(pool: SqlPool): TaskSql {
   const readTaskSql = `select
       (select row_to_json(t) from (select ${TASK_COLUMNS} from public.tasks where id = $1) t) as task,
+      (select b.task_defaults from public.tasks t join public.batches b on b.id = t.batch_id
+        where t.id = $1) as batch_defaults,
       (select coalesce(json_agg(a order by a.number), '[]'::json)
          from (select ${ATTEMPT_COLUMNS} from public.task_attempts where task_id = $1) a) as attempts`;
   return {
     async readTask(taskId) {
-      const [found] = await pool.query<{ task: TaskRow | null; attempts: AttemptRow[] }>(
-        readTaskSql,
-        [taskId],
-      );
-      return found?.task ? { row: found.task, attempts: found.attempts } : null;
+      const [found] = await pool.query<{
+        task: TaskRow | null;
+        attempts: AttemptRow[];
+        batch_defaults: BatchTaskDefaults | null;
+      }>(readTaskSql, [taskId]);
+      return found?.task
+        ? { row: withBatchDefaults(found.task, found.batch_defaults), attempts: found.attempts }
+        : null;
     },
     async eventsAfter(taskId, afterSeq, limit) {
       const [found] = await pool.query<{ events: TaskEventRow[] }>(
