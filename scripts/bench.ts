@@ -14,7 +14,12 @@
  *  7. creating a 1,000-row batch: the CPU each piece of the stack spends on it and the bytes it
  *     stores (scripts/bench/batch-create.ts);
  *  8. recordings: the memory the edge runtime adds while copying and serving a 60-minute
- *     recording, at most 32 MB (scripts/bench/recordings.ts).
+ *     recording, at most 32 MB (scripts/bench/recordings.ts);
+ *  9. provider lines: with the platform at Vapi's default 10 lines and one account's 1,000-call
+ *     batch holding them all, how long another account's single call waits to be dialled
+ *     (scripts/bench/lines.ts, on a stack of its own).
+ * Sections 3 to 8 run as a platform with 1,000 provider lines (STACK_VOICE_MAX_CONCURRENT_CALLS), so
+ * they measure our own capacity rather than the provider's default limit.
  * Runs on its own ports and data folder, beside any dev stack.
  */
 import { performance } from 'node:perf_hooks';
@@ -25,6 +30,7 @@ import { benchBatch } from './bench/batch';
 import { benchBatchCreate } from './bench/batch-create';
 import { benchCalls } from './bench/calls';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
+import { benchLines } from './bench/lines';
 import { benchLoad } from './bench/load';
 import { benchRecordings } from './bench/recordings';
 import { startStack } from '../supabase/local/stack';
@@ -35,6 +41,7 @@ Object.assign(process.env, {
   STACK_DATA_DIR: 'supabase/.local/bench',
   // Calls are placed at once whatever the hour: windows judged as if it were noon in Los Angeles.
   STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
 });
 
 const quiet = () => {};
@@ -124,6 +131,7 @@ async function main() {
   } finally {
     await warm.stack.stop();
   }
+  await benchLines();
 }
 
 main().catch((error: unknown) => {

@@ -84,6 +84,27 @@ const close = (server: Server) =>
  * had started at that local time (test stacks, so a call test behaves the same at 3 am); unset,
  * windows follow the real clock, as hosted.
  */
+/**
+ * STACK_VOICE_MAX_CONCURRENT_CALLS (the simulated network's lines) is also written where SQL gives
+ * out the platform's lines, once at start; the functions write VOICE_MAX_CONCURRENT_CALLS on every
+ * dispatch run only when their env has it, as hosted, so a test may narrow the pool for a while.
+ */
+async function setProviderLines(databaseUrl: string, setting: string | undefined) {
+  if (!setting) return;
+  const lines = Number(setting);
+  if (!Number.isInteger(lines) || lines < 1)
+    throw new Error(
+      `STACK_VOICE_MAX_CONCURRENT_CALLS must be a whole number from 1, got "${setting}"`,
+    );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select public.provider_lines_configure($1)', [lines]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function setCallingClock(
   databaseUrl: string,
   setting: string | undefined,
@@ -150,6 +171,7 @@ export async function startStack(
     pool.on('error', (error) => log(`[auth] database connection error: ${error.message}`));
     stops.push(() => pool.end());
     await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
+    await setProviderLines(database.url, process.env.STACK_VOICE_MAX_CONCURRENT_CALLS);
 
     const jwt = createStackJwt(config);
     const secrets = functionEnv(config);
@@ -166,6 +188,13 @@ export async function startStack(
     const voice = createVoiceServer({
       speed: voiceSpeedFromEnv(),
       reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
+      // The provider organisation's lines: the platform's setting unless set apart for the network
+      // alone (lines also used outside the platform).
+      maxConcurrentCalls:
+        Number(process.env.STACK_VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(secrets.VOICE_MAX_CONCURRENT_CALLS) ||
+        Number(process.env.VOICE_MAX_CONCURRENT_CALLS) ||
+        10,
       log,
     });
     await voice.listen(config.voicePort);

@@ -140,7 +140,7 @@ comment on column public.tasks.recording_status is
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
-  'A queued batch task still waiting for one of the account''s call slots (it holds no money yet); meaningful only while status is queued.';
+  'A queued task waiting for one of the account''s call slots or for a provider line (a batch row holds no money yet; a task created alone holds its cost); meaningful only while status is queued.';
 comment on column public.tasks.slot_claimed_at is 'When a batch task was given a call slot (and its hold taken).';
 comment on column public.tasks.content_erased_at is
   'When the call content (goal, context, metadata, first sentence, voicemail message, transcript, summary, result) was erased; the call record stays.';
@@ -432,6 +432,7 @@ as $$
 declare
   task public.tasks%rowtype := private.lock_task(p_task_id);
   refusal text;
+  active integer;
 begin
   if task.id is null then
     return jsonb_build_object('error', 'not_found');
@@ -447,15 +448,17 @@ begin
     perform private.cancel_waiting_task(p_task_id, refusal);
     return jsonb_build_object('error', refusal, 'status', 'canceled');
   end if;
-  -- A retry takes a call slot like any other call: while all of the account's slots are held it
+  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
   -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
   -- admissions and creates are.
-  if task.status = 'retry_scheduled' and (
-       select count(*) from public.tasks
-        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-          and not awaiting_slot) >= private.limit_of('activeCallsPerAccount') then
-    update public.tasks set next_attempt_at = now() where id = p_task_id;
-    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+  if task.status = 'retry_scheduled' then
+    select count(*) into active from public.tasks
+     where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
+       and not awaiting_slot;
+    if active >= private.limit_of('activeCallsPerAccount') then
+      update public.tasks set next_attempt_at = now() where id = p_task_id;
+      return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+    end if;
   end if;
   -- Nor does a retry ring a number the account is calling now (another task's call).
   if task.status = 'retry_scheduled' and exists (
@@ -464,6 +467,12 @@ begin
           and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot) then
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'callee_busy', 'status', task.status);
+  end if;
+  -- And it needs one of the provider's lines when it is the account's turn (a first attempt got
+  -- its line when it was accepted or admitted).
+  if task.status = 'retry_scheduled' and not private.takes_provider_line(task.user_id, active) then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'no_provider_line', 'status', task.status);
   end if;
   insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
   -- The provider's token is rotated with each attempt; only its hash is kept.
@@ -476,9 +485,45 @@ begin
 end;
 $$;
 comment on function public.task_begin_attempt(text, text) is
-  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state); a listed number or a closed account ends the task instead.';
+  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot and a provider line is free; refuses any other state) and returns the task to place it with.';
 revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
 grant execute on function public.task_begin_attempt(text, text) to service_role;
+
+create function public.task_placement_refused(p_task_id text, p_attempt integer) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  -- Only the attempt just opened, still queued and never confirmed by the provider: it is undone
+  -- as if it had not begun (not counted against retry_max_attempts, nothing to bill).
+  if task.id is null or task.status <> 'queued' or task.current_attempt <> p_attempt
+     or not exists (select 1 from public.task_attempts
+                     where task_id = p_task_id and number = p_attempt
+                       and provider_call_id is null and settled_at is null) then
+    return jsonb_build_object('requeued', false, 'status', task.status);
+  end if;
+  delete from public.task_attempts where task_id = p_task_id and number = p_attempt;
+  if p_attempt = 1 then
+    -- Back among the waiting tasks, its hold kept; admitted again when a line frees.
+    update public.tasks
+       set current_attempt = 0, awaiting_slot = true, slot_claimed_at = null, updated_at = now()
+     where id = p_task_id;
+  else
+    -- A retry is due again at the next run, as when it found no call slot.
+    update public.tasks
+       set current_attempt = p_attempt - 1, status = 'retry_scheduled', next_attempt_at = now(),
+           updated_at = now()
+     where id = p_task_id;
+  end if;
+  return jsonb_build_object('requeued', true);
+end;
+$$;
+comment on function public.task_placement_refused(text, integer) is
+  'The provider refused to place the attempt for its concurrency limit: undoes the attempt (unbilled, not counted) and puts the task back to wait for a line; {requeued}.';
+revoke all on function public.task_placement_refused(text, integer) from public, anon, authenticated;
+grant execute on function public.task_placement_refused(text, integer) to service_role;
 
 create function public.task_attempt_placed(
   p_task_id text, p_attempt integer, p_provider_call_id text, p_control_url text

@@ -322,6 +322,124 @@ $$;
 comment on function private.request_dispatch_now() is
   'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
 revoke all on function private.request_dispatch_now() from public, anon, authenticated;
+-- A create or a retry that leaves a free line to another account's turn asks for a dispatch run.
+grant execute on function private.request_dispatch_now() to service_role;
+
+-- Provider lines ---------------------------------------------------------------------------------
+-- The voice provider's lines, one pool shared fairly by every account
+-- (docs/decisions/0027-provider-lines-shared-fairly.md):
+--  - the provider allows so many concurrent calls per organisation (Vapi: 10 by default); the whole
+--    platform holds at most `private.provider_lines.max_lines` calls that hold a line (queued to be
+--    dialled, ringing or talking), on top of each account's 10;
+--  - a task that finds no line waits `queued` with awaiting_slot (as a batch row waits for its
+--    account's slots), never failed and never refused with 429;
+--  - lines are given out fairly: a line goes to the account with the fewest calls holding one, so
+--    one account's batch of 1,000 never starves another account's single call;
+--  - every decision that gives a line is taken under the lock of the one `provider_lines` row, so
+--    two function instances can never pass the cap together;
+--  - a placement the provider refuses for its own concurrency limit is put back to wait (no
+--    attempt is counted, nothing is billed).
+
+create table private.provider_lines (
+  singleton boolean primary key default true constraint provider_lines_one_row check (singleton),
+  max_lines integer not null default 10
+    constraint provider_lines_max_lines_range check (max_lines between 1 and 100000),
+  updated_at timestamptz not null default now()
+);
+comment on table private.provider_lines is
+  'The voice provider''s concurrent-call limit for the whole platform (VOICE_MAX_CONCURRENT_CALLS, written by the dispatcher); its one row is also the lock every line decision takes.';
+insert into private.provider_lines (singleton) values (true);
+
+-- The calls holding a line, platform-wide and per account, counted from a small index.
+create index tasks_holding_line on public.tasks (user_id)
+  where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+
+
+revoke all on private.provider_lines from public, anon, authenticated;
+grant select, update on private.provider_lines to service_role;
+
+create function public.provider_lines_configure(p_max_lines integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- Written only when it changed, so the dispatcher's every run costs no row version.
+  update private.provider_lines
+     set max_lines = p_max_lines, updated_at = now()
+   where singleton and max_lines is distinct from p_max_lines;
+  return (select max_lines from private.provider_lines where singleton);
+end;
+$$;
+comment on function public.provider_lines_configure(integer) is
+  'For the dispatcher: sets the platform''s provider line limit (VOICE_MAX_CONCURRENT_CALLS); returns it.';
+revoke all on function public.provider_lines_configure(integer) from public, anon, authenticated;
+grant execute on function public.provider_lines_configure(integer) to service_role;
+
+create function private.lock_provider_lines() returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  max_lines integer;
+  holding integer;
+begin
+  -- Held to the end of the caller's transaction: the count below and the caller's line-taking
+  -- write are one decision. Whoever holds it never waits for an account's lock (skip locked), and
+  -- whoever holds an account's lock may wait for it, so the two never wait on each other in a
+  -- cycle.
+  select l.max_lines into max_lines from private.provider_lines l where l.singleton for update;
+  select count(*) into holding from public.tasks
+   where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  return coalesce(max_lines, 10) - holding;
+end;
+$$;
+comment on function private.lock_provider_lines() is
+  'Locks the provider lines for the transaction and returns how many are free (may be 0 or less).';
+revoke all on function private.lock_provider_lines() from public, anon, authenticated;
+grant execute on function private.lock_provider_lines() to service_role;
+
+create function private.fairer_claimant_waits(p_user_id uuid, p_holding integer) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  -- Another account with fewer calls holding a line has a task waiting for one: the line is its.
+  select p_holding > 0 and exists (
+    select 1
+      from (select distinct user_id from public.tasks
+             where awaiting_slot and status = 'queued' and user_id <> p_user_id) w
+     where (select count(*) from public.tasks h
+             where h.user_id = w.user_id and h.status in ('queued', 'ringing', 'in_progress')
+               and not h.awaiting_slot) < p_holding
+  );
+$$;
+comment on function private.fairer_claimant_waits(uuid, integer) is
+  'Whether another account, holding fewer provider lines than p_holding, has a task waiting for one.';
+revoke all on function private.fairer_claimant_waits(uuid, integer) from public, anon, authenticated;
+grant execute on function private.fairer_claimant_waits(uuid, integer) to service_role;
+
+create function private.takes_provider_line(p_user_id uuid, p_holding integer) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  free integer := private.lock_provider_lines();
+begin
+  if free <= 0 then
+    return false;
+  end if;
+  if private.fairer_claimant_waits(p_user_id, p_holding) then
+    -- A line is free but is another account's turn: the dispatcher gives it now.
+    perform private.request_dispatch_now();
+    return false;
+  end if;
+  return true;
+end;
+$$;
+comment on function private.takes_provider_line(uuid, integer) is
+  'Locks the provider lines and says whether the account (holding p_holding of them) may take one now: one is free and no account holding fewer waits for one.';
+revoke all on function private.takes_provider_line(uuid, integer) from public, anon, authenticated;
+grant execute on function private.takes_provider_line(uuid, integer) to service_role;
 
 -- The account's active calls (activeCallsPerAccount) count the tasks that hold a slot; waiting batch tasks do not.
 create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
@@ -333,38 +451,51 @@ declare
   account uuid;
   active integer;
   placed integer := 0;
+  free integer;
+  gets_line boolean;
 begin
-  -- Row locks are only ever taken with skip locked, and accounts in a fixed order, so no run
-  -- waits on a task another transaction holds while it holds an account.
   -- A task created alone is placed when its window opens if the account has a free call slot
-  -- (else it waits): counted and moved under the account's lock.
-  for account in
-    select distinct t.user_id from public.tasks t
-     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
-     order by t.user_id
-  loop
-    exit when placed >= p_limit;
-    perform 1 from public.profiles where id = account for update;
-    select count(*) into active from public.tasks
-     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-    for due_id in
-      select t.id from public.tasks t
-       where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
-         and t.batch_id is null
-         and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
-       order by t.scheduled_for
-       limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
-       for update skip locked
+  -- (else it waits) and a provider line is free and is the account's turn (else it joins the
+  -- waiting tasks, its hold taken at create). The lines are locked first and accounts are skipped
+  -- while another transaction holds them, so this never waits while it holds the lines.
+  if exists (select 1 from public.tasks t
+              where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null) then
+    free := private.lock_provider_lines();
+    for account in
+      select distinct t.user_id from public.tasks t
+       where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
+       order by t.user_id
     loop
-      -- One live call per callee: due again at the next run, once that call has ended.
-      continue when private.has_live_call(account,
-        (select phone_number from public.tasks where id = due_id));
-      update public.tasks set status = 'queued', updated_at = now() where id = due_id;
-      perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
-      placed := placed + 1;
-      return next due_id;
+      exit when placed >= p_limit;
+      perform 1 from public.profiles where id = account for update skip locked;
+      continue when not found;
+      select count(*) into active from public.tasks
+       where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+      for due_id in
+        select t.id from public.tasks t
+         where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
+           and t.batch_id is null
+           and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+         order by t.scheduled_for
+         limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
+         for update skip locked
+      loop
+        -- One live call per callee: due again at the next run, once that call has ended.
+        continue when private.has_live_call(account,
+          (select phone_number from public.tasks where id = due_id));
+        gets_line := free > 0 and not private.fairer_claimant_waits(account, active);
+        update public.tasks set status = 'queued', awaiting_slot = not gets_line, updated_at = now()
+         where id = due_id;
+        perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
+        if gets_line then
+          free := free - 1;
+          active := active + 1;
+          placed := placed + 1;
+          return next due_id;
+        end if;
+      end loop;
     end loop;
-  end loop;
+  end if;
   -- A batch task whose window opened joins its account's waiting tasks; it is placed when a slot
   -- frees (the dispatcher admits waiting tasks after this).
   for due_id in
@@ -389,7 +520,7 @@ begin
 end;
 $$;
 comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
-  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
+  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned to place when it also gets a provider line, else waiting for one), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
 revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
 grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
 

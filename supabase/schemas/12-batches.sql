@@ -201,46 +201,33 @@ create trigger batches_keep_defaults_in_tasks
 comment on trigger batches_keep_defaults_in_tasks on public.batches is
   'The tasks of a deleted batch keep its shared fields (private.keep_batch_defaults_in_tasks).';
 
-create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+create function private.admit_next_waiting(p_user_id uuid) returns text
 language plpgsql
 set search_path = ''
 as $$
 declare
   account public.profiles%rowtype;
-  active integer;
   waiting record;
   free_reserve integer;
   hold integer;
   at timestamptz := now();
 begin
-  -- The account's row lock orders this with every create, cancel and call transition of the
-  -- account: the count below and the admissions are one decision, so no slot is given twice.
-  select * into account from public.profiles where id = p_user_id for update;
-  if not found then
-    return;
-  end if;
-  select count(*) into active from public.tasks
-   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= private.limit_of('activeCallsPerAccount') then
-    return;
-  end if;
+  -- The caller holds the account's lock and a free line; rows another transaction holds are left
+  -- for the next run (whoever holds the lines never waits).
   for waiting in
     select id, max_duration_minutes, phone_number, hold_cents, free_minutes_reserved
       from public.tasks
      where user_id = p_user_id and status = 'queued' and awaiting_slot
-     order by batch_id, batch_index
-     for update
+     order by batch_id nulls first, batch_index, created_at
+     for update skip locked
   loop
-    exit when active >= private.limit_of('activeCallsPerAccount');
     -- One live call per callee: a task to a number the account is calling now waits its turn.
     continue when private.has_live_call(p_user_id, waiting.phone_number);
-    -- A task created alone that waited for its callee holds its cost since its create.
+    -- A task created alone (or put back by the provider's refusal) holds its cost already.
     if waiting.hold_cents > 0 or waiting.free_minutes_reserved > 0 then
       update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
        where id = waiting.id;
-      active := active + 1;
-      return next waiting.id;
-      continue;
+      return waiting.id;
     end if;
     select * into account from public.profiles where id = p_user_id;
     free_reserve := least(waiting.max_duration_minutes,
@@ -263,13 +250,45 @@ begin
        set credits_held = credits_held + hold / 100.0,
            free_minutes_reserved = free_minutes_reserved + free_reserve
      where id = p_user_id;
+    return waiting.id;
+  end loop;
+  return null;
+end;
+$$;
+comment on function private.admit_next_waiting(uuid) is
+  'Admits the account''s next waiting task whose callee is free, holding its cost (or failing unfundable ones with insufficient_credits on the way); null when none can go. The caller holds the account''s lock and a free provider line.';
+revoke all on function private.admit_next_waiting(uuid) from public, anon, authenticated;
+grant execute on function private.admit_next_waiting(uuid) to service_role;
+
+create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  active integer;
+  admitted text;
+begin
+  -- The account's row lock orders this with every create, cancel and call transition of the
+  -- account, and the provider lines' lock with every other line decision: the counts and the
+  -- admissions are one decision, so no slot and no line is given twice.
+  perform 1 from public.profiles where id = p_user_id for update;
+  if not found then
+    return;
+  end if;
+  select count(*) into active from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  loop
+    exit when active >= private.limit_of('activeCallsPerAccount');
+    exit when not private.takes_provider_line(p_user_id, active);
+    admitted := private.admit_next_waiting(p_user_id);
+    exit when admitted is null;
     active := active + 1;
-    return next waiting.id;
+    return next admitted;
   end loop;
 end;
 $$;
 comment on function private.admit_waiting_tasks(uuid) is
-  'Gives the account''s free call slots to its waiting batch tasks in order, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+  'Gives the account''s free call slots to its waiting tasks in order while provider lines are free and it is the account''s turn, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
 revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
 grant execute on function private.admit_waiting_tasks(uuid) to service_role;
 
@@ -498,19 +517,61 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  account uuid;
+  free integer;
+  accounts uuid[];
+  holding integer[];
+  blocked boolean[];
+  pick integer;
+  admitted text;
+  placed integer := 0;
 begin
-  -- Accounts in a fixed order, so two runs never wait on each other's account locks in a cycle.
-  for account in
-    select distinct user_id from public.tasks where awaiting_slot and status = 'queued'
-     order by user_id limit p_limit
-  loop
-    return query select private.admit_waiting_tasks(account);
+  -- The lines first, then accounts with skip locked: an account busy with a create or a call's end
+  -- is served at the next run, and this run never waits while it holds the lines.
+  free := private.lock_provider_lines();
+  if free <= 0 then
+    return;
+  end if;
+  select coalesce(array_agg(w.user_id order by w.user_id), '{}'),
+         coalesce(array_agg(w.holding order by w.user_id), '{}'),
+         coalesce(array_agg(w.holding >= private.limit_of('activeCallsPerAccount') order by w.user_id), '{}')
+    into accounts, holding, blocked
+    from (
+      select u.user_id,
+             (select count(*)::integer from public.tasks h
+               where h.user_id = u.user_id and h.status in ('queued', 'ringing', 'in_progress')
+                 and not h.awaiting_slot) as holding
+        from (select distinct user_id from public.tasks where awaiting_slot and status = 'queued') u
+    ) w;
+  -- Round by round, a line goes to the account holding the fewest (a tie goes by account order and
+  -- evens out at the next line), so a batch of 1,000 never keeps a single call waiting.
+  while free > 0 and placed < p_limit loop
+    pick := null;
+    for i in 1 .. coalesce(array_length(accounts, 1), 0) loop
+      if not blocked[i] and (pick is null or holding[i] < holding[pick]) then
+        pick := i;
+      end if;
+    end loop;
+    exit when pick is null;
+    perform 1 from public.profiles where id = accounts[pick] for update skip locked;
+    if not found then
+      blocked[pick] := true;
+      continue;
+    end if;
+    admitted := private.admit_next_waiting(accounts[pick]);
+    if admitted is null then
+      blocked[pick] := true;
+      continue;
+    end if;
+    holding[pick] := holding[pick] + 1;
+    blocked[pick] := holding[pick] >= private.limit_of('activeCallsPerAccount');
+    free := free - 1;
+    placed := placed + 1;
+    return next admitted;
   end loop;
 end;
 $$;
 comment on function public.dispatch_claim_batch_slots(integer) is
-  'For the dispatcher: admits waiting batch tasks of up to p_limit accounts into their free call slots; returns the ids to place.';
+  'For the dispatcher: gives free provider lines to waiting tasks (at most p_limit), one at a time to the account holding the fewest lines, within each account''s 10 call slots; returns the ids to place.';
 revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
 grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
 
@@ -562,12 +623,12 @@ as $$
 declare
   done public.batches%rowtype;
 begin
-  -- A call slot freed while the account has batch tasks or due retries waiting: place the next
-  -- one now.
+  -- A call slot (and a provider line) freed while tasks wait for one, or the account has due
+  -- retries: place the next one now.
   if old.status in ('queued', 'ringing', 'in_progress') and not (old.status = 'queued' and old.awaiting_slot)
-     and (new.status not in ('queued', 'ringing', 'in_progress'))
-     and (exists (select 1 from public.tasks
-                   where user_id = new.user_id and awaiting_slot and status = 'queued')
+     and (new.status not in ('queued', 'ringing', 'in_progress')
+          or (new.status = 'queued' and new.awaiting_slot))
+     and (exists (select 1 from public.tasks where awaiting_slot and status = 'queued')
           or exists (select 1 from public.tasks
                       where user_id = new.user_id and status = 'retry_scheduled'
                         and next_attempt_at <= now())) then
@@ -596,7 +657,7 @@ begin
 end;
 $$;
 comment on function private.on_task_status_change() is
-  'Trigger tasks_status_change: asks for a dispatch run when a call slot frees and batch tasks wait; completes a batch when its last task ends.';
+  'Trigger tasks_status_change: asks for a dispatch run when a call slot and provider line frees and tasks wait; completes a batch when its last task ends.';
 revoke all on function private.on_task_status_change() from public, anon, authenticated;
 
 create trigger tasks_status_change

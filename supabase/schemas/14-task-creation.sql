@@ -110,10 +110,12 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
   end if;
 
-  -- A number the account is calling now is not rung a second time at once: the task waits for a
-  -- slot, its cost held now like any create's (admit_waiting_tasks passes it over while that call
-  -- lasts, and holds nothing more when it admits it).
-  waits := opening <= now() and private.has_live_call(p_user_id, p_task->>'phone_number');
+  -- A number the account is calling now is not rung a second time at once, and a call needs one
+  -- of the provider's lines: otherwise the task waits for a slot, its cost held now like any
+  -- create's (the dispatcher admits it, holding nothing more). The lines are locked last, so the
+  -- lock is held only for the insert below.
+  waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
+    or not private.takes_provider_line(p_user_id, active));
 
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
@@ -164,6 +166,6 @@ begin
 end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
-  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost; returns {task_id, task} or {error}.';
+  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost (waiting for a slot when its callee is busy or no provider line is free); returns {task_id, task} or {error}.';
 revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;

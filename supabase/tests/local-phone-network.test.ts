@@ -8,6 +8,7 @@ import { functionEnv } from '../local/stack';
 import { createVoiceServer, type VoiceServer } from '../local/fakes/vapi/server';
 import type { VoiceNetwork } from '../local/fakes/vapi/network';
 import { createVapiProvider } from '../functions/_shared/voice/vapi/adapter';
+import { ProviderLinesBusyError } from '../functions/_shared/voice/provider';
 import { TEST_PORTS } from './support/stack';
 
 /**
@@ -248,6 +249,83 @@ describe('hanging up through the Vapi adapter', () => {
       id: call.id,
       status: 'ended',
     });
+  });
+});
+
+describe("the organisation's concurrent-call limit, as Vapi enforces it", () => {
+  it('refuses the call past the limit with 201, concurrencyBlocked and the start error; the adapter waits', async () => {
+    // Its own network with two lines, at the speed of life, so its calls stay live while we look.
+    const small = createVoiceServer({ speed: 1, setupDelayMs: 0, maxConcurrentCalls: 2 });
+    const { url } = await small.listen(0);
+    try {
+      const place = async (number: string) => {
+        const response = await fetch(`${url}/call`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+          body: JSON.stringify({
+            phoneNumberId: 'local',
+            customer: { number },
+            assistant: assistant(),
+          }),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown> & { id: string },
+        };
+      };
+      const first = await place('+14155550107');
+      const second = await place('+12015550107');
+      expect(first.status).toBe(201);
+      expect(first.body.subscriptionLimits).toEqual({
+        concurrencyBlocked: false,
+        concurrencyLimit: 2,
+        remainingConcurrentCalls: 1,
+      });
+      expect(second.body.subscriptionLimits).toMatchObject({ remainingConcurrentCalls: 0 });
+
+      const refused = await place('+12025550100');
+      expect(refused.status).toBe(201);
+      expect(refused.body).toMatchObject({
+        status: 'ended',
+        endedReason: 'call.start.error-subscription-concurrency-limit-reached',
+        subscriptionLimits: {
+          concurrencyBlocked: true,
+          concurrencyLimit: 2,
+          remainingConcurrentCalls: 0,
+        },
+      });
+      expect(refused.body.startedAt).toBeUndefined();
+      expect(messagesOf(refused.body.id)).toEqual([]);
+
+      // Our adapter reads that answer as "every line is busy", not as a failed call.
+      const provider = createVapiProvider({ apiUrl: url, apiKey: KEY, phoneNumberId: 'local' });
+      const request = {
+        taskId: 'task_01JLINES000000000000000000',
+        attempt: 1,
+        phoneNumber: '+12035550100',
+        goal: GOAL,
+        context: {},
+        voice: 'Aria',
+        language: 'en',
+        speakingStyle: 'Professional',
+        firstSentence: 'Hi, this is Aria.',
+        maxDurationMinutes: 2,
+        voicemail: { action: 'hang_up' as const, message: null },
+        outputSchema: null,
+        record: false,
+        serverUrl: hookUrl,
+        serverToken: 'tok_lines',
+      };
+      await expect(provider.placeCall(request)).rejects.toBeInstanceOf(ProviderLinesBusyError);
+
+      // A line frees when a call ends; the next call is placed.
+      await provider.endCall({ providerCallId: first.body.id, controlUrl: null });
+      await expect(provider.placeCall(request)).resolves.toMatchObject({
+        providerCallId: expect.any(String),
+      });
+    } finally {
+      await small.close();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { sendWebhook } from '../_shared/webhooks/sender.ts';
 import { createRetention } from '../_shared/privacy/retention.ts';
 import { platformKeys } from '../_shared/db.ts';
+import { maxConcurrentCallsFromEnv } from '../_shared/voice/lines.ts';
 
 const { db, provider, service, batches, recordings } = taskServiceFromEnv();
 const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
@@ -22,6 +23,7 @@ const dispatcher = createDispatcher({
   // Result texts of SMS-created tasks that ended other than by a provider message.
   sms: smsNotifierFromEnv(db, (name) => Deno.env.get(name)),
   marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
+  maxConcurrentCalls: maxConcurrentCallsFromEnv((name) => Deno.env.get(name)),
 });
 
 const retention = createRetention({ db, now, recordings });

@@ -28,6 +28,10 @@ export const TEST_STACK_ENV = {
   // Unanswered calls report their ring time as a duration, so every no-answer, busy and carrier
   // failure test shows that our code (not the network) keeps ring time off the bill.
   STACK_VOICE_REPORT_RING_TIME: '1',
+  // Provider lines for the platform and the simulated network: plenty, so one test's calls still
+  // talking never hold back the next test's; supabase/tests/provider-lines.test.ts narrows both
+  // to Vapi's default 10 while it runs.
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
 } as const;
 
 export const apiUrl = `http://127.0.0.1:${TEST_PORTS.api}`;

@@ -26,6 +26,11 @@ export type DispatchDeps = {
   /** Minutes a call may stay queued or ringing (default 5). */
   ringTimeoutMinutes?: number;
   batchSize?: number;
+  /**
+   * The provider's concurrent calls for the whole platform (VOICE_MAX_CONCURRENT_CALLS), written
+   * where SQL gives out lines at the start of each run; absent: as the database has it.
+   */
+  maxConcurrentCalls?: number;
   log?: (line: string) => void;
 };
 
@@ -77,8 +82,9 @@ export function createDispatcher(deps: DispatchDeps) {
   }
 
   /**
-   * Waiting batch tasks given the call slots their accounts have free (SQL decides under each
-   * account's lock, so no slot is given twice), placed side by side.
+   * Waiting tasks given the provider lines free, one at a time to the account holding the fewest,
+   * within each account's call slots (SQL decides under the lines' lock, so no line is given
+   * twice), placed side by side.
    */
   async function batchSlots(): Promise<number> {
     const ids = must(await db.rpc('dispatch_claim_batch_slots', { p_limit: batch })) as string[];
@@ -229,6 +235,8 @@ export function createDispatcher(deps: DispatchDeps) {
   return {
     /** One pass; `at` is the dispatcher's clock (tests may pass one ahead of the wall clock). */
     async run(at: Date = deps.now()): Promise<DispatchReport> {
+      if (deps.maxConcurrentCalls !== undefined)
+        must(await db.rpc('provider_lines_configure', { p_max_lines: deps.maxConcurrentCalls }));
       const started = await scheduled(at);
       // Due retries first: a running batch must not keep its own retries (or another's) waiting.
       const placed = await retries(at);

@@ -7,7 +7,12 @@ import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex, timingSafeEqual } from '../ids.ts';
 import { ServiceError } from '../errors.ts';
-import { ProviderError, type VoiceEvent, type VoiceProvider } from '../voice/provider.ts';
+import {
+  ProviderError,
+  ProviderLinesBusyError,
+  type VoiceEvent,
+  type VoiceProvider,
+} from '../voice/provider.ts';
 import {
   decide,
   decidePlacementFailure,
@@ -206,7 +211,10 @@ export function createTaskService(deps: TaskServiceDeps) {
     return null;
   }
 
-  /** Opens the next attempt and asks the provider to call; a refusal fails the task. */
+  /**
+   * Opens the next attempt and asks the provider to call; a refusal fails the task, except the
+   * provider's lines being busy, which puts the task back to wait for one.
+   */
   async function placeAttempt(taskId: string): Promise<void> {
     // The token travels with the attempt; only its hash is stored (per task, rotated per attempt).
     const token = randomToken();
@@ -237,6 +245,12 @@ export function createTaskService(deps: TaskServiceDeps) {
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
+      if (error instanceof ProviderLinesBusyError) {
+        // Not a failure: the attempt is undone and the task waits for a line again.
+        console.warn(`[task ${taskId}] ${error.message}; waiting for a line`);
+        await tasks.placementRefused(taskId, attempt);
+        return;
+      }
       await transition(taskId, (current, attempts) => {
         const opened = attempts.find((a) => a.number === attempt);
         return opened

@@ -143,6 +143,13 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       return begun;
     },
 
+    /** The provider refused the attempt for its concurrency limit: undone, the task waits again. */
+    async placementRefused(taskId: string, attempt: number) {
+      return must(
+        await db.rpc('task_placement_refused', { p_task_id: taskId, p_attempt: attempt }),
+      ) as { requeued: boolean };
+    },
+
     /** Records the provider's call; `hang_up` when the task was canceled while dialling. */
     async attemptPlaced(
       taskId: string,

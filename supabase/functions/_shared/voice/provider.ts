@@ -95,3 +95,9 @@ export class ProviderError extends Error {
     super(message);
   }
 }
+
+/**
+ * The provider did not place the call because all its lines are busy (its concurrent-call limit):
+ * the task waits for a line again; nothing failed and nothing is billed.
+ */
+export class ProviderLinesBusyError extends ProviderError {}

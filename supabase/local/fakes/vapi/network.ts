@@ -35,6 +35,18 @@ export type NetworkOptions = {
   now?: () => number;
   /** Unanswered calls report their ring time as their duration (STACK_VOICE_REPORT_RING_TIME=1). */
   reportRingTime?: boolean;
+  /** The organisation's concurrent-call limit (Vapi's default: 10). */
+  maxConcurrentCalls?: number;
+};
+
+/** Vapi's endedReason for a call refused because every line of the organisation is busy. */
+export const CONCURRENCY_LIMIT_REACHED = 'call.start.error-subscription-concurrency-limit-reached';
+
+/** Vapi's `subscriptionLimits` of a POST /call answer. */
+export type SubscriptionLimits = {
+  concurrencyBlocked: boolean;
+  concurrencyLimit: number;
+  remainingConcurrentCalls: number;
 };
 
 type Live = {
@@ -166,6 +178,69 @@ export function createVoiceNetwork(options: NetworkOptions) {
     }
   }
 
+  let maxConcurrentCalls = options.maxConcurrentCalls ?? 10;
+  const liveCount = () => [...calls.values()].filter((c) => c.status !== 'ended').length;
+
+  /**
+   * A new call, or, when every line is busy, one that ended before it was dialled (as Vapi answers
+   * it: 201, `subscriptionLimits.concurrencyBlocked`, endedReason
+   * call.start.error-subscription-concurrency-limit-reached, no server messages).
+   */
+  function place(body: Json): { call: CallRecord; limits: SubscriptionLimits } {
+    const busy = liveCount();
+    if (busy >= maxConcurrentCalls) {
+      const call = refusedCall(body);
+      log(`[voice] call ${call.id}: refused, all ${maxConcurrentCalls} lines are busy`);
+      return {
+        call,
+        limits: {
+          concurrencyBlocked: true,
+          concurrencyLimit: maxConcurrentCalls,
+          remainingConcurrentCalls: 0,
+        },
+      };
+    }
+    const call = create(body);
+    return {
+      call,
+      limits: {
+        concurrencyBlocked: false,
+        concurrencyLimit: maxConcurrentCalls,
+        remainingConcurrentCalls: maxConcurrentCalls - busy - 1,
+      },
+    };
+  }
+
+  function refusedCall(body: Json): CallRecord {
+    const at = now();
+    const call: CallRecord = {
+      id: randomUUID(),
+      orgId: LOCAL_ORG_ID,
+      createdAt: at,
+      updatedAt: at,
+      status: 'ended',
+      startedAt: null,
+      endedAt: at,
+      endedReason: CONCURRENCY_LIMIT_REACHED,
+      name: typeof body.name === 'string' ? body.name : null,
+      phoneNumberId: String(body.phoneNumberId),
+      customer: body.customer as Json,
+      assistant: body.assistant as Json,
+      turns: [],
+      outcome: 'none',
+      summary: null,
+      optedOut: false,
+      controlUrl: null,
+      listenUrl: null,
+      phoneCallProviderId: `CA${randomBytes(16).toString('hex')}`,
+      behaviour: 'no-answer',
+      recordingUrl: null,
+      structuredOutputIds: [],
+    };
+    calls.set(call.id, call);
+    return call;
+  }
+
   function create(body: Json): CallRecord {
     const assistant = body.assistant as Json;
     const customer = body.customer as Json;
@@ -269,6 +344,16 @@ export function createVoiceNetwork(options: NetworkOptions) {
 
   return {
     create,
+    place,
+    /** Calls not yet ended (queued, ringing or in progress): the lines in use. */
+    liveCount,
+    /** The organisation's concurrent-call limit (PATCH /org/{id} `concurrencyLimit`). */
+    get maxConcurrentCalls() {
+      return maxConcurrentCalls;
+    },
+    set maxConcurrentCalls(limit: number) {
+      maxConcurrentCalls = limit;
+    },
     endCall,
     get: (id: string) => calls.get(id),
     /** Newest first (in the order they were placed: a longer call's simulated creation is earlier). */

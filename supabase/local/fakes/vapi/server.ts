@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { BodyTooLargeError, readBody, sendJson } from '../../http';
 import { callRecordingWav } from './recording';
 import { callObject } from './calls';
-import { createVoiceNetwork, type NetworkOptions, type VoiceNetwork } from './network';
+import {
+  createVoiceNetwork,
+  LOCAL_ORG_ID,
+  type NetworkOptions,
+  type VoiceNetwork,
+} from './network';
 import { validateCreateCall } from './validation';
 
 /**
@@ -73,8 +78,24 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
       if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
       const problems = validateCreateCall(body.value, phoneNumberIds);
       if (problems.length) return fail(res, 400, problems);
-      const call = voice.create(body.value as Record<string, unknown>);
-      return sendJson(res, 201, callObject(call));
+      const placed = voice.place(body.value as Record<string, unknown>);
+      return sendJson(res, 201, { ...callObject(placed.call), subscriptionLimits: placed.limits });
+    }
+
+    // The organisation (UpdateOrgDTO): only its concurrent-call limit is kept.
+    const orgMatch = /^\/org\/([^/]+)$/.exec(path);
+    if (orgMatch && method === 'PATCH') {
+      if (!authorized(req)) return unauthorized(res);
+      if (decodeURIComponent(orgMatch[1]!) !== LOCAL_ORG_ID) return fail(res, 404, 'Not Found');
+      const body = await readJson(req);
+      if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
+      const limit = (body.value as { concurrencyLimit?: unknown }).concurrencyLimit;
+      if (limit !== undefined) {
+        if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
+          return fail(res, 400, ['concurrencyLimit must not be less than 1']);
+        voice.maxConcurrentCalls = limit;
+      }
+      return sendJson(res, 200, { id: LOCAL_ORG_ID, concurrencyLimit: voice.maxConcurrentCalls });
     }
 
     if (path === '/call' && method === 'GET') {

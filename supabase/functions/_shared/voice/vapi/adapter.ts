@@ -15,8 +15,12 @@ import type {
   VoiceEvent,
   VoiceProvider,
 } from '../provider.ts';
-import { ProviderError } from '../provider.ts';
-import { describeEndedReason, statusForEndedReason } from './ended-reason.ts';
+import { ProviderError, ProviderLinesBusyError } from '../provider.ts';
+import {
+  CONCURRENCY_LIMIT_REACHED,
+  describeEndedReason,
+  statusForEndedReason,
+} from './ended-reason.ts';
 
 export type VapiConfig = {
   apiUrl: string;
@@ -292,7 +296,24 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       const created = await call('/call', {
         method: 'POST',
         body: JSON.stringify(createCallBody(request, config.phoneNumberId)),
+      }).catch((error: unknown) => {
+        // Too many requests: nothing was placed; the task waits like one that found no line.
+        if (error instanceof ProviderError && error.status === 429)
+          throw new ProviderLinesBusyError(error.message, 429);
+        throw error;
       });
+      // Every line of the organisation is busy: Vapi answers 201 with the call already ended
+      // (subscriptionLimits.concurrencyBlocked, endedReason
+      // call.start.error-subscription-concurrency-limit-reached) and never dials it.
+      const limits = obj(created.subscriptionLimits);
+      if (
+        limits.concurrencyBlocked === true ||
+        str(created.endedReason) === CONCURRENCY_LIMIT_REACHED
+      )
+        throw new ProviderLinesBusyError(
+          `Every line of the voice provider is busy (${String(limits.concurrencyLimit ?? '?')} concurrent calls)`,
+          null,
+        );
       const id = str(created.id);
       if (!id) throw new ProviderError('The voice provider answered without a call id', null);
       return {

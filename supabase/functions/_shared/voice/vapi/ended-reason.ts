@@ -2,6 +2,12 @@
 // Vapi's strings stop here: the task service sees only the outcome and a failure sentence.
 import type { CallOutcome } from '../provider.ts';
 
+/**
+ * Every line of the organisation was busy (its concurrent-call limit): the call was never dialled.
+ * POST /call answers it at once; the adapter puts the task back to wait (never a failure).
+ */
+export const CONCURRENCY_LIMIT_REACHED = 'call.start.error-subscription-concurrency-limit-reached';
+
 const NO_ANSWER = new Set(['customer-did-not-answer', 'call.forwarding.no-answer']);
 const BUSY = new Set(['customer-busy', 'call.forwarding.operator-busy']);
 const CANCELED = new Set(['manually-canceled', 'scheduled-call-deleted', 'call-deleted']);
