@@ -132,14 +132,16 @@ export async function readCatalog(url: string): Promise<Catalog> {
     }
     // Rows: reference data written by the schema (area codes, limits) must match as well.
     // Timestamps are left out of the digest: a row written by the schema (a Storage bucket) is
-    // stamped with the moment each database was built.
+    // stamped with the moment each database was built. pg_cron's and pg_net's own tables hold
+    // the database's name and queued requests: cron jobs are compared by name below.
     const { rows: tables } = await client.query<{ name: string; stamps: string[] }>(`
       select format('%I.%I', n.nspname, c.relname) as name,
              array(select a.attname::text from pg_attribute a
                     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
                       and a.atttypid in ('timestamptz'::regtype, 'timestamp'::regtype)) as stamps
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where c.relkind in ('r', 'p') and ${inScope('n.nspname')}`);
+       where c.relkind in ('r', 'p') and ${inScope('n.nspname')}
+         and n.nspname not in ('cron', 'net')`);
     for (const { name, stamps } of tables) {
       const row = `(to_jsonb(t) - $1::text[])::text`;
       const { rows } = await client.query<{ rows: number; digest: string | null }>(

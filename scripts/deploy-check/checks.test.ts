@@ -4,7 +4,7 @@ import { checkDeploy, parseDeclaredSecrets, readRepository, type DeployInputs } 
 const configToml = `
 [db.vault]
 project_url = "env(SUPABASE_PROJECT_URL)"
-service_role_key = "env(SUPABASE_SERVICE_ROLE_KEY)"
+service_role_key = "env(SUPABASE_SECRET_KEY)"
 
 [functions.task]
 verify_jwt = false
@@ -17,6 +17,12 @@ SITE_URL=
 TASK_WAIT_SECONDS=
 `);
 
+/** What `supabase db push` reads for the Vault secrets. */
+const pushed = {
+  SUPABASE_PROJECT_URL: 'https://abcdefghijklmnop.supabase.co',
+  SUPABASE_SECRET_KEY: 'sb_secret_0123456789abcdef',
+};
+
 const inputs = (overrides: Partial<DeployInputs> = {}): DeployInputs => ({
   configToml,
   functionNames: ['task'],
@@ -25,6 +31,7 @@ const inputs = (overrides: Partial<DeployInputs> = {}): DeployInputs => ({
   ],
   declaredSecrets,
   env: null,
+  pushEnv: pushed,
   ...overrides,
 });
 
@@ -99,5 +106,53 @@ describe('deploy:check', () => {
       "SITE_URL must be the app's public https URL, not http://localhost:5173",
     ]);
     expect(messages(inputs({ env: { SITE_URL: 'https://app.dialwise.dev' } }))).toEqual([]);
+  });
+
+  it('needs the public URLs from the environment, and every env() value config.toml reads set', () => {
+    expect(
+      messages(
+        inputs({ configToml: `${configToml}\n[auth]\nsite_url = "http://localhost:5173"\n` }),
+      ),
+    ).toEqual([
+      '[auth] site_url is http://localhost:5173: read it from the environment (env(NAME)) so the hosted project gets its public https URL',
+    ]);
+    const withSiteUrl = `${configToml}\n[auth]\nsite_url = "env(SITE_URL)"\n`;
+    expect(messages(inputs({ configToml: withSiteUrl }))).toEqual([]);
+    expect(
+      messages(
+        inputs({
+          configToml: withSiteUrl,
+          env: { SITE_URL: 'https://app.dialwise.dev' },
+          pushEnv: {},
+        }),
+      ),
+    ).toEqual([
+      "config.toml's db.vault.project_url reads env(SUPABASE_PROJECT_URL), which is not set",
+      "config.toml's db.vault.service_role_key reads env(SUPABASE_SECRET_KEY), which is not set",
+    ]);
+    expect(
+      messages(
+        inputs({
+          configToml: withSiteUrl,
+          env: { SITE_URL: 'https://app.dialwise.dev' },
+          pushEnv: {
+            SUPABASE_PROJECT_URL: 'http://127.0.0.1:54321',
+            SUPABASE_SECRET_KEY: 'eyJhbGciOiJIUzI1NiJ9.e30.x',
+          },
+        }),
+      ),
+    ).toEqual([
+      "SUPABASE_PROJECT_URL (config.toml's db.vault.project_url) must be a public https URL, not http://127.0.0.1:54321",
+      "SUPABASE_SECRET_KEY (the schedule's key) must be a secret key (sb_secret_…): dispatch accepts no JWT",
+    ]);
+    expect(
+      messages(
+        inputs({
+          configToml: withSiteUrl,
+          env: { SITE_URL: 'https://app.dialwise.dev' },
+          pushEnv: pushed,
+        }),
+      ),
+    ).toEqual([]);
   });
 });

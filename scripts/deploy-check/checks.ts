@@ -84,6 +84,8 @@ export type DeployInputs = {
   declaredSecrets: DeclaredSecret[];
   /** The filled env file to check, when one is given. */
   env: Record<string, string> | null;
+  /** The environment `supabase db push` would run in (config.toml's env() values). */
+  pushEnv?: Record<string, string | undefined>;
 };
 
 function isLocalUrl(value: string) {
@@ -94,6 +96,26 @@ function isLocalUrl(value: string) {
     return false;
   }
 }
+
+const ENV_REFERENCE = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
+
+/** Every `env(NAME)` value of config.toml, with where it is (`auth.site_url`, …). */
+export function envReferences(config: unknown, at = ''): { name: string; at: string }[] {
+  if (typeof config === 'string') {
+    const name = ENV_REFERENCE.exec(config.trim())?.[1];
+    return name ? [{ name, at }] : [];
+  }
+  if (!config || typeof config !== 'object') return [];
+  return Object.entries(config).flatMap(([key, value]) =>
+    envReferences(value, at ? `${at}.${key}` : key),
+  );
+}
+
+/** config.toml's public URLs, which `supabase config push` and `db push` send to the project. */
+const PUBLIC_URL_SETTINGS: [section: string, key: string][] = [
+  ['auth', 'site_url'],
+  ['db.vault', 'project_url'],
+];
 
 export function checkDeploy(inputs: DeployInputs): Finding[] {
   const findings: Finding[] = [];
@@ -133,6 +155,22 @@ export function checkDeploy(inputs: DeployInputs): Finding[] {
       error(`[db.vault] does not declare ${secret}: the schedule cannot call dispatch`);
   }
 
+  // The public URLs come from the environment (env(NAME)), never a literal of this machine.
+  for (const [section, key] of PUBLIC_URL_SETTINGS) {
+    const table = section
+      .split('.')
+      .reduce<unknown>(
+        (at, part) => (at as Record<string, unknown> | undefined)?.[part],
+        config,
+      ) as Record<string, unknown> | undefined;
+    const value = table?.[key];
+    if (typeof value !== 'string') continue;
+    if (!ENV_REFERENCE.test(value.trim()) && (isLocalUrl(value) || !value.startsWith('https://')))
+      error(
+        `[${section}] ${key} is ${value}: read it from the environment (env(NAME)) so the hosted project gets its public https URL`,
+      );
+  }
+
   const declared = new Map(inputs.declaredSecrets.map((secret) => [secret.name, secret]));
   for (const name of variablesReadBy(inputs.functionSources)) {
     if (PLATFORM_VARIABLES.includes(name) || LOCAL_ONLY_VARIABLES.includes(name)) continue;
@@ -158,6 +196,27 @@ export function checkDeploy(inputs: DeployInputs): Finding[] {
       if (name === 'SITE_URL' || LOCAL_ONLY_VARIABLES.includes(name)) continue;
       if (name.endsWith('_URL') && value && isLocalUrl(value))
         error(`${name} points at this machine (${value})`);
+    }
+    // What `supabase db push` and `config push` read for config.toml's env(NAME) values: the env
+    // file or the shell they run in.
+    const pushEnv = {
+      ...inputs.pushEnv,
+      ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+    };
+    for (const reference of envReferences(config)) {
+      const value = pushEnv[reference.name];
+      if (!value) {
+        error(`config.toml's ${reference.at} reads env(${reference.name}), which is not set`);
+        continue;
+      }
+      if (reference.at.endsWith('_url') && (isLocalUrl(value) || !value.startsWith('https://')))
+        error(
+          `${reference.name} (config.toml's ${reference.at}) must be a public https URL, not ${value}`,
+        );
+      if (reference.at === 'db.vault.service_role_key' && !value.startsWith('sb_secret_'))
+        error(
+          `${reference.name} (the schedule's key) must be a secret key (sb_secret_…): dispatch accepts no JWT`,
+        );
     }
     if (env.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
       warning('STRIPE_SECRET_KEY is a test-mode key: no real payment will be taken');

@@ -7,7 +7,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--env-file');
 const envFile = at >= 0 ? path.resolve(args[at + 1] ?? '') : null;
 
-const findings = checkDeploy(readRepository(process.cwd(), envFile));
+const findings = checkDeploy({ ...readRepository(process.cwd(), envFile), pushEnv: process.env });
 for (const finding of findings) console.log(`${finding.level}: ${finding.message}`);
 const errors = findings.filter((finding) => finding.level === 'error').length;
 console.log(

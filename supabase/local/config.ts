@@ -98,6 +98,26 @@ export function withAppPortOffset(url: string, offset: number): string {
   });
 }
 
+const ENV_REFERENCE = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/;
+
+/**
+ * config.toml's `env(NAME)` values, as the Supabase CLI reads them for a hosted project: there
+ * the public URLs and the Vault secrets come from the environment. The local stack answers them
+ * with its own values first (`local`), so a developer's shell holding the production SITE_URL or
+ * secret key never points the local stack at production; a name it has no value for is read from
+ * the environment, and an unset one is an error naming it.
+ */
+export function resolveEnvReference(value: unknown, local: Record<string, string>): unknown {
+  if (typeof value !== 'string') return value;
+  const match = ENV_REFERENCE.exec(value.trim());
+  if (!match) return value;
+  const name = match[1]!;
+  const resolved = local[name] ?? process.env[name];
+  if (resolved === undefined || resolved === '')
+    throw new Error(`config.toml reads env(${name}), which is not set`);
+  return resolved;
+}
+
 export type StackConfig = ReturnType<typeof loadConfig>;
 
 /** Every role the platform set-up creates logs in with this password locally (as the CLI's). */
@@ -139,10 +159,20 @@ export function loadConfig() {
   const dbPort = intEnv('STACK_DB_PORT', Number(db.port ?? 54322) + offset);
   const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(inbucket.port ?? 54324) + offset);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  // What config.toml's env() references mean in the local stack: its own URL, key and app.
+  const localEnv: Record<string, string> = {
+    SITE_URL: 'http://localhost:5173',
+    SUPABASE_PROJECT_URL: apiUrl,
+    SUPABASE_SECRET_KEY: SECRET_KEY,
+  };
+  const resolve = (value: unknown) => resolveEnvReference(value, localEnv);
   // An explicit STACK_SITE_URL is taken as it is; config.toml's app URLs follow the offset.
   const siteUrl =
     process.env.STACK_SITE_URL ||
-    withAppPortOffset(String(auth.site_url ?? 'http://localhost:5173'), offset);
+    withAppPortOffset(String(resolve(auth.site_url) ?? 'http://localhost:5173'), offset);
+  const vaultSecrets = Object.fromEntries(
+    Object.entries(table(db.vault)).map(([name, value]) => [name, String(resolve(value))]),
+  );
 
   return {
     apiPort,
@@ -177,6 +207,8 @@ export function loadConfig() {
     schemas: (api.schemas as string[] | undefined) ?? ['public'],
     extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
     maxRows: Number(api.max_rows ?? 1000),
+    /** `[db.vault]`, resolved: written into Vault at start, as `supabase start` does. */
+    vaultSecrets,
     publishableKey: PUBLISHABLE_KEY,
     secretKey: SECRET_KEY,
     /** Asymmetric keys that sign access tokens (the first) and are published as the JWKS. */
@@ -192,7 +224,7 @@ export function loadConfig() {
     auth: {
       siteUrl,
       additionalRedirectUrls: ((auth.additional_redirect_urls as string[] | undefined) ?? []).map(
-        (url) => withAppPortOffset(url, offset),
+        (url) => withAppPortOffset(String(resolve(url)), offset),
       ),
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,

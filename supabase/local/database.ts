@@ -24,6 +24,8 @@ const sqlDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'sql')
 const bootstrapSql = path.join(sqlDir, 'bootstrap.sql');
 /** Storage's tables, which migrations may use (a bucket is created by inserting its row). */
 const storageSql = path.join(sqlDir, 'storage.sql');
+/** pg_cron, pg_net and Vault as migrations use them (their workers: scheduler.ts). */
+const cronNetVaultSql = path.join(sqlDir, 'cron-net-vault.sql');
 
 export type Database = { url: string; stop: () => Promise<void> };
 
@@ -317,6 +319,7 @@ export async function preparePlatform(adminUrl: string) {
       );
     await client.query(await readFile(bootstrapSql, 'utf8'));
     await client.query(await readFile(storageSql, 'utf8'));
+    await client.query(await readFile(cronNetVaultSql, 'utf8'));
   } finally {
     await client.end();
   }

@@ -252,6 +252,7 @@ export async function startStack(
 
     const scheduler = startScheduler(config, log);
     stops.push(() => scheduler.stop());
+    await scheduler.ready;
 
     writeStatusFile(config);
     stops.push(async () => removeStatusFile(config));

@@ -219,43 +219,20 @@ comment on function public.resend_webhook_delivery(uuid) is
 revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
 grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
 
--- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
--- instead of waiting for the next scheduled run. Two channels, both best effort:
---   * NOTIFY dialwise_dispatch: the local stack's scheduler listens and runs dispatch;
---   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job at the
---     end of this file does). pg_net sends after the transaction commits, so the run sees the row.
--- A failure here never fails the event that queued the delivery: the scheduled run still sends it.
-
+-- A queued webhook delivery asks for a dispatch run at once (private.wake_dispatch), so its first
+-- attempt is immediate instead of waiting for the next tick.
 create function private.request_dispatch() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project_url text;
-  service_key text;
 begin
-  perform pg_notify('dialwise_dispatch', tg_table_name);
-  if exists (select 1 from pg_extension where extname = 'pg_net')
-     and exists (select 1 from pg_namespace where nspname = 'vault') then
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
-      into project_url;
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
-      into service_key;
-    if project_url is not null and service_key is not null then
-      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
-        using project_url || '/functions/v1/dispatch',
-              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
-    end if;
-  end if;
-  return null;
-exception when others then
-  raise warning 'request_dispatch: %', sqlerrm;
+  perform private.wake_dispatch(tg_table_name);
   return null;
 end;
 $$;
 comment on function private.request_dispatch() is
-  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+  'Trigger: asks for a dispatch run now (private.wake_dispatch); never fails the caller.';
 revoke all on function private.request_dispatch() from public, anon, authenticated;
 
 create trigger webhook_deliveries_dispatch_at_once
@@ -297,30 +274,12 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project_url text;
-  service_key text;
 begin
-  -- The same two channels as private.request_dispatch (the webhook outbox's trigger).
-  perform pg_notify('dialwise_dispatch', 'call_slots');
-  if exists (select 1 from pg_extension where extname = 'pg_net')
-     and exists (select 1 from pg_namespace where nspname = 'vault') then
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
-      into project_url;
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
-      into service_key;
-    if project_url is not null and service_key is not null then
-      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
-        using project_url || '/functions/v1/dispatch',
-              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
-    end if;
-  end if;
-exception when others then
-  raise warning 'request_dispatch_now: %', sqlerrm;
+  perform private.wake_dispatch('call_slots');
 end;
 $$;
 comment on function private.request_dispatch_now() is
-  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+  'Asks for a dispatch run now because a line freed while tasks wait (private.wake_dispatch); never fails the caller.';
 revoke all on function private.request_dispatch_now() from public, anon, authenticated;
 -- A create or a retry that leaves a free line to another account's turn asks for a dispatch run.
 grant execute on function private.request_dispatch_now() to service_role;
@@ -621,6 +580,110 @@ create index dispatch_runs_finished_at on private.dispatch_runs (finished_at des
 comment on table private.dispatch_runs is
   'One row per dispatch run of the last day: its report, or its error. Read by public.scheduler_health().';
 
+-- Dispatch runs when there is work, not on every tick (docs/decisions/0028-dispatch-woken-by-the-database.md).
+--   * pg_cron runs `private.dispatch_tick()` every 5 seconds: plain SQL inside the database, no
+--     function invocation. It calls `dispatch` through pg_net only when work is due (scheduled
+--     tasks whose time came, due retries, batch tasks waiting for a line, due webhook deliveries,
+--     recording copies to retry, unsent SMS results, live calls the watchdog has not looked at
+--     for 15 seconds) or when no run has been recorded for 30 seconds (the heartbeat: retention,
+--     and proof to the health check that the whole chain works).
+--   * The database wakes `dispatch` itself the moment work appears (a line frees while batch
+--     tasks wait, a webhook delivery is queued): `private.wake_dispatch`, through pg_net, skipped
+--     while a request to dispatch still waits in pg_net's queue (it will see this work too).
+--   * At rest that is one invocation per 30 seconds: 2,880 a day, 86,400 in a 30-day month.
+--   * The local stack has the same pg_cron, pg_net and Vault (supabase/local/sql/cron-net-vault.sql
+--     and scheduler.ts), so it runs this very path.
+
+
+create table private.scheduler_state (
+  id boolean primary key default true constraint scheduler_state_one_row check (id),
+  last_tick_at timestamptz,
+  last_wake_at timestamptz,
+  last_wake_reason text
+);
+insert into private.scheduler_state (id) values (true);
+comment on table private.scheduler_state is
+  'One row: when the pg_cron tick last ran and what it last woke dispatch for (the health check reads it).';
+
+create function private.wake_dispatch(p_reason text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  project_url text;
+  secret_key text;
+  target text;
+begin
+  if to_regprocedure('net.http_post(text,jsonb,jsonb,jsonb,integer)') is null
+     or to_regclass('vault.decrypted_secrets') is null then
+    return;
+  end if;
+  select decrypted_secret into project_url from vault.decrypted_secrets where name = 'project_url';
+  select decrypted_secret into secret_key from vault.decrypted_secrets where name = 'service_role_key';
+  if project_url is null or secret_key is null then
+    raise warning 'wake_dispatch: Vault has no project_url or service_role_key; dispatch cannot be called';
+    return;
+  end if;
+  target := rtrim(project_url, '/') || '/functions/v1/dispatch';
+  -- A request still in pg_net's queue has not reached dispatch yet: that run sees this work too.
+  -- (Should the queue not be readable, every wake-up is sent: dispatch is safe concurrently.)
+  begin
+    if exists (select 1 from net.http_request_queue q where q.url = target) then
+      return;
+    end if;
+  exception when insufficient_privilege or undefined_table then
+    null;
+  end;
+  perform net.http_post(
+    url := target,
+    body := jsonb_build_object('reason', p_reason),
+    headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
+    timeout_milliseconds := 55000
+  );
+exception when others then
+  -- Never fails the transaction that asked (a call's end, a queued webhook): the tick retries.
+  raise warning 'wake_dispatch: %', sqlerrm;
+end;
+$$;
+comment on function private.wake_dispatch(text) is
+  'Asks for a dispatch run now through pg_net (URL and secret key from Vault), unless one is already queued; never fails the caller.';
+revoke all on function private.wake_dispatch(text) from public, anon, authenticated;
+
+create function private.dispatch_tick() returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  state private.scheduler_state%rowtype;
+  last_run timestamptz;
+  reason text;
+begin
+  select * into state from private.scheduler_state for update;
+  select max(finished_at) into last_run from private.dispatch_runs;
+  reason := private.dispatch_work_due(now(), last_run);
+  -- A wake-up not answered by a run yet is still on its way (pg_net sending it, dispatch
+  -- starting): no second one for 10 seconds, however many ticks pass meanwhile.
+  if reason is not null and state.last_wake_at is not null
+     and state.last_wake_at > coalesce(last_run, '-infinity')
+     and state.last_wake_at > now() - interval '10 seconds' then
+    reason := null;
+  end if;
+  if reason is not null then
+    perform private.wake_dispatch(reason);
+  end if;
+  update private.scheduler_state
+     set last_tick_at = now(),
+         last_wake_at = case when reason is null then last_wake_at else now() end,
+         last_wake_reason = coalesce(reason, last_wake_reason);
+  return reason;
+end;
+$$;
+comment on function private.dispatch_tick() is
+  'The pg_cron job: wakes dispatch when work is due or for the 30-second heartbeat; returns why, or null.';
+revoke all on function private.dispatch_tick() from public, anon, authenticated;
+
 create function public.dispatch_record_run(p_started_at timestamptz, p_report jsonb, p_error text)
 returns void
 language sql
@@ -648,10 +711,14 @@ as $$
       when last_run.finished_at is null then 'down'
       when p_now - last_run.finished_at > interval '1 minute' then 'degraded'
       when last_run.error is not null then 'degraded'
+      -- Dispatch still runs when woken, but the tick (retries, heartbeat, watchdog) stopped.
+      when state.last_tick_at is not null and p_now - state.last_tick_at > interval '1 minute' then 'degraded'
       else 'operational'
     end,
     'last_run_at', last_run.finished_at,
     'last_run_ok', last_run.error is null and last_run.finished_at is not null,
+    'last_tick_at', state.last_tick_at,
+    'heartbeat_seconds', 30,
     'runs_last_hour', (
       select count(*) from private.dispatch_runs r where r.finished_at > p_now - interval '1 hour'
     ),
@@ -663,10 +730,11 @@ as $$
   from (select 1) as one
   left join lateral (
     select r.finished_at, r.error from private.dispatch_runs r order by r.finished_at desc limit 1
-  ) as last_run on true;
+  ) as last_run on true
+  left join private.scheduler_state state on true;
 $$;
 comment on function public.scheduler_health(timestamptz) is
-  'Public: whether the scheduler ran in the last minute and succeeded (operational), is late or failing (degraded), or never ran (down).';
+  'Public: operational while dispatch ran in the last minute (a 30-second heartbeat when idle) and succeeded and the tick runs; degraded when late, failing or not ticking; down when it never ran.';
 revoke all on function public.scheduler_health(timestamptz) from public;
 grant execute on function public.scheduler_health(timestamptz) to anon, authenticated, service_role;
 
@@ -684,37 +752,25 @@ comment on function public.dispatch_last_run() is
 revoke all on function public.dispatch_last_run() from public, anon, authenticated;
 grant execute on function public.dispatch_last_run() to service_role;
 
--- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
--- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
--- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
--- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
--- The two Vault secrets are created by `supabase db push` from [db.vault] in supabase/config.toml
+-- The schedule: pg_cron runs private.dispatch_tick() every 5 seconds (see above). The Vault secrets
+-- wake_dispatch reads are created by `supabase db push` from [db.vault] in supabase/config.toml
 -- (`service_role_key` is a secret key, sb_secret_…: dispatch accepts no JWT as the service role).
 do $migration$
 begin
-  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
-     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
-     or not exists (select 1 from pg_namespace where nspname = 'vault') then
+  if to_regnamespace('cron') is null
+     and exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension pg_cron;
+  end if;
+  if to_regnamespace('net') is null
+     and exists (select 1 from pg_available_extensions where name = 'pg_net') then
+    create extension pg_net;
+  end if;
+  if to_regnamespace('cron') is null or to_regnamespace('net') is null
+     or to_regnamespace('vault') is null then
     raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
     return;
   end if;
-  create extension if not exists pg_cron;
-  create extension if not exists pg_net;
-  perform cron.schedule(
-    'dialwise-dispatch',
-    '5 seconds',
-    $job$
-      select net.http_post(
-        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
-        headers := jsonb_build_object(
-          'Content-Type', 'application/json',
-          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
-        ),
-        body := '{}'::jsonb,
-        timeout_milliseconds := 55000
-      );
-    $job$
-  );
+  perform cron.schedule('dialwise-dispatch', '5 seconds', $job$ select private.dispatch_tick() $job$);
 end;
 $migration$;
 

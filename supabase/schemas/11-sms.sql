@@ -67,3 +67,43 @@ end;
 $$;
 revoke all on function public.sms_claim_task_notification(text) from public, anon, authenticated;
 grant execute on function public.sms_claim_task_notification(text) to service_role;
+
+-- What wakes the dispatcher (09-dispatch-and-webhooks.sql): here, after the last table it reads.
+create index sms_task_notifications_unsent on public.sms_task_notifications (created_at)
+  where sent_at is null;
+
+create function private.dispatch_work_due(p_now timestamptz, p_last_run_at timestamptz)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when p_last_run_at is null or p_last_run_at < p_now - interval '30 seconds' then 'heartbeat'
+    when exists (select 1 from public.tasks
+                  where status = 'retry_scheduled' and next_attempt_at <= p_now) then 'retries'
+    when exists (select 1 from public.tasks
+                  where status = 'scheduled' and scheduled_for <= p_now) then 'scheduled'
+    when exists (select 1 from public.tasks
+                  where status = 'queued' and awaiting_slot) then 'waiting_tasks'
+    when exists (select 1 from public.webhook_deliveries
+                  where status = 'pending' and next_attempt_at <= p_now
+                    and (locked_until is null or locked_until < p_now)) then 'webhooks'
+    when exists (select 1 from private.task_recordings
+                  where status = 'pending' and next_copy_at <= p_now) then 'recording_copies'
+    when exists (select 1 from public.sms_task_notifications n
+                   join public.tasks t on t.id = n.task_id
+                  where n.sent_at is null
+                    and t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'))
+      then 'sms_results'
+    -- The watchdog's earliest case is 15 seconds (a call accepted but never placed).
+    when p_last_run_at < p_now - interval '15 seconds'
+         and (exists (select 1 from public.tasks
+                       where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot)
+              or exists (select 1 from public.task_attempts where settled_at is null))
+      then 'live_calls'
+  end;
+$$;
+comment on function private.dispatch_work_due(timestamptz, timestamptz) is
+  'Why dispatch should run now (heartbeat, retries, scheduled, waiting_tasks, webhooks, recording_copies, sms_results, live_calls), or null when there is nothing to do.';
+revoke all on function private.dispatch_work_due(timestamptz, timestamptz) from public, anon, authenticated;

@@ -22,6 +22,7 @@ const config = {
 const url = `http://127.0.0.1:${config.apiPort}/functions/v1`;
 const jwt = createStackJwt(config);
 const WALL_CLOCK_SECONDS = 2;
+const MAX_REQUEST_MB = 2;
 let deno: ManagedProcess;
 let gateway: Server;
 /** A token the auth server would sign (ES256, the stack's key): what verify_jwt accepts. */
@@ -36,7 +37,12 @@ beforeAll(async () => {
     config.dbUrl,
     jwt.jwks,
     // A short wall clock, so hosted's limit shows within a test.
-    { CUSTOM_SECRET: 'from .env', STACK_FUNCTION_WALL_CLOCK_SECONDS: String(WALL_CLOCK_SECONDS) },
+    {
+      CUSTOM_SECRET: 'from .env',
+      STACK_FUNCTION_WALL_CLOCK_SECONDS: String(WALL_CLOCK_SECONDS),
+      // Hosted's 256 MB per worker stays; a small request cap keeps the size test light.
+      STACK_FUNCTION_MAX_REQUEST_MB: String(MAX_REQUEST_MB),
+    },
     () => {},
   );
   gateway = createGateway({
@@ -104,6 +110,58 @@ describe('edge functions', () => {
       error: { code: 'internal', message: 'The function failed unexpectedly' },
     });
     expect(text).not.toContain('secret internal detail');
+  });
+
+  it('answers a function past 256 MB with 546 WORKER_LIMIT, as hosted, and serves the next request from a new worker', async () => {
+    const auth = { Authorization: `Bearer ${signed}` };
+    const grown = await fetch(`${url}/hungry/grow`, { headers: auth });
+    expect(grown.status).toBe(546);
+    expect(await grown.json()).toEqual({
+      code: 'WORKER_LIMIT',
+      message: 'Function failed due to not having enough compute resources (please check logs)',
+    });
+    // A new worker: nothing the old one kept.
+    let next: { ok: boolean; kept: number } | null = null;
+    for (let i = 0; i < 40 && !next; i++) {
+      const response = await fetch(`${url}/hungry/small`, { headers: auth }).catch(() => null);
+      if (response?.status === 200) next = (await response.json()) as { ok: boolean; kept: number };
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(next).toEqual({ ok: true, kept: 0 });
+  }, 30_000);
+
+  it('refuses a request body over the limit, declared or streamed, before the function holds it', async () => {
+    const auth = { Authorization: `Bearer ${signed}` };
+    const limit = MAX_REQUEST_MB * 1024 * 1024;
+    const fits = await fetch(`${url}/hungry/size`, {
+      method: 'POST',
+      headers: auth,
+      body: new Uint8Array(limit),
+    });
+    expect(await fits.json()).toEqual({ bytes: limit });
+    const declared = await fetch(`${url}/hungry/size`, {
+      method: 'POST',
+      headers: auth,
+      body: new Uint8Array(limit + 1),
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'REQUEST_TOO_LARGE' });
+    // Chunked, with no Content-Length: refused once the bytes pass the limit.
+    const chunk = new Uint8Array(256 * 1024);
+    let sent = 0;
+    const streamed = await fetch(`${url}/hungry/size`, {
+      method: 'POST',
+      headers: auth,
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent > limit + chunk.byteLength) return controller.close();
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
   });
 
   it('answers 504 when a function has not answered within the wall clock', async () => {

@@ -311,8 +311,10 @@ const RPCS: Record<string, RpcCase> = {
       expect(error).toBeNull();
       expect(Object.keys(data as object).sort()).toEqual([
         'failed_runs_last_hour',
+        'heartbeat_seconds',
         'last_run_at',
         'last_run_ok',
+        'last_tick_at',
         'runs_last_hour',
         'status',
       ]);

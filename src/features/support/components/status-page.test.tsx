@@ -18,8 +18,10 @@ const measured = (overrides: Partial<PlatformStatus['components']> = {}): Platfo
       status: 'operational',
       last_run_at: secondsAgo(5),
       last_run_ok: true,
-      runs_last_hour: 720,
+      runs_last_hour: 120,
       failed_runs_last_hour: 0,
+      last_tick_at: new Date().toISOString(),
+      heartbeat_seconds: 30,
     },
     voice_provider: { status: 'operational', checked_at: secondsAgo(20) },
     ...overrides,
@@ -55,7 +57,7 @@ describe('StatusPage', () => {
       rows.map((row) => within(row).getByText(/^(Call API|Scheduler|Voice network)$/).textContent),
     ).toEqual(['Call API', 'Scheduler', 'Voice network']);
     expect(rows[1]).toHaveTextContent(
-      'Last run 5 seconds ago · 720 runs in the last hour, 0 failed',
+      'Last run 5 seconds ago · 120 runs in the last hour, 0 failed',
     );
     rows.forEach((row) => expect(row).toHaveTextContent('Operational'));
   });
@@ -69,6 +71,8 @@ describe('StatusPage', () => {
           last_run_ok: true,
           runs_last_hour: 40,
           failed_runs_last_hour: 0,
+          last_tick_at: new Date().toISOString(),
+          heartbeat_seconds: 30,
         },
       }),
     );

@@ -9,6 +9,10 @@ export type SchedulerHealth = {
   last_run_ok: boolean;
   runs_last_hour: number;
   failed_runs_last_hour: number;
+  /** When the pg_cron tick last ran (null where there is no tick). */
+  last_tick_at: string | null;
+  /** An idle scheduler still runs dispatch this often, so silence means broken. */
+  heartbeat_seconds: number;
 };
 
 export type PlatformStatus = {

@@ -5,8 +5,10 @@ const healthy: SchedulerHealth = {
   status: 'operational',
   last_run_at: '2026-11-27T12:00:00.000Z',
   last_run_ok: true,
-  runs_last_hour: 720,
+  runs_last_hour: 120,
   failed_runs_last_hour: 0,
+  last_tick_at: '2026-11-27T12:00:03.000Z',
+  heartbeat_seconds: 30,
 };
 
 function clock(start = Date.parse('2026-11-27T12:00:05Z')) {

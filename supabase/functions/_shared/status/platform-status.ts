@@ -33,6 +33,8 @@ const SCHEDULER_UNKNOWN: SchedulerHealth = {
   last_run_ok: false,
   runs_last_hour: 0,
   failed_runs_last_hour: 0,
+  last_tick_at: null,
+  heartbeat_seconds: 30,
 };
 
 export function createPlatformStatus(deps: PlatformStatusDeps) {
