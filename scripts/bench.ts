@@ -17,7 +17,10 @@
  *     recording, at most 32 MB (scripts/bench/recordings.ts);
  *  9. provider lines: with the platform at Vapi's default 10 lines and one account's 1,000-call
  *     batch holding them all, how long another account's single call waits to be dialled
- *     (scripts/bench/lines.ts, on a stack of its own).
+ *     (scripts/bench/lines.ts, on a stack of its own);
+ * 10. connections: 300 calls live at once, and the peak of server connections, split into the
+ *     transaction pooler's, the functions' direct ones and the platform's own services, on a
+ *     stack of its own with the platform's cap on live calls raised (scripts/bench/connections.ts).
  * Sections 3 to 8 run as a platform with 1,000 provider lines (STACK_VOICE_MAX_CONCURRENT_CALLS), so
  * they measure our own capacity rather than the provider's default limit.
  * Runs on its own ports and data folder, beside any dev stack.
@@ -29,6 +32,7 @@ import { stackPortEnv } from '../supabase/local/ports';
 import { benchBatch } from './bench/batch';
 import { benchBatchCreate } from './bench/batch-create';
 import { benchCalls } from './bench/calls';
+import { benchConnectionsOnItsOwnStack } from './bench/connections';
 import { measureDeliveryLag, measureIdleStreams } from './bench/live-events';
 import { benchLines } from './bench/lines';
 import { benchLoad } from './bench/load';
@@ -132,6 +136,7 @@ async function main() {
     await warm.stack.stop();
   }
   await benchLines();
+  await benchConnectionsOnItsOwnStack();
 }
 
 main().catch((error: unknown) => {

@@ -155,4 +155,23 @@ describe('deploy:check', () => {
       ),
     ).toEqual([]);
   });
+
+  it('wants the queries on the transaction pooler and LISTEN off it', () => {
+    const site = { SITE_URL: 'https://app.dialwise.dev' };
+    const pooler = 'postgresql://postgres.ref:pw@aws-0-eu-central-1.pooler.supabase.com';
+    const aboutConnections = (env: Record<string, string>) =>
+      messages(inputs({ env: { ...site, ...env } })).filter((message) =>
+        /DB_POOLER_URL|TASK_EVENTS_DB_URL/.test(message),
+      );
+    expect(aboutConnections({ DB_POOLER_URL: `${pooler}:6543/postgres` })).toEqual([]);
+    expect(
+      aboutConnections({
+        DB_POOLER_URL: `${pooler}:5432/postgres`,
+        TASK_EVENTS_DB_URL: `${pooler}:6543/postgres`,
+      }),
+    ).toEqual([
+      "DB_POOLER_URL must be the transaction pooler (port 6543), not 5432: direct and session connections count against the database's own limit",
+      'TASK_EVENTS_DB_URL must be a session or direct connection: LISTEN does not work on port 6543',
+    ]);
+  });
 });

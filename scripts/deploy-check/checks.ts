@@ -197,6 +197,22 @@ export function checkDeploy(inputs: DeployInputs): Finding[] {
       if (name.endsWith('_URL') && value && isLocalUrl(value))
         error(`${name} points at this machine (${value})`);
     }
+    // Queries through Supavisor's transaction mode; LISTEN never there (it would hear nothing).
+    const portOf = (value: string) => {
+      try {
+        return new URL(value).port || '5432';
+      } catch {
+        return null;
+      }
+    };
+    if (env.DB_POOLER_URL && portOf(env.DB_POOLER_URL) !== '6543')
+      error(
+        `DB_POOLER_URL must be the transaction pooler (port 6543), not ${portOf(env.DB_POOLER_URL) ?? 'a URL that does not parse'}: direct and session connections count against the database's own limit`,
+      );
+    if (env.TASK_EVENTS_DB_URL && portOf(env.TASK_EVENTS_DB_URL) === '6543')
+      error(
+        'TASK_EVENTS_DB_URL must be a session or direct connection: LISTEN does not work on port 6543',
+      );
     // What `supabase db push` and `config push` read for config.toml's env(NAME) values: the env
     // file or the shell they run in.
     const pushEnv = {

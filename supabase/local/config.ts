@@ -182,6 +182,16 @@ export function loadConfig() {
     postgrestPort: intEnv('STACK_POSTGREST_PORT', apiPort + 4),
     postgrestAdminPort: intEnv('STACK_POSTGREST_ADMIN_PORT', apiPort + 7),
     functionsPort: intEnv('STACK_FUNCTIONS_PORT', apiPort + 5),
+    /** The transaction pooler in front of the database (hosted: Supavisor on port 6543). */
+    poolerPort: intEnv('STACK_POOLER_PORT', Number(table(db.pooler).port ?? 54329) + offset),
+    poolerPoolSize: intEnv(
+      'STACK_POOLER_POOL_SIZE',
+      Number(table(db.pooler).default_pool_size ?? 15),
+    ),
+    poolerMaxClients: intEnv(
+      'STACK_POOLER_MAX_CLIENTS',
+      Number(table(db.pooler).max_client_conn ?? 200),
+    ),
     // The local third-party providers, each on its own port like the real services.
     stripePort: intEnv('STACK_STRIPE_PORT', apiPort + 9),
     twilioPort: intEnv('STACK_TWILIO_PORT', apiPort + 10),

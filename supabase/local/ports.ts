@@ -45,6 +45,8 @@ export function stackPorts(kind: StackKind, env: NodeJS.ProcessEnv = process.env
     postgrest: base + 5,
     functions: base + 6,
     postgrestAdmin: base + 8,
+    // The transaction pooler, where the Supabase CLI puts it (54329).
+    pooler: base + 9,
     stripe: base + 10,
     twilio: base + 11,
     voice: base + 12,
@@ -65,6 +67,7 @@ export function stackPortEnv(kind: StackKind, env: NodeJS.ProcessEnv = process.e
     STACK_POSTGREST_PORT: String(ports.postgrest),
     STACK_POSTGREST_ADMIN_PORT: String(ports.postgrestAdmin),
     STACK_FUNCTIONS_PORT: String(ports.functions),
+    STACK_POOLER_PORT: String(ports.pooler),
     STACK_STRIPE_PORT: String(ports.stripe),
     STACK_TWILIO_PORT: String(ports.twilio),
     STACK_VOICE_PORT: String(ports.voice),

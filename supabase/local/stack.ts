@@ -18,6 +18,7 @@ import {
   LOCAL_VAPI_API_KEY,
   LOCAL_VAPI_PHONE_NUMBER_ID,
 } from './fakes/vapi/server';
+import { startPooler } from './pooler';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
 import { removeStatusFile, writeStatusFile } from './status';
@@ -148,6 +149,7 @@ export async function startStack(
     [config.postgrestPort, 'PostgREST'],
     [config.postgrestAdminPort, 'PostgREST admin'],
     [config.functionsPort, 'edge functions'],
+    [config.poolerPort, 'transaction pooler'],
     [config.voicePort, 'phone network (Vapi)'],
     [config.twilioPort, 'local Twilio'],
     [config.stripePort, 'local Stripe'],
@@ -173,8 +175,18 @@ export async function startStack(
     await setCallingClock(database.url, process.env.STACK_CALLING_CLOCK, log);
     await setProviderLines(database.url, process.env.STACK_VOICE_MAX_CONCURRENT_CALLS);
 
+    const pooler = await startPooler({
+      upstreamUrl: database.url,
+      port: config.poolerPort,
+      poolSize: config.poolerPoolSize,
+      maxClients: config.poolerMaxClients,
+      log,
+    });
+    stops.push(() => pooler.close());
+
     const jwt = createStackJwt(config);
-    const secrets = functionEnv(config);
+    // The functions' queries go through the pooler, as on hosted (DB_POOLER_URL, a secret there).
+    const secrets: Record<string, string> = { DB_POOLER_URL: pooler.url, ...functionEnv(config) };
     const processes: ManagedProcess[] = [];
     const [postgrest, functions] = await Promise.all([
       startPostgrest(config, database.url, jwt.jwks, log),

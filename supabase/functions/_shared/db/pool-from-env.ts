@@ -11,20 +11,40 @@ import { createSqlPool, type SqlPool } from './pool.ts';
 export type PoolPurpose = 'calls' | 'bulk';
 
 const SIZE_SETTING: Record<PoolPurpose, { name: string; fallback: number }> = {
-  calls: { name: 'TASK_DB_POOL_SIZE', fallback: 4 },
-  bulk: { name: 'BULK_DB_POOL_SIZE', fallback: 2 },
+  calls: { name: 'TASK_DB_POOL_SIZE', fallback: 2 },
+  bulk: { name: 'BULK_DB_POOL_SIZE', fallback: 1 },
 };
 
 const shared = new Map<PoolPurpose, SqlPool | null>();
 
+let warnedDirect = false;
+
 /**
- * The instance's pool for `purpose` over SUPABASE_DB_URL (TASK_DB_URL overrides it), or null
- * without one. A size of 0 (TASK_DB_POOL_SIZE, BULK_DB_POOL_SIZE) turns that pool off: its SQL then
- * goes through PostgREST, as before the pools.
+ * The database URL the functions' queries use: the transaction pooler (DB_POOLER_URL), so every
+ * instance holds pooler slots instead of server connections. Without it, SUPABASE_DB_URL (direct),
+ * said once in the log: on hosted that spends the database's own connection limit.
+ */
+export function queryDbUrl(get: (name: string) => string | undefined = env): string | undefined {
+  const pooled = get('DB_POOLER_URL');
+  if (pooled) return pooled;
+  const direct = get('SUPABASE_DB_URL');
+  if (direct && !warnedDirect) {
+    warnedDirect = true;
+    console.warn(
+      '[db pool] DB_POOLER_URL is not set: queries use direct connections (SUPABASE_DB_URL). Set it to the transaction pooler (port 6543).',
+    );
+  }
+  return direct;
+}
+
+/**
+ * The instance's pool for `purpose` through the transaction pooler (queryDbUrl), or null without a
+ * database URL. A size of 0 (TASK_DB_POOL_SIZE, BULK_DB_POOL_SIZE) turns that pool off: its SQL
+ * then goes through PostgREST, as before the pools.
  */
 export function sqlPoolFromEnv(purpose: PoolPurpose = 'calls'): SqlPool | null {
   if (shared.has(purpose)) return shared.get(purpose)!;
-  const url = env('TASK_DB_URL') || env('SUPABASE_DB_URL');
+  const url = queryDbUrl();
   const setting = SIZE_SETTING[purpose];
   const size = env(setting.name);
   const max = size ? Number(size) : setting.fallback;
@@ -35,6 +55,7 @@ export function sqlPoolFromEnv(purpose: PoolPurpose = 'calls'): SqlPool | null {
     ? createSqlPool(url, {
         max,
         applicationName: purpose === 'calls' ? 'dialwise-functions' : 'dialwise-functions-bulk',
+        caCert: env('DB_SSL_ROOT_CERT') || undefined,
       })
     : null;
   shared.set(purpose, pool);

@@ -1,11 +1,13 @@
-// A small pool of direct PostgreSQL connections (SUPABASE_DB_URL, which hosted Supabase gives every
-// edge function) for the call path's hot statements. Through PostgREST each statement costs an
+// A small pool of PostgreSQL connections through the transaction pooler (DB_POOLER_URL; hosted:
+// Supavisor, port 6543) for the call path's hot statements. Through PostgREST each statement costs an
 // HTTP hop through the API gateway, a JWT check and PostgREST's own request handling, several
 // times the statement's own time; over a kept connection it is one round trip
-// (docs/decisions/0014-call-path-latency.md). Plain parameterised statements only, so Supavisor's
-// transaction mode (port 6543) works as well as a session.
+// (docs/decisions/0014-call-path-latency.md). Plain parameterised statements only (unnamed, so no
+// prepared statement outlives its transaction) and no session state: the pooler may hand every
+// transaction to another server connection.
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'npm:pg@8.23.1';
+import { pgConnection } from './connection.ts';
 
 export type RpcResult<T> =
   { data: T; error: null } | { data: null; error: { message: string; code?: string } };
@@ -34,15 +36,18 @@ const param = (value: unknown) =>
 
 export function createSqlPool(
   url: string,
-  options: { max?: number; applicationName?: string } = {},
+  options: { max?: number; applicationName?: string; caCert?: string } = {},
 ): SqlPool {
   const pool = new pg.Pool({
-    connectionString: url,
-    // A handful is enough: the database has as many cores, and the rest wait in the pool's queue
-    // instead of holding connections the database would count against its limit.
-    max: options.max ?? 4,
+    ...pgConnection(url, options.caCert),
+    // One or two per instance: behind the pooler each is a client slot, not a server connection,
+    // and statements are short, so more would only hold slots the pooler counts against its limit.
+    max: options.max ?? 2,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    // pg-pool applies this to a statement's wait in the pool's queue too: with 2 connections a burst
+    // on a busy instance queues for seconds, which must not fail requests (the cancels of 300 live
+    // calls at once answered 500 at 5 s). A database that does not answer at all still fails.
+    connectionTimeoutMillis: 15_000,
     keepAlive: true,
     application_name: options.applicationName ?? 'dialwise-functions',
   });

@@ -70,7 +70,13 @@ export function liveEventsFromEnv(db: Db): LiveEvents {
   );
   const hub = createTaskEventHub({
     createListener: dbUrl
-      ? (handlers) => createPgListener({ url: dbUrl, channel: TASK_EVENTS_CHANNEL, ...handlers })
+      ? (handlers) =>
+          createPgListener({
+            url: dbUrl,
+            caCert: Deno.env.get('DB_SSL_ROOT_CERT') || undefined,
+            channel: TASK_EVENTS_CHANNEL,
+            ...handlers,
+          })
       : null,
     latestSeqs: latestSeqsFrom(db),
     safetyMs: heartbeatMs,

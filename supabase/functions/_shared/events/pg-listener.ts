@@ -5,9 +5,12 @@
 // does not survive the statement (docs/decisions/0010-live-events-listen-notify.md).
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'npm:pg@8.23.1';
+import { pgConnection } from '../db/connection.ts';
 
 export type ListenerOptions = {
   url: string;
+  /** The project's root certificate, to verify the server's (TLS is used off loopback anyway). */
+  caCert?: string;
   channel: string;
   onNotification: (payload: string) => void;
   onListening: () => void;
@@ -65,7 +68,7 @@ export function createPgListener(options: ListenerOptions): Listener {
     if (connecting) return connecting;
     connecting = (async () => {
       const next = new pg.Client({
-        connectionString: options.url,
+        ...pgConnection(options.url, options.caCert),
         keepAlive: true,
         connectionTimeoutMillis: 5_000,
         application_name: 'dialwise-task-events',
