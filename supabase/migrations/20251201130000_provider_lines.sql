@@ -1,3 +1,5 @@
+-- Ported into supabase/schemas (05-tasks, 09-dispatch-and-webhooks, 12-batches, 14-task-creation),
+-- where its functions read the account limits from private.limits(), as they do here.
 -- The voice provider's lines, one pool shared fairly by every account
 -- (docs/decisions/0027-provider-lines-shared-fairly.md):
 --  - the provider allows so many concurrent calls per organisation (Vapi: 10 by default); the whole
@@ -126,7 +128,8 @@ declare
   recent integer;
   oldest timestamptz;
   active integer;
-  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer, 10);
+  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
+    private.limit_of('maxDurationMinutes', 'default'));
   chosen_voice text;
   chosen_language text;
   free_reserve integer;
@@ -171,7 +174,7 @@ begin
    where user_id = p_user_id and created_at < now() - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - now())))::integer));
   end if;
@@ -179,13 +182,13 @@ begin
 
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
+  if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
   end if;
 
-  -- What an account may store is bounded: 2,000 tasks that have not ended.
-  if private.open_task_count(p_user_id) >= 2000 then
-    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', 2000);
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended.
+  if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
 
   free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -340,7 +343,7 @@ begin
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
   loop
-    exit when active >= 10;
+    exit when active >= private.limit_of('activeCallsPerAccount');
     exit when not private.takes_provider_line(p_user_id, active);
     admitted := private.admit_next_waiting(p_user_id);
     exit when admitted is null;
@@ -373,7 +376,7 @@ begin
   end if;
   select coalesce(array_agg(w.user_id order by w.user_id), '{}'),
          coalesce(array_agg(w.holding order by w.user_id), '{}'),
-         coalesce(array_agg(w.holding >= 10 order by w.user_id), '{}')
+         coalesce(array_agg(w.holding >= private.limit_of('activeCallsPerAccount') order by w.user_id), '{}')
     into accounts, holding, blocked
     from (
       select u.user_id,
@@ -403,7 +406,7 @@ begin
       continue;
     end if;
     holding[pick] := holding[pick] + 1;
-    blocked[pick] := holding[pick] >= 10;
+    blocked[pick] := holding[pick] >= private.limit_of('activeCallsPerAccount');
     free := free - 1;
     placed := placed + 1;
     return next admitted;
@@ -450,7 +453,7 @@ begin
            and t.batch_id is null
            and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
          order by t.scheduled_for
-         limit greatest(0, least(10 - active, p_limit - placed))
+         limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
          for update skip locked
       loop
         -- One live call per callee: due again at the next run, once that call has ended.
@@ -527,7 +530,7 @@ begin
     select count(*) into active from public.tasks
      where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
        and not awaiting_slot;
-    if active >= 10 then
+    if active >= private.limit_of('activeCallsPerAccount') then
       update public.tasks set next_attempt_at = now() where id = p_task_id;
       return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
     end if;

@@ -1,3 +1,4 @@
+-- Ported into supabase/schemas (09-dispatch-and-webhooks, 11-sms: dispatch_work_due and its index).
 -- Dispatch runs when there is work, not on every tick (docs/decisions/0028-dispatch-woken-by-the-database.md).
 --   * pg_cron runs `private.dispatch_tick()` every 5 seconds: plain SQL inside the database, no
 --     function invocation. It calls `dispatch` through pg_net only when work is due (scheduled
