@@ -966,7 +966,7 @@ comment on column public.tasks.recording_status is
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
-  'A queued batch task still waiting for one of the account''s call slots (it holds no money yet); meaningful only while status is queued.';
+  'A queued task waiting for one of the account''s call slots or for a provider line (a batch row holds no money yet; a task created alone holds its cost); meaningful only while status is queued.';
 comment on column public.tasks.slot_claimed_at is 'When a batch task was given a call slot (and its hold taken).';
 comment on column public.tasks.content_erased_at is
   'When the call content (goal, context, metadata, first sentence, voicemail message, transcript, summary, result) was erased; the call record stays.';
@@ -1258,6 +1258,7 @@ as $$
 declare
   task public.tasks%rowtype := private.lock_task(p_task_id);
   refusal text;
+  active integer;
 begin
   if task.id is null then
     return jsonb_build_object('error', 'not_found');
@@ -1273,15 +1274,17 @@ begin
     perform private.cancel_waiting_task(p_task_id, refusal);
     return jsonb_build_object('error', refusal, 'status', 'canceled');
   end if;
-  -- A retry takes a call slot like any other call: while all of the account's slots are held it
+  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
   -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
   -- admissions and creates are.
-  if task.status = 'retry_scheduled' and (
-       select count(*) from public.tasks
-        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-          and not awaiting_slot) >= private.limit_of('activeCallsPerAccount') then
-    update public.tasks set next_attempt_at = now() where id = p_task_id;
-    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+  if task.status = 'retry_scheduled' then
+    select count(*) into active from public.tasks
+     where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
+       and not awaiting_slot;
+    if active >= private.limit_of('activeCallsPerAccount') then
+      update public.tasks set next_attempt_at = now() where id = p_task_id;
+      return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
+    end if;
   end if;
   -- Nor does a retry ring a number the account is calling now (another task's call).
   if task.status = 'retry_scheduled' and exists (
@@ -1290,6 +1293,12 @@ begin
           and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot) then
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'callee_busy', 'status', task.status);
+  end if;
+  -- And it needs one of the provider's lines when it is the account's turn (a first attempt got
+  -- its line when it was accepted or admitted).
+  if task.status = 'retry_scheduled' and not private.takes_provider_line(task.user_id, active) then
+    update public.tasks set next_attempt_at = now() where id = p_task_id;
+    return jsonb_build_object('error', 'no_provider_line', 'status', task.status);
   end if;
   insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
   -- The provider's token is rotated with each attempt; only its hash is kept.
@@ -1302,9 +1311,45 @@ begin
 end;
 $$;
 comment on function public.task_begin_attempt(text, text) is
-  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state); a listed number or a closed account ends the task instead.';
+  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot and a provider line is free; refuses any other state) and returns the task to place it with.';
 revoke all on function public.task_begin_attempt(text, text) from public, anon, authenticated;
 grant execute on function public.task_begin_attempt(text, text) to service_role;
+
+create function public.task_placement_refused(p_task_id text, p_attempt integer) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  -- Only the attempt just opened, still queued and never confirmed by the provider: it is undone
+  -- as if it had not begun (not counted against retry_max_attempts, nothing to bill).
+  if task.id is null or task.status <> 'queued' or task.current_attempt <> p_attempt
+     or not exists (select 1 from public.task_attempts
+                     where task_id = p_task_id and number = p_attempt
+                       and provider_call_id is null and settled_at is null) then
+    return jsonb_build_object('requeued', false, 'status', task.status);
+  end if;
+  delete from public.task_attempts where task_id = p_task_id and number = p_attempt;
+  if p_attempt = 1 then
+    -- Back among the waiting tasks, its hold kept; admitted again when a line frees.
+    update public.tasks
+       set current_attempt = 0, awaiting_slot = true, slot_claimed_at = null, updated_at = now()
+     where id = p_task_id;
+  else
+    -- A retry is due again at the next run, as when it found no call slot.
+    update public.tasks
+       set current_attempt = p_attempt - 1, status = 'retry_scheduled', next_attempt_at = now(),
+           updated_at = now()
+     where id = p_task_id;
+  end if;
+  return jsonb_build_object('requeued', true);
+end;
+$$;
+comment on function public.task_placement_refused(text, integer) is
+  'The provider refused to place the attempt for its concurrency limit: undoes the attempt (unbilled, not counted) and puts the task back to wait for a line; {requeued}.';
+revoke all on function public.task_placement_refused(text, integer) from public, anon, authenticated;
+grant execute on function public.task_placement_refused(text, integer) to service_role;
 
 create function public.task_attempt_placed(
   p_task_id text, p_attempt integer, p_provider_call_id text, p_control_url text
@@ -1538,7 +1583,10 @@ begin
   -- Only the task's current attempt speaks for it, and only a task that asked for a result.
   update public.tasks
      set result = p_result, result_note = p_note, updated_at = now()
-   where id = p_task_id and current_attempt = p_attempt and output_schema is not null;
+   where id = p_task_id and current_attempt = p_attempt
+     and (output_schema is not null
+          or exists (select 1 from public.batches b
+                      where b.id = batch_id and b.task_defaults ? 'output_schema'));
   return found;
 end;
 $$;
@@ -2946,43 +2994,20 @@ comment on function public.resend_webhook_delivery(uuid) is
 revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
 grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
 
--- A queued webhook delivery asks for a dispatch run at once, so its first attempt is immediate
--- instead of waiting for the next scheduled run. Two channels, both best effort:
---   * NOTIFY dialwise_dispatch: the local stack's scheduler listens and runs dispatch;
---   * hosted, pg_net POSTs the dispatch function (URL and key from Vault, as the pg_cron job at the
---     end of this file does). pg_net sends after the transaction commits, so the run sees the row.
--- A failure here never fails the event that queued the delivery: the scheduled run still sends it.
-
+-- A queued webhook delivery asks for a dispatch run at once (private.wake_dispatch), so its first
+-- attempt is immediate instead of waiting for the next tick.
 create function private.request_dispatch() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project_url text;
-  service_key text;
 begin
-  perform pg_notify('dialwise_dispatch', tg_table_name);
-  if exists (select 1 from pg_extension where extname = 'pg_net')
-     and exists (select 1 from pg_namespace where nspname = 'vault') then
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
-      into project_url;
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
-      into service_key;
-    if project_url is not null and service_key is not null then
-      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
-        using project_url || '/functions/v1/dispatch',
-              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
-    end if;
-  end if;
-  return null;
-exception when others then
-  raise warning 'request_dispatch: %', sqlerrm;
+  perform private.wake_dispatch(tg_table_name);
   return null;
 end;
 $$;
 comment on function private.request_dispatch() is
-  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+  'Trigger: asks for a dispatch run now (private.wake_dispatch); never fails the caller.';
 revoke all on function private.request_dispatch() from public, anon, authenticated;
 
 create trigger webhook_deliveries_dispatch_at_once
@@ -3024,31 +3049,131 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project_url text;
-  service_key text;
 begin
-  -- The same two channels as private.request_dispatch (the webhook outbox's trigger).
-  perform pg_notify('dialwise_dispatch', 'call_slots');
-  if exists (select 1 from pg_extension where extname = 'pg_net')
-     and exists (select 1 from pg_namespace where nspname = 'vault') then
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
-      into project_url;
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
-      into service_key;
-    if project_url is not null and service_key is not null then
-      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
-        using project_url || '/functions/v1/dispatch',
-              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
-    end if;
-  end if;
-exception when others then
-  raise warning 'request_dispatch_now: %', sqlerrm;
+  perform private.wake_dispatch('call_slots');
 end;
 $$;
 comment on function private.request_dispatch_now() is
-  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+  'Asks for a dispatch run now because a line freed while tasks wait (private.wake_dispatch); never fails the caller.';
 revoke all on function private.request_dispatch_now() from public, anon, authenticated;
+-- A create or a retry that leaves a free line to another account's turn asks for a dispatch run.
+grant execute on function private.request_dispatch_now() to service_role;
+
+-- Provider lines ---------------------------------------------------------------------------------
+-- The voice provider's lines, one pool shared fairly by every account
+-- (docs/decisions/0027-provider-lines-shared-fairly.md):
+--  - the provider allows so many concurrent calls per organisation (Vapi: 10 by default); the whole
+--    platform holds at most `private.provider_lines.max_lines` calls that hold a line (queued to be
+--    dialled, ringing or talking), on top of each account's 10;
+--  - a task that finds no line waits `queued` with awaiting_slot (as a batch row waits for its
+--    account's slots), never failed and never refused with 429;
+--  - lines are given out fairly: a line goes to the account with the fewest calls holding one, so
+--    one account's batch of 1,000 never starves another account's single call;
+--  - every decision that gives a line is taken under the lock of the one `provider_lines` row, so
+--    two function instances can never pass the cap together;
+--  - a placement the provider refuses for its own concurrency limit is put back to wait (no
+--    attempt is counted, nothing is billed).
+
+create table private.provider_lines (
+  singleton boolean primary key default true constraint provider_lines_one_row check (singleton),
+  max_lines integer not null default 10
+    constraint provider_lines_max_lines_range check (max_lines between 1 and 100000),
+  updated_at timestamptz not null default now()
+);
+comment on table private.provider_lines is
+  'The voice provider''s concurrent-call limit for the whole platform (VOICE_MAX_CONCURRENT_CALLS, written by the dispatcher); its one row is also the lock every line decision takes.';
+insert into private.provider_lines (singleton) values (true);
+
+-- The calls holding a line, platform-wide and per account, counted from a small index.
+create index tasks_holding_line on public.tasks (user_id)
+  where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+
+
+revoke all on private.provider_lines from public, anon, authenticated;
+grant select, update on private.provider_lines to service_role;
+
+create function public.provider_lines_configure(p_max_lines integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- Written only when it changed, so the dispatcher's every run costs no row version.
+  update private.provider_lines
+     set max_lines = p_max_lines, updated_at = now()
+   where singleton and max_lines is distinct from p_max_lines;
+  return (select max_lines from private.provider_lines where singleton);
+end;
+$$;
+comment on function public.provider_lines_configure(integer) is
+  'For the dispatcher: sets the platform''s provider line limit (VOICE_MAX_CONCURRENT_CALLS); returns it.';
+revoke all on function public.provider_lines_configure(integer) from public, anon, authenticated;
+grant execute on function public.provider_lines_configure(integer) to service_role;
+
+create function private.lock_provider_lines() returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  max_lines integer;
+  holding integer;
+begin
+  -- Held to the end of the caller's transaction: the count below and the caller's line-taking
+  -- write are one decision. Whoever holds it never waits for an account's lock (skip locked), and
+  -- whoever holds an account's lock may wait for it, so the two never wait on each other in a
+  -- cycle.
+  select l.max_lines into max_lines from private.provider_lines l where l.singleton for update;
+  select count(*) into holding from public.tasks
+   where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  return coalesce(max_lines, 10) - holding;
+end;
+$$;
+comment on function private.lock_provider_lines() is
+  'Locks the provider lines for the transaction and returns how many are free (may be 0 or less).';
+revoke all on function private.lock_provider_lines() from public, anon, authenticated;
+grant execute on function private.lock_provider_lines() to service_role;
+
+create function private.fairer_claimant_waits(p_user_id uuid, p_holding integer) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  -- Another account with fewer calls holding a line has a task waiting for one: the line is its.
+  select p_holding > 0 and exists (
+    select 1
+      from (select distinct user_id from public.tasks
+             where awaiting_slot and status = 'queued' and user_id <> p_user_id) w
+     where (select count(*) from public.tasks h
+             where h.user_id = w.user_id and h.status in ('queued', 'ringing', 'in_progress')
+               and not h.awaiting_slot) < p_holding
+  );
+$$;
+comment on function private.fairer_claimant_waits(uuid, integer) is
+  'Whether another account, holding fewer provider lines than p_holding, has a task waiting for one.';
+revoke all on function private.fairer_claimant_waits(uuid, integer) from public, anon, authenticated;
+grant execute on function private.fairer_claimant_waits(uuid, integer) to service_role;
+
+create function private.takes_provider_line(p_user_id uuid, p_holding integer) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  free integer := private.lock_provider_lines();
+begin
+  if free <= 0 then
+    return false;
+  end if;
+  if private.fairer_claimant_waits(p_user_id, p_holding) then
+    -- A line is free but is another account's turn: the dispatcher gives it now.
+    perform private.request_dispatch_now();
+    return false;
+  end if;
+  return true;
+end;
+$$;
+comment on function private.takes_provider_line(uuid, integer) is
+  'Locks the provider lines and says whether the account (holding p_holding of them) may take one now: one is free and no account holding fewer waits for one.';
+revoke all on function private.takes_provider_line(uuid, integer) from public, anon, authenticated;
+grant execute on function private.takes_provider_line(uuid, integer) to service_role;
 
 -- The account's active calls (activeCallsPerAccount) count the tasks that hold a slot; waiting batch tasks do not.
 create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
@@ -3060,38 +3185,51 @@ declare
   account uuid;
   active integer;
   placed integer := 0;
+  free integer;
+  gets_line boolean;
 begin
-  -- Row locks are only ever taken with skip locked, and accounts in a fixed order, so no run
-  -- waits on a task another transaction holds while it holds an account.
   -- A task created alone is placed when its window opens if the account has a free call slot
-  -- (else it waits): counted and moved under the account's lock.
-  for account in
-    select distinct t.user_id from public.tasks t
-     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
-     order by t.user_id
-  loop
-    exit when placed >= p_limit;
-    perform 1 from public.profiles where id = account for update;
-    select count(*) into active from public.tasks
-     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-    for due_id in
-      select t.id from public.tasks t
-       where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
-         and t.batch_id is null
-         and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
-       order by t.scheduled_for
-       limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
-       for update skip locked
+  -- (else it waits) and a provider line is free and is the account's turn (else it joins the
+  -- waiting tasks, its hold taken at create). The lines are locked first and accounts are skipped
+  -- while another transaction holds them, so this never waits while it holds the lines.
+  if exists (select 1 from public.tasks t
+              where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null) then
+    free := private.lock_provider_lines();
+    for account in
+      select distinct t.user_id from public.tasks t
+       where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
+       order by t.user_id
     loop
-      -- One live call per callee: due again at the next run, once that call has ended.
-      continue when private.has_live_call(account,
-        (select phone_number from public.tasks where id = due_id));
-      update public.tasks set status = 'queued', updated_at = now() where id = due_id;
-      perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
-      placed := placed + 1;
-      return next due_id;
+      exit when placed >= p_limit;
+      perform 1 from public.profiles where id = account for update skip locked;
+      continue when not found;
+      select count(*) into active from public.tasks
+       where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+      for due_id in
+        select t.id from public.tasks t
+         where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
+           and t.batch_id is null
+           and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+         order by t.scheduled_for
+         limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
+         for update skip locked
+      loop
+        -- One live call per callee: due again at the next run, once that call has ended.
+        continue when private.has_live_call(account,
+          (select phone_number from public.tasks where id = due_id));
+        gets_line := free > 0 and not private.fairer_claimant_waits(account, active);
+        update public.tasks set status = 'queued', awaiting_slot = not gets_line, updated_at = now()
+         where id = due_id;
+        perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
+        if gets_line then
+          free := free - 1;
+          active := active + 1;
+          placed := placed + 1;
+          return next due_id;
+        end if;
+      end loop;
     end loop;
-  end loop;
+  end if;
   -- A batch task whose window opened joins its account's waiting tasks; it is placed when a slot
   -- frees (the dispatcher admits waiting tasks after this).
   for due_id in
@@ -3116,7 +3254,7 @@ begin
 end;
 $$;
 comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
-  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
+  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned to place when it also gets a provider line, else waiting for one), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
 revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
 grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
 
@@ -3217,6 +3355,110 @@ create index dispatch_runs_finished_at on private.dispatch_runs (finished_at des
 comment on table private.dispatch_runs is
   'One row per dispatch run of the last day: its report, or its error. Read by public.scheduler_health().';
 
+-- Dispatch runs when there is work, not on every tick (docs/decisions/0028-dispatch-woken-by-the-database.md).
+--   * pg_cron runs `private.dispatch_tick()` every 5 seconds: plain SQL inside the database, no
+--     function invocation. It calls `dispatch` through pg_net only when work is due (scheduled
+--     tasks whose time came, due retries, batch tasks waiting for a line, due webhook deliveries,
+--     recording copies to retry, unsent SMS results, live calls the watchdog has not looked at
+--     for 15 seconds) or when no run has been recorded for 30 seconds (the heartbeat: retention,
+--     and proof to the health check that the whole chain works).
+--   * The database wakes `dispatch` itself the moment work appears (a line frees while batch
+--     tasks wait, a webhook delivery is queued): `private.wake_dispatch`, through pg_net, skipped
+--     while a request to dispatch still waits in pg_net's queue (it will see this work too).
+--   * At rest that is one invocation per 30 seconds: 2,880 a day, 86,400 in a 30-day month.
+--   * The local stack has the same pg_cron, pg_net and Vault (supabase/local/sql/cron-net-vault.sql
+--     and scheduler.ts), so it runs this very path.
+
+
+create table private.scheduler_state (
+  id boolean primary key default true constraint scheduler_state_one_row check (id),
+  last_tick_at timestamptz,
+  last_wake_at timestamptz,
+  last_wake_reason text
+);
+insert into private.scheduler_state (id) values (true);
+comment on table private.scheduler_state is
+  'One row: when the pg_cron tick last ran and what it last woke dispatch for (the health check reads it).';
+
+create function private.wake_dispatch(p_reason text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  project_url text;
+  secret_key text;
+  target text;
+begin
+  if to_regprocedure('net.http_post(text,jsonb,jsonb,jsonb,integer)') is null
+     or to_regclass('vault.decrypted_secrets') is null then
+    return;
+  end if;
+  select decrypted_secret into project_url from vault.decrypted_secrets where name = 'project_url';
+  select decrypted_secret into secret_key from vault.decrypted_secrets where name = 'service_role_key';
+  if project_url is null or secret_key is null then
+    raise warning 'wake_dispatch: Vault has no project_url or service_role_key; dispatch cannot be called';
+    return;
+  end if;
+  target := rtrim(project_url, '/') || '/functions/v1/dispatch';
+  -- A request still in pg_net's queue has not reached dispatch yet: that run sees this work too.
+  -- (Should the queue not be readable, every wake-up is sent: dispatch is safe concurrently.)
+  begin
+    if exists (select 1 from net.http_request_queue q where q.url = target) then
+      return;
+    end if;
+  exception when insufficient_privilege or undefined_table then
+    null;
+  end;
+  perform net.http_post(
+    url := target,
+    body := jsonb_build_object('reason', p_reason),
+    headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', secret_key),
+    timeout_milliseconds := 55000
+  );
+exception when others then
+  -- Never fails the transaction that asked (a call's end, a queued webhook): the tick retries.
+  raise warning 'wake_dispatch: %', sqlerrm;
+end;
+$$;
+comment on function private.wake_dispatch(text) is
+  'Asks for a dispatch run now through pg_net (URL and secret key from Vault), unless one is already queued; never fails the caller.';
+revoke all on function private.wake_dispatch(text) from public, anon, authenticated;
+
+create function private.dispatch_tick() returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  state private.scheduler_state%rowtype;
+  last_run timestamptz;
+  reason text;
+begin
+  select * into state from private.scheduler_state for update;
+  select max(finished_at) into last_run from private.dispatch_runs;
+  reason := private.dispatch_work_due(now(), last_run);
+  -- A wake-up not answered by a run yet is still on its way (pg_net sending it, dispatch
+  -- starting): no second one for 10 seconds, however many ticks pass meanwhile.
+  if reason is not null and state.last_wake_at is not null
+     and state.last_wake_at > coalesce(last_run, '-infinity')
+     and state.last_wake_at > now() - interval '10 seconds' then
+    reason := null;
+  end if;
+  if reason is not null then
+    perform private.wake_dispatch(reason);
+  end if;
+  update private.scheduler_state
+     set last_tick_at = now(),
+         last_wake_at = case when reason is null then last_wake_at else now() end,
+         last_wake_reason = coalesce(reason, last_wake_reason);
+  return reason;
+end;
+$$;
+comment on function private.dispatch_tick() is
+  'The pg_cron job: wakes dispatch when work is due or for the 30-second heartbeat; returns why, or null.';
+revoke all on function private.dispatch_tick() from public, anon, authenticated;
+
 create function public.dispatch_record_run(p_started_at timestamptz, p_report jsonb, p_error text)
 returns void
 language sql
@@ -3244,10 +3486,14 @@ as $$
       when last_run.finished_at is null then 'down'
       when p_now - last_run.finished_at > interval '1 minute' then 'degraded'
       when last_run.error is not null then 'degraded'
+      -- Dispatch still runs when woken, but the tick (retries, heartbeat, watchdog) stopped.
+      when state.last_tick_at is not null and p_now - state.last_tick_at > interval '1 minute' then 'degraded'
       else 'operational'
     end,
     'last_run_at', last_run.finished_at,
     'last_run_ok', last_run.error is null and last_run.finished_at is not null,
+    'last_tick_at', state.last_tick_at,
+    'heartbeat_seconds', 30,
     'runs_last_hour', (
       select count(*) from private.dispatch_runs r where r.finished_at > p_now - interval '1 hour'
     ),
@@ -3259,10 +3505,11 @@ as $$
   from (select 1) as one
   left join lateral (
     select r.finished_at, r.error from private.dispatch_runs r order by r.finished_at desc limit 1
-  ) as last_run on true;
+  ) as last_run on true
+  left join private.scheduler_state state on true;
 $$;
 comment on function public.scheduler_health(timestamptz) is
-  'Public: whether the scheduler ran in the last minute and succeeded (operational), is late or failing (degraded), or never ran (down).';
+  'Public: operational while dispatch ran in the last minute (a 30-second heartbeat when idle) and succeeded and the tick runs; degraded when late, failing or not ticking; down when it never ran.';
 revoke all on function public.scheduler_health(timestamptz) from public;
 grant execute on function public.scheduler_health(timestamptz) to anon, authenticated, service_role;
 
@@ -3280,37 +3527,25 @@ comment on function public.dispatch_last_run() is
 revoke all on function public.dispatch_last_run() from public, anon, authenticated;
 grant execute on function public.dispatch_last_run() to service_role;
 
--- Hosted scheduling of the `dispatch` function (Supabase's documented pg_cron + pg_net pattern:
--- the project URL and the service role key are read from Vault at each run). Every 5 seconds it
--- places due retries, runs the watchdog and sends due webhooks. Where pg_cron, pg_net or Vault
--- are missing (the local stack, whose scheduler calls dispatch itself) this is a no-op.
--- The two Vault secrets are created by `supabase db push` from [db.vault] in supabase/config.toml
+-- The schedule: pg_cron runs private.dispatch_tick() every 5 seconds (see above). The Vault secrets
+-- wake_dispatch reads are created by `supabase db push` from [db.vault] in supabase/config.toml
 -- (`service_role_key` is a secret key, sb_secret_…: dispatch accepts no JWT as the service role).
 do $migration$
 begin
-  if not exists (select 1 from pg_available_extensions where name = 'pg_cron')
-     or not exists (select 1 from pg_available_extensions where name = 'pg_net')
-     or not exists (select 1 from pg_namespace where nspname = 'vault') then
+  if to_regnamespace('cron') is null
+     and exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension pg_cron;
+  end if;
+  if to_regnamespace('net') is null
+     and exists (select 1 from pg_available_extensions where name = 'pg_net') then
+    create extension pg_net;
+  end if;
+  if to_regnamespace('cron') is null or to_regnamespace('net') is null
+     or to_regnamespace('vault') is null then
     raise notice 'pg_cron, pg_net or Vault missing: dispatch is not scheduled in the database';
     return;
   end if;
-  create extension if not exists pg_cron;
-  create extension if not exists pg_net;
-  perform cron.schedule(
-    'dialwise-dispatch',
-    '5 seconds',
-    $job$
-      select net.http_post(
-        url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/dispatch',
-        headers := jsonb_build_object(
-          'Content-Type', 'application/json',
-          'Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key')
-        ),
-        body := '{}'::jsonb,
-        timeout_milliseconds := 55000
-      );
-    $job$
-  );
+  perform cron.schedule('dialwise-dispatch', '5 seconds', $job$ select private.dispatch_tick() $job$);
 end;
 $migration$;
 
@@ -3626,6 +3861,46 @@ $$;
 revoke all on function public.sms_claim_task_notification(text) from public, anon, authenticated;
 grant execute on function public.sms_claim_task_notification(text) to service_role;
 
+-- What wakes the dispatcher (09-dispatch-and-webhooks.sql): here, after the last table it reads.
+create index sms_task_notifications_unsent on public.sms_task_notifications (created_at)
+  where sent_at is null;
+
+create function private.dispatch_work_due(p_now timestamptz, p_last_run_at timestamptz)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when p_last_run_at is null or p_last_run_at < p_now - interval '30 seconds' then 'heartbeat'
+    when exists (select 1 from public.tasks
+                  where status = 'retry_scheduled' and next_attempt_at <= p_now) then 'retries'
+    when exists (select 1 from public.tasks
+                  where status = 'scheduled' and scheduled_for <= p_now) then 'scheduled'
+    when exists (select 1 from public.tasks
+                  where status = 'queued' and awaiting_slot) then 'waiting_tasks'
+    when exists (select 1 from public.webhook_deliveries
+                  where status = 'pending' and next_attempt_at <= p_now
+                    and (locked_until is null or locked_until < p_now)) then 'webhooks'
+    when exists (select 1 from private.task_recordings
+                  where status = 'pending' and next_copy_at <= p_now) then 'recording_copies'
+    when exists (select 1 from public.sms_task_notifications n
+                   join public.tasks t on t.id = n.task_id
+                  where n.sent_at is null
+                    and t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'))
+      then 'sms_results'
+    -- The watchdog's earliest case is 15 seconds (a call accepted but never placed).
+    when p_last_run_at < p_now - interval '15 seconds'
+         and (exists (select 1 from public.tasks
+                       where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot)
+              or exists (select 1 from public.task_attempts where settled_at is null))
+      then 'live_calls'
+  end;
+$$;
+comment on function private.dispatch_work_due(timestamptz, timestamptz) is
+  'Why dispatch should run now (heartbeat, retries, scheduled, waiting_tasks, webhooks, recording_copies, sms_results, live_calls), or null when there is nothing to do.';
+revoke all on function private.dispatch_work_due(timestamptz, timestamptz) from public, anon, authenticated;
+
 -- supabase/schemas/12-batches.sql ----------------------------------------------------------------
 
 -- Batches: up to 1,000 calls from one request (docs/decisions/0015-batches-paced-by-call-slots.md).
@@ -3669,13 +3944,17 @@ create table public.batches (
   created_at timestamptz not null default now(),
   canceled_at timestamptz,
   completed_at timestamptz,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  task_defaults jsonb not null default '{}'::jsonb
+    constraint batches_task_defaults_object check (jsonb_typeof(task_defaults) = 'object')
 );
 comment on table public.batches is
   'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
 comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
 comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
 comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
+comment on column public.batches.task_defaults is
+  'The fields the batch''s tasks share (goal, first_sentence, voicemail_message, output_schema, context and metadata keys), stored once; a task row holds only what differs.';
 create index batches_user_newest on public.batches (user_id, id desc);
 create unique index batches_idempotency on public.batches (user_id, idempotency_key)
   where idempotency_key is not null;
@@ -3723,46 +4002,137 @@ alter table public.webhook_deliveries
 
 -- Functions --------------------------------------------------------------------------------------
 
-create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+-- A batch's defaults are stored once (docs/decisions/0026-batch-defaults-stored-once.md): the
+-- fields its rows share (goal, first sentence, voicemail message, output_schema, and the defaults'
+-- context and metadata keys) live in batches.task_defaults, and each task row of the batch holds
+-- only what differs:
+--   * goal, first_sentence, voicemail_message, output_schema: null when the row has the batch's
+--     value (the call API shares a field only when every row can be put back exactly);
+--   * context, metadata: the row's own keys; the batch's are merged under them when read.
+-- Every reader puts the row back together (private.task_with_batch_defaults here; the call API's
+-- task reads do the same in supabase/functions/_shared/tasks/batch-defaults.ts), so a task reads
+-- exactly as before while a 1,000-row batch stores its defaults once, not 1,000 times.
+-- Once a task's content is erased (content_erased_at) it inherits none of the content fields, and
+-- the batch's copy is erased with its last task's (13-privacy.sql); before a batch is deleted (its
+-- account closes) its shared fields are written into its tasks, which outlive it.
+
+create function private.batch_task_defaults(p_defaults jsonb) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  -- Only the fields a row may share, each of its own type.
+  select coalesce(jsonb_object_agg(d.key, d.value), '{}'::jsonb)
+    from jsonb_each(case when jsonb_typeof(p_defaults) = 'object' then p_defaults else '{}'::jsonb end) d
+   where (d.key in ('goal', 'first_sentence', 'voicemail_message') and jsonb_typeof(d.value) = 'string')
+      or (d.key in ('output_schema', 'context', 'metadata') and jsonb_typeof(d.value) = 'object');
+$$;
+comment on function private.batch_task_defaults(jsonb) is
+  'The shareable fields of a batch request''s task_defaults (others dropped).';
+revoke all on function private.batch_task_defaults(jsonb) from public, anon, authenticated;
+grant execute on function private.batch_task_defaults(jsonb) to service_role;
+
+create function private.task_with_batch_defaults(p_task public.tasks) returns public.tasks
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  shared jsonb;
+  t public.tasks := p_task;
+begin
+  if t.batch_id is null then
+    return t;
+  end if;
+  select task_defaults into shared from public.batches where id = t.batch_id;
+  if shared is null or shared = '{}'::jsonb then
+    return t;
+  end if;
+  if t.output_schema is null and shared ? 'output_schema' then
+    t.output_schema := shared->'output_schema';
+  end if;
+  -- Erased content stays erased.
+  if t.content_erased_at is not null then
+    return t;
+  end if;
+  if t.goal is null and shared ? 'goal' then
+    t.goal := shared->>'goal';
+  end if;
+  if t.first_sentence is null and shared ? 'first_sentence' then
+    t.first_sentence := shared->>'first_sentence';
+  end if;
+  if t.voicemail_message is null and shared ? 'voicemail_message' then
+    t.voicemail_message := shared->>'voicemail_message';
+  end if;
+  if jsonb_typeof(shared->'context') = 'object' then
+    t.context := (shared->'context') || t.context;
+  end if;
+  if jsonb_typeof(shared->'metadata') = 'object' then
+    t.metadata := (shared->'metadata') || t.metadata;
+  end if;
+  return t;
+end;
+$$;
+comment on function private.task_with_batch_defaults(public.tasks) is
+  'A task row with its batch''s shared fields put back (the row''s own values win; context and metadata merge key by key): the task as the API shows it.';
+revoke all on function private.task_with_batch_defaults(public.tasks) from public, anon, authenticated;
+grant execute on function private.task_with_batch_defaults(public.tasks) to service_role;
+
+create function private.keep_batch_defaults_in_tasks() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- The tasks outlive their batch (call records are kept after the account closes): they take
+  -- their shared fields with them before the batch goes.
+  if old.task_defaults <> '{}'::jsonb then
+    update public.tasks t
+       set goal = r.goal, first_sentence = r.first_sentence, voicemail_message = r.voicemail_message,
+           output_schema = r.output_schema, context = r.context, metadata = r.metadata
+      from (select (private.task_with_batch_defaults(x)).* from public.tasks x where x.batch_id = old.id) r
+     where t.id = r.id;
+  end if;
+  return old;
+end;
+$$;
+comment on function private.keep_batch_defaults_in_tasks() is
+  'Trigger batches_keep_defaults_in_tasks: writes a batch''s shared fields into its tasks before the batch is deleted.';
+revoke all on function private.keep_batch_defaults_in_tasks() from public, anon, authenticated;
+
+create trigger batches_keep_defaults_in_tasks
+  before delete on public.batches
+  for each row execute function private.keep_batch_defaults_in_tasks();
+comment on trigger batches_keep_defaults_in_tasks on public.batches is
+  'The tasks of a deleted batch keep its shared fields (private.keep_batch_defaults_in_tasks).';
+
+create function private.admit_next_waiting(p_user_id uuid) returns text
 language plpgsql
 set search_path = ''
 as $$
 declare
   account public.profiles%rowtype;
-  active integer;
   waiting record;
   free_reserve integer;
   hold integer;
   at timestamptz := now();
 begin
-  -- The account's row lock orders this with every create, cancel and call transition of the
-  -- account: the count below and the admissions are one decision, so no slot is given twice.
-  select * into account from public.profiles where id = p_user_id for update;
-  if not found then
-    return;
-  end if;
-  select count(*) into active from public.tasks
-   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= private.limit_of('activeCallsPerAccount') then
-    return;
-  end if;
+  -- The caller holds the account's lock and a free line; rows another transaction holds are left
+  -- for the next run (whoever holds the lines never waits).
   for waiting in
     select id, max_duration_minutes, phone_number, hold_cents, free_minutes_reserved
       from public.tasks
      where user_id = p_user_id and status = 'queued' and awaiting_slot
-     order by batch_id, batch_index
-     for update
+     order by batch_id nulls first, batch_index, created_at
+     for update skip locked
   loop
-    exit when active >= private.limit_of('activeCallsPerAccount');
     -- One live call per callee: a task to a number the account is calling now waits its turn.
     continue when private.has_live_call(p_user_id, waiting.phone_number);
-    -- A task created alone that waited for its callee holds its cost since its create.
+    -- A task created alone (or put back by the provider's refusal) holds its cost already.
     if waiting.hold_cents > 0 or waiting.free_minutes_reserved > 0 then
       update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
        where id = waiting.id;
-      active := active + 1;
-      return next waiting.id;
-      continue;
+      return waiting.id;
     end if;
     select * into account from public.profiles where id = p_user_id;
     free_reserve := least(waiting.max_duration_minutes,
@@ -3785,13 +4155,45 @@ begin
        set credits_held = credits_held + hold / 100.0,
            free_minutes_reserved = free_minutes_reserved + free_reserve
      where id = p_user_id;
+    return waiting.id;
+  end loop;
+  return null;
+end;
+$$;
+comment on function private.admit_next_waiting(uuid) is
+  'Admits the account''s next waiting task whose callee is free, holding its cost (or failing unfundable ones with insufficient_credits on the way); null when none can go. The caller holds the account''s lock and a free provider line.';
+revoke all on function private.admit_next_waiting(uuid) from public, anon, authenticated;
+grant execute on function private.admit_next_waiting(uuid) to service_role;
+
+create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  active integer;
+  admitted text;
+begin
+  -- The account's row lock orders this with every create, cancel and call transition of the
+  -- account, and the provider lines' lock with every other line decision: the counts and the
+  -- admissions are one decision, so no slot and no line is given twice.
+  perform 1 from public.profiles where id = p_user_id for update;
+  if not found then
+    return;
+  end if;
+  select count(*) into active from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  loop
+    exit when active >= private.limit_of('activeCallsPerAccount');
+    exit when not private.takes_provider_line(p_user_id, active);
+    admitted := private.admit_next_waiting(p_user_id);
+    exit when admitted is null;
     active := active + 1;
-    return next waiting.id;
+    return next admitted;
   end loop;
 end;
 $$;
 comment on function private.admit_waiting_tasks(uuid) is
-  'Gives the account''s free call slots to its waiting batch tasks in order, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+  'Gives the account''s free call slots to its waiting tasks in order while provider lines are free and it is the account''s turn, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
 revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
 grant execute on function private.admit_waiting_tasks(uuid) to service_role;
 
@@ -3894,9 +4296,10 @@ begin
   insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
 
   insert into public.batches (id, user_id, api_key_id, source, total, webhook_url, idempotency_key,
-    request_hash, created_at, updated_at)
+    request_hash, task_defaults, created_at, updated_at)
   values (p_batch->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
-    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash, at, at)
+    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash,
+    private.batch_task_defaults(p_batch->'task_defaults'), at, at)
   returning * into created;
 
   select * into settings from public.agent_settings where user_id = p_user_id;
@@ -3927,7 +4330,9 @@ begin
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
       coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
       coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
-      coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)),
+      -- A row that shares the batch's first sentence stores none of its own.
+      case when p.task->>'first_sentence' is null and created.task_defaults ? 'first_sentence' then null
+           else coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)) end,
       coalesce((p.task->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default')),
       coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
       coalesce((p.task->>'retry_max_attempts')::integer, 3),
@@ -3958,7 +4363,7 @@ begin
 end;
 $$;
 comment on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) is
-  'Creates a batch and all its tasks in one statement if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+  'Creates a batch and all its tasks in one statement (the rows'' shared fields once, on the batch) if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
 revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
 
@@ -4017,19 +4422,61 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  account uuid;
+  free integer;
+  accounts uuid[];
+  holding integer[];
+  blocked boolean[];
+  pick integer;
+  admitted text;
+  placed integer := 0;
 begin
-  -- Accounts in a fixed order, so two runs never wait on each other's account locks in a cycle.
-  for account in
-    select distinct user_id from public.tasks where awaiting_slot and status = 'queued'
-     order by user_id limit p_limit
-  loop
-    return query select private.admit_waiting_tasks(account);
+  -- The lines first, then accounts with skip locked: an account busy with a create or a call's end
+  -- is served at the next run, and this run never waits while it holds the lines.
+  free := private.lock_provider_lines();
+  if free <= 0 then
+    return;
+  end if;
+  select coalesce(array_agg(w.user_id order by w.user_id), '{}'),
+         coalesce(array_agg(w.holding order by w.user_id), '{}'),
+         coalesce(array_agg(w.holding >= private.limit_of('activeCallsPerAccount') order by w.user_id), '{}')
+    into accounts, holding, blocked
+    from (
+      select u.user_id,
+             (select count(*)::integer from public.tasks h
+               where h.user_id = u.user_id and h.status in ('queued', 'ringing', 'in_progress')
+                 and not h.awaiting_slot) as holding
+        from (select distinct user_id from public.tasks where awaiting_slot and status = 'queued') u
+    ) w;
+  -- Round by round, a line goes to the account holding the fewest (a tie goes by account order and
+  -- evens out at the next line), so a batch of 1,000 never keeps a single call waiting.
+  while free > 0 and placed < p_limit loop
+    pick := null;
+    for i in 1 .. coalesce(array_length(accounts, 1), 0) loop
+      if not blocked[i] and (pick is null or holding[i] < holding[pick]) then
+        pick := i;
+      end if;
+    end loop;
+    exit when pick is null;
+    perform 1 from public.profiles where id = accounts[pick] for update skip locked;
+    if not found then
+      blocked[pick] := true;
+      continue;
+    end if;
+    admitted := private.admit_next_waiting(accounts[pick]);
+    if admitted is null then
+      blocked[pick] := true;
+      continue;
+    end if;
+    holding[pick] := holding[pick] + 1;
+    blocked[pick] := holding[pick] >= private.limit_of('activeCallsPerAccount');
+    free := free - 1;
+    placed := placed + 1;
+    return next admitted;
   end loop;
 end;
 $$;
 comment on function public.dispatch_claim_batch_slots(integer) is
-  'For the dispatcher: admits waiting batch tasks of up to p_limit accounts into their free call slots; returns the ids to place.';
+  'For the dispatcher: gives free provider lines to waiting tasks (at most p_limit), one at a time to the account holding the fewest lines, within each account''s 10 call slots; returns the ids to place.';
 revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
 grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
 
@@ -4081,12 +4528,12 @@ as $$
 declare
   done public.batches%rowtype;
 begin
-  -- A call slot freed while the account has batch tasks or due retries waiting: place the next
-  -- one now.
+  -- A call slot (and a provider line) freed while tasks wait for one, or the account has due
+  -- retries: place the next one now.
   if old.status in ('queued', 'ringing', 'in_progress') and not (old.status = 'queued' and old.awaiting_slot)
-     and (new.status not in ('queued', 'ringing', 'in_progress'))
-     and (exists (select 1 from public.tasks
-                   where user_id = new.user_id and awaiting_slot and status = 'queued')
+     and (new.status not in ('queued', 'ringing', 'in_progress')
+          or (new.status = 'queued' and new.awaiting_slot))
+     and (exists (select 1 from public.tasks where awaiting_slot and status = 'queued')
           or exists (select 1 from public.tasks
                       where user_id = new.user_id and status = 'retry_scheduled'
                         and next_attempt_at <= now())) then
@@ -4115,7 +4562,7 @@ begin
 end;
 $$;
 comment on function private.on_task_status_change() is
-  'Trigger tasks_status_change: asks for a dispatch run when a call slot frees and batch tasks wait; completes a batch when its last task ends.';
+  'Trigger tasks_status_change: asks for a dispatch run when a call slot and provider line frees and tasks wait; completes a batch when its last task ends.';
 revoke all on function private.on_task_status_change() from public, anon, authenticated;
 
 create trigger tasks_status_change
@@ -4228,11 +4675,17 @@ begin
     returning t.id
   )
   select count(*) into erased from erased_rows;
+  -- A batch's shared content goes with the content of its last task.
+  update public.batches b
+     set task_defaults = b.task_defaults - array['goal', 'first_sentence', 'voicemail_message', 'context', 'metadata']
+   where b.task_defaults ?| array['goal', 'first_sentence', 'voicemail_message', 'context', 'metadata']
+     and exists (select 1 from public.tasks t where t.batch_id = b.id and t.content_erased_at = p_now)
+     and not exists (select 1 from public.tasks t where t.batch_id = b.id and t.content_erased_at is null);
   return erased;
 end;
 $$;
 comment on function private.retention_erase_call_content(timestamptz, integer) is
-  'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs).';
+  'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs, and a batch''s shared content once all its tasks'' is erased).';
 revoke all on function private.retention_erase_call_content(timestamptz, integer) from public, anon, authenticated;
 
 create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer
@@ -4538,9 +4991,9 @@ as $$
                   select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
                     from public.task_events e where e.task_id = t.id), '[]'::jsonb))
            order by t.id), '[]'::jsonb)
-    from (select * from public.tasks
-           where user_id = p_user_id and (p_after is null or id > p_after)
-           order by id limit least(greatest(p_limit, 1), 500)) t;
+    from (select (private.task_with_batch_defaults(x)).* from public.tasks x
+           where x.user_id = p_user_id and (p_after is null or x.id > p_after)
+           order by x.id limit least(greatest(p_limit, 1), 500)) t;
 $$;
 comment on function public.account_export_tasks(uuid, text, integer) is
   'One page (at most 500) of the data export''s tasks with their attempts and events, after the task p_after.';
@@ -4772,10 +5225,12 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
   end if;
 
-  -- A number the account is calling now is not rung a second time at once: the task waits for a
-  -- slot, its cost held now like any create's (admit_waiting_tasks passes it over while that call
-  -- lasts, and holds nothing more when it admits it).
-  waits := opening <= now() and private.has_live_call(p_user_id, p_task->>'phone_number');
+  -- A number the account is calling now is not rung a second time at once, and a call needs one
+  -- of the provider's lines: otherwise the task waits for a slot, its cost held now like any
+  -- create's (the dispatcher admits it, holding nothing more). The lines are locked last, so the
+  -- lock is held only for the insert below.
+  waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
+    or not private.takes_provider_line(p_user_id, active));
 
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
@@ -4826,6 +5281,6 @@ begin
 end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
-  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost; returns {task_id, task} or {error}.';
+  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost (waiting for a slot when its callee is busy or no provider line is free); returns {task_id, task} or {error}.';
 revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;
