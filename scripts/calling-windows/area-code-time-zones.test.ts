@@ -4,12 +4,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaCodeTimeZones, sqlRows } from './area-code-time-zones';
 
-const migration = readFileSync(
-  path.join(__dirname, '../../supabase/migrations/20251125000050_calling_windows.sql'),
+const schemaFile = readFileSync(
+  path.join(__dirname, '../../supabase/schemas/06-calling-windows.sql'),
   'utf8',
 );
 
-describe('the area codes’ time zones in the calling-window migration', () => {
+describe('the area codes’ time zones in the calling-windows schema file', () => {
   it('are exactly what libphonenumber’s data says today', async () => {
     const table = await areaCodeTimeZones();
     expect(table.size).toBeGreaterThan(300);
@@ -18,6 +18,6 @@ describe('the area codes’ time zones in the calling-window migration', () => {
     // Canada and the Caribbean share +1 but are not US numbers.
     expect(table.has('416')).toBe(false);
     expect(table.has('876')).toBe(false);
-    expect(migration).toContain(sqlRows(table));
+    expect(schemaFile).toContain(sqlRows(table));
   }, 60_000);
 });

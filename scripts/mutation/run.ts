@@ -29,11 +29,11 @@ if (unknown.length) {
   process.exit(2);
 }
 
-/** The newest definition of a function in a migration, as `create or replace`. */
-function functionFrom(migration: string, start: string): string {
-  const text = readFileSync(path.join(root, migration), 'utf8');
+/** A function's definition in its schema file, as `create or replace` for the planted migration. */
+function functionFrom(schemaFile: string, start: string): string {
+  const text = readFileSync(path.join(root, schemaFile), 'utf8');
   const from = text.indexOf(start);
-  if (from < 0) throw new Error(`${start} not found in ${migration}`);
+  if (from < 0) throw new Error(`${start} not found in ${schemaFile}`);
   const body = text.indexOf('$$', text.indexOf('$$', from) + 2);
   const end = text.indexOf(';', body) + 1;
   return text.slice(from, end).replace(/^create function/, 'create or replace function');
@@ -53,8 +53,8 @@ function plant(defect: Defect): () => void {
       writeFileSync(plantedMigration, `-- Planted defect ${defect.id}\n${defect.sql}\n`);
       return () => rmSync(plantedMigration, { force: true });
     case 'sql-function': {
-      const original = functionFrom(defect.migration, defect.start);
-      const planted = replaceOnce(original, defect.find, defect.replace, defect.migration);
+      const original = functionFrom(defect.schemaFile, defect.start);
+      const planted = replaceOnce(original, defect.find, defect.replace, defect.schemaFile);
       writeFileSync(plantedMigration, `-- Planted defect ${defect.id}\n${planted}\n`);
       return () => rmSync(plantedMigration, { force: true });
     }

@@ -6,7 +6,7 @@
  * checkout on the same machine.
  */
 export type StackKind =
-  'dev' | 'e2e' | 'integration' | 'fixtures' | 'bench' | 'lifecycle' | 'compat';
+  'dev' | 'e2e' | 'integration' | 'fixtures' | 'bench' | 'lifecycle' | 'compat' | 'schema';
 
 const BASES: Record<StackKind, number> = {
   dev: 54320,
@@ -18,6 +18,8 @@ const BASES: Record<StackKind, number> = {
   lifecycle: 59320,
   // npm run test:compat: supabase-js's and auth-js's own tests against their test project.
   compat: 60320,
+  // npm run db:diff: a throwaway server that builds the migrations' and the schema files' databases.
+  schema: 61320,
 };
 
 /** The app's own ports (Vite), moved by the same offset. */

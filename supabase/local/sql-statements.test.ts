@@ -46,10 +46,14 @@ describe('splitStatements', () => {
     expect(lineOfPosition(second!, second!.text.indexOf('oops') + 1)).toBe(5);
   });
 
-  it('splits every migration into statements that each start with a keyword', () => {
-    const dir = path.join(supabaseDir, 'migrations');
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
-      const statements = splitStatements(readFileSync(path.join(dir, file), 'utf8'));
+  it('splits every migration and schema file into statements that each start with a keyword', () => {
+    const files = ['migrations', 'schemas'].flatMap((folder) =>
+      readdirSync(path.join(supabaseDir, folder))
+        .filter((f) => f.endsWith('.sql'))
+        .map((f) => path.join(folder, f)),
+    );
+    for (const file of files) {
+      const statements = splitStatements(readFileSync(path.join(supabaseDir, file), 'utf8'));
       expect(statements.length, file).toBeGreaterThan(0);
       for (const { text } of statements)
         expect(text, file).toMatch(

@@ -97,10 +97,35 @@ describe('the database checks the contract’s words', () => {
     );
   });
 
-  it('bounds a voicemail message as the contract does', async () => {
-    expect(await numbersIn('tasks', 'tasks_voicemail_message_length')).toContain(
-      LIMITS.voicemailMessageMaxLength,
+  it('holds the contract’s limits in private.limits(), the one place SQL reads them from', async () => {
+    const { rows } = await client.query<{ limits: unknown }>('select private.limits() as limits');
+    expect(rows[0]!.limits).toEqual(LIMITS);
+  });
+
+  it.each([
+    ['tasks', 'tasks_goal_length', ['goalMaxLength']],
+    ['tasks', 'tasks_first_sentence_length', ['firstSentenceMaxLength']],
+    ['tasks', 'tasks_voicemail_message_length', ['voicemailMessageMaxLength']],
+    ['tasks', 'tasks_max_duration_range', ['maxDurationMinutes']],
+    ['tasks', 'tasks_retry_max_attempts_range', ['retryMaxAttempts']],
+    ['tasks', 'tasks_retry_interval_range', ['retryIntervalMinutes']],
+    ['tasks', 'tasks_batch_index_range', ['batchMaxRows']],
+    ['batches', 'batches_total_range', ['batchMaxRows']],
+  ] as const)(
+    '%s.%s bounds by the limits, with no number of its own',
+    async (table, constraint, names) => {
+      const def = await checkOf(table, constraint);
+      for (const name of names) expect(def).toContain(`'${name}'`);
+      // Only the lower bounds 0 and 1 of a length or an index are written as numbers.
+      expect((await numbersIn(table, constraint)).filter((n) => n > 1)).toEqual([]);
+    },
+  );
+
+  it('defaults a task’s length to the contract’s', async () => {
+    const { rows } = await client.query<{ value: number }>(
+      `select ${(await columnDefault('tasks', 'max_duration_minutes'))!} as value`,
     );
+    expect(rows[0]!.value).toBe(LIMITS.maxDurationMinutes.default);
   });
 
   it('bounds the contact form’s fields as the contract does', async () => {

@@ -1,11 +1,12 @@
+import { LIMITS } from '@contract/limits.ts';
 import { checkCallableNumber } from '@contract/phone-number.ts';
 import { toUsE164 } from '@/lib/us-phone-number';
 import { normalizedColumn } from './batch-csv';
 
 /** The most rows one batch may hold. */
-export const MAX_BATCH_ROWS = 1000;
-export const GOAL_MAX_LENGTH = 4000;
-const METADATA_MAX_BYTES = 4 * 1024;
+export const MAX_BATCH_ROWS = LIMITS.batchMaxRows;
+export const GOAL_MAX_LENGTH = LIMITS.goalMaxLength;
+const METADATA_MAX_BYTES = LIMITS.metadataMaxBytes;
 
 /** One create body of a batch, as POST /task/batches takes it. */
 export type BatchTaskBody = {

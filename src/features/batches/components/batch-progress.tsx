@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/limits.ts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -73,7 +74,7 @@ export function BatchProgress({
         <CardTitle>Batch {batchId}</CardTitle>
         <CardDescription>
           {batch.data.status === 'running'
-            ? 'Running: at most 10 calls ring at once; the rest wait their turn.'
+            ? `Running: at most ${LIMITS.activeCallsPerAccount} calls ring at once; the rest wait their turn.`
             : batch.data.status === 'canceled'
               ? 'Canceled: every call that had not ended was canceled.'
               : 'Completed: every call has ended.'}

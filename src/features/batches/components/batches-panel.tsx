@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/limits.ts';
 import { useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/auth/session-context';
@@ -24,7 +25,8 @@ export function BatchesPanel() {
           <CardDescription>
             Upload a CSV with a header row: a <code>phone_number</code> column, a <code>goal</code>{' '}
             column or one goal for all rows, and any other columns (they come back with each call as
-            metadata). Up to 1,000 rows; at most 10 calls ring at once.
+            metadata). Up to {LIMITS.batchMaxRows.toLocaleString('en-US')} rows; at most{' '}
+            {LIMITS.activeCallsPerAccount} calls ring at once.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '@contract/limits.ts';
 import { checkCallableNumber } from '@contract/phone-number.ts';
 import { toUsE164 } from '@/lib/us-phone-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
@@ -6,12 +7,13 @@ import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone
 export { toUsE164 };
 
 /**
- * The call API's limits (docs/product-rules.md#limits, supabase/functions/_shared/tasks/schema.ts).
+ * The call API's limits (docs/product-rules.md#limits), from the contract the API checks them by;
+ * the form's own default length is shorter than the API's.
  */
 export const createCallLimits = {
-  goal: 4000,
-  minDuration: 1,
-  maxDuration: 30,
+  goal: LIMITS.goalMaxLength,
+  minDuration: LIMITS.maxDurationMinutes.min,
+  maxDuration: LIMITS.maxDurationMinutes.max,
   defaultDuration: 5,
 } as const;
 
@@ -19,9 +21,9 @@ export const createCallMessages = {
   phoneRequired: 'Enter the phone number to call.',
   phoneFormat: 'Enter a US number: 10 digits like 415-555-0100, or +1 and 10 digits.',
   goalRequired: 'Describe what the call should achieve.',
-  goalTooLong: 'Keep the goal under 4,000 characters.',
-  duration: 'Enter a whole number of minutes from 1 to 30.',
-  scheduleAt: 'Choose a time from now to 30 days ahead, or leave it empty to call now.',
+  goalTooLong: `Keep the goal under ${LIMITS.goalMaxLength.toLocaleString('en-US')} characters.`,
+  duration: `Enter a whole number of minutes from ${LIMITS.maxDurationMinutes.min} to ${LIMITS.maxDurationMinutes.max}.`,
+  scheduleAt: `Choose a time from now to ${LIMITS.scheduleMaxDays} days ahead, or leave it empty to call now.`,
   outputSchemaJson: 'The result schema must be valid JSON.',
   outputSchemaShape:
     'The result schema must be a JSON Schema object: {"type": "object", "properties": {…}} with at least one field.',
@@ -69,7 +71,7 @@ function outputSchemaProblem(text: string): string | null {
 }
 
 /** How far ahead a call may be scheduled (the API's schedule_at limit). */
-const MAX_SCHEDULE_MS = 30 * 86_400_000;
+const MAX_SCHEDULE_MS = LIMITS.scheduleMaxDays * 86_400_000;
 
 /** The API's own number rule: a refusal names why (premium rate, Canada, an N11 code…). */
 function numberRefusal(e164: string): string | null {

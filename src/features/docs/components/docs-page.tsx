@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/limits.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
@@ -349,8 +350,9 @@ export function DocsPage() {
             0, <InlineCode>field</InlineCode>, <InlineCode>code</InlineCode>,{' '}
             <InlineCode>message</InlineCode>), and nothing is created. Number rules, your
             do-not-call list and calling windows apply to every row, and a number may appear in one
-            row only (every row naming it is listed). The rows may name at most 10 distinct webhook
-            hosts and 10 distinct <InlineCode>output_schema</InlineCode> values.
+            row only (every row naming it is listed). The rows may name at most{' '}
+            {LIMITS.batchMaxWebhookHosts} distinct webhook hosts and {LIMITS.batchMaxOutputSchemas}{' '}
+            distinct <InlineCode>output_schema</InlineCode> values.
             <InlineCode>Idempotency-Key</InlineCode> works as for a task.
           </p>
           <p>
@@ -359,11 +361,12 @@ export function DocsPage() {
             <InlineCode>402 insufficient_credits</InlineCode> and nothing is stored.
           </p>
           <p>
-            The batch&apos;s calls are paced instead of refused: at most 10 of your calls ring at
-            once and the rest wait <InlineCode>queued</InlineCode> (or{' '}
-            <InlineCode>scheduled</InlineCode> outside their calling window) for a free slot. Money
-            is held for each call when it is placed; a call that cannot be funded then (credits
-            spent meanwhile) ends <InlineCode>failed</InlineCode> with{' '}
+            The batch&apos;s calls are paced instead of refused: at most{' '}
+            {LIMITS.activeCallsPerAccount} of your calls ring at once and the rest wait{' '}
+            <InlineCode>queued</InlineCode> (or <InlineCode>scheduled</InlineCode> outside their
+            calling window) for a free slot. Money is held for each call when it is placed; a call
+            that cannot be funded then (credits spent meanwhile) ends{' '}
+            <InlineCode>failed</InlineCode> with{' '}
             <InlineCode>failure_reason: &quot;insufficient_credits&quot;</InlineCode> and the batch
             goes on. Every task carries <InlineCode>batch_id</InlineCode>;{' '}
             <InlineCode>GET /functions/v1/task?batch_id=</InlineCode> lists them.
@@ -392,9 +395,10 @@ export function DocsPage() {
             <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
             Server-Sent Events. Each event has an <InlineCode>id</InlineCode>; if the connection
             drops, reconnect with the <InlineCode>Last-Event-ID</InlineCode> header set to the last
-            id you saw and the stream resumes after it. An API key may hold 20 open streams at once;
-            one more is refused with <InlineCode>429 rate_limited</InlineCode> and a{' '}
-            <InlineCode>Retry-After</InlineCode> header.
+            id you saw and the stream resumes after it. An API key may hold{' '}
+            {LIMITS.openStreamsPerKey} open streams at once; one more is refused with{' '}
+            <InlineCode>429 rate_limited</InlineCode> and a <InlineCode>Retry-After</InlineCode>{' '}
+            header.
           </p>
           <DocsTable
             caption="Event types"
@@ -501,15 +505,18 @@ export function DocsPage() {
 
         <DocsSection id="rate-limits" title="Rate limiting">
           <p>
-            Each account may have 10 calls queued, ringing or in progress at once, and may send 60
-            create requests a minute, counted across all its API keys (an idempotent replay does not
-            count). It may hold at most 2,000 tasks that have not ended (scheduled, queued, live or
-            awaiting a retry). Each API key may hold 20 event streams open at once, and an account
-            30 in all; revoking a key ends its streams. Beyond any of these limits the API answers{' '}
-            <InlineCode>429 rate_limited</InlineCode> with a <InlineCode>Retry-After</InlineCode>{' '}
-            header giving the number of seconds to wait. Wait at least that long before retrying,
-            and reuse the same <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so
-            a call is never placed twice.
+            Each account may have {LIMITS.activeCallsPerAccount} calls queued, ringing or in
+            progress at once, and may send {LIMITS.createsPerMinutePerAccount} create requests a
+            minute, counted across all its API keys (an idempotent replay does not count). It may
+            hold at most {LIMITS.openTasksPerAccount.toLocaleString('en-US')} tasks that have not
+            ended (scheduled, queued, live or awaiting a retry). Each API key may hold{' '}
+            {LIMITS.openStreamsPerKey} event streams open at once, and an account{' '}
+            {LIMITS.openStreamsPerAccount} in all; revoking a key ends its streams. Beyond any of
+            these limits the API answers <InlineCode>429 rate_limited</InlineCode> with a{' '}
+            <InlineCode>Retry-After</InlineCode> header giving the number of seconds to wait. Wait
+            at least that long before retrying, and reuse the same{' '}
+            <InlineCode>Idempotency-Key</InlineCode> when you retry a creation so a call is never
+            placed twice.
           </p>
           <p>
             A created task answers <InlineCode>201</InlineCode> with{' '}

@@ -1,3 +1,4 @@
+import { LIMITS } from '@contract/limits.ts';
 import { PRICE_PER_MINUTE_USD } from '@/config/constants';
 import {
   DEFAULT_PHONE_AGENT_SETTINGS,
@@ -77,8 +78,7 @@ export const requestFields: FieldDoc[] = [
   {
     name: 'max_duration_minutes',
     type: 'integer',
-    description:
-      'Longest the call may last, 1–30. Default 10. The credit hold is based on this value.',
+    description: `Longest the call may last, ${LIMITS.maxDurationMinutes.min}–${LIMITS.maxDurationMinutes.max}. Default ${LIMITS.maxDurationMinutes.default}. The credit hold is based on this value.`,
   },
   {
     name: 'voicemail',
@@ -277,8 +277,7 @@ export const taskFields: FieldDoc[] = [
 export type StatusDoc = { value: string; label: string; terminal: boolean; meaning: string };
 
 const statusMeanings: Record<TaskStatus, string> = {
-  scheduled:
-    'Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the 10 active calls.',
+  scheduled: `Accepted for later: outside the callee’s calling window, or schedule_at is ahead. Money is held; it does not count toward the ${LIMITS.activeCallsPerAccount} active calls.`,
   queued: 'Accepted; the call has not started yet.',
   ringing: 'The callee’s phone is ringing.',
   in_progress: 'The call was answered and is under way.',
@@ -412,8 +411,7 @@ export const mcpTools = [
   },
   {
     name: 'place_calls',
-    meaning:
-      'Create up to 1,000 tasks at once (tasks, each merged over defaults), paced at 10 live calls; returns the batch.',
+    meaning: `Create up to ${LIMITS.batchMaxRows.toLocaleString('en-US')} tasks at once (tasks, each merged over defaults), paced at ${LIMITS.activeCallsPerAccount} live calls; returns the batch.`,
   },
   { name: 'get_call', meaning: 'Read one task by id, with its transcript and summary.' },
   {

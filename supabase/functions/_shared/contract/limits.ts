@@ -1,6 +1,7 @@
 // The call API's limits, in one place for the API's checks, its messages, the dashboard's forms and
-// /docs. The database enforces the per-account ones (active calls, create rate, open streams) in
-// its functions with the same numbers.
+// /docs. The database reads the same numbers from private.limits() (supabase/schemas/
+// 01-foundation.sql), which supabase/tests/contract-checks.test.ts keeps equal to this object:
+// change a limit in both places.
 
 export const LIMITS = {
   /** Characters of `goal` (or `task`). */

@@ -12,6 +12,7 @@ import {
   listQuerySchema,
   parseOrThrow,
 } from '../tasks/schema.ts';
+import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES } from '../contract/task-vocabulary.ts';
 import type { TaskService } from '../tasks/service.ts';
 
@@ -202,8 +203,7 @@ export function buildMcpServer(
       'place_calls',
       {
         title: 'Place many phone calls',
-        description:
-          'Place up to 1,000 calls at once, e.g. every parent on an absence list. Each entry of tasks is a place_call input merged over defaults. The whole list is checked first: one bad entry refuses all of them, naming each bad entry. The calls are paced (at most 10 at a time), never refused for being too many; follow them with list_calls or get_call.',
+        description: `Place up to ${LIMITS.batchMaxRows.toLocaleString('en-US')} calls at once, e.g. every parent on an absence list. Each entry of tasks is a place_call input merged over defaults. The whole list is checked first: one bad entry refuses all of them, naming each bad entry. The calls are paced (at most ${LIMITS.activeCallsPerAccount} at a time), never refused for being too many; follow them with list_calls or get_call.`,
         inputSchema: advertised(placeCallsSchema),
         outputSchema: advertised(batchOutputSchema),
         annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -216,7 +216,7 @@ export function buildMcpServer(
           });
           return ok(
             batch,
-            `Batch ${batch.id} of ${batch.counts.total} calls is ${batch.status}; at most 10 ring at once.`,
+            `Batch ${batch.id} of ${batch.counts.total} calls is ${batch.status}; at most ${LIMITS.activeCallsPerAccount} ring at once.`,
           );
         }),
     );

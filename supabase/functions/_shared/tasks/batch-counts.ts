@@ -1,7 +1,7 @@
 // What a batch's `counts` name, from its tasks' status and outcome. Every task is in exactly one
 // count, so the nine add up to `total`:
 //   scheduled    waiting for a time: `scheduled` (calling window or schedule_at) or `retry_scheduled`
-//   queued       `queued`: waiting for one of the account's 10 call slots, or being dialled
+//   queued       `queued`: waiting for one of the account's call slots (activeCallsPerAccount), or being dialled
 //   in_progress  `ringing` or `in_progress`
 //   succeeded    `success` with outcome `achieved` or `unknown` (the conversation took place)
 //   not_achieved `success` with outcome `not_achieved` (the callee declined, or opted out)

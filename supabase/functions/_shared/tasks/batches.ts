@@ -21,7 +21,7 @@ import {
 } from './schema.ts';
 import type { TaskService, TaskSource } from './service.ts';
 import type { NewTaskRow } from './task-repository.ts';
-import { tooManyOpenTasks } from './task-wording.ts';
+import { LIMIT_REFUSALS, tooManyOpenTasks } from './task-wording.ts';
 
 export type BatchServiceDeps = {
   db: Db;
@@ -263,11 +263,9 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (result.rows) throw badRows(result.rows.map(rowRefusal), total);
       switch (result.error) {
         case 'rate_limited':
-          throw new ServiceError(
-            'rate_limited',
-            'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
-            { retryAfterSeconds: result.retry_after ?? 30 },
-          );
+          throw new ServiceError('rate_limited', LIMIT_REFUSALS.createRate, {
+            retryAfterSeconds: result.retry_after ?? 30,
+          });
         case 'too_many_open_tasks':
           throw tooManyOpenTasks();
         case 'insufficient_credits':

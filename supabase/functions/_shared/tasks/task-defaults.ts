@@ -1,9 +1,10 @@
 // What a task is when the request leaves a field out. The voice and language default to the
 // account's phone-agent settings, which only SQL knows (task_accept); these are the rest.
+import { LIMITS } from '../contract/limits.ts';
 import type { CreateTaskInput } from './schema.ts';
 
 export const TASK_DEFAULTS = {
-  maxDurationMinutes: 10,
+  maxDurationMinutes: LIMITS.maxDurationMinutes.default,
   voicemailAction: 'hang_up',
   retryMaxAttempts: 3,
   retryIntervalMinutes: 30,

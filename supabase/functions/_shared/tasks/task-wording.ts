@@ -1,7 +1,7 @@
 // What the task service says to people: the English messages of its errors. The codes are the
 // call API's (its integrators branch on them); the messages tell a person what to do next.
-import { LIMITS } from '../contract/limits.ts';
 import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
+import { LIMITS } from '../contract/limits.ts';
 import { ServiceError } from '../errors.ts';
 import { accountRefusal } from '../accounts/api-keys.ts';
 import type { Accepted } from './task-repository.ts';
@@ -40,6 +40,12 @@ export const notCancelable = (status: string | undefined) =>
 /** The failure reason of a task whose call the provider refused to place. */
 export const PLACEMENT_FAILED = 'The voice provider could not place the call.';
 
+/** The refusals of the per-account limits, worded with the contract's numbers. */
+export const LIMIT_REFUSALS = {
+  activeCalls: `At most ${LIMITS.activeCallsPerAccount} calls of one account can be queued, ringing or in progress at once. Try again when one ends.`,
+  createRate: `At most ${LIMITS.createsPerMinutePerAccount} create requests a minute per account (across all its API keys). Try again shortly.`,
+} as const;
+
 /** A create that would take the account past its open tasks (429, retried after a minute). */
 export function tooManyOpenTasks(): ServiceError {
   return new ServiceError(
@@ -60,9 +66,7 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
     case 'rate_limited':
       return new ServiceError(
         'rate_limited',
-        result.limit === 'active_calls'
-          ? 'At most 10 calls of one account can be queued, ringing or in progress at once. Try again when one ends.'
-          : 'At most 60 create requests a minute per account (across all its API keys). Try again shortly.',
+        result.limit === 'active_calls' ? LIMIT_REFUSALS.activeCalls : LIMIT_REFUSALS.createRate,
         { retryAfterSeconds: result.retry_after ?? 30 },
       );
     case 'too_many_open_tasks':

@@ -1,7 +1,7 @@
 -- Calling windows (docs/decisions/0009-calling-windows.md): a call rings only inside the callee's
 -- local calling window, 08:00-21:00 by default, narrowed by the request's `call_window`, in every
 -- time zone of the number's area code. A task created outside its window, or with a later
--- `schedule_at`, waits as `scheduled` (holding its money, not counting toward the 10 active
+-- `schedule_at`, waits as `scheduled` (holding its money, not counting toward the account's active
 -- calls) until the dispatcher places it at the window's opening; retries wait for the window too.
 
 -- Tables -----------------------------------------------------------------------------------------
@@ -14,7 +14,6 @@ create table private.area_code_time_zones (
 );
 comment on table private.area_code_time_zones is
   'IANA time zones of each US area code, generated from libphonenumber''s data (scripts/calling-windows/area-code-time-zones.ts); toll-free codes get both coasts.';
-
 insert into private.area_code_time_zones (area_code, time_zones) values
   ('201', '{America/New_York}'),
   ('202', '{America/New_York}'),
@@ -377,29 +376,14 @@ insert into private.area_code_time_zones (area_code, time_zones) values
   ('985', '{America/Chicago}'),
   ('986', '{America/Boise,America/Los_Angeles}'),
   ('989', '{America/New_York}');
+revoke all on private.area_code_time_zones from public, anon, authenticated;
+grant select on private.area_code_time_zones to service_role;
+alter table private.area_code_time_zones enable row level security;
 
-alter table public.tasks
-  add column call_window_start time not null default '08:00',
-  add column call_window_end time not null default '21:00',
-  add constraint tasks_call_window_valid check (
-    call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
-  add column time_zones text[] not null default '{America/New_York,America/Los_Angeles}',
-  add column schedule_at timestamptz,
-  add column scheduled_for timestamptz;
-comment on column public.tasks.time_zones is 'The callee''s time zones (from the area code); the window must be open in each.';
-comment on column public.tasks.scheduled_for is 'When a scheduled task is placed: the opening of its calling window at or after schedule_at.';
-
-alter table public.tasks drop constraint tasks_status_valid;
-alter table public.tasks add constraint tasks_status_valid check (status in (
-  'scheduled', 'queued', 'ringing', 'in_progress', 'retry_scheduled',
-  'success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'));
-
-alter table public.task_events drop constraint task_events_type_valid;
-alter table public.task_events add constraint task_events_type_valid check (type in (
-  'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
-  'task.retry_scheduled', 'task.completed', 'callee.opted_out'));
-
-create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
+create policy "The service role reads the time zones of area codes"
+  on private.area_code_time_zones for select
+  to service_role
+  using (true);
 
 create table private.calling_clock (
   id boolean primary key default true constraint calling_clock_single_row check (id),
@@ -407,6 +391,8 @@ create table private.calling_clock (
 );
 comment on table private.calling_clock is
   'Local test stacks only (empty elsewhere): shifts the clock calling windows are judged by, so tests behave the same at any hour (STACK_CALLING_CLOCK in supabase/local/README.md).';
+revoke all on private.calling_clock from public, anon, authenticated, service_role;
+grant select on private.calling_clock to service_role;
 
 -- Functions --------------------------------------------------------------------------------------
 
@@ -432,6 +418,8 @@ end;
 $$;
 comment on function private.window_opening(timestamptz, text, time, time) is
   'The first instant at or after p_at when the local time in p_zone is inside [p_start, p_end).';
+revoke all on function private.window_opening(timestamptz, text, time, time) from public, anon, authenticated;
+grant execute on function private.window_opening(timestamptz, text, time, time) to service_role;
 
 create function private.next_call_opening(p_at timestamptz, p_zones text[], p_start time, p_end time)
 returns timestamptz
@@ -461,6 +449,8 @@ end;
 $$;
 comment on function private.next_call_opening(timestamptz, text[], time, time) is
   'The first instant at or after p_at when the calling window is open in every one of the zones; null if it never is.';
+revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
 
 create function private.time_zones_of(p_phone_number text) returns text[]
 language sql
@@ -473,88 +463,5 @@ as $$
 $$;
 comment on function private.time_zones_of(text) is
   'The time zones of a +1 number''s area code (both coasts where the area code is unknown).';
-
-create or replace function public.dispatch_claim_retries(p_now timestamptz, p_limit integer) returns setof text
-language plpgsql
-set search_path = ''
-as $$
-begin
-  -- A retry due outside its calling window waits for the window's opening instead.
-  update public.tasks t
-     set next_attempt_at = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
-   where t.status = 'retry_scheduled' and t.next_attempt_at <= p_now
-     and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
-  -- Pushing next_attempt_at a minute ahead is the lease: another dispatcher no longer sees the
-  -- task as due, and task_begin_attempt opens the attempt once in any case.
-  return query
-  with due as (
-    select id from public.tasks
-     where status = 'retry_scheduled' and next_attempt_at <= p_now
-     order by next_attempt_at
-     limit p_limit
-     for update skip locked
-  )
-  update public.tasks t set next_attempt_at = p_now + interval '1 minute'
-    from due where t.id = due.id
-  returning t.id;
-end;
-$$;
-comment on function public.dispatch_claim_retries(timestamptz, integer) is
-  'Claims the tasks whose retry is due inside their calling window (skip locked, one-minute lease); later ones wait for the opening.';
-
-create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
-language plpgsql
-set search_path = ''
-as $$
-declare
-  due_id text;
-begin
-  -- Due, and still inside the window (a clock that jumped past a whole window waits for the next).
-  update public.tasks t
-     set scheduled_for = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
-   where t.status = 'scheduled' and t.scheduled_for <= p_now
-     and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
-  for due_id in
-    select t.id from public.tasks t
-     where t.status = 'scheduled' and t.scheduled_for <= p_now
-       -- The account's 10 active calls still hold: a full account's scheduled call waits.
-       and (select count(*) from public.tasks a
-             where a.user_id = t.user_id and a.status in ('queued', 'ringing', 'in_progress')) < 10
-     order by t.scheduled_for
-     limit p_limit
-     for update skip locked
-  loop
-    update public.tasks set status = 'queued', updated_at = now() where id = due_id;
-    perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
-    return next due_id;
-  end loop;
-end;
-$$;
-comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
-  'Moves scheduled tasks whose window has opened to queued (skip locked), for dispatch to place.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on private.area_code_time_zones from public, anon, authenticated;
-grant select on private.area_code_time_zones to service_role;
-grant select (call_window_start, call_window_end, time_zones, schedule_at, scheduled_for)
-  on public.tasks to authenticated;
-revoke all on private.calling_clock from public, anon, authenticated, service_role;
-grant select on private.calling_clock to service_role;
-revoke all on function private.window_opening(timestamptz, text, time, time) from public, anon, authenticated;
-revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
 revoke all on function private.time_zones_of(text) from public, anon, authenticated;
-revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) from public, anon, authenticated;
-grant execute on function private.window_opening(timestamptz, text, time, time) to service_role;
-grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
 grant execute on function private.time_zones_of(text) to service_role;
-grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table private.area_code_time_zones enable row level security;
-
-create policy "The service role reads the time zones of area codes"
-  on private.area_code_time_zones for select
-  to service_role
-  using (true);

@@ -1,12 +1,19 @@
--- The 10 active calls of an account count the tasks that hold a call slot: a batch task waiting
--- for a slot (queued with awaiting_slot) does not, so a running batch never makes a single
--- create answer 429 unless ten calls are really live (20251127002000_batches.sql). Otherwise
--- task_accept is as 20251127001000_task_results.sql left it. A due retry opens its attempt only when a slot is free, so no path
--- (create, admission, retry) ever has more than ten of an account's calls live.
+-- Task creation: the one place where the rules of every domain meet for a new call (the account's
+-- KYC and limits, money, do-not-call, calling windows), so it applies after all of them.
 
 -- Functions --------------------------------------------------------------------------------------
 
-create or replace function public.task_accept(
+-- Accepting a task costs one write of its row and one commit nobody waits behind:
+--  - task_accept inserts the row with event_seq 1 and its first event directly, as batch_accept
+--    does, instead of appending the event through append_task_event (a second update of the
+--    row it has just inserted) and reading the row back;
+--  - the first event of a task wakes no stream: it is written in the transaction that creates the
+--    task, before anyone can know the task's id, and a stream replays what is stored when it
+--    opens. A NOTIFY holds a lock that orders every notifying commit of the cluster one after the
+--    other, flush included, so creates that notify nobody no longer queue behind each other;
+--  - the webhook outbox's trigger (09-dispatch-and-webhooks.sql) reads only the two columns it needs.
+
+create function public.task_accept(
   p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text
 ) returns jsonb
 language plpgsql
@@ -21,7 +28,8 @@ declare
   recent integer;
   oldest timestamptz;
   active integer;
-  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer, 10);
+  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
+    private.limit_of('maxDurationMinutes', 'default'));
   chosen_voice text;
   chosen_language text;
   free_reserve integer;
@@ -31,6 +39,7 @@ declare
   window_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
   requested timestamptz := (p_task->>'schedule_at')::timestamptz;
   opening timestamptz;
+  waits boolean;
 begin
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
@@ -65,7 +74,7 @@ begin
    where user_id = p_user_id and created_at < now() - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - now())))::integer));
   end if;
@@ -73,8 +82,13 @@ begin
 
   select count(*) into active from public.tasks
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
+  if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
+  end if;
+
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended.
+  if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
 
   free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -96,12 +110,20 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
   end if;
 
+  -- A number the account is calling now is not rung a second time at once, and a call needs one
+  -- of the provider's lines: otherwise the task waits for a slot, its cost held now like any
+  -- create's (the dispatcher admits it, holding nothing more). The lines are locked last, so the
+  -- lock is held only for the insert below.
+  waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
+    or not private.takes_provider_line(p_user_id, active));
+
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
     speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
-    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days
+    schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
+    awaiting_slot
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -117,7 +139,7 @@ begin
     case when opening > now() then opening end,
     case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
     coalesce((p_task->>'record')::boolean, false),
-    coalesce((p_task->>'recording_retention_days')::integer, 30)
+    coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits
   ) returning * into created;
 
   update public.profiles
@@ -130,54 +152,20 @@ begin
     values (p_user_id, p_idempotency_key, p_request_hash, created.id);
   end if;
 
-  if created.status = 'scheduled' then
-    perform private.append_task_event(created.id, 'task.scheduled', jsonb_build_object(
+  -- The task's first event, numbered 1 as the row above already says (event_seq): written here
+  -- rather than through append_task_event, which would update the new row a second time.
+  insert into public.task_events (task_id, seq, type, data)
+  values (created.id, 1,
+    case when created.status = 'scheduled' then 'task.scheduled' else 'task.queued' end,
+    case when created.status = 'scheduled' then jsonb_build_object(
       'scheduled_for', opening,
-      'reason', case when requested > now() then 'schedule_at' else 'calling_window' end));
-  else
-    perform private.append_task_event(created.id, 'task.queued', '{}'::jsonb);
-  end if;
-  select * into created from public.tasks where id = created.id;
+      'reason', case when requested > now() then 'schedule_at' else 'calling_window' end)
+    else '{}'::jsonb end);
   return jsonb_build_object('task_id', created.id, 'replayed', false,
     'task', to_jsonb(created) - 'provider_token_hash');
 end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
-  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost; returns {task_id, task} or {error}.';
-
-create or replace function public.task_begin_attempt(p_task_id text, p_token_hash text default null) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  task public.tasks%rowtype := private.lock_task(p_task_id);
-begin
-  if task.id is null then
-    return jsonb_build_object('error', 'not_found');
-  end if;
-  if task.status not in ('queued', 'retry_scheduled') or
-     (task.status = 'queued' and task.current_attempt > 0) then
-    return jsonb_build_object('error', 'not_startable', 'status', task.status);
-  end if;
-  -- A retry takes a call slot like any other call: while ten of the account's calls hold one it
-  -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
-  -- admissions and creates are.
-  if task.status = 'retry_scheduled' and (
-       select count(*) from public.tasks
-        where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-          and not awaiting_slot) >= 10 then
-    update public.tasks set next_attempt_at = now() where id = p_task_id;
-    return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
-  end if;
-  insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
-  -- The provider's token is rotated with each attempt; only its hash is kept.
-  update public.tasks
-     set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
-         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
-   where id = p_task_id
-  returning * into task;
-  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
-end;
-$$;
-comment on function public.task_begin_attempt(text, text) is
-  'Opens the next attempt of a queued task or of a due retry (a retry only when the account has a free call slot; refuses any other state) and returns the task to place it with.';
+  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost (waiting for a slot when its callee is busy or no provider line is free); returns {task_id, task} or {error}.';
+revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;

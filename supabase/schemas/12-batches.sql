@@ -1,14 +1,18 @@
 -- Batches: up to 1,000 calls from one request (docs/decisions/0015-batches-paced-by-call-slots.md).
 --   * `batch_accept` records the batch and all its tasks in one set-based insert, after checking
---     the account's idempotency key, create limit, do-not-call list and every row's calling window.
+--     the account's idempotency key, create limit, do-not-call list, every row's calling window,
+--     its open tasks (openTasksPerAccount) and its money: the credits (and free minutes left)
+--     must cover every row's longest call, so nothing is stored that could not be paid for.
 --     Nothing is created when any row is refused.
 --   * A batch's tasks wait for a call slot instead of being refused with 429: a task inside its
 --     calling window is `queued` with `awaiting_slot`; one outside is `scheduled` and joins the
 --     waiting tasks when its window opens. They hold no money while they wait.
---   * `private.admit_waiting_tasks` gives an account's free slots (10 minus its queued, ringing
---     and in-progress calls that hold one) to its waiting tasks in batch order, under the
---     account's row lock, taking each task's hold as it is admitted. A task that cannot be funded
---     then ends `failed` with failure_reason `insufficient_credits`; the batch goes on.
+--   * `private.admit_waiting_tasks` gives an account's free slots (activeCallsPerAccount minus its
+--     queued, ringing and in-progress calls that hold one) to its waiting tasks in batch order,
+--     under the account's row lock, taking each task's hold as it is admitted. A task to a number
+--     the account is calling now is passed over while that call lasts (one live call per callee).
+--     A task that cannot be funded then ends `failed` with failure_reason `insufficient_credits`;
+--     the batch goes on.
 --   * A call leaving the active set asks for a dispatch run at once (NOTIFY dialwise_dispatch, and
 --     pg_net where hosted) when the account has tasks waiting, so the next one is placed promptly.
 --   * When the last task of a batch ends, the batch completes and records `batch.completed`,
@@ -26,7 +30,7 @@ create table public.batches (
   status text not null default 'running'
     constraint batches_status_valid check (status in ('running', 'completed', 'canceled')),
   total integer not null
-    constraint batches_total_range check (total between 1 and 1000),
+    constraint batches_total_range check (total between 1 and private.limit_of('batchMaxRows')),
   webhook_url text,
   idempotency_key text
     constraint batches_idempotency_key_length check (idempotency_key is null or length(idempotency_key) between 1 and 255),
@@ -35,17 +39,30 @@ create table public.batches (
   created_at timestamptz not null default now(),
   canceled_at timestamptz,
   completed_at timestamptz,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  task_defaults jsonb not null default '{}'::jsonb
+    constraint batches_task_defaults_object check (jsonb_typeof(task_defaults) = 'object')
 );
 comment on table public.batches is
   'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
 comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
 comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
 comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
-
+comment on column public.batches.task_defaults is
+  'The fields the batch''s tasks share (goal, first_sentence, voicemail_message, output_schema, context and metadata keys), stored once; a task row holds only what differs.';
 create index batches_user_newest on public.batches (user_id, id desc);
 create unique index batches_idempotency on public.batches (user_id, idempotency_key)
   where idempotency_key is not null;
+revoke all on public.batches from public, anon, authenticated;
+grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
+  canceled_at, completed_at, updated_at) on public.batches to authenticated;
+grant all on public.batches to service_role;
+alter table public.batches enable row level security;
+
+create policy "Users can read their own batches"
+  on public.batches for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create table public.batch_events (
   batch_id text not null references public.batches (id) on delete cascade,
@@ -55,104 +72,163 @@ create table public.batch_events (
   created_at timestamptz not null default now(),
   primary key (batch_id, seq)
 );
+revoke all on public.batch_events from public, anon, authenticated;
+grant all on public.batch_events to service_role;
 comment on table public.batch_events is 'Append-only event log of a batch (its event stream and webhook read it).';
+grant select on public.batch_events to authenticated;
+alter table public.batch_events enable row level security;
 
-alter table public.tasks
-  -- A task's call record outlives its account (and so its batch) for the record retention.
-  add column batch_id text references public.batches (id) on delete set null,
-  add column batch_index integer
-    constraint tasks_batch_index_range check (batch_index is null or batch_index between 0 and 999),
-  add column awaiting_slot boolean not null default false,
-  add column slot_claimed_at timestamptz;
-comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
-comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
-comment on column public.tasks.awaiting_slot is
-  'A queued batch task still waiting for one of the account''s call slots (it holds no money yet); meaningful only while status is queued.';
-comment on column public.tasks.slot_claimed_at is 'When a batch task was given a call slot (and its hold taken).';
-
+create policy "Users can read the events of their own batches"
+  on public.batch_events for select
+  to authenticated
+  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));
 create index tasks_batch on public.tasks (batch_id, batch_index) where batch_id is not null;
 create index tasks_batch_open on public.tasks (batch_id)
   where batch_id is not null and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
 create index tasks_awaiting_slot on public.tasks (user_id, batch_id, batch_index)
   where awaiting_slot and status = 'queued';
 
--- The webhook outbox carries batch events too: a delivery is of a task's event or a batch's.
+-- A task's call record, and a delivery, outlive their account (and so its batch) for the record
+-- retention: the batch link is cleared, not cascaded.
+alter table public.tasks
+  add constraint tasks_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
 alter table public.webhook_deliveries
-  alter column task_id drop not null,
-  -- A task's call record outlives its account (and so its batch) for the record retention.
-  add column batch_id text references public.batches (id) on delete set null,
-  add constraint webhook_deliveries_of_task_or_batch check ((task_id is null) <> (batch_id is null)),
-  add constraint webhook_deliveries_batch_event_once unique (batch_id, event_seq);
-comment on column public.webhook_deliveries.batch_id is 'The batch whose event this delivery carries (task_id is then null).';
-
--- A stream lease names the task or the batch whose events it streams.
-alter table public.task_event_streams drop constraint task_event_streams_task_id_fkey;
-alter table public.task_event_streams
-  add constraint task_event_streams_subject_format check (task_id ~ '^(task|batch)_[0-9A-Z]{26}$');
-comment on column public.task_event_streams.task_id is 'The task (task_…) or batch (batch_…) whose events the stream carries.';
+  add constraint webhook_deliveries_batch_id_fkey foreign key (batch_id) references public.batches (id) on delete set null;
 
 -- Functions --------------------------------------------------------------------------------------
 
-create function private.request_dispatch_now() returns void
+-- A batch's defaults are stored once (docs/decisions/0026-batch-defaults-stored-once.md): the
+-- fields its rows share (goal, first sentence, voicemail message, output_schema, and the defaults'
+-- context and metadata keys) live in batches.task_defaults, and each task row of the batch holds
+-- only what differs:
+--   * goal, first_sentence, voicemail_message, output_schema: null when the row has the batch's
+--     value (the call API shares a field only when every row can be put back exactly);
+--   * context, metadata: the row's own keys; the batch's are merged under them when read.
+-- Every reader puts the row back together (private.task_with_batch_defaults here; the call API's
+-- task reads do the same in supabase/functions/_shared/tasks/batch-defaults.ts), so a task reads
+-- exactly as before while a 1,000-row batch stores its defaults once, not 1,000 times.
+-- Once a task's content is erased (content_erased_at) it inherits none of the content fields, and
+-- the batch's copy is erased with its last task's (13-privacy.sql); before a batch is deleted (its
+-- account closes) its shared fields are written into its tasks, which outlive it.
+
+create function private.batch_task_defaults(p_defaults jsonb) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  -- Only the fields a row may share, each of its own type.
+  select coalesce(jsonb_object_agg(d.key, d.value), '{}'::jsonb)
+    from jsonb_each(case when jsonb_typeof(p_defaults) = 'object' then p_defaults else '{}'::jsonb end) d
+   where (d.key in ('goal', 'first_sentence', 'voicemail_message') and jsonb_typeof(d.value) = 'string')
+      or (d.key in ('output_schema', 'context', 'metadata') and jsonb_typeof(d.value) = 'object');
+$$;
+comment on function private.batch_task_defaults(jsonb) is
+  'The shareable fields of a batch request''s task_defaults (others dropped).';
+revoke all on function private.batch_task_defaults(jsonb) from public, anon, authenticated;
+grant execute on function private.batch_task_defaults(jsonb) to service_role;
+
+create function private.task_with_batch_defaults(p_task public.tasks) returns public.tasks
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  shared jsonb;
+  t public.tasks := p_task;
+begin
+  if t.batch_id is null then
+    return t;
+  end if;
+  select task_defaults into shared from public.batches where id = t.batch_id;
+  if shared is null or shared = '{}'::jsonb then
+    return t;
+  end if;
+  if t.output_schema is null and shared ? 'output_schema' then
+    t.output_schema := shared->'output_schema';
+  end if;
+  -- Erased content stays erased.
+  if t.content_erased_at is not null then
+    return t;
+  end if;
+  if t.goal is null and shared ? 'goal' then
+    t.goal := shared->>'goal';
+  end if;
+  if t.first_sentence is null and shared ? 'first_sentence' then
+    t.first_sentence := shared->>'first_sentence';
+  end if;
+  if t.voicemail_message is null and shared ? 'voicemail_message' then
+    t.voicemail_message := shared->>'voicemail_message';
+  end if;
+  if jsonb_typeof(shared->'context') = 'object' then
+    t.context := (shared->'context') || t.context;
+  end if;
+  if jsonb_typeof(shared->'metadata') = 'object' then
+    t.metadata := (shared->'metadata') || t.metadata;
+  end if;
+  return t;
+end;
+$$;
+comment on function private.task_with_batch_defaults(public.tasks) is
+  'A task row with its batch''s shared fields put back (the row''s own values win; context and metadata merge key by key): the task as the API shows it.';
+revoke all on function private.task_with_batch_defaults(public.tasks) from public, anon, authenticated;
+grant execute on function private.task_with_batch_defaults(public.tasks) to service_role;
+
+create function private.keep_batch_defaults_in_tasks() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  project_url text;
-  service_key text;
 begin
-  -- The same two channels as private.request_dispatch (the webhook outbox's trigger).
-  perform pg_notify('dialwise_dispatch', 'call_slots');
-  if exists (select 1 from pg_extension where extname = 'pg_net')
-     and exists (select 1 from pg_namespace where nspname = 'vault') then
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'project_url'$q$
-      into project_url;
-    execute $q$select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'$q$
-      into service_key;
-    if project_url is not null and service_key is not null then
-      execute $q$select net.http_post(url := $1, headers := $2, body := '{}'::jsonb, timeout_milliseconds := 55000)$q$
-        using project_url || '/functions/v1/dispatch',
-              jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key);
-    end if;
+  -- The tasks outlive their batch (call records are kept after the account closes): they take
+  -- their shared fields with them before the batch goes.
+  if old.task_defaults <> '{}'::jsonb then
+    update public.tasks t
+       set goal = r.goal, first_sentence = r.first_sentence, voicemail_message = r.voicemail_message,
+           output_schema = r.output_schema, context = r.context, metadata = r.metadata
+      from (select (private.task_with_batch_defaults(x)).* from public.tasks x where x.batch_id = old.id) r
+     where t.id = r.id;
   end if;
-exception when others then
-  raise warning 'request_dispatch_now: %', sqlerrm;
+  return old;
 end;
 $$;
-comment on function private.request_dispatch_now() is
-  'Asks for a dispatch run now (NOTIFY dialwise_dispatch, and pg_net where hosted); never fails the caller.';
+comment on function private.keep_batch_defaults_in_tasks() is
+  'Trigger batches_keep_defaults_in_tasks: writes a batch''s shared fields into its tasks before the batch is deleted.';
+revoke all on function private.keep_batch_defaults_in_tasks() from public, anon, authenticated;
 
-create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+create trigger batches_keep_defaults_in_tasks
+  before delete on public.batches
+  for each row execute function private.keep_batch_defaults_in_tasks();
+comment on trigger batches_keep_defaults_in_tasks on public.batches is
+  'The tasks of a deleted batch keep its shared fields (private.keep_batch_defaults_in_tasks).';
+
+create function private.admit_next_waiting(p_user_id uuid) returns text
 language plpgsql
 set search_path = ''
 as $$
 declare
   account public.profiles%rowtype;
-  active integer;
   waiting record;
   free_reserve integer;
   hold integer;
   at timestamptz := now();
 begin
-  -- The account's row lock orders this with every create, cancel and call transition of the
-  -- account: the count below and the admissions are one decision, so no slot is given twice.
-  select * into account from public.profiles where id = p_user_id for update;
-  if not found then
-    return;
-  end if;
-  select count(*) into active from public.tasks
-   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-  if active >= 10 then
-    return;
-  end if;
+  -- The caller holds the account's lock and a free line; rows another transaction holds are left
+  -- for the next run (whoever holds the lines never waits).
   for waiting in
-    select id, max_duration_minutes from public.tasks
+    select id, max_duration_minutes, phone_number, hold_cents, free_minutes_reserved
+      from public.tasks
      where user_id = p_user_id and status = 'queued' and awaiting_slot
-     order by batch_id, batch_index
-     for update
+     order by batch_id nulls first, batch_index, created_at
+     for update skip locked
   loop
-    exit when active >= 10;
+    -- One live call per callee: a task to a number the account is calling now waits its turn.
+    continue when private.has_live_call(p_user_id, waiting.phone_number);
+    -- A task created alone (or put back by the provider's refusal) holds its cost already.
+    if waiting.hold_cents > 0 or waiting.free_minutes_reserved > 0 then
+      update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
+       where id = waiting.id;
+      return waiting.id;
+    end if;
     select * into account from public.profiles where id = p_user_id;
     free_reserve := least(waiting.max_duration_minutes,
       100 - account.free_minutes_used - account.free_minutes_reserved);
@@ -174,13 +250,47 @@ begin
        set credits_held = credits_held + hold / 100.0,
            free_minutes_reserved = free_minutes_reserved + free_reserve
      where id = p_user_id;
+    return waiting.id;
+  end loop;
+  return null;
+end;
+$$;
+comment on function private.admit_next_waiting(uuid) is
+  'Admits the account''s next waiting task whose callee is free, holding its cost (or failing unfundable ones with insufficient_credits on the way); null when none can go. The caller holds the account''s lock and a free provider line.';
+revoke all on function private.admit_next_waiting(uuid) from public, anon, authenticated;
+grant execute on function private.admit_next_waiting(uuid) to service_role;
+
+create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  active integer;
+  admitted text;
+begin
+  -- The account's row lock orders this with every create, cancel and call transition of the
+  -- account, and the provider lines' lock with every other line decision: the counts and the
+  -- admissions are one decision, so no slot and no line is given twice.
+  perform 1 from public.profiles where id = p_user_id for update;
+  if not found then
+    return;
+  end if;
+  select count(*) into active from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  loop
+    exit when active >= private.limit_of('activeCallsPerAccount');
+    exit when not private.takes_provider_line(p_user_id, active);
+    admitted := private.admit_next_waiting(p_user_id);
+    exit when admitted is null;
     active := active + 1;
-    return next waiting.id;
+    return next admitted;
   end loop;
 end;
 $$;
 comment on function private.admit_waiting_tasks(uuid) is
-  'Gives the account''s free call slots to its waiting batch tasks in order, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+  'Gives the account''s free call slots to its waiting tasks in order while provider lines are free and it is the account''s turn, holding each one''s cost (or failing it with insufficient_credits); returns the ids to place.';
+revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
+grant execute on function private.admit_waiting_tasks(uuid) to service_role;
 
 create function public.batch_accept(
   p_user_id uuid, p_api_key_id uuid, p_batch jsonb, p_tasks jsonb, p_idempotency_key text,
@@ -198,6 +308,9 @@ declare
   oldest timestamptz;
   at timestamptz := now();
   admitted text[];
+  account public.profiles%rowtype;
+  needed_minutes integer;
+  needed_cents integer;
 begin
   perform 1 from public.profiles where id = p_user_id for update;
   if not found then
@@ -246,21 +359,42 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
 
-  -- One create request of the account's 60 a minute, however many rows it carries.
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended, this
+  -- batch's included.
+  if private.open_task_count(p_user_id) + jsonb_array_length(p_tasks) > private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
+  end if;
+
+  -- Storage follows money: the credits available (and the free minutes left) must cover every
+  -- row's longest call, or nothing is stored. Each row's cost is still held only when it is
+  -- admitted to a call slot.
+  select coalesce(sum(coalesce((r.value->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default'))), 0)
+    into needed_minutes
+    from jsonb_array_elements(p_tasks) r;
+  select * into account from public.profiles where id = p_user_id;
+  needed_cents := greatest(0, needed_minutes
+    - greatest(0, 100 - account.free_minutes_used - account.free_minutes_reserved));
+  if account.credits - account.credits_held < needed_cents / 100.0 then
+    return jsonb_build_object('error', 'insufficient_credits',
+      'required_usd', needed_cents / 100.0, 'available_usd', account.credits - account.credits_held);
+  end if;
+
+  -- One of the account's create requests a minute, however many rows it carries.
   delete from public.task_create_requests
    where user_id = p_user_id and created_at < at - interval '1 minute';
   select count(*), min(created_at) into recent, oldest
     from public.task_create_requests where user_id = p_user_id;
-  if recent >= 60 then
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
       'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - at)))::integer));
   end if;
   insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
 
   insert into public.batches (id, user_id, api_key_id, source, total, webhook_url, idempotency_key,
-    request_hash, created_at, updated_at)
+    request_hash, task_defaults, created_at, updated_at)
   values (p_batch->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
-    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash, at, at)
+    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash,
+    private.batch_task_defaults(p_batch->'task_defaults'), at, at)
   returning * into created;
 
   select * into settings from public.agent_settings where user_id = p_user_id;
@@ -291,8 +425,10 @@ begin
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
       coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
       coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
-      coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)),
-      coalesce((p.task->>'max_duration_minutes')::integer, 10),
+      -- A row that shares the batch's first sentence stores none of its own.
+      case when p.task->>'first_sentence' is null and created.task_defaults ? 'first_sentence' then null
+           else coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)) end,
+      coalesce((p.task->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default')),
       coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
       coalesce((p.task->>'retry_max_attempts')::integer, 3),
       coalesce((p.task->>'retry_interval_minutes')::integer, 30),
@@ -322,7 +458,9 @@ begin
 end;
 $$;
 comment on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) is
-  'Creates a batch and all its tasks in one statement if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+  'Creates a batch and all its tasks in one statement (the rows'' shared fields once, on the batch) if the idempotency key, the create limit, the do-not-call list and every row''s calling window allow; admits the first into free call slots and returns {batch_id, place} or {error, rows}.';
+revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
 
 create function public.batch_create(
   p_api_key text, p_batch jsonb, p_tasks jsonb, p_idempotency_key text, p_request_hash text
@@ -342,6 +480,8 @@ end;
 $$;
 comment on function public.batch_create(text, jsonb, jsonb, text, text) is
   'POST /task/batches in one round trip: the API key, the KYC and phone gate, then batch_accept.';
+revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
+grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
 
 create function public.batch_read(p_batch_id text) returns jsonb
 language sql
@@ -358,6 +498,8 @@ as $$
 $$;
 comment on function public.batch_read(text) is
   'A batch and the number of its tasks per (status, outcome), in one query; the counts are named in TypeScript (tasks/batch-counts.ts).';
+revoke all on function public.batch_read(text) from public, anon, authenticated;
+grant execute on function public.batch_read(text) to service_role;
 
 create function public.batch_claim_slots(p_user_id uuid) returns setof text
 language sql
@@ -367,25 +509,71 @@ as $$
 $$;
 comment on function public.batch_claim_slots(uuid) is
   'Admits an account''s waiting batch tasks into its free call slots; returns the ids to place.';
+revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
+grant execute on function public.batch_claim_slots(uuid) to service_role;
 
 create function public.dispatch_claim_batch_slots(p_limit integer) returns setof text
 language plpgsql
 set search_path = ''
 as $$
 declare
-  account uuid;
+  free integer;
+  accounts uuid[];
+  holding integer[];
+  blocked boolean[];
+  pick integer;
+  admitted text;
+  placed integer := 0;
 begin
-  -- Accounts in a fixed order, so two runs never wait on each other's account locks in a cycle.
-  for account in
-    select distinct user_id from public.tasks where awaiting_slot and status = 'queued'
-     order by user_id limit p_limit
-  loop
-    return query select private.admit_waiting_tasks(account);
+  -- The lines first, then accounts with skip locked: an account busy with a create or a call's end
+  -- is served at the next run, and this run never waits while it holds the lines.
+  free := private.lock_provider_lines();
+  if free <= 0 then
+    return;
+  end if;
+  select coalesce(array_agg(w.user_id order by w.user_id), '{}'),
+         coalesce(array_agg(w.holding order by w.user_id), '{}'),
+         coalesce(array_agg(w.holding >= private.limit_of('activeCallsPerAccount') order by w.user_id), '{}')
+    into accounts, holding, blocked
+    from (
+      select u.user_id,
+             (select count(*)::integer from public.tasks h
+               where h.user_id = u.user_id and h.status in ('queued', 'ringing', 'in_progress')
+                 and not h.awaiting_slot) as holding
+        from (select distinct user_id from public.tasks where awaiting_slot and status = 'queued') u
+    ) w;
+  -- Round by round, a line goes to the account holding the fewest (a tie goes by account order and
+  -- evens out at the next line), so a batch of 1,000 never keeps a single call waiting.
+  while free > 0 and placed < p_limit loop
+    pick := null;
+    for i in 1 .. coalesce(array_length(accounts, 1), 0) loop
+      if not blocked[i] and (pick is null or holding[i] < holding[pick]) then
+        pick := i;
+      end if;
+    end loop;
+    exit when pick is null;
+    perform 1 from public.profiles where id = accounts[pick] for update skip locked;
+    if not found then
+      blocked[pick] := true;
+      continue;
+    end if;
+    admitted := private.admit_next_waiting(accounts[pick]);
+    if admitted is null then
+      blocked[pick] := true;
+      continue;
+    end if;
+    holding[pick] := holding[pick] + 1;
+    blocked[pick] := holding[pick] >= private.limit_of('activeCallsPerAccount');
+    free := free - 1;
+    placed := placed + 1;
+    return next admitted;
   end loop;
 end;
 $$;
 comment on function public.dispatch_claim_batch_slots(integer) is
-  'For the dispatcher: admits waiting batch tasks of up to p_limit accounts into their free call slots; returns the ids to place.';
+  'For the dispatcher: gives free provider lines to waiting tasks (at most p_limit), one at a time to the account holding the fewest lines, within each account''s 10 call slots; returns the ids to place.';
+revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
 
 create function public.batch_cancel(p_user_id uuid, p_batch_id text) returns jsonb
 language plpgsql
@@ -424,6 +612,8 @@ end;
 $$;
 comment on function public.batch_cancel(uuid, text) is
   'Cancels every task of the account''s batch that has not ended; returns the live calls to hang up.';
+revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
+grant execute on function public.batch_cancel(uuid, text) to service_role;
 
 create function private.on_task_status_change() returns trigger
 language plpgsql
@@ -433,12 +623,12 @@ as $$
 declare
   done public.batches%rowtype;
 begin
-  -- A call slot freed while the account has batch tasks or due retries waiting: place the next
-  -- one now.
+  -- A call slot (and a provider line) freed while tasks wait for one, or the account has due
+  -- retries: place the next one now.
   if old.status in ('queued', 'ringing', 'in_progress') and not (old.status = 'queued' and old.awaiting_slot)
-     and (new.status not in ('queued', 'ringing', 'in_progress'))
-     and (exists (select 1 from public.tasks
-                   where user_id = new.user_id and awaiting_slot and status = 'queued')
+     and (new.status not in ('queued', 'ringing', 'in_progress')
+          or (new.status = 'queued' and new.awaiting_slot))
+     and (exists (select 1 from public.tasks where awaiting_slot and status = 'queued')
           or exists (select 1 from public.tasks
                       where user_id = new.user_id and status = 'retry_scheduled'
                         and next_attempt_at <= now())) then
@@ -467,7 +657,8 @@ begin
 end;
 $$;
 comment on function private.on_task_status_change() is
-  'Trigger tasks_status_change: asks for a dispatch run when a call slot frees and batch tasks wait; completes a batch when its last task ends.';
+  'Trigger tasks_status_change: asks for a dispatch run when a call slot and provider line frees and tasks wait; completes a batch when its last task ends.';
+revoke all on function private.on_task_status_change() from public, anon, authenticated;
 
 create trigger tasks_status_change
   after update of status on public.tasks
@@ -498,166 +689,10 @@ end;
 $$;
 comment on function private.on_batch_event() is
   'Trigger batch_events_publish: wakes the batch''s live streams (NOTIFY task_events) and queues its webhook delivery.';
+revoke all on function private.on_batch_event() from public, anon, authenticated;
 
 create trigger batch_events_publish
   after insert on public.batch_events
   for each row execute function private.on_batch_event();
 comment on trigger batch_events_publish on public.batch_events is
   'Wakes the batch''s event streams and queues the webhook of each batch event.';
-
--- The 10 active calls count the tasks that hold a slot; waiting batch tasks do not.
-create or replace function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
-language plpgsql
-set search_path = ''
-as $$
-declare
-  due_id text;
-  account uuid;
-  active integer;
-  placed integer := 0;
-begin
-  -- Row locks are only ever taken with skip locked, and accounts in a fixed order, so no run
-  -- waits on a task another transaction holds while it holds an account.
-  -- A task created alone is placed when its window opens if the account has a free call slot
-  -- (else it waits): counted and moved under the account's lock.
-  for account in
-    select distinct t.user_id from public.tasks t
-     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null
-     order by t.user_id
-  loop
-    exit when placed >= p_limit;
-    perform 1 from public.profiles where id = account for update;
-    select count(*) into active from public.tasks
-     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
-    for due_id in
-      select t.id from public.tasks t
-       where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
-         and t.batch_id is null
-         and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
-       order by t.scheduled_for
-       limit greatest(0, least(10 - active, p_limit - placed))
-       for update skip locked
-    loop
-      update public.tasks set status = 'queued', updated_at = now() where id = due_id;
-      perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
-      placed := placed + 1;
-      return next due_id;
-    end loop;
-  end loop;
-  -- A batch task whose window opened joins its account's waiting tasks; it is placed when a slot
-  -- frees (the dispatcher admits waiting tasks after this).
-  for due_id in
-    select t.id from public.tasks t
-     where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is not null
-       and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
-     order by t.scheduled_for
-     limit p_limit
-     for update skip locked
-  loop
-    update public.tasks set status = 'queued', awaiting_slot = true, updated_at = now() where id = due_id;
-    perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
-  end loop;
-  -- Due but outside the window (a clock that jumped past a whole window): the next opening.
-  update public.tasks t
-     set scheduled_for = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
-   where t.id in (
-     select d.id from public.tasks d
-      where d.status = 'scheduled' and d.scheduled_for <= p_now
-        and private.next_call_opening(p_now, d.time_zones, d.call_window_start, d.call_window_end) > p_now
-      for update skip locked);
-end;
-$$;
-comment on function public.dispatch_claim_scheduled(timestamptz, integer) is
-  'Moves scheduled tasks whose window has opened to queued: a task created alone when its account has a free call slot (returned, to place), a batch task to the waiting tasks (admitted by dispatch_claim_batch_slots).';
-
-create or replace function public.dispatch_claim_stuck(
-  p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
-) returns table (
-  task_id text, attempt integer, provider_call_id text, provider_control_url text, status text,
-  attempt_created_at timestamptz, past_cap boolean
-)
-language sql
-set search_path = ''
-as $$
-  -- A batch task waiting for a slot is not stuck, and its clock starts when it gets one.
-  with candidates as (
-    select id from public.tasks where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot
-    union
-    select a.task_id from public.task_attempts a where a.settled_at is null
-  ), stuck as (
-    select t.id from candidates c
-      join public.tasks t on t.id = c.id
-      left join public.task_attempts a on a.task_id = t.id and a.number = t.current_attempt
-     where (t.watchdog_checked_at is null or t.watchdog_checked_at < p_now - interval '30 seconds')
-       and (
-         (t.status in ('queued', 'ringing', 'in_progress') and not (t.status = 'queued' and t.awaiting_slot) and (
-           -- Accepted, but the placement after the response never happened.
-           (t.current_attempt = 0 and coalesce(t.slot_claimed_at, t.created_at) < p_now - interval '15 seconds')
-           -- No provider message for a minute: ask whether the call ended (lost end reports).
-           or (a.provider_call_id is not null and t.updated_at < p_now - interval '60 seconds')
-           or coalesce(a.created_at, t.slot_claimed_at, t.created_at)
-                < p_now - make_interval(mins => t.max_duration_minutes + p_margin_minutes)
-           or (t.status in ('queued', 'ringing')
-               and coalesce(a.created_at, t.slot_claimed_at, t.created_at) < p_now - make_interval(mins => p_ring_timeout_minutes))))
-         -- An ended task whose call is still unbilled a minute on.
-         or (t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
-             and a.settled_at is null and a.task_id is not null
-             and greatest(t.updated_at, a.created_at) < p_now - interval '60 seconds')
-       )
-     order by t.updated_at
-     limit p_limit
-     for update of t skip locked
-  ), claimed as (
-    update public.tasks t set watchdog_checked_at = p_now from stuck where t.id = stuck.id
-    returning t.id, t.current_attempt, t.status, t.max_duration_minutes, t.created_at, t.slot_claimed_at
-  )
-  select c.id, c.current_attempt, a.provider_call_id, a.provider_control_url, c.status, a.created_at,
-         coalesce(a.created_at, c.slot_claimed_at, c.created_at)
-           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes)
-    from claimed c
-    left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
-$$;
-comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
-  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
-
--- Grants -----------------------------------------------------------------------------------------
-
-revoke all on public.batches, public.batch_events from public, anon, authenticated;
-grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
-  canceled_at, completed_at, updated_at) on public.batches to authenticated;
-grant select on public.batch_events to authenticated;
-grant all on public.batches, public.batch_events to service_role;
-grant select (batch_id, batch_index, awaiting_slot, slot_claimed_at) on public.tasks to authenticated;
-
-revoke all on function private.request_dispatch_now() from public, anon, authenticated;
-revoke all on function private.admit_waiting_tasks(uuid) from public, anon, authenticated;
-revoke all on function private.on_task_status_change() from public, anon, authenticated;
-revoke all on function private.on_batch_event() from public, anon, authenticated;
-revoke all on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) from public, anon, authenticated;
-revoke all on function public.batch_create(text, jsonb, jsonb, text, text) from public, anon, authenticated;
-revoke all on function public.batch_read(text) from public, anon, authenticated;
-revoke all on function public.batch_claim_slots(uuid) from public, anon, authenticated;
-revoke all on function public.dispatch_claim_batch_slots(integer) from public, anon, authenticated;
-revoke all on function public.batch_cancel(uuid, text) from public, anon, authenticated;
-grant execute on function private.admit_waiting_tasks(uuid) to service_role;
-grant execute on function public.batch_accept(uuid, uuid, jsonb, jsonb, text, text) to service_role;
-grant execute on function public.batch_create(text, jsonb, jsonb, text, text) to service_role;
-grant execute on function public.batch_read(text) to service_role;
-grant execute on function public.batch_claim_slots(uuid) to service_role;
-grant execute on function public.dispatch_claim_batch_slots(integer) to service_role;
-grant execute on function public.batch_cancel(uuid, text) to service_role;
-
--- Policies ---------------------------------------------------------------------------------------
-
-alter table public.batches enable row level security;
-alter table public.batch_events enable row level security;
-
-create policy "Users can read their own batches"
-  on public.batches for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
-create policy "Users can read the events of their own batches"
-  on public.batch_events for select
-  to authenticated
-  using (exists (select 1 from public.batches b where b.id = batch_id and b.user_id = (select auth.uid())));

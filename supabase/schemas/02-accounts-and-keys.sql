@@ -1,0 +1,328 @@
+-- Accounts and keys: the profile every user gets (balance, free minutes, closing), the KYC record
+-- and its review, the phone-agent defaults, and the API keys the call API authenticates with.
+
+-- Profiles ---------------------------------------------------------------------------------------
+-- One row per user, created with the user, holding the prepaid balance. Users read their own
+-- profile; the balance is written only by the service role and by security-definer functions
+-- (payments, call settlement), never by the browser.
+
+-- The money columns follow docs/product-rules.md#holds-and-settlement: the first 100 minutes of an
+-- account are free, then 1 cent a minute from prepaid credits; accepting a task holds its cost (or
+-- reserves free minutes), and settlement runs under this row's lock, so credits never go negative.
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  credits numeric(12, 2) not null default 0
+    constraint profiles_credits_not_negative check (credits >= 0),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  free_minutes_used integer not null default 0
+    constraint profiles_free_minutes_used_range check (free_minutes_used between 0 and 100),
+  free_minutes_reserved integer not null default 0
+    constraint profiles_free_minutes_reserved_not_negative check (free_minutes_reserved >= 0),
+  credits_held numeric(12, 2) not null default 0
+    constraint profiles_credits_held_not_negative check (credits_held >= 0),
+  available_credits numeric(12, 2) generated always as (credits - credits_held) stored,
+  closed_at timestamptz,
+  free_minutes_withheld integer not null default 0
+    constraint profiles_free_minutes_withheld_range check (free_minutes_withheld between 0 and 100),
+  constraint profiles_held_within_credits check (credits_held <= credits),
+  constraint profiles_free_minutes_within_allowance check (free_minutes_used + free_minutes_reserved <= 100)
+);
+comment on table public.profiles is 'One row per user, created by a trigger on auth.users.';
+comment on column public.profiles.credits is 'Prepaid balance in US dollars (1 dollar = 1 credit).';
+comment on column public.profiles.free_minutes_used is
+  'Free minutes spent of the 100 every account gets, plus those withheld (free_minutes_withheld).';
+comment on column public.profiles.free_minutes_reserved is 'Free minutes reserved by tasks that have not ended.';
+comment on column public.profiles.credits_held is 'Credits held by tasks that have not ended (docs/product-rules.md#holds-and-settlement).';
+comment on column public.profiles.available_credits is 'What the balance bar shows: credits minus holds.';
+comment on column public.profiles.closed_at is
+  'When the owner closed the account: sign-in, keys, calls and webhooks stopped at once; data erased on the retention schedule.';
+comment on column public.profiles.free_minutes_withheld is
+  'Free minutes not granted because the e-mail or the verified phone already had them on a closed account; counted in free_minutes_used.';
+
+create function private.create_profile_for_new_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.profiles (id) values (new.id) on conflict (id) do nothing;
+  return new;
+end;
+$$;
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.create_profile_for_new_user() is
+  'Trigger on_auth_user_created (after insert on auth.users): gives every new auth user a profile.';
+
+create trigger on_auth_user_created
+  after insert on auth.users
+  for each row execute function private.create_profile_for_new_user();
+
+create trigger profiles_set_updated_at
+  before update on public.profiles
+  for each row execute function private.set_updated_at();
+comment on trigger profiles_set_updated_at on public.profiles is 'Keeps updated_at current.';
+
+revoke all on public.profiles from public, anon, authenticated;
+grant select on public.profiles to authenticated;
+grant all on public.profiles to service_role;
+
+alter table public.profiles enable row level security;
+
+create policy "Users can read their own profile"
+  on public.profiles for select
+  to authenticated
+  using (id = (select auth.uid()));
+
+-- KYC --------------------------------------------------------------------------------------------
+-- One row per user with the business details and the phone verification state. The owner submits
+-- their details, which always puts the record back to 'pending' review, and may resubmit only
+-- until it is reviewed; the verified phone and any other status are written only by the service
+-- role (the phone verification functions and the review process).
+
+-- No foreign key to auth.users: the KYC record outlives the auth user for the record retention
+-- (docs/product-rules.md, retention and account closing).
+create table public.user_kyc (
+  user_id uuid primary key,
+  business_type text not null
+    constraint user_kyc_business_type_valid check (business_type in ('business', 'individual_developer')),
+  legal_name text not null
+    constraint user_kyc_legal_name_length check (length(btrim(legal_name)) between 1 and 200),
+  address text not null
+    constraint user_kyc_address_length check (length(btrim(address)) between 1 and 500),
+  use_case text not null
+    constraint user_kyc_use_case_length check (length(btrim(use_case)) between 1 and 2000),
+  kyc_status text not null default 'pending'
+    constraint user_kyc_status_valid check (kyc_status in ('pending', 'incomplete', 'complete', 'rejected')),
+  phone text
+    constraint user_kyc_phone_e164 check (phone is null or phone ~ '^\+[1-9][0-9]{6,14}$'),
+  phone_verified boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.user_kyc is 'Identity (KYC) details and phone verification, one row per user.';
+comment on column public.user_kyc.kyc_status is 'pending (submitted), incomplete, complete or rejected; users can only submit (pending).';
+comment on column public.user_kyc.phone is 'The verified phone in E.164 form; written by the verification function.';
+comment on column public.user_kyc.phone_verified is 'True once a one-time code sent to phone was confirmed; service role only.';
+
+-- A phone number verifies one account at a time.
+create unique index user_kyc_verified_phone_unique on public.user_kyc (phone) where phone_verified;
+
+create trigger user_kyc_set_updated_at
+  before update on public.user_kyc
+  for each row execute function private.set_updated_at();
+comment on trigger user_kyc_set_updated_at on public.user_kyc is 'Keeps updated_at current.';
+
+revoke all on public.user_kyc from public, anon, authenticated;
+grant select on public.user_kyc to authenticated;
+-- Only the details users submit; phone and phone_verified are not among them.
+grant insert (user_id, business_type, legal_name, address, use_case, kyc_status)
+  on public.user_kyc to authenticated;
+-- user_id is listed because PostgREST's upsert sets every posted column; the policy pins it.
+grant update (user_id, business_type, legal_name, address, use_case, kyc_status)
+  on public.user_kyc to authenticated;
+grant all on public.user_kyc to service_role;
+
+alter table public.user_kyc enable row level security;
+
+create policy "Users can read their own KYC record"
+  on public.user_kyc for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can submit their own KYC record for review"
+  on public.user_kyc for insert
+  to authenticated
+  with check (user_id = (select auth.uid()) and kyc_status = 'pending');
+
+-- Once reviewed (complete or rejected), a record is the reviewer's: the owner can no longer change it.
+create policy "Users can resubmit their own KYC record until it is reviewed"
+  on public.user_kyc for update
+  to authenticated
+  using (
+    user_id = (select auth.uid())
+    and (kyc_status is null or kyc_status in ('pending', 'incomplete'))
+  )
+  with check (user_id = (select auth.uid()) and kyc_status = 'pending');
+
+-- Phone-agent settings ---------------------------------------------------------------------------
+-- The voice, speaking style and language the call API uses when a request names none. One row per
+-- user; a missing row means the defaults (Aria, Professional, en). Owners read and write only
+-- their own row; the call API reads it with the service role.
+
+create table public.agent_settings (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  voice text not null default 'Aria'
+    constraint agent_settings_voice_valid check (voice in ('Aria', 'Roger', 'Sarah', 'George')),
+  speaking_style text not null default 'Professional'
+    constraint agent_settings_speaking_style_valid
+      check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
+  language text not null default 'en'
+    constraint agent_settings_language_valid check (language in ('en', 'es', 'fr', 'de')),
+  updated_at timestamptz not null default now()
+);
+comment on table public.agent_settings is
+  'Phone-agent defaults per user (voice, speaking style, language); no row means the defaults.';
+comment on column public.agent_settings.voice is 'Aria, Roger, Sarah or George (ElevenLabs premade voices).';
+comment on column public.agent_settings.speaking_style is 'Professional, Conversational or Friendly.';
+comment on column public.agent_settings.language is 'ISO 639-1: en, es, fr or de.';
+
+create trigger agent_settings_set_updated_at
+  before update on public.agent_settings
+  for each row execute function private.set_updated_at();
+comment on trigger agent_settings_set_updated_at on public.agent_settings is 'Keeps updated_at current.';
+
+revoke all on public.agent_settings from public, anon, authenticated;
+grant select on public.agent_settings to authenticated;
+grant insert (user_id, voice, speaking_style, language) on public.agent_settings to authenticated;
+-- user_id is listed because PostgREST's upsert sets every posted column; the policy pins it.
+grant update (user_id, voice, speaking_style, language) on public.agent_settings to authenticated;
+grant all on public.agent_settings to service_role;
+
+alter table public.agent_settings enable row level security;
+
+create policy "Users can read their own agent settings"
+  on public.agent_settings for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can create their own agent settings"
+  on public.agent_settings for insert
+  to authenticated
+  with check (user_id = (select auth.uid()));
+
+create policy "Users can change their own agent settings"
+  on public.agent_settings for update
+  to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+
+-- API keys ---------------------------------------------------------------------------------------
+-- Integrators authenticate the call API with them. Users read their own keys; keys are created
+-- and revoked only through generate_api_key_for_user, which checks the caller. Only the newest
+-- non-revoked key is live, and the index guarantees there is one.
+
+create table public.api_keys (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  api_key text not null unique
+    constraint api_keys_format check (api_key ~ '^dw_[0-9a-f]{64}$'),
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  revoked_at timestamptz
+);
+comment on table public.api_keys is 'API keys for the call API; at most one live (non-revoked) key per user.';
+comment on column public.api_keys.api_key is 'dw_ followed by 32 random bytes in hex. Shown to its owner in the dashboard.';
+
+create unique index api_keys_one_live_key_per_user on public.api_keys (user_id) where not revoked;
+create index api_keys_user_newest on public.api_keys (user_id, created_at desc);
+
+create function public.generate_api_key_for_user(user_uuid uuid) returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  caller uuid := auth.uid();
+  new_key text;
+begin
+  if caller is null or user_uuid is distinct from caller then
+    raise exception 'You can only generate API keys for yourself'
+      using errcode = '42501', hint = 'Sign in as the user whose key you are generating.';
+  end if;
+
+  -- Serialise concurrent requests of the same user, so exactly one key stays live.
+  perform 1 from public.profiles where id = caller for update;
+
+  update public.api_keys
+     set revoked = true, revoked_at = now()
+   where user_id = caller and not revoked;
+
+  new_key := 'dw_' || encode(extensions.gen_random_bytes(32), 'hex');
+  insert into public.api_keys (user_id, api_key) values (caller, new_key);
+  return new_key;
+end;
+$$;
+comment on function public.generate_api_key_for_user(uuid) is
+  'Revokes the caller''s keys and returns a new one; refuses any user_uuid but the caller''s.';
+
+-- The gate an account passes before it places calls (KYC submitted, pending or complete, and the
+-- phone verified), once, for an API key's account (api_key_account) and a signed-in user's
+-- session (session_account) alike.
+create function private.account_call_refusal(p_user_id uuid) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when k.user_id is null or k.kyc_status not in ('pending', 'complete') then 'kyc_required'
+    when not k.phone_verified then 'phone_verification_required'
+  end
+  from (select p_user_id) as asked(user_id)
+  left join public.user_kyc k on k.user_id = asked.user_id;
+$$;
+comment on function private.account_call_refusal(uuid) is
+  'Why the account may not place calls (kyc_required, phone_verification_required), or null.';
+revoke all on function private.account_call_refusal(uuid) from public, anon, authenticated;
+grant execute on function private.account_call_refusal(uuid) to service_role;
+
+-- The call API's key check: which account a key speaks for, and whether it may place calls.
+create function public.api_key_account(p_api_key text) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  key_id uuid;
+  owner uuid;
+  refusal text;
+begin
+  select id, user_id into key_id, owner from public.api_keys where api_key = p_api_key and not revoked;
+  if not found then
+    return jsonb_build_object('error', 'unauthorized');
+  end if;
+  refusal := private.account_call_refusal(owner);
+  if refusal is not null then
+    return jsonb_build_object('error', refusal);
+  end if;
+  return jsonb_build_object('user_id', owner, 'api_key_id', key_id);
+end;
+$$;
+comment on function public.api_key_account(text) is
+  'The account of a live API key that may place calls (KYC submitted, phone verified), or {error}.';
+
+-- The same check for a session: the auth server has already said whose it is.
+create function public.session_account(p_user_id uuid) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  refusal text := private.account_call_refusal(p_user_id);
+begin
+  if refusal is not null then
+    return jsonb_build_object('error', refusal);
+  end if;
+  return jsonb_build_object('user_id', p_user_id);
+end;
+$$;
+comment on function public.session_account(uuid) is
+  'The account of a signed-in user (checked by the auth server) that may place calls, or {error}.';
+revoke all on function public.session_account(uuid) from public, anon, authenticated;
+grant execute on function public.session_account(uuid) to service_role;
+
+revoke all on public.api_keys from public, anon, authenticated;
+grant select on public.api_keys to authenticated;
+grant all on public.api_keys to service_role;
+revoke all on function public.generate_api_key_for_user(uuid) from public, anon;
+grant execute on function public.generate_api_key_for_user(uuid) to authenticated, service_role;
+revoke all on function public.api_key_account(text) from public, anon, authenticated;
+grant execute on function public.api_key_account(text) to service_role;
+
+alter table public.api_keys enable row level security;
+
+create policy "Users can read their own API keys"
+  on public.api_keys for select
+  to authenticated
+  using (user_id = (select auth.uid()));

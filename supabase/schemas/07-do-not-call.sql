@@ -1,0 +1,113 @@
+-- Do not call: each account's list of numbers it will not call. A callee who asks during a call
+-- not to be called again is added by the call's `callee.opted_out` event (source 'callee'); the
+-- account may add and remove its own entries (source 'account') from the dashboard, but never
+-- remove a callee's. Creating a task for a listed number is refused (task_accept reads this table
+-- before accepting a task), an attempt of a task to a listed number is not dialled
+-- (private.attempt_refusal), and a number joining the list cancels the account's waiting tasks to
+-- it at once (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
+
+-- Tables -----------------------------------------------------------------------------------------
+
+create table public.do_not_call (
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  -- The shape of a US number in E.164, as public.tasks keeps it; which numbers are callable is
+  -- decided by the shared number rule in the functions.
+  phone_number text not null
+    constraint do_not_call_phone_us_e164 check (phone_number ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'),
+  source text not null default 'account'
+    constraint do_not_call_source_valid check (source in ('callee', 'account')),
+  task_id text references public.tasks (id) on delete set null,
+  created_at timestamptz not null default now(),
+  primary key (user_id, phone_number),
+  constraint do_not_call_account_entries_have_no_task check (source = 'callee' or task_id is null)
+);
+comment on table public.do_not_call is
+  'Numbers an account will not call: asked by the callee during a call (callee) or added by the account (account).';
+comment on column public.do_not_call.task_id is 'The call in which the callee asked not to be called again.';
+revoke all on public.do_not_call from public, anon, authenticated;
+grant select, delete on public.do_not_call to authenticated;
+
+-- An account adds a number only; the source, the task and the time are not its to choose.
+grant insert (user_id, phone_number) on public.do_not_call to authenticated;
+grant all on public.do_not_call to service_role;
+alter table public.do_not_call enable row level security;
+
+create policy "Users can read their own do-not-call list"
+  on public.do_not_call for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Users can add numbers to their own do-not-call list"
+  on public.do_not_call for insert
+  to authenticated
+  with check (user_id = (select auth.uid()) and source = 'account' and task_id is null);
+
+create policy "Users can remove the numbers they added themselves"
+  on public.do_not_call for delete
+  to authenticated
+  using (user_id = (select auth.uid()) and source = 'account');
+
+-- Functions --------------------------------------------------------------------------------------
+
+create function private.record_callee_opt_out() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- A number the account listed itself becomes the callee's: from now on the account cannot
+  -- remove it.
+  insert into public.do_not_call (user_id, phone_number, source, task_id)
+  select t.user_id, t.phone_number, 'callee', t.id from public.tasks t where t.id = new.task_id
+  on conflict (user_id, phone_number) do update
+    set source = 'callee', task_id = excluded.task_id, created_at = now();
+  update public.tasks set opted_out = true where id = new.task_id;
+  return null;
+end;
+$$;
+comment on function private.record_callee_opt_out() is
+  'On a callee.opted_out event: lists the task''s number on its account''s do-not-call list (source callee) and marks the task opted_out.';
+revoke all on function private.record_callee_opt_out() from public, anon, authenticated;
+
+create trigger task_events_callee_opt_out
+  after insert on public.task_events
+  for each row when (new.type = 'callee.opted_out')
+  execute function private.record_callee_opt_out();
+
+create function private.attempt_refusal(p_task public.tasks) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when exists (select 1 from public.profiles where id = p_task.user_id and closed_at is not null)
+      then 'account_closed'
+    when exists (select 1 from public.do_not_call
+                  where user_id = p_task.user_id and phone_number = p_task.phone_number)
+      then 'do_not_call'
+  end;
+$$;
+comment on function private.attempt_refusal(public.tasks) is
+  'Why an attempt of the task may not begin (account_closed, do_not_call), or null.';
+revoke all on function private.attempt_refusal(public.tasks) from public, anon, authenticated;
+grant execute on function private.attempt_refusal(public.tasks) to service_role;
+
+create function private.cancel_waiting_calls_to_listed_number() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.cancel_waiting_tasks(new.user_id, new.phone_number, 'do_not_call');
+  return null;
+end;
+$$;
+comment on function private.cancel_waiting_calls_to_listed_number() is
+  'Trigger do_not_call_cancels_waiting_calls: a number joining the list cancels the account''s waiting tasks to it.';
+revoke all on function private.cancel_waiting_calls_to_listed_number() from public, anon, authenticated;
+
+create trigger do_not_call_cancels_waiting_calls
+  after insert or update of phone_number, source on public.do_not_call
+  for each row execute function private.cancel_waiting_calls_to_listed_number();
+comment on trigger do_not_call_cancels_waiting_calls on public.do_not_call is
+  'An opt-out or a listed number cancels the account''s waiting tasks to it (failure_reason do_not_call).';

@@ -1,0 +1,506 @@
+-- Tables -----------------------------------------------------------------------------------------
+
+create table private.account_closures (
+  -- No foreign key: the closure outlives the auth user by 22 months.
+  user_id uuid primary key,
+  closed_at timestamptz not null,
+  account_erased_at timestamptz,
+  records_erased_at timestamptz,
+  verified_phone text
+);
+comment on table private.account_closures is
+  'Closed accounts and how far their erasure went: account data at closed_at + 60 days, KYC and call records at + 24 months.';
+comment on column private.account_closures.verified_phone is
+  'The phone the account had verified: the KYC row keeps the number but no longer holds it verified, so the number is free for another account.';
+create index account_closures_account_due on private.account_closures (closed_at) where account_erased_at is null;
+create index account_closures_records_due on private.account_closures (closed_at) where records_erased_at is null;
+revoke all on private.account_closures from public, anon, authenticated;
+grant all on private.account_closures to service_role;
+
+-- Service role only: no user policies.
+alter table private.account_closures enable row level security;
+
+-- A closing keeps the hashes of the account's e-mail and verified phone, so the free minutes are
+-- granted once per person (08-billing.sql).
+create trigger account_closures_remember_free_minutes
+  after insert on private.account_closures
+  for each row execute function private.remember_free_minutes_claimed();
+comment on trigger account_closures_remember_free_minutes on private.account_closures is
+  'Keeps the hashes of a closing account''s e-mail and verified phone (private.free_minutes_claimed).';
+
+-- What the retention pass reads: ended tasks by end time.
+create index tasks_content_due on public.tasks (ended_at)
+  where content_erased_at is null and ended_at is not null;
+create index tasks_records_due on public.tasks (ended_at) where ended_at is not null;
+comment on index public.tasks_content_due is 'Ended tasks whose content is still held: what the retention pass erases next.';
+comment on index public.tasks_records_due is 'Call records by end time, for the 24-month erasure.';
+
+-- Functions --------------------------------------------------------------------------------------
+
+create function private.retention_erase_call_content(p_now timestamptz, p_limit integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  erased integer;
+begin
+  with due as (
+    select id from public.tasks
+     where content_erased_at is null and ended_at is not null
+       and ended_at < p_now - interval '30 days'
+     order by ended_at
+     limit p_limit
+     for update skip locked
+  ), turns as (
+    -- The turn texts of the event log; the turn itself (speaker, times) stays, so the log's
+    -- sequence has no gaps. A turn's dedupe key quotes the provider's message: it goes too (no
+    -- provider message about a call comes 30 days after it ended).
+    update public.task_events e
+       set data = jsonb_set(e.data, '{text}', 'null'::jsonb), dedupe_key = null
+      from due
+     where e.task_id = due.id and e.type = 'transcript.turn'
+  ), erased_rows as (
+    update public.tasks t
+       set goal = null, context = '{}'::jsonb, metadata = '{}'::jsonb, first_sentence = null,
+           voicemail_message = null, transcript = '[]'::jsonb, summary = null, result = null,
+           result_note = null, content_erased_at = p_now
+      from due
+     where t.id = due.id
+    returning t.id
+  )
+  select count(*) into erased from erased_rows;
+  -- A batch's shared content goes with the content of its last task.
+  update public.batches b
+     set task_defaults = b.task_defaults - array['goal', 'first_sentence', 'voicemail_message', 'context', 'metadata']
+   where b.task_defaults ?| array['goal', 'first_sentence', 'voicemail_message', 'context', 'metadata']
+     and exists (select 1 from public.tasks t where t.batch_id = b.id and t.content_erased_at = p_now)
+     and not exists (select 1 from public.tasks t where t.batch_id = b.id and t.content_erased_at is null);
+  return erased;
+end;
+$$;
+comment on function private.retention_erase_call_content(timestamptz, integer) is
+  'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs, and a batch''s shared content once all its tasks'' is erased).';
+revoke all on function private.retention_erase_call_content(timestamptz, integer) from public, anon, authenticated;
+
+create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  cutoff timestamptz := p_now - interval '30 days';
+  n integer;
+  total integer := 0;
+begin
+  delete from public.webhook_delivery_attempts where id in (
+    select id from public.webhook_delivery_attempts where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  -- A delivery still pending after 30 days has long run out of retries.
+  delete from public.webhook_deliveries where id in (
+    select id from public.webhook_deliveries where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from public.sms_inbound_messages where message_sid in (
+    select message_sid from public.sms_inbound_messages where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from public.sms_task_notifications where task_id in (
+    select task_id from public.sms_task_notifications where sent_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from private.phone_verification_sends where id in (
+    select id from private.phone_verification_sends where sent_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from private.phone_verifications where id in (
+    select id from private.phone_verifications where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from public.task_idempotency_keys where (user_id, key) in (
+    select user_id, key from public.task_idempotency_keys where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from public.task_create_requests where id in (
+    select id from public.task_create_requests where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  delete from public.task_event_streams where id in (
+    select id from public.task_event_streams where expires_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  update public.contact_requests set client_ip = null where id in (
+    select id from public.contact_requests where client_ip is not null and created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+  return total;
+end;
+$$;
+revoke all on function private.retention_erase_technical_logs(timestamptz, integer) from public, anon, authenticated;
+comment on function private.retention_erase_technical_logs(timestamptz, integer) is
+  'Deletes technical logs older than 30 days before p_now (up to p_limit rows of each kind).';
+
+create function private.retention_erase_call_records(p_now timestamptz, p_limit integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  cutoff timestamptz := p_now - interval '24 months';
+  n integer;
+  total integer := 0;
+  closure record;
+begin
+  -- Open accounts: calls that ended over 24 months ago (closed accounts keep theirs until 24
+  -- months after closing, below).
+  delete from public.tasks where id in (
+    select t.id from public.tasks t
+     where t.ended_at is not null and t.ended_at < cutoff
+       and not exists (select 1 from private.account_closures c where c.user_id = t.user_id)
+     limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+
+  for closure in
+    select user_id from private.account_closures
+     where records_erased_at is null and closed_at < cutoff
+     order by closed_at
+     limit p_limit
+     for update skip locked
+  loop
+    delete from public.tasks where user_id = closure.user_id;
+    get diagnostics n = row_count; total := total + n;
+    delete from public.user_kyc where user_id = closure.user_id;
+    delete from public.credit_purchases where user_id = closure.user_id;
+    update private.account_closures set records_erased_at = p_now where user_id = closure.user_id;
+  end loop;
+  return total;
+end;
+$$;
+revoke all on function private.retention_erase_call_records(timestamptz, integer) from public, anon, authenticated;
+comment on function private.retention_erase_call_records(timestamptz, integer) is
+  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing.';
+
+create function private.refuse_tasks_of_closed_accounts() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.profiles where id = new.user_id and closed_at is not null) then
+    raise exception 'The account is closed' using errcode = 'P0001', hint = 'account_closed';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.refuse_tasks_of_closed_accounts() from public, anon, authenticated;
+comment on function private.refuse_tasks_of_closed_accounts() is
+  'Trigger: a closed account places no new call, whichever way the request came.';
+
+create trigger tasks_refuse_closed_accounts
+  before insert on public.tasks
+  for each row execute function private.refuse_tasks_of_closed_accounts();
+comment on trigger tasks_refuse_closed_accounts on public.tasks is
+  'No new task for a closed account.';
+
+create function private.record_deleted_auth_user() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- An auth user deleted without closing (e.g. from the Supabase dashboard) counts as closed
+  -- then, so its KYC and call records still leave 24 months later.
+  insert into private.account_closures (user_id, closed_at, account_erased_at, verified_phone)
+  values (old.id, now(), now(),
+          (select phone from public.user_kyc where user_id = old.id and phone_verified))
+  on conflict (user_id) do nothing;
+  update public.user_kyc set phone_verified = false where user_id = old.id and phone_verified;
+  return old;
+end;
+$$;
+revoke all on function private.record_deleted_auth_user() from public, anon, authenticated;
+
+-- Described on the function: auth.users belongs to supabase_auth_admin on hosted projects, so a
+-- migration may create a trigger on it but not comment on (or alter, or drop) one.
+comment on function private.record_deleted_auth_user() is
+  'Trigger on_auth_user_deleted_record_closure (before delete on auth.users): starts the 24-month clock of the records a deleted user leaves.';
+
+create trigger on_auth_user_deleted_record_closure
+  before delete on auth.users
+  for each row execute function private.record_deleted_auth_user();
+
+create function public.retention_accounts_due(p_now timestamptz, p_limit integer default 100)
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select user_id from private.account_closures
+   where account_erased_at is null and closed_at < p_now - interval '60 days'
+   order by closed_at
+   limit p_limit;
+$$;
+comment on function public.retention_accounts_due(timestamptz, integer) is
+  'Accounts closed over 60 days before p_now whose account data is still held (the pass deletes their auth users).';
+revoke all on function public.retention_accounts_due(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.retention_accounts_due(timestamptz, integer) to service_role;
+
+create function public.retention_erase_account(p_user_id uuid, p_now timestamptz) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Most account data goes with the auth user (deleted through the Auth admin API first); this
+  -- removes what does not cascade, and whatever is left if the auth user was removed otherwise.
+  delete from public.api_keys where user_id = p_user_id;
+  delete from public.agent_settings where user_id = p_user_id;
+  delete from public.webhook_secrets where user_id = p_user_id;
+  delete from public.webhook_deliveries where user_id = p_user_id;
+  delete from public.do_not_call where user_id = p_user_id;
+  delete from public.sms_inbound_messages where user_id = p_user_id;
+  delete from public.task_idempotency_keys where user_id = p_user_id;
+  delete from private.phone_verification_sends where user_id = p_user_id;
+  delete from private.phone_verifications where user_id = p_user_id;
+  delete from public.profiles where id = p_user_id;
+  -- Recordings are account content: they go now, if their own retention has not taken them yet.
+  delete from private.task_recordings r using public.tasks t
+   where t.id = r.task_id and t.user_id = p_user_id;
+  -- A task's webhook URL is the account's configuration, not part of the call record.
+  update public.tasks set webhook_url = null where user_id = p_user_id and webhook_url is not null;
+  update private.account_closures set account_erased_at = p_now
+   where user_id = p_user_id and account_erased_at is null;
+end;
+$$;
+comment on function public.retention_erase_account(uuid, timestamptz) is
+  'Erases a closed account''s data (keys, settings, webhook secret, profile, lists) once its auth user is gone; KYC and call records stay.';
+revoke all on function public.retention_erase_account(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.retention_erase_account(uuid, timestamptz) to service_role;
+
+create function public.account_close(p_user_id uuid, p_now timestamptz default now()) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  closed timestamptz;
+  to_cancel text[];
+  waiting_canceled integer;
+begin
+  -- Callable by the service role only (the account function, after checking the session and
+  -- the confirmation). Idempotent: closing twice keeps the first time.
+  -- The account's lock orders this with every admission, placement and create: once it is
+  -- released, the account is closed and nothing of it waits to be dialled.
+  perform 1 from public.profiles where id = p_user_id for update;
+  insert into private.account_closures (user_id, closed_at, verified_phone)
+  values (p_user_id, p_now,
+          (select phone from public.user_kyc where user_id = p_user_id and phone_verified))
+  on conflict (user_id) do nothing;
+  -- The SMS entry knows senders by their verified phone: a closed account is no sender any more,
+  -- and the number may be verified by another account.
+  update public.user_kyc set phone_verified = false where user_id = p_user_id and phone_verified;
+  select closed_at into closed from private.account_closures where user_id = p_user_id;
+  update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
+  waiting_canceled := private.cancel_waiting_tasks(p_user_id, null, 'account_closed');
+  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
+  -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
+  update public.tasks set webhook_url = null
+   where user_id = p_user_id and webhook_url is not null
+     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+  update public.webhook_deliveries
+     set status = 'failed', last_error = 'The account was closed.', locked_until = null
+   where user_id = p_user_id and status = 'pending';
+  -- What is left open is live (ringing, talking or being dialled): the caller hangs it up.
+  select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
+   where user_id = p_user_id
+     and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
+  return jsonb_build_object('closed_at', closed, 'waiting_canceled', waiting_canceled,
+    'tasks_to_cancel', to_jsonb(to_cancel));
+end;
+$$;
+comment on function public.account_close(uuid, timestamptz) is
+  'Closes an account at once: closed_at, waiting tasks canceled (counted), API keys revoked, webhooks stopped; returns the live tasks the caller hangs up through the cancel path.';
+revoke all on function public.account_close(uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.account_close(uuid, timestamptz) to service_role;
+
+create function public.retention_run(p_now timestamptz, p_limit integer default 500) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Callable by the service role only (the grant below): the dispatch function.
+  return jsonb_build_object(
+    'call_contents_erased', private.retention_erase_call_content(p_now, p_limit),
+    'recordings_erased', private.erase_expired_recordings(p_now),
+    'technical_logs_erased', private.retention_erase_technical_logs(p_now, p_limit),
+    'call_records_erased', private.retention_erase_call_records(p_now, p_limit)
+  );
+end;
+$$;
+comment on function public.retention_run(timestamptz, integer) is
+  'One retention pass as of p_now (call content, expired recordings, technical logs, call records); counts what it erased.';
+revoke all on function public.retention_run(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.retention_run(timestamptz, integer) to service_role;
+
+-- The data export is paced and streamed: one export per account a minute (account_export_begin),
+-- and its tasks, the bulk of it, read page by page (account_export_tasks) while the function
+-- streams them, instead of one document built whole in memory. account_export holds the rest.
+
+create table private.account_export_requests (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  requested_at timestamptz not null
+);
+comment on table private.account_export_requests is
+  'When each account last began a data export (one a minute).';
+revoke all on private.account_export_requests from public, anon, authenticated;
+
+create function public.account_export_begin(p_user_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  last timestamptz;
+begin
+  select requested_at into last from private.account_export_requests
+   where user_id = p_user_id for update;
+  if last > now() - interval '1 minute' then
+    return jsonb_build_object('error', 'rate_limited', 'retry_after',
+      greatest(1, ceil(extract(epoch from (last + interval '1 minute' - now())))::integer));
+  end if;
+  insert into private.account_export_requests (user_id, requested_at) values (p_user_id, now())
+  on conflict (user_id) do update set requested_at = excluded.requested_at;
+  return '{}'::jsonb;
+end;
+$$;
+comment on function public.account_export_begin(uuid) is
+  'Starts a data export of the account if its last one began more than a minute ago; {} or {error: rate_limited, retry_after}.';
+revoke all on function public.account_export_begin(uuid) from public, anon, authenticated;
+grant execute on function public.account_export_begin(uuid) to service_role;
+
+create function public.account_export_tasks(p_user_id uuid, p_after text, p_limit integer)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- A page of the export's tasks, oldest first (ids sort by creation), after the task p_after.
+  select coalesce(jsonb_agg(
+           (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at')
+           || jsonb_build_object(
+                'attempts', coalesce((
+                  select jsonb_agg(to_jsonb(a) - 'task_id' - 'provider_control_url' order by a.number)
+                    from public.task_attempts a where a.task_id = t.id), '[]'::jsonb),
+                'events', coalesce((
+                  select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
+                    from public.task_events e where e.task_id = t.id), '[]'::jsonb))
+           order by t.id), '[]'::jsonb)
+    from (select (private.task_with_batch_defaults(x)).* from public.tasks x
+           where x.user_id = p_user_id and (p_after is null or x.id > p_after)
+           order by x.id limit least(greatest(p_limit, 1), 500)) t;
+$$;
+comment on function public.account_export_tasks(uuid, text, integer) is
+  'One page (at most 500) of the data export''s tasks with their attempts and events, after the task p_after.';
+revoke all on function public.account_export_tasks(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.account_export_tasks(uuid, text, integer) to service_role;
+
+create function public.account_export(p_user_id uuid) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- Callable by the service role only. Everything held about the account, as the owner may see
+  -- it: API keys masked as the dashboard shows them, the webhook secret never. Its tasks, the
+  -- bulk of it, are read page by page (account_export_tasks) and streamed after the rest.
+  select jsonb_build_object(
+    'account', (
+      select jsonb_build_object(
+        'id', u.id, 'email', u.email, 'created_at', u.created_at,
+        'email_confirmed_at', u.email_confirmed_at, 'last_sign_in_at', u.last_sign_in_at)
+        from auth.users u where u.id = p_user_id),
+    'profile', (
+      select to_jsonb(p) - 'id' from public.profiles p where p.id = p_user_id),
+    'kyc', (
+      select to_jsonb(k) - 'user_id' from public.user_kyc k where k.user_id = p_user_id),
+    'agent_settings', (
+      select to_jsonb(s) - 'user_id' from public.agent_settings s where s.user_id = p_user_id),
+    'api_keys', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', k.id,
+               'key', left(k.api_key, 10) || '…' || right(k.api_key, 10),
+               'revoked', k.revoked, 'created_at', k.created_at, 'revoked_at', k.revoked_at)
+             order by k.created_at)
+        from public.api_keys k where k.user_id = p_user_id), '[]'::jsonb),
+    'webhook_secret', (
+      select jsonb_build_object('created_at', w.created_at)
+        from public.webhook_secrets w where w.user_id = p_user_id),
+    'webhook_deliveries', coalesce((
+      select jsonb_agg(
+               (to_jsonb(d) - 'user_id' - 'locked_until')
+               || jsonb_build_object('attempts_made', coalesce((
+                    select jsonb_agg(to_jsonb(a) - 'delivery_id' order by a.number)
+                      from public.webhook_delivery_attempts a where a.delivery_id = d.id), '[]'::jsonb))
+             order by d.created_at)
+        from public.webhook_deliveries d where d.user_id = p_user_id), '[]'::jsonb),
+    'credit_purchases', coalesce((
+      select jsonb_agg(to_jsonb(c) - 'user_id' order by c.purchased_at)
+        from public.credit_purchases c where c.user_id = p_user_id), '[]'::jsonb),
+    'do_not_call', coalesce((
+      select jsonb_agg(to_jsonb(n) - 'user_id' order by n.created_at)
+        from public.do_not_call n where n.user_id = p_user_id), '[]'::jsonb),
+    'sms_messages', coalesce((
+      select jsonb_agg(to_jsonb(m) - 'user_id' order by m.created_at)
+        from public.sms_inbound_messages m where m.user_id = p_user_id), '[]'::jsonb),
+    'contact_requests', coalesce((
+      select jsonb_agg(to_jsonb(r) - 'user_id' order by r.created_at)
+        from public.contact_requests r where r.user_id = p_user_id), '[]'::jsonb)
+  );
+$$;
+comment on function public.account_export(uuid) is
+  'The account''s data export (GET /functions/v1/account/export) without its tasks (account_export_tasks pages them): keys masked, no secrets, its own contact requests only.';
+revoke all on function public.account_export(uuid) from public, anon, authenticated;
+grant execute on function public.account_export(uuid) to service_role;
+
+-- A closed account's session (its token valid until it expires) changes nothing: a trigger refuses
+-- its writes to the tables it may write (API keys, webhook secret and deliveries, KYC, do-not-call
+-- list, phone-agent settings), whether through PostgREST or a security-definer function.
+create function private.refuse_writes_of_closed_accounts() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Only a user's own token carries auth.uid(): the service role and the scheduled work (which
+  -- close, erase and revoke) write freely.
+  if (select auth.uid()) is not null and exists (
+       select 1 from public.profiles where id = (select auth.uid()) and closed_at is not null) then
+    raise exception 'This account is closed.' using errcode = '42501', hint = 'account_closed';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+comment on function private.refuse_writes_of_closed_accounts() is
+  'Trigger: a closed account''s session (still valid until its token expires) changes nothing, through PostgREST or an RPC.';
+revoke all on function private.refuse_writes_of_closed_accounts() from public, anon, authenticated;
+
+create trigger api_keys_closed_accounts_change_nothing
+  before insert or update or delete on public.api_keys
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger api_keys_closed_accounts_change_nothing on public.api_keys is
+  'A closed account mints and revokes no key.';
+create trigger webhook_secrets_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_secrets
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_secrets_closed_accounts_change_nothing on public.webhook_secrets is
+  'A closed account rotates no webhook secret.';
+create trigger webhook_deliveries_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_deliveries
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_deliveries_closed_accounts_change_nothing on public.webhook_deliveries is
+  'A closed account resends no webhook delivery.';
+create trigger user_kyc_closed_accounts_change_nothing
+  before insert or update or delete on public.user_kyc
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger user_kyc_closed_accounts_change_nothing on public.user_kyc is
+  'A closed account submits no KYC.';
+create trigger do_not_call_closed_accounts_change_nothing
+  before insert or update or delete on public.do_not_call
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger do_not_call_closed_accounts_change_nothing on public.do_not_call is
+  'A closed account adds or removes no do-not-call entry.';
+create trigger agent_settings_closed_accounts_change_nothing
+  before insert or update or delete on public.agent_settings
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger agent_settings_closed_accounts_change_nothing on public.agent_settings is
+  'A closed account changes no phone-agent setting.';
