@@ -8,14 +8,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { dbUrlAs, loadConfig, projectRoot, supabaseDir } from '../../supabase/local/config';
 import {
   applySqlFile,
+  dbUrlAs,
+  loadConfig,
   migrate,
   preparePlatform,
+  stackPorts,
   startDatabase,
-} from '../../supabase/local/database';
-import { stackPorts } from '../../supabase/local/ports';
+  supabaseDir,
+} from '@dialwise/local-stack/schema-tools';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 export const schemasDir = path.join(supabaseDir, 'schemas');
 export const migrationsDir = path.join(supabaseDir, 'migrations');

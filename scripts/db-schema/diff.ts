@@ -18,9 +18,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { run as migra } from '@pgkit/migra';
 import pg from 'pg';
-import { dbUrlAs } from '../../supabase/local/config';
-import { migrationFiles } from '../../supabase/local/database';
-import { splitStatements } from '../../supabase/local/sql-statements';
+import { dbUrlAs, migrationFiles, splitStatements } from '@dialwise/local-stack/schema-tools';
 import { compareCatalogs, describeDifferences, readCatalog } from './catalog';
 import {
   buildFromMigrations,

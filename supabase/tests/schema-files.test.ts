@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitStatements } from '../local/sql-statements';
+import { splitStatements } from '@dialwise/local-stack/schema-tools';
 import {
   compareCatalogs,
   describeDifferences,
