@@ -218,6 +218,9 @@ async function serveWithinLimits(
   const bounded = boundedRequest(request, () => settle(tooLarge()));
   try {
     const response = await Promise.race([run(bounded), limited]);
+    // A body the function answered without reading (a 401 before the body, say) is cancelled, so
+    // the counting pipe and the request's buffers are released now rather than held open.
+    if (!bounded.bodyUsed) bounded.body?.cancel().catch(() => undefined);
     if (!response.body) {
       inFlight.delete(entry);
       return response;
