@@ -1,32 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, network, unreachable } from '@/testing/network';
 import { storeSession, testSession } from '@/testing/session';
 import { ApiError } from './api-error';
 import { callApi, unwrap } from './call-api';
 import { FUNCTIONS_URL } from './sign-request';
-
-const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-
-/** The network, the edge we do not own: records each request and answers from `answer`. */
-function network(answer: (request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    requests.push(request);
-    return answer(request);
-  });
-  return requests;
-}
-
-const unreachable = () => {
-  throw new TypeError('Failed to fetch');
-};
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('the call API client', () => {
   it('signs each request with the signed-in session’s token, which no caller passes', async () => {

@@ -1,31 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, network, unreachable } from '@/testing/network';
 import { storeSession } from '@/testing/session';
 import { invokeFunction } from './invoke-function';
 import { FUNCTIONS_URL } from './sign-request';
-
-const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-
-/** The network, the edge we do not own: records each request and answers from `answer`. */
-function network(answer: (request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  vi.stubGlobal('fetch', async (request: Request) => {
-    requests.push(request);
-    return answer(request);
-  });
-  return requests;
-}
-
-const unreachable = () => {
-  throw new TypeError('Failed to fetch');
-};
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('invokeFunction (the functions outside the call API)', () => {
   it('posts JSON with the session’s token and extra headers, and resolves with the answer', async () => {
