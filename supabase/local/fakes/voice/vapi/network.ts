@@ -10,7 +10,14 @@ import {
   type CallStatus,
 } from './calls';
 import { callTimeline, createCompressedClock, sleep, type CallTimeline } from './clock';
-import { buildScript, ENDED_REASONS, OPT_OUT_LINE, type Script, type Step } from './conversation';
+import {
+  buildScript,
+  ENDED_REASONS,
+  OPT_OUT_KEY,
+  OPT_OUT_LINE,
+  type Script,
+  type Step,
+} from './conversation';
 import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery';
 import { DEFAULT_SERVER_MESSAGES } from './validation';
 
@@ -334,7 +341,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const { call } = entry;
     call.outcome = call.startedAt === null ? 'none' : 'not-met';
     // Hung up before the callee said it: no opt-out was heard.
-    call.optedOut = call.turns.some((turn) => turn.text === OPT_OUT_LINE);
+    call.optedOut = call.turns.some(
+      (turn) => turn.text === OPT_OUT_LINE || (turn.role === 'user' && turn.text === OPT_OUT_KEY),
+    );
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'
       : null;
