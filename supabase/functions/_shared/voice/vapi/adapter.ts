@@ -4,7 +4,8 @@
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
 // CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
 // VAPI_API_URL points at the stack's simulated phone network, which speaks the same API
-// (supabase/local/fakes/voice/vapi, the path of this folder under the stand-ins).
+// (supabase/local/fakes/voice/vapi, the path of this folder under the stand-ins, an HTTP server
+// around the simulated network in ../simulated, which test mode runs in production too).
 import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
 import type {
