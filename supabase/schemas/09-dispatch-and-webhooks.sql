@@ -484,10 +484,11 @@ revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) fro
 grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
 
 create function public.dispatch_claim_stuck(
-  p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
+  p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer,
+  p_deadline_minutes integer
 ) returns table (
   task_id text, attempt integer, provider_call_id text, provider_control_url text, status text,
-  attempt_created_at timestamptz, past_cap boolean
+  attempt_created_at timestamptz, past_cap boolean, past_deadline boolean
 )
 language sql
 set search_path = ''
@@ -526,14 +527,17 @@ as $$
   )
   select c.id, c.current_attempt, a.provider_call_id, a.provider_control_url, c.status, a.created_at,
          coalesce(a.created_at, c.slot_claimed_at, c.created_at)
-           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes),
+         -- Past this the task ends whatever the provider says (the terminal-event bound).
+         coalesce(a.created_at, c.slot_claimed_at, c.created_at)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_deadline_minutes)
     from claimed c
     left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
 $$;
-comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
-  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
-revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
-grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
+comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer, integer) is
+  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these. past_deadline: past max_duration_minutes plus p_deadline_minutes, when the task ends whatever the provider says.';
+revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer, integer) to service_role;
 
 create function private.queue_webhook_delivery() returns trigger
 language plpgsql
