@@ -415,7 +415,7 @@ declare
 begin
   -- A task created alone is placed when its window opens if the account has a free call slot
   -- (else it waits) and a provider line is free and is the account's turn (else it joins the
-  -- waiting tasks, its hold taken at create). The lines are locked first and accounts are skipped
+  -- waiting tasks, holding nothing until it is admitted). The lines are locked first and accounts are skipped
   -- while another transaction holds them, so this never waits while it holds the lines.
   if exists (select 1 from public.tasks t
               where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null) then
@@ -443,6 +443,8 @@ begin
         continue when private.has_live_call(account,
           (select phone_number from public.tasks where id = due_id));
         gets_line := free > 0 and not private.fairer_claimant_waits(account, active);
+        -- Placed now: its money is held now (a task left waiting is held when admitted).
+        continue when gets_line and not private.hold_or_fail(due_id);
         update public.tasks set status = 'queued', awaiting_slot = not gets_line, updated_at = now()
          where id = due_id;
         perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
