@@ -2,7 +2,6 @@
 // dashboard's CSV upload sends what it read). The list is ours to keep: the National Do Not Call
 // Registry is not queried, so an account uploads the numbers it must not call.
 import { LIMITS } from '../contract/limits.ts';
-import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
 
 /** The shape public.do_not_call keeps: a US number in E.164. */
@@ -44,15 +43,4 @@ export function uploadedNumbers(body: unknown): string[] {
       { field: 'phone_numbers', extra: { rows: bad.slice(0, SHOWN_BAD_ROWS) } },
     );
   return clean;
-}
-
-/** Adds the numbers as the account's own entries; each cancels the waiting calls to it. */
-export async function addToDoNotCall(
-  db: Db,
-  userId: string,
-  numbers: string[],
-): Promise<DoNotCallUpload> {
-  return must(
-    await db.rpc('do_not_call_add', { p_user_id: userId, p_numbers: numbers }),
-  ) as DoNotCallUpload;
 }

@@ -3,7 +3,8 @@
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session;
 // a create's key is checked before its body is read, and again by the write (routeWithWrite).
 import { callerAuth } from '../accounts/authenticators.ts';
-import { addToDoNotCall, uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
+import { uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
+import { addToDoNotCall } from './do-not-call-list.ts';
 import type { Caller } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
