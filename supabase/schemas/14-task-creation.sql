@@ -94,13 +94,6 @@ begin
     return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
 
-  free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
-  hold := max_minutes - free_reserve; -- cents: 1 cent a minute
-  if account.credits - account.credits_held < hold / 100.0 then
-    return jsonb_build_object('error', 'insufficient_credits',
-      'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
-  end if;
-
   -- What the request leaves out comes from the account's saved phone-agent settings.
   select * into settings from public.agent_settings where user_id = p_user_id;
   chosen_voice := coalesce(p_task->>'voice', settings.voice, 'Aria');
@@ -138,11 +131,28 @@ begin
     else 'calling_window' end;
 
   -- A number the account is calling now is not rung a second time at once, and a call needs one
-  -- of the provider's lines: otherwise the task waits for a slot, its cost held now like any
-  -- create's (the dispatcher admits it, holding nothing more). The lines are locked last, so the
-  -- lock is held only for the insert below.
+  -- of the provider's lines: otherwise the task waits for a slot (the dispatcher admits it and
+  -- holds its cost then). The lines are locked last, so the lock is held only for the insert below.
   waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
     or not private.takes_provider_line(p_user_id, active));
+
+  -- A call placed now holds its cost now. A scheduled or waiting one holds nothing until it is
+  -- placed (then it is held, or the task fails with insufficient_credits), so it keeps no free
+  -- minutes from the account's other calls meanwhile; it is accepted only if the account could
+  -- pay for one minute now.
+  free_reserve := greatest(least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved), 0);
+  hold := max_minutes - free_reserve; -- cents: 1 cent a minute
+  if opening > now() or waits then
+    if free_reserve = 0 and account.credits - account.credits_held < 0.01 then
+      return jsonb_build_object('error', 'insufficient_credits',
+        'required_usd', 0.01, 'available_usd', account.credits - account.credits_held);
+    end if;
+    free_reserve := 0;
+    hold := 0;
+  elsif account.credits - account.credits_held < hold / 100.0 then
+    return jsonb_build_object('error', 'insufficient_credits',
+      'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
+  end if;
 
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
@@ -193,7 +203,7 @@ begin
 end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
-  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost (waiting for a slot when its callee is busy or no provider line is free); returns {task_id, task} or {error}.';
+  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost when it is placed at once (a scheduled task, or one waiting for a slot when its callee is busy or no provider line is free, holds nothing until placed); returns {task_id, task} or {error}.';
 revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;
 

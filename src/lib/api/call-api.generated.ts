@@ -764,7 +764,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. */
+      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. A task placed at once holds the cost of max_duration_minutes beyond the free minutes left (else 402 insufficient_credits); a scheduled or waiting task holds nothing until it is placed (it needs only one minute's worth now), and if it cannot be funded then it ends failed with failure_reason insufficient_credits. Each call is billed free minutes first, from what the account has left when it ends. */
       201: {
         headers: {
           [name: string]: unknown;

@@ -140,7 +140,8 @@ describe('Vapi server messages', () => {
     expect(report).toEqual({
       kind: 'ended',
       outcome: 'success',
-      failureReason: null,
+      line: 'callee_hung_up',
+      reasonKnown: true,
       providerReason: 'customer-ended-call',
       startedAt: '2026-11-23T15:00:00.000Z',
       endedAt: '2026-11-23T15:01:14.000Z',

@@ -20,8 +20,8 @@ import type {
 import { ProviderError, ProviderLinesBusyError } from '../provider.ts';
 import {
   CONCURRENCY_LIMIT_REACHED,
-  describeEndedReason,
-  statusForEndedReason,
+  lineEndForEndedReason,
+  statusForLineEnd,
 } from './ended-reason.ts';
 
 export type VapiConfig = {
@@ -237,11 +237,12 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
         ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
         : 0;
   const evaluation = analysis.successEvaluation;
-  const outcome = statusForEndedReason(endedReason);
+  const { line, known } = lineEndForEndedReason(endedReason);
   return {
     kind: 'ended',
-    outcome,
-    failureReason: outcome === 'failed' ? describeEndedReason(endedReason) : null,
+    outcome: statusForLineEnd(line),
+    line,
+    reasonKnown: known,
     providerReason: endedReason,
     startedAt,
     endedAt,
