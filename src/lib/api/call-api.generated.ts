@@ -150,6 +150,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/do-not-call': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add numbers to the account's do-not-call list (up to 100,000 at once)
+     * @description Each number joins the account's do-not-call list as its own entry (removable in the
+     *     dashboard; a callee's own opt-out stays for good), and every call of the account still
+     *     waiting for it (scheduled, queued, awaiting a retry) is canceled with failure_reason
+     *     do_not_call. The dashboard's CSV upload sends what it reads. We do not query the National
+     *     Do Not Call Registry or any state registry: scrubbing your lists against them is your duty;
+     *     upload the numbers here. One bad number refuses the whole request (400 naming the rows).
+     */
+    post: operations['addToDoNotCallList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/batches': {
     parameters: {
       query?: never;
@@ -952,6 +977,37 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CallCheck'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+    };
+  };
+  addToDoNotCallList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          phone_numbers: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many numbers joined the list, and how many were on it already. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: number;
+            already_listed: number;
+          };
         };
       };
       400: components['responses']['Error'];
