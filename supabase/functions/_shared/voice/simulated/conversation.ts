@@ -1,4 +1,4 @@
-import type { Behaviour } from './callees';
+import type { Behaviour } from './callees.ts';
 
 /**
  * The conversation generator: turns a callee's behaviour and the assistant's settings into a

@@ -1,4 +1,4 @@
-import { behaviourFor, CALLEES, isAnswered } from './callees';
+import { behaviourFor, CALLEES, isAnswered } from './callees.ts';
 
 describe('scripted callees', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { Behaviour } from './callees';
+import type { Behaviour } from './callees.ts';
 import {
   buildScript,
   goalFromPrompt,
@@ -7,7 +7,7 @@ import {
   speakingSeconds,
   type ScriptInput,
   type Step,
-} from './conversation';
+} from './conversation.ts';
 
 const PROMPT =
   'You are Aria, a professional assistant.\nGoal: Confirm Kim\'s dental appointment tomorrow at 3 pm; offer Thursday if not.\nContext: {"patient":"Kim Lee"}';

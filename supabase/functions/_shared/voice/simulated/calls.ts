@@ -1,6 +1,6 @@
-import type { Behaviour } from './callees';
-import { goalFromPrompt, type Outcome, type Role } from './conversation';
-import { fillFromFiction, valueFromFiction, type Settlement } from './fiction';
+import type { Behaviour } from './callees.ts';
+import { goalFromPrompt, type Outcome, type Role } from './conversation.ts';
+import { fillFromFiction, valueFromFiction, type Settlement } from './fiction.ts';
 
 /**
  * A simulated call and the Vapi-shaped objects built from it: the `Call` of `POST /call` and
