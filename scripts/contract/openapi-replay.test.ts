@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { departures, type Exchange, openApiAjv, readOpenApi } from './openapi-spec';
+import { eventStreamSample } from '../../src/features/docs/content/code-samples';
+import { compileSchema, departures, type Exchange, openApiAjv, readOpenApi } from './openapi-spec';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const { document } = readOpenApi(projectRoot);
@@ -55,5 +56,30 @@ describe('recorded answers of the call API', () => {
         body: { error: { code: 'rate_limited', message: 'Slow down.' } },
       }),
     ).toEqual([expect.stringContaining('header Retry-After missing')]);
+  });
+
+  it("/docs's event stream example is events as the wire sends them", () => {
+    const validate = compileSchema(ajv, document.components.schemas.Event!);
+    const blocks = eventStreamSample[0]!.code.split('\n\n');
+    const recordedEvents = recorded.find(
+      (one) => one.route === '/task/{id}/events' && one.status === 200,
+    )!.body as { type: string; data: object }[];
+    for (const block of blocks) {
+      const lines = Object.fromEntries(
+        block
+          .split('\n')
+          .map((line) => [
+            line.slice(0, line.indexOf(':')),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+      );
+      const event = JSON.parse(lines.data!) as { id: number; type: string; data: object };
+      expect(validate(event), `${block}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect([String(event.id), event.type]).toEqual([lines.id, lines.event]);
+      // Its data has the members the recorded event of that type has.
+      const real = recordedEvents.find((one) => one.type === event.type)!;
+      if (event.type !== 'task.completed')
+        expect(Object.keys(event.data).sort(), event.type).toEqual(Object.keys(real.data).sort());
+    }
   });
 });
