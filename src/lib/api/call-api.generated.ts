@@ -571,7 +571,7 @@ export interface components {
       task_id: string;
       /** Format: date-time */
       created_at: string;
-      /** @description What the event says: the task for task.* events, the turn for transcript.turn, the attempt for call.* events. */
+      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; task.queued is empty. */
       data: {
         [key: string]: unknown;
       };
