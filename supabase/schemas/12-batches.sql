@@ -318,17 +318,22 @@ begin
 
   with rows as (
     select r.ordinality - 1 as index, r.value as task,
-           private.time_zones_of(r.value->>'phone_number') as zones
+           private.time_zones_of(r.value->>'phone_number') as zones,
+           greatest(coalesce((r.value->>'call_window_start')::time, '08:00'),
+             coalesce(s.call_start, '08:00')) as window_start,
+           least(coalesce((r.value->>'call_window_end')::time, '21:00'),
+             coalesce(s.call_end, '21:00')) as window_end
       from jsonb_array_elements(p_tasks) with ordinality r
+      left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
   )
   select jsonb_agg(jsonb_build_object('index', index, 'field', 'call_window',
            'code', 'call_window_never_open', 'time_zones', zones) order by index)
     into refused
     from rows
-   where private.next_call_opening(
+   where window_start >= window_end
+      or private.next_call_opening(
            greatest(at, coalesce((task->>'schedule_at')::timestamptz, at)), zones,
-           coalesce((task->>'call_window_start')::time, '08:00'),
-           coalesce((task->>'call_window_end')::time, '21:00')) is null;
+           window_start, window_end) is null;
   if refused is not null then
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
@@ -379,12 +384,16 @@ begin
            coalesce(r.value->>'voice', settings.voice, 'Aria') as voice,
            coalesce(r.value->>'language', settings.language, 'en') as language,
            (r.value->>'schedule_at')::timestamptz as requested,
-           coalesce((r.value->>'call_window_start')::time, '08:00') as window_start,
-           coalesce((r.value->>'call_window_end')::time, '21:00') as window_end
+           -- The callee's state may allow fewer hours: the task keeps the narrower window.
+           greatest(coalesce((r.value->>'call_window_start')::time, '08:00'),
+             coalesce(s.call_start, '08:00')) as window_start,
+           least(coalesce((r.value->>'call_window_end')::time, '21:00'),
+             coalesce(s.call_end, '21:00')) as window_end
       from jsonb_array_elements(p_tasks) with ordinality r
+      left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
   ), planned as (
-    select rows.*, private.next_call_opening(greatest(at, coalesce(requested, at)), zones,
-             window_start, window_end) as opening
+    select rows.*, private.call_opening(p_user_id, rows.task->>'phone_number', null,
+             greatest(at, coalesce(requested, at)), zones, window_start, window_end) as opening
       from rows
   ), inserted as (
     insert into public.tasks (
