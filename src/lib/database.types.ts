@@ -537,7 +537,17 @@ export type Database = {
           transcript: Json;
           summary: string | null;
           recording_url: string | null;
-          failure_reason: string | null;
+          failure_reason:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq: number;
           updated_at: string;
@@ -560,6 +570,22 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence: string | null;
+          provider_reason: string | null;
         };
         Insert: {
           id: string;
@@ -607,7 +633,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq?: number;
           updated_at?: string;
@@ -630,6 +666,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -677,7 +729,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash?: string;
           event_seq?: number;
           updated_at?: string;
@@ -700,6 +762,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
         };
         Relationships: [];
       };
