@@ -1,3 +1,11 @@
+import {
+  CALL_OUTCOMES,
+  CALL_OUTCOME_DESCRIPTIONS,
+  CALL_OUTCOME_LABELS,
+  FAILURE_CODES,
+  FAILURE_MESSAGES,
+  TERMINAL_EVENT_BOUND_MINUTES,
+} from '@contract/call-outcomes.ts';
 import { LIMITS } from '@contract/limits.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -244,8 +252,12 @@ export function DocsPage() {
             A task moves from <InlineCode>queued</InlineCode> to <InlineCode>ringing</InlineCode> to{' '}
             <InlineCode>in_progress</InlineCode>, then to exactly one terminal status. Between
             attempts it is <InlineCode>retry_scheduled</InlineCode>. Every task reaches a terminal
-            status: a watchdog fails calls that overrun{' '}
-            <InlineCode>max_duration_minutes</InlineCode> plus a margin.
+            status whatever the voice provider does: a placed call gets its{' '}
+            <InlineCode>task.completed</InlineCode> (or its retry) within{' '}
+            <InlineCode>max_duration_minutes</InlineCode> plus {TERMINAL_EVENT_BOUND_MINUTES}{' '}
+            minutes of the call&rsquo;s start. A call still live at its cap plus 5 minutes is hung
+            up; one with no final report by the bound fails with{' '}
+            <InlineCode>no_final_report</InlineCode>.
           </p>
           <DocsTable
             caption="Task statuses"
@@ -277,6 +289,44 @@ export function DocsPage() {
                 outcome.label,
                 outcome.meaning,
               ],
+            }))}
+          />
+          <SubHeading>Call outcome</SubHeading>
+          <p>
+            <InlineCode>call_outcome</InlineCode> says what became of the line, in a closed set to
+            branch on; <InlineCode>call_outcome_evidence</InlineCode> says why in one sentence, and{' '}
+            <InlineCode>provider_reason</InlineCode> keeps the voice provider&rsquo;s own end reason
+            as it came. A provider&rsquo;s &ldquo;completed&rdquo; is not taken for a person: only a
+            callee who said something is <InlineCode>human_answered</InlineCode>, and only such a
+            call can have <InlineCode>outcome: achieved</InlineCode>. Every end reason of the voice
+            provider maps to one of these; one we do not know yet is{' '}
+            <InlineCode>provider_failed</InlineCode>, with the raw reason in{' '}
+            <InlineCode>provider_reason</InlineCode>.
+          </p>
+          <DocsTable
+            caption="Call outcomes"
+            columns={['Call outcome', 'In the dashboard', 'Meaning']}
+            rows={CALL_OUTCOMES.map((value) => ({
+              key: value,
+              cells: [
+                <InlineCode key="value">{value}</InlineCode>,
+                CALL_OUTCOME_LABELS[value],
+                CALL_OUTCOME_DESCRIPTIONS[value],
+              ],
+            }))}
+          />
+          <SubHeading>Failure reason</SubHeading>
+          <p>
+            A task that failed, or was canceled before a call, has{' '}
+            <InlineCode>failure_reason: &#123; code, message &#125;</InlineCode>: branch on the
+            code; the message is a fixed sentence for people.
+          </p>
+          <DocsTable
+            caption="Failure codes"
+            columns={['Code', 'Message']}
+            rows={FAILURE_CODES.map((code) => ({
+              key: code,
+              cells: [<InlineCode key="code">{code}</InlineCode>, FAILURE_MESSAGES[code]],
             }))}
           />
         </DocsSection>
@@ -491,12 +541,15 @@ export function DocsPage() {
         <DocsSection id="events" title="Streaming events">
           <p>
             <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
-            Server-Sent Events. Each event has an <InlineCode>id</InlineCode>; if the connection
-            drops, reconnect with the <InlineCode>Last-Event-ID</InlineCode> header set to the last
-            id you saw and the stream resumes after it. An API key may hold{' '}
-            {LIMITS.openStreamsPerKey} open streams at once; one more is refused with{' '}
-            <InlineCode>429 rate_limited</InlineCode> and a <InlineCode>Retry-After</InlineCode>{' '}
-            header.
+            Server-Sent Events. Each event has an <InlineCode>id</InlineCode> (its number in the
+            task&rsquo;s log); if the connection drops, reconnect with the{' '}
+            <InlineCode>Last-Event-ID</InlineCode> header set to the last id you saw and the stream
+            resumes after it. Each also has an <InlineCode>event_id</InlineCode>,{' '}
+            <InlineCode>evt_&lt;task_id&gt;_&lt;id&gt;</InlineCode>, the same in the stream, in
+            every webhook delivery of it and in its <InlineCode>webhook-id</InlineCode> header:
+            de-duplicate on it. An API key may hold {LIMITS.openStreamsPerKey} open streams at once;
+            one more is refused with <InlineCode>429 rate_limited</InlineCode> and a{' '}
+            <InlineCode>Retry-After</InlineCode> header.
           </p>
           <DocsTable
             caption="Event types"
@@ -529,7 +582,9 @@ export function DocsPage() {
           </p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <InlineCode>webhook-id</InlineCode>: the delivery id. Use it to ignore duplicates.
+              <InlineCode>webhook-id</InlineCode>: the event&rsquo;s{' '}
+              <InlineCode>event_id</InlineCode>, the same on every retry. Use it to ignore
+              duplicates.
             </li>
             <li>
               <InlineCode>webhook-timestamp</InlineCode>: Unix seconds when it was sent.
