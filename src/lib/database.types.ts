@@ -37,6 +37,7 @@ export type Database = {
           revoked: boolean;
           created_at: string;
           revoked_at: string | null;
+          livemode: boolean;
         };
         Insert: {
           id?: string;
@@ -45,6 +46,7 @@ export type Database = {
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
+          livemode?: boolean;
         };
         Update: {
           id?: string;
@@ -53,6 +55,7 @@ export type Database = {
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
+          livemode?: boolean;
         };
         Relationships: [];
       };
@@ -560,6 +563,9 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+          livemode: boolean;
+          test_clock: string | null;
+          test_clock_shift: string | null;
         };
         Insert: {
           id: string;
@@ -630,6 +636,9 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          livemode?: boolean;
+          test_clock?: string | null;
+          test_clock_shift?: string | null;
         };
         Update: {
           id?: string;
@@ -700,6 +709,9 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          livemode?: boolean;
+          test_clock?: string | null;
+          test_clock_shift?: string | null;
         };
         Relationships: [];
       };
@@ -838,7 +850,10 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
-      generate_api_key_for_user: { Args: { user_uuid: string }; Returns: string };
+      generate_api_key_for_user: {
+        Args: { user_uuid: string; p_livemode?: boolean };
+        Returns: string;
+      };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
       rotate_webhook_secret: {
         Args: never;

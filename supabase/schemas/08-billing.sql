@@ -78,7 +78,8 @@ declare
   free_use integer;
   cost integer;
 begin
-  if p_answered then
+  -- A test call (livemode false) is free: it bills no minute (docs/product-rules.md#test-mode).
+  if p_answered and p_task.livemode then
     -- Whole minutes, rounded up, never beyond the task's cap (which is what was held).
     minutes := least(ceil(greatest(p_duration_seconds, 0) / 60.0)::integer, p_task.max_duration_minutes);
   end if;

@@ -40,7 +40,16 @@ declare
   requested timestamptz := (p_task->>'schedule_at')::timestamptz;
   opening timestamptz;
   waits boolean;
+  -- Test mode (docs/product-rules.md#test-mode): the key's mode (task_create) or the session's.
+  task_livemode boolean := coalesce((p_task->>'livemode')::boolean, true);
+  clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
+    then coalesce(p_task->>'test_clock', 'open') end;
+  clock_shift interval := case when clock <> 'open' then clock::timestamptz - now() end;
 begin
+  if task_livemode and p_task->>'test_clock' is not null then
+    return jsonb_build_object('error', 'test_clock_in_live_mode');
+  end if;
+
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
   if not found then
@@ -93,6 +102,11 @@ begin
 
   free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
   hold := max_minutes - free_reserve; -- cents: 1 cent a minute
+  if not task_livemode then
+    -- A test call is free: it holds nothing and uses no free minute.
+    free_reserve := 0;
+    hold := 0;
+  end if;
   if account.credits - account.credits_held < hold / 100.0 then
     return jsonb_build_object('error', 'insufficient_credits',
       'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
@@ -104,8 +118,15 @@ begin
   chosen_language := coalesce(p_task->>'language', settings.language, 'en');
 
   -- Outside the callee's calling window, or asked for later: scheduled for the window's opening.
-  opening := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
-    window_start, window_end);
+  -- A test task judges it on its test clock: always open by default, or at the moment it set
+  -- (schedule_at then reads on that clock too), the opening brought back to the real clock.
+  opening := case
+    when task_livemode then
+      private.next_call_opening(greatest(now(), coalesce(requested, now())), zones, window_start, window_end)
+    when clock_shift is null then greatest(now(), coalesce(requested, now()))
+    else private.next_call_opening_on_clock(greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)),
+      zones, window_start, window_end) - clock_shift
+  end;
   if opening is null then
     return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
   end if;
@@ -123,7 +144,7 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot
+    awaiting_slot, livemode, test_clock, test_clock_shift
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -139,7 +160,8 @@ begin
     case when opening > now() then opening end,
     case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
     coalesce((p_task->>'record')::boolean, false),
-    coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits
+    coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits,
+    task_livemode, clock, clock_shift
   ) returning * into created;
 
   update public.profiles
@@ -159,7 +181,8 @@ begin
     case when created.status = 'scheduled' then 'task.scheduled' else 'task.queued' end,
     case when created.status = 'scheduled' then jsonb_build_object(
       'scheduled_for', opening,
-      'reason', case when requested > now() then 'schedule_at' else 'calling_window' end)
+      'reason', case when requested > now() + coalesce(clock_shift, interval '0') then 'schedule_at'
+        else 'calling_window' end)
     else '{}'::jsonb end);
   return jsonb_build_object('task_id', created.id, 'replayed', false,
     'task', to_jsonb(created) - 'provider_token_hash');

@@ -268,7 +268,7 @@ export function buildMcpServer(
           ...(input.status ? { status: input.status } : {}),
           ...(input.cursor ? { starting_after: input.cursor } : {}),
         });
-        const page = await service.list(account.userId, query);
+        const page = await service.list(account.userId, query, account.livemode);
         const result = { data: page.data, has_more: page.has_more, next_cursor: page.next_cursor };
         return ok(result, `${page.data.length} task(s)${page.has_more ? ', more available' : ''}.`);
       }),

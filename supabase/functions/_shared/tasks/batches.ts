@@ -216,7 +216,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   async function acceptBatch(
-    account: { userId: string; apiKeyId: string | null },
+    account: { userId: string; apiKeyId: string | null; livemode?: boolean },
     prepared: PreparedBatch,
     options: { idempotencyKey: string | null },
   ) {
@@ -354,7 +354,7 @@ export function createBatchService(deps: BatchServiceDeps) {
 
     /** A batch for an account already authenticated (MCP). */
     async create(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
       options: { idempotencyKey: string | null; source: TaskSource },
     ) {
