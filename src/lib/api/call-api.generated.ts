@@ -7,10 +7,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List tasks, newest first */
+    /**
+     * List tasks, newest first
+     * @description Pages with `limit` and `starting_after` (the `next_cursor` of the page before).
+     */
     get: operations['listTasks'];
     put?: never;
-    /** Create a task (place a call) */
+    /**
+     * Create a task (place a call)
+     * @description Checks the number, the goal and the account, then places the call (or schedules it for the callee's calling window). Send an Idempotency-Key to retry safely.
+     */
     post: operations['createTask'];
     delete?: never;
     options?: never;
@@ -25,7 +31,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a task */
+    /**
+     * Get a task
+     * @description The task as it stands, with its attempts, transcript and result once it has ended.
+     */
     get: operations['getTask'];
     put?: never;
     post?: never;
@@ -44,7 +53,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a task that has not ended */
+    /**
+     * Cancel a task that has not ended
+     * @description A live call is hung up (its talked minutes are billed); a task that has ended answers 409 task_not_cancelable.
+     */
     post: operations['cancelTask'];
     delete?: never;
     options?: never;
@@ -99,7 +111,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List batches, newest first */
+    /**
+     * List batches, newest first
+     * @description Pages with `limit` and `starting_after` (the `next_cursor` of the page before).
+     */
     get: operations['listBatches'];
     put?: never;
     /**
@@ -120,7 +135,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a batch with live counts */
+    /**
+     * Get a batch with live counts
+     * @description The batch, with how many of its tasks stand in each state.
+     */
     get: operations['getBatch'];
     put?: never;
     post?: never;
@@ -189,14 +207,19 @@ export interface components {
       | 'canceled';
     /** @description Strings and object keys anywhere in the body must not contain NUL, an unpaired surrogate or a control character other than tab, line feed and CR LF (400 invalid_request naming the field). */
     CreateTaskRequest: {
-      /** @description A number in E.164 form that is a valid US fixed-line, mobile or toll-free number (Google's phone-number metadata decides). Premium-rate, shared-cost, N11, other NANP countries and unassigned area codes get 400 number_not_allowed; a number on the account's do-not-call list gets 403 do_not_call. */
+      /**
+       * @description A number in E.164 form that is a valid US fixed-line, mobile or toll-free number (Google's phone-number metadata decides). Premium-rate, shared-cost, N11, other NANP countries and unassigned area codes get 400 number_not_allowed; a number on the account's do-not-call list gets 403 do_not_call.
+       * @example +14155550100
+       */
       phone_number: string;
       /** @description Required unless `task` is sent. */
       goal?: string;
-      /** @description Alias of goal. */
+      /** @description Alias of goal (send one of them; both only when equal). */
       task?: string;
-      /** @description At most 8 KB of JSON */
-      context?: Record<string, unknown>;
+      /** @description At most 8 KB of JSON, given to the agent. */
+      context?: {
+        [key: string]: unknown;
+      };
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
       /** @enum {string} */
@@ -204,29 +227,29 @@ export interface components {
       /** @enum {string} */
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;
-      /** @default 10 */
+      /** @description The call is ended after this long. 10 when omitted. */
       max_duration_minutes?: number;
       voicemail?: {
-        /**
-         * @default hang_up
-         * @enum {string}
-         */
+        /** @enum {string} */
         action: 'hang_up' | 'leave_message';
+        /** @description Required when action is leave_message. */
         message?: string;
       };
       retry?: {
-        /** @default 3 */
+        /** @description Further attempts after no answer, busy or voicemail. 3 when omitted. */
         max_attempts?: number;
-        /** @default 30 */
+        /** @description Minutes between attempts. 30 when omitted. */
         interval_minutes?: number;
       };
       /**
        * Format: uri
-       * @description https only; no private
+       * @description https only; no private, loopback or link-local targets.
        */
       webhook_url?: string;
-      /** @description At most 4 KB of JSON */
-      metadata?: Record<string, unknown>;
+      /** @description At most 4 KB of JSON, echoed back. */
+      metadata?: {
+        [key: string]: unknown;
+      };
       /** @description Narrows the calling hours (08:00-21:00 in the callee's time zone, from the area code). Outside the window the task is scheduled for its opening. */
       call_window?: {
         /** @example 09:00 */
@@ -245,16 +268,12 @@ export interface components {
        */
       test_clock?: string;
       /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
-      output_schema?: Record<string, unknown>;
-      /**
-       * @description Keep the call's audio for recording_retention_days. Off by default.
-       * @default false
-       */
+      output_schema?: {
+        [key: string]: unknown;
+      };
+      /** @description Keep the call's audio for recording_retention_days. false when omitted. */
       record?: boolean;
-      /**
-       * @description How many days a recording is kept after the call ends.
-       * @default 30
-       */
+      /** @description How many days a recording is kept after the call ends. 30 when omitted. */
       recording_retention_days?: number;
     };
     Turn: {
@@ -265,85 +284,100 @@ export interface components {
       end_ms: number;
     };
     Attempt: {
-      number?: number;
-      status?: string;
+      number: number;
+      status: string;
       /** Format: date-time */
-      started_at?: string | null;
+      started_at: string | null;
       /** Format: date-time */
-      ended_at?: string | null;
-      ended_reason?: string | null;
+      ended_at: string | null;
+      ended_reason: string | null;
     };
     Task: {
-      id?: string;
+      id: string;
       /** @enum {string} */
-      object?: 'task';
-      status?: components['schemas']['TaskStatus'];
+      object: 'task';
+      status: components['schemas']['TaskStatus'];
       /** @enum {string|null} */
-      outcome?: 'achieved' | 'not_achieved' | 'unknown' | null;
-      phone_number?: string;
+      outcome: 'achieved' | 'not_achieved' | 'unknown' | null;
+      phone_number: string;
       /** @description The goal you sent; null once the call content is erased (30 days after the end). */
-      goal?: string | null;
-      context?: Record<string, unknown>;
-      metadata?: Record<string, unknown>;
-      voice?: string;
-      language?: string;
-      speaking_style?: string;
-      first_sentence?: string | null;
-      max_duration_minutes?: number;
-      voicemail?: Record<string, unknown>;
-      retry?: Record<string, unknown>;
-      webhook_url?: string | null;
+      goal: string | null;
+      context: {
+        [key: string]: unknown;
+      };
+      metadata: {
+        [key: string]: unknown;
+      };
+      voice: string;
+      language: string;
+      speaking_style: string;
+      first_sentence: string | null;
+      max_duration_minutes: number;
+      voicemail: {
+        /** @enum {string} */
+        action: 'hang_up' | 'leave_message';
+        message: string | null;
+      };
+      retry: {
+        max_attempts: number;
+        interval_minutes: number;
+      };
+      webhook_url: string | null;
       /** @enum {string} */
-      source?: 'api' | 'dashboard' | 'mcp' | 'sms';
+      source: 'api' | 'dashboard' | 'mcp' | 'sms';
       /** Format: date-time */
-      created_at?: string;
+      created_at: string;
       /** Format: date-time */
-      started_at?: string | null;
+      started_at: string | null;
       /** Format: date-time */
-      ended_at?: string | null;
-      duration_seconds?: number;
-      billed_minutes?: number;
-      cost_usd?: number;
-      free_minutes_used?: number;
-      attempts?: components['schemas']['Attempt'][];
+      ended_at: string | null;
+      duration_seconds: number;
+      billed_minutes: number;
+      cost_usd: number;
+      free_minutes_used: number;
+      attempts: components['schemas']['Attempt'][];
       /** Format: date-time */
-      next_attempt_at?: string | null;
-      transcript?: components['schemas']['Turn'][];
-      transcription?: string | null;
-      summary?: string | null;
+      next_attempt_at: string | null;
+      transcript: components['schemas']['Turn'][];
+      transcription: string | null;
+      summary: string | null;
       /** @description The JSON Schema you sent, or null. */
-      output_schema?: Record<string, unknown> | null;
+      output_schema: {
+        [key: string]: unknown;
+      } | null;
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
-      result?: Record<string, unknown> | null;
+      result: {
+        [key: string]: unknown;
+      } | null;
       /** @description Why every field of result is null (no analysis, or it did not fit the schema). */
-      result_note?: string | null;
-      record?: boolean;
-      recording_retention_days?: number;
+      result_note: string | null;
+      record: boolean;
+      recording_retention_days: number;
       /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, its copy is not done (or failed), or its retention ended. */
-      recording_url?: string | null;
+      recording_url: string | null;
       /**
        * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made.
        * @enum {string|null}
        */
-      recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+      recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
       /**
        * Format: date-time
        * @description When the recording is (or was) erased.
        */
-      recording_expires_at?: string | null;
-      failure_reason?: string | null;
-      call_window?: {
-        start?: string;
-        end?: string;
+      recording_expires_at: string | null;
+      failure_reason: string | null;
+      call_window: {
+        start: string;
+        end: string;
       };
-      time_zones?: string[];
+      time_zones: string[];
       /** Format: date-time */
-      schedule_at?: string | null;
+      schedule_at: string | null;
       /**
        * Format: date-time
        * @description When a scheduled task will be placed (on the real clock).
        */
-      scheduled_for?: string | null;
+      scheduled_for: string | null;
       /** @description Why a scheduled task is not ringing now, in words: the callee's local time when it was accepted (on its test clock in test mode), the calling window, and when the window opens; or that schedule_at asked for later. Null unless status is scheduled. */
       scheduled_reason?: string | null;
       /** @description False for a test key's task (the simulated network, free). */
@@ -351,76 +385,80 @@ export interface components {
       /** @description The clock a test task's calling window is judged on: "open", or the moment the request set. Null for a live task (it follows the real clock). */
       test_clock?: string | null;
       /** @description The callee asked during the call not to be called again. */
-      opted_out?: boolean;
+      opted_out: boolean;
       /** @description The batch the task belongs to. */
-      batch_id?: string | null;
-      /** @description The task's row in its batch request */
-      batch_index?: number | null;
+      batch_id: string | null;
+      /** @description The task's row in its batch request, from 0. */
+      batch_index: number | null;
       /**
        * Format: date-time
        * @description When the call content was erased, 30 days after the task ended: goal and first_sentence are null, context and metadata {}, transcript [], transcription, summary, result, result_note and the voicemail message null, and the turns' text in the events null. The call record (number, times, status, outcome, duration, billed minutes, cost) stays. A recording goes by its own recording_retention_days.
        */
-      content_erased_at?: string | null;
-      events_url?: string;
-      url?: string;
+      content_erased_at: string | null;
+      events_url: string;
+      url: string;
     };
     TaskList: {
       /** @enum {string} */
-      object?: 'list';
-      data?: components['schemas']['Task'][];
-      has_more?: boolean;
-      next_cursor?: string | null;
+      object: 'list';
+      data: components['schemas']['Task'][];
+      has_more: boolean;
+      next_cursor: string | null;
     };
     CreateBatchRequest: {
       /** @description Any fields of CreateTaskRequest, shared by every row; its webhook_url also receives batch.completed. */
-      defaults?: Record<string, unknown>;
-      tasks: Record<string, unknown>[];
+      defaults?: {
+        [key: string]: unknown;
+      };
+      tasks: {
+        [key: string]: unknown;
+      }[];
     };
     /** @description Every task is in exactly one count: scheduled (status scheduled or retry_scheduled), queued (queued, waiting for a call slot or being dialled), in_progress (ringing or in_progress), succeeded (success with outcome achieved or unknown), not_achieved (success with outcome not_achieved), unreachable (no_answer, busy or voicemail), failed, canceled. */
     BatchCounts: {
-      total?: number;
-      scheduled?: number;
-      queued?: number;
-      in_progress?: number;
-      succeeded?: number;
-      not_achieved?: number;
-      unreachable?: number;
-      failed?: number;
-      canceled?: number;
+      total: number;
+      scheduled: number;
+      queued: number;
+      in_progress: number;
+      succeeded: number;
+      not_achieved: number;
+      unreachable: number;
+      failed: number;
+      canceled: number;
     };
     Batch: {
-      id?: string;
+      id: string;
       /** @enum {string} */
-      object?: 'batch';
+      object: 'batch';
       /** @enum {string} */
-      status?: 'running' | 'completed' | 'canceled';
-      counts?: components['schemas']['BatchCounts'];
+      status: 'running' | 'completed' | 'canceled';
+      counts: components['schemas']['BatchCounts'];
       /** @enum {string} */
-      source?: 'api' | 'dashboard' | 'mcp';
-      webhook_url?: string | null;
+      source: 'api' | 'dashboard' | 'mcp';
+      webhook_url: string | null;
       /** Format: date-time */
-      created_at?: string;
+      created_at: string;
       /** Format: date-time */
-      canceled_at?: string | null;
+      canceled_at: string | null;
       /** Format: date-time */
-      completed_at?: string | null;
-      tasks_url?: string;
-      events_url?: string;
-      url?: string;
+      completed_at: string | null;
+      tasks_url: string;
+      events_url: string;
+      url: string;
     };
     BatchEvent: {
-      id?: number;
+      id: number;
       /** @enum {string} */
-      type?: 'batch.completed';
-      batch_id?: string;
+      type: 'batch.completed';
+      batch_id: string;
       /** Format: date-time */
-      created_at?: string;
-      data?: components['schemas']['Batch'];
+      created_at: string;
+      data: components['schemas']['Batch'];
     };
     Event: {
-      id?: number;
+      id: number;
       /** @enum {string} */
-      type?:
+      type:
         | 'task.queued'
         | 'task.scheduled'
         | 'call.ringing'
@@ -430,10 +468,13 @@ export interface components {
         | 'task.retry_scheduled'
         | 'task.completed'
         | 'callee.opted_out';
-      task_id?: string;
+      task_id: string;
       /** Format: date-time */
-      created_at?: string;
-      data?: Record<string, unknown>;
+      created_at: string;
+      /** @description What the event says: the task for task.* events, the turn for transcript.turn, the attempt for call.* events. */
+      data: {
+        [key: string]: unknown;
+      };
     };
     Error: {
       error: {
@@ -469,8 +510,71 @@ export interface components {
     };
   };
   responses: {
-    /** @description An error. */
+    /** @description An error; `error.code` says which (invalid_request names the field in `field`). */
     Error: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description invalid_request (the field at fault in `field`) or number_not_allowed. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description unauthorized; the API key is missing, unknown or revoked. */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description kyc_required or phone_verification_required; the account behind the API key has not finished its business details or phone verification in the dashboard. */
+    AccountNotReady: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description insufficient_credits; the credits and free minutes left do not cover the call. */
+    InsufficientCredits: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description not_found; no such task or batch for this account. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description method_not_allowed; the path takes other methods (named in the message). */
+    MethodNotAllowed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description idempotency_conflict (the key was used with another body) or task_not_cancelable. */
+    Conflict: {
       headers: {
         [name: string]: unknown;
       };
@@ -481,7 +585,8 @@ export interface components {
     /** @description Too many requests, too many calls in progress, or too many open event streams. */
     RateLimited: {
       headers: {
-        'Retry-After'?: number;
+        /** @description Seconds to wait before trying again. */
+        'Retry-After': number;
         [name: string]: unknown;
       };
       content: {
@@ -525,7 +630,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   createTask: {
@@ -575,9 +682,9 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      400: components['responses']['Error'];
-      401: components['responses']['Error'];
-      402: components['responses']['Error'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['InsufficientCredits'];
       /** @description kyc_required, phone_verification_required, or do_not_call. */
       403: {
         headers: {
@@ -587,7 +694,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      409: components['responses']['Error'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
       429: components['responses']['RateLimited'];
     };
   };
@@ -611,8 +719,10 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   cancelTask: {
@@ -635,9 +745,11 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
-      409: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
     };
   };
   getTaskRecording: {
@@ -674,9 +786,20 @@ export interface operations {
           'audio/mpeg': string;
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
-      416: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /** @description range_not_satisfiable; Content-Range names the recording's size. */
+      416: {
+        headers: {
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['RateLimited'];
     };
   };
@@ -702,8 +825,10 @@ export interface operations {
           'text/event-stream': components['schemas']['Event'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
     };
   };
@@ -728,15 +853,17 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            object?: 'list';
-            data?: components['schemas']['Batch'][];
-            has_more?: boolean;
-            next_cursor?: string | null;
+            object: 'list';
+            data: components['schemas']['Batch'][];
+            has_more: boolean;
+            next_cursor: string | null;
           };
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   createBatch: {
@@ -782,9 +909,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      401: components['responses']['Error'];
-      403: components['responses']['Error'];
-      409: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['InsufficientCredits'];
+      /** @description kyc_required, phone_verification_required, or do_not_call. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
       429: components['responses']['RateLimited'];
     };
   };
@@ -808,8 +945,10 @@ export interface operations {
           'application/json': components['schemas']['Batch'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   cancelBatch: {
@@ -832,8 +971,10 @@ export interface operations {
           'application/json': components['schemas']['Batch'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   streamBatchEvents: {
@@ -858,8 +999,10 @@ export interface operations {
           'text/event-stream': components['schemas']['BatchEvent'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
     };
   };

@@ -63,12 +63,12 @@ export type VoiceEvent =
       optedOut: boolean;
     };
 
-/** A recording being read from the provider: its type (from its first bytes) and the rest. */
+/** A recording being read from the provider: its type (from its first bytes) and its bytes. */
 export type RecordingStream = {
   contentType: 'audio/wav' | 'audio/mpeg';
   body: ReadableStream<Uint8Array>;
-  /** Content-Length as the provider declared it, if it did. */
-  declaredBytes: number | null;
+  /** Its length in bytes: as declared, or as counted once `body` has been read to its end. */
+  size(): number;
 };
 
 /** The provider's own view of a call (for the watchdog's reconciliation). */
