@@ -242,6 +242,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         record: row.record,
         serverUrl,
         serverToken: token,
+        livemode: row.livemode,
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
