@@ -81,6 +81,25 @@ describe('test mode', () => {
     expect(testList.data.every((t) => t.livemode === false)).toBe(true);
   });
 
+  it('takes a batch with the test key for free: its calls are test calls, listed apart', async () => {
+    const before = await moneyOf(account.user.id);
+    const response = await withKey(testKey, '/batches', {
+      method: 'POST',
+      json: {
+        defaults: { goal: GOAL },
+        tasks: [{ phone_number: '+14155550100' }, { phone_number: '+14155550102' }],
+      },
+    });
+    expect(response.status).toBe(201);
+    const batch = (await response.json()) as { id: string };
+    const rows = (await (await withKey(testKey, `?batch_id=${batch.id}`)).json()) as List;
+    expect(rows.data).toHaveLength(2);
+    expect(rows.data.every((t) => t.livemode === false)).toBe(true);
+    const liveRows = (await (await account.api(`?batch_id=${batch.id}`)).json()) as List;
+    expect(liveRows.data).toHaveLength(0);
+    expect(await moneyOf(account.user.id)).toEqual(before);
+  });
+
   it('follows a test clock set to 23:30 Pacific by scheduling for 08:00, saying why, and ?wait=true answers at once', async () => {
     const started = Date.now();
     const response = await withKey(testKey, '?wait=true', {

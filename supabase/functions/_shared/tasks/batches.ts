@@ -225,7 +225,8 @@ export function createBatchService(deps: BatchServiceDeps) {
         await db.rpc('batch_accept', {
           p_user_id: account.userId,
           p_api_key_id: account.apiKeyId,
-          p_batch: prepared.batch,
+          // The caller's mode (a key's, or the session's switch), never the body's.
+          p_batch: { ...prepared.batch, livemode: account.livemode ?? true },
           p_tasks: prepared.tasks,
           p_idempotency_key: options.idempotencyKey,
           p_request_hash: prepared.requestHash,
