@@ -37,6 +37,7 @@ export type Database = {
           revoked: boolean;
           created_at: string;
           revoked_at: string | null;
+          livemode: boolean;
         };
         Insert: {
           id?: string;
@@ -45,6 +46,7 @@ export type Database = {
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
+          livemode?: boolean;
         };
         Update: {
           id?: string;
@@ -53,6 +55,7 @@ export type Database = {
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
+          livemode?: boolean;
         };
         Relationships: [];
       };
@@ -589,6 +592,9 @@ export type Database = {
             | null;
           call_outcome_evidence: string | null;
           provider_reason: string | null;
+          livemode: boolean;
+          test_clock: string | null;
+          test_clock_shift: string | null;
         };
         Insert: {
           id: string;
@@ -685,6 +691,9 @@ export type Database = {
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
+          livemode?: boolean;
+          test_clock?: string | null;
+          test_clock_shift?: string | null;
         };
         Update: {
           id?: string;
@@ -781,6 +790,9 @@ export type Database = {
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
+          livemode?: boolean;
+          test_clock?: string | null;
+          test_clock_shift?: string | null;
         };
         Relationships: [];
       };
@@ -919,7 +931,10 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
-      generate_api_key_for_user: { Args: { user_uuid: string }; Returns: string };
+      generate_api_key_for_user: {
+        Args: { user_uuid: string; p_livemode?: boolean };
+        Returns: string;
+      };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
       rotate_webhook_secret: {
         Args: never;

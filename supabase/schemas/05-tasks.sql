@@ -121,6 +121,16 @@ create table public.tasks (
       'human_answered', 'voicemail_left', 'voicemail_no_message', 'screened', 'no_answer', 'busy', 'declined', 'ivr_stuck', 'invalid_number', 'carrier_failed', 'provider_failed', 'canceled')),
   call_outcome_evidence text,
   provider_reason text,
+  -- Test mode (docs/product-rules.md#test-mode): a test key's task calls the simulated network,
+  -- free, and its windows are judged on its test clock: 'open' (always inside the window) or the
+  -- moment the request set, which then runs on from acceptance (test_clock_shift = that moment
+  -- minus the real one). Live tasks follow the real clock: both null.
+  livemode boolean not null default true,
+  test_clock text,
+  test_clock_shift interval,
+  constraint tasks_test_clock_only_in_test_mode check (
+    (livemode and test_clock is null and test_clock_shift is null)
+    or (not livemode and test_clock is not null and (test_clock = 'open') = (test_clock_shift is null))),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -184,7 +194,7 @@ grant select (
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
-  provider_reason
+  provider_reason, livemode, test_clock
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -431,8 +441,10 @@ begin
   if account ? 'error' then
     return account;
   end if;
+  -- The key's mode wins over anything the body says.
   return public.task_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
-    p_task, p_idempotency_key, p_request_hash) || account;
+    p_task || jsonb_build_object('livemode', (account->>'livemode')::boolean),
+    p_idempotency_key, p_request_hash) || account;
 end;
 $$;
 comment on function public.task_create(text, jsonb, text, text) is

@@ -333,6 +333,11 @@ export interface components {
        * @description Place the call at this time (at most 30 days ahead), moved forward into the calling window if needed.
        */
       schedule_at?: string;
+      /**
+       * @description Test mode only (a dw_test_ key; a live key's request with it is 400 invalid_request naming test_clock). "open" (the default) treats the calling window as open; an ISO 8601 time with a time zone, like 2026-11-27T23:30:00-08:00, judges the calling window and schedule_at as live mode would at that moment, including a scheduled answer. The clock runs on from there in real time.
+       * @example 2026-11-27T23:30:00-08:00
+       */
+      test_clock?: string;
       /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
       output_schema?: {
         [key: string]: unknown;
@@ -448,9 +453,15 @@ export interface components {
       schedule_at: string | null;
       /**
        * Format: date-time
-       * @description When a scheduled task will be placed.
+       * @description When a scheduled task will be placed (on the real clock).
        */
       scheduled_for: string | null;
+      /** @description Why a scheduled task is not ringing now, in words: the callee's local time when it was accepted (on its test clock in test mode), the calling window, and when the window opens; or that schedule_at asked for later. Null unless status is scheduled. */
+      scheduled_reason?: string | null;
+      /** @description False for a test key's task (the simulated network, free). */
+      livemode?: boolean;
+      /** @description The clock a test task's calling window is judged on: "open", or the moment the request set. Null for a live task (it follows the real clock). */
+      test_clock?: string | null;
       /** @description The callee asked during the call not to be called again. */
       opted_out: boolean;
       /** @description The batch the task belongs to. */
@@ -786,7 +797,7 @@ export interface operations {
   createTask: {
     parameters: {
       query?: {
-        /** @description Hold the response until the task reaches a terminal status (at most 120 s; then 202 with the current state). */
+        /** @description Hold the response until the task reaches a terminal status (at most 120 s; then 202 with the current state). A task that is scheduled (outside its calling window, or schedule_at later) answers at once, 201 with status scheduled and scheduled_reason. */
         wait?: 'true' | 'false';
       };
       header?: {

@@ -140,12 +140,49 @@ export function DocsPage() {
           </p>
         </DocsSection>
 
+        <DocsSection id="test-mode" title="Test mode">
+          <p>
+            Every account has two keys: a live key (<InlineCode>dw_live_…</InlineCode>; a key made
+            before test mode, <InlineCode>dw_…</InlineCode>, is live too) and a test key (
+            <InlineCode>dw_test_…</InlineCode>). A test key works everywhere a live key does: the
+            API, batches, the MCP endpoint, and text messages that start with the word{' '}
+            <InlineCode>TEST</InlineCode>. Its calls never ring a real phone: they go to the
+            simulated phone network below, and they are free (no credits, no free minutes). Test
+            mode still needs your business details (KYC) and a verified phone.
+          </p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              Every task carries <InlineCode>livemode</InlineCode> (<InlineCode>false</InlineCode>{' '}
+              in test mode). Listing tasks with a key shows only that key’s mode; the dashboard’s
+              Test / Live switch does the same.
+            </li>
+            <li>
+              A test task’s calling window is judged on its <InlineCode>test_clock</InlineCode>. By
+              default it is <InlineCode>{'"open"'}</InlineCode>: the call rings at once, at any
+              hour. Set <InlineCode>{'"test_clock": "2026-11-27T23:30:00-08:00"'}</InlineCode> to
+              see what live mode would do at that moment: a Pacific number is then{' '}
+              <InlineCode>scheduled</InlineCode> for 08:00 on that clock, with a{' '}
+              <InlineCode>scheduled_reason</InlineCode> in words. The clock runs on from there in
+              real time.
+            </li>
+            <li>
+              Live mode always follows the real clock and the calling window;{' '}
+              <InlineCode>test_clock</InlineCode> on a live key is refused with{' '}
+              <InlineCode>400</InlineCode>.
+            </li>
+            <li>
+              A simulated call runs faster than real time (about thirty times), inside our
+              functions, so its durations are the simulated conversation’s, not the wall clock’s.
+            </li>
+          </ul>
+        </DocsSection>
+
         <DocsSection id="test-numbers" title="Test numbers">
           <p>
-            On the local stack, calls go to a simulated phone network. The number you call chooses
-            what the person at the other end does, so you can try every outcome without a real phone
-            ringing (numbers in the 555-01xx range are reserved for fiction). Any other number
-            answers and agrees.
+            In test mode, and for every call on the local stack, calls go to a simulated phone
+            network. The number you call chooses what the person at the other end does, so you can
+            try every outcome without a real phone ringing (numbers in the 555-01xx range are
+            reserved for fiction). Any other number answers and agrees.
           </p>
           <DocsTable
             caption="Simulated callees"

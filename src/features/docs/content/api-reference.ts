@@ -115,6 +115,12 @@ export const requestFields: FieldDoc[] = [
       'ISO 8601 time to place the call at, at most 30 days ahead; moved forward into the calling window if needed.',
   },
   {
+    name: 'test_clock',
+    type: 'string',
+    description:
+      'Test mode only (a dw_test_ key): "open" (the default) treats the calling window as open; an ISO 8601 time such as "2026-11-27T23:30:00-08:00" judges the window and schedule_at as live mode would at that moment. A live key’s request with it is refused with 400.',
+  },
+  {
     name: 'output_schema',
     type: 'object',
     description:
@@ -286,6 +292,18 @@ export const taskFields: FieldDoc[] = [
     type: 'string | null',
     description:
       'The start you asked for, and when a scheduled task will be placed (its window’s opening).',
+  },
+  {
+    name: 'scheduled_reason',
+    type: 'string | null',
+    description:
+      'Why a scheduled task is not ringing now, in words: the callee’s local time when it was accepted, the calling window and when it opens (or that schedule_at asked for later). Null unless status is scheduled.',
+  },
+  {
+    name: 'livemode / test_clock',
+    type: 'boolean / string | null',
+    description:
+      'livemode is false for a test key’s task (the simulated network, free); test_clock is the clock its window was judged on ("open" or the moment you set), null for a live task.',
   },
   { name: 'url', type: 'string', description: 'This task in the API.' },
 ];

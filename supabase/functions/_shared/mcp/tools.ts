@@ -212,7 +212,7 @@ export function buildMcpServer(
     {
       title: 'Place a phone call',
       description:
-        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio.',
+        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; with a test key (dw_test_) the call goes to the simulated phone network instead, free, and rings at any hour unless test_clock (e.g. "2026-11-27T23:30:00-08:00") sets the moment its calling window is judged at; a call outside its window comes back status scheduled with scheduled_reason. The account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio.',
       inputSchema: advertised(placeCallSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -326,7 +326,7 @@ export function buildMcpServer(
           ...(input.status ? { status: input.status } : {}),
           ...(input.cursor ? { starting_after: input.cursor } : {}),
         });
-        const page = await service.list(account.userId, query);
+        const page = await service.list(account.userId, query, account.livemode);
         const result = { data: page.data, has_more: page.has_more, next_cursor: page.next_cursor };
         return ok(result, `${page.data.length} task(s)${page.has_more ? ', more available' : ''}.`);
       }),

@@ -151,6 +151,20 @@ export const createTaskSchema = z
         error: 'schedule_at must be an ISO 8601 time with a time zone, like 2026-12-01T15:00:00Z',
       })
       .optional(),
+    // Test mode only (a live key's task is refused with it): "open", or the moment the calling
+    // window and schedule_at are judged at (docs/product-rules.md#test-mode).
+    test_clock: z
+      .string({
+        error: 'test_clock must be "open" or an ISO 8601 time, like 2026-11-27T23:30:00-08:00',
+      })
+      .refine(
+        (value) => value === 'open' || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))),
+        {
+          error:
+            'test_clock must be "open" or an ISO 8601 time with a time zone, like 2026-11-27T23:30:00-08:00',
+        },
+      )
+      .optional(),
     // Checked in full (a JSON Schema, within our subset) by checkOutputSchema.
     output_schema: z
       .record(z.string(), z.unknown(), { error: 'output_schema must be a JSON Schema object' })

@@ -253,6 +253,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         record: row.record,
         serverUrl,
         serverToken: token,
+        livemode: row.livemode,
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -315,7 +316,12 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     if (scheduleAt) {
-      const ahead = scheduleAt.getTime() - deps.now().getTime();
+      // On a test clock, schedule_at reads on that clock.
+      const clockNow =
+        input.test_clock && input.test_clock !== 'open'
+          ? Date.parse(input.test_clock)
+          : deps.now().getTime();
+      const ahead = scheduleAt.getTime() - clockNow;
       if (ahead > MAX_SCHEDULE_DAYS * 86_400_000) throw scheduleTooFar(MAX_SCHEDULE_DAYS);
       if (ahead < -5 * 60_000) throw scheduleInPast();
     }
@@ -384,7 +390,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** A checked task (prepareTask) for an account already authenticated (a session). */
     async accept(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       prepared: PreparedTask,
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
@@ -396,7 +402,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** A task for an account already authenticated (MCP, SMS). */
     async create(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
       options: { idempotencyKey: string | null; source?: TaskSource } = { idempotencyKey: null },
     ): Promise<CreatedTask> {
@@ -430,8 +436,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       return await deps.recordings.open(found.objectPath, range);
     },
 
-    async list(userId: string, query: ListQuery) {
-      const rows = await tasks.list(userId, query);
+    async list(userId: string, query: ListQuery, livemode = true) {
+      const rows = await tasks.list(userId, query, livemode);
       const page = rows.slice(0, query.limit);
       const hasMore = rows.length > query.limit;
       return {

@@ -24,6 +24,8 @@ export type CallRequest = {
   /** Where the provider posts its messages, and the token it must send with them. */
   serverUrl: string;
   serverToken: string;
+  /** False: a test key's call, placed on the simulated network (test mode); true when left out. */
+  livemode?: boolean;
 };
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };
