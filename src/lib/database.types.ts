@@ -425,7 +425,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data: Json;
           dedupe_key: string | null;
           created_at: string;
@@ -442,7 +446,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -459,7 +467,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -560,6 +572,7 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+          tools: Json | null;
         };
         Insert: {
           id: string;
@@ -630,6 +643,7 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          tools?: Json | null;
         };
         Update: {
           id?: string;
@@ -700,6 +714,7 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          tools?: Json | null;
         };
         Relationships: [];
       };

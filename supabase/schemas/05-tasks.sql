@@ -111,6 +111,9 @@ create table public.tasks (
   content_erased_at timestamptz,
   recording_status text
     constraint tasks_recording_status check (recording_status in ('pending', 'available', 'failed', 'erased')),
+  -- The integrator's tools the agent may call during the call (docs/product-rules.md#tools-during-the-call).
+  tools jsonb
+    constraint tasks_tools_array check (tools is null or jsonb_typeof(tools) = 'array'),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -137,6 +140,8 @@ comment on column public.tasks.recording_expires_at is
   'When the recording is (or was) erased; null while none was stored.';
 comment on column public.tasks.recording_status is
   'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
+comment on column public.tasks.tools is
+  'The integrator''s tools ({name, description, parameters, url}, at most 8) the agent may call during the call; null: none.';
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
@@ -165,7 +170,7 @@ grant select (
   failure_reason, event_seq, updated_at, opted_out, call_window_start, call_window_end,
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
-  slot_claimed_at, content_erased_at, recording_status
+  slot_claimed_at, content_erased_at, recording_status, tools
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -212,7 +217,8 @@ create table public.task_events (
   type text not null
     constraint task_events_type_valid check (type in (
       'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
-      'task.retry_scheduled', 'task.completed', 'callee.opted_out')),
+      'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called', 'tool.answered',
+      'call.transferred', 'keypad.pressed')),
   data jsonb not null default '{}'::jsonb,
   dedupe_key text,
   created_at timestamptz not null default now(),
@@ -634,6 +640,33 @@ comment on function public.task_apply(text, integer, text, jsonb) is
   'Applies a transition decided by the status machine (voice/status-machine.ts) if the task is still in the state it was decided on: fields, events, settlement and release in one transaction.';
 revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
 grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
+
+create function public.task_record_call_event(
+  p_task_id text, p_attempt integer, p_type text, p_data jsonb, p_dedupe_key text
+) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  -- Only the live attempt of a live task records what happens during its call.
+  if task.id is null or task.current_attempt <> p_attempt
+     or task.status not in ('ringing', 'in_progress') then
+    return null;
+  end if;
+  if p_dedupe_key is not null and exists (
+    select 1 from public.task_events where task_id = p_task_id and dedupe_key = p_dedupe_key
+  ) then
+    return null;
+  end if;
+  return private.append_task_event(p_task_id, p_type, p_data, p_dedupe_key);
+end;
+$$;
+comment on function public.task_record_call_event(text, integer, text, jsonb, text) is
+  'Appends an event of what happened during a live call (a tool called or answered, a key pressed, a transfer) to the task''s log, once per dedupe key; null when the attempt is no longer live.';
+revoke all on function public.task_record_call_event(text, integer, text, jsonb, text) from public, anon, authenticated;
+grant execute on function public.task_record_call_event(text, integer, text, jsonb, text) to service_role;
 
 create function public.task_cancel(p_user_id uuid, p_task_id text) returns jsonb
 language plpgsql

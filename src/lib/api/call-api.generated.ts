@@ -251,6 +251,21 @@ export interface components {
        * @default 30
        */
       recording_retention_days?: number;
+      /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
+      tools?: components['schemas']['Tool'][];
+    };
+    Tool: {
+      /** @description The function's name, as the agent calls it. */
+      name: string;
+      /** @description When to call it and what it answers; the agent decides from this. */
+      description: string;
+      /** @description A JSON Schema of the arguments, in the same subset as output_schema (an object at the top); the agent's arguments are checked against it before your url is called. */
+      parameters: Record<string, unknown>;
+      /**
+       * Format: uri
+       * @description https only; no private, loopback or link-local targets (as webhook_url).
+       */
+      url: string;
     };
     Turn: {
       /** @enum {string} */
@@ -308,6 +323,7 @@ export interface components {
       summary?: string | null;
       /** @description The JSON Schema you sent, or null. */
       output_schema?: Record<string, unknown> | null;
+      tools?: components['schemas']['Tool'][];
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
       result?: Record<string, unknown> | null;
       /** @description Why every field of result is null (no analysis, or it did not fit the schema). */
@@ -418,7 +434,11 @@ export interface components {
         | 'call.ended'
         | 'task.retry_scheduled'
         | 'task.completed'
-        | 'callee.opted_out';
+        | 'callee.opted_out'
+        | 'tool.called'
+        | 'tool.answered'
+        | 'call.transferred'
+        | 'keypad.pressed';
       task_id?: string;
       /** Format: date-time */
       created_at?: string;

@@ -12,7 +12,8 @@ export type CalleeBehaviour =
   | 'carrier-failure'
   | 'talks-until-max-duration'
   | 'opts-out' // answers and asks not to be called again; the goal is not met
-  | 'end-messages-lost'; // answers and agrees, but the end-of-call messages never arrive
+  | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
+  | 'asks-tool'; // answers and asks something only the task's first tool can answer, then agrees
 
 export type SimulatedNumber = {
   /** The number in E.164 form, in the 415 area code. */
@@ -70,6 +71,12 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'answers and asks not to be called again',
     'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
     'opts-out',
+  ),
+  simulated(
+    '0110',
+    "answers and asks a question only the task's first tool can answer",
+    "Answers and asks something only your first tool can answer: the agent calls it (your tool's url gets the signed request), reads the answer back, and the callee agrees.",
+    'asks-tool',
   ),
 ];
 

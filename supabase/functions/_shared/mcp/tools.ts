@@ -183,7 +183,7 @@ export function buildMcpServer(
     {
       title: 'Place a phone call',
       description:
-        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio.',
+        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio. tools (at most 8 of {name, description, parameters, url}) are your own functions the agent may call mid-call: we check its arguments against parameters and POST them to url signed like webhooks (10 s to answer).',
       inputSchema: advertised(placeCallSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -7,8 +7,10 @@
 // (supabase/local/fakes/voice/vapi, the path of this folder under the stand-ins).
 import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
+import { TOOL_LIMITS } from '../../contract/task-tools.ts';
 import type {
   CallRequest,
+  ToolCall,
   PlacedCall,
   ProviderCall,
   RecordingStream,
@@ -62,6 +64,10 @@ export function systemPrompt(request: CallRequest): string {
   ];
   if (Object.keys(request.context).length > 0)
     lines.push(`Context you may use (JSON): ${JSON.stringify(request.context)}`);
+  if ((request.tools ?? []).length > 0)
+    lines.push(
+      `You have tools (${(request.tools ?? []).map((t) => t.name).join(', ')}): call one when the person asks for something only it can tell you, and use its answer. If a tool fails, say you cannot check it right now and carry on; never make up its answer.`,
+    );
   return lines.filter(Boolean).join('\n');
 }
 
@@ -126,6 +132,34 @@ export function optedOutFrom(artifact: Record<string, unknown>): boolean {
   return structuredOutputResult(artifact, OPT_OUT_OUTPUT) === true;
 }
 
+/**
+ * The integrator's tools as Vapi function tools. Each is answered by our voice-events function
+ * (the call's own server URL and token), which checks the arguments and calls the integrator's
+ * url; Vapi waits `timeoutSeconds` for it and speaks a failure message if nothing comes.
+ */
+export function functionToolsOf(request: CallRequest) {
+  return (request.tools ?? []).map((tool) => ({
+    type: 'function',
+    async: false,
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: providerSchemaOf(tool.parameters),
+    },
+    server: {
+      url: request.serverUrl,
+      timeoutSeconds: TOOL_LIMITS.providerTimeoutSeconds,
+      headers: { 'x-dialwise-task-token': request.serverToken },
+    },
+    messages: [
+      {
+        type: 'request-failed',
+        content: 'I could not look that up just now, so let us carry on without it.',
+      },
+    ],
+  }));
+}
+
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
   return {
@@ -140,6 +174,7 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         provider: 'openai',
         model: 'gpt-4o',
         messages: [{ role: 'system', content: systemPrompt(request) }],
+        ...((request.tools ?? []).length ? { tools: functionToolsOf(request) } : {}),
       },
       voice: {
         provider: '11labs',
@@ -385,6 +420,43 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
         throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413);
       }
       return await sniffedAudio(response.body, declared > 0 ? declared : null);
+    },
+
+    parseToolCalls(body) {
+      // ServerMessageToolCalls: `toolCallList` of { id, type: 'function', function: { name,
+      // arguments } }, the arguments an object or JSON text.
+      const message = obj(obj(body).message);
+      if (message.type !== 'tool-calls' || !Array.isArray(message.toolCallList)) return null;
+      const calls: ToolCall[] = [];
+      for (const raw of message.toolCallList) {
+        const entry = obj(raw);
+        const fn = obj(entry.function);
+        const id = str(entry.id);
+        const name = str(fn.name) ?? str(entry.name);
+        if (!id || !name) continue;
+        let args: unknown = fn.arguments ?? entry.arguments ?? fn.parameters ?? {};
+        if (typeof args === 'string') {
+          try {
+            args = JSON.parse(args);
+          } catch {
+            // Left as text: the arguments check refuses it and tells the agent.
+          }
+        }
+        calls.push({ id, name, arguments: args });
+      }
+      return calls;
+    },
+
+    toolCallsResponse(answers) {
+      // Vapi takes `results: [{ toolCallId, result | error }]`, strings on one line, with HTTP 200.
+      const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+      return {
+        results: answers.map((a) =>
+          'result' in a
+            ? { toolCallId: a.toolCallId, result: oneLine(a.result) }
+            : { toolCallId: a.toolCallId, error: oneLine(a.error) },
+        ),
+      };
     },
 
     parseServerMessage(body) {
