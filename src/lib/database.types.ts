@@ -10,21 +10,120 @@ export type Database = {
           user_id: string;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at: string;
         };
         Insert: {
           user_id: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at?: string;
         };
         Update: {
           user_id?: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at?: string;
         };
         Relationships: [];
@@ -526,7 +625,40 @@ export type Database = {
           context: Json;
           metadata: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence: string | null;
           max_duration_minutes: number;
@@ -597,7 +729,40 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -668,7 +833,40 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;

@@ -44,7 +44,8 @@ create table public.tasks (
   voice text not null
     constraint tasks_voice_valid check (voice in ('Aria', 'Roger', 'Sarah', 'George')),
   language text not null
-    constraint tasks_language_valid check (language in ('en', 'es', 'fr', 'de')),
+    -- The codes of contract/call-languages.ts.
+    constraint tasks_language_valid check (language in ('en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh', 'id', 'ms', 'fil', 'vi', 'sv', 'da', 'no', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el', 'ta', 'auto')),
   speaking_style text not null
     constraint tasks_speaking_style_valid check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   first_sentence text
@@ -364,10 +365,39 @@ language sql
 immutable
 set search_path = ''
 as $$
+  -- The greetings of contract/call-languages.ts (English for en and auto).
   select case p_language
     when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
     when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
     when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
+    when 'it' then 'Buongiorno, sono ' || p_voice || ', un assistente virtuale.'
+    when 'pt' then 'Olá, aqui é ' || p_voice || ', uma assistente virtual.'
+    when 'nl' then 'Hallo, u spreekt met ' || p_voice || ', een AI-assistent.'
+    when 'pl' then 'Dzień dobry, mówi ' || p_voice || ', asystent AI.'
+    when 'ru' then 'Здравствуйте, это ' || p_voice || ', виртуальный ассистент.'
+    when 'uk' then 'Добрий день, це ' || p_voice || ', віртуальний асистент.'
+    when 'tr' then 'Merhaba, ben ' || p_voice || ', bir yapay zekâ asistanı.'
+    when 'ar' then 'مرحباً، معك ' || p_voice || '، مساعد ذكي.'
+    when 'hi' then 'नमस्ते, मैं ' || p_voice || ' बोल रही हूँ, एक एआई सहायक।'
+    when 'ja' then 'もしもし、AIアシスタントの' || p_voice || 'です。'
+    when 'ko' then '안녕하세요, AI 어시스턴트 ' || p_voice || '입니다.'
+    when 'zh' then '您好，我是AI助理' || p_voice || '。'
+    when 'id' then 'Halo, saya ' || p_voice || ', asisten AI.'
+    when 'ms' then 'Helo, saya ' || p_voice || ', pembantu AI.'
+    when 'fil' then 'Magandang araw, ito si ' || p_voice || ', isang AI assistant.'
+    when 'vi' then 'Xin chào, tôi là ' || p_voice || ', trợ lý AI.'
+    when 'sv' then 'Hej, det här är ' || p_voice || ', en AI-assistent.'
+    when 'da' then 'Hej, det er ' || p_voice || ', en AI-assistent.'
+    when 'no' then 'Hei, dette er ' || p_voice || ', en AI-assistent.'
+    when 'fi' then 'Hei, täällä ' || p_voice || ', tekoälyavustaja.'
+    when 'cs' then 'Dobrý den, tady ' || p_voice || ', asistent s umělou inteligencí.'
+    when 'sk' then 'Dobrý deň, tu ' || p_voice || ', asistent s umelou inteligenciou.'
+    when 'hu' then 'Jó napot, ' || p_voice || ' vagyok, egy MI-asszisztens.'
+    when 'ro' then 'Bună ziua, sunt ' || p_voice || ', un asistent AI.'
+    when 'bg' then 'Здравейте, обажда се ' || p_voice || ', виртуален асистент.'
+    when 'hr' then 'Dobar dan, ovdje ' || p_voice || ', AI asistent.'
+    when 'el' then 'Γεια σας, είμαι η ' || p_voice || ', ψηφιακή βοηθός.'
+    when 'ta' then 'வணக்கம், நான் ' || p_voice || ', ஒரு AI உதவியாளர்.'
     else 'Hi, this is ' || p_voice || ', an AI assistant.'
   end;
 $$;

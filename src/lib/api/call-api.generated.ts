@@ -199,8 +199,44 @@ export interface components {
       context?: Record<string, unknown>;
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-      /** @enum {string} */
-      language?: 'en' | 'es' | 'fr' | 'de';
+      /**
+       * @description The call's language (32 languages, ISO 639-1; fil is Filipino), or auto: the agent opens in English and follows the language the callee speaks. Default: the account's phone-agent setting, else en. The labels and how each is heard and spoken are in /docs/phone-agent.
+       * @enum {string}
+       */
+      language?:
+        | 'en'
+        | 'es'
+        | 'fr'
+        | 'de'
+        | 'it'
+        | 'pt'
+        | 'nl'
+        | 'pl'
+        | 'ru'
+        | 'uk'
+        | 'tr'
+        | 'ar'
+        | 'hi'
+        | 'ja'
+        | 'ko'
+        | 'zh'
+        | 'id'
+        | 'ms'
+        | 'fil'
+        | 'vi'
+        | 'sv'
+        | 'da'
+        | 'no'
+        | 'fi'
+        | 'cs'
+        | 'sk'
+        | 'hu'
+        | 'ro'
+        | 'bg'
+        | 'hr'
+        | 'el'
+        | 'ta'
+        | 'auto';
       /** @enum {string} */
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;

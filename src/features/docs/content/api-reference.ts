@@ -214,6 +214,12 @@ export const taskFields: FieldDoc[] = [
     description: 'Why a failed task failed, in plain words.',
   },
   {
+    name: 'tools',
+    type: 'array',
+    description:
+      'The tools you sent ({ name, description, parameters, url }); empty without any. Their calls and answers are the tool.called and tool.answered events.',
+  },
+  {
     name: 'output_schema / result',
     type: 'object | null',
     description:

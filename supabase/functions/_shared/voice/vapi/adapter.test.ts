@@ -521,3 +521,37 @@ describe('the integrator’s tools', () => {
     });
   });
 });
+
+describe('call languages', () => {
+  it('hears and speaks each language with the provider the table chooses for it', () => {
+    const ja = createCallBody({ ...request, language: 'ja' }, 'pn');
+    expect(ja.assistant.transcriber).toEqual({
+      provider: 'deepgram',
+      model: 'nova-2',
+      language: 'ja',
+    });
+    expect(ja.assistant.voice).toMatchObject({
+      provider: '11labs',
+      model: 'eleven_multilingual_v2',
+    });
+    expect(ja.assistant.model.messages[0]!.content).toContain(
+      'Speak Japanese throughout the call.',
+    );
+    const ar = createCallBody({ ...request, language: 'ar' }, 'pn');
+    expect(ar.assistant.transcriber).toEqual({ provider: 'azure', language: 'ar-SA' });
+    const vi = createCallBody({ ...request, language: 'vi' }, 'pn');
+    expect(vi.assistant.voice).toMatchObject({ model: 'eleven_turbo_v2_5' });
+  });
+
+  it('auto detects the callee’s language and follows it', () => {
+    const body = createCallBody({ ...request, language: 'auto' }, 'pn');
+    expect(body.assistant.transcriber).toEqual({
+      provider: 'deepgram',
+      model: 'nova-3',
+      language: 'multi',
+    });
+    expect(body.assistant.model.messages[0]!.content).toContain(
+      'answer in the language they speak',
+    );
+  });
+});

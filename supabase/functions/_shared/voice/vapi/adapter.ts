@@ -8,6 +8,7 @@
 import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
 import { TOOL_LIMITS } from '../../contract/task-tools.ts';
+import { callLanguage } from '../../contract/call-languages.ts';
 import type {
   CallRequest,
   ToolCall,
@@ -40,13 +41,6 @@ export const ELEVENLABS_VOICE_IDS: Record<string, string> = {
   George: 'JBFqnCBsd6RMkjVDRZzb',
 };
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  es: 'Spanish',
-  fr: 'French',
-  de: 'German',
-};
-
 const STYLE_GUIDES: Record<string, string> = {
   Professional: 'Speak in a clear, courteous, professional tone.',
   Conversational: 'Speak naturally and casually, like a person on an everyday call.',
@@ -60,7 +54,9 @@ export function systemPrompt(request: CallRequest): string {
     `Your goal: ${request.goal}`,
     'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
     STYLE_GUIDES[request.speakingStyle] ?? '',
-    `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
+    request.language === 'auto'
+      ? 'Open in English; from the first thing the person says, answer in the language they speak, and follow them if they switch.'
+      : `Speak ${callLanguage(request.language).label} throughout the call.`,
   ];
   if (Object.keys(request.context).length > 0)
     lines.push(`Context you may use (JSON): ${JSON.stringify(request.context)}`);
@@ -179,8 +175,9 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       voice: {
         provider: '11labs',
         voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
+        model: callLanguage(request.language).voiceModel,
       },
-      transcriber: { provider: 'deepgram', model: 'nova-2', language: request.language },
+      transcriber: { ...callLanguage(request.language).transcriber },
       maxDurationSeconds: request.maxDurationMinutes * 60,
       voicemailDetection: { provider: 'vapi' },
       ...(request.voicemail.action === 'leave_message' && request.voicemail.message

@@ -132,7 +132,7 @@ type Phrases = {
 };
 
 /** What the two sides say, in the languages the agent speaks (the phone agent's settings). */
-const PHRASES: Record<'en' | 'es' | 'fr' | 'de', Phrases> = {
+const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
   en: {
     opening: 'Hello, this is an automated assistant calling.',
     whatAbout: 'Hi, yes, speaking. What is this about?',
@@ -181,6 +181,18 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de', Phrases> = {
     understood: 'Ich verstehe. Danke für Ihre Zeit. Auf Wiederhören.',
     byeYes: 'Danke, tschüss.',
     byeNo: 'Tschüss.',
+  },
+  ja: {
+    opening: 'もしもし、自動アシスタントからのお電話です。',
+    whatAbout: 'はい、私です。どのようなご用件でしょうか。',
+    reason: (goal) => `お電話の用件は次のとおりです：${goal}。`,
+    checking: '分かりました、確認しますので少々お待ちください。',
+    yes: (goal) => `はい、大丈夫です — ${goal}。承知しました。`,
+    no: (goal) => `申し訳ありませんが、都合がつきません。${goal}には応じられません。`,
+    thanks: 'ありがとうございます。記録しました。良い一日を！',
+    understood: '承知しました。お時間をいただきありがとうございました。失礼します。',
+    byeYes: 'ありがとう、失礼します。',
+    byeNo: '失礼します。',
   },
 };
 
