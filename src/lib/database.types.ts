@@ -681,7 +681,17 @@ export type Database = {
           transcript: Json;
           summary: string | null;
           recording_url: string | null;
-          failure_reason: string | null;
+          failure_reason:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq: number;
           updated_at: string;
@@ -704,6 +714,22 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence: string | null;
+          provider_reason: string | null;
           tools: Json | null;
         };
         Insert: {
@@ -785,7 +811,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq?: number;
           updated_at?: string;
@@ -808,6 +844,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
           tools?: Json | null;
         };
         Update: {
@@ -889,7 +941,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash?: string;
           event_seq?: number;
           updated_at?: string;
@@ -912,6 +974,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
           tools?: Json | null;
         };
         Relationships: [];

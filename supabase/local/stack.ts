@@ -10,7 +10,7 @@ import { startFunctions } from './functions';
 import { createTwilioFake, TWILIO_LOCAL } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
-import { voiceSpeedFromEnv } from './fakes/voice/vapi/clock';
+import { voiceSpeedFromEnv } from '../functions/_shared/voice/simulated/clock.ts';
 import { createVoiceServer } from './fakes/voice/vapi/server';
 import { functionEnv, stackFacts, type StackOptions } from './options';
 import { startPooler } from './pooler';
@@ -99,7 +99,7 @@ export async function startStack(
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
 
     const voice = createVoiceServer({
-      speed: voiceSpeedFromEnv(),
+      speed: voiceSpeedFromEnv(process.env),
       reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
       // The provider organisation's lines: the platform's setting unless set apart for the network
       // alone (lines also used outside the platform).

@@ -1,6 +1,6 @@
 // The languages a call can be held in, and how each is heard and spoken on the voice provider's
 // stack (Vapi): one row per language, chosen per language where the provider does it well
-// (docs/decisions/0031-call-languages.md). The call API's `language`, the dashboard's settings and
+// (docs/decisions/0032-tools-and-call-languages.md). The call API's `language`, the dashboard's settings and
 // test form, /docs and the site's claims all read this table; the database's check constraints
 // and default greetings hold the same codes (an integration test compares them). Plain
 // TypeScript, imported by the app and the functions.

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { behaviourFor, type Behaviour } from './callees';
+import { behaviourFor, type Behaviour } from './callees.ts';
 import {
   endOfCallReport,
   envelope,
@@ -9,19 +9,20 @@ import {
   transcriptMessage,
   type CallRecord,
   type CallStatus,
-} from './calls';
-import { callTimeline, createCompressedClock, sleep, type CallTimeline } from './clock';
+} from './calls.ts';
+import { callTimeline, createCompressedClock, sleep, type CallTimeline } from './clock.ts';
 import {
   buildScript,
   ENDED_REASONS,
+  OPT_OUT_KEY,
   OPT_OUT_LINE,
   TOOL_FAILED_LINE,
   toolAnswerLine,
   type Script,
   type Step,
-} from './conversation';
-import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery';
-import { DEFAULT_SERVER_MESSAGES } from './validation';
+} from './conversation.ts';
+import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery.ts';
+import { DEFAULT_SERVER_MESSAGES } from './validation.ts';
 
 /**
  * The simulated phone network: keeps its calls in memory, plays each call's script on the
@@ -413,7 +414,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const { call } = entry;
     call.outcome = call.startedAt === null ? 'none' : 'not-met';
     // Hung up before the callee said it: no opt-out was heard.
-    call.optedOut = call.turns.some((turn) => turn.text === OPT_OUT_LINE);
+    call.optedOut = call.turns.some(
+      (turn) => turn.text === OPT_OUT_LINE || (turn.role === 'user' && turn.text === OPT_OUT_KEY),
+    );
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'
       : null;
