@@ -89,3 +89,54 @@ export function schemasOf(document: OpenApiDocument): SchemaAt[] {
   visit(document, '');
   return found;
 }
+
+/** One request and its answer as the wire carried it (recorded by the API's wire test). */
+export type Exchange = {
+  /** What was asked, e.g. "an unknown field". */
+  case: string;
+  method: string;
+  /** The documented path, e.g. /task/{id}. */
+  route: string;
+  status: number;
+  /** The answer's headers, lower-case names. */
+  headers: Record<string, string>;
+  /** JSON parsed; an event stream as the list of its events' data; null for audio. */
+  body: unknown;
+};
+
+/** Follows a `$ref` to components.responses. */
+function answerOf(document: OpenApiDocument, answer: Answer): Answer {
+  if (!answer.$ref) return answer;
+  const name = answer.$ref.split('/').pop()!;
+  return document.components.responses[name]!;
+}
+
+/**
+ * What in an exchange the description does not say: a status the operation does not document, a
+ * required header missing, a content type it does not list, a body its schema refuses.
+ */
+export function departures(document: OpenApiDocument, ajv: Ajv2020, exchange: Exchange): string[] {
+  const where = `${exchange.case} (${exchange.method} ${exchange.route} → ${exchange.status})`;
+  const operation = document.paths[exchange.route]?.[exchange.method.toLowerCase()];
+  if (!operation) return [`${where}: no such operation`];
+  const documented = operation.responses[String(exchange.status)];
+  if (!documented) return [`${where}: status not documented`];
+  const answer = answerOf(document, documented);
+  const found: string[] = [];
+  for (const [name, header] of Object.entries(answer.headers ?? {}))
+    if (header.required && exchange.headers[name.toLowerCase()] === undefined)
+      found.push(`${where}: header ${name} missing`);
+  const type = (exchange.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const content = answer.content ?? {};
+  if (!content[type]) return [...found, `${where}: content type ${type} not documented`];
+  const schema = content[type]!.schema;
+  if (!schema || exchange.body === null) return found;
+  const validate = compileSchema(ajv, schema);
+  const bodies = type === 'text/event-stream' ? (exchange.body as unknown[]) : [exchange.body];
+  for (const body of bodies)
+    if (!validate(body))
+      found.push(
+        `${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(body).slice(0, 300)}`,
+      );
+  return found;
+}

@@ -10,120 +10,21 @@ export type Database = {
           user_id: string;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
-          language:
-            | 'en'
-            | 'es'
-            | 'fr'
-            | 'de'
-            | 'it'
-            | 'pt'
-            | 'nl'
-            | 'pl'
-            | 'ru'
-            | 'uk'
-            | 'tr'
-            | 'ar'
-            | 'hi'
-            | 'ja'
-            | 'ko'
-            | 'zh'
-            | 'id'
-            | 'ms'
-            | 'fil'
-            | 'vi'
-            | 'sv'
-            | 'da'
-            | 'no'
-            | 'fi'
-            | 'cs'
-            | 'sk'
-            | 'hu'
-            | 'ro'
-            | 'bg'
-            | 'hr'
-            | 'el'
-            | 'ta'
-            | 'auto';
+          language: 'en' | 'es' | 'fr' | 'de';
           updated_at: string;
         };
         Insert: {
           user_id: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?:
-            | 'en'
-            | 'es'
-            | 'fr'
-            | 'de'
-            | 'it'
-            | 'pt'
-            | 'nl'
-            | 'pl'
-            | 'ru'
-            | 'uk'
-            | 'tr'
-            | 'ar'
-            | 'hi'
-            | 'ja'
-            | 'ko'
-            | 'zh'
-            | 'id'
-            | 'ms'
-            | 'fil'
-            | 'vi'
-            | 'sv'
-            | 'da'
-            | 'no'
-            | 'fi'
-            | 'cs'
-            | 'sk'
-            | 'hu'
-            | 'ro'
-            | 'bg'
-            | 'hr'
-            | 'el'
-            | 'ta'
-            | 'auto';
+          language?: 'en' | 'es' | 'fr' | 'de';
           updated_at?: string;
         };
         Update: {
           user_id?: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?:
-            | 'en'
-            | 'es'
-            | 'fr'
-            | 'de'
-            | 'it'
-            | 'pt'
-            | 'nl'
-            | 'pl'
-            | 'ru'
-            | 'uk'
-            | 'tr'
-            | 'ar'
-            | 'hi'
-            | 'ja'
-            | 'ko'
-            | 'zh'
-            | 'id'
-            | 'ms'
-            | 'fil'
-            | 'vi'
-            | 'sv'
-            | 'da'
-            | 'no'
-            | 'fi'
-            | 'cs'
-            | 'sk'
-            | 'hu'
-            | 'ro'
-            | 'bg'
-            | 'hr'
-            | 'el'
-            | 'ta'
-            | 'auto';
+          language?: 'en' | 'es' | 'fr' | 'de';
           updated_at?: string;
         };
         Relationships: [];
@@ -268,6 +169,7 @@ export type Database = {
           description: string | null;
           payment_reference: string;
           purchased_at: string;
+          receipt_url: string | null;
         };
         Insert: {
           id?: string;
@@ -276,6 +178,7 @@ export type Database = {
           description?: string | null;
           payment_reference: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Update: {
           id?: string;
@@ -284,6 +187,7 @@ export type Database = {
           description?: string | null;
           payment_reference?: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Relationships: [];
       };
@@ -524,11 +428,7 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out'
-            | 'tool.called'
-            | 'tool.answered'
-            | 'call.transferred'
-            | 'keypad.pressed';
+            | 'callee.opted_out';
           data: Json;
           dedupe_key: string | null;
           created_at: string;
@@ -545,11 +445,7 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out'
-            | 'tool.called'
-            | 'tool.answered'
-            | 'call.transferred'
-            | 'keypad.pressed';
+            | 'callee.opted_out';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -566,11 +462,7 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out'
-            | 'tool.called'
-            | 'tool.answered'
-            | 'call.transferred'
-            | 'keypad.pressed';
+            | 'callee.opted_out';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -625,40 +517,7 @@ export type Database = {
           context: Json;
           metadata: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language:
-            | 'en'
-            | 'es'
-            | 'fr'
-            | 'de'
-            | 'it'
-            | 'pt'
-            | 'nl'
-            | 'pl'
-            | 'ru'
-            | 'uk'
-            | 'tr'
-            | 'ar'
-            | 'hi'
-            | 'ja'
-            | 'ko'
-            | 'zh'
-            | 'id'
-            | 'ms'
-            | 'fil'
-            | 'vi'
-            | 'sv'
-            | 'da'
-            | 'no'
-            | 'fi'
-            | 'cs'
-            | 'sk'
-            | 'hu'
-            | 'ro'
-            | 'bg'
-            | 'hr'
-            | 'el'
-            | 'ta'
-            | 'auto';
+          language: 'en' | 'es' | 'fr' | 'de';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence: string | null;
           max_duration_minutes: number;
@@ -730,7 +589,6 @@ export type Database = {
             | null;
           call_outcome_evidence: string | null;
           provider_reason: string | null;
-          tools: Json | null;
         };
         Insert: {
           id: string;
@@ -755,40 +613,7 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language:
-            | 'en'
-            | 'es'
-            | 'fr'
-            | 'de'
-            | 'it'
-            | 'pt'
-            | 'nl'
-            | 'pl'
-            | 'ru'
-            | 'uk'
-            | 'tr'
-            | 'ar'
-            | 'hi'
-            | 'ja'
-            | 'ko'
-            | 'zh'
-            | 'id'
-            | 'ms'
-            | 'fil'
-            | 'vi'
-            | 'sv'
-            | 'da'
-            | 'no'
-            | 'fi'
-            | 'cs'
-            | 'sk'
-            | 'hu'
-            | 'ro'
-            | 'bg'
-            | 'hr'
-            | 'el'
-            | 'ta'
-            | 'auto';
+          language: 'en' | 'es' | 'fr' | 'de';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -860,7 +685,6 @@ export type Database = {
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
-          tools?: Json | null;
         };
         Update: {
           id?: string;
@@ -885,40 +709,7 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language?:
-            | 'en'
-            | 'es'
-            | 'fr'
-            | 'de'
-            | 'it'
-            | 'pt'
-            | 'nl'
-            | 'pl'
-            | 'ru'
-            | 'uk'
-            | 'tr'
-            | 'ar'
-            | 'hi'
-            | 'ja'
-            | 'ko'
-            | 'zh'
-            | 'id'
-            | 'ms'
-            | 'fil'
-            | 'vi'
-            | 'sv'
-            | 'da'
-            | 'no'
-            | 'fi'
-            | 'cs'
-            | 'sk'
-            | 'hu'
-            | 'ro'
-            | 'bg'
-            | 'hr'
-            | 'el'
-            | 'ta'
-            | 'auto';
+          language?: 'en' | 'es' | 'fr' | 'de';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -990,7 +781,6 @@ export type Database = {
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
-          tools?: Json | null;
         };
         Relationships: [];
       };
