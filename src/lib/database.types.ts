@@ -10,21 +10,120 @@ export type Database = {
           user_id: string;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at: string;
         };
         Insert: {
           user_id: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at?: string;
         };
         Update: {
           user_id?: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at?: string;
         };
         Relationships: [];
@@ -431,7 +530,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data: Json;
           dedupe_key: string | null;
           created_at: string;
@@ -448,7 +551,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -465,7 +572,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -520,7 +631,40 @@ export type Database = {
           context: Json;
           metadata: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence: string | null;
           max_duration_minutes: number;
@@ -595,6 +739,7 @@ export type Database = {
           livemode: boolean;
           test_clock: string | null;
           test_clock_shift: string | null;
+          tools: Json | null;
         };
         Insert: {
           id: string;
@@ -619,7 +764,40 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -694,6 +872,7 @@ export type Database = {
           livemode?: boolean;
           test_clock?: string | null;
           test_clock_shift?: string | null;
+          tools?: Json | null;
         };
         Update: {
           id?: string;
@@ -718,7 +897,40 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -793,6 +1005,7 @@ export type Database = {
           livemode?: boolean;
           test_clock?: string | null;
           test_clock_shift?: string | null;
+          tools?: Json | null;
         };
         Relationships: [];
       };

@@ -159,14 +159,14 @@ create table public.agent_settings (
     constraint agent_settings_speaking_style_valid
       check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   language text not null default 'en'
-    constraint agent_settings_language_valid check (language in ('en', 'es', 'fr', 'de')),
+    constraint agent_settings_language_valid check (language in ('en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh', 'id', 'ms', 'fil', 'vi', 'sv', 'da', 'no', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el', 'ta', 'auto')),
   updated_at timestamptz not null default now()
 );
 comment on table public.agent_settings is
   'Phone-agent defaults per user (voice, speaking style, language); no row means the defaults.';
 comment on column public.agent_settings.voice is 'Aria, Roger, Sarah or George (ElevenLabs premade voices).';
 comment on column public.agent_settings.speaking_style is 'Professional, Conversational or Friendly.';
-comment on column public.agent_settings.language is 'ISO 639-1: en, es, fr or de.';
+comment on column public.agent_settings.language is 'A call language of contract/call-languages.ts (ISO 639-1, or auto).';
 
 create trigger agent_settings_set_updated_at
   before update on public.agent_settings

@@ -44,7 +44,8 @@ create table public.tasks (
   voice text not null
     constraint tasks_voice_valid check (voice in ('Aria', 'Roger', 'Sarah', 'George')),
   language text not null
-    constraint tasks_language_valid check (language in ('en', 'es', 'fr', 'de')),
+    -- The codes of contract/call-languages.ts.
+    constraint tasks_language_valid check (language in ('en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh', 'id', 'ms', 'fil', 'vi', 'sv', 'da', 'no', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el', 'ta', 'auto')),
   speaking_style text not null
     constraint tasks_speaking_style_valid check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   first_sentence text
@@ -131,6 +132,9 @@ create table public.tasks (
   constraint tasks_test_clock_only_in_test_mode check (
     (livemode and test_clock is null and test_clock_shift is null)
     or (not livemode and test_clock is not null and (test_clock = 'open') = (test_clock_shift is null))),
+  -- The integrator's tools the agent may call during the call (docs/product-rules.md#tools-during-the-call).
+  tools jsonb
+    constraint tasks_tools_array check (tools is null or jsonb_typeof(tools) = 'array'),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -163,6 +167,8 @@ comment on column public.tasks.recording_expires_at is
   'When the recording is (or was) erased; null while none was stored.';
 comment on column public.tasks.recording_status is
   'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
+comment on column public.tasks.tools is
+  'The integrator''s tools ({name, description, parameters, url}, at most 8) the agent may call during the call; null: none.';
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
@@ -194,7 +200,7 @@ grant select (
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
-  provider_reason, livemode, test_clock
+  provider_reason, livemode, test_clock, tools
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -241,7 +247,8 @@ create table public.task_events (
   type text not null
     constraint task_events_type_valid check (type in (
       'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
-      'task.retry_scheduled', 'task.completed', 'callee.opted_out')),
+      'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called', 'tool.answered',
+      'call.transferred', 'keypad.pressed')),
   data jsonb not null default '{}'::jsonb,
   dedupe_key text,
   created_at timestamptz not null default now(),
@@ -387,10 +394,39 @@ language sql
 immutable
 set search_path = ''
 as $$
+  -- The greetings of contract/call-languages.ts (English for en and auto).
   select case p_language
     when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
     when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
     when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
+    when 'it' then 'Buongiorno, sono ' || p_voice || ', un assistente virtuale.'
+    when 'pt' then 'Olá, aqui é ' || p_voice || ', uma assistente virtual.'
+    when 'nl' then 'Hallo, u spreekt met ' || p_voice || ', een AI-assistent.'
+    when 'pl' then 'Dzień dobry, mówi ' || p_voice || ', asystent AI.'
+    when 'ru' then 'Здравствуйте, это ' || p_voice || ', виртуальный ассистент.'
+    when 'uk' then 'Добрий день, це ' || p_voice || ', віртуальний асистент.'
+    when 'tr' then 'Merhaba, ben ' || p_voice || ', bir yapay zekâ asistanı.'
+    when 'ar' then 'مرحباً، معك ' || p_voice || '، مساعد ذكي.'
+    when 'hi' then 'नमस्ते, मैं ' || p_voice || ' बोल रही हूँ, एक एआई सहायक।'
+    when 'ja' then 'もしもし、AIアシスタントの' || p_voice || 'です。'
+    when 'ko' then '안녕하세요, AI 어시스턴트 ' || p_voice || '입니다.'
+    when 'zh' then '您好，我是AI助理' || p_voice || '。'
+    when 'id' then 'Halo, saya ' || p_voice || ', asisten AI.'
+    when 'ms' then 'Helo, saya ' || p_voice || ', pembantu AI.'
+    when 'fil' then 'Magandang araw, ito si ' || p_voice || ', isang AI assistant.'
+    when 'vi' then 'Xin chào, tôi là ' || p_voice || ', trợ lý AI.'
+    when 'sv' then 'Hej, det här är ' || p_voice || ', en AI-assistent.'
+    when 'da' then 'Hej, det er ' || p_voice || ', en AI-assistent.'
+    when 'no' then 'Hei, dette er ' || p_voice || ', en AI-assistent.'
+    when 'fi' then 'Hei, täällä ' || p_voice || ', tekoälyavustaja.'
+    when 'cs' then 'Dobrý den, tady ' || p_voice || ', asistent s umělou inteligencí.'
+    when 'sk' then 'Dobrý deň, tu ' || p_voice || ', asistent s umelou inteligenciou.'
+    when 'hu' then 'Jó napot, ' || p_voice || ' vagyok, egy MI-asszisztens.'
+    when 'ro' then 'Bună ziua, sunt ' || p_voice || ', un asistent AI.'
+    when 'bg' then 'Здравейте, обажда се ' || p_voice || ', виртуален асистент.'
+    when 'hr' then 'Dobar dan, ovdje ' || p_voice || ', AI asistent.'
+    when 'el' then 'Γεια σας, είμαι η ' || p_voice || ', ψηφιακή βοηθός.'
+    when 'ta' then 'வணக்கம், நான் ' || p_voice || ', ஒரு AI உதவியாளர்.'
     else 'Hi, this is ' || p_voice || ', an AI assistant.'
   end;
 $$;
@@ -668,6 +704,33 @@ comment on function public.task_apply(text, integer, text, jsonb) is
   'Applies a transition decided by the status machine (voice/status-machine.ts) if the task is still in the state it was decided on: fields, events, settlement and release in one transaction.';
 revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
 grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
+
+create function public.task_record_call_event(
+  p_task_id text, p_attempt integer, p_type text, p_data jsonb, p_dedupe_key text
+) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  -- Only the live attempt of a live task records what happens during its call.
+  if task.id is null or task.current_attempt <> p_attempt
+     or task.status not in ('ringing', 'in_progress') then
+    return null;
+  end if;
+  if p_dedupe_key is not null and exists (
+    select 1 from public.task_events where task_id = p_task_id and dedupe_key = p_dedupe_key
+  ) then
+    return null;
+  end if;
+  return private.append_task_event(p_task_id, p_type, p_data, p_dedupe_key);
+end;
+$$;
+comment on function public.task_record_call_event(text, integer, text, jsonb, text) is
+  'Appends an event of what happened during a live call (a tool called or answered, a key pressed, a transfer) to the task''s log, once per dedupe key; null when the attempt is no longer live.';
+revoke all on function public.task_record_call_event(text, integer, text, jsonb, text) from public, anon, authenticated;
+grant execute on function public.task_record_call_event(text, integer, text, jsonb, text) to service_role;
 
 create function public.task_cancel(p_user_id uuid, p_task_id text) returns jsonb
 language plpgsql

@@ -407,7 +407,7 @@ begin
       retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
-      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -428,7 +428,8 @@ begin
       coalesce((p.task->>'record')::boolean, false),
       coalesce((p.task->>'recording_retention_days')::integer, 30),
       created.id, p.index, not (p.opening > at), 1, at, at, batch_livemode,
-      case when not batch_livemode then 'open' end
+      case when not batch_livemode then 'open' end,
+      case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end
       from planned p
     returning id, status, scheduled_for, schedule_at
   )

@@ -189,7 +189,7 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot, livemode, test_clock, test_clock_shift
+    awaiting_slot, livemode, test_clock, test_clock_shift, tools
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -206,7 +206,8 @@ begin
     case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
     coalesce((p_task->>'record')::boolean, false),
     coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits,
-    task_livemode, clock, clock_shift
+    task_livemode, clock, clock_shift,
+    case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end
   ) returning * into created;
 
   update public.profiles

@@ -293,8 +293,44 @@ export interface components {
       };
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-      /** @enum {string} */
-      language?: 'en' | 'es' | 'fr' | 'de';
+      /**
+       * @description The call's language (32 languages, ISO 639-1; fil is Filipino), or auto: the agent opens in English and follows the language the callee speaks. Default: the account's phone-agent setting, else en. The labels and how each is heard and spoken are in /docs/phone-agent.
+       * @enum {string}
+       */
+      language?:
+        | 'en'
+        | 'es'
+        | 'fr'
+        | 'de'
+        | 'it'
+        | 'pt'
+        | 'nl'
+        | 'pl'
+        | 'ru'
+        | 'uk'
+        | 'tr'
+        | 'ar'
+        | 'hi'
+        | 'ja'
+        | 'ko'
+        | 'zh'
+        | 'id'
+        | 'ms'
+        | 'fil'
+        | 'vi'
+        | 'sv'
+        | 'da'
+        | 'no'
+        | 'fi'
+        | 'cs'
+        | 'sk'
+        | 'hu'
+        | 'ro'
+        | 'bg'
+        | 'hr'
+        | 'el'
+        | 'ta'
+        | 'auto';
       /** @enum {string} */
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;
@@ -346,6 +382,23 @@ export interface components {
       record?: boolean;
       /** @description How many days a recording is kept after the call ends. 30 when omitted. */
       recording_retention_days?: number;
+      /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
+      tools?: components['schemas']['Tool'][];
+    };
+    Tool: {
+      /** @description The function's name, as the agent calls it. */
+      name: string;
+      /** @description When to call it and what it answers; the agent decides from this. */
+      description: string;
+      /** @description A JSON Schema of the arguments, in the same subset as output_schema (an object at the top); the agent's arguments are checked against it before your url is called. */
+      parameters: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: uri
+       * @description https only; no private, loopback or link-local targets (as webhook_url).
+       */
+      url: string;
     };
     Turn: {
       /** @enum {string} */
@@ -416,6 +469,8 @@ export interface components {
       output_schema: {
         [key: string]: unknown;
       } | null;
+      /** @description The tools you sent; empty without any. */
+      tools: components['schemas']['Tool'][];
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
       result: {
         [key: string]: unknown;
@@ -626,7 +681,11 @@ export interface components {
         | 'call.ended'
         | 'task.retry_scheduled'
         | 'task.completed'
-        | 'callee.opted_out';
+        | 'callee.opted_out'
+        | 'tool.called'
+        | 'tool.answered'
+        | 'call.transferred'
+        | 'keypad.pressed';
       task_id: string;
       /** Format: date-time */
       created_at: string;

@@ -7,6 +7,7 @@ import {
   TERMINAL_EVENT_BOUND_MINUTES,
 } from '@contract/call-outcomes.ts';
 import { LIMITS } from '@contract/limits.ts';
+import { TOOL_LIMITS } from '@contract/task-tools.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
@@ -35,6 +36,7 @@ import {
   getTaskSamples,
   listTasksSamples,
   resultSamples,
+  toolSamples,
   mcpClaudeCodeSample,
   mcpConfigSample,
   mcpRemoteSample,
@@ -68,6 +70,7 @@ const toc: TocItem[] = [
   { id: 'task-object', title: 'The task object' },
   { id: 'statuses', title: 'Statuses and outcome' },
   { id: 'results', title: 'Results and recordings' },
+  { id: 'tools', title: 'Tools during the call' },
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
@@ -394,6 +397,33 @@ export function DocsPage() {
             list and MCP&apos;s <InlineCode>get_call</InlineCode>.
           </p>
           <CodeBlock title="Ask for a result and a recording" samples={resultSamples} />
+        </DocsSection>
+
+        <DocsSection id="tools" title="Tools during the call">
+          <p>
+            <InlineCode>tools</InlineCode> are your own functions the agent may call while the
+            callee waits: a prescription lookup, a stock check, a free slot. Each has a{' '}
+            <InlineCode>name</InlineCode>, a <InlineCode>description</InlineCode> (the agent decides
+            from it when to call), <InlineCode>parameters</InlineCode> (a JSON Schema in the same
+            subset as <InlineCode>output_schema</InlineCode>) and an https{' '}
+            <InlineCode>url</InlineCode>; a task takes at most {TOOL_LIMITS.maxTools}. When the
+            agent calls one, we check its arguments against <InlineCode>parameters</InlineCode>,
+            then POST{' '}
+            <InlineCode>{`{ type: "tool.call", task_id, attempt, tool_call_id, name, arguments, metadata }`}</InlineCode>{' '}
+            to the url, signed like our <AnchorLink id="webhooks">webhooks</AnchorLink> (the same
+            secret and headers, and the same rules for the address). Answer with HTTP 2xx and any
+            JSON (at most 16 KB) within {TOOL_LIMITS.deadlineMs / 1000} seconds: the agent reads it
+            to the callee. An error, a timeout or arguments that do not fit tell the agent to say it
+            cannot check right now and carry on; the call never waits longer. Every call and answer
+            is in the task&apos;s events as <InlineCode>tool.called</InlineCode> and{' '}
+            <InlineCode>tool.answered</InlineCode> (with <InlineCode>duration_ms</InlineCode>), in
+            webhooks, and in the dashboard&apos;s call view. On the local stack, +1 415-555-0110
+            asks a question only your first tool can answer.
+          </p>
+          <CodeBlock
+            title="A task with a tool, and the endpoint that answers it"
+            samples={toolSamples}
+          />
         </DocsSection>
 
         <DocsSection id="get-task" title="Get a task">

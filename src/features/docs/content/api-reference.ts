@@ -137,6 +137,12 @@ export const requestFields: FieldDoc[] = [
     type: 'integer',
     description: 'Days a recording is kept after the call ends, 1–90. Default 30.',
   },
+  {
+    name: 'tools',
+    type: 'array',
+    description:
+      'Your own functions the agent may call during the call, at most 8: { name, description, parameters (a JSON Schema in the same subset as output_schema), url (https, like webhook_url) }. See Tools during the call.',
+  },
 ];
 
 export const taskFields: FieldDoc[] = [
@@ -229,6 +235,12 @@ export const taskFields: FieldDoc[] = [
     name: 'provider_reason',
     type: 'string | null',
     description: "The voice provider's own end reason for the last call, as it came.",
+  },
+  {
+    name: 'tools',
+    type: 'array',
+    description:
+      'The tools you sent ({ name, description, parameters, url }); empty without any. Their calls and answers are the tool.called and tool.answered events.',
   },
   {
     name: 'output_schema / result',
@@ -363,6 +375,16 @@ export const eventTypes = [
     type: 'callee.opted_out',
     meaning:
       'The callee asked not to be called again; the number was added to your do-not-call list.',
+  },
+  {
+    type: 'tool.called',
+    meaning:
+      'The agent called one of your tools: data has name, tool_call_id and the arguments it filled in.',
+  },
+  {
+    type: 'tool.answered',
+    meaning:
+      'Your tool answered (ok true, result: your JSON) or did not (ok false, error); data has duration_ms.',
   },
   {
     type: 'task.completed',

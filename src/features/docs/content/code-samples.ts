@@ -541,3 +541,57 @@ def calls_hook():
     return "", 204`,
   },
 ];
+
+/** A task with one of the integrator's tools, and what its url receives and answers. */
+export const toolSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl -X POST "${TASK_URL}" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "phone_number": "+14155550110",
+    "goal": "Tell Kim her prescription is ready; answer her questions about it.",
+    "tools": [{
+      "name": "check_prescription",
+      "description": "Whether a prescription is ready for pickup, and from when.",
+      "parameters": {
+        "type": "object",
+        "properties": { "patient_name": { "type": "string" } },
+        "required": ["patient_name"]
+      },
+      "url": "https://pharmacy.example.com/dialwise/prescription"
+    }]
+  }'`,
+  },
+  {
+    language: 'javascript',
+    code: `import express from 'express';
+import { Webhook } from 'standardwebhooks';
+
+const wh = new Webhook(process.env.DIALWISE_WEBHOOK_SECRET); // whsec_…
+const app = express();
+app.post('/dialwise/prescription', express.text({ type: '*/*' }), (req, res) => {
+  // { type: "tool.call", task_id, attempt, tool_call_id, name, arguments, metadata }
+  const call = wh.verify(req.body, req.headers);
+  const ready = lookUp(call.arguments.patient_name);
+  // Answer within 10 seconds with any JSON: the agent reads it to the callee.
+  res.json({ ready, pickup_from: '4 pm' });
+});`,
+  },
+  {
+    language: 'python',
+    code: `from flask import Flask, request, jsonify
+from standardwebhooks.webhooks import Webhook
+
+wh = Webhook(os.environ["DIALWISE_WEBHOOK_SECRET"])  # whsec_…
+app = Flask(__name__)
+
+@app.post("/dialwise/prescription")
+def prescription():
+    call = wh.verify(request.get_data(), request.headers)  # type: "tool.call"
+    ready = look_up(call["arguments"]["patient_name"])
+    # Answer within 10 seconds with any JSON: the agent reads it to the callee.
+    return jsonify(ready=ready, pickup_from="4 pm")`,
+  },
+];

@@ -151,11 +151,11 @@ export function createBatchService(deps: BatchServiceDeps) {
     };
     // Each distinct output_schema is checked (and compiled) once for the whole batch.
     const schemas = new Map<string, OutputSchema>();
-    const checkSchema = (schema: unknown) => {
-      const key = canonicalJson(schema);
+    const checkSchema = (schema: unknown, field?: string) => {
+      const key = `${field ?? ''}|${canonicalJson(schema)}`;
       let verdict = schemas.get(key);
       if (!verdict) {
-        verdict = checkOutputSchema(schema);
+        verdict = checkOutputSchema(schema, field);
         schemas.set(key, verdict);
       }
       return verdict;

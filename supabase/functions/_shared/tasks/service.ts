@@ -61,6 +61,7 @@ import {
   taskNotFound,
 } from './task-wording.ts';
 import { checkWebhookTarget, type ResolveHost } from '../webhooks/webhook-url.ts';
+import type { TaskTool } from '../contract/task-tools.ts';
 
 export type TaskServiceDeps = {
   db: Db;
@@ -250,6 +251,12 @@ export function createTaskService(deps: TaskServiceDeps) {
         maxDurationMinutes: row.max_duration_minutes,
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
         outputSchema: row.output_schema,
+        // The urls stay with us: the provider asks voice-events, which calls them.
+        tools: (row.tools ?? []).map(({ name, description, parameters }) => ({
+          name,
+          description,
+          parameters,
+        })),
         record: row.record,
         serverUrl,
         serverToken: token,
@@ -292,8 +299,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       source?: TaskSource;
       /** A batch checks each distinct webhook_url once for all its rows. */
       checkWebhook?: (url: string) => Promise<string>;
-      /** And each distinct output_schema. */
-      checkSchema?: (schema: unknown) => OutputSchema;
+      /** And each distinct output_schema (and tool parameters, named by `field`). */
+      checkSchema?: (schema: unknown, field?: string) => OutputSchema;
       /**
        * A row of a batch: the batch walked its whole body (depth, control characters) and hashes
        * it once for replays, so the row is neither walked again nor hashed (requestHash is empty).
@@ -311,6 +318,25 @@ export function createTaskService(deps: TaskServiceDeps) {
       input.output_schema === undefined ? null : checkSchema(input.output_schema);
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
+    // A tool's url is called like a webhook (the same SSRF guard); its parameters are a schema of
+    // the same subset as output_schema.
+    const tools: TaskTool[] | null = input.tools?.length ? [] : null;
+    for (const [index, tool] of (input.tools ?? []).entries()) {
+      const field = `tools.${index}`;
+      const parameters = checkSchema(tool.parameters, `${field}.parameters`);
+      const url = await checkWebhook(tool.url).catch((error: unknown) => {
+        if (error instanceof ServiceError)
+          throw new ServiceError(
+            error.code,
+            error.message.replace(/^webhook_url/, `${field}.url`),
+            {
+              field: `${field}.url`,
+            },
+          );
+        throw error;
+      });
+      tools!.push({ name: tool.name, description: tool.description, parameters, url });
+    }
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255)) throw badIdempotencyKey();
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
@@ -330,6 +356,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       source: options.source ?? 'api',
       webhookUrl,
       outputSchema,
+      tools,
       scheduleAt,
       // Each attempt stores the hash of its own fresh token; until the first, 32 random bytes
       // stand in: a hash of no token anyone holds, without hashing (a batch makes 1,000).

@@ -13,6 +13,7 @@ import {
 } from '../contract/call-outcomes.ts';
 import type { TranscriptTurn } from '../voice/provider.ts';
 import { scheduledReason } from './scheduled-reason.ts';
+import type { TaskTool } from '../contract/task-tools.ts';
 
 export type TaskRow = {
   id: string;
@@ -73,6 +74,8 @@ export type TaskRow = {
   livemode: boolean;
   /** Test mode only: 'open' or the moment the request set; null for a live task. */
   test_clock: string | null;
+  /** The integrator's tools the agent may call; null: none. */
+  tools: TaskTool[] | null;
   /** In task_accept's answer: queued, but waiting for a call slot (not placed yet). */
   awaiting_slot?: boolean;
 };
@@ -92,7 +95,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -187,6 +190,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     transcription: row.content_erased_at ? null : transcription(row.transcript),
     summary: row.summary,
     output_schema: row.output_schema,
+    tools: row.tools ?? [],
     result: row.result,
     result_note: row.result_note,
     record: row.record,

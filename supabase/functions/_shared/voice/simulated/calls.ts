@@ -242,7 +242,7 @@ export function callObject(call: CallRecord): Json {
   };
 }
 
-function envelope(call: CallRecord, timestamp: number, fields: Json): { message: Json } {
+export function envelope(call: CallRecord, timestamp: number, fields: Json): { message: Json } {
   return {
     message: {
       timestamp,

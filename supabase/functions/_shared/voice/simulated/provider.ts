@@ -180,6 +180,9 @@ export function routeByMode(
     getCall: (id) => (simulated.network.get(id) ? simulated.getCall(id) : live.getCall(id)),
     openRecording: (url) =>
       isSimulated(url) ? simulated.openRecording(url) : live.openRecording(url),
+    // The simulated network speaks Vapi's server messages, so the live adapter reads both.
     parseServerMessage: (body) => live.parseServerMessage(body),
+    parseToolCalls: (body) => live.parseToolCalls(body),
+    toolCallsResponse: (answers) => live.toolCallsResponse(answers),
   };
 }
