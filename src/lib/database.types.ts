@@ -169,6 +169,7 @@ export type Database = {
           description: string | null;
           payment_reference: string;
           purchased_at: string;
+          receipt_url: string | null;
         };
         Insert: {
           id?: string;
@@ -177,6 +178,7 @@ export type Database = {
           description?: string | null;
           payment_reference: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Update: {
           id?: string;
@@ -185,6 +187,7 @@ export type Database = {
           description?: string | null;
           payment_reference?: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Relationships: [];
       };

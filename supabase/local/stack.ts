@@ -18,7 +18,7 @@ import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
 import { removeStatusFile, writeStatusFile } from './status';
 import { createStorageHandler } from './storage/server';
-import { assertPortFree, type ManagedProcess } from './processes';
+import { assertPortFree, denoBuild, postgrestBuild, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
 
@@ -41,6 +41,9 @@ export async function startStack(
   log: (line: string) => void,
   options: StackOptions = {},
 ): Promise<RunningStack> {
+  // Before anything starts: a platform without builds, or a build not installed, stops here.
+  denoBuild();
+  postgrestBuild();
   const ports: [number, string][] = [
     [config.apiPort, 'API gateway'],
     [config.mailboxPort, 'mailbox'],

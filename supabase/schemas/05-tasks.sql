@@ -166,6 +166,8 @@ create index tasks_user_status on public.tasks (user_id, status);
 create index tasks_due_retries on public.tasks (next_attempt_at) where status = 'retry_scheduled';
 create index tasks_active on public.tasks (status, updated_at) where status in ('queued', 'ringing', 'in_progress');
 create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
+-- The calls of an account to one number (a state's cap of calls in 24 hours counts them).
+create index tasks_user_phone on public.tasks (user_id, phone_number);
 revoke all on public.tasks from public, anon, authenticated;
 grant all on public.tasks to service_role;
 

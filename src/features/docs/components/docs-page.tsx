@@ -55,6 +55,7 @@ import {
   SubHeading,
   type TocItem,
 } from '@/features/docs/components/docs-layout';
+import { FEDERAL_HOURS_SOURCE, STATE_RULES } from '@/features/docs/content/calling-rules';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
@@ -70,6 +71,7 @@ const toc: TocItem[] = [
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
+  { id: 'calling-rules', title: 'Calling rules' },
   { id: 'batches', title: 'Batches' },
   { id: 'events', title: 'Streaming events' },
   { id: 'webhooks', title: 'Webhooks' },
@@ -383,6 +385,102 @@ export function DocsPage() {
             status <InlineCode>canceled</InlineCode>.
           </p>
           <CodeBlock title="Cancel a task" samples={cancelTaskSamples} />
+        </DocsSection>
+
+        <DocsSection id="calling-rules" title="Calling rules">
+          <p>
+            Every call follows these rules, whatever its goal or purpose; none can be switched off.
+            A call a rule delays is created <InlineCode>scheduled</InlineCode> with{' '}
+            <InlineCode>scheduled_for</InlineCode> (event <InlineCode>task.scheduled</InlineCode>,{' '}
+            <InlineCode>reason</InlineCode> <InlineCode>calling_window</InlineCode>,{' '}
+            <InlineCode>schedule_at</InlineCode>, <InlineCode>state_calling_hours</InlineCode> or{' '}
+            <InlineCode>state_call_cap</InlineCode>), never dropped; retries and scheduled calls are
+            held to the same rules when their time comes.
+          </p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>
+              Hours: 08:00-21:00 in every time zone of the number&apos;s area code (
+              {FEDERAL_HOURS_SOURCE}), narrowed by <InlineCode>call_window</InlineCode> and by the
+              callee&apos;s state below. The state comes from the area code.
+            </li>
+            <li>
+              Cap: where a state caps calls, at most that many calls from your account to one number
+              in any 24 hours (those placed and those waiting); the next waits until one leaves the
+              24 hours.
+            </li>
+            <li>
+              Opt-out: a callee who says, in any language, not to be called again, or presses 9, is
+              added to your do-not-call list for good; the agent ends the call and every call of
+              yours waiting for that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
+              <InlineCode>do_not_call</InlineCode>, with its event and webhook). Test it with +1
+              415-555-0190.
+            </li>
+            <li>
+              Do-not-call list: a listed number is refused (<InlineCode>403 do_not_call</InlineCode>
+              ). We do not query the National Do Not Call Registry or state registries: scrubbing
+              against them is your duty. Upload the numbers with{' '}
+              <InlineCode>POST /functions/v1/task/do-not-call</InlineCode>{' '}
+              <InlineCode>{'{ "phone_numbers": [ … ] }'}</InlineCode> (up to 100,000 at once) or a
+              CSV in the dashboard.
+            </li>
+          </ul>
+          <p>
+            The state statutes&apos; hours and caps cover telephone solicitations (marketing calls);
+            we apply them to every call. All-party consent states record only after the notice and
+            the callee&apos;s consent.
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">State calling rules and their sources</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Hours
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Calls in 24 h
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Recording
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {STATE_RULES.map((rule) => (
+                  <tr key={rule.state} className="border-t align-top">
+                    <td className="py-2 pr-4">{rule.name}</td>
+                    <td className="py-2 pr-4">
+                      {rule.hours
+                        ? `${rule.hours.start}-${rule.hours.end} (${rule.hours.source})`
+                        : 'federal'}
+                    </td>
+                    <td className="py-2 pr-4">
+                      {rule.cap ? `${rule.cap.calls} (${rule.cap.source})` : 'no cap'}
+                    </td>
+                    <td className="py-2">
+                      {rule.allPartyConsent ? `all parties (${rule.allPartyConsent})` : 'one party'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <InlineCode>POST /functions/v1/task/check</InlineCode> takes the body of a create and
+            answers, creating and charging nothing, whether the call would ring now (
+            <InlineCode>decision</InlineCode> <InlineCode>call_now</InlineCode>,{' '}
+            <InlineCode>scheduled</InlineCode> with <InlineCode>scheduled_for</InlineCode>, or{' '}
+            <InlineCode>refused</InlineCode>) and each rule&apos;s verdict (
+            <InlineCode>rules[]</InlineCode>: <InlineCode>rule</InlineCode>,{' '}
+            <InlineCode>decision</InlineCode>, <InlineCode>message</InlineCode>,{' '}
+            <InlineCode>source</InlineCode>).{' '}
+            <InlineCode>GET /functions/v1/task/rules?phone_number=…</InlineCode> answers the same
+            for a call with every default; the MCP tool <InlineCode>check_call</InlineCode> does it
+            for an AI agent.
+          </p>
         </DocsSection>
 
         <DocsSection id="batches" title="Batches">

@@ -42,6 +42,7 @@ import {
 } from '../json-schema/output-schema.ts';
 import type { PendingCopy, Recordings, StoredRecording } from '../recordings/recordings.ts';
 import { newTaskRow } from './task-defaults.ts';
+import { createCallChecks } from './call-check.ts';
 import {
   type Accepted,
   createTaskRepository,
@@ -355,6 +356,8 @@ export function createTaskService(deps: TaskServiceDeps) {
   return {
     placeAttempt,
     prepareTask,
+    /** POST /task/check and GET /task/rules: what a create would decide, creating nothing. */
+    ...createCallChecks(db, prepareTask),
     checkWebhookUrl,
     hangUp,
 
