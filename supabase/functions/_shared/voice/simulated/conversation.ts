@@ -1,5 +1,6 @@
 import type { Behaviour } from './callees.ts';
 import { fillFromFiction } from './fiction.ts';
+import { settledSentence, settleFields } from './settled.ts';
 
 /**
  * The conversation generator: turns a callee's behaviour and the assistant's settings into a
@@ -57,6 +58,8 @@ export type ScriptInput = {
   language?: string | null;
   /** The assistant's function tools (assistant.model.tools of type function). */
   tools?: { name: string; parameters: Record<string, unknown> }[];
+  /** The object schemas of the structured outputs asked for: the callee says what it settles. */
+  outputSchemas?: Record<string, unknown>[];
 };
 
 /** What the callee of 555-0110 asks: only the task's first tool can answer it. */
@@ -411,12 +414,16 @@ function scriptFor(input: ScriptInput): Script {
   }
 
   const agrees = input.behaviour !== 'declines';
+  const settled = (input.outputSchemas ?? []).flatMap(
+    (schema) => settleFields(schema, agrees ? 'agreed' : 'declined', goal).lines,
+  );
+  const statement = settledSentence(settled);
   const after = speak(steps, start, [
     ['assistant', lines.opening],
     ['user', say.whatAbout],
     ['assistant', lines.ask],
     ['user', say.checking, holdSeconds(goal)],
-    ['user', lines.answer],
+    ['user', statement ? `${lines.answer} ${statement}` : lines.answer],
     ['assistant', lines.closing],
     ['user', agrees ? say.byeYes : say.byeNo, 0.4],
   ]);
@@ -424,9 +431,10 @@ function scriptFor(input: ScriptInput): Script {
   return {
     steps,
     outcome: agrees ? 'met' : 'not-met',
+    // What happened on the call, not the goal again.
     summary: agrees
-      ? `The assistant called about: ${goal}. The callee agreed, so the goal was met.`
-      : `The assistant called about: ${goal}. The callee declined, so the goal was not met.`,
+      ? `The callee answered, heard the request and agreed${settled.length ? ` (${settled.join('; ')})` : ''}.`
+      : `The callee answered, heard the request and declined${settled.length ? ` (${settled.join('; ')})` : ''}.`,
   };
 }
 

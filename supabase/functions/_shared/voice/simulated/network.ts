@@ -370,6 +370,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       voicemailDetection: detection !== undefined && detection !== 'off',
       language: transcriberLanguage(assistant),
       tools: functionTools(assistant),
+      outputSchemas: objectSchemasOf(assistant),
     });
     // The end-of-call report is stamped after the end (finish), so the timeline leaves room for it.
     const timeline = callTimeline(clock, {
@@ -466,4 +467,20 @@ function transcriberLanguage(assistant: Record<string, unknown>): string | null 
   if (!transcriber || typeof transcriber !== 'object') return null;
   const language = (transcriber as Record<string, unknown>).language;
   return typeof language === 'string' ? language : null;
+}
+
+/** The object schemas the assistant asks the analysis to fill (structured outputs, structured data). */
+function objectSchemasOf(assistant: Record<string, unknown>): Record<string, unknown>[] {
+  const isObjectSchema = (schema: unknown): schema is Record<string, unknown> =>
+    typeof schema === 'object' &&
+    schema !== null &&
+    (schema as Record<string, unknown>).type === 'object';
+  const outputs = structuredOutputPlans(assistant)
+    .map((plan) => plan.schema)
+    .filter(isObjectSchema);
+  const analysisPlan = (assistant.analysisPlan ?? {}) as Record<string, unknown>;
+  const dataPlan = (analysisPlan.structuredDataPlan ?? {}) as Record<string, unknown>;
+  return dataPlan.enabled === true && isObjectSchema(dataPlan.schema)
+    ? [...outputs, dataPlan.schema]
+    : outputs;
 }
