@@ -104,6 +104,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a call before placing it (creates nothing, costs nothing)
+     * @description Takes the same body as POST /task and answers whether that call would ring now
+     *     (`call_now`), wait (`scheduled`, with `scheduled_for`) or be refused (`refused`), with
+     *     every rule that decided it: the number rule, the account, the do-not-call list,
+     *     `schedule_at`, the calling window (federal 08:00-21:00, 47 CFR 64.1200(c)(1)), the callee
+     *     state's hours, excluded days and cap of calls in 24 hours, recording consent and the
+     *     purpose's consent, each with its source. A malformed body answers the same 400 as
+     *     POST /task. Nothing is created, held or counted against the create limit.
+     */
+    post: operations['checkTask'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The rules that apply to a call to a number
+     * @description POST /task/check for a call to this number with every default.
+     */
+    get: operations['getCallRules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/batches': {
     parameters: {
       query?: never;
@@ -444,6 +490,46 @@ export interface components {
       created_at: string;
       data: components['schemas']['Batch'];
     };
+    CallCheck: {
+      phone_number: string;
+      /**
+       * @description call_now, POST /task would place the call at once; scheduled, it would wait until scheduled_for; refused, it would answer 4xx.
+       * @enum {string}
+       */
+      decision: 'call_now' | 'scheduled' | 'refused';
+      /** Format: date-time */
+      scheduled_for: string | null;
+      /** @description The callee's US state from the area code (null for toll-free numbers). */
+      state: string | null;
+      time_zones: string[];
+      rules: {
+        /** @enum {string} */
+        rule:
+          | 'number'
+          | 'account'
+          | 'do_not_call'
+          | 'schedule_at'
+          | 'calling_window'
+          | 'state_hours'
+          | 'state_days'
+          | 'state_call_cap'
+          | 'recording_consent'
+          | 'consent';
+        /**
+         * @description applies, the rule binds the call without moving it (e.g. recording consent).
+         * @enum {string}
+         */
+        decision: 'allows' | 'delays' | 'refuses' | 'applies';
+        message: string;
+        /** @description The statute or regulation the rule comes from; null for the account's own choices. */
+        source: string | null;
+        /**
+         * Format: date-time
+         * @description When a rule that delays the call lets it ring.
+         */
+        until?: string;
+      }[];
+    };
     Event: {
       id: number;
       /** @enum {string} */
@@ -653,7 +739,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. */
+      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. A task placed at once holds the cost of max_duration_minutes beyond the free minutes left (else 402 insufficient_credits); a scheduled or waiting task holds nothing until it is placed (it needs only one minute's worth now), and if it cannot be funded then it ends failed with failure_reason insufficient_credits. Each call is billed free minutes first, from what the account has left when it ends. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -819,6 +905,57 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
+    };
+  };
+  checkTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTaskRequest'];
+      };
+    };
+    responses: {
+      /** @description What POST /task would decide now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CallCheck'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+    };
+  };
+  getCallRules: {
+    parameters: {
+      query: {
+        /** @description A US number in E.164 form, like +14155550123. */
+        phone_number: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each rule's verdict on a call to the number now, with its source. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CallCheck'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
     };
   };
   listBatches: {

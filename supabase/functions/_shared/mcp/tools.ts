@@ -1,4 +1,4 @@
-// The MCP tools (place_call, place_calls, get_call, list_calls, cancel_call) over the task service. Their input
+// The MCP tools (place_call, place_calls, check_call, get_call, list_calls, cancel_call) over the task service. Their input
 // schemas are the call API's own zod schemas, advertised as JSON Schema; validation stays in the
 // service, so a bad argument comes back as a tool error with the API's message.
 import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
@@ -161,6 +161,23 @@ function describeTask(task: { id: string; status: string; phone_number: string }
   return `Task ${task.id} to ${task.phone_number} is ${task.status}.`;
 }
 
+/** The answer of check_call (POST /task/check's body). */
+const checkOutputSchema = z.looseObject({
+  phone_number: z.string(),
+  decision: z.enum(['call_now', 'scheduled', 'refused']),
+  scheduled_for: nullableString,
+  state: nullableString,
+  time_zones: z.array(z.string()),
+  rules: z.array(
+    z.looseObject({
+      rule: z.string(),
+      decision: z.enum(['allows', 'delays', 'refuses', 'applies']),
+      message: z.string(),
+      source: nullableString,
+    }),
+  ),
+});
+
 /** One server per request (stateless): the tools act for the authenticated account. */
 export function buildMcpServer(
   service: TaskService,
@@ -220,6 +237,35 @@ export function buildMcpServer(
           );
         }),
     );
+
+  server.registerTool(
+    'check_call',
+    {
+      title: 'Check a call before placing it',
+      description:
+        'Ask, with the same input as place_call, whether the call would ring now, when (scheduled_for) or why not, and every rule that decided it (the number, do-not-call list, calling window, the callee state’s hours and cap of calls in 24 hours, recording consent, purpose consent), each with its source. Creates nothing and costs nothing.',
+      inputSchema: advertised(placeCallSchema),
+      outputSchema: advertised(checkOutputSchema),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args: unknown) =>
+      run(async () => {
+        const answer = await service.check(account.userId, args ?? {});
+        const deciding = answer.rules.filter(
+          (r) => r.decision === 'refuses' || r.decision === 'delays',
+        );
+        const verdict =
+          answer.decision === 'call_now'
+            ? 'would ring now'
+            : answer.decision === 'scheduled'
+              ? `would wait until ${answer.scheduled_for}`
+              : 'would be refused';
+        return ok(
+          answer as unknown as Record<string, unknown>,
+          `A call to ${answer.phone_number} ${verdict}.${deciding.map((r) => ` ${r.message}`).join('')}`,
+        );
+      }),
+  );
 
   server.registerTool(
     'get_call',

@@ -142,6 +142,14 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         },
       },
     ),
+    route<Caller>(
+      { method: 'POST', path: '/task/check', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(200, await service.check(account.userId, await body())),
+    ),
+    route<Caller>({ method: 'GET', path: '/task/rules' }, async ({ url }, account) =>
+      jsonResponse(200, await service.rules(account.userId, url.searchParams.get('phone_number'))),
+    ),
     route<Caller>({ method: 'GET', path: '/task' }, async ({ url }, account) => {
       const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
       return jsonResponse(200, await service.list(account.userId, query));

@@ -187,7 +187,12 @@ export function structuredOutputs(call: CallRecord): Json | null {
 /** What the conversation settled: all of it (agreed or declined), or nothing. */
 export function settlementOf(call: CallRecord): Settlement {
   if (call.outcome === 'met') return 'agreed';
-  if (call.startedAt !== null && (call.behaviour === 'declines' || call.behaviour === 'opts-out'))
+  if (
+    call.startedAt !== null &&
+    (call.behaviour === 'declines' ||
+      call.behaviour === 'opts-out' ||
+      call.behaviour === 'presses-opt-out-key')
+  )
     return 'declined';
   return 'nothing';
 }

@@ -13,6 +13,7 @@ import { callTimeline, createCompressedClock, sleep, type CallTimeline } from '.
 import {
   buildScript,
   ENDED_REASONS,
+  OPT_OUT_KEY,
   OPT_OUT_LINE,
   type Script,
   type Step,
@@ -340,7 +341,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const { call } = entry;
     call.outcome = call.startedAt === null ? 'none' : 'not-met';
     // Hung up before the callee said it: no opt-out was heard.
-    call.optedOut = call.turns.some((turn) => turn.text === OPT_OUT_LINE);
+    call.optedOut = call.turns.some(
+      (turn) => turn.text === OPT_OUT_LINE || (turn.role === 'user' && turn.text === OPT_OUT_KEY),
+    );
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'
       : null;

@@ -55,6 +55,16 @@ describe('Vapi call body', () => {
     expect(prompt).toContain('"patient":"Kim Lee"');
   });
 
+  it('takes the callee’s keypad presses and may hang up itself, so a press of 9 opts out and ends the call', () => {
+    const body = createCallBody(request, 'pn_123');
+    expect(body.assistant.keypadInputPlan).toEqual({ enabled: true, timeoutSeconds: 2 });
+    expect(body.assistant.model.tools).toEqual([{ type: 'endCall' }]);
+    const prompt = body.assistant.model.messages[0]!.content;
+    expect(prompt).toContain('presses 9 on the keypad');
+    expect(prompt).toContain('in any language');
+    expect(OPT_OUT_STRUCTURED_OUTPUT.description).toContain('pressed 9');
+  });
+
   it('hangs up on voicemail unless a message is to be left', () => {
     const body = createCallBody(
       { ...request, voicemail: { action: 'hang_up', message: null } },
@@ -130,7 +140,8 @@ describe('Vapi server messages', () => {
     expect(report).toEqual({
       kind: 'ended',
       outcome: 'success',
-      failureReason: null,
+      line: 'callee_hung_up',
+      reasonKnown: true,
       providerReason: 'customer-ended-call',
       startedAt: '2026-11-23T15:00:00.000Z',
       endedAt: '2026-11-23T15:01:14.000Z',

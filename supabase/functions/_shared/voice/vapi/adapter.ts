@@ -20,8 +20,8 @@ import type {
 import { ProviderError, ProviderLinesBusyError } from '../provider.ts';
 import {
   CONCURRENCY_LIMIT_REACHED,
-  describeEndedReason,
-  statusForEndedReason,
+  lineEndForEndedReason,
+  statusForLineEnd,
 } from './ended-reason.ts';
 
 export type VapiConfig = {
@@ -58,6 +58,8 @@ export function systemPrompt(request: CallRequest): string {
     `You are ${request.voice}, an AI voice agent placing an outbound phone call for a Dialwise customer.`,
     `Your goal: ${request.goal}`,
     'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
+    // An opt-out is honoured whatever the goal says: the number joins the do-not-call list.
+    `If the person asks, in any language or words, not to be called again, or presses ${OPT_OUT_KEY} on the keypad, say briefly and politely that they will not be called again, then end the call at once.`,
     STYLE_GUIDES[request.speakingStyle] ?? '',
     `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
   ];
@@ -73,6 +75,8 @@ export function systemPrompt(request: CallRequest): string {
  * 40 characters.
  */
 export const OPT_OUT_OUTPUT = 'opted_out';
+/** The key a callee presses to opt out, as the mandatory opening announces it. */
+export const OPT_OUT_KEY = '9';
 export const RESULT_OUTPUT = 'result';
 
 /** Whether the callee asked not to be called again: asked of every call. */
@@ -80,7 +84,7 @@ export const OPT_OUT_STRUCTURED_OUTPUT = {
   name: OPT_OUT_OUTPUT,
   type: 'ai',
   description:
-    'Whether the person called asked not to be called again (e.g. "don\'t call me again", "take me off your list", "stop calling").',
+    'Whether the person called asked not to be called again, in any language (e.g. "don\'t call me again", "take me off your list", "stop calling", "no me llamen más"), or pressed 9 on the keypad to opt out.',
   schema: {
     type: 'boolean',
     description: 'true if the person called asked not to be called again; otherwise false.',
@@ -141,7 +145,11 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         provider: 'openai',
         model: 'gpt-4o',
         messages: [{ role: 'system', content: systemPrompt(request) }],
+        // Lets the agent hang up itself, e.g. right after an opt-out.
+        tools: [{ type: 'endCall' }],
       },
+      // The callee's key presses reach the agent as their turn (an opt-out by keypad).
+      keypadInputPlan: { enabled: true, timeoutSeconds: 2 },
       voice: {
         provider: '11labs',
         voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
@@ -229,11 +237,12 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
         ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
         : 0;
   const evaluation = analysis.successEvaluation;
-  const outcome = statusForEndedReason(endedReason);
+  const { line, known } = lineEndForEndedReason(endedReason);
   return {
     kind: 'ended',
-    outcome,
-    failureReason: outcome === 'failed' ? describeEndedReason(endedReason) : null,
+    outcome: statusForLineEnd(line),
+    line,
+    reasonKnown: known,
     providerReason: endedReason,
     startedAt,
     endedAt,
