@@ -169,6 +169,7 @@ export type Database = {
           description: string | null;
           payment_reference: string;
           purchased_at: string;
+          receipt_url: string | null;
         };
         Insert: {
           id?: string;
@@ -177,6 +178,7 @@ export type Database = {
           description?: string | null;
           payment_reference: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Update: {
           id?: string;
@@ -185,6 +187,7 @@ export type Database = {
           description?: string | null;
           payment_reference?: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Relationships: [];
       };
@@ -537,7 +540,17 @@ export type Database = {
           transcript: Json;
           summary: string | null;
           recording_url: string | null;
-          failure_reason: string | null;
+          failure_reason:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq: number;
           updated_at: string;
@@ -560,6 +573,22 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence: string | null;
+          provider_reason: string | null;
         };
         Insert: {
           id: string;
@@ -607,7 +636,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq?: number;
           updated_at?: string;
@@ -630,6 +669,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -677,7 +732,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash?: string;
           event_seq?: number;
           updated_at?: string;
@@ -700,6 +765,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
         };
         Relationships: [];
       };

@@ -12,9 +12,12 @@ create table public.credit_purchases (
   description text
     constraint credit_purchases_description_length check (description is null or length(description) <= 200),
   payment_reference text not null unique,
-  purchased_at timestamptz not null default now()
+  purchased_at timestamptz not null default now(),
+  receipt_url text
+    constraint credit_purchases_receipt_url_https check (receipt_url is null or receipt_url ~ '^https?://' and length(receipt_url) <= 2000)
 );
 comment on table public.credit_purchases is 'Credits bought by card (1 dollar = 1 credit), newest first in the dashboard.';
+comment on column public.credit_purchases.receipt_url is 'The payment provider''s receipt page for the charge (Stripe''s receipt_url); null until known.';
 comment on column public.credit_purchases.payment_reference is 'The payment provider''s id (e.g. checkout session); unique, so each payment credits once.';
 create index credit_purchases_user_newest on public.credit_purchases (user_id, purchased_at desc);
 revoke all on public.credit_purchases from public, anon, authenticated;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { apiUrl, dbUrl, secretKey } from './support/stack';
+import { STATE_RULES } from '../../src/features/docs/content/calling-rules';
 
 // The state calling rules on the integration stack, whose windows are judged as if the stack had
 // started at noon in Los Angeles (STACK_CALLING_CLOCK): 15:00 in Florida, inside its 08:00-20:00.
@@ -206,5 +207,27 @@ describe('GET /task/rules', () => {
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe(
       'invalid_request',
     );
+  });
+});
+
+describe('/docs', () => {
+  it('shows the state rules the database applies, with the same sources', async () => {
+    const { rows } = await db.query(
+      `select state, state_name, to_char(call_start, 'HH24:MI') as start, to_char(call_end, 'HH24:MI') as end,
+              hours_source, max_calls_per_24h, cap_source, consent_source
+         from private.state_calling_rules order by state`,
+    );
+    expect(
+      STATE_RULES.map((r) => ({
+        state: r.state,
+        state_name: r.name,
+        start: r.hours?.start ?? null,
+        end: r.hours?.end ?? null,
+        hours_source: r.hours?.source ?? null,
+        max_calls_per_24h: r.cap?.calls ?? null,
+        cap_source: r.cap?.source ?? null,
+        consent_source: r.allPartyConsent,
+      })),
+    ).toEqual(rows);
   });
 });

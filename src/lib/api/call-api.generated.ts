@@ -150,6 +150,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/do-not-call': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add numbers to the account's do-not-call list (up to 100,000 at once)
+     * @description Each number joins the account's do-not-call list as its own entry (removable in the
+     *     dashboard; a callee's own opt-out stays for good), and every call of the account still
+     *     waiting for it (scheduled, queued, awaiting a retry) is canceled with failure_reason
+     *     do_not_call. The dashboard's CSV upload sends what it reads. We do not query the National
+     *     Do Not Call Registry or any state registry: scrubbing your lists against them is your duty;
+     *     upload the numbers here. One bad number refuses the whole request (400 naming the rows).
+     */
+    post: operations['addToDoNotCallList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/batches': {
     parameters: {
       query?: never;
@@ -406,7 +431,14 @@ export interface components {
        * @description When the recording is (or was) erased.
        */
       recording_expires_at: string | null;
-      failure_reason: string | null;
+      /** @description Why the task failed, or was canceled before a call; null otherwise. */
+      failure_reason: components['schemas']['FailureReason'] | null;
+      /** @description What became of the last call, beside the goal's `outcome`; null while no call has ended (and for a task that failed before any call, see failure_reason). A canceled task is always `canceled`. */
+      call_outcome: components['schemas']['CallOutcome'] | null;
+      /** @description Why call_outcome is what it is, in one sentence (the provider's end reason and what the transcript showed, e.g. whether the callee spoke). */
+      call_outcome_evidence: string | null;
+      /** @description The voice provider's own end reason for the last call, as it came (Vapi's endedReason), also when we do not know it yet; for reading, not for branching. */
+      provider_reason: string | null;
       call_window: {
         start: string;
         end: string;
@@ -432,6 +464,41 @@ export interface components {
       content_erased_at: string | null;
       events_url: string;
       url: string;
+    };
+    /**
+     * @description What became of a call. human_answered: a person answered and spoke with the agent. voicemail_left: voicemail answered and the agent left the task's message. voicemail_no_message: voicemail answered and the agent hung up without a message. screened: a call-screening assistant answered and never put a person on. no_answer: it rang out, or the line was picked up and nobody spoke. busy: the line was busy. declined: the callee rejected the call or hung up before saying anything. ivr_stuck: a phone menu answered and the agent never reached a person. invalid_number: the carrier reported the number as invalid or misdialed. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed to place or carry the call, gave no final report in time, or ended it with a reason we do not know yet (see provider_reason). canceled: the task was canceled. Only human_answered can have `outcome: achieved`.
+     * @enum {string}
+     */
+    CallOutcome:
+      | 'human_answered'
+      | 'voicemail_left'
+      | 'voicemail_no_message'
+      | 'screened'
+      | 'no_answer'
+      | 'busy'
+      | 'declined'
+      | 'ivr_stuck'
+      | 'invalid_number'
+      | 'carrier_failed'
+      | 'provider_failed'
+      | 'canceled';
+    FailureReason: {
+      /**
+       * @description insufficient_credits: the credits could not pay for a batch task when its turn came. do_not_call: the number is on the account's do-not-call list (canceled). account_closed: the account was closed before the call (canceled). declined: the callee rejected the call. invalid_number: the carrier reported the number invalid. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed during the call. placement_failed: the voice provider refused the call or could not be reached. no_final_report: no final report came by max_duration_minutes plus 10 minutes; the call was ended and its hold released.
+       * @enum {string}
+       */
+      code:
+        | 'insufficient_credits'
+        | 'do_not_call'
+        | 'account_closed'
+        | 'declined'
+        | 'invalid_number'
+        | 'carrier_failed'
+        | 'provider_failed'
+        | 'placement_failed'
+        | 'no_final_report';
+      /** @description A fixed sentence for the code, for people. */
+      message: string;
     };
     TaskList: {
       /** @enum {string} */
@@ -483,6 +550,8 @@ export interface components {
     };
     BatchEvent: {
       id: number;
+      /** @description evt_<batch_id>_<id>, the same on every delivery; the webhook's webhook-id header. */
+      event_id?: string;
       /** @enum {string} */
       type: 'batch.completed';
       batch_id: string;
@@ -530,8 +599,12 @@ export interface components {
         until?: string;
       }[];
     };
+    /** @description One event of a task's log. Every task that is placed gets task.completed within its max_duration_minutes plus 10 minutes of the call's start, whatever the voice provider does (a call with no final report by then is ended and fails with no_final_report). call.ended's data carries call_outcome. */
     Event: {
+      /** @description The event's number in its task's log (Last-Event-ID). */
       id: number;
+      /** @description evt_<task_id>_<id>: stable across replays, streams and webhook retries, and equal to the webhook's webhook-id header; de-duplicate on it. */
+      event_id?: string;
       /** @enum {string} */
       type:
         | 'task.queued'
@@ -930,7 +1003,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   getCallRules: {
@@ -955,7 +1030,42 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  addToDoNotCallList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          phone_numbers: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many numbers joined the list, and how many were on it already. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: number;
+            already_listed: number;
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   listBatches: {

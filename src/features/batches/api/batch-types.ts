@@ -17,6 +17,7 @@ export type BatchTask = Pick<
   | 'goal'
   | 'summary'
   | 'failure_reason'
+  | 'call_outcome'
   | 'duration_seconds'
   | 'cost_usd'
   | 'batch_id'

@@ -12,6 +12,7 @@ import {
   listQuerySchema,
   parseOrThrow,
 } from '../tasks/schema.ts';
+import { CALL_OUTCOMES, FAILURE_CODES } from '../contract/call-outcomes.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES } from '../contract/task-vocabulary.ts';
 import type { TaskService } from '../tasks/service.ts';
@@ -74,7 +75,18 @@ export const taskOutputSchema = z.looseObject({
   recording_url: nullableString.describe(
     'The recording (GET with the API key), when place_call had record: true',
   ),
-  failure_reason: nullableString,
+  call_outcome: z
+    .enum(CALL_OUTCOMES)
+    .nullable()
+    .describe(
+      `What became of the call once it ended: ${CALL_OUTCOMES.join(', ')} (only human_answered can have outcome achieved)`,
+    ),
+  call_outcome_evidence: nullableString.describe('Why call_outcome is what it is'),
+  provider_reason: nullableString.describe("The voice provider's own end reason, as it came"),
+  failure_reason: z
+    .object({ code: z.enum(FAILURE_CODES), message: z.string() })
+    .nullable()
+    .describe('Why the task failed (or was canceled before a call), as a code and a sentence'),
   next_attempt_at: nullableString,
   url: z.string(),
 });

@@ -3,6 +3,8 @@
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session;
 // a create's key is checked before its body is read, and again by the write (routeWithWrite).
 import { callerAuth } from '../accounts/authenticators.ts';
+import { uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
+import { addToDoNotCall } from './do-not-call-list.ts';
 import type { Caller } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
@@ -146,6 +148,14 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       { method: 'POST', path: '/task/check', maxBodyBytes: MAX_BODY_BYTES },
       async ({ body }, account) =>
         jsonResponse(200, await service.check(account.userId, await body())),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/do-not-call', maxBodyBytes: MAX_BATCH_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(
+          200,
+          await addToDoNotCall(deps.db, account.userId, uploadedNumbers(await body())),
+        ),
     ),
     route<Caller>({ method: 'GET', path: '/task/rules' }, async ({ url }, account) =>
       jsonResponse(200, await service.rules(account.userId, url.searchParams.get('phone_number'))),
