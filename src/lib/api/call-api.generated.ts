@@ -551,7 +551,7 @@ export interface components {
     BatchEvent: {
       id: number;
       /** @description evt_<batch_id>_<id>, the same on every delivery; the webhook's webhook-id header. */
-      event_id?: string;
+      event_id: string;
       /** @enum {string} */
       type: 'batch.completed';
       batch_id: string;
@@ -604,7 +604,7 @@ export interface components {
       /** @description The event's number in its task's log (Last-Event-ID). */
       id: number;
       /** @description evt_<task_id>_<id>: stable across replays, streams and webhook retries, and equal to the webhook's webhook-id header; de-duplicate on it. */
-      event_id?: string;
+      event_id: string;
       /** @enum {string} */
       type:
         | 'task.queued'
