@@ -494,11 +494,11 @@ export interface components {
       /** @description Why the task failed, or was canceled before a call; null otherwise. */
       failure_reason: components['schemas']['FailureReason'] | null;
       /** @description What became of the last call, beside the goal's `outcome`; null while no call has ended (and for a task that failed before any call, see failure_reason). A canceled task is always `canceled`. */
-      call_outcome?: components['schemas']['CallOutcome'] | null;
+      call_outcome: components['schemas']['CallOutcome'] | null;
       /** @description Why call_outcome is what it is, in one sentence (the provider's end reason and what the transcript showed, e.g. whether the callee spoke). */
-      call_outcome_evidence?: string | null;
+      call_outcome_evidence: string | null;
       /** @description The voice provider's own end reason for the last call, as it came (Vapi's endedReason), also when we do not know it yet; for reading, not for branching. */
-      provider_reason?: string | null;
+      provider_reason: string | null;
       call_window: {
         start: string;
         end: string;
@@ -563,7 +563,7 @@ export interface components {
         | 'provider_failed'
         | 'placement_failed'
         | 'no_final_report';
-      /** @description A fixed sentence for the code */
+      /** @description A fixed sentence for the code, for people. */
       message: string;
     };
     TaskList: {
@@ -617,7 +617,7 @@ export interface components {
     BatchEvent: {
       id: number;
       /** @description evt_<batch_id>_<id>, the same on every delivery; the webhook's webhook-id header. */
-      event_id?: string;
+      event_id: string;
       /** @enum {string} */
       type: 'batch.completed';
       batch_id: string;
@@ -670,7 +670,7 @@ export interface components {
       /** @description The event's number in its task's log (Last-Event-ID). */
       id: number;
       /** @description evt_<task_id>_<id>: stable across replays, streams and webhook retries, and equal to the webhook's webhook-id header; de-duplicate on it. */
-      event_id?: string;
+      event_id: string;
       /** @enum {string} */
       type:
         | 'task.queued'
@@ -1073,7 +1073,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   getCallRules: {
@@ -1098,7 +1100,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   addToDoNotCallList: {
@@ -1129,7 +1133,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   listBatches: {
