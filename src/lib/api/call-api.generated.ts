@@ -512,11 +512,11 @@ export interface components {
        */
       scheduled_for: string | null;
       /** @description Why a scheduled task is not ringing now, in words: the callee's local time when it was accepted (on its test clock in test mode), the calling window, and when the window opens; or that schedule_at asked for later. Null unless status is scheduled. */
-      scheduled_reason?: string | null;
+      scheduled_reason: string | null;
       /** @description False for a test key's task (the simulated network, free). */
-      livemode?: boolean;
+      livemode: boolean;
       /** @description The clock a test task's calling window is judged on: "open", or the moment the request set. Null for a live task (it follows the real clock). */
-      test_clock?: string | null;
+      test_clock: string | null;
       /** @description The callee asked during the call not to be called again. */
       opted_out: boolean;
       /** @description The batch the task belongs to. */
