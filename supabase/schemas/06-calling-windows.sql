@@ -483,7 +483,7 @@ comment on function private.time_zones_of(text) is
 revoke all on function private.time_zones_of(text) from public, anon, authenticated;
 grant execute on function private.time_zones_of(text) to service_role;
 
--- State calling rules (docs/decisions/0031-state-calling-rules.md): a state may allow fewer hours
+-- State calling rules (docs/decisions/0034-state-calling-rules.md): a state may allow fewer hours
 -- than the federal 08:00-21:00, cap the calls to one number in a rolling 24 hours, exclude days
 -- of the week, or require every party's consent to a recording. Each row cites its statute. The
 -- callee's state follows from the number's area code, as its time zones do. The hours and caps of

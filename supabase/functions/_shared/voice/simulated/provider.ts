@@ -3,7 +3,7 @@
 // in process, no network hop), so a test call behaves as a local one does. The call plays on the
 // compressed clock after the response (waitUntil), posting Vapi's server messages to
 // voice-events like Vapi would: at the default speed a 30-minute call plays in a minute, inside a
-// hosted edge function's wall clock (docs/decisions/0031-test-mode.md).
+// hosted edge function's wall clock (docs/decisions/0035-test-mode.md).
 import { createVapiProvider } from '../vapi/adapter.ts';
 import type { VoiceProvider } from '../provider.ts';
 import { callObject, durationSeconds, type CallRecord } from './calls.ts';
