@@ -37,19 +37,19 @@ for (const { path, h1, title, description } of pages) {
   });
 }
 
-test('terms show 17 sections and their dates; contents links scroll to sections', async ({
+test('terms show 18 sections and their dates; contents links scroll to sections', async ({
   page,
 }) => {
   await page.goto(paths.terms.href);
 
-  await expect(page.getByText('Last updated April 22, 2025')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: /^\d+\. / })).toHaveCount(17);
+  await expect(page.getByText('Last updated November 27, 2026')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^\d+\. / })).toHaveCount(18);
 
-  const section = page.getByRole('heading', { level: 2, name: '13. Limitation of liability' });
+  const section = page.getByRole('heading', { level: 2, name: '14. Limitation of liability' });
   await expect(section).not.toBeInViewport();
   await page
     .getByRole('navigation', { name: 'Contents' })
-    .getByRole('link', { name: '13. Limitation of liability' })
+    .getByRole('link', { name: '14. Limitation of liability' })
     .click();
 
   await expect(section).toBeInViewport();
@@ -61,7 +61,7 @@ test('terms show 17 sections and their dates; contents links scroll to sections'
 test('privacy shows 10 sections; contents links scroll to sections', async ({ page }) => {
   await page.goto(paths.privacy.href);
 
-  await expect(page.getByText('Effective April 22, 2025')).toBeVisible();
+  await expect(page.getByText('Effective November 27, 2026')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^\d+\. / })).toHaveCount(10);
 
   const section = page.getByRole('heading', { level: 2, name: '9. Children' });
