@@ -20,7 +20,8 @@ function listen(page: Page) {
 }
 
 test('no public page passes classes that fight', async ({ page }) => {
-  test.setTimeout(180_000);
+  // Walks every public route (24, the long /docs among them) on the dev server, scrolling each.
+  test.setTimeout(360_000);
   const fights = listen(page);
   for (const route of publicRoutes) {
     await page.goto(route);
