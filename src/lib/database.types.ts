@@ -376,6 +376,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      task_consents: {
+        Row: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at: string;
+        };
+        Insert: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at?: string;
+        };
+        Update: {
+          task_id?: string;
+          user_id?: string;
+          purpose?: 'informational' | 'marketing';
+          type?: 'written' | 'express';
+          obtained_at?: string;
+          source?: string;
+          reference?: string;
+          recorded_at?: string;
+        };
+        Relationships: [];
+      };
       task_create_requests: {
         Row: { id: number; api_key_id: string | null; created_at: string; user_id: string };
         Insert: { id?: number; api_key_id?: string | null; created_at?: string; user_id: string };
@@ -560,6 +593,9 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+          purpose: 'informational' | 'marketing';
+          disclosure_facts: Json | null;
+          recording_consent: 'granted' | 'declined' | null;
         };
         Insert: {
           id: string;
@@ -630,6 +666,9 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
         };
         Update: {
           id?: string;
@@ -700,6 +739,9 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
         };
         Relationships: [];
       };

@@ -12,7 +12,8 @@ export type CalleeBehaviour =
   | 'carrier-failure'
   | 'talks-until-max-duration'
   | 'opts-out' // answers and asks not to be called again; the goal is not met
-  | 'end-messages-lost'; // answers and agrees, but the end-of-call messages never arrive
+  | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
+  | 'objects-to-recording'; // asked to consent to a recording, says no; the call goes on unrecorded
 
 export type SimulatedNumber = {
   /** The number in E.164 form, in the 415 area code. */
@@ -70,6 +71,19 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'answers and asks not to be called again',
     'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
     'opts-out',
+  ),
+  // 415 is a California area code: a recorded call asks every callee's consent first.
+  simulated(
+    '0130',
+    'answers, consents to the recording and agrees',
+    'Asked for consent to record (a recorded call to an all-party-consent state), says yes: the call is recorded after the answer, and the goal is achieved.',
+    'agrees',
+  ),
+  simulated(
+    '0131',
+    'answers, objects to the recording and agrees',
+    'Asked for consent to record, says no: the call goes on unrecorded (recording.status "declined"), and the goal is achieved.',
+    'objects-to-recording',
   ),
 ];
 

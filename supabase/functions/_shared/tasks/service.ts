@@ -201,7 +201,13 @@ export function createTaskService(deps: TaskServiceDeps) {
       );
     }
     // The audio is only noted here (pending); it is copied once the end is applied.
-    if (row.record && event.recordingUrl && deps.recordings)
+    // A callee who declined the recording is never recorded, whatever the provider kept.
+    if (
+      row.record &&
+      event.recordingUrl &&
+      event.recordingConsent !== 'declined' &&
+      deps.recordings
+    )
       return await deps.recordings.begin(
         taskId,
         attemptNumber,
@@ -240,6 +246,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
         outputSchema: row.output_schema,
         record: row.record,
+        purpose: row.purpose ?? 'informational',
+        disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
         serverUrl,
         serverToken: token,
       });

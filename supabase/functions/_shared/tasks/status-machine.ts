@@ -189,6 +189,7 @@ function decideEnded(
     fields.transcript = event.transcript;
   if (status === 'failed' && event.failureReason !== null)
     fields.failure_reason = event.failureReason;
+  if (event.recordingConsent) fields.recording_consent = event.recordingConsent;
   return {
     ...base,
     plan: {

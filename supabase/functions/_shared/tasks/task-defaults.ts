@@ -48,6 +48,8 @@ export function newTaskRow(
     record: input.record ?? TASK_DEFAULTS.record,
     recording_retention_days:
       input.recording_retention_days ?? TASK_DEFAULTS.recordingRetentionDays,
+    purpose: input.purpose ?? 'informational',
+    ...(input.consent ? { consent: input.consent } : {}),
     // Replaced with the hash of a fresh token when each attempt is placed.
     provider_token_hash: fixed.providerTokenHash,
   };

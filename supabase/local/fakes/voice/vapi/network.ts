@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { behaviourFor, type Behaviour } from './callees';
 import {
   endOfCallReport,
-  recordingEnabled,
+  recorded,
+  recordingConsentPlan,
   statusUpdate,
   structuredOutputPlans,
   transcriptMessage,
@@ -148,8 +149,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     call.endedReason = endedReason;
     call.status = 'ended';
     call.updatedAt = call.endedAt;
-    if (call.startedAt !== null && recordingEnabled(call.assistant))
-      call.recordingUrl = `${options.baseUrl}/recordings/${call.id}/mono.wav`;
+    if (recorded(call)) call.recordingUrl = `${options.baseUrl}/recordings/${call.id}/mono.wav`;
     if (entry.behaviour === 'end-messages-lost') {
       log(`[voice] call ${call.id}: the end-of-call messages are lost (scripted callee 0108)`);
       return;
@@ -291,6 +291,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
         typeof assistant.voicemailMessage === 'string' ? assistant.voicemailMessage : null,
       voicemailDetection: detection !== undefined && detection !== 'off',
       language: transcriberLanguage(assistant),
+      consentRequest: recordingConsentPlan(assistant)?.message ?? null,
+      endCallMessage:
+        typeof assistant.endCallMessage === 'string' ? assistant.endCallMessage : null,
     });
     // The end-of-call report is stamped after the end (finish), so the timeline leaves room for it.
     const timeline = callTimeline(clock, {
@@ -304,6 +307,10 @@ export function createVoiceNetwork(options: NetworkOptions) {
     call.outcome = script.outcome;
     call.summary = script.summary;
     call.optedOut = script.optedOut ?? false;
+    const consentPlan = recordingConsentPlan(assistant);
+    call.consent = consentPlan
+      ? { type: consentPlan.type, granted: script.recordingConsent === 'granted' }
+      : null;
     calls.set(id, call);
 
     const outbox = createOutbox({
