@@ -204,3 +204,41 @@ describe('recording consent by the callee’s state', () => {
     expect(task.recording).toMatchObject({ status: 'recorded', consent: 'one_party', state: null });
   });
 });
+
+describe('a marketing batch', () => {
+  it('needs consent on every row, naming the row without it, and keeps each row’s record', async () => {
+    const defaults = { goal: 'Tell them about the spring cleaning offer.', purpose: 'marketing' };
+    const refused = await owner.api('/batches', {
+      method: 'POST',
+      json: {
+        defaults,
+        tasks: [
+          { phone_number: '+12125550100', consent: CONSENT },
+          { phone_number: '+12125550101' },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    const error = ((await refused.json()) as ApiError & { error: { rows: unknown[] } }).error;
+    expect(error.rows).toEqual([expect.objectContaining({ index: 1, field: 'consent' })]);
+
+    const created = await owner.api('/batches', {
+      method: 'POST',
+      json: {
+        defaults,
+        tasks: [
+          { phone_number: '+12125550100', consent: CONSENT },
+          { phone_number: '+12125550101', consent: { ...CONSENT, reference: 'form-2' } },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const list = (await (await owner.api(`?batch_id=${id}`)).json()) as { data: Task[] };
+    expect(list.data.map((t) => [t.purpose, t.consent?.reference]).sort()).toEqual([
+      ['marketing', 'form-2'],
+      ['marketing', 'form-submission-8812'],
+    ]);
+    await Promise.all(list.data.map((t) => owner.api(`/${t.id}/cancel`, { method: 'POST' })));
+  });
+});

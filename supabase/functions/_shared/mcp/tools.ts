@@ -76,6 +76,12 @@ export const taskOutputSchema = z.looseObject({
   ),
   failure_reason: nullableString,
   next_attempt_at: nullableString,
+  purpose: z.string().describe('informational or marketing'),
+  recording: z
+    .looseObject({ status: z.string() })
+    .describe(
+      'status off, pending, recorded, or declined (the callee objected; the call went on unrecorded)',
+    ),
   url: z.string(),
 });
 
@@ -183,7 +189,7 @@ export function buildMcpServer(
     {
       title: 'Place a phone call',
       description:
-        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio.',
+        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; the account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio (asking the callee\'s consent first in states that require it). Every call opens by naming the account\'s business and saying it is an AI assistant; a goal asking to hide that is refused. purpose: "marketing" needs consent (the callee\'s prior express written consent: {"type":"written","obtained_at":"…","source":"web form","reference":"…"}).',
       inputSchema: advertised(placeCallSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },

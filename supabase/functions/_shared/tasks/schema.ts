@@ -169,7 +169,9 @@ export const createTaskSchema = z
       .optional(),
     record: z.boolean({ error: 'record must be true or false' }).optional(),
     recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
-    purpose: oneOf('purpose', CALL_PURPOSES).optional(),
+    purpose: oneOf('purpose', CALL_PURPOSES)
+      .optional()
+      .describe('informational (default) or marketing; marketing requires consent'),
     consent: z
       .strictObject(
         {
@@ -194,7 +196,10 @@ export const createTaskSchema = z
             'consent must be an object like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
         },
       )
-      .optional(),
+      .optional()
+      .describe(
+        'How and when the callee consented to this call, kept as an audit record nobody can change; required (type written) when purpose is marketing',
+      ),
   })
   .superRefine((value, ctx) => {
     if (value.goal === undefined && value.task === undefined)
