@@ -8,6 +8,7 @@ import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import type { PhoneAgentSettings } from '@/config/phone-agent-options';
 import { PlaceTestCallForm } from './place-test-call-form';
+import { SIMULATED_NUMBERS } from '@contract/simulated-numbers.ts';
 
 const user = testUser('ada@example.com');
 const KEY = `dw_${'a'.repeat(64)}`;
@@ -110,7 +111,7 @@ describe('PlaceTestCallForm', () => {
     const events = userEvent.setup();
     renderForm(seeded(KEY));
     const list = screen.getByText(/numbers with a known script/).closest('details')!;
-    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(10);
+    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(SIMULATED_NUMBERS.length);
     expect(within(list).getByText('Busy.')).toBeInTheDocument();
     await events.click(within(list).getByRole('button', { name: 'Use +1 415-555-0102' }));
     expect(screen.getByLabelText('Phone number')).toHaveValue('+14155550102');
