@@ -111,7 +111,9 @@ describe('PlaceTestCallForm', () => {
     const events = userEvent.setup();
     renderForm(seeded(KEY));
     const list = screen.getByText(/numbers with a known script/).closest('details')!;
-    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(SIMULATED_NUMBERS.length);
+    expect(within(list).getAllByRole('button', { name: /^Use / })).toHaveLength(
+      SIMULATED_NUMBERS.length,
+    );
     expect(within(list).getByText('Busy.')).toBeInTheDocument();
     await events.click(within(list).getByRole('button', { name: 'Use +1 415-555-0102' }));
     expect(screen.getByLabelText('Phone number')).toHaveValue('+14155550102');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -123,6 +123,7 @@ function TestCallForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const purpose = useWatch({ control: form.control, name: 'purpose' });
   const {
     register,
     handleSubmit,
@@ -284,7 +285,7 @@ function TestCallForm({
           ))}
         </NativeSelect>
       </FormField>
-      {form.watch('purpose') === 'marketing' ? (
+      {purpose === 'marketing' ? (
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">Written consent</legend>
           <FormField label="Consent given at" error={errors.consentObtainedAt?.message}>
