@@ -148,25 +148,23 @@ test.describe('landing page', () => {
     expect((await read(bars)).map((bar) => bar.scale)).toEqual([1, 1, 1, 1]);
   });
 
-  test('hero buttons: Start now scrolls to the waitlist, View Docs opens /docs', async ({
-    page,
-  }) => {
+  test('hero buttons: Start now opens the Sign-up tab, View Docs opens /docs', async ({ page }) => {
     await openLanding(page);
     const hero = page.locator('#hero');
     await hero.getByRole('link', { name: 'Start now' }).click();
-    await expectScrolledTo(page, 'waitlist');
-    await expect(page.getByRole('heading', { name: 'Unlock Early Access' })).toBeInViewport();
+    await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
+    await expect(page.getByRole('tab', { name: 'Sign up', selected: true })).toBeVisible();
 
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await openLanding(page);
     await hero.getByRole('link', { name: 'View Docs' }).click();
     await expect(page).toHaveURL(/\/docs$/);
     await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
   });
 
-  test('the call to action sends a signed-out visitor to /auth', async ({ page }) => {
+  test('the call to action sends a signed-out visitor to the Sign-up tab', async ({ page }) => {
     await openLanding(page);
     await page.getByRole('link', { name: 'Sign up for Early Access' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
   });
 
   test('the carousel buttons change the selected card', async ({ page }) => {
@@ -248,12 +246,12 @@ test.describe('navigation bar', () => {
     await expect(page).toHaveURL(/\/use-cases\/healthcare$/);
   });
 
-  test('signed out, the bar offers "Start now" to /auth', async ({ page }) => {
+  test('signed out, the bar offers "Start now" to the Sign-up tab', async ({ page }) => {
     await openLanding(page);
     const start = page.getByRole('banner').getByRole('link', { name: 'Start now' });
-    await expect(start).toHaveAttribute('href', paths.auth.href);
+    await expect(start).toHaveAttribute('href', paths.signUp.href);
     await start.click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
   });
 
   test('changes its look after 20 px of scrolling', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { CALL_OUTCOME_LABELS, type CallOutcome } from '@contract/call-outcomes.ts';
 import {
   TASK_OUTCOME_LABELS,
   TASK_STATUS_LABELS,
@@ -47,5 +48,20 @@ export function CallOutcomeBadge({ outcome }: { outcome: string | null }) {
   const label = known ? TASK_OUTCOME_LABELS[outcome as TaskOutcome] : outcome;
   return (
     <Badge variant={known ? outcomeVariant[outcome as TaskOutcome] : 'outline'}>{label}</Badge>
+  );
+}
+
+/** What became of the call (person, voicemail, busy…); nothing before a call ended. */
+export function CallLineBadge({ callOutcome }: { callOutcome: string | null }) {
+  if (!callOutcome) return null;
+  const known = callOutcome in CALL_OUTCOME_LABELS;
+  const label = known ? CALL_OUTCOME_LABELS[callOutcome as CallOutcome] : callOutcome;
+  return (
+    <Badge
+      variant={callOutcome === 'human_answered' ? 'secondary' : 'outline'}
+      data-call-outcome={callOutcome}
+    >
+      {label}
+    </Badge>
   );
 }

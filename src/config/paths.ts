@@ -5,6 +5,8 @@
 export const paths = {
   home: { path: '/', href: '/' },
   auth: { path: '/auth', href: '/auth' },
+  /** The same page on its Sign-up tab: where every "Start now" and sign-up link goes. */
+  signUp: { path: '/auth', href: '/auth?mode=sign-up' },
   /** Where the recovery e-mail's link lands, signed in, to set a new password. */
   resetPassword: { path: '/reset-password', href: '/reset-password' },
   pricing: { path: '/pricing', href: '/pricing' },

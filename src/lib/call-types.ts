@@ -4,9 +4,7 @@ import type { components } from '@/lib/api/call-api.generated';
 export type ApiTask = components['schemas']['Task'];
 export type ApiTaskList = components['schemas']['TaskList'];
 
-/** The API's fields, every one present (the API always sends them). */
-export type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-type Task = Sent<ApiTask>;
+type Task = ApiTask;
 
 export type TranscriptTurn = components['schemas']['Turn'];
 
@@ -28,7 +26,7 @@ export type CallSummary = Pick<
   | 'time_zones'
 > & { cost_cents: number };
 
-export type CallAttempt = Sent<components['schemas']['Attempt']>;
+export type CallAttempt = components['schemas']['Attempt'];
 
 /** Everything the call's detail shows. */
 export type CallDetail = CallSummary &
@@ -42,6 +40,9 @@ export type CallDetail = CallSummary &
     | 'transcript'
     | 'summary'
     | 'failure_reason'
+    | 'call_outcome'
+    | 'call_outcome_evidence'
+    | 'provider_reason'
     | 'source'
     | 'result_note'
     | 'record'

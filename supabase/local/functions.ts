@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config';
-import { packageBinary, startProcess, waitForHttp, type ManagedProcess } from './processes';
+import { denoBuild, startProcess, waitForHttp, type ManagedProcess } from './processes';
 
 const mainScript = path.join(
   path.dirname(new URL(import.meta.url).pathname),
@@ -10,7 +10,7 @@ const mainScript = path.join(
 );
 
 /**
- * Deno (npm @deno/linux-x64-glibc) serving supabase/functions/<name>/index.ts, supervised like the
+ * Deno (its npm build for the platform, platform.ts) serving supabase/functions/<name>/index.ts, supervised like the
  * hosted edge runtime: if the process dies (a crash, SIGKILL) it is started again within a second
  * and the stack logs it. All call state is in SQL and the provider retries its messages, so
  * nothing is lost meanwhile.
@@ -23,7 +23,7 @@ export async function startFunctions(
   log: (line: string) => void,
   options: { watch?: boolean } = {},
 ): Promise<ManagedProcess> {
-  const deno = packageBinary('@deno/linux-x64-glibc', 'deno');
+  const deno = denoBuild();
   // An import map for every function: STACK_FUNCTIONS_IMPORT_MAP, else the CLI's fallback
   // supabase/functions/import_map.json when the project has one.
   const importMap = process.env.STACK_FUNCTIONS_IMPORT_MAP

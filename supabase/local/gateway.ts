@@ -5,6 +5,8 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { StackConfig } from './config';
 import type { Jwt } from './auth/jwt';
@@ -278,6 +280,14 @@ export function createGateway({
       if (path.startsWith('/functions/v1/')) {
         const rest = path.slice('/functions/v1'.length);
         const name = rest.split('/')[1] ?? '';
+        // Hosted answers a name no function has with its own 404, before any JWT check.
+        if (!functionExists(config.functionsDir, name))
+          return sendJson(
+            res,
+            404,
+            { code: 'NOT_FOUND', message: 'Requested function was not found' },
+            corsHeaders(req),
+          );
         if (config.verifyJwt(name)) {
           const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
           if (!match)
@@ -303,4 +313,10 @@ export function createGateway({
         sendJson(res, 500, { message: 'An unexpected error occurred' }, corsHeaders(req));
     }
   });
+}
+
+/** Whether `name` is a deployed function: a folder of the functions directory with an index.ts. */
+function functionExists(functionsDir: string, name: string): boolean {
+  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return false;
+  return existsSync(path.join(functionsDir, name, 'index.ts'));
 }

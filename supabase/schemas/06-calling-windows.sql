@@ -465,3 +465,555 @@ comment on function private.time_zones_of(text) is
   'The time zones of a +1 number''s area code (both coasts where the area code is unknown).';
 revoke all on function private.time_zones_of(text) from public, anon, authenticated;
 grant execute on function private.time_zones_of(text) to service_role;
+
+-- State calling rules (docs/decisions/0031-state-calling-rules.md): a state may allow fewer hours
+-- than the federal 08:00-21:00, cap the calls to one number in a rolling 24 hours, exclude days
+-- of the week, or require every party's consent to a recording. Each row cites its statute. The
+-- callee's state follows from the number's area code, as its time zones do. The hours and caps of
+-- the statutes below cover telephone solicitations (marketing); they are applied to every call.
+
+-- Tables -----------------------------------------------------------------------------------------
+
+create table private.area_code_states (
+  area_code text primary key
+    constraint area_code_states_format check (area_code ~ '^[2-9][0-9]{2}$'),
+  state text not null
+    constraint area_code_states_state_format check (state ~ '^[A-Z]{2}$')
+);
+comment on table private.area_code_states is
+  'The US state (or DC) of each geographic area code, generated from libphonenumber''s geocoding data (scripts/calling-windows/area-code-states.ts); toll-free and non-geographic codes have none.';
+insert into private.area_code_states (area_code, state) values
+  ('201', 'NJ'),
+  ('202', 'DC'),
+  ('203', 'CT'),
+  ('205', 'AL'),
+  ('206', 'WA'),
+  ('207', 'ME'),
+  ('208', 'ID'),
+  ('209', 'CA'),
+  ('210', 'TX'),
+  ('212', 'NY'),
+  ('213', 'CA'),
+  ('214', 'TX'),
+  ('215', 'PA'),
+  ('216', 'OH'),
+  ('217', 'IL'),
+  ('218', 'MN'),
+  ('219', 'IN'),
+  ('220', 'OH'),
+  ('223', 'PA'),
+  ('224', 'IL'),
+  ('225', 'LA'),
+  ('227', 'MD'),
+  ('228', 'MS'),
+  ('229', 'GA'),
+  ('231', 'MI'),
+  ('234', 'OH'),
+  ('235', 'MO'),
+  ('239', 'FL'),
+  ('240', 'MD'),
+  ('248', 'MI'),
+  ('251', 'AL'),
+  ('252', 'NC'),
+  ('253', 'WA'),
+  ('254', 'TX'),
+  ('256', 'AL'),
+  ('260', 'IN'),
+  ('262', 'WI'),
+  ('267', 'PA'),
+  ('269', 'MI'),
+  ('270', 'KY'),
+  ('272', 'PA'),
+  ('276', 'VA'),
+  ('279', 'CA'),
+  ('281', 'TX'),
+  ('283', 'OH'),
+  ('301', 'MD'),
+  ('302', 'DE'),
+  ('303', 'CO'),
+  ('304', 'WV'),
+  ('305', 'FL'),
+  ('307', 'WY'),
+  ('308', 'NE'),
+  ('309', 'IL'),
+  ('310', 'CA'),
+  ('312', 'IL'),
+  ('313', 'MI'),
+  ('314', 'MO'),
+  ('315', 'NY'),
+  ('316', 'KS'),
+  ('317', 'IN'),
+  ('318', 'LA'),
+  ('319', 'IA'),
+  ('320', 'MN'),
+  ('321', 'FL'),
+  ('323', 'CA'),
+  ('324', 'FL'),
+  ('325', 'TX'),
+  ('326', 'OH'),
+  ('327', 'AR'),
+  ('329', 'NY'),
+  ('330', 'OH'),
+  ('331', 'IL'),
+  ('332', 'NY'),
+  ('334', 'AL'),
+  ('336', 'NC'),
+  ('337', 'LA'),
+  ('339', 'MA'),
+  ('341', 'CA'),
+  ('346', 'TX'),
+  ('347', 'NY'),
+  ('350', 'CA'),
+  ('351', 'MA'),
+  ('352', 'FL'),
+  ('360', 'WA'),
+  ('361', 'TX'),
+  ('363', 'NY'),
+  ('364', 'KY'),
+  ('369', 'CA'),
+  ('380', 'OH'),
+  ('385', 'UT'),
+  ('386', 'FL'),
+  ('401', 'RI'),
+  ('402', 'NE'),
+  ('404', 'GA'),
+  ('405', 'OK'),
+  ('406', 'MT'),
+  ('407', 'FL'),
+  ('408', 'CA'),
+  ('409', 'TX'),
+  ('410', 'MD'),
+  ('412', 'PA'),
+  ('413', 'MA'),
+  ('414', 'WI'),
+  ('415', 'CA'),
+  ('417', 'MO'),
+  ('419', 'OH'),
+  ('423', 'TN'),
+  ('424', 'CA'),
+  ('425', 'WA'),
+  ('430', 'TX'),
+  ('432', 'TX'),
+  ('434', 'VA'),
+  ('435', 'UT'),
+  ('440', 'OH'),
+  ('442', 'CA'),
+  ('443', 'MD'),
+  ('445', 'PA'),
+  ('447', 'IL'),
+  ('448', 'FL'),
+  ('458', 'OR'),
+  ('463', 'IN'),
+  ('464', 'IL'),
+  ('469', 'TX'),
+  ('470', 'GA'),
+  ('475', 'CT'),
+  ('478', 'GA'),
+  ('479', 'AR'),
+  ('480', 'AZ'),
+  ('484', 'PA'),
+  ('501', 'AR'),
+  ('502', 'KY'),
+  ('503', 'OR'),
+  ('504', 'LA'),
+  ('505', 'NM'),
+  ('507', 'MN'),
+  ('508', 'MA'),
+  ('509', 'WA'),
+  ('510', 'CA'),
+  ('512', 'TX'),
+  ('513', 'OH'),
+  ('515', 'IA'),
+  ('516', 'NY'),
+  ('517', 'MI'),
+  ('518', 'NY'),
+  ('520', 'AZ'),
+  ('530', 'CA'),
+  ('531', 'NE'),
+  ('534', 'WI'),
+  ('539', 'OK'),
+  ('540', 'VA'),
+  ('541', 'OR'),
+  ('551', 'NJ'),
+  ('557', 'MO'),
+  ('559', 'CA'),
+  ('561', 'FL'),
+  ('562', 'CA'),
+  ('563', 'IA'),
+  ('564', 'WA'),
+  ('567', 'OH'),
+  ('570', 'PA'),
+  ('571', 'VA'),
+  ('572', 'OK'),
+  ('573', 'MO'),
+  ('574', 'IN'),
+  ('575', 'NM'),
+  ('580', 'OK'),
+  ('582', 'PA'),
+  ('585', 'NY'),
+  ('586', 'MI'),
+  ('601', 'MS'),
+  ('602', 'AZ'),
+  ('603', 'NH'),
+  ('605', 'SD'),
+  ('606', 'KY'),
+  ('607', 'NY'),
+  ('608', 'WI'),
+  ('609', 'NJ'),
+  ('610', 'PA'),
+  ('612', 'MN'),
+  ('614', 'OH'),
+  ('615', 'TN'),
+  ('616', 'MI'),
+  ('617', 'MA'),
+  ('618', 'IL'),
+  ('619', 'CA'),
+  ('620', 'KS'),
+  ('623', 'AZ'),
+  ('626', 'CA'),
+  ('628', 'CA'),
+  ('629', 'TN'),
+  ('630', 'IL'),
+  ('631', 'NY'),
+  ('636', 'MO'),
+  ('640', 'NJ'),
+  ('641', 'IA'),
+  ('645', 'FL'),
+  ('646', 'NY'),
+  ('650', 'CA'),
+  ('651', 'MN'),
+  ('656', 'FL'),
+  ('657', 'CA'),
+  ('659', 'AL'),
+  ('660', 'MO'),
+  ('661', 'CA'),
+  ('662', 'MS'),
+  ('667', 'MD'),
+  ('669', 'CA'),
+  ('678', 'GA'),
+  ('680', 'NY'),
+  ('681', 'WV'),
+  ('682', 'TX'),
+  ('686', 'VA'),
+  ('689', 'FL'),
+  ('701', 'ND'),
+  ('702', 'NV'),
+  ('703', 'VA'),
+  ('704', 'NC'),
+  ('706', 'GA'),
+  ('707', 'CA'),
+  ('708', 'IL'),
+  ('712', 'IA'),
+  ('713', 'TX'),
+  ('714', 'CA'),
+  ('715', 'WI'),
+  ('716', 'NY'),
+  ('717', 'PA'),
+  ('718', 'NY'),
+  ('719', 'CO'),
+  ('720', 'CO'),
+  ('724', 'PA'),
+  ('725', 'NV'),
+  ('726', 'TX'),
+  ('727', 'FL'),
+  ('728', 'FL'),
+  ('730', 'IL'),
+  ('731', 'TN'),
+  ('732', 'NJ'),
+  ('734', 'MI'),
+  ('737', 'TX'),
+  ('740', 'OH'),
+  ('743', 'NC'),
+  ('747', 'CA'),
+  ('748', 'CO'),
+  ('754', 'FL'),
+  ('757', 'VA'),
+  ('760', 'CA'),
+  ('762', 'GA'),
+  ('763', 'MN'),
+  ('765', 'IN'),
+  ('769', 'MS'),
+  ('770', 'GA'),
+  ('771', 'DC'),
+  ('772', 'FL'),
+  ('773', 'IL'),
+  ('774', 'MA'),
+  ('775', 'NV'),
+  ('779', 'IL'),
+  ('781', 'MA'),
+  ('785', 'KS'),
+  ('786', 'FL'),
+  ('801', 'UT'),
+  ('802', 'VT'),
+  ('803', 'SC'),
+  ('804', 'VA'),
+  ('805', 'CA'),
+  ('806', 'TX'),
+  ('808', 'HI'),
+  ('810', 'MI'),
+  ('812', 'IN'),
+  ('813', 'FL'),
+  ('814', 'PA'),
+  ('815', 'IL'),
+  ('816', 'MO'),
+  ('817', 'TX'),
+  ('818', 'CA'),
+  ('820', 'CA'),
+  ('821', 'SC'),
+  ('826', 'VA'),
+  ('828', 'NC'),
+  ('830', 'TX'),
+  ('831', 'CA'),
+  ('832', 'TX'),
+  ('835', 'PA'),
+  ('838', 'NY'),
+  ('839', 'SC'),
+  ('840', 'CA'),
+  ('843', 'SC'),
+  ('845', 'NY'),
+  ('847', 'IL'),
+  ('848', 'NJ'),
+  ('850', 'FL'),
+  ('854', 'SC'),
+  ('856', 'NJ'),
+  ('857', 'MA'),
+  ('858', 'CA'),
+  ('859', 'KY'),
+  ('860', 'CT'),
+  ('862', 'NJ'),
+  ('863', 'FL'),
+  ('864', 'SC'),
+  ('865', 'TN'),
+  ('870', 'AR'),
+  ('872', 'IL'),
+  ('878', 'PA'),
+  ('901', 'TN'),
+  ('903', 'TX'),
+  ('904', 'FL'),
+  ('906', 'MI'),
+  ('907', 'AK'),
+  ('908', 'NJ'),
+  ('909', 'CA'),
+  ('910', 'NC'),
+  ('912', 'GA'),
+  ('913', 'KS'),
+  ('914', 'NY'),
+  ('915', 'TX'),
+  ('916', 'CA'),
+  ('917', 'NY'),
+  ('918', 'OK'),
+  ('919', 'NC'),
+  ('920', 'WI'),
+  ('925', 'CA'),
+  ('928', 'AZ'),
+  ('929', 'NY'),
+  ('930', 'IN'),
+  ('931', 'TN'),
+  ('934', 'NY'),
+  ('936', 'TX'),
+  ('937', 'OH'),
+  ('938', 'AL'),
+  ('940', 'TX'),
+  ('941', 'FL'),
+  ('943', 'GA'),
+  ('945', 'TX'),
+  ('947', 'MI'),
+  ('948', 'VA'),
+  ('949', 'CA'),
+  ('951', 'CA'),
+  ('952', 'MN'),
+  ('954', 'FL'),
+  ('956', 'TX'),
+  ('959', 'CT'),
+  ('970', 'CO'),
+  ('971', 'OR'),
+  ('972', 'TX'),
+  ('973', 'NJ'),
+  ('975', 'MO'),
+  ('978', 'MA'),
+  ('979', 'TX'),
+  ('980', 'NC'),
+  ('984', 'NC'),
+  ('985', 'LA'),
+  ('986', 'ID'),
+  ('989', 'MI');
+revoke all on private.area_code_states from public, anon, authenticated;
+grant select on private.area_code_states to service_role;
+alter table private.area_code_states enable row level security;
+
+create policy "The service role reads the states of area codes"
+  on private.area_code_states for select
+  to service_role
+  using (true);
+
+create table private.state_calling_rules (
+  state text primary key constraint state_calling_rules_state_format check (state ~ '^[A-Z]{2}$'),
+  state_name text not null,
+  -- Local hours a call may ring (null: the federal 08:00-21:00 alone).
+  call_start time,
+  call_end time,
+  hours_source text,
+  -- At most this many calls from one account to one number in any 24 hours (null: no cap).
+  max_calls_per_24h integer constraint state_calling_rules_cap_positive check (max_calls_per_24h > 0),
+  cap_source text,
+  -- ISO days of the week (1 Monday .. 7 Sunday) on which no call rings.
+  excluded_weekdays smallint[] not null default '{}'
+    constraint state_calling_rules_weekdays check (excluded_weekdays <@ '{1,2,3,4,5,6,7}'::smallint[]),
+  excluded_weekdays_source text,
+  -- Which calls the hours, cap and days cover in the statute; Dialwise applies them to every call.
+  covers text not null default 'telephone_solicitations'
+    constraint state_calling_rules_covers check (covers in ('telephone_solicitations', 'all_calls')),
+  -- Recording a call needs every party's consent (the state's wiretap statute).
+  all_party_consent boolean not null default false,
+  consent_source text,
+  constraint state_calling_rules_hours_cited check (
+    (call_start is null) = (call_end is null)
+    and (call_start is null or (hours_source is not null and call_start < call_end))),
+  constraint state_calling_rules_cap_cited check (max_calls_per_24h is null or cap_source is not null),
+  constraint state_calling_rules_days_cited check (
+    cardinality(excluded_weekdays) = 0 or excluded_weekdays_source is not null),
+  constraint state_calling_rules_consent_cited check (not all_party_consent or consent_source is not null)
+);
+comment on table private.state_calling_rules is
+  'Stricter state rules for calls, one row per state, each rule with the statute it comes from; applied by task_accept, batch_accept and the dispatcher (private.call_opening).';
+insert into private.state_calling_rules (
+  state, state_name, call_start, call_end, hours_source, max_calls_per_24h, cap_source,
+  all_party_consent, consent_source
+) values
+  ('CA', 'California', null, null, null, null, null, true, 'Cal. Penal Code § 632'),
+  ('CT', 'Connecticut', null, null, null, null, null, true, 'Conn. Gen. Stat. § 52-570d (civil liability)'),
+  ('DE', 'Delaware', null, null, null, null, null, true, '11 Del. C. § 1335(a)(4)'),
+  ('FL', 'Florida', '08:00', '20:00', 'Fla. Stat. § 501.616(6)(a)', 3, 'Fla. Stat. § 501.616(6)(b)',
+    true, 'Fla. Stat. § 934.03(2)(d)'),
+  ('IL', 'Illinois', null, null, null, null, null, true, '720 ILCS 5/14-2'),
+  ('MA', 'Massachusetts', null, null, null, null, null, true, 'Mass. Gen. Laws ch. 272, § 99'),
+  ('MD', 'Maryland', '08:00', '20:00', 'Md. Code, Com. Law § 14-4503 (Stop the Spam Calls Act of 2023)',
+    3, 'Md. Code, Com. Law § 14-4503 (Stop the Spam Calls Act of 2023)',
+    true, 'Md. Code, Cts. & Jud. Proc. § 10-402'),
+  ('MT', 'Montana', null, null, null, null, null, true, 'Mont. Code Ann. § 45-8-213'),
+  ('NH', 'New Hampshire', null, null, null, null, null, true, 'N.H. Rev. Stat. § 570-A:2'),
+  ('NV', 'Nevada', null, null, null, null, null, true, 'Nev. Rev. Stat. § 200.620'),
+  ('OK', 'Oklahoma', '08:00', '20:00', '15 Okla. Stat. § 775C.4 (Telephone Solicitation Act of 2022)',
+    3, '15 Okla. Stat. § 775C.4 (Telephone Solicitation Act of 2022)', false, null),
+  ('PA', 'Pennsylvania', null, null, null, null, null, true, '18 Pa. C.S. § 5703'),
+  ('WA', 'Washington', '08:00', '20:00', 'RCW 19.158.040(2); RCW 80.36.390', null, null,
+    true, 'RCW 9.73.030');
+revoke all on private.state_calling_rules from public, anon, authenticated;
+grant select on private.state_calling_rules to service_role;
+alter table private.state_calling_rules enable row level security;
+
+create policy "The service role reads the state calling rules"
+  on private.state_calling_rules for select
+  to service_role
+  using (true);
+
+-- Functions --------------------------------------------------------------------------------------
+
+create function private.state_of(p_phone_number text) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select state from private.area_code_states where area_code = substr(p_phone_number, 3, 3);
+$$;
+comment on function private.state_of(text) is
+  'The US state of a +1 number''s area code, or null (toll-free, non-geographic).';
+revoke all on function private.state_of(text) from public, anon, authenticated;
+grant execute on function private.state_of(text) to service_role;
+
+create function private.calls_to_number(p_user_id uuid, p_phone_number text, p_except_task text)
+returns setof timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  -- The calls dialled to the number in the last two days, and those planned: a task waiting for
+  -- its first attempt or its retry rings at its time (a queued one now).
+  select a.created_at
+    from public.tasks t join public.task_attempts a on a.task_id = t.id
+   where t.user_id = p_user_id and t.phone_number = p_phone_number
+     and a.created_at > now() - interval '48 hours'
+  union all
+  select case t.status when 'scheduled' then t.scheduled_for
+                       when 'retry_scheduled' then t.next_attempt_at
+                       else now() end
+    from public.tasks t
+   where t.user_id = p_user_id and t.phone_number = p_phone_number
+     and t.id is distinct from p_except_task
+     and (t.status in ('scheduled', 'retry_scheduled') or (t.status = 'queued' and t.current_attempt = 0));
+$$;
+comment on function private.calls_to_number(uuid, text, text) is
+  'When the account dialled the number (last 48 hours) and when its waiting tasks to it will ring, other than p_except_task.';
+revoke all on function private.calls_to_number(uuid, text, text) from public, anon, authenticated;
+
+create function private.call_cap_opening(
+  p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_limit integer
+) returns timestamptz
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  times timestamptz[];
+  n integer;
+begin
+  if p_limit is null then
+    return p_at;
+  end if;
+  select coalesce(array_agg(c order by c), '{}') into times
+    from private.calls_to_number(p_user_id, p_phone_number, p_task_id) c
+   where c > p_at - interval '24 hours' and c <= p_at;
+  n := cardinality(times);
+  if n < p_limit then
+    return p_at;
+  end if;
+  -- Free once enough of the 24 hours' calls have left the window.
+  return times[n - p_limit + 1] + interval '24 hours';
+end;
+$$;
+comment on function private.call_cap_opening(uuid, text, text, timestamptz, integer) is
+  'The first instant at or after p_at when fewer than p_limit calls of the account to the number fall in the 24 hours before it.';
+revoke all on function private.call_cap_opening(uuid, text, text, timestamptz, integer) from public, anon, authenticated;
+
+create function private.call_opening(
+  p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_zones text[],
+  p_start time, p_end time
+) returns timestamptz
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  rule private.state_calling_rules%rowtype;
+  shift interval := coalesce((select c.shift from private.calling_clock c), interval '0');
+  candidate timestamptz := p_at;
+  moved timestamptz;
+  zone text;
+begin
+  select * into rule from private.state_calling_rules where state = private.state_of(p_phone_number);
+  -- The window, the state's hours (stored on the task as its window), the excluded days and the
+  -- cap, until all agree (a handful of rounds: each moves forward to the next possible instant).
+  for round in 1..16 loop
+    moved := private.next_call_opening(candidate, p_zones,
+      greatest(p_start, coalesce(rule.call_start, p_start)), least(p_end, coalesce(rule.call_end, p_end)));
+    if moved is null then
+      return null;
+    end if;
+    foreach zone in array p_zones loop
+      if extract(isodow from (moved + shift) at time zone zone)::smallint = any(rule.excluded_weekdays) then
+        moved := greatest(moved, ((((moved + shift) at time zone zone)::date + 1)::timestamp at time zone zone) - shift);
+      end if;
+    end loop;
+    moved := private.call_cap_opening(p_user_id, p_phone_number, p_task_id, moved, rule.max_calls_per_24h);
+    if moved = candidate then
+      return candidate;
+    end if;
+    candidate := moved;
+  end loop;
+  return null;
+end;
+$$;
+comment on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) is
+  'The first instant at or after p_at when a call of the account to the number may ring: inside the window and the state''s hours in every zone, not on a day the state excludes, and under the state''s cap; null if never.';
+revoke all on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) to service_role;

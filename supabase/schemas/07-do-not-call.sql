@@ -111,3 +111,30 @@ create trigger do_not_call_cancels_waiting_calls
   for each row execute function private.cancel_waiting_calls_to_listed_number();
 comment on trigger do_not_call_cancels_waiting_calls on public.do_not_call is
   'An opt-out or a listed number cancels the account''s waiting tasks to it (failure_reason do_not_call).';
+
+-- An account's own list, added in bulk (POST /task/do-not-call, the dashboard's CSV upload): up to
+-- doNotCallUploadMaxRows numbers at once, each joining as the account's entry (a callee's stays
+-- the callee's); each new entry cancels the account's waiting calls to it, as one added alone does.
+create function public.do_not_call_add(p_user_id uuid, p_numbers text[]) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  distinct_numbers integer;
+  added integer;
+begin
+  if cardinality(p_numbers) > private.limit_of('doNotCallUploadMaxRows') then
+    return jsonb_build_object('error', 'too_many', 'limit', private.limit_of('doNotCallUploadMaxRows'));
+  end if;
+  select count(distinct n) into distinct_numbers from unnest(p_numbers) n;
+  insert into public.do_not_call (user_id, phone_number, source)
+  select distinct p_user_id, n, 'account' from unnest(p_numbers) n
+  on conflict (user_id, phone_number) do nothing;
+  get diagnostics added = row_count;
+  return jsonb_build_object('added', added, 'already_listed', distinct_numbers - added);
+end;
+$$;
+comment on function public.do_not_call_add(uuid, text[]) is
+  'Adds numbers (E.164 US, checked by the table) to the account''s do-not-call list; returns {added, already_listed}.';
+revoke all on function public.do_not_call_add(uuid, text[]) from public, anon, authenticated;
+grant execute on function public.do_not_call_add(uuid, text[]) to service_role;

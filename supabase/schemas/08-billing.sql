@@ -12,9 +12,12 @@ create table public.credit_purchases (
   description text
     constraint credit_purchases_description_length check (description is null or length(description) <= 200),
   payment_reference text not null unique,
-  purchased_at timestamptz not null default now()
+  purchased_at timestamptz not null default now(),
+  receipt_url text
+    constraint credit_purchases_receipt_url_https check (receipt_url is null or receipt_url ~ '^https?://' and length(receipt_url) <= 2000)
 );
 comment on table public.credit_purchases is 'Credits bought by card (1 dollar = 1 credit), newest first in the dashboard.';
+comment on column public.credit_purchases.receipt_url is 'The payment provider''s receipt page for the charge (Stripe''s receipt_url); null until known.';
 comment on column public.credit_purchases.payment_reference is 'The payment provider''s id (e.g. checkout session); unique, so each payment credits once.';
 create index credit_purchases_user_newest on public.credit_purchases (user_id, purchased_at desc);
 revoke all on public.credit_purchases from public, anon, authenticated;
@@ -67,6 +70,12 @@ comment on function public.record_credit_purchase(uuid, numeric, text, text) is
 revoke all on function public.record_credit_purchase(uuid, numeric, text, text) from public, anon, authenticated;
 grant execute on function public.record_credit_purchase(uuid, numeric, text, text) to service_role;
 
+-- Settlement takes free minutes first from what the account has when the attempt ends, not from
+-- what the task reserved when it was held: a hold is a guarantee of funding, never a price. When
+-- the account's free minutes are all reserved by other calls still live, this call takes some of
+-- their reservation and gives them the same number of cents of its own credit hold in exchange,
+-- so the account's totals (reserved minutes, held credits) stay the same and every call stays
+-- funded (docs/product-rules.md#holds-and-settlement).
 create function private.settle_attempt(
   p_task public.tasks, p_attempt integer, p_duration_seconds integer, p_answered boolean
 ) returns void
@@ -74,16 +83,29 @@ language plpgsql
 set search_path = ''
 as $$
 declare
+  account public.profiles%rowtype;
   minutes integer := 0;
   free_use integer;
+  own_use integer;
+  unreserved integer;
+  from_others integer;
+  moved integer;
+  lender record;
   cost integer;
 begin
   if p_answered then
     -- Whole minutes, rounded up, never beyond the task's cap (which is what was held).
     minutes := least(ceil(greatest(p_duration_seconds, 0) / 60.0)::integer, p_task.max_duration_minutes);
   end if;
-  free_use := least(minutes, p_task.free_minutes_reserved);
-  cost := least(minutes - free_use, p_task.hold_cents);
+  -- The caller holds the account's lock (lock_task).
+  select * into account from public.profiles where id = p_task.user_id;
+  -- Never more than the task's reservation plus its credit hold (what funds it).
+  free_use := least(minutes, greatest(100 - account.free_minutes_used, 0),
+    p_task.free_minutes_reserved + p_task.hold_cents);
+  own_use := least(free_use, p_task.free_minutes_reserved);
+  unreserved := greatest(100 - account.free_minutes_used - account.free_minutes_reserved, 0);
+  from_others := greatest(free_use - own_use - unreserved, 0);
+  cost := least(minutes - free_use, p_task.hold_cents - from_others);
 
   -- Exactly once: the attempt is marked settled in the same statement that checks it.
   update public.task_attempts
@@ -94,27 +116,99 @@ begin
     return;
   end if;
 
+  -- Other calls' reserved free minutes, swapped for as many cents of this call's credit hold.
+  moved := 0;
+  for lender in
+    select id, free_minutes_reserved from public.tasks
+     where user_id = p_task.user_id and id <> p_task.id and free_minutes_reserved > 0
+     order by created_at desc
+     for update
+  loop
+    exit when moved >= from_others;
+    update public.tasks
+       set free_minutes_reserved = free_minutes_reserved - least(lender.free_minutes_reserved, from_others - moved),
+           hold_cents = hold_cents + least(lender.free_minutes_reserved, from_others - moved)
+     where id = lender.id;
+    moved := moved + least(lender.free_minutes_reserved, from_others - moved);
+  end loop;
+  -- Reservations and use are counted apart; should they disagree, nothing is taken that no call
+  -- gave up.
+  free_use := free_use - (from_others - moved);
+  from_others := moved;
+  update public.task_attempts set free_minutes = free_use
+   where task_id = p_task.id and number = p_attempt and free_minutes <> free_use;
+  cost := least(minutes - free_use, p_task.hold_cents - from_others);
+  update public.task_attempts set cost_cents = cost
+   where task_id = p_task.id and number = p_attempt and cost_cents <> cost;
+
   update public.tasks
      set billed_minutes = billed_minutes + minutes,
          free_minutes_used = free_minutes_used + free_use,
          cost_cents = cost_cents + cost,
          duration_seconds = duration_seconds + case when p_answered then greatest(p_duration_seconds, 0) else 0 end,
-         free_minutes_reserved = free_minutes_reserved - free_use,
-         hold_cents = hold_cents - cost
+         free_minutes_reserved = free_minutes_reserved - own_use,
+         hold_cents = hold_cents - cost - from_others
    where id = p_task.id;
 
+  -- The account: the other calls' reservations moved to this call's use, its hold to theirs.
   update public.profiles
      set free_minutes_used = free_minutes_used + free_use,
-         free_minutes_reserved = free_minutes_reserved - free_use,
+         free_minutes_reserved = free_minutes_reserved - own_use - from_others,
          credits = credits - cost / 100.0,
          credits_held = credits_held - cost / 100.0
    where id = p_task.user_id;
 end;
 $$;
 comment on function private.settle_attempt(public.tasks, integer, integer, boolean) is
-  'Bills one attempt once: whole minutes rounded up, free minutes first, from the task''s hold.';
+  'Bills one attempt once: whole minutes rounded up, free minutes first from what the account has left at settlement (taking other live calls'' reservations in exchange for credit hold), the rest from the task''s hold.';
 revoke all on function private.settle_attempt(public.tasks, integer, integer, boolean) from public, anon, authenticated;
 grant execute on function private.settle_attempt(public.tasks, integer, integer, boolean) to service_role;
+
+-- Scheduled tasks and tasks waiting for a call slot or a provider line hold nothing: their money
+-- is held as they are placed, from what the account has then. A task that cannot be funded then
+-- ends failed with failure_reason insufficient_credits.
+create function private.hold_or_fail(p_task_id text) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account public.profiles%rowtype;
+  task public.tasks%rowtype;
+  free_reserve integer;
+  hold integer;
+  at timestamptz := now();
+begin
+  -- The caller holds the account's lock and the task's.
+  select * into task from public.tasks where id = p_task_id;
+  -- Held already (a call put back by the provider's refusal keeps its hold).
+  if task.hold_cents > 0 or task.free_minutes_reserved > 0 then
+    return true;
+  end if;
+  select * into account from public.profiles where id = task.user_id;
+  free_reserve := greatest(least(task.max_duration_minutes,
+    100 - account.free_minutes_used - account.free_minutes_reserved), 0);
+  hold := task.max_duration_minutes - free_reserve; -- cents: 1 cent a minute
+  if account.credits - account.credits_held < hold / 100.0 then
+    update public.tasks
+       set status = 'failed', outcome = 'not_achieved', failure_reason = 'insufficient_credits',
+           awaiting_slot = false, ended_at = at, updated_at = at
+     where id = p_task_id;
+    perform private.append_task_event(p_task_id, 'task.completed', '{}'::jsonb);
+    return false;
+  end if;
+  update public.tasks set hold_cents = hold, free_minutes_reserved = free_reserve, updated_at = at
+   where id = p_task_id;
+  update public.profiles
+     set credits_held = credits_held + hold / 100.0,
+         free_minutes_reserved = free_minutes_reserved + free_reserve
+   where id = task.user_id;
+  return true;
+end;
+$$;
+comment on function private.hold_or_fail(text) is
+  'Holds a task''s cost as it is placed (free minutes first, then credits); fails it with insufficient_credits when the account cannot fund it. The caller holds the account''s lock.';
+revoke all on function private.hold_or_fail(text) from public, anon, authenticated;
+grant execute on function private.hold_or_fail(text) to service_role;
 
 create function private.release_if_done(p_task_id text) returns void
 language plpgsql

@@ -246,9 +246,9 @@ as $$
 begin
   -- A retry due outside its calling window waits for the window's opening instead.
   update public.tasks t
-     set next_attempt_at = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
+     set next_attempt_at = private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end)
    where t.status = 'retry_scheduled' and t.next_attempt_at <= p_now
-     and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
+     and private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
   -- Pushing next_attempt_at a minute ahead is the lease: another dispatcher no longer sees the
   -- task as due, and task_begin_attempt opens the attempt once in any case.
   return query
@@ -415,7 +415,7 @@ declare
 begin
   -- A task created alone is placed when its window opens if the account has a free call slot
   -- (else it waits) and a provider line is free and is the account's turn (else it joins the
-  -- waiting tasks, its hold taken at create). The lines are locked first and accounts are skipped
+  -- waiting tasks, holding nothing until it is admitted). The lines are locked first and accounts are skipped
   -- while another transaction holds them, so this never waits while it holds the lines.
   if exists (select 1 from public.tasks t
               where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is null) then
@@ -434,7 +434,7 @@ begin
         select t.id from public.tasks t
          where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
            and t.batch_id is null
-           and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+           and private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
          order by t.scheduled_for
          limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
          for update skip locked
@@ -443,6 +443,8 @@ begin
         continue when private.has_live_call(account,
           (select phone_number from public.tasks where id = due_id));
         gets_line := free > 0 and not private.fairer_claimant_waits(account, active);
+        -- Placed now: its money is held now (a task left waiting is held when admitted).
+        continue when gets_line and not private.hold_or_fail(due_id);
         update public.tasks set status = 'queued', awaiting_slot = not gets_line, updated_at = now()
          where id = due_id;
         perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
@@ -460,7 +462,7 @@ begin
   for due_id in
     select t.id from public.tasks t
      where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is not null
-       and private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+       and private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
      order by t.scheduled_for
      limit p_limit
      for update skip locked
@@ -470,11 +472,11 @@ begin
   end loop;
   -- Due but outside the window (a clock that jumped past a whole window): the next opening.
   update public.tasks t
-     set scheduled_for = private.next_call_opening(p_now, t.time_zones, t.call_window_start, t.call_window_end)
+     set scheduled_for = private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end)
    where t.id in (
      select d.id from public.tasks d
       where d.status = 'scheduled' and d.scheduled_for <= p_now
-        and private.next_call_opening(p_now, d.time_zones, d.call_window_start, d.call_window_end) > p_now
+        and private.call_opening(d.user_id, d.phone_number, d.id, p_now, d.time_zones, d.call_window_start, d.call_window_end) > p_now
       for update skip locked);
 end;
 $$;
@@ -484,10 +486,11 @@ revoke all on function public.dispatch_claim_scheduled(timestamptz, integer) fro
 grant execute on function public.dispatch_claim_scheduled(timestamptz, integer) to service_role;
 
 create function public.dispatch_claim_stuck(
-  p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer
+  p_now timestamptz, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer,
+  p_deadline_minutes integer
 ) returns table (
   task_id text, attempt integer, provider_call_id text, provider_control_url text, status text,
-  attempt_created_at timestamptz, past_cap boolean
+  attempt_created_at timestamptz, past_cap boolean, past_deadline boolean
 )
 language sql
 set search_path = ''
@@ -526,14 +529,17 @@ as $$
   )
   select c.id, c.current_attempt, a.provider_call_id, a.provider_control_url, c.status, a.created_at,
          coalesce(a.created_at, c.slot_claimed_at, c.created_at)
-           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes),
+         -- Past this the task ends whatever the provider says (the terminal-event bound).
+         coalesce(a.created_at, c.slot_claimed_at, c.created_at)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_deadline_minutes)
     from claimed c
     left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
 $$;
-comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) is
-  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these.';
-revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) from public, anon, authenticated;
-grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer) to service_role;
+comment on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer, integer) is
+  'Claims calls for the watchdog (30-second lease): never placed, silent for a minute, past their cap, ringing too long, or ended but unbilled; a batch task waiting for a call slot is none of these. past_deadline: past max_duration_minutes plus p_deadline_minutes, when the task ends whatever the provider says.';
+revoke all on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer, integer) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_stuck(timestamptz, integer, integer, integer, integer) to service_role;
 
 create function private.queue_webhook_delivery() returns trigger
 language plpgsql

@@ -206,16 +206,13 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  account public.profiles%rowtype;
   waiting record;
-  free_reserve integer;
-  hold integer;
   at timestamptz := now();
 begin
   -- The caller holds the account's lock and a free line; rows another transaction holds are left
   -- for the next run (whoever holds the lines never waits).
   for waiting in
-    select id, max_duration_minutes, phone_number, hold_cents, free_minutes_reserved
+    select id, phone_number
       from public.tasks
      where user_id = p_user_id and status = 'queued' and awaiting_slot
      order by batch_id nulls first, batch_index, created_at
@@ -223,33 +220,10 @@ begin
   loop
     -- One live call per callee: a task to a number the account is calling now waits its turn.
     continue when private.has_live_call(p_user_id, waiting.phone_number);
-    -- A task created alone (or put back by the provider's refusal) holds its cost already.
-    if waiting.hold_cents > 0 or waiting.free_minutes_reserved > 0 then
-      update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
-       where id = waiting.id;
-      return waiting.id;
-    end if;
-    select * into account from public.profiles where id = p_user_id;
-    free_reserve := least(waiting.max_duration_minutes,
-      100 - account.free_minutes_used - account.free_minutes_reserved);
-    hold := waiting.max_duration_minutes - free_reserve; -- cents: 1 cent a minute
-    if account.credits - account.credits_held < hold / 100.0 then
-      -- Cannot be funded now: this task ends, the batch goes on with the next.
-      update public.tasks
-         set status = 'failed', outcome = 'not_achieved', failure_reason = 'insufficient_credits',
-             awaiting_slot = false, ended_at = at, updated_at = at
-       where id = waiting.id;
-      perform private.append_task_event(waiting.id, 'task.completed', '{}'::jsonb);
-      continue;
-    end if;
-    update public.tasks
-       set awaiting_slot = false, slot_claimed_at = at, hold_cents = hold,
-           free_minutes_reserved = free_reserve, updated_at = at
+    -- Its money is held now, from what the account has now (or it fails: the others go on).
+    continue when not private.hold_or_fail(waiting.id);
+    update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at
      where id = waiting.id;
-    update public.profiles
-       set credits_held = credits_held + hold / 100.0,
-           free_minutes_reserved = free_minutes_reserved + free_reserve
-     where id = p_user_id;
     return waiting.id;
   end loop;
   return null;
@@ -344,17 +318,22 @@ begin
 
   with rows as (
     select r.ordinality - 1 as index, r.value as task,
-           private.time_zones_of(r.value->>'phone_number') as zones
+           private.time_zones_of(r.value->>'phone_number') as zones,
+           greatest(coalesce((r.value->>'call_window_start')::time, '08:00'),
+             coalesce(s.call_start, '08:00')) as window_start,
+           least(coalesce((r.value->>'call_window_end')::time, '21:00'),
+             coalesce(s.call_end, '21:00')) as window_end
       from jsonb_array_elements(p_tasks) with ordinality r
+      left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
   )
   select jsonb_agg(jsonb_build_object('index', index, 'field', 'call_window',
            'code', 'call_window_never_open', 'time_zones', zones) order by index)
     into refused
     from rows
-   where private.next_call_opening(
+   where window_start >= window_end
+      or private.next_call_opening(
            greatest(at, coalesce((task->>'schedule_at')::timestamptz, at)), zones,
-           coalesce((task->>'call_window_start')::time, '08:00'),
-           coalesce((task->>'call_window_end')::time, '21:00')) is null;
+           window_start, window_end) is null;
   if refused is not null then
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
@@ -405,12 +384,16 @@ begin
            coalesce(r.value->>'voice', settings.voice, 'Aria') as voice,
            coalesce(r.value->>'language', settings.language, 'en') as language,
            (r.value->>'schedule_at')::timestamptz as requested,
-           coalesce((r.value->>'call_window_start')::time, '08:00') as window_start,
-           coalesce((r.value->>'call_window_end')::time, '21:00') as window_end
+           -- The callee's state may allow fewer hours: the task keeps the narrower window.
+           greatest(coalesce((r.value->>'call_window_start')::time, '08:00'),
+             coalesce(s.call_start, '08:00')) as window_start,
+           least(coalesce((r.value->>'call_window_end')::time, '21:00'),
+             coalesce(s.call_end, '21:00')) as window_end
       from jsonb_array_elements(p_tasks) with ordinality r
+      left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
   ), planned as (
-    select rows.*, private.next_call_opening(greatest(at, coalesce(requested, at)), zones,
-             window_start, window_end) as opening
+    select rows.*, private.call_opening(p_user_id, rows.task->>'phone_number', null,
+             greatest(at, coalesce(requested, at)), zones, window_start, window_end) as opening
       from rows
   ), inserted as (
     insert into public.tasks (

@@ -39,6 +39,9 @@ declare
   window_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
   requested timestamptz := (p_task->>'schedule_at')::timestamptz;
   opening timestamptz;
+  rule private.state_calling_rules%rowtype;
+  within_hours timestamptz;
+  reason text;
   waits boolean;
 begin
   -- One account's creates run one at a time: the checks below and the hold are one decision.
@@ -91,31 +94,65 @@ begin
     return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
 
-  free_reserve := least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved);
-  hold := max_minutes - free_reserve; -- cents: 1 cent a minute
-  if account.credits - account.credits_held < hold / 100.0 then
-    return jsonb_build_object('error', 'insufficient_credits',
-      'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
-  end if;
-
   -- What the request leaves out comes from the account's saved phone-agent settings.
   select * into settings from public.agent_settings where user_id = p_user_id;
   chosen_voice := coalesce(p_task->>'voice', settings.voice, 'Aria');
   chosen_language := coalesce(p_task->>'language', settings.language, 'en');
 
-  -- Outside the callee's calling window, or asked for later: scheduled for the window's opening.
-  opening := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
-    window_start, window_end);
-  if opening is null then
-    return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
+  -- The callee's state may allow fewer hours (private.state_calling_rules): the task keeps the
+  -- narrower window, so every later attempt honours it the way it honours the requested one.
+  select * into rule from private.state_calling_rules
+   where state = private.state_of(p_task->>'phone_number');
+  window_start := greatest(window_start, coalesce(rule.call_start, window_start));
+  window_end := least(window_end, coalesce(rule.call_end, window_end));
+  if window_start >= window_end then
+    return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones,
+      'state', rule.state, 'state_hours', jsonb_build_object('start', rule.call_start, 'end', rule.call_end));
   end if;
 
+  -- Outside the callee's calling window, on a day its state excludes, past its state's cap of
+  -- calls in 24 hours, or asked for later: scheduled for the first instant all of them allow.
+  within_hours := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
+    window_start, window_end);
+  opening := private.call_opening(p_user_id, p_task->>'phone_number', null,
+    greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
+  if opening is null or within_hours is null then
+    return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
+  end if;
+  reason := case
+    when opening > within_hours then 'state_call_cap'
+    when requested > now() and opening = private.next_call_opening(requested, zones,
+      coalesce((p_task->>'call_window_start')::time, '08:00'),
+      coalesce((p_task->>'call_window_end')::time, '21:00')) then 'schedule_at'
+    when rule.call_end is not null and opening > private.next_call_opening(now(), zones,
+      coalesce((p_task->>'call_window_start')::time, '08:00'),
+      coalesce((p_task->>'call_window_end')::time, '21:00')) then 'state_calling_hours'
+    when requested > now() then 'schedule_at'
+    else 'calling_window' end;
+
   -- A number the account is calling now is not rung a second time at once, and a call needs one
-  -- of the provider's lines: otherwise the task waits for a slot, its cost held now like any
-  -- create's (the dispatcher admits it, holding nothing more). The lines are locked last, so the
-  -- lock is held only for the insert below.
+  -- of the provider's lines: otherwise the task waits for a slot (the dispatcher admits it and
+  -- holds its cost then). The lines are locked last, so the lock is held only for the insert below.
   waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
     or not private.takes_provider_line(p_user_id, active));
+
+  -- A call placed now holds its cost now. A scheduled or waiting one holds nothing until it is
+  -- placed (then it is held, or the task fails with insufficient_credits), so it keeps no free
+  -- minutes from the account's other calls meanwhile; it is accepted only if the account could
+  -- pay for one minute now.
+  free_reserve := greatest(least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved), 0);
+  hold := max_minutes - free_reserve; -- cents: 1 cent a minute
+  if opening > now() or waits then
+    if free_reserve = 0 and account.credits - account.credits_held < 0.01 then
+      return jsonb_build_object('error', 'insufficient_credits',
+        'required_usd', 0.01, 'available_usd', account.credits - account.credits_held);
+    end if;
+    free_reserve := 0;
+    hold := 0;
+  elsif account.credits - account.credits_held < hold / 100.0 then
+    return jsonb_build_object('error', 'insufficient_credits',
+      'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
+  end if;
 
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
@@ -168,7 +205,7 @@ begin
     case when created.status = 'scheduled' then 'task.scheduled' else 'task.queued' end,
     case when created.status = 'scheduled' then jsonb_build_object(
       'scheduled_for', opening,
-      'reason', case when requested > now() then 'schedule_at' else 'calling_window' end)
+      'reason', reason)
     else '{}'::jsonb end);
   return jsonb_build_object('task_id', created.id, 'replayed', false,
     'task', to_jsonb(created) - 'provider_token_hash' || jsonb_build_object('consent',
@@ -177,6 +214,62 @@ begin
 end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is
-  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost (waiting for a slot when its callee is busy or no provider line is free); returns {task_id, task} or {error}.';
+  'Creates a task if the account''s limits, idempotency key and balance allow, holding its cost when it is placed at once (a scheduled task, or one waiting for a slot when its callee is busy or no provider line is free, holds nothing until placed); returns {task_id, task} or {error}.';
 revoke all on function public.task_accept(uuid, uuid, jsonb, text, text) from public, anon, authenticated;
 grant execute on function public.task_accept(uuid, uuid, jsonb, text, text) to service_role;
+
+-- What task_accept would decide for a task, without creating or holding anything: the facts every
+-- rule reads (do-not-call, the callee's zones and state, the window narrowed by the state's hours,
+-- the calls counted against the state's cap) and the instant the call could ring. The call API
+-- turns them into the answer of POST /task/check and GET /task/rules.
+create function public.task_check(p_user_id uuid, p_task jsonb) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  phone text := p_task->>'phone_number';
+  zones text[] := private.time_zones_of(phone);
+  rule private.state_calling_rules%rowtype;
+  listed public.do_not_call%rowtype;
+  requested_start time := coalesce((p_task->>'call_window_start')::time, '08:00');
+  requested_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
+  window_start time;
+  window_end time;
+  requested timestamptz := (p_task->>'schedule_at')::timestamptz;
+  at timestamptz := greatest(now(), coalesce((p_task->>'schedule_at')::timestamptz, now()));
+  recent integer;
+  closed boolean;
+begin
+  select * into listed from public.do_not_call where user_id = p_user_id and phone_number = phone;
+  select * into rule from private.state_calling_rules where state = private.state_of(phone);
+  window_start := greatest(requested_start, coalesce(rule.call_start, requested_start));
+  window_end := least(requested_end, coalesce(rule.call_end, requested_end));
+  select count(*) into recent from private.calls_to_number(p_user_id, phone, null) c
+   where c > now() - interval '24 hours' and c <= now();
+  select closed_at is not null into closed from public.profiles where id = p_user_id;
+  return jsonb_build_object(
+    'now', now(),
+    'state', private.state_of(phone),
+    'time_zones', zones,
+    'account_closed', coalesce(closed, false),
+    'do_not_call', case when listed.user_id is not null then
+      jsonb_build_object('source', listed.source, 'listed_at', listed.created_at) end,
+    'state_rule', case when rule.state is not null then to_jsonb(rule) end,
+    'requested_window', jsonb_build_object('start', requested_start, 'end', requested_end),
+    'schedule_at', requested,
+    'window', jsonb_build_object('start', window_start, 'end', window_end),
+    'window_opening', private.next_call_opening(at, zones, requested_start, requested_end),
+    'hours_opening', case when window_start < window_end then
+      private.next_call_opening(at, zones, window_start, window_end) end,
+    'opening', case when window_start < window_end then
+      private.call_opening(p_user_id, phone, null, at, zones, window_start, window_end) end,
+    'calls_in_last_24h', recent,
+    'cap_frees_at', case when rule.max_calls_per_24h is not null then
+      private.call_cap_opening(p_user_id, phone, null, now(), rule.max_calls_per_24h) end);
+end;
+$$;
+comment on function public.task_check(uuid, jsonb) is
+  'What task_accept would decide for p_task (do-not-call, window, state hours, days and cap, the opening), without writing anything.';
+revoke all on function public.task_check(uuid, jsonb) from public, anon, authenticated;
+grant execute on function public.task_check(uuid, jsonb) to service_role;

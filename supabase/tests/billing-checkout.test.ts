@@ -170,11 +170,30 @@ describe('paying on the local checkout page', () => {
       { user_id: buyer.user.id, amount: 25, description: 'Credit Purchase', payment_reference: id },
     ]);
     expect(await credits(buyer)).toBe(before + 25);
+
+    // The buyer reads the receipt of the charge (Stripe's receipt_url), kept with the purchase.
+    const receiptUrl = await until(
+      async () => {
+        const { data } = await buyer.client
+          .from('credit_purchases')
+          .select('receipt_url')
+          .eq('payment_reference', id);
+        return (data?.[0]?.receipt_url as string | null | undefined) ?? null;
+      },
+      (url) => url !== null,
+    );
+    const receipt = await fetch(receiptUrl!);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain('$25.00');
   });
 
   it('credits nothing for a declined card', async () => {
     const before = await credits(buyer);
     const { body } = await startCheckout(buyer, 30);
+    // The page names the test cards it takes, a declined one among them.
+    const page = await (await fetch(body.url as string)).text();
+    expect(page).toContain('4242 4242 4242 4242');
+    expect(page).toContain('4000 0000 0000 0002');
     const declined = await payOnCheckoutPage(body.url as string, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('Your card was declined.');

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { waitFor } from './support/wait';
 
 // What the dashboard shows about a call's times and an account's holds, read as stored: calls on
@@ -160,3 +160,68 @@ describe('holds in the usage summary', () => {
     });
   }, 90_000);
 });
+
+describe('free minutes first, at settlement', () => {
+  it('a call that ends while another call holds the last free minutes pays no credit for them', async () => {
+    // Three free minutes left, all reserved by a call that talks until it is hung up.
+    const account = await createCallingAccount({
+      label: 'free-first',
+      credits: 1,
+      freeMinutesUsed: 97,
+    });
+    const long = await place(account, { phone_number: '+14155550107', max_duration_minutes: 30 });
+    await waitFor(
+      () => storedTimes(long),
+      (s) => s.task.status === 'in_progress',
+      { what: 'the long call answered' },
+    );
+    const before = await moneyOf(account.user.id);
+    expect(before).toMatchObject({ freeReserved: 3, held: 0.27 });
+
+    // A short call placed meanwhile finds no free minute to reserve and holds credit instead.
+    const short = await place(account, { phone_number: '+14155550100', max_duration_minutes: 2 });
+    const shortAttempt = await waitFor(
+      () => attemptsOf(short),
+      (attempts) => attempts.length > 0 && attempts.every((a) => a.settled_at !== null),
+      { what: 'the short call was billed' },
+    );
+    // It ended while the long call still reserved every free minute: billed from the free
+    // minutes all the same, not one cent of credit.
+    expect(shortAttempt[0]!.billed_minutes).toBeGreaterThan(0);
+    expect(shortAttempt[0]).toMatchObject({
+      free_minutes: shortAttempt[0]!.billed_minutes,
+      cost_cents: 0,
+    });
+    expect((await moneyOf(account.user.id)).credits).toBe(1);
+
+    // Once both have ended the books balance: nothing held, free minutes used before credits.
+    expect((await account.api(`/${long}/cancel`, { method: 'POST' })).status).toBe(200);
+    await waitFor(
+      () => attemptsOf(long),
+      (attempts) => attempts.every((a) => a.settled_at !== null),
+      { what: 'the long call was billed' },
+    );
+    const all = [...shortAttempt, ...(await attemptsOf(long))];
+    const minutes = all.reduce((sum, a) => sum + a.billed_minutes, 0);
+    const after = await moneyOf(account.user.id);
+    expect(after).toMatchObject({ held: 0, freeReserved: 0, freeUsed: 97 + Math.min(3, minutes) });
+    expect(after.credits).toBeCloseTo(1 - Math.max(0, minutes - 3) / 100, 5);
+  }, 90_000);
+});
+
+async function attemptsOf(taskId: string) {
+  const { data, error } = await serviceClient()
+    .from('task_attempts')
+    .select('billed_minutes, free_minutes, cost_cents, settled_at')
+    .eq('task_id', taskId)
+    .returns<
+      {
+        billed_minutes: number;
+        free_minutes: number;
+        cost_cents: number;
+        settled_at: string | null;
+      }[]
+    >();
+  if (error) throw error;
+  return data;
+}

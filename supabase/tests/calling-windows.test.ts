@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { apiUrl, dbUrl, secretKey } from './support/stack';
+import { waitFor } from './support/wait';
 
 // Calling windows on the integration stack, whose windows are judged as if the stack had started
 // at noon in Los Angeles (STACK_CALLING_CLOCK): a window narrowed to the evening is closed, and
@@ -82,7 +83,7 @@ async function eventTypes(id: string) {
 }
 
 describe('calling windows', () => {
-  it('schedules a call outside the callee’s window for its opening, holding the money, dialling nobody', async () => {
+  it('schedules a call outside the callee’s window for its opening, holding nothing and dialling nobody until then', async () => {
     const before = await moneyOf(account.user.id);
     const { response, task } = await create({
       phone_number: '+14155550100',
@@ -102,19 +103,71 @@ describe('calling windows', () => {
         data: { scheduled_for: expect.any(String), reason: 'calling_window' },
       },
     ]);
-    expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held + 0.1, 5);
+    // Waiting for its window it holds nothing: the account's money stays free for other calls.
+    expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held, 5);
 
-    // A minute before the opening nothing is placed; at the opening it is.
+    // A minute before the opening nothing is placed; at the opening it is, and held then.
     expect((await dispatch(new Date(opening.getTime() - 60_000))).scheduled_placed).toBe(0);
     expect((await getTask(task.id)).attempts).toEqual([]);
     expect((await dispatch(new Date(opening.getTime() + 1000))).scheduled_placed).toBe(1);
     const done = await until(task.id, (t) => TERMINAL.includes(t.status));
     expect(done.status).toBe('success');
+    // Funded when placed: billed from the credits (this account has no free minutes left).
+    const after = await waitFor(
+      () => moneyOf(account.user.id),
+      (m) => m.held === before.held,
+      { what: 'the call was billed and its hold released' },
+    );
+    expect(after.credits).toBeLessThan(before.credits);
     expect((await eventTypes(task.id)).map((e) => e.type).slice(0, 3)).toEqual([
       'task.scheduled',
       'task.queued',
       'call.ringing',
     ]);
+  }, 60_000);
+
+  it('accepts a scheduled call the account can pay a minute of, and fails it at placement if it cannot be funded then', async () => {
+    const broke = await createCallingAccount({ label: 'no-credit', freeMinutesUsed: 100 });
+    const refused = await broke.api('', {
+      method: 'POST',
+      json: {
+        goal: GOAL,
+        phone_number: '+14155550100',
+        call_window: { start: '18:00', end: '19:00' },
+      },
+    });
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ error: { code: 'insufficient_credits' } });
+
+    // Five cents pay for a minute now; the ten-minute call holds nothing while it waits.
+    const thin = await createCallingAccount({
+      label: 'thin-credit',
+      credits: 0.05,
+      freeMinutesUsed: 100,
+    });
+    const response = await thin.api('', {
+      method: 'POST',
+      json: {
+        goal: GOAL,
+        phone_number: '+14155550100',
+        max_duration_minutes: 10,
+        call_window: { start: '18:00', end: '19:00' },
+      },
+    });
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task.status).toBe('scheduled');
+    expect((await moneyOf(thin.user.id)).held).toBe(0);
+
+    // At the opening ten minutes cannot be held from five cents: it fails, and rings nobody.
+    const opening = await callingClockAt('18:00', 'America/Los_Angeles');
+    await dispatch(new Date(opening.getTime() + 1000));
+    const failed = (await (await thin.api(`/${task.id}`)).json()) as Task & {
+      failure_reason: unknown;
+    };
+    expect(failed).toMatchObject({ status: 'failed', attempts: [] });
+    expect(JSON.stringify(failed.failure_reason)).toContain('insufficient_credits');
+    expect(await moneyOf(thin.user.id)).toMatchObject({ credits: 0.05, held: 0 });
   }, 60_000);
 
   it('judges the window in the time zone of the number’s area code', async () => {
@@ -189,13 +242,15 @@ describe('calling windows', () => {
     expect(now.status).toBe(201);
     expect(((await now.json()) as Task).status).toBe('queued');
 
-    const held = (await moneyOf(busy.user.id)).held;
+    // The scheduled calls hold nothing; only the call placed now reserves (free minutes).
+    const before = await moneyOf(busy.user.id);
+    expect(before).toMatchObject({ held: 0, freeReserved: 10 });
     for (const id of ids) {
       const canceled = await busy.api(`/${id}/cancel`, { method: 'POST' });
       expect(canceled.status).toBe(200);
       expect(await canceled.json()).toMatchObject({ status: 'canceled', attempts: [] });
     }
-    expect((await moneyOf(busy.user.id)).held).toBeLessThan(held);
+    expect((await moneyOf(busy.user.id)).freeReserved).toBeLessThanOrEqual(before.freeReserved);
     // Past their opening, the canceled calls are never placed.
     const opening = await callingClockAt('19:00', 'America/Los_Angeles');
     await dispatch(new Date(opening.getTime() + 1000));

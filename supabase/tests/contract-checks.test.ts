@@ -6,6 +6,7 @@ import {
   SPEAKING_STYLES,
   VOICES,
 } from '../functions/_shared/contract/agent-options.ts';
+import { CALL_OUTCOMES, FAILURE_CODES } from '../functions/_shared/contract/call-outcomes.ts';
 import { CONTACT_REQUEST_LIMITS } from '../functions/_shared/contract/contact-request.ts';
 import { LIMITS } from '../functions/_shared/contract/limits.ts';
 import {
@@ -70,6 +71,8 @@ describe('the database checks the contract’s words', () => {
     ['tasks', 'tasks_status_valid', TASK_STATUSES],
     ['task_attempts', 'task_attempts_status_valid', ATTEMPT_STATUSES],
     ['tasks', 'tasks_outcome_valid', TASK_OUTCOMES],
+    ['tasks', 'tasks_call_outcome_valid', CALL_OUTCOMES],
+    ['tasks', 'tasks_failure_reason_code', FAILURE_CODES],
     ['tasks', 'tasks_source_valid', TASK_SOURCES],
     ['tasks', 'tasks_voice_valid', VOICES],
     ['tasks', 'tasks_language_valid', LANGUAGES],

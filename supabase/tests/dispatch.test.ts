@@ -21,7 +21,8 @@ type Task = {
   duration_seconds: number;
   billed_minutes: number;
   transcript: unknown[];
-  failure_reason: string | null;
+  failure_reason: { code: string; message: string } | null;
+  call_outcome: string | null;
   next_attempt_at: string | null;
 };
 
@@ -316,6 +317,46 @@ describe('the watchdog', () => {
     expect(after.credits).toBeCloseTo(before.credits - done.billed_minutes / 100, 5);
   }, 90_000);
 
+  it('ends a call the provider keeps live and will not hang up, by max_duration_minutes plus the stated bound', async () => {
+    const task = await place(account, {
+      phone_number: '+14155550107',
+      max_duration_minutes: 30,
+      retry: { max_attempts: 0 },
+    });
+    await until(getTask(account, task.id), (t) => t.status === 'in_progress');
+    // The provider's hang-up address stops answering: nothing we do can end the call.
+    const { data: placed } = await admin
+      .from('task_attempts')
+      .select('provider_control_url')
+      .eq('task_id', task.id)
+      .single();
+    await admin
+      .from('task_attempts')
+      .update({ provider_control_url: 'http://127.0.0.1:9/control' })
+      .eq('task_id', task.id);
+    await dispatch(new Date(Date.now() + 36 * 60_000));
+    expect((await row(task.id)).status).toBe('in_progress');
+    // Past max_duration_minutes + TERMINAL_EVENT_BOUND_MINUTES (30 + 10): the task ends anyway.
+    expect(
+      (await dispatch(new Date(Date.now() + 41 * 60_000))).failed_by_watchdog,
+    ).toBeGreaterThanOrEqual(1);
+    const done = await getTask(account, task.id)();
+    expect(done).toMatchObject({
+      status: 'failed',
+      outcome: 'not_achieved',
+      call_outcome: 'provider_failed',
+      failure_reason: { code: 'no_final_report' },
+    });
+    const types = (await events(task.id)).map((e) => e.type);
+    expect(types.filter((t) => t === 'task.completed')).toHaveLength(1);
+    // Leave no call talking for the next test.
+    await fetch(placed!.provider_control_url!, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'end-call' }),
+    });
+  }, 90_000);
+
   /** A task as POST /task accepts it (money held), without the placement that follows. */
   async function acceptOnly(phoneNumber: string) {
     const id = `task_${'0'.repeat(10)}${Date.now().toString(36).toUpperCase().padStart(16, '0')}`;
@@ -409,7 +450,10 @@ describe('the watchdog', () => {
     ).toBeGreaterThanOrEqual(1);
     const done = await getTask(account, id)();
     expect(done).toMatchObject({ status: 'failed', outcome: 'not_achieved', billed_minutes: 0 });
-    expect(done.failure_reason).toMatch(/voice provider has no record of it/);
+    expect(done).toMatchObject({
+      failure_reason: { code: 'no_final_report' },
+      call_outcome: 'provider_failed',
+    });
     expect(done.attempts[0]).toMatchObject({ status: 'failed', ended_reason: 'watchdog-timeout' });
     expect(await moneyOf(account.user.id)).toEqual(before);
   }, 60_000);
@@ -537,7 +581,7 @@ describe('webhooks', () => {
       const other = await createUser('intruder');
       // The delivery of the message checked above (rows come back in no particular order).
       const firstDelivery = final.find(
-        (d) => `msg_${task.id}_${d.event_seq}` === headers['webhook-id'],
+        (d) => `evt_${task.id}_${d.event_seq}` === headers['webhook-id'],
       )!;
       expect(firstDelivery).toBeDefined();
       const { error: refused } = await other.client.rpc('resend_webhook_delivery', {

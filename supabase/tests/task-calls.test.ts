@@ -21,7 +21,10 @@ type Task = {
   cost_usd: number;
   free_minutes_used: number;
   next_attempt_at: string | null;
-  failure_reason: string | null;
+  failure_reason: { code: string; message: string } | null;
+  call_outcome: string | null;
+  call_outcome_evidence: string | null;
+  provider_reason: string | null;
 };
 type Event = { id: number; type: string; task_id: string; data: Record<string, unknown> };
 
@@ -71,16 +74,16 @@ afterAll(deleteCreatedUsers);
 
 describe('every reserved number of the local phone network', () => {
   it.each([
-    ['+14155550100', 'success', 'achieved', 'customer-ended-call'],
-    ['+14155550101', 'success', 'not_achieved', 'customer-ended-call'],
-    ['+14155550102', 'busy', 'not_achieved', 'customer-busy'],
-    ['+14155550103', 'no_answer', 'not_achieved', 'customer-did-not-answer'],
-    ['+14155550104', 'voicemail', 'not_achieved', 'voicemail'],
-    ['+14155550105', 'failed', 'not_achieved', 'twilio-failed-to-connect-call'],
-    ['+12125550123', 'success', 'achieved', 'customer-ended-call'],
+    ['+14155550100', 'success', 'achieved', 'customer-ended-call', 'human_answered'],
+    ['+14155550101', 'success', 'not_achieved', 'customer-ended-call', 'human_answered'],
+    ['+14155550102', 'busy', 'not_achieved', 'customer-busy', 'busy'],
+    ['+14155550103', 'no_answer', 'not_achieved', 'customer-did-not-answer', 'no_answer'],
+    ['+14155550104', 'voicemail', 'not_achieved', 'voicemail', 'voicemail_no_message'],
+    ['+14155550105', 'failed', 'not_achieved', 'twilio-failed-to-connect-call', 'carrier_failed'],
+    ['+12125550123', 'success', 'achieved', 'customer-ended-call', 'human_answered'],
   ])(
     '%s ends %s with outcome %s',
-    async (phone, status, outcome, reason) => {
+    async (phone, status, outcome, reason, callOutcome) => {
       const { response, task } = await place(rich, {
         phone_number: phone,
         retry: { max_attempts: 0 },
@@ -88,7 +91,13 @@ describe('every reserved number of the local phone network', () => {
       expect(response.status).toBe(201);
       expect(task.status).toMatch(/^(queued|ringing|in_progress)$/);
       const done = await ended(rich, task.id);
-      expect(done).toMatchObject({ status, outcome });
+      expect(done).toMatchObject({
+        status,
+        outcome,
+        call_outcome: callOutcome,
+        provider_reason: reason,
+      });
+      expect(done.call_outcome_evidence).toContain(reason);
       expect(done.attempts).toEqual([
         expect.objectContaining({ number: 1, status, ended_reason: reason }),
       ]);
@@ -105,7 +114,11 @@ describe('every reserved number of the local phone network', () => {
         expect(done.billed_minutes).toBe(Math.ceil(done.duration_seconds / 60));
       }
       if (status === 'failed')
-        expect(done.failure_reason).toBe('The carrier could not connect the call.');
+        expect(done.failure_reason).toEqual({
+          code: 'carrier_failed',
+          message: 'The carrier could not connect the call.',
+        });
+      else expect(done.failure_reason).toBeNull();
       if (['busy', 'no_answer', 'failed'].includes(status)) {
         // The network reports the ring time of an unanswered call as its duration
         // (STACK_VOICE_REPORT_RING_TIME): our code alone keeps it off the bill.

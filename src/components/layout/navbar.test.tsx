@@ -24,12 +24,12 @@ afterEach(() => {
 });
 
 describe('Navbar', () => {
-  it('offers "Start now" to /auth to a signed-out visitor', () => {
+  it('offers "Start now" to the Sign-up tab to a signed-out visitor', () => {
     renderWithSession(<Navbar />);
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(main).toBeInTheDocument();
     const start = screen.getAllByRole('link', { name: 'Start now' })[0];
-    expect(start).toHaveAttribute('href', '/auth');
+    expect(start).toHaveAttribute('href', '/auth?mode=sign-up');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 

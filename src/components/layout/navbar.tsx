@@ -39,7 +39,7 @@ function AccountButton({ className, onNavigate }: { className?: string; onNaviga
           Dashboard
         </Link>
       ) : (
-        <Link to={paths.auth.href} onClick={onNavigate}>
+        <Link to={paths.signUp.href} onClick={onNavigate}>
           Start now
         </Link>
       )}

@@ -7,10 +7,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List tasks, newest first */
+    /**
+     * List tasks, newest first
+     * @description Pages with `limit` and `starting_after` (the `next_cursor` of the page before).
+     */
     get: operations['listTasks'];
     put?: never;
-    /** Create a task (place a call) */
+    /**
+     * Create a task (place a call)
+     * @description Checks the number, the goal and the account, then places the call (or schedules it for the callee's calling window). Send an Idempotency-Key to retry safely.
+     */
     post: operations['createTask'];
     delete?: never;
     options?: never;
@@ -25,7 +31,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a task */
+    /**
+     * Get a task
+     * @description The task as it stands, with its attempts, transcript and result once it has ended.
+     */
     get: operations['getTask'];
     put?: never;
     post?: never;
@@ -44,7 +53,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a task that has not ended */
+    /**
+     * Cancel a task that has not ended
+     * @description A live call is hung up (its talked minutes are billed); a task that has ended answers 409 task_not_cancelable.
+     */
     post: operations['cancelTask'];
     delete?: never;
     options?: never;
@@ -92,6 +104,77 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a call before placing it (creates nothing, costs nothing)
+     * @description Takes the same body as POST /task and answers whether that call would ring now
+     *     (`call_now`), wait (`scheduled`, with `scheduled_for`) or be refused (`refused`), with
+     *     every rule that decided it: the number rule, the account, the do-not-call list,
+     *     `schedule_at`, the calling window (federal 08:00-21:00, 47 CFR 64.1200(c)(1)), the callee
+     *     state's hours, excluded days and cap of calls in 24 hours, recording consent and the
+     *     purpose's consent, each with its source. A malformed body answers the same 400 as
+     *     POST /task. Nothing is created, held or counted against the create limit.
+     */
+    post: operations['checkTask'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The rules that apply to a call to a number
+     * @description POST /task/check for a call to this number with every default.
+     */
+    get: operations['getCallRules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/do-not-call': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add numbers to the account's do-not-call list (up to 100,000 at once)
+     * @description Each number joins the account's do-not-call list as its own entry (removable in the
+     *     dashboard; a callee's own opt-out stays for good), and every call of the account still
+     *     waiting for it (scheduled, queued, awaiting a retry) is canceled with failure_reason
+     *     do_not_call. The dashboard's CSV upload sends what it reads. We do not query the National
+     *     Do Not Call Registry or any state registry: scrubbing your lists against them is your duty;
+     *     upload the numbers here. One bad number refuses the whole request (400 naming the rows).
+     */
+    post: operations['addToDoNotCallList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/batches': {
     parameters: {
       query?: never;
@@ -99,7 +182,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List batches, newest first */
+    /**
+     * List batches, newest first
+     * @description Pages with `limit` and `starting_after` (the `next_cursor` of the page before).
+     */
     get: operations['listBatches'];
     put?: never;
     /**
@@ -120,7 +206,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a batch with live counts */
+    /**
+     * Get a batch with live counts
+     * @description The batch, with how many of its tasks stand in each state.
+     */
     get: operations['getBatch'];
     put?: never;
     post?: never;
@@ -189,14 +278,19 @@ export interface components {
       | 'canceled';
     /** @description Strings and object keys anywhere in the body must not contain NUL, an unpaired surrogate or a control character other than tab, line feed and CR LF (400 invalid_request naming the field). */
     CreateTaskRequest: {
-      /** @description A number in E.164 form that is a valid US fixed-line, mobile or toll-free number (Google's phone-number metadata decides). Premium-rate, shared-cost, N11, other NANP countries and unassigned area codes get 400 number_not_allowed; a number on the account's do-not-call list gets 403 do_not_call. */
+      /**
+       * @description A number in E.164 form that is a valid US fixed-line, mobile or toll-free number (Google's phone-number metadata decides). Premium-rate, shared-cost, N11, other NANP countries and unassigned area codes get 400 number_not_allowed; a number on the account's do-not-call list gets 403 do_not_call.
+       * @example +14155550100
+       */
       phone_number: string;
       /** @description Required unless `task` is sent. */
       goal?: string;
-      /** @description Alias of goal. */
+      /** @description Alias of goal (send one of them; both only when equal). */
       task?: string;
-      /** @description At most 8 KB of JSON */
-      context?: Record<string, unknown>;
+      /** @description At most 8 KB of JSON, given to the agent. */
+      context?: {
+        [key: string]: unknown;
+      };
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
       /** @enum {string} */
@@ -204,29 +298,29 @@ export interface components {
       /** @enum {string} */
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;
-      /** @default 10 */
+      /** @description The call is ended after this long. 10 when omitted. */
       max_duration_minutes?: number;
       voicemail?: {
-        /**
-         * @default hang_up
-         * @enum {string}
-         */
+        /** @enum {string} */
         action: 'hang_up' | 'leave_message';
+        /** @description Required when action is leave_message. */
         message?: string;
       };
       retry?: {
-        /** @default 3 */
+        /** @description Further attempts after no answer, busy or voicemail. 3 when omitted. */
         max_attempts?: number;
-        /** @default 30 */
+        /** @description Minutes between attempts. 30 when omitted. */
         interval_minutes?: number;
       };
       /**
        * Format: uri
-       * @description https only; no private
+       * @description https only; no private, loopback or link-local targets.
        */
       webhook_url?: string;
-      /** @description At most 4 KB of JSON */
-      metadata?: Record<string, unknown>;
+      /** @description At most 4 KB of JSON, echoed back. */
+      metadata?: {
+        [key: string]: unknown;
+      };
       /** @description Narrows the calling hours (08:00-21:00 in the callee's time zone, from the area code). Outside the window the task is scheduled for its opening. */
       call_window?: {
         /** @example 09:00 */
@@ -240,62 +334,13 @@ export interface components {
        */
       schedule_at?: string;
       /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
-      output_schema?: Record<string, unknown>;
-      /**
-       * @description Keep the call's audio for recording_retention_days. Off by default.
-       * @default false
-       */
+      output_schema?: {
+        [key: string]: unknown;
+      };
+      /** @description Keep the call's audio for recording_retention_days. false when omitted. */
       record?: boolean;
-      /**
-       * @description How many days a recording is kept after the call ends.
-       * @default 30
-       */
+      /** @description How many days a recording is kept after the call ends. 30 when omitted. */
       recording_retention_days?: number;
-      /**
-       * @description Why you call. A marketing call needs the callee's prior express written consent (`consent`, or 400 naming consent) and its opening tells the callee how to opt out ("say stop, or press 9").
-       * @default informational
-       * @enum {string}
-       */
-      purpose?: 'informational' | 'marketing';
-      consent?: components['schemas']['Consent'];
-    };
-    /** @description How and when the callee consented to this call, kept with the task as an audit record nobody can change or delete (it is in the account's data export). Required for a marketing call, with type written. */
-    Consent: {
-      /** @enum {string} */
-      type: 'written' | 'express';
-      /**
-       * Format: date-time
-       * @description When it was given; not in the future.
-       */
-      obtained_at: string;
-      /** @description How it was obtained */
-      source: string;
-      /** @description Where you keep the proof */
-      reference: string;
-    };
-    /** @description The mandatory opening every call makes whatever its goal (our wording, in the call's language): the business name (the account's KYC legal name), that the caller is an AI assistant, the recording notice or request for consent, the opt-out of a marketing call, and the callback number (the account's verified phone) said before the end. */
-    Disclosures: {
-      business_name?: string;
-      callback_number?: string | null;
-      language?: string;
-      /** @description Who is calling and that it is an AI. */
-      identification?: string;
-      recording_notice?: string | null;
-      opt_out?: string | null;
-      callback?: string | null;
-      /** @description When in the call (as the transcript's start_ms) the identification was said; null until it was. */
-      identification_spoken_at_ms?: number | null;
-      /** @description When in the call the callback number was said; null until it was. */
-      callback_spoken_at_ms?: number | null;
-    };
-    /** @description The recording against the callee's consent. In states that require every party's consent (CA, CT, DE, FL, IL, MD, MA, MT, NV, NH, PA, WA, by the number's area code) the call asks first and records only after a yes; a callee who says no is not recorded and the call goes on (declined). Elsewhere the opening gives the notice. */
-    Recording: {
-      /** @enum {string} */
-      status?: 'off' | 'pending' | 'recorded' | 'declined';
-      /** @enum {string} */
-      consent?: 'all_party' | 'one_party';
-      /** @description The all-party-consent state */
-      state?: string | null;
     };
     Turn: {
       /** @enum {string} */
@@ -305,171 +350,263 @@ export interface components {
       end_ms: number;
     };
     Attempt: {
-      number?: number;
-      status?: string;
+      number: number;
+      status: string;
       /** Format: date-time */
-      started_at?: string | null;
+      started_at: string | null;
       /** Format: date-time */
-      ended_at?: string | null;
-      ended_reason?: string | null;
+      ended_at: string | null;
+      ended_reason: string | null;
     };
     Task: {
-      id?: string;
+      id: string;
       /** @enum {string} */
-      object?: 'task';
-      status?: components['schemas']['TaskStatus'];
+      object: 'task';
+      status: components['schemas']['TaskStatus'];
       /** @enum {string|null} */
-      outcome?: 'achieved' | 'not_achieved' | 'unknown' | null;
-      phone_number?: string;
+      outcome: 'achieved' | 'not_achieved' | 'unknown' | null;
+      phone_number: string;
       /** @description The goal you sent; null once the call content is erased (30 days after the end). */
-      goal?: string | null;
-      context?: Record<string, unknown>;
-      metadata?: Record<string, unknown>;
-      voice?: string;
-      language?: string;
-      speaking_style?: string;
-      first_sentence?: string | null;
-      max_duration_minutes?: number;
-      voicemail?: Record<string, unknown>;
-      retry?: Record<string, unknown>;
-      webhook_url?: string | null;
+      goal: string | null;
+      context: {
+        [key: string]: unknown;
+      };
+      metadata: {
+        [key: string]: unknown;
+      };
+      voice: string;
+      language: string;
+      speaking_style: string;
+      first_sentence: string | null;
+      max_duration_minutes: number;
+      voicemail: {
+        /** @enum {string} */
+        action: 'hang_up' | 'leave_message';
+        message: string | null;
+      };
+      retry: {
+        max_attempts: number;
+        interval_minutes: number;
+      };
+      webhook_url: string | null;
       /** @enum {string} */
-      source?: 'api' | 'dashboard' | 'mcp' | 'sms';
+      source: 'api' | 'dashboard' | 'mcp' | 'sms';
       /** Format: date-time */
-      created_at?: string;
+      created_at: string;
       /** Format: date-time */
-      started_at?: string | null;
+      started_at: string | null;
       /** Format: date-time */
-      ended_at?: string | null;
-      duration_seconds?: number;
-      billed_minutes?: number;
-      cost_usd?: number;
-      free_minutes_used?: number;
-      attempts?: components['schemas']['Attempt'][];
+      ended_at: string | null;
+      duration_seconds: number;
+      billed_minutes: number;
+      cost_usd: number;
+      free_minutes_used: number;
+      attempts: components['schemas']['Attempt'][];
       /** Format: date-time */
-      next_attempt_at?: string | null;
-      transcript?: components['schemas']['Turn'][];
-      transcription?: string | null;
-      summary?: string | null;
+      next_attempt_at: string | null;
+      transcript: components['schemas']['Turn'][];
+      transcription: string | null;
+      summary: string | null;
       /** @description The JSON Schema you sent, or null. */
-      output_schema?: Record<string, unknown> | null;
+      output_schema: {
+        [key: string]: unknown;
+      } | null;
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
-      result?: Record<string, unknown> | null;
+      result: {
+        [key: string]: unknown;
+      } | null;
       /** @description Why every field of result is null (no analysis, or it did not fit the schema). */
-      result_note?: string | null;
-      record?: boolean;
-      recording_retention_days?: number;
+      result_note: string | null;
+      record: boolean;
+      recording_retention_days: number;
       /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, its copy is not done (or failed), or its retention ended. */
-      recording_url?: string | null;
+      recording_url: string | null;
       /**
        * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made.
        * @enum {string|null}
        */
-      recording_status?: 'pending' | 'available' | 'failed' | 'erased' | null;
+      recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
       /**
        * Format: date-time
        * @description When the recording is (or was) erased.
        */
-      recording_expires_at?: string | null;
-      failure_reason?: string | null;
-      call_window?: {
-        start?: string;
-        end?: string;
+      recording_expires_at: string | null;
+      /** @description Why the task failed, or was canceled before a call; null otherwise. */
+      failure_reason: components['schemas']['FailureReason'] | null;
+      /** @description What became of the last call, beside the goal's `outcome`; null while no call has ended (and for a task that failed before any call, see failure_reason). A canceled task is always `canceled`. */
+      call_outcome?: components['schemas']['CallOutcome'] | null;
+      /** @description Why call_outcome is what it is, in one sentence (the provider's end reason and what the transcript showed, e.g. whether the callee spoke). */
+      call_outcome_evidence?: string | null;
+      /** @description The voice provider's own end reason for the last call, as it came (Vapi's endedReason), also when we do not know it yet; for reading, not for branching. */
+      provider_reason?: string | null;
+      call_window: {
+        start: string;
+        end: string;
       };
-      time_zones?: string[];
+      time_zones: string[];
       /** Format: date-time */
-      schedule_at?: string | null;
+      schedule_at: string | null;
       /**
        * Format: date-time
        * @description When a scheduled task will be placed.
        */
-      scheduled_for?: string | null;
+      scheduled_for: string | null;
       /** @description The callee asked during the call not to be called again. */
-      opted_out?: boolean;
-      /** @enum {string} */
-      purpose?: 'informational' | 'marketing';
-      /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
-      consent?: {
-        /** @enum {string} */
-        type?: 'written' | 'express';
-        /** Format: date-time */
-        obtained_at?: string;
-        source?: string;
-        reference?: string;
-        /** Format: date-time */
-        recorded_at?: string;
-      } | null;
-      disclosures?: components['schemas']['Disclosures'];
-      recording?: components['schemas']['Recording'];
+      opted_out: boolean;
       /** @description The batch the task belongs to. */
-      batch_id?: string | null;
-      /** @description The task's row in its batch request */
-      batch_index?: number | null;
+      batch_id: string | null;
+      /** @description The task's row in its batch request, from 0. */
+      batch_index: number | null;
       /**
        * Format: date-time
        * @description When the call content was erased, 30 days after the task ended: goal and first_sentence are null, context and metadata {}, transcript [], transcription, summary, result, result_note and the voicemail message null, and the turns' text in the events null. The call record (number, times, status, outcome, duration, billed minutes, cost) stays. A recording goes by its own recording_retention_days.
        */
-      content_erased_at?: string | null;
-      events_url?: string;
-      url?: string;
+      content_erased_at: string | null;
+      events_url: string;
+      url: string;
+    };
+    /**
+     * @description What became of a call. human_answered: a person answered and spoke with the agent. voicemail_left: voicemail answered and the agent left the task's message. voicemail_no_message: voicemail answered and the agent hung up without a message. screened: a call-screening assistant answered and never put a person on. no_answer: it rang out, or the line was picked up and nobody spoke. busy: the line was busy. declined: the callee rejected the call or hung up before saying anything. ivr_stuck: a phone menu answered and the agent never reached a person. invalid_number: the carrier reported the number as invalid or misdialed. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed to place or carry the call, gave no final report in time, or ended it with a reason we do not know yet (see provider_reason). canceled: the task was canceled. Only human_answered can have `outcome: achieved`.
+     * @enum {string}
+     */
+    CallOutcome:
+      | 'human_answered'
+      | 'voicemail_left'
+      | 'voicemail_no_message'
+      | 'screened'
+      | 'no_answer'
+      | 'busy'
+      | 'declined'
+      | 'ivr_stuck'
+      | 'invalid_number'
+      | 'carrier_failed'
+      | 'provider_failed'
+      | 'canceled';
+    FailureReason: {
+      /**
+       * @description insufficient_credits: the credits could not pay for a batch task when its turn came. do_not_call: the number is on the account's do-not-call list (canceled). account_closed: the account was closed before the call (canceled). declined: the callee rejected the call. invalid_number: the carrier reported the number invalid. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed during the call. placement_failed: the voice provider refused the call or could not be reached. no_final_report: no final report came by max_duration_minutes plus 10 minutes; the call was ended and its hold released.
+       * @enum {string}
+       */
+      code:
+        | 'insufficient_credits'
+        | 'do_not_call'
+        | 'account_closed'
+        | 'declined'
+        | 'invalid_number'
+        | 'carrier_failed'
+        | 'provider_failed'
+        | 'placement_failed'
+        | 'no_final_report';
+      /** @description A fixed sentence for the code */
+      message: string;
     };
     TaskList: {
       /** @enum {string} */
-      object?: 'list';
-      data?: components['schemas']['Task'][];
-      has_more?: boolean;
-      next_cursor?: string | null;
+      object: 'list';
+      data: components['schemas']['Task'][];
+      has_more: boolean;
+      next_cursor: string | null;
     };
     CreateBatchRequest: {
       /** @description Any fields of CreateTaskRequest, shared by every row; its webhook_url also receives batch.completed. */
-      defaults?: Record<string, unknown>;
-      tasks: Record<string, unknown>[];
+      defaults?: {
+        [key: string]: unknown;
+      };
+      tasks: {
+        [key: string]: unknown;
+      }[];
     };
     /** @description Every task is in exactly one count: scheduled (status scheduled or retry_scheduled), queued (queued, waiting for a call slot or being dialled), in_progress (ringing or in_progress), succeeded (success with outcome achieved or unknown), not_achieved (success with outcome not_achieved), unreachable (no_answer, busy or voicemail), failed, canceled. */
     BatchCounts: {
-      total?: number;
-      scheduled?: number;
-      queued?: number;
-      in_progress?: number;
-      succeeded?: number;
-      not_achieved?: number;
-      unreachable?: number;
-      failed?: number;
-      canceled?: number;
+      total: number;
+      scheduled: number;
+      queued: number;
+      in_progress: number;
+      succeeded: number;
+      not_achieved: number;
+      unreachable: number;
+      failed: number;
+      canceled: number;
     };
     Batch: {
-      id?: string;
+      id: string;
       /** @enum {string} */
-      object?: 'batch';
+      object: 'batch';
       /** @enum {string} */
-      status?: 'running' | 'completed' | 'canceled';
-      counts?: components['schemas']['BatchCounts'];
+      status: 'running' | 'completed' | 'canceled';
+      counts: components['schemas']['BatchCounts'];
       /** @enum {string} */
-      source?: 'api' | 'dashboard' | 'mcp';
-      webhook_url?: string | null;
+      source: 'api' | 'dashboard' | 'mcp';
+      webhook_url: string | null;
       /** Format: date-time */
-      created_at?: string;
+      created_at: string;
       /** Format: date-time */
-      canceled_at?: string | null;
+      canceled_at: string | null;
       /** Format: date-time */
-      completed_at?: string | null;
-      tasks_url?: string;
-      events_url?: string;
-      url?: string;
+      completed_at: string | null;
+      tasks_url: string;
+      events_url: string;
+      url: string;
     };
     BatchEvent: {
-      id?: number;
+      id: number;
+      /** @description evt_<batch_id>_<id>, the same on every delivery; the webhook's webhook-id header. */
+      event_id?: string;
       /** @enum {string} */
-      type?: 'batch.completed';
-      batch_id?: string;
+      type: 'batch.completed';
+      batch_id: string;
       /** Format: date-time */
-      created_at?: string;
-      data?: components['schemas']['Batch'];
+      created_at: string;
+      data: components['schemas']['Batch'];
     };
+    CallCheck: {
+      phone_number: string;
+      /**
+       * @description call_now, POST /task would place the call at once; scheduled, it would wait until scheduled_for; refused, it would answer 4xx.
+       * @enum {string}
+       */
+      decision: 'call_now' | 'scheduled' | 'refused';
+      /** Format: date-time */
+      scheduled_for: string | null;
+      /** @description The callee's US state from the area code (null for toll-free numbers). */
+      state: string | null;
+      time_zones: string[];
+      rules: {
+        /** @enum {string} */
+        rule:
+          | 'number'
+          | 'account'
+          | 'do_not_call'
+          | 'schedule_at'
+          | 'calling_window'
+          | 'state_hours'
+          | 'state_days'
+          | 'state_call_cap'
+          | 'recording_consent'
+          | 'consent';
+        /**
+         * @description applies, the rule binds the call without moving it (e.g. recording consent).
+         * @enum {string}
+         */
+        decision: 'allows' | 'delays' | 'refuses' | 'applies';
+        message: string;
+        /** @description The statute or regulation the rule comes from; null for the account's own choices. */
+        source: string | null;
+        /**
+         * Format: date-time
+         * @description When a rule that delays the call lets it ring.
+         */
+        until?: string;
+      }[];
+    };
+    /** @description One event of a task's log. Every task that is placed gets task.completed within its max_duration_minutes plus 10 minutes of the call's start, whatever the voice provider does (a call with no final report by then is ended and fails with no_final_report). call.ended's data carries call_outcome. */
     Event: {
-      id?: number;
+      /** @description The event's number in its task's log (Last-Event-ID). */
+      id: number;
+      /** @description evt_<task_id>_<id>: stable across replays, streams and webhook retries, and equal to the webhook's webhook-id header; de-duplicate on it. */
+      event_id?: string;
       /** @enum {string} */
-      type?:
+      type:
         | 'task.queued'
         | 'task.scheduled'
         | 'call.ringing'
@@ -479,10 +616,13 @@ export interface components {
         | 'task.retry_scheduled'
         | 'task.completed'
         | 'callee.opted_out';
-      task_id?: string;
+      task_id: string;
       /** Format: date-time */
-      created_at?: string;
-      data?: Record<string, unknown>;
+      created_at: string;
+      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; task.queued is empty. */
+      data: {
+        [key: string]: unknown;
+      };
     };
     Error: {
       error: {
@@ -518,8 +658,71 @@ export interface components {
     };
   };
   responses: {
-    /** @description An error. */
+    /** @description An error; `error.code` says which (invalid_request names the field in `field`). */
     Error: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description invalid_request (the field at fault in `field`) or number_not_allowed. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description unauthorized; the API key is missing, unknown or revoked. */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description kyc_required or phone_verification_required; the account behind the API key has not finished its business details or phone verification in the dashboard. */
+    AccountNotReady: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description insufficient_credits; the credits and free minutes left do not cover the call. */
+    InsufficientCredits: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description not_found; no such task or batch for this account. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description method_not_allowed; the path takes other methods (named in the message). */
+    MethodNotAllowed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description idempotency_conflict (the key was used with another body) or task_not_cancelable. */
+    Conflict: {
       headers: {
         [name: string]: unknown;
       };
@@ -530,7 +733,8 @@ export interface components {
     /** @description Too many requests, too many calls in progress, or too many open event streams. */
     RateLimited: {
       headers: {
-        'Retry-After'?: number;
+        /** @description Seconds to wait before trying again. */
+        'Retry-After': number;
         [name: string]: unknown;
       };
       content: {
@@ -574,7 +778,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   createTask: {
@@ -606,7 +812,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. */
+      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. A task placed at once holds the cost of max_duration_minutes beyond the free minutes left (else 402 insufficient_credits); a scheduled or waiting task holds nothing until it is placed (it needs only one minute's worth now), and if it cannot be funded then it ends failed with failure_reason insufficient_credits. Each call is billed free minutes first, from what the account has left when it ends. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -624,9 +830,9 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      400: components['responses']['Error'];
-      401: components['responses']['Error'];
-      402: components['responses']['Error'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['InsufficientCredits'];
       /** @description kyc_required, phone_verification_required, or do_not_call. */
       403: {
         headers: {
@@ -636,7 +842,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      409: components['responses']['Error'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
       429: components['responses']['RateLimited'];
     };
   };
@@ -660,8 +867,10 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   cancelTask: {
@@ -684,9 +893,11 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
-      409: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
     };
   };
   getTaskRecording: {
@@ -723,9 +934,20 @@ export interface operations {
           'audio/mpeg': string;
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
-      416: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /** @description range_not_satisfiable; Content-Range names the recording's size. */
+      416: {
+        headers: {
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['RateLimited'];
     };
   };
@@ -751,9 +973,93 @@ export interface operations {
           'text/event-stream': components['schemas']['Event'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
+    };
+  };
+  checkTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTaskRequest'];
+      };
+    };
+    responses: {
+      /** @description What POST /task would decide now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CallCheck'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+    };
+  };
+  getCallRules: {
+    parameters: {
+      query: {
+        /** @description A US number in E.164 form, like +14155550123. */
+        phone_number: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each rule's verdict on a call to the number now, with its source. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CallCheck'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+    };
+  };
+  addToDoNotCallList: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          phone_numbers: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many numbers joined the list, and how many were on it already. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: number;
+            already_listed: number;
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
     };
   };
   listBatches: {
@@ -777,15 +1083,17 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            object?: 'list';
-            data?: components['schemas']['Batch'][];
-            has_more?: boolean;
-            next_cursor?: string | null;
+            object: 'list';
+            data: components['schemas']['Batch'][];
+            has_more: boolean;
+            next_cursor: string | null;
           };
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   createBatch: {
@@ -831,9 +1139,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      401: components['responses']['Error'];
-      403: components['responses']['Error'];
-      409: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['InsufficientCredits'];
+      /** @description kyc_required, phone_verification_required, or do_not_call. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
       429: components['responses']['RateLimited'];
     };
   };
@@ -857,8 +1175,10 @@ export interface operations {
           'application/json': components['schemas']['Batch'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   cancelBatch: {
@@ -881,8 +1201,10 @@ export interface operations {
           'application/json': components['schemas']['Batch'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   streamBatchEvents: {
@@ -907,8 +1229,10 @@ export interface operations {
           'text/event-stream': components['schemas']['BatchEvent'];
         };
       };
-      401: components['responses']['Error'];
-      404: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
     };
   };

@@ -1,7 +1,7 @@
 // The return from checkout: confirms a session and records it if paid. Wiring only.
 import { createConfirmPaymentHandler } from '../_shared/billing/confirm-payment.ts';
 import { recordPurchaseWith } from '../_shared/billing/record-purchase.ts';
-import { stripeClient } from '../_shared/stripe/client.ts';
+import { receiptUrlOfSession, stripeClient } from '../_shared/stripe/client.ts';
 import { adminDb, userFromToken } from '../_shared/db.ts';
 
 Deno.serve(
@@ -16,6 +16,7 @@ Deno.serve(
       }
     },
     recordPurchase: recordPurchaseWith(adminDb()),
+    receiptUrlOf: receiptUrlOfSession,
     log: (message) => console.error(`[confirm-call-credits-payment] ${message}`),
   }),
 );

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVoiceServer, type VoiceServer } from '../fakes/voice/vapi/server';
-import type { VoiceNetwork } from '../fakes/voice/vapi/network';
+import type { VoiceNetwork } from '../../functions/_shared/voice/simulated/network.ts';
 import { createVapiProvider } from '../../functions/_shared/voice/vapi/adapter';
 import { ProviderLinesBusyError } from '../../functions/_shared/voice/provider';
 import { TEST_PORTS } from './support';

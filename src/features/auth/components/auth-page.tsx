@@ -64,7 +64,11 @@ export function AuthPage() {
         </Link>
         <Card shadow="xl" className="w-full max-w-md">
           <CardContent standalone>
-            <AuthForm initialForgotPassword={searchParams.get('view') === FORGOT_PASSWORD_VIEW} />
+            <AuthForm
+              key={searchParams.get('mode') ?? 'sign-in'}
+              initialMode={searchParams.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in'}
+              initialForgotPassword={searchParams.get('view') === FORGOT_PASSWORD_VIEW}
+            />
           </CardContent>
         </Card>
       </main>

@@ -1,11 +1,11 @@
 import type { components } from '@/lib/api/call-api.generated';
-import type { ApiTask, Sent } from '@/lib/call-types';
+import type { ApiTask } from '@/lib/call-types';
 
-type Task = Sent<ApiTask>;
+type Task = ApiTask;
 
 /** What GET /task/batches/{id} answers (the batch object, generated from openapi.yaml). */
-export type BatchCounts = Sent<components['schemas']['BatchCounts']>;
-export type Batch = Omit<Sent<components['schemas']['Batch']>, 'counts'> & { counts: BatchCounts };
+export type BatchCounts = components['schemas']['BatchCounts'];
+export type Batch = components['schemas']['Batch'];
 
 /** A task of a batch as GET /task?batch_id= lists it (the fields the page and the CSV read). */
 export type BatchTask = Pick<
@@ -17,6 +17,7 @@ export type BatchTask = Pick<
   | 'goal'
   | 'summary'
   | 'failure_reason'
+  | 'call_outcome'
   | 'duration_seconds'
   | 'cost_usd'
   | 'batch_id'

@@ -14,6 +14,7 @@ const task = (overrides: Partial<BatchTask>): BatchTask => ({
   metadata: {},
   summary: null,
   failure_reason: null,
+  call_outcome: 'human_answered',
   duration_seconds: 61,
   cost_usd: 0.02,
   batch_id: 'batch_01',
@@ -23,14 +24,18 @@ const task = (overrides: Partial<BatchTask>): BatchTask => ({
 });
 
 describe('resultsCsv', () => {
-  it('has one row per task: input columns, status, outcome, summary, cost', () => {
+  it('has one row per task: input columns, status, outcome, call outcome, summary, failure code, cost', () => {
     const csv = resultsCsv([
       task({ metadata: { pupil: 'Kim' }, summary: 'Kim is sick, "flu", back Monday.' }),
       task({
         id: 'task_02',
         status: 'failed',
         outcome: 'not_achieved',
-        failure_reason: 'insufficient_credits',
+        failure_reason: {
+          code: 'insufficient_credits',
+          message: 'The account’s credits could not pay for the call when its turn came.',
+        },
+        call_outcome: null,
         cost_usd: 0,
         metadata: { pupil: 'Sam' },
       }),
@@ -42,6 +47,7 @@ describe('resultsCsv', () => {
       'pupil',
       'status',
       'outcome',
+      'call_outcome',
       'summary',
       'failure_reason',
       'duration_seconds',
@@ -51,11 +57,13 @@ describe('resultsCsv', () => {
     expect(parsed.records[0]).toMatchObject({
       pupil: 'Kim',
       status: 'success',
+      call_outcome: 'human_answered',
       summary: 'Kim is sick, "flu", back Monday.',
       cost_usd: '0.02',
     });
     expect(parsed.records[1]).toMatchObject({
       status: 'failed',
+      call_outcome: '',
       failure_reason: 'insufficient_credits',
     });
   });
@@ -97,7 +105,8 @@ describe('resultsCsv', () => {
         status: attack as BatchTask['status'],
         outcome: attack as BatchTask['outcome'],
         summary: attack,
-        failure_reason: attack,
+        failure_reason: { code: attack as 'provider_failed', message: attack },
+        call_outcome: attack as BatchTask['call_outcome'],
         metadata: { [attack]: attack, pupil: attack },
         result: { [attack]: attack, confirmed: attack },
       }),

@@ -20,7 +20,8 @@ function keysOf(objects: (Record<string, unknown> | null | undefined)[]): string
 
 /**
  * The results of a batch as CSV, one row per task in the order of the upload: the input columns
- * (phone_number, goal, the metadata columns), then status, outcome, summary, failure_reason, the
+ * (phone_number, goal, the metadata columns), then status, outcome, call_outcome, summary,
+ * failure_reason (its code), the
  * fields of `result` when the batch asked for a structured result (result.<field>), the cost and
  * the task's id. Cells that would start a formula are escaped (spreadsheetCsv).
  */
@@ -35,6 +36,7 @@ export function resultsCsv(tasks: BatchTask[]): string {
     ...metadataColumns,
     'status',
     'outcome',
+    'call_outcome',
     'summary',
     'failure_reason',
     ...resultColumns.map((key) => `result.${key}`),
@@ -48,8 +50,9 @@ export function resultsCsv(tasks: BatchTask[]): string {
     ...metadataColumns.map((key) => cell(task.metadata?.[key])),
     task.status,
     cell(task.outcome),
+    cell(task.call_outcome),
     cell(task.summary),
-    cell(task.failure_reason),
+    cell(task.failure_reason?.code),
     ...resultColumns.map((key) => cell((task.result as Record<string, unknown> | null)?.[key])),
     String(task.duration_seconds),
     task.cost_usd.toFixed(2),

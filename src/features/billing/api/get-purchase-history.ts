@@ -6,7 +6,7 @@ import { billingKeys } from './query-keys';
 /** A row of `credit_purchases`, as the history shows it. */
 export type CreditPurchase = Pick<
   Tables<'credit_purchases'>,
-  'id' | 'amount' | 'purchased_at' | 'description'
+  'id' | 'amount' | 'purchased_at' | 'description' | 'receipt_url'
 >;
 
 /**
@@ -16,7 +16,7 @@ export type CreditPurchase = Pick<
 export async function getPurchaseHistory(userId: string): Promise<CreditPurchase[]> {
   const { data, error } = await supabase
     .from('credit_purchases')
-    .select('id, amount, purchased_at, description')
+    .select('id, amount, purchased_at, description, receipt_url')
     .eq('user_id', userId)
     .order('purchased_at', { ascending: false });
   if (error) throw error;

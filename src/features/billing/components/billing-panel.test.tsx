@@ -25,16 +25,32 @@ describe('PurchaseHistoryCard', () => {
     renderWithProviders(<PurchaseHistoryCard />, {
       session: sessionState({ user }),
       queryClient: known([
-        { id: '2', amount: 25, purchased_at: '2026-11-23T15:04:00', description: null },
-        { id: '1', amount: 500, purchased_at: 'not a date', description: 'Welcome credits' },
+        {
+          id: '2',
+          amount: 25,
+          purchased_at: '2026-11-23T15:04:00',
+          description: null,
+          receipt_url: 'https://pay.stripe.com/receipts/payment/abc',
+        },
+        {
+          id: '1',
+          amount: 500,
+          purchased_at: 'not a date',
+          description: 'Welcome credits',
+          receipt_url: null,
+        },
       ]),
     });
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'DateAmountDescription',
-      'Nov 23, 2026 • 3:04 PM$25.00Credit Purchase',
-      'Invalid date$500.00Welcome credits',
+      'DateAmountDescriptionReceipt',
+      'Nov 23, 2026 • 3:04 PM$25.00Credit PurchaseView',
+      'Invalid date$500.00Welcome creditsPending',
     ]);
+    expect(screen.getByRole('link', { name: /Receipt for \$25\.00/ })).toHaveAttribute(
+      'href',
+      'https://pay.stripe.com/receipts/payment/abc',
+    );
   });
 
   it('says so when there is no purchase yet', () => {

@@ -52,8 +52,11 @@ export function PurchaseHistoryCard() {
                   <th scope="col" className="py-2 pr-4 text-right font-medium">
                     Amount
                   </th>
-                  <th scope="col" className="py-2 font-medium">
+                  <th scope="col" className="py-2 pr-4 font-medium">
                     Description
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Receipt
                   </th>
                 </tr>
               </thead>
@@ -66,7 +69,22 @@ export function PurchaseHistoryCard() {
                     <td className="py-2 pr-4 text-right tabular-nums">
                       {formatUsd(purchase.amount)}
                     </td>
-                    <td className="py-2">{purchase.description || 'Credit Purchase'}</td>
+                    <td className="py-2 pr-4">{purchase.description || 'Credit Purchase'}</td>
+                    <td className="py-2">
+                      {purchase.receipt_url ? (
+                        <a
+                          href={purchase.receipt_url}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="text-primary underline-offset-4 hover:underline"
+                          aria-label={`Receipt for ${formatUsd(purchase.amount)} on ${formatDateTime(purchase.purchased_at)}`}
+                        >
+                          View
+                        </a>
+                      ) : (
+                        <span className="text-muted-foreground">Pending</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

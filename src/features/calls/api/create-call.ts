@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { callApi, unwrap } from '@/lib/api/call-api';
-import type { ApiTask, Sent } from '@/lib/call-types';
+import type { ApiTask } from '@/lib/call-types';
 import { toCreateTaskBody, type CreateCallValues } from './create-call-schema';
 import { callsKeys } from './query-keys';
 
 /** What `POST /task` answers (the task object; the fields the app reads). */
-export type CreatedTask = Pick<Sent<ApiTask>, 'id' | 'status' | 'events_url'>;
+export type CreatedTask = Pick<ApiTask, 'id' | 'status' | 'events_url'>;
 
 /** Places a call through the call API as the signed-in user; throws ApiError. */
 export async function createCall(values: CreateCallValues): Promise<CreatedTask> {

@@ -1,5 +1,5 @@
 import { Radio } from 'lucide-react';
-import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
+import { CallLineBadge, CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatPhone } from '@/lib/us-phone-number';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
@@ -60,6 +60,12 @@ export function CallDetailBody({
         </span>
         <span className="sr-only">Outcome:</span>
         <CallOutcomeBadge outcome={call.outcome} />
+        {call.call_outcome ? (
+          <>
+            <span className="sr-only">Call:</span>
+            <CallLineBadge callOutcome={call.call_outcome} />
+          </>
+        ) : null}
         {note ? (
           <span
             className="ml-auto flex items-center gap-1 text-xs text-muted-foreground"
@@ -74,6 +80,11 @@ export function CallDetailBody({
       {stream.error && !isTerminal(call.status) ? (
         <p role="alert" className="text-sm text-destructive">
           {stream.error}
+        </p>
+      ) : null}
+      {call.call_outcome_evidence ? (
+        <p className="text-xs text-muted-foreground" data-testid="call-outcome-evidence">
+          {call.call_outcome_evidence}
         </p>
       ) : null}
       {call.failure_reason ? (

@@ -40,6 +40,9 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
     ],
     summary: 'Kim confirmed tomorrow at 3 pm.',
     failure_reason: null,
+    call_outcome: 'human_answered',
+    call_outcome_evidence: null,
+    provider_reason: 'customer-ended-call',
     source: 'api',
     attempts: [
       {
@@ -111,7 +114,12 @@ describe('CallDetailDialog', () => {
         outcome: 'not_achieved',
         transcript: [],
         summary: null,
-        failure_reason: 'The voice provider could not place the call.',
+        failure_reason: {
+          code: 'carrier_failed',
+          message: 'The carrier could not connect the call.',
+        },
+        call_outcome: 'carrier_failed',
+        call_outcome_evidence: 'The provider ended the call with "twilio-failed-to-connect-call".',
         duration_seconds: 0,
         billed_minutes: 0,
         cost_cents: 0,
@@ -120,7 +128,14 @@ describe('CallDetailDialog', () => {
       `dw_${'a'.repeat(64)}`,
     );
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Why it failed: The voice provider could not place the call.',
+      'Why it failed: The carrier could not connect the call.',
+    );
+    expect(screen.getByText('Carrier failed')).toHaveAttribute(
+      'data-call-outcome',
+      'carrier_failed',
+    );
+    expect(screen.getByTestId('call-outcome-evidence')).toHaveTextContent(
+      'twilio-failed-to-connect-call',
     );
     expect(screen.getByText('No conversation took place on this call.')).toBeInTheDocument();
   });
@@ -132,7 +147,10 @@ describe('CallDetailDialog', () => {
         outcome: 'not_achieved',
         transcript: [],
         summary: null,
-        failure_reason: 'do_not_call',
+        failure_reason: {
+          code: 'do_not_call',
+          message: 'The number is on the account’s do-not-call list, so it was not called.',
+        },
         duration_seconds: 0,
         billed_minutes: 0,
         cost_cents: 0,

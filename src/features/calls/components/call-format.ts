@@ -1,4 +1,5 @@
 import { formatUsd } from '@/lib/format';
+import type { FailureCode, FailureReason } from '@contract/call-outcomes.ts';
 
 /** 74 → '1m 14s', 9 → '9s'; '—' before the call connected. */
 export function formatDuration(seconds: number, connected = seconds > 0): string {
@@ -40,11 +41,12 @@ export function formatCalleeTime(value: string, timeZones: string[]): string {
   }).format(date);
 }
 
-/** Reasons the platform records as codes (the rest are sentences already), in the user's words. */
-const FAILURE_REASONS: Record<string, string> = {
+/** The codes whose cause is the account's own doing, in the user's words; the rest use the API's. */
+const FAILURE_REASONS: Partial<Record<FailureCode, string>> = {
   do_not_call: 'The number joined your do-not-call list before this call was placed.',
   account_closed: 'The account was closed before this call was placed.',
   insufficient_credits: 'Your credits did not cover this call when its turn came.',
 };
 
-export const failureReasonText = (reason: string) => FAILURE_REASONS[reason] ?? reason;
+export const failureReasonText = (reason: FailureReason) =>
+  FAILURE_REASONS[reason.code] ?? reason.message;

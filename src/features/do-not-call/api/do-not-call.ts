@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
+import { callApi, unwrap } from '@/lib/api/call-api';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -16,12 +17,17 @@ export const doNotCallKeys = {
   user: (userId: string) => [...doNotCallKeys.all, userId] as const,
 };
 
+/** How many entries the page shows, newest first. */
+export const LIST_SHOWN = 500;
+
 /** The account's list, newest first (RLS: the caller's rows only). */
 export async function listDoNotCall(): Promise<DoNotCallEntry[]> {
   const { data, error } = await supabase
     .from('do_not_call')
     .select('phone_number, source, task_id, created_at')
-    .order('created_at', { ascending: false });
+    .order('created_at', { ascending: false })
+    // An uploaded list may hold 100,000 numbers: the page shows the newest.
+    .limit(LIST_SHOWN);
   if (error) throw new Error("Your do-not-call list couldn't be loaded. Please try again.");
   return data ?? [];
 }
@@ -67,3 +73,17 @@ export const useAddDoNotCall = (userId: string | null | undefined) =>
   useListMutation(userId, addDoNotCall);
 export const useRemoveDoNotCall = (userId: string | null | undefined) =>
   useListMutation(userId, removeDoNotCall);
+
+/** Adds many numbers (E.164) through the call API: POST /task/do-not-call. */
+export async function uploadDoNotCall(numbers: string[]) {
+  return unwrap(callApi.POST('/task/do-not-call', { body: { phone_numbers: numbers } }));
+}
+
+export function useUploadDoNotCall(userId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDoNotCall,
+    onSettled: () =>
+      userId ? queryClient.invalidateQueries({ queryKey: doNotCallKeys.user(userId) }) : undefined,
+  });
+}

@@ -10,11 +10,14 @@ import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { formatPhone, toUsE164 } from '@/lib/us-phone-number';
 import {
+  LIST_SHOWN,
   useAddDoNotCall,
   useDoNotCallList,
   useRemoveDoNotCall,
+  useUploadDoNotCall,
   type DoNotCallEntry,
 } from '../api/do-not-call';
+import { parseDoNotCallCsv } from '../api/do-not-call-csv';
 
 const SOURCE_LABEL: Record<DoNotCallEntry['source'], string> = {
   callee: 'Callee asked',
@@ -31,8 +34,10 @@ export function DoNotCallCard() {
   const list = useDoNotCallList(user?.id);
   const add = useAddDoNotCall(user?.id);
   const remove = useRemoveDoNotCall(user?.id);
+  const upload = useUploadDoNotCall(user?.id);
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [uploadNote, setUploadNote] = useState<{ ok: boolean; text: string } | undefined>();
 
   if (!user) return null;
 
@@ -48,6 +53,37 @@ export function DoNotCallCard() {
     add.mutate(e164, {
       onSuccess: () => setPhone(''),
       onError: (failure) => setError(failure.message),
+    });
+  };
+
+  const uploadFile = async (file: File | undefined) => {
+    if (!file) return;
+    const parsed = parseDoNotCallCsv(await file.text());
+    if (parsed.badCount > 0) {
+      const lines = parsed.bad.map((b) => `line ${b.line} (${b.value || 'empty'})`).join(', ');
+      setUploadNote({
+        ok: false,
+        text: `${parsed.badCount} line(s) are not US numbers, e.g. ${lines}. Fix them and upload again; nothing was added.`,
+      });
+      return;
+    }
+    if (parsed.tooMany || parsed.numbers.length === 0) {
+      setUploadNote({
+        ok: false,
+        text: parsed.tooMany
+          ? 'A file may hold at most 100,000 numbers. Split it and upload each part.'
+          : 'The file holds no numbers.',
+      });
+      return;
+    }
+    setUploadNote(undefined);
+    upload.mutate(parsed.numbers, {
+      onSuccess: (result) =>
+        setUploadNote({
+          ok: true,
+          text: `${result.added.toLocaleString('en-US')} added, ${result.already_listed.toLocaleString('en-US')} already on your list. Waiting calls to them were canceled.`,
+        }),
+      onError: (failure) => setUploadNote({ ok: false, text: failure.message }),
     });
   };
 
@@ -78,6 +114,32 @@ export function DoNotCallCard() {
           </Button>
         </form>
 
+        <div className="grid gap-2">
+          <FormField
+            label="Upload a CSV of numbers"
+            hint="One number per line, or a column headed phone_number; up to 100,000 numbers. We do not check the National Do Not Call Registry for you: upload the numbers you must not call."
+          >
+            <Input
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              disabled={upload.isPending}
+              onChange={(event) => {
+                void uploadFile(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </FormField>
+          {upload.isPending ? <p className="text-sm text-muted-foreground">Uploading...</p> : null}
+          {uploadNote ? (
+            <p
+              role={uploadNote.ok ? 'status' : 'alert'}
+              className={uploadNote.ok ? 'text-sm' : 'text-sm text-destructive'}
+            >
+              {uploadNote.text}
+            </p>
+          ) : null}
+        </div>
+
         {list.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : list.isError ? (
@@ -86,6 +148,11 @@ export function DoNotCallCard() {
           <p className="text-sm text-muted-foreground">No numbers on your do-not-call list.</p>
         ) : (
           <div className="overflow-x-auto">
+            {list.data.length >= LIST_SHOWN ? (
+              <p className="pb-2 text-sm text-muted-foreground">
+                Showing the newest {LIST_SHOWN} numbers.
+              </p>
+            ) : null}
             <table className="w-full text-sm">
               <caption className="sr-only">Your do-not-call list</caption>
               <thead className="text-left text-muted-foreground">

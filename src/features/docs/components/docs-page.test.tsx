@@ -103,6 +103,41 @@ describe('DocsPage', () => {
     for (const event of apiEvents) expect(eventRow(event)).toBeInTheDocument();
   });
 
+  it('documents every call outcome and every failure code an integrator can branch on', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const callOutcomeRow = rowsOf('Call outcomes');
+    for (const callOutcome of [
+      'human_answered',
+      'voicemail_left',
+      'voicemail_no_message',
+      'screened',
+      'no_answer',
+      'busy',
+      'declined',
+      'ivr_stuck',
+      'invalid_number',
+      'carrier_failed',
+      'provider_failed',
+      'canceled',
+    ])
+      expect(callOutcomeRow(callOutcome)).toBeInTheDocument();
+    const failureRow = rowsOf('Failure codes');
+    for (const code of [
+      'insufficient_credits',
+      'do_not_call',
+      'account_closed',
+      'declined',
+      'invalid_number',
+      'carrier_failed',
+      'provider_failed',
+      'placement_failed',
+      'no_final_report',
+    ])
+      expect(failureRow(code)).toBeInTheDocument();
+    expect(document.body.textContent).toContain('evt_<task_id>_<id>');
+  }, 15_000);
+
   it('documents authentication, idempotency, waiting, signatures and MCP tools', () => {
     renderPublicPage(<DocsPage />, '/docs');
 

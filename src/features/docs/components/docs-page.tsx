@@ -1,3 +1,11 @@
+import {
+  CALL_OUTCOMES,
+  CALL_OUTCOME_DESCRIPTIONS,
+  CALL_OUTCOME_LABELS,
+  FAILURE_CODES,
+  FAILURE_MESSAGES,
+  TERMINAL_EVENT_BOUND_MINUTES,
+} from '@contract/call-outcomes.ts';
 import { LIMITS } from '@contract/limits.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -47,6 +55,7 @@ import {
   SubHeading,
   type TocItem,
 } from '@/features/docs/components/docs-layout';
+import { FEDERAL_HOURS_SOURCE, STATE_RULES } from '@/features/docs/content/calling-rules';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
@@ -62,6 +71,7 @@ const toc: TocItem[] = [
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
+  { id: 'calling-rules', title: 'Calling rules' },
   { id: 'batches', title: 'Batches' },
   { id: 'events', title: 'Streaming events' },
   { id: 'webhooks', title: 'Webhooks' },
@@ -242,8 +252,12 @@ export function DocsPage() {
             A task moves from <InlineCode>queued</InlineCode> to <InlineCode>ringing</InlineCode> to{' '}
             <InlineCode>in_progress</InlineCode>, then to exactly one terminal status. Between
             attempts it is <InlineCode>retry_scheduled</InlineCode>. Every task reaches a terminal
-            status: a watchdog fails calls that overrun{' '}
-            <InlineCode>max_duration_minutes</InlineCode> plus a margin.
+            status whatever the voice provider does: a placed call gets its{' '}
+            <InlineCode>task.completed</InlineCode> (or its retry) within{' '}
+            <InlineCode>max_duration_minutes</InlineCode> plus {TERMINAL_EVENT_BOUND_MINUTES}{' '}
+            minutes of the call&rsquo;s start. A call still live at its cap plus 5 minutes is hung
+            up; one with no final report by the bound fails with{' '}
+            <InlineCode>no_final_report</InlineCode>.
           </p>
           <DocsTable
             caption="Task statuses"
@@ -275,6 +289,44 @@ export function DocsPage() {
                 outcome.label,
                 outcome.meaning,
               ],
+            }))}
+          />
+          <SubHeading>Call outcome</SubHeading>
+          <p>
+            <InlineCode>call_outcome</InlineCode> says what became of the line, in a closed set to
+            branch on; <InlineCode>call_outcome_evidence</InlineCode> says why in one sentence, and{' '}
+            <InlineCode>provider_reason</InlineCode> keeps the voice provider&rsquo;s own end reason
+            as it came. A provider&rsquo;s &ldquo;completed&rdquo; is not taken for a person: only a
+            callee who said something is <InlineCode>human_answered</InlineCode>, and only such a
+            call can have <InlineCode>outcome: achieved</InlineCode>. Every end reason of the voice
+            provider maps to one of these; one we do not know yet is{' '}
+            <InlineCode>provider_failed</InlineCode>, with the raw reason in{' '}
+            <InlineCode>provider_reason</InlineCode>.
+          </p>
+          <DocsTable
+            caption="Call outcomes"
+            columns={['Call outcome', 'In the dashboard', 'Meaning']}
+            rows={CALL_OUTCOMES.map((value) => ({
+              key: value,
+              cells: [
+                <InlineCode key="value">{value}</InlineCode>,
+                CALL_OUTCOME_LABELS[value],
+                CALL_OUTCOME_DESCRIPTIONS[value],
+              ],
+            }))}
+          />
+          <SubHeading>Failure reason</SubHeading>
+          <p>
+            A task that failed, or was canceled before a call, has{' '}
+            <InlineCode>failure_reason: &#123; code, message &#125;</InlineCode>: branch on the
+            code; the message is a fixed sentence for people.
+          </p>
+          <DocsTable
+            caption="Failure codes"
+            columns={['Code', 'Message']}
+            rows={FAILURE_CODES.map((code) => ({
+              key: code,
+              cells: [<InlineCode key="code">{code}</InlineCode>, FAILURE_MESSAGES[code]],
             }))}
           />
         </DocsSection>
@@ -335,6 +387,102 @@ export function DocsPage() {
           <CodeBlock title="Cancel a task" samples={cancelTaskSamples} />
         </DocsSection>
 
+        <DocsSection id="calling-rules" title="Calling rules">
+          <p>
+            Every call follows these rules, whatever its goal or purpose; none can be switched off.
+            A call a rule delays is created <InlineCode>scheduled</InlineCode> with{' '}
+            <InlineCode>scheduled_for</InlineCode> (event <InlineCode>task.scheduled</InlineCode>,{' '}
+            <InlineCode>reason</InlineCode> <InlineCode>calling_window</InlineCode>,{' '}
+            <InlineCode>schedule_at</InlineCode>, <InlineCode>state_calling_hours</InlineCode> or{' '}
+            <InlineCode>state_call_cap</InlineCode>), never dropped; retries and scheduled calls are
+            held to the same rules when their time comes.
+          </p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>
+              Hours: 08:00-21:00 in every time zone of the number&apos;s area code (
+              {FEDERAL_HOURS_SOURCE}), narrowed by <InlineCode>call_window</InlineCode> and by the
+              callee&apos;s state below. The state comes from the area code.
+            </li>
+            <li>
+              Cap: where a state caps calls, at most that many calls from your account to one number
+              in any 24 hours (those placed and those waiting); the next waits until one leaves the
+              24 hours.
+            </li>
+            <li>
+              Opt-out: a callee who says, in any language, not to be called again, or presses 9, is
+              added to your do-not-call list for good; the agent ends the call and every call of
+              yours waiting for that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
+              <InlineCode>do_not_call</InlineCode>, with its event and webhook). Test it with +1
+              415-555-0190.
+            </li>
+            <li>
+              Do-not-call list: a listed number is refused (<InlineCode>403 do_not_call</InlineCode>
+              ). We do not query the National Do Not Call Registry or state registries: scrubbing
+              against them is your duty. Upload the numbers with{' '}
+              <InlineCode>POST /functions/v1/task/do-not-call</InlineCode>{' '}
+              <InlineCode>{'{ "phone_numbers": [ … ] }'}</InlineCode> (up to 100,000 at once) or a
+              CSV in the dashboard.
+            </li>
+          </ul>
+          <p>
+            The state statutes&apos; hours and caps cover telephone solicitations (marketing calls);
+            we apply them to every call. All-party consent states record only after the notice and
+            the callee&apos;s consent.
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">State calling rules and their sources</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    State
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Hours
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Calls in 24 h
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Recording
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {STATE_RULES.map((rule) => (
+                  <tr key={rule.state} className="border-t align-top">
+                    <td className="py-2 pr-4">{rule.name}</td>
+                    <td className="py-2 pr-4">
+                      {rule.hours
+                        ? `${rule.hours.start}-${rule.hours.end} (${rule.hours.source})`
+                        : 'federal'}
+                    </td>
+                    <td className="py-2 pr-4">
+                      {rule.cap ? `${rule.cap.calls} (${rule.cap.source})` : 'no cap'}
+                    </td>
+                    <td className="py-2">
+                      {rule.allPartyConsent ? `all parties (${rule.allPartyConsent})` : 'one party'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            <InlineCode>POST /functions/v1/task/check</InlineCode> takes the body of a create and
+            answers, creating and charging nothing, whether the call would ring now (
+            <InlineCode>decision</InlineCode> <InlineCode>call_now</InlineCode>,{' '}
+            <InlineCode>scheduled</InlineCode> with <InlineCode>scheduled_for</InlineCode>, or{' '}
+            <InlineCode>refused</InlineCode>) and each rule&apos;s verdict (
+            <InlineCode>rules[]</InlineCode>: <InlineCode>rule</InlineCode>,{' '}
+            <InlineCode>decision</InlineCode>, <InlineCode>message</InlineCode>,{' '}
+            <InlineCode>source</InlineCode>).{' '}
+            <InlineCode>GET /functions/v1/task/rules?phone_number=…</InlineCode> answers the same
+            for a call with every default; the MCP tool <InlineCode>check_call</InlineCode> does it
+            for an AI agent.
+          </p>
+        </DocsSection>
+
         <DocsSection id="batches" title="Batches">
           <p>
             <InlineCode>POST /functions/v1/task/batches</InlineCode> creates up to 1,000 tasks at
@@ -393,12 +541,15 @@ export function DocsPage() {
         <DocsSection id="events" title="Streaming events">
           <p>
             <InlineCode>GET /functions/v1/task/&#123;id&#125;/events</InlineCode> is a stream of{' '}
-            Server-Sent Events. Each event has an <InlineCode>id</InlineCode>; if the connection
-            drops, reconnect with the <InlineCode>Last-Event-ID</InlineCode> header set to the last
-            id you saw and the stream resumes after it. An API key may hold{' '}
-            {LIMITS.openStreamsPerKey} open streams at once; one more is refused with{' '}
-            <InlineCode>429 rate_limited</InlineCode> and a <InlineCode>Retry-After</InlineCode>{' '}
-            header.
+            Server-Sent Events. Each event has an <InlineCode>id</InlineCode> (its number in the
+            task&rsquo;s log); if the connection drops, reconnect with the{' '}
+            <InlineCode>Last-Event-ID</InlineCode> header set to the last id you saw and the stream
+            resumes after it. Each also has an <InlineCode>event_id</InlineCode>,{' '}
+            <InlineCode>evt_&lt;task_id&gt;_&lt;id&gt;</InlineCode>, the same in the stream, in
+            every webhook delivery of it and in its <InlineCode>webhook-id</InlineCode> header:
+            de-duplicate on it. An API key may hold {LIMITS.openStreamsPerKey} open streams at once;
+            one more is refused with <InlineCode>429 rate_limited</InlineCode> and a{' '}
+            <InlineCode>Retry-After</InlineCode> header.
           </p>
           <DocsTable
             caption="Event types"
@@ -431,7 +582,9 @@ export function DocsPage() {
           </p>
           <ul className="list-disc space-y-2 pl-6">
             <li>
-              <InlineCode>webhook-id</InlineCode>: the delivery id. Use it to ignore duplicates.
+              <InlineCode>webhook-id</InlineCode>: the event&rsquo;s{' '}
+              <InlineCode>event_id</InlineCode>, the same on every retry. Use it to ignore
+              duplicates.
             </li>
             <li>
               <InlineCode>webhook-timestamp</InlineCode>: Unix seconds when it was sent.

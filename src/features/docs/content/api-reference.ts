@@ -217,8 +217,25 @@ export const taskFields: FieldDoc[] = [
   },
   {
     name: 'failure_reason',
+    type: 'object | null',
+    description:
+      'Why the task failed (or was canceled before a call): { code, message }, a code of the failure codes table and a fixed sentence.',
+  },
+  {
+    name: 'call_outcome',
     type: 'string | null',
-    description: 'Why a failed task failed, in plain words.',
+    description:
+      'What became of the last call, one of the call outcomes table (human_answered, voicemail_left, busy, …); null until a call ended.',
+  },
+  {
+    name: 'call_outcome_evidence',
+    type: 'string | null',
+    description: 'Why call_outcome is what it is, in one sentence.',
+  },
+  {
+    name: 'provider_reason',
+    type: 'string | null',
+    description: "The voice provider's own end reason for the last call, as it came.",
   },
   {
     name: 'output_schema / result',
@@ -330,7 +347,7 @@ export const eventTypes = [
   {
     type: 'task.scheduled',
     meaning:
-      'The task waits for its calling window or schedule_at: data has scheduled_for and reason (calling_window or schedule_at).',
+      'The task waits for its calling window or schedule_at: data has scheduled_for and reason (calling_window, schedule_at, state_calling_hours or state_call_cap).',
   },
   { type: 'call.ringing', meaning: 'The callee’s phone is ringing.' },
   { type: 'call.answered', meaning: 'The call was answered.' },

@@ -13,17 +13,17 @@ beforeAll(() => LazyFooter.preload());
 const numberedHeadings = () => screen.getAllByRole('heading', { level: 2, name: /^\d+\. / });
 
 describe('TermsPage', () => {
-  it('shows one h1, the last-updated date and 17 numbered sections in order', () => {
+  it('shows one h1, the last-updated date and 18 numbered sections in order', () => {
     renderPublicPage(<TermsPage />, '/terms');
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(
-      screen.getByText((_, element) => element?.textContent === 'Last updated April 22, 2025'),
+      screen.getByText((_, element) => element?.textContent === 'Last updated November 27, 2026'),
     ).toBeInTheDocument();
 
     const headings = numberedHeadings();
-    expect(headings).toHaveLength(17);
+    expect(headings).toHaveLength(18);
     headings.forEach((heading, index) => {
       expect(heading.textContent).toMatch(new RegExp(`^${index + 1}\\. `));
     });
@@ -43,7 +43,7 @@ describe('TermsPage', () => {
 
     const toc = screen.getByRole('navigation', { name: 'Contents' });
     const links = within(toc).getAllByRole('link');
-    expect(links).toHaveLength(17);
+    expect(links).toHaveLength(18);
     for (const link of links) {
       const id = link.getAttribute('href')?.slice(1) ?? '';
       expect(document.getElementById(id)).toBeInTheDocument();
@@ -58,13 +58,13 @@ describe('TermsPage', () => {
 
     await user.click(
       within(screen.getByRole('navigation', { name: 'Contents' })).getByRole('link', {
-        name: '13. Limitation of liability',
+        name: '14. Limitation of liability',
       }),
     );
 
     expect(scrollTo).toHaveBeenCalled();
     expect(document.activeElement).toBe(
-      screen.getByRole('region', { name: '13. Limitation of liability' }),
+      screen.getByRole('region', { name: '14. Limitation of liability' }),
     );
     expect(window.location.hash).toBe('#limitation-of-liability');
     vi.unstubAllGlobals();
@@ -73,11 +73,11 @@ describe('TermsPage', () => {
   it('shows the liability cap and links the contact e-mail', () => {
     renderPublicPage(<TermsPage />, '/terms');
 
-    const liability = screen.getByRole('region', { name: '13. Limitation of liability' });
+    const liability = screen.getByRole('region', { name: '14. Limitation of liability' });
     expect(liability).toHaveTextContent(
       'the greater of USD 100 or the fees you paid us in the 3 months',
     );
-    const contact = screen.getByRole('region', { name: '17. General terms and contact' });
+    const contact = screen.getByRole('region', { name: '18. General terms and contact' });
     expect(within(contact).getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute(
       'href',
       `mailto:${CONTACT_EMAIL}`,
@@ -92,7 +92,7 @@ describe('PrivacyPage', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(
-      screen.getByText((_, element) => element?.textContent === 'Effective April 22, 2025'),
+      screen.getByText((_, element) => element?.textContent === 'Effective November 27, 2026'),
     ).toBeInTheDocument();
     expect(numberedHeadings()).toHaveLength(10);
     expect(document.title).toBe('Privacy Policy | Dialwise');

@@ -15,11 +15,11 @@ const plainText = (doc: LegalDocument) =>
 describe('terms of service content', () => {
   const text = plainText(terms);
 
-  it('has 17 sections with unique anchors, last updated April 22, 2025', () => {
-    expect(terms.sections).toHaveLength(17);
-    expect(new Set(terms.sections.map((s) => s.id)).size).toBe(17);
+  it('has 18 sections with unique anchors, last updated November 27, 2026', () => {
+    expect(terms.sections).toHaveLength(18);
+    expect(new Set(terms.sections.map((s) => s.id)).size).toBe(18);
     expect(terms.dateLabel).toBe('Last updated');
-    expect(terms.date).toBe('2025-04-22');
+    expect(terms.date).toBe('2026-11-27');
   });
 
   it.each([
@@ -51,11 +51,11 @@ describe('terms of service content', () => {
 describe('privacy policy content', () => {
   const text = plainText(privacy);
 
-  it('has 10 sections with unique anchors, effective April 22, 2025', () => {
+  it('has 10 sections with unique anchors, effective November 27, 2026', () => {
     expect(privacy.sections).toHaveLength(10);
     expect(new Set(privacy.sections.map((s) => s.id)).size).toBe(10);
     expect(privacy.dateLabel).toBe('Effective');
-    expect(privacy.date).toBe('2025-04-22');
+    expect(privacy.date).toBe('2026-11-27');
   });
 
   it.each([
@@ -80,5 +80,16 @@ describe('privacy policy content', () => {
     ['contact e-mail', CONTACT_EMAIL],
   ])('states the %s', (_, phrase) => {
     expect(text).toContain(phrase);
+  });
+});
+
+describe('what the Service enforces', () => {
+  it('says which calling rules are built in and that the national registry is not queried', () => {
+    const section = terms.sections.find((s) => s.id === 'what-we-enforce');
+    const text = JSON.stringify(section);
+    expect(text).toContain('47 CFR 64.1200(c)(1)');
+    expect(text).toContain('we do not query the National Do Not Call Registry');
+    expect(text).toContain('pressing 9');
+    expect(text).toContain('100,000');
   });
 });

@@ -19,7 +19,7 @@ export const privacy: LegalDocument = {
   title: 'Privacy Policy',
   metaDescription: `How ${PRODUCT_NAME} collects, uses, shares and retains personal information, including call transcripts and recordings, and how to exercise your privacy rights.`,
   dateLabel: 'Effective',
-  date: '2025-04-22',
+  date: '2026-11-27',
   intro: [
     `This Privacy Policy explains how ${PRODUCT_NAME} ("we", "us") handles personal information when you visit our website, create an account, use our dashboard or API, and when our AI voice agent places calls on behalf of our customers.`,
   ],
@@ -72,6 +72,7 @@ export const privacy: LegalDocument = {
       body: [
         'When our AI voice agent calls someone, it does so at the request of one of our customers, who is responsible for having that person\u2019s consent to be called under the Telephone Consumer Protection Act (TCPA) and other applicable laws. Calls are US only.',
         'If you received a call from our voice agent and have questions about how your information is used, or want to stop receiving calls, please contact the business that called you. You may also write to us, and we will pass your request on to that business promptly.',
+        'You can also stop calls during the call itself: say that you do not want to be called again, in any language, or press 9. Your number is then added to that business’s do-not-call list with us, kept for as long as the business’s account exists, and no call of that business waiting for your number is placed. We keep the number, the call in which you asked and when, only to honour your request.',
       ],
     },
     {

@@ -13,7 +13,7 @@ export const terms: LegalDocument = {
   title: 'Terms of Service',
   metaDescription: `The terms that govern your use of ${PRODUCT_NAME}: eligibility, consent to call, acceptable use, billing, liability and termination.`,
   dateLabel: 'Last updated',
-  date: '2025-04-22',
+  date: '2026-11-27',
   intro: [
     `These Terms of Service ("Terms") are an agreement between you and ${PRODUCT_NAME} ("${PRODUCT_NAME}", "we", "us") about your use of our website, dashboard, application programming interface (API), MCP endpoint and AI voice agent (together, the "Service"). Please read them carefully: they include a limit on our liability and your responsibility for the calls you ask us to place.`,
   ],
@@ -78,6 +78,23 @@ export const terms: LegalDocument = {
           ],
         },
         'We may ask you to show evidence of consent. You agree to keep records of consent for as long as the law requires and to provide them to us on request.',
+      ],
+    },
+    {
+      id: 'what-we-enforce',
+      title: 'What the Service enforces, and what remains your duty',
+      body: [
+        'Some calling rules are built into the Service and cannot be switched off:',
+        {
+          list: [
+            'calls ring only between 8 a.m. and 9 p.m. in every time zone of the number’s area code (47 CFR 64.1200(c)(1)), and within the stricter hours of the callee’s state where our rule table has them (Florida, Oklahoma, Maryland and Washington end at 8 p.m.); a call outside them waits for the next permitted time;',
+            'at most three calls from your account to a number in any 24 hours where the state caps them (Florida, Oklahoma, Maryland); a further call waits until one leaves the 24 hours;',
+            'a callee who asks not to be called again, by voice in any call language or by pressing 9, is added to your do-not-call list for good, the call ends, and every call of yours still waiting for that number is canceled;',
+            'a number on your do-not-call list is never called from any entry point.',
+          ],
+        },
+        'These rules apply to every call, whatever its purpose, and POST /task/check and the API documentation list each with its source. They are a floor, not legal advice: the state of a number is inferred from its area code, and our table covers only the states it lists.',
+        'What remains your duty: we do not query the National Do Not Call Registry or any state do-not-call registry. Scrub your lists against them and upload the numbers you must not call to your do-not-call list (CSV, up to 100,000 numbers at a time, or POST /task/do-not-call). Obtaining and keeping the consent each call needs, and the rules of states our table does not cover, also remain yours.',
       ],
     },
     {

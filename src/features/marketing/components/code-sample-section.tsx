@@ -1,7 +1,8 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { useState } from 'react';
-import { SectionLink } from '@/components/layout/section-link';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useTabKeyboard } from '@/lib/use-tab-keyboard';
 import { codeSamples } from '../data/code-samples';
@@ -96,10 +97,10 @@ export function CodeSampleSection() {
             ))}
           </ul>
           <Button asChild size="lg" className="mt-8">
-            <SectionLink section={landingSections.waitlist}>
+            <Link to={paths.signUp.href}>
               Start now
               <ArrowRight aria-hidden />
-            </SectionLink>
+            </Link>
           </Button>
         </div>
         <CodeTabs />

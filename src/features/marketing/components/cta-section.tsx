@@ -14,7 +14,7 @@ export function CtaSection() {
   const { user } = useSession();
   const panelRef = useRef<HTMLDivElement>(null);
   const viewed = hasBeenSeen(useViewportEntry(panelRef, 0.2));
-  const destination = user ? paths.dashboard.href : paths.auth.href;
+  const destination = user ? paths.dashboard.href : paths.signUp.href;
 
   useEffect(() => {
     if (viewed) track('cta_section_viewed');

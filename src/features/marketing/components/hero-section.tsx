@@ -1,7 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { SectionLink } from '@/components/layout/section-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useDecorativeMotion } from '@/lib/use-decorative-motion';
@@ -108,10 +107,10 @@ export function HeroSection() {
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <SectionLink section={landingSections.waitlist}>
+            <Link to={paths.signUp.href}>
               Start now
               <ArrowRight aria-hidden />
-            </SectionLink>
+            </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to={paths.docs.href}>View Docs</Link>

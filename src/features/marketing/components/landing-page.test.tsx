@@ -49,12 +49,12 @@ describe('LandingPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('points the hero buttons at the waitlist and code sections', () => {
+  it('points the hero buttons at the Sign-up tab and the docs', () => {
     renderWithSession(<LandingPage />);
     const hero = document.getElementById('hero')!;
     expect(within(hero).getByRole('link', { name: 'Start now' })).toHaveAttribute(
       'href',
-      '#waitlist',
+      '/auth?mode=sign-up',
     );
     expect(within(hero).getByRole('link', { name: 'View Docs' })).toHaveAttribute('href', '/docs');
   });
@@ -102,7 +102,7 @@ describe('LandingPage', { timeout: 20_000 }, () => {
     expect(within(code).getByRole('tabpanel')).toHaveTextContent('curl -X POST');
     expect(within(code).getByRole('link', { name: 'Start now' })).toHaveAttribute(
       'href',
-      '#waitlist',
+      '/auth?mode=sign-up',
     );
   });
 
@@ -185,14 +185,14 @@ describe('LandingPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('sends a signed-out visitor from the call to action to /auth', () => {
+  it('sends a signed-out visitor from the call to action to the Sign-up tab', () => {
     renderWithSession(<LandingPage />);
     const waitlist = document.getElementById('waitlist')!;
     expect(within(waitlist).getByRole('heading', { name: 'Unlock Early Access' })).toBeVisible();
     expect(waitlist).toHaveTextContent(/^Unlock Early AccessSign up now to secure your API key/);
     expect(
       within(waitlist).getByRole('link', { name: 'Sign up for Early Access' }),
-    ).toHaveAttribute('href', '/auth');
+    ).toHaveAttribute('href', '/auth?mode=sign-up');
   });
 
   it('offers a signed-in user the dashboard from the early-access block', () => {

@@ -111,8 +111,14 @@ describe('UseCasePage', () => {
     const user = userEvent.setup();
     renderPage('petcare');
     const page = within(main());
-    expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/auth');
-    expect(page.getByRole('link', { name: 'Try 30 Days Free' })).toHaveAttribute('href', '/auth');
+    expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
+      'href',
+      '/auth?mode=sign-up',
+    );
+    expect(page.getByRole('link', { name: 'Try 30 Days Free' })).toHaveAttribute(
+      'href',
+      '/auth?mode=sign-up',
+    );
     expect(page.getByRole('link', { name: 'Schedule Demo' })).toHaveAttribute('href', '/contact');
 
     const toggle = page.getByRole('button', { name: 'Show full transcript' });
@@ -146,9 +152,12 @@ describe('UseCasePage', () => {
     const page = within(main());
     expect(page.getByRole('link', { name: 'Request Early Access' })).toHaveAttribute(
       'href',
-      '/auth',
+      '/auth?mode=sign-up',
     );
-    expect(page.getByRole('link', { name: 'Get Early Access' })).toHaveAttribute('href', '/auth');
+    expect(page.getByRole('link', { name: 'Get Early Access' })).toHaveAttribute(
+      'href',
+      '/auth?mode=sign-up',
+    );
     expect(page.getByRole('link', { name: 'Schedule a Demo' })).toHaveAttribute('href', '/contact');
     expect(page.getByRole('heading', { level: 2, name: 'Our HIPAA guarantee' })).toBeVisible();
 

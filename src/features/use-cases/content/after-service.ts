@@ -23,7 +23,7 @@ export const afterService: UseCaseContent = {
     title: 'Call every customer after every job',
     lede: 'When a technician closes a job, Dialwise calls the customer the same day, asks whether everything works, and routes any problem back to your office before it becomes a one-star review.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -169,7 +169,7 @@ export const afterService: UseCaseContent = {
       heading: 'Turn every finished job into a happy customer',
       body: 'Set up your check-in call in an afternoon. The first 100 minutes are on us.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

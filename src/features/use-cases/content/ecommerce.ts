@@ -24,7 +24,7 @@ export const ecommerce: UseCaseContent = {
     title: 'Order calls handled while your team sleeps',
     lede: 'Confirm a large order, fix a failed delivery address, walk a customer through a return: one API request starts the call, and the result lands back in your order system with a transcript and recording.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Read the Docs', href: paths.docs.href, variant: 'secondary' },
     ],
     stats: [
@@ -147,7 +147,7 @@ export const ecommerce: UseCaseContent = {
       heading: 'Put your order calls on autopilot',
       body: 'Get an API key and place your first call today. The first 100 minutes are free.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -24,7 +24,7 @@ export const education: UseCaseContent = {
     title: 'A welcome call for every new student',
     lede: 'Between acceptance and the first day, students drift away. Dialwise calls each one, checks the enrolment steps are done, answers common questions and books orientation, so more admitted students actually start.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -151,7 +151,7 @@ export const education: UseCaseContent = {
       heading: 'Turn admitted students into enrolled students',
       body: 'Welcome your next intake by phone, every single student.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -24,7 +24,7 @@ export const finance: UseCaseContent = {
     title: 'Payment reminders that sound human and stay on script',
     lede: 'A courteous call before the due date and a follow-up when a payment is missed. Dialwise reminds, answers how-to-pay questions, and logs promised dates, so your collectors focus on the accounts that need them.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -151,7 +151,7 @@ export const finance: UseCaseContent = {
       heading: 'Get paid on time without more phone hours',
       body: 'Start with a single reminder campaign and compare the results.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -23,7 +23,7 @@ export const healthcare: UseCaseContent = {
     title: 'Every patient followed up, without another phone shift',
     lede: 'Send a list or a single API call. Dialwise phones each patient after a visit, discharge or procedure, asks your questions, books the next appointment, and hands anyone who needs a clinician to your team.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -169,7 +169,7 @@ export const healthcare: UseCaseContent = {
       heading: 'Make every follow-up call happen',
       body: 'Start with the first 100 minutes free, or talk to us about rolling out across your sites.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -26,7 +26,7 @@ export const petcare: UseCaseContent = {
     title: 'Every pet owner called. Not one receptionist tied up.',
     lede: 'Dialwise phones owners before appointments and after surgery, listens to how the patient is doing, and hands your team a summary. Anything urgent goes straight to a person.',
     actions: [
-      { kind: 'link', label: 'Start Free Trial', href: paths.auth.href },
+      { kind: 'link', label: 'Start Free Trial', href: paths.signUp.href },
       { kind: 'sample', label: 'Hear Sample Call', variant: 'secondary' },
     ],
     note: '30-day free trial. No credit card required. Cancel anytime.',
@@ -227,7 +227,7 @@ export const petcare: UseCaseContent = {
       heading: 'Give your front desk its mornings back',
       body: 'Upload tomorrow\u2019s appointments and hear the difference before your first coffee is cold.',
       actions: [
-        { kind: 'link', label: 'Try 30 Days Free', href: paths.auth.href },
+        { kind: 'link', label: 'Try 30 Days Free', href: paths.signUp.href },
         { kind: 'link', label: 'Schedule Demo', href: paths.contact.href, variant: 'secondary' },
       ],
       note: 'No credit card required. Cancel anytime.',

@@ -25,7 +25,7 @@ export const preAuthAssistant: UseCaseContent = {
     title: 'Send a text. Get the approval number back.',
     lede: 'The pre-authorisation assistant sits on hold so your staff do not have to. Text it a patient and a procedure code; it calls the insurer, works through the phone menus, and returns the approval number by SMS with a CSV log for your records.',
     actions: [
-      { kind: 'link', label: 'Request Early Access', href: paths.auth.href },
+      { kind: 'link', label: 'Request Early Access', href: paths.signUp.href },
       { kind: 'sample', label: 'See Live Demo', variant: 'secondary' },
     ],
     note: 'Early access is open to US practices. HIPAA compliant, with a signed BAA.',
@@ -228,7 +228,7 @@ export const preAuthAssistant: UseCaseContent = {
       heading: 'Stop waiting on hold',
       body: 'Early access is opening practice by practice. Reserve your spot, or see the assistant work with your own payers.',
       actions: [
-        { kind: 'link', label: 'Get Early Access', href: paths.auth.href },
+        { kind: 'link', label: 'Get Early Access', href: paths.signUp.href },
         { kind: 'link', label: 'Schedule a Demo', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -24,7 +24,7 @@ export const realEstate: UseCaseContent = {
     title: 'Call every new lead in the first minute',
     lede: 'When an enquiry comes in from a portal or your website, Dialwise calls right away, asks about budget, timing and financing, and books a viewing with the leads worth your time.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -151,7 +151,7 @@ export const realEstate: UseCaseContent = {
       heading: 'Win the race to every lead',
       body: 'Connect your lead source and let the first calls go out today.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

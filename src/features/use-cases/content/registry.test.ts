@@ -56,7 +56,7 @@ describe('use-case content registry', () => {
 
     it('offers /auth or /contact', () => {
       const hrefs = allActions(content).flatMap((a) => (a.kind === 'link' ? [a.href] : []));
-      expect(hrefs.some((h) => h === paths.auth.href || h === paths.contact.href)).toBe(true);
+      expect(hrefs.some((h) => h === paths.signUp.href || h === paths.contact.href)).toBe(true);
     });
 
     it('has a problem, how-it-works steps, benefits, an FAQ and a call to action', () => {
@@ -127,9 +127,9 @@ describe('page specifics', () => {
     expect(sectionsOf(c, 'steps')[0]?.steps).toHaveLength(4);
     expect(sectionsOf(c, 'faq')[0]?.items).toHaveLength(4);
     expect(linkTargets(c)).toEqual({
-      'Start Free Trial': paths.auth.href,
+      'Start Free Trial': paths.signUp.href,
       'Hear Sample Call': 'sample',
-      'Try 30 Days Free': paths.auth.href,
+      'Try 30 Days Free': paths.signUp.href,
       'Schedule Demo': paths.contact.href,
     });
     expect(sectionsOf(c, 'badges')[0]?.items.map((b) => b.label)).toEqual([
@@ -154,9 +154,9 @@ describe('page specifics', () => {
       ]),
     );
     expect(linkTargets(c)).toEqual({
-      'Request Early Access': paths.auth.href,
+      'Request Early Access': paths.signUp.href,
       'See Live Demo': 'sample',
-      'Get Early Access': paths.auth.href,
+      'Get Early Access': paths.signUp.href,
       'Schedule a Demo': paths.contact.href,
     });
     expect(sectionsOf(c, 'badges')[0]?.items.map((b) => b.label)).toEqual([

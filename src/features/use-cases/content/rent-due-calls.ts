@@ -23,7 +23,7 @@ export const rentDueCalls: UseCaseContent = {
     title: 'Rent reminders that get rent paid',
     lede: 'A polite call a few days before the first, and another if the payment does not arrive. Dialwise reminds each tenant, answers how-to-pay questions, and logs every promise to pay, so your team only handles the exceptions.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -150,7 +150,7 @@ export const rentDueCalls: UseCaseContent = {
       heading: 'Make the first of the month quiet again',
       body: 'Set up reminders for your next rent cycle in minutes. The first 100 minutes are free.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

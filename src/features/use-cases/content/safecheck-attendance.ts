@@ -25,7 +25,7 @@ export const safecheckAttendance: UseCaseContent = {
     title: 'Every unexplained absence, checked by mid-morning',
     lede: 'When a student is marked absent without a note, SafeCheck calls a parent or guardian, asks for the reason, and writes it back to your attendance list. If nobody knows where the child is, your staff hear about it at once.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -162,7 +162,7 @@ export const safecheckAttendance: UseCaseContent = {
       heading: 'Know where every student is by mid-morning',
       body: 'Run SafeCheck alongside your current process for a week and compare. The first 100 minutes are free.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -23,7 +23,7 @@ export const shiftFill: UseCaseContent = {
     title: 'Open shift at 5 a.m.? Filled before your coffee.',
     lede: 'Text Dialwise the role, the site and the time. It works down your call list, offers the shift to each worker, confirms the first person who says yes, and tells everyone else it is covered.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -150,7 +150,7 @@ export const shiftFill: UseCaseContent = {
       heading: 'Fill the next call-out with one text',
       body: 'Set up your first list in minutes. The first 100 minutes are free.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

@@ -23,7 +23,7 @@ export const tenantNotice: UseCaseContent = {
     title: 'Entry notices every tenant actually hears',
     lede: 'Before a repair, inspection or showing, Dialwise calls each affected tenant, explains who is coming and when, answers access questions, and records the conversation as proof of notice.',
     actions: [
-      { kind: 'link', label: 'Start now', href: paths.auth.href },
+      { kind: 'link', label: 'Start now', href: paths.signUp.href },
       { kind: 'link', label: 'Talk to Sales', href: paths.contact.href, variant: 'secondary' },
     ],
     stats: [
@@ -150,7 +150,7 @@ export const tenantNotice: UseCaseContent = {
       heading: 'Never send a contractor to a surprised tenant again',
       body: 'Notify your first building today. The first 100 minutes are free.',
       actions: [
-        { kind: 'link', label: 'Get Started', href: paths.auth.href },
+        { kind: 'link', label: 'Get Started', href: paths.signUp.href },
         { kind: 'link', label: 'Contact Sales', href: paths.contact.href, variant: 'secondary' },
       ],
     },

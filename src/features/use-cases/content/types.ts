@@ -4,7 +4,7 @@ import type { paths, UseCaseSlug } from '@/config/paths';
 /** The public pages a use-case call to action may lead to. */
 export type CtaHref =
   | typeof paths.home.href
-  | typeof paths.auth.href
+  | typeof paths.signUp.href
   | typeof paths.contact.href
   | typeof paths.pricing.href
   | typeof paths.docs.href

@@ -9,6 +9,7 @@ import {
   fulfilCheckoutSession,
   sessionUserId,
   type CheckoutSessionLike,
+  type ReceiptUrlOf,
   type RecordPurchase,
 } from './fulfil.ts';
 
@@ -17,6 +18,8 @@ export type ConfirmPaymentDeps = {
   /** The session from Stripe, or null when Stripe has no such session. */
   retrieveCheckoutSession: (id: string) => Promise<CheckoutSessionLike | null>;
   recordPurchase: RecordPurchase;
+  /** The receipt page of the session's charge (optional: tests may leave it out). */
+  receiptUrlOf?: ReceiptUrlOf;
   log: (message: string) => void;
 };
 
@@ -53,7 +56,7 @@ export function createConfirmPaymentHandler(deps: ConfirmPaymentDeps) {
       if (!session || sessionUserId(session) !== user.id)
         throw new ServiceError('not_found', 'No such checkout session.');
 
-      const result = await fulfilCheckoutSession(session, deps.recordPurchase);
+      const result = await fulfilCheckoutSession(session, deps.recordPurchase, deps.receiptUrlOf);
       const paid = result.status === 'credited' || result.status === 'already_credited';
       return jsonResponse(200, {
         session_id: session.id,

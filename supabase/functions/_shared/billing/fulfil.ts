@@ -12,6 +12,7 @@ export type CheckoutSessionLike = {
   currency?: string | null;
   client_reference_id?: string | null;
   metadata?: Record<string, string> | null;
+  payment_intent?: string | { id: string } | null;
 };
 
 export type RecordPurchase = (purchase: {
@@ -19,7 +20,12 @@ export type RecordPurchase = (purchase: {
   amount: number;
   reference: string;
   description: string;
+  /** The payment provider's receipt page, when it could be read. */
+  receiptUrl?: string | null;
 }) => Promise<'recorded' | 'duplicate' | 'unknown_user'>;
+
+/** The receipt page of the session's charge, or null (never throws: a receipt never blocks credits). */
+export type ReceiptUrlOf = (session: CheckoutSessionLike) => Promise<string | null>;
 
 export type FulfilResult =
   | { status: 'credited' | 'already_credited'; amount: number; userId: string }
@@ -40,6 +46,7 @@ export function sessionUserId(session: CheckoutSessionLike): string | null {
 export async function fulfilCheckoutSession(
   session: CheckoutSessionLike,
   recordPurchase: RecordPurchase,
+  receiptUrlOf?: ReceiptUrlOf,
 ): Promise<FulfilResult> {
   if (session.payment_status !== 'paid')
     return {
@@ -54,11 +61,13 @@ export async function fulfilCheckoutSession(
   const userId = sessionUserId(session);
   if (!userId) return { status: 'unusable', reason: 'no user on the session' };
   const amount = cents / 100;
+  const receiptUrl = receiptUrlOf ? await receiptUrlOf(session).catch(() => null) : null;
   const outcome = await recordPurchase({
     userId,
     amount,
     reference: session.id,
     description: PURCHASE_DESCRIPTION,
+    receiptUrl,
   });
   if (outcome === 'unknown_user')
     return { status: 'unusable', reason: 'the user no longer exists' };

@@ -4,7 +4,12 @@
 import { ServiceError } from '../errors.ts';
 import { signatureAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse, readLimited } from '../http/handler.ts';
-import { fulfilCheckoutSession, type CheckoutSessionLike, type RecordPurchase } from './fulfil.ts';
+import {
+  fulfilCheckoutSession,
+  type CheckoutSessionLike,
+  type ReceiptUrlOf,
+  type RecordPurchase,
+} from './fulfil.ts';
 
 export type StripeEventLike = { id: string; type: string; data: { object: unknown } };
 
@@ -12,6 +17,8 @@ export type StripeWebhookDeps = {
   /** constructEventAsync: throws when the signature does not match or is too old. */
   verifyEvent: (rawBody: string, signature: string) => Promise<StripeEventLike>;
   recordPurchase: RecordPurchase;
+  /** The receipt page of the session's charge (optional: tests may leave it out). */
+  receiptUrlOf?: ReceiptUrlOf;
   log: (message: string) => void;
 };
 
@@ -58,7 +65,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
 
       const session = event.data.object as CheckoutSessionLike;
       try {
-        const result = await fulfilCheckoutSession(session, deps.recordPurchase);
+        const result = await fulfilCheckoutSession(session, deps.recordPurchase, deps.receiptUrlOf);
         if (result.status === 'unusable') deps.log(`${event.id} (${session.id}): ${result.reason}`);
         return jsonResponse(200, { received: true, result: result.status });
       } catch (error) {

@@ -44,4 +44,6 @@ export const LIMITS = {
   webhookUrlMaxLength: 2048,
   /** Days ahead `schedule_at` may be. */
   scheduleMaxDays: 30,
+  /** Numbers one upload may add to the account's do-not-call list. */
+  doNotCallUploadMaxRows: 100_000,
 } as const;

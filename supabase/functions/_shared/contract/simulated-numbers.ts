@@ -12,6 +12,7 @@ export type CalleeBehaviour =
   | 'carrier-failure'
   | 'talks-until-max-duration'
   | 'opts-out' // answers and asks not to be called again; the goal is not met
+  | 'presses-opt-out-key' // answers and presses 9 (the announced opt-out key); the goal is not met
   | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
   | 'objects-to-recording'; // asked to consent to a recording, says no; the call goes on unrecorded
 
@@ -71,6 +72,13 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'answers and asks not to be called again',
     'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
     'opts-out',
+  ),
+  // Away from 555-0110 and after, which the next scripted callees take.
+  simulated(
+    '0190',
+    'answers and presses 9 to opt out',
+    'Answers and presses 9 on the keypad to opt out: the agent ends the call, the number joins your do-not-call list and your waiting calls to it are canceled.',
+    'presses-opt-out-key',
   ),
   // 415 is a California area code: a recorded call asks every callee's consent first.
   simulated(

@@ -3,7 +3,9 @@
 // due retries, reconcile or fail stuck calls, send due webhook deliveries. Every item is claimed
 // in SQL under `for update skip locked` with a lease, so concurrent runs never do a thing twice,
 // and all state stays in SQL, so a run that dies halfway is simply picked up by the next.
+import { eventId } from '../events/event-id.ts';
 import { type Db, must } from '../db.ts';
+import { TERMINAL_EVENT_BOUND_MINUTES } from '../contract/call-outcomes.ts';
 import { TERMINAL_STATUSES } from '../contract/task-vocabulary.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
@@ -63,6 +65,8 @@ type Stuck = {
   status: string;
   /** The call outlived max_duration_minutes plus the margin. */
   past_cap: boolean;
+  /** The call outlived max_duration_minutes plus the terminal-event bound: it ends now. */
+  past_deadline: boolean;
 };
 
 export function createDispatcher(deps: DispatchDeps) {
@@ -101,6 +105,15 @@ export function createDispatcher(deps: DispatchDeps) {
     return ids.length;
   }
 
+  /** Hangs up (if the provider still listens) and fails the task: no final report came. */
+  async function giveUp(task: Stuck): Promise<boolean> {
+    if (task.provider_call_id)
+      await provider
+        .endCall({ providerCallId: task.provider_call_id, controlUrl: task.provider_control_url })
+        .catch(() => undefined);
+    return service.failUnreconciled(task.task_id, task.attempt, 'no_final_report');
+  }
+
   async function watchdog(at: Date): Promise<{ reconciled: number; failed: number }> {
     const stuck = must(
       await db.rpc('dispatch_claim_stuck', {
@@ -108,6 +121,7 @@ export function createDispatcher(deps: DispatchDeps) {
         p_margin_minutes: margin,
         p_ring_timeout_minutes: ringTimeout,
         p_limit: batch,
+        p_deadline_minutes: TERMINAL_EVENT_BOUND_MINUTES,
       }),
     ) as Stuck[];
     let reconciled = 0;
@@ -123,14 +137,7 @@ export function createDispatcher(deps: DispatchDeps) {
       if (!task.provider_call_id) {
         // Never confirmed by the provider: ringing past the timeout, or a minute after its task
         // ended. The task fails (or, if it ended, the attempt closes unbilled).
-        if (
-          await service.failUnreconciled(
-            task.task_id,
-            task.attempt,
-            'The call was never confirmed by the voice provider; the hold was released.',
-          )
-        )
-          failed++;
+        if (await service.failUnreconciled(task.task_id, task.attempt, 'no_final_report')) failed++;
         continue;
       }
       try {
@@ -138,6 +145,9 @@ export function createDispatcher(deps: DispatchDeps) {
         if (call.ended) {
           // The end report was lost (or is late): settle with the provider's own figures.
           if (await service.applyVoiceEvent(task.task_id, task.attempt, call.ended)) reconciled++;
+        } else if (!ended && task.past_deadline) {
+          // Still live by the provider's word, past every bound we state: hang up and end it.
+          if (await giveUp(task)) failed++;
         } else if (ended || (task.past_cap && task.status === 'in_progress')) {
           // Live although its task ended, or talking past its cap: hang up; the end is
           // reconciled on a later run.
@@ -151,14 +161,11 @@ export function createDispatcher(deps: DispatchDeps) {
       } catch (error) {
         // 404, or 400 for an id it would never have issued: the provider has no such call.
         if (error instanceof ProviderError && (error.status === 404 || error.status === 400)) {
-          if (
-            await service.failUnreconciled(
-              task.task_id,
-              task.attempt,
-              'The call did not end in time and the voice provider has no record of it; the hold was released.',
-            )
-          )
+          if (await service.failUnreconciled(task.task_id, task.attempt, 'no_final_report'))
             failed++;
+        } else if (!ended && task.past_deadline) {
+          // The provider cannot be asked, and the bound has passed: the task ends anyway.
+          if (await giveUp(task)) failed++;
         } else log(`[dispatch] watchdog could not ask about ${task.task_id}: ${String(error)}`);
       }
     }
@@ -193,7 +200,7 @@ export function createDispatcher(deps: DispatchDeps) {
           : await deps.send({
               url: delivery.url,
               secret,
-              id: `msg_${subject}_${delivery.event_seq}`,
+              id: eventId(subject, delivery.event_seq),
               body: JSON.stringify(event),
             });
       must(
@@ -237,11 +244,13 @@ export function createDispatcher(deps: DispatchDeps) {
     async run(at: Date = deps.now()): Promise<DispatchReport> {
       if (deps.maxConcurrentCalls !== undefined)
         must(await db.rpc('provider_lines_configure', { p_max_lines: deps.maxConcurrentCalls }));
+      // The watchdog judges the calls placed before this run, never one this run just dialled
+      // (a test clock ahead of the wall would find it past every bound).
+      const watched = await watchdog(at);
       const started = await scheduled(at);
       // Due retries first: a running batch must not keep its own retries (or another's) waiting.
       const placed = await retries(at);
       const admitted = await batchSlots();
-      const watched = await watchdog(at);
       const hooks = await webhooks(at);
       const texts = await smsResults();
       return {

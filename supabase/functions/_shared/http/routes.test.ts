@@ -61,7 +61,8 @@ function app() {
       }
     },
     tooLarge: (max) => new ServiceError('invalid_request', `At most ${max} bytes.`),
-    notFound: (method, path) => new ServiceError('not_found', `No endpoint ${method} ${path}.`),
+    notFound: (method, path, paths) =>
+      new ServiceError('not_found', `No endpoint ${method} ${path}. Paths: ${paths.join(', ')}.`),
   });
   const serve = createHandler(
     { name: 'items', auth, authWhen: 'on_demand', cors: null, log: () => {} },
@@ -79,7 +80,12 @@ describe('a route table', () => {
     const { call, checks } = app();
     expect(await call('GET', '/nothing')).toMatchObject({
       status: 404,
-      body: { error: { code: 'not_found', message: 'No endpoint GET /nothing.' } },
+      body: {
+        error: {
+          code: 'not_found',
+          message: 'No endpoint GET /nothing. Paths: GET /items/{id}, POST /items, GET /items.',
+        },
+      },
     });
     expect(await call('DELETE', '/items')).toMatchObject({
       status: 405,

@@ -19,6 +19,8 @@ export type RouteContext = {
   url: URL;
   /** The path's `{name}` segments. */
   params: Record<string, string>;
+  /** The request's id (the Request-Id header), for an error body a route builds itself. */
+  requestId: string;
   /** The body, read within the route's cap and parsed by the table; a route without a cap has none. */
   body: () => Promise<unknown>;
 };
@@ -85,8 +87,8 @@ export type RouteTable<Caller> = {
   parseBody: (text: string) => unknown;
   /** The refusal of a body past its route's cap. */
   tooLarge: (maxBytes: number) => ServiceError;
-  /** The refusal of a path no route has. */
-  notFound: (method: string, path: string) => ServiceError;
+  /** The refusal of a path no route has; `routes` lists the table's, like `GET /task/{id}`. */
+  notFound: (method: string, path: string, routes: string[]) => ServiceError;
 };
 
 const allowed = (routes: { route: { method: RouteMethod } }[]) =>
@@ -113,7 +115,12 @@ export function routeTable<Caller>(table: RouteTable<Caller>) {
   return async (request: Request, handler: HandlerContext<Caller>): Promise<Response> => {
     const method = request.method.toUpperCase();
     const onPath = compiled.filter((one) => one.pattern.test(handler.path));
-    if (onPath.length === 0) throw table.notFound(method, handler.path);
+    if (onPath.length === 0)
+      throw table.notFound(
+        method,
+        handler.path,
+        compiled.map((one) => `${one.route.method} ${one.shown}`),
+      );
     const found = onPath.find((one) => one.route.method === method);
     if (!found)
       throw new ServiceError(
@@ -127,6 +134,10 @@ export function routeTable<Caller>(table: RouteTable<Caller>) {
       if (maxBytes === undefined) throw new Error(`${found.route.path} declares no body`);
       return table.parseBody(await readLimited(request, maxBytes, () => table.tooLarge(maxBytes)));
     };
-    return found.route.answer({ request, url: handler.url, params, body }, handler, table.auth);
+    return found.route.answer(
+      { request, url: handler.url, params, body, requestId: handler.requestId },
+      handler,
+      table.auth,
+    );
   };
 }

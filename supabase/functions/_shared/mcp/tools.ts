@@ -1,4 +1,4 @@
-// The MCP tools (place_call, place_calls, get_call, list_calls, cancel_call) over the task service. Their input
+// The MCP tools (place_call, place_calls, check_call, get_call, list_calls, cancel_call) over the task service. Their input
 // schemas are the call API's own zod schemas, advertised as JSON Schema; validation stays in the
 // service, so a bad argument comes back as a tool error with the API's message.
 import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
@@ -12,6 +12,7 @@ import {
   listQuerySchema,
   parseOrThrow,
 } from '../tasks/schema.ts';
+import { CALL_OUTCOMES, FAILURE_CODES } from '../contract/call-outcomes.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES } from '../contract/task-vocabulary.ts';
 import type { TaskService } from '../tasks/service.ts';
@@ -74,7 +75,18 @@ export const taskOutputSchema = z.looseObject({
   recording_url: nullableString.describe(
     'The recording (GET with the API key), when place_call had record: true',
   ),
-  failure_reason: nullableString,
+  call_outcome: z
+    .enum(CALL_OUTCOMES)
+    .nullable()
+    .describe(
+      `What became of the call once it ended: ${CALL_OUTCOMES.join(', ')} (only human_answered can have outcome achieved)`,
+    ),
+  call_outcome_evidence: nullableString.describe('Why call_outcome is what it is'),
+  provider_reason: nullableString.describe("The voice provider's own end reason, as it came"),
+  failure_reason: z
+    .object({ code: z.enum(FAILURE_CODES), message: z.string() })
+    .nullable()
+    .describe('Why the task failed (or was canceled before a call), as a code and a sentence'),
   next_attempt_at: nullableString,
   purpose: z.string().describe('informational or marketing'),
   recording: z
@@ -167,6 +179,23 @@ function describeTask(task: { id: string; status: string; phone_number: string }
   return `Task ${task.id} to ${task.phone_number} is ${task.status}.`;
 }
 
+/** The answer of check_call (POST /task/check's body). */
+const checkOutputSchema = z.looseObject({
+  phone_number: z.string(),
+  decision: z.enum(['call_now', 'scheduled', 'refused']),
+  scheduled_for: nullableString,
+  state: nullableString,
+  time_zones: z.array(z.string()),
+  rules: z.array(
+    z.looseObject({
+      rule: z.string(),
+      decision: z.enum(['allows', 'delays', 'refuses', 'applies']),
+      message: z.string(),
+      source: nullableString,
+    }),
+  ),
+});
+
 /** One server per request (stateless): the tools act for the authenticated account. */
 export function buildMcpServer(
   service: TaskService,
@@ -226,6 +255,35 @@ export function buildMcpServer(
           );
         }),
     );
+
+  server.registerTool(
+    'check_call',
+    {
+      title: 'Check a call before placing it',
+      description:
+        'Ask, with the same input as place_call, whether the call would ring now, when (scheduled_for) or why not, and every rule that decided it (the number, do-not-call list, calling window, the callee state’s hours and cap of calls in 24 hours, recording consent, purpose consent), each with its source. Creates nothing and costs nothing.',
+      inputSchema: advertised(placeCallSchema),
+      outputSchema: advertised(checkOutputSchema),
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args: unknown) =>
+      run(async () => {
+        const answer = await service.check(account.userId, args ?? {});
+        const deciding = answer.rules.filter(
+          (r) => r.decision === 'refuses' || r.decision === 'delays',
+        );
+        const verdict =
+          answer.decision === 'call_now'
+            ? 'would ring now'
+            : answer.decision === 'scheduled'
+              ? `would wait until ${answer.scheduled_for}`
+              : 'would be refused';
+        return ok(
+          answer as unknown as Record<string, unknown>,
+          `A call to ${answer.phone_number} ${verdict}.${deciding.map((r) => ` ${r.message}`).join('')}`,
+        );
+      }),
+  );
 
   server.registerTool(
     'get_call',

@@ -46,3 +46,18 @@ export function verifyStripeEvent(rawBody: string, signature: string, secret: st
     cryptoProvider,
   );
 }
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The receipt page of a Checkout Session's charge (its PaymentIntent's latest charge), or null. */
+export async function receiptUrlOfSession(session: {
+  payment_intent?: string | { id: string } | null;
+}): Promise<string | null> {
+  const intentId = idOf(session.payment_intent);
+  if (!intentId) return null;
+  const intent = await stripeClient().paymentIntents.retrieve(intentId);
+  const chargeId = idOf(intent.latest_charge);
+  if (!chargeId) return null;
+  return (await stripeClient().charges.retrieve(chargeId)).receipt_url ?? null;
+}

@@ -2,6 +2,7 @@
 // anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
 // tasks, admits the first into the account's free call slots and names them; they are placed
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
+import { eventId } from '../events/event-id.ts';
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
 import { accountRefusal } from '../accounts/api-keys.ts';
@@ -314,6 +315,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     for (const row of rows)
       events.push({
         id: row.seq,
+        event_id: eventId(batchId, row.seq),
         type: row.type,
         batch_id: batchId,
         created_at: row.created_at,

@@ -3,6 +3,8 @@
 // and the batch routes under /task/batches. Each accepts an API key or a signed-in user's session;
 // a create's key is checked before its body is read, and again by the write (routeWithWrite).
 import { callerAuth } from '../accounts/authenticators.ts';
+import { uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
+import { addToDoNotCall } from './do-not-call-list.ts';
 import type { Caller } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
@@ -49,7 +51,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
    * A recording, whole or the one byte range asked for, streamed from Storage; the account's
    * download slot is held until the body is read, fails or is dropped.
    */
-  async function recordingResponse(request: Request, userId: string, taskId: string) {
+  async function recordingResponse(
+    request: Request,
+    requestId: string,
+    userId: string,
+    taskId: string,
+  ) {
     const release = deps.downloads.enter(userId);
     if (!release)
       throw new ServiceError(
@@ -76,6 +83,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
             error: {
               code: 'range_not_satisfiable',
               message: `The recording has ${found.sizeBytes} bytes; ask for a range that starts before its end.`,
+              request_id: requestId,
             },
           },
           { 'Content-Range': `bytes */${found.sizeBytes}` },
@@ -136,6 +144,22 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         },
       },
     ),
+    route<Caller>(
+      { method: 'POST', path: '/task/check', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(200, await service.check(account.userId, await body())),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/do-not-call', maxBodyBytes: MAX_BATCH_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(
+          200,
+          await addToDoNotCall(deps.db, account.userId, uploadedNumbers(await body())),
+        ),
+    ),
+    route<Caller>({ method: 'GET', path: '/task/rules' }, async ({ url }, account) =>
+      jsonResponse(200, await service.rules(account.userId, url.searchParams.get('phone_number'))),
+    ),
     route<Caller>({ method: 'GET', path: '/task' }, async ({ url }, account) => {
       const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
       return jsonResponse(200, await service.list(account.userId, query));
@@ -148,8 +172,8 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>(
       { method: 'GET', path: '/task/{id:task}/recording' },
-      async ({ request, params }, account) =>
-        await recordingResponse(request, account.userId, params.id!),
+      async ({ request, requestId, params }, account) =>
+        await recordingResponse(request, requestId, account.userId, params.id!),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/{id:task}/events' },
@@ -281,7 +305,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           'invalid_request',
           `The request body must be at most ${maxBytes / 1024} KB`,
         ),
-      notFound: (method, path) =>
+      notFound: (method, path, paths) =>
         path.startsWith('/task/batches/')
           ? new ServiceError(
               'not_found',
@@ -289,7 +313,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
             )
           : new ServiceError(
               'not_found',
-              `No endpoint ${method} ${path || '/'}. See the API reference at /docs.`,
+              `No endpoint ${method} ${path.slice(0, 200) || '/'}. The call API's paths: ${paths.join(', ')}. See the API reference at /docs.`,
             ),
     }),
   );

@@ -120,7 +120,7 @@ describe('create task body', () => {
     [
       { ...valid, retry: { every: 3 } },
       'retry.every',
-      'retry.every is not a field of this request',
+      'unknown field `retry.every`; the fields of retry are max_attempts, interval_minutes',
     ],
     [{ ...valid, context: [1, 2] }, 'context', 'context must be a JSON object'],
     [
@@ -136,10 +136,22 @@ describe('create task body', () => {
     [
       { ...valid, callback: 'https://x.test' },
       'callback',
-      'callback is not a field of this request',
+      expect.stringMatching(/^unknown field `callback`; the fields are phone_number, goal, task, /),
     ],
   ])('refuses a bad body, naming %#: field', (body, field, message) => {
     expect(errorOf(body)).toEqual({ code: 'invalid_request', field, message });
+  });
+  it('names an unknown field and the one meant, before the required field it leaves out', () => {
+    expect(errorOf({ phone: '+14155550100', goal: 'Say hello.' })).toEqual({
+      code: 'invalid_request',
+      field: 'phone',
+      message: 'unknown field `phone`; did you mean `phone_number`?',
+    });
+    expect(errorOf({ ...valid, retry: { maxAttempts: 2 } })).toEqual({
+      code: 'invalid_request',
+      field: 'retry.maxAttempts',
+      message: 'unknown field `retry.maxAttempts`; did you mean `retry.max_attempts`?',
+    });
   });
 });
 
@@ -190,7 +202,7 @@ describe('list query', () => {
       'starting_after must be a task id',
     );
     expect(() => parseOrThrow(listQuerySchema, { page: '2' })).toThrow(
-      'page is not a field of this request',
+      'unknown field `page`; the fields are limit, starting_after, status, batch_id',
     );
   });
 });

@@ -13,6 +13,7 @@ import {
 import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosures.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
+import { unknownFieldMessage } from './unknown-field.ts';
 
 export { LANGUAGES, SPEAKING_STYLES, VOICES };
 
@@ -375,13 +376,18 @@ export function rejectControlCharacters(input: unknown, path: string[] = []): vo
 export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  // A misspelt field is the mistake to name, not the required field it leaves missing.
+  const issue =
+    result.error.issues.find((one) => one.code === 'unrecognized_keys') ?? result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
-    const field = [...issue.path.map(String), key].join('.');
-    throw new ServiceError('invalid_request', `${field} is not a field of this request`, {
-      field: field,
-    });
+    const parent = issue.path.map(String).join('.');
+    const field = parent ? `${parent}.${key}` : key;
+    throw new ServiceError(
+      'invalid_request',
+      unknownFieldMessage(parent, key, fieldsAt(schema, issue.path)),
+      { field: field },
+    );
   }
   const field = issue.path.map(String).join('.') || undefined;
   const apiCode =
@@ -390,6 +396,21 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   if (issue.code === 'invalid_type' && field && valueAt(input, issue.path) === undefined)
     throw new ServiceError('invalid_request', `${field} is required`, { field: field });
   throw new ServiceError('invalid_request', issue.message, { field: field });
+}
+
+type Shaped = { shape?: Record<string, unknown>; unwrap?: () => unknown };
+
+/** The field names of the object schema at `path` (through optional and refined wrappers). */
+function fieldsAt(schema: unknown, path: PropertyKey[]): string[] {
+  const unwrap = (node: unknown): Shaped | undefined => {
+    let current = node as Shaped | undefined;
+    for (let depth = 0; current && !current.shape && current.unwrap && depth < 5; depth++)
+      current = current.unwrap() as Shaped;
+    return current;
+  };
+  let current = unwrap(schema);
+  for (const key of path) current = unwrap(current?.shape?.[String(key)]);
+  return Object.keys(current?.shape ?? {});
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {

@@ -2,6 +2,8 @@
 // and applying provider messages, shared by the `task`, `voice-events`, MCP and SMS entries so
 // nothing re-validates or re-prices. Rows and SQL calls are in task-repository.ts, the messages in
 // task-wording.ts, the defaults of a new task in task-defaults.ts.
+import { eventId } from '../events/event-id.ts';
+import type { FailureCode } from '../contract/call-outcomes.ts';
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
@@ -40,6 +42,7 @@ import {
 } from '../json-schema/output-schema.ts';
 import type { PendingCopy, Recordings, StoredRecording } from '../recordings/recordings.ts';
 import { newTaskRow } from './task-defaults.ts';
+import { createCallChecks } from './call-check.ts';
 import {
   type Accepted,
   createTaskRepository,
@@ -118,7 +121,14 @@ export function createTaskService(deps: TaskServiceDeps) {
   /** One event as streams and webhooks carry it; task.completed carries the final task. */
   async function eventObject(taskId: string, row: TaskEventRow) {
     const data = row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
-    return { id: row.seq, type: row.type, task_id: taskId, created_at: row.created_at, data };
+    return {
+      id: row.seq,
+      event_id: eventId(taskId, row.seq),
+      type: row.type,
+      task_id: taskId,
+      created_at: row.created_at,
+      data,
+    };
   }
 
   function snapshot(row: TaskRow): TaskSnapshot {
@@ -129,6 +139,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       retryMaxAttempts: row.retry_max_attempts,
       retryIntervalMinutes: row.retry_interval_minutes,
       lastTurnEndMs: last ? last.end_ms : 0,
+      voicemailAction: row.voicemail_action,
     };
   }
 
@@ -353,6 +364,8 @@ export function createTaskService(deps: TaskServiceDeps) {
   return {
     placeAttempt,
     prepareTask,
+    /** POST /task/check and GET /task/rules: what a create would decide, creating nothing. */
+    ...createCallChecks(db, prepareTask),
     checkWebhookUrl,
     hangUp,
 
@@ -567,7 +580,7 @@ export function createTaskService(deps: TaskServiceDeps) {
      * The watchdog's verdict on a call nobody can account for: a live task fails, an ended one
      * has the attempt closed unbilled; either way the hold is released.
      */
-    async failUnreconciled(taskId: string, attemptNumber: number, reason: string) {
+    async failUnreconciled(taskId: string, attemptNumber: number, reason: FailureCode) {
       return transition(taskId, (row, attempts) => {
         const attempt = attempts.find((a) => a.number === attemptNumber);
         return attempt && row.current_attempt === attemptNumber

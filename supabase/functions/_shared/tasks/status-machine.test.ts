@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { CallOutcome, VoiceEvent } from '../voice/provider.ts';
+import type { CallOutcome, LineEnd, VoiceEvent } from '../voice/provider.ts';
 import {
   decide,
   decidePlacementFailure,
@@ -16,6 +16,7 @@ const task = (over: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
   retryMaxAttempts: 3,
   retryIntervalMinutes: 30,
   lastTurnEndMs: 0,
+  voicemailAction: 'hang_up',
   ...over,
 });
 const attempt = (over: Partial<AttemptSnapshot> = {}): AttemptSnapshot => ({
@@ -31,19 +32,31 @@ const ended = (
 ): VoiceEvent => ({
   kind: 'ended',
   outcome,
-  failureReason: outcome === 'failed' ? 'The carrier could not connect the call.' : null,
+  line: LINE_OF[outcome],
+  reasonKnown: true,
   providerReason: `provider says ${outcome}`,
   startedAt: '2026-11-23T14:58:00.000Z',
   endedAt: '2026-11-23T14:59:14.000Z',
   durationSeconds: 74,
   summary: 'Kim confirmed.',
   successEvaluation: 'true',
-  transcript: null,
+  transcript: [
+    { speaker: 'agent', text: 'Hi, is this Kim?', start_ms: 0, end_ms: 1500 },
+    { speaker: 'callee', text: 'Yes, confirmed.', start_ms: 1800, end_ms: 3000 },
+  ],
   recordingUrl: null,
   structuredResult: undefined,
   optedOut: false,
   ...over,
 });
+const LINE_OF: Record<CallOutcome, LineEnd> = {
+  success: 'conversation',
+  no_answer: 'no_answer',
+  busy: 'busy',
+  voicemail: 'voicemail',
+  failed: 'carrier_failed',
+  canceled: 'canceled',
+};
 
 describe('status machine', () => {
   it('walks queued → ringing → in_progress → success, with one event each', () => {
@@ -96,7 +109,7 @@ describe('status machine', () => {
     expect(canceled.plan.events.map((e) => e.type)).toEqual(['callee.opted_out']);
   });
 
-  it("fails the task with the provider's sentence and records its own words, deciding on the outcome alone", () => {
+  it("fails the task with a failure code and keeps the provider's own words beside it", () => {
     const failed = decide(
       task({ status: 'ringing' }),
       attempt(),
@@ -106,7 +119,9 @@ describe('status machine', () => {
     expect(failed.plan.status).toBe('failed');
     expect(failed.plan.task).toMatchObject({
       outcome: 'not_achieved',
-      failure_reason: 'The carrier could not connect the call.',
+      failure_reason: 'carrier_failed',
+      call_outcome: 'carrier_failed',
+      provider_reason: 'twilio-failed-to-connect-call',
     });
     expect(failed.plan.attempt).toMatchObject({
       status: 'failed',
@@ -114,7 +129,11 @@ describe('status machine', () => {
     });
     expect(failed.plan.events[0]).toMatchObject({
       type: 'call.ended',
-      data: { status: 'failed', ended_reason: 'twilio-failed-to-connect-call' },
+      data: {
+        status: 'failed',
+        ended_reason: 'twilio-failed-to-connect-call',
+        call_outcome: 'carrier_failed',
+      },
     });
     // The provider's words never decide: an unfamiliar one with a success outcome succeeds.
     const odd = decide(
@@ -156,7 +175,11 @@ describe('status machine', () => {
   it('schedules a retry after no answer or busy while retries remain, keeping the hold', () => {
     const plan = decide(task({ status: 'ringing' }), attempt(), ended('no_answer'), now)!;
     expect(plan.plan.status).toBe('retry_scheduled');
-    expect(plan.plan.task).toEqual({ next_attempt_at: '2026-11-23T15:30:00.000Z' });
+    expect(plan.plan.task).toMatchObject({
+      call_outcome: 'no_answer',
+      provider_reason: 'provider says no_answer',
+      next_attempt_at: '2026-11-23T15:30:00.000Z',
+    });
     expect(plan.plan.settle).toEqual({ duration_seconds: 0, answered: false });
     expect(plan.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.retry_scheduled']);
 
@@ -227,7 +250,8 @@ describe('status machine', () => {
       {
         kind: 'ended',
         outcome: 'canceled',
-        failureReason: null,
+        line: 'canceled',
+        reasonKnown: true,
         providerReason: 'manually-canceled',
         startedAt: null,
         endedAt: '2026-11-23T15:01:20.000Z',
@@ -237,6 +261,7 @@ describe('status machine', () => {
         transcript: null,
         recordingUrl: null,
         structuredResult: undefined,
+        optedOut: false,
       },
       now,
     )!;
@@ -248,17 +273,27 @@ describe('status machine', () => {
     const canceled = decidePlacementFailure(
       task({ status: 'canceled' }),
       attempt({ status: 'canceled' }),
-      'The voice provider could not place the call.',
+      'placement_failed',
       now,
     )!;
     expect(canceled.plan.status).toBeUndefined();
     expect(canceled.plan.settle).toEqual({ duration_seconds: 0, answered: false });
     expect(canceled.plan.events).toEqual([]);
-    const live = decidePlacementFailure(task({ status: 'queued' }), attempt(), 'No.', now)!;
+    const live = decidePlacementFailure(
+      task({ status: 'queued' }),
+      attempt(),
+      'placement_failed',
+      now,
+    )!;
     expect(live.plan.status).toBe('failed');
     expect(live.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.completed']);
     expect(
-      decidePlacementFailure(task({ status: 'canceled' }), attempt({ settled: true }), 'No.', now),
+      decidePlacementFailure(
+        task({ status: 'canceled' }),
+        attempt({ settled: true }),
+        'placement_failed',
+        now,
+      ),
     ).toBeNull();
   });
 
@@ -266,14 +301,103 @@ describe('status machine', () => {
     const closed = decideUnreconciled(
       task({ status: 'canceled' }),
       attempt({ status: 'canceled' }),
-      'Never confirmed.',
+      'no_final_report',
       now,
     )!;
     expect(closed.plan.status).toBeUndefined();
     expect(closed.plan.attempt).toMatchObject({ ended_reason: 'watchdog-timeout' });
-    const failed = decideUnreconciled(task({ status: 'ringing' }), attempt(), 'Lost.', now)!;
+    const failed = decideUnreconciled(
+      task({ status: 'ringing' }),
+      attempt(),
+      'no_final_report',
+      now,
+    )!;
     expect(failed.plan.status).toBe('failed');
-    expect(failed.plan.task).toMatchObject({ failure_reason: 'Lost.' });
+    expect(failed.plan.task).toMatchObject({
+      failure_reason: 'no_final_report',
+      call_outcome: 'provider_failed',
+    });
+  });
+});
+
+describe('call outcome', () => {
+  const finish = (over: Partial<Extract<VoiceEvent, { kind: 'ended' }>>, snap = task()) =>
+    decide(
+      { ...snap, status: 'in_progress' },
+      attempt({ answeredAt: now.toISOString() }),
+      ended('success', over),
+      now,
+    )!.plan.task!;
+  const calleeSays = (...lines: string[]) =>
+    lines.map((text, i) => ({
+      speaker: 'callee' as const,
+      text,
+      start_ms: i * 1000,
+      end_ms: i * 1000 + 900,
+    }));
+
+  it('is human_answered only when the callee said something, and only then can the goal be met', () => {
+    expect(finish({})).toMatchObject({ call_outcome: 'human_answered', outcome: 'achieved' });
+    // "Completed" with nobody speaking: a callee who hung up declined; silence is no answer.
+    expect(finish({ line: 'callee_hung_up', transcript: [] })).toMatchObject({
+      call_outcome: 'declined',
+      outcome: 'not_achieved',
+    });
+    expect(finish({ line: 'conversation', transcript: null })).toMatchObject({
+      call_outcome: 'no_answer',
+      outcome: 'not_achieved',
+    });
+  });
+
+  it('tells a screening assistant and a phone menu from a person', () => {
+    expect(
+      finish({
+        transcript: calleeSays(
+          'Hi, the person you are calling is using a screening service. Please state your name and the reason for your call.',
+        ),
+      }),
+    ).toMatchObject({ call_outcome: 'screened', outcome: 'not_achieved' });
+    expect(
+      finish({
+        transcript: calleeSays(
+          'Thank you for calling. For appointments, press 1.',
+          'Main menu. Para español, oprima dos.',
+        ),
+      }),
+    ).toMatchObject({ call_outcome: 'ivr_stuck', outcome: 'not_achieved' });
+  });
+
+  it('says whether a voicemail got the message, from the task’s voicemail action', () => {
+    const voicemail = (voicemailAction: 'hang_up' | 'leave_message') =>
+      decide(
+        task({ status: 'in_progress', voicemailAction, retryMaxAttempts: 0 }),
+        attempt(),
+        ended('voicemail', { transcript: null }),
+        now,
+      )!.plan.task;
+    expect(voicemail('leave_message')).toMatchObject({ call_outcome: 'voicemail_left' });
+    expect(voicemail('hang_up')).toMatchObject({ call_outcome: 'voicemail_no_message' });
+  });
+
+  it('keeps an unknown provider reason as provider_reason and calls it provider_failed', () => {
+    const failed = decide(
+      task({ status: 'ringing' }),
+      attempt(),
+      ended('failed', {
+        line: 'provider_failed',
+        reasonKnown: false,
+        providerReason: 'call.brand-new-reason',
+      }),
+      now,
+    )!.plan.task;
+    expect(failed).toMatchObject({
+      call_outcome: 'provider_failed',
+      failure_reason: 'provider_failed',
+      provider_reason: 'call.brand-new-reason',
+    });
+    expect(failed!.call_outcome_evidence).toMatch(
+      /call\.brand-new-reason", a reason we do not know/,
+    );
   });
 });
 

@@ -4,8 +4,10 @@
 // and one event, it returns the change to apply (public.task_apply applies it atomically, if the
 // task is still as it was read) or null when the event changes nothing: a terminal status is
 // never left, and repeated or out-of-order messages are ignored.
+import type { FailureCode } from '../contract/call-outcomes.ts';
 import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
 import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
+import { failureCodeOf, resolveCallOutcome } from './call-outcome.ts';
 
 export type TaskSnapshot = {
   status: TaskStatus;
@@ -14,6 +16,8 @@ export type TaskSnapshot = {
   retryIntervalMinutes: number;
   /** end_ms of the last transcript turn, so live turns follow one another. */
   lastTurnEndMs: number;
+  /** What the agent does on reaching voicemail (voicemail_left or voicemail_no_message). */
+  voicemailAction: 'hang_up' | 'leave_message';
 };
 
 export type AttemptSnapshot = {
@@ -153,9 +157,26 @@ function decideEnded(
     return { ...base, plan: { attempt: attemptFields, settle, events: optOut } };
   }
 
+  const { callOutcome, evidence } = resolveCallOutcome({
+    line: event.line,
+    reasonKnown: event.reasonKnown,
+    providerReason: event.providerReason,
+    transcript: event.transcript,
+    voicemailAction: task.voicemailAction,
+  });
+  const lineFields = {
+    call_outcome: callOutcome,
+    call_outcome_evidence: evidence,
+    provider_reason: event.providerReason,
+  };
   const callEnded: PlanEvent = {
     type: 'call.ended',
-    data: { status, attempt: attempt.number, ended_reason: event.providerReason },
+    data: {
+      status,
+      attempt: attempt.number,
+      ended_reason: event.providerReason,
+      call_outcome: callOutcome,
+    },
     dedupe_key: dedupe,
   };
   const retriesUsed = attempt.number - 1;
@@ -165,7 +186,7 @@ function decideEnded(
       ...base,
       plan: {
         status: 'retry_scheduled',
-        task: { next_attempt_at: next },
+        task: { next_attempt_at: next, ...lineFields },
         attempt: attemptFields,
         settle,
         events: [
@@ -181,14 +202,18 @@ function decideEnded(
 
   const fields: Record<string, unknown> = {
     ended_at: event.endedAt,
-    // Whatever else was said, a callee who opted out did not let the goal be met.
-    outcome: event.optedOut ? 'not_achieved' : outcomeOf(status, event.successEvaluation),
+    // Whatever else was said, a callee who opted out did not let the goal be met; nor can a
+    // voicemail, a screening assistant or a phone menu meet it.
+    outcome:
+      event.optedOut || callOutcome !== 'human_answered'
+        ? 'not_achieved'
+        : outcomeOf(status, event.successEvaluation),
+    ...lineFields,
   };
   if (event.summary !== null) fields.summary = event.summary;
   if (event.transcript !== null && event.transcript.length > 0)
     fields.transcript = event.transcript;
-  if (status === 'failed' && event.failureReason !== null)
-    fields.failure_reason = event.failureReason;
+  if (status === 'failed') fields.failure_reason = failureCodeOf(callOutcome);
   if (event.recordingConsent) fields.recording_consent = event.recordingConsent;
   return {
     ...base,
@@ -219,22 +244,35 @@ export function outcomeOf(status: string, successEvaluation: string | null): str
 export function decidePlacementFailure(
   task: TaskSnapshot,
   attempt: AttemptSnapshot,
-  reason: string,
+  reason: FailureCode,
   now: Date,
 ): Transition | null {
   const at = now.toISOString();
   if (isTerminal(task.status) || attempt.number !== task.currentAttempt)
     return closeUnbilled(task, attempt, 'placement-failed', at);
+  const evidence =
+    reason === 'no_final_report'
+      ? 'The provider gave no final report for the call in time.'
+      : 'The provider refused the call or could not be reached to place it.';
   return {
     expectedStatus: task.status,
     attempt: attempt.number,
     plan: {
       status: 'failed',
-      task: { ended_at: at, outcome: 'not_achieved', failure_reason: reason },
+      task: {
+        ended_at: at,
+        outcome: 'not_achieved',
+        failure_reason: reason,
+        call_outcome: 'provider_failed',
+        call_outcome_evidence: evidence,
+      },
       attempt: { status: 'failed', ended_at: at, ended_reason: 'placement-failed' },
       settle: { duration_seconds: 0, answered: false },
       events: [
-        { type: 'call.ended', data: { status: 'failed', attempt: attempt.number } },
+        {
+          type: 'call.ended',
+          data: { status: 'failed', attempt: attempt.number, call_outcome: 'provider_failed' },
+        },
         { type: 'task.completed', data: {} },
       ],
     },
@@ -250,7 +288,7 @@ export function decidePlacementFailure(
 export function decideUnreconciled(
   task: TaskSnapshot,
   attempt: AttemptSnapshot,
-  reason: string,
+  reason: FailureCode,
   now: Date,
 ): Transition | null {
   if (task.status === 'retry_scheduled') return null;

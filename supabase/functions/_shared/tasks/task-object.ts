@@ -6,6 +6,11 @@ import type {
   TaskSource,
   TaskStatus,
 } from '../contract/task-vocabulary.ts';
+import {
+  failureReasonOf,
+  type CallOutcome,
+  type FailureReason,
+} from '../contract/call-outcomes.ts';
 import type { TranscriptTurn } from '../voice/provider.ts';
 import type {
   CallPurpose,
@@ -58,6 +63,9 @@ export type TaskRow = {
   summary: string | null;
   recording_url: string | null;
   failure_reason: string | null;
+  call_outcome: CallOutcome | null;
+  call_outcome_evidence: string | null;
+  provider_reason: string | null;
   opted_out: boolean;
   provider_token_hash: string;
   event_seq: number;
@@ -100,7 +108,8 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, purpose, disclosure_facts, recording_consent';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index';
+('id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, purpose, disclosure_facts, recording_consent');
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
 export const CONSENT_COLUMNS = 'type, obtained_at, source, reference, recorded_at';
 export const ATTEMPT_COLUMNS =
@@ -137,6 +146,14 @@ function recordingStatusOf(row: TaskRow, now = Date.now()): RecordingStatus | nu
   )
     return 'erased';
   return row.recording_status;
+}
+
+/**
+ * What became of the task's call: a canceled task is `canceled` however far its call got (the
+ * cancel ends it; the provider's later report only bills); null while no call has ended.
+ */
+function callOutcomeOf(row: TaskRow): CallOutcome | null {
+  return row.status === 'canceled' ? 'canceled' : row.call_outcome;
 }
 
 /** Where the recording stands against the callee's consent, and which rule the call followed. */
@@ -234,7 +251,11 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     recording_url: recordingUrlOf(row, url),
     recording_status: recordingStatusOf(row),
     recording_expires_at: row.record ? row.recording_expires_at : null,
-    failure_reason: row.failure_reason,
+    call_outcome: callOutcomeOf(row),
+    call_outcome_evidence:
+      row.status === 'canceled' ? 'The task was canceled.' : row.call_outcome_evidence,
+    provider_reason: row.provider_reason,
+    failure_reason: failureReasonOf(row.failure_reason) satisfies FailureReason | null,
     opted_out: row.opted_out,
     purpose: row.purpose ?? 'informational',
     consent: row.consent ?? null,

@@ -1,5 +1,6 @@
 // What the task service says to people: the English messages of its errors. The codes are the
 // call API's (its integrators branch on them); the messages tell a person what to do next.
+import type { FailureCode } from '../contract/call-outcomes.ts';
 import { doNotCallRefusal } from '../callee-protection/do-not-call.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { ServiceError } from '../errors.ts';
@@ -37,8 +38,8 @@ export const noRecording = (taskId: string, recorded: boolean) =>
 export const notCancelable = (status: string | undefined) =>
   new ServiceError('task_not_cancelable', `This task already ended with status ${status}.`);
 
-/** The failure reason of a task whose call the provider refused to place. */
-export const PLACEMENT_FAILED = 'The voice provider could not place the call.';
+/** The failure code of a task whose call the provider refused to place. */
+export const PLACEMENT_FAILED = 'placement_failed' satisfies FailureCode;
 
 /** The refusals of the per-account limits, worded with the contract's numbers. */
 export const LIMIT_REFUSALS = {

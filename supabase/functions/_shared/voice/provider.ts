@@ -35,6 +35,23 @@ export type PlacedCall = { providerCallId: string; controlUrl: string | null };
 /** How an attempt ended, in our words: each provider maps its own reasons onto these. */
 export type CallOutcome = 'success' | 'no_answer' | 'busy' | 'voicemail' | 'failed' | 'canceled';
 
+/**
+ * What the provider's end reason says became of the line, before the call's own evidence (who
+ * spoke, the voicemail setting) is weighed into the task's call_outcome. A conversation the callee
+ * hung up is told apart, because hanging up before saying anything is a decline.
+ */
+export type LineEnd =
+  | 'conversation'
+  | 'callee_hung_up'
+  | 'voicemail'
+  | 'no_answer'
+  | 'busy'
+  | 'declined'
+  | 'invalid_number'
+  | 'carrier_failed'
+  | 'provider_failed'
+  | 'canceled';
+
 /** A provider message, reduced to what moves a task. */
 export type VoiceEvent =
   | { kind: 'ringing'; at: string }
@@ -43,8 +60,10 @@ export type VoiceEvent =
   | {
       kind: 'ended';
       outcome: CallOutcome;
-      /** Why a failed call failed, as a sentence for the task's failure_reason; null otherwise. */
-      failureReason: string | null;
+      /** What the end reason says became of the line. */
+      line: LineEnd;
+      /** Whether the provider's end reason is one we know (an unknown one is provider_failed). */
+      reasonKnown: boolean;
       /**
        * The provider's own words for the end, recorded as they are on the attempt (the API's
        * `ended_reason`); nothing decides on them.
@@ -72,12 +91,12 @@ export type VoiceEvent =
       recordingConsent: 'granted' | 'declined' | null;
     };
 
-/** A recording being read from the provider: its type (from its first bytes) and the rest. */
+/** A recording being read from the provider: its type (from its first bytes) and its bytes. */
 export type RecordingStream = {
   contentType: 'audio/wav' | 'audio/mpeg';
   body: ReadableStream<Uint8Array>;
-  /** Content-Length as the provider declared it, if it did. */
-  declaredBytes: number | null;
+  /** Its length in bytes: as declared, or as counted once `body` has been read to its end. */
+  size(): number;
 };
 
 /** The provider's own view of a call (for the watchdog's reconciliation). */

@@ -3,7 +3,7 @@ import { BodyTooLargeError, readBody, sendJson } from '../../http';
 import { StripeApiError, stripeErrorBody } from './errors';
 import { canonicalParams, parseStripeForm } from './form';
 import { id } from './ids';
-import { lineItemsList, paymentIntentObject } from './objects';
+import { chargeObject, lineItemsList, paymentIntentObject } from './objects';
 import { expansions } from './params';
 import { STRIPE_API_VERSION, type StripeStore } from './store';
 
@@ -17,8 +17,16 @@ export function createStripeApi(
   options: { baseUrl: string; secretKey: string; log: (line: string) => void },
 ) {
   const { baseUrl } = options;
-  const { idempotency, events, paymentIntents, publicSession, createSession, findSession, expire } =
-    store;
+  const {
+    idempotency,
+    events,
+    paymentIntents,
+    charges,
+    publicSession,
+    createSession,
+    findSession,
+    expire,
+  } = store;
 
   function authorize(req: IncomingMessage) {
     const header = req.headers.authorization ?? '';
@@ -110,6 +118,18 @@ export function createStripeApi(
           );
         return send(200, paymentIntentObject(intent));
       }
+      if ((match = /^\/v1\/charges\/([^/]+)$/.exec(path)) && req.method === 'GET') {
+        const charge = charges.get(decodeURIComponent(match[1]!));
+        if (!charge)
+          throw new StripeApiError(
+            404,
+            'invalid_request_error',
+            `No such charge: '${match[1]}'`,
+            'id',
+            'resource_missing',
+          );
+        return send(200, chargeObject(charge));
+      }
       if (
         (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)) &&
         req.method === 'POST'
@@ -176,7 +196,7 @@ export function createStripeApi(
       throw new StripeApiError(
         404,
         'invalid_request_error',
-        `Unrecognized request URL (${req.method}: ${path}). The local Stripe implements Checkout Sessions, Events and reading PaymentIntents only.`,
+        `Unrecognized request URL (${req.method}: ${path}). The local Stripe implements Checkout Sessions, Events and reading PaymentIntents and Charges only.`,
       );
     } catch (error) {
       if (error instanceof StripeApiError) {

@@ -1,4 +1,5 @@
-import type { SessionState } from './objects';
+import { DECLINES } from './cards';
+import type { ChargeState, SessionState } from './objects';
 
 const escape = (value: string) =>
   value.replace(
@@ -14,7 +15,7 @@ export const formatAmount = (cents: number, currency: string) =>
 /**
  * The hosted checkout page at a session's `url`: what was bought and for how much, the e-mail,
  * a card number prefilled with Stripe's success test card, 'Pay $25.00', and a 'Cancel' link back
- * to `cancel_url`. Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+ * to `cancel_url`, and the test cards it takes (one that pays, the DECLINES ones declined).
  */
 export function checkoutPage(
   session: SessionState,
@@ -42,7 +43,8 @@ export function checkoutPage(
         ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
         <button type="submit">Pay ${escape(total)}</button>
       </form>
-      ${session.cancel_url ? `<a class="cancel" href="${escape(session.cancel_url)}">Cancel</a>` : ''}`
+      ${session.cancel_url ? `<a class="cancel" href="${escape(session.cancel_url)}">Cancel</a>` : ''}
+      ${testCards()}`
     : `<p role="alert">${session.status === 'complete' ? 'This payment is already complete.' : 'This Checkout Session is no longer active.'}</p>`;
   return `<!doctype html>
 <html lang="en">
@@ -63,6 +65,7 @@ export function checkoutPage(
   button { margin-top: 20px; width: 100%; padding: 12px; border: 0; border-radius: 6px; background: #635bff; color: #fff; font-size: 16px; font-weight: 600; cursor: pointer; }
   .error { color: #b42318; margin: 12px 0 0; }
   .cancel { display: block; margin-top: 16px; text-align: center; color: #635bff; }
+  .cards { margin-top: 24px; font-size: 14px; } .cards li { gap: 12px; } code { font-size: 13px; }
 </style>
 </head>
 <body>
@@ -72,6 +75,55 @@ export function checkoutPage(
   <ul>${items}</ul>
   <p class="total">${escape(total)}</p>
   ${body}
+</main>
+</body>
+</html>`;
+}
+
+const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** Stripe's test cards this page takes, so a tester can try a decline without looking it up. */
+function testCards(): string {
+  const declines = Object.entries(DECLINES)
+    .map(
+      ([digits, decline]) =>
+        `<li><code>${spaced(digits)}</code><span>declined: ${escape(decline.message)}</span></li>`,
+    )
+    .join('');
+  return `<section class="cards" aria-label="Test cards">
+        <h2>Test cards</h2>
+        <ul><li><code>4242 4242 4242 4242</code><span>pays</span></li>${declines}</ul>
+        <p>Any future expiry, any CVC.</p>
+      </section>`;
+}
+
+/** The receipt page of a charge (Stripe hosts one at each charge's `receipt_url`). */
+export function receiptPage(charge: ChargeState): string {
+  const total = formatAmount(charge.amount, charge.currency);
+  const paid = new Date(charge.created * 1000).toISOString().slice(0, 10);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Receipt from Dialwise</title>
+<link rel="icon" href="data:,">
+<style>
+  body { font-family: system-ui, sans-serif; background: #f6f9fc; color: #1a1f36; margin: 0; }
+  main { max-width: 420px; margin: 48px auto; background: #fff; border-radius: 8px; padding: 32px; box-shadow: 0 2px 8px rgba(0,0,0,.08); }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; } dt { color: #697386; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Receipt from Dialwise</h1>
+  <p class="total">${escape(total)} paid on ${paid}</p>
+  <dl>
+    <dt>Amount paid</dt><dd>${escape(total)}</dd>
+    <dt>Date paid</dt><dd>${paid}</dd>
+    <dt>Payment</dt><dd>${escape(charge.id)}</dd>
+    ${charge.receipt_email ? `<dt>Sent to</dt><dd>${escape(charge.receipt_email)}</dd>` : ''}
+  </dl>
 </main>
 </body>
 </html>`;

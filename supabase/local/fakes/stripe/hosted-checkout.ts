@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../../http';
 import { DECLINES, luhn } from './cards';
-import { checkoutPage } from './checkout-page';
+import { checkoutPage, receiptPage } from './checkout-page';
 import { id } from './ids';
 import { paymentIntentObject, type SessionState } from './objects';
 import type { StripeStore } from './store';
@@ -16,6 +16,9 @@ export function createHostedCheckout({
   emit,
   publicSession,
   paymentIntentFor,
+  charges,
+  baseUrl,
+  seconds,
 }: StripeStore) {
   function html(res: ServerResponse, status: number, body: string) {
     res.writeHead(status, {
@@ -70,6 +73,16 @@ export function createHostedCheckout({
     intent.failure = null;
     intent.status = 'succeeded';
     intent.latest_charge = id('ch_3');
+    charges.set(intent.latest_charge, {
+      id: intent.latest_charge,
+      amount: intent.amount,
+      currency: intent.currency,
+      created: seconds(),
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      receipt_email: email,
+      receipt_url: `${baseUrl}/receipts/${intent.latest_charge}`,
+    });
     emit('payment_intent.succeeded', paymentIntentObject(intent));
     session.status = 'complete';
     session.payment_status = 'paid';
@@ -79,5 +92,13 @@ export function createHostedCheckout({
     redirect(res, successLocation(session));
   }
 
-  return page;
+  /** The receipt Stripe hosts for a charge (its `receipt_url`). */
+  function receipt(res: ServerResponse, chargeId: string) {
+    const charge = charges.get(chargeId);
+    if (!charge)
+      return html(res, 404, '<!doctype html><title>Not found</title><p>No such receipt.</p>');
+    return html(res, 200, receiptPage(charge));
+  }
+
+  return { page, receipt };
 }

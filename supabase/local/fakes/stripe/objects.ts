@@ -263,3 +263,44 @@ export function paymentIntentObject(intent: PaymentIntentState) {
     transfer_group: null,
   };
 }
+
+/** A successful card charge of a PaymentIntent, with the receipt page Stripe hosts for it. */
+export type ChargeState = {
+  id: string;
+  amount: number;
+  currency: string;
+  created: number;
+  payment_intent: string;
+  payment_method: string | null;
+  receipt_email: string | null;
+  /** Stripe: https://pay.stripe.com/receipts/payment/…; here the local page /receipts/{id}. */
+  receipt_url: string;
+};
+
+/** The fields of Stripe's Charge object the project reads, and the usual ones beside them. */
+export function chargeObject(charge: ChargeState) {
+  return {
+    id: charge.id,
+    object: 'charge' as const,
+    amount: charge.amount,
+    amount_captured: charge.amount,
+    amount_refunded: 0,
+    captured: true,
+    created: charge.created,
+    currency: charge.currency,
+    customer: null,
+    description: null,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: {},
+    paid: true,
+    payment_intent: charge.payment_intent,
+    payment_method: charge.payment_method,
+    receipt_email: charge.receipt_email,
+    receipt_number: null,
+    receipt_url: charge.receipt_url,
+    refunded: false,
+    status: 'succeeded' as const,
+  };
+}

@@ -34,23 +34,26 @@ export function createStripeFake(options: StripeFakeOptions) {
     log: options.log,
   });
   const api = createStripeApi(store, { baseUrl, secretKey: options.secretKey, log: options.log });
-  const page = createHostedCheckout(store);
+  const { page, receipt } = createHostedCheckout(store);
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
     const pay = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
+    const receiptOf = /^\/receipts\/([^/]+)$/.exec(url.pathname);
     const work = pay
       ? page(req, res, decodeURIComponent(pay[1]!))
-      : url.pathname.startsWith('/v1/')
-        ? api(req, res, url.pathname, url)
-        : Promise.resolve(
-            sendJson(res, 404, {
-              error: {
-                type: 'invalid_request_error',
-                message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
-              },
-            }),
-          );
+      : receiptOf && req.method === 'GET'
+        ? Promise.resolve(receipt(res, decodeURIComponent(receiptOf[1]!)))
+        : url.pathname.startsWith('/v1/')
+          ? api(req, res, url.pathname, url)
+          : Promise.resolve(
+              sendJson(res, 404, {
+                error: {
+                  type: 'invalid_request_error',
+                  message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+                },
+              }),
+            );
     work.catch((error: unknown) => {
       options.log(`[stripe] ${(error as Error).message}`);
       if (!res.headersSent)
@@ -68,6 +71,7 @@ export function createStripeFake(options: StripeFakeOptions) {
     url: baseUrl,
     sessions: store.sessions,
     paymentIntents: store.paymentIntents,
+    charges: store.charges,
     events: store.events,
     deliveries: store.webhooks.deliveries,
     stop: () => store.webhooks.stop(),

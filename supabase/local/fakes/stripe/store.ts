@@ -3,6 +3,7 @@ import {
   lineItemsList,
   LOCAL_PAYMENT_METHOD_CONFIGURATION,
   paymentIntentObject,
+  type ChargeState,
   type PaymentIntentState,
   type SessionState,
 } from './objects';
@@ -43,6 +44,7 @@ export function createStripeStore(options: {
   const seconds = () => Math.floor(now() / 1000);
   const sessions = new Map<string, SessionState>();
   const paymentIntents = new Map<string, PaymentIntentState>();
+  const charges = new Map<string, ChargeState>();
   const events: StripeEvent[] = [];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const webhooks = createWebhookSender({
@@ -161,8 +163,11 @@ export function createStripeStore(options: {
   }
 
   return {
+    baseUrl,
+    seconds,
     sessions,
     paymentIntents,
+    charges,
     events,
     idempotency,
     webhooks,

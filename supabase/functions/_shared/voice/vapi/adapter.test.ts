@@ -60,6 +60,16 @@ describe('Vapi call body', () => {
     expect(prompt).toContain('"patient":"Kim Lee"');
   });
 
+  it('takes the callee’s keypad presses and may hang up itself, so a press of 9 opts out and ends the call', () => {
+    const body = createCallBody(request, 'pn_123');
+    expect(body.assistant.keypadInputPlan).toEqual({ enabled: true, timeoutSeconds: 2 });
+    expect(body.assistant.model.tools).toEqual([{ type: 'endCall' }]);
+    const prompt = body.assistant.model.messages[0]!.content;
+    expect(prompt).toContain('presses 9 on the keypad');
+    expect(prompt).toContain('in any language');
+    expect(OPT_OUT_STRUCTURED_OUTPUT.description).toContain('pressed 9');
+  });
+
   it('puts the rules no goal can change before the goal', () => {
     const prompt = createCallBody(
       { ...request, goal: 'Confirm the visit.', language: 'en' },
@@ -166,7 +176,8 @@ describe('Vapi server messages', () => {
     expect(report).toEqual({
       kind: 'ended',
       outcome: 'success',
-      failureReason: null,
+      line: 'callee_hung_up',
+      reasonKnown: true,
       providerReason: 'customer-ended-call',
       startedAt: '2026-11-23T15:00:00.000Z',
       endedAt: '2026-11-23T15:01:14.000Z',
@@ -354,17 +365,18 @@ describe('the integrator’s result and the recording', () => {
     expect(() => audioTypeOf(bytes('<html>'))).toThrow(/neither WAV nor MP3/);
   });
 
-  it('opens a recording without the API key as a stream, refusing error answers', async () => {
-    const seen: (string | null)[] = [];
+  it('opens a recording without the API key, its type told by a range of its first bytes', async () => {
+    const seen: { url: string; auth: string | null; range: string | null }[] = [];
     const provider = createVapiProvider({
       apiUrl: 'http://vapi.test',
       apiKey: 'secret',
       phoneNumberId: 'pn',
       fetch: (async (url: string, init?: RequestInit) => {
-        seen.push(new Headers(init?.headers).get('authorization'));
+        const headers = new Headers(init?.headers);
+        seen.push({ url, auth: headers.get('authorization'), range: headers.get('range') });
         if (url.endsWith('missing')) return new Response('no', { status: 404 });
         if (url.endsWith('page')) return new Response('<html><body>hello</body></html>');
-        // The header arrives in two pieces: the type is told once enough bytes are in.
+        // A server that ignores ranges, sending the header in two pieces.
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('RIFF\0\0'));
@@ -380,13 +392,50 @@ describe('the integrator’s result and the recording', () => {
     expect(new TextDecoder().decode(await new Response(audio.body).arrayBuffer())).toBe(
       'RIFF\0\0\0\0WAVEdata',
     );
+    expect(audio.size()).toBe(16);
     await expect(provider.openRecording('https://rec.test/missing')).rejects.toMatchObject({
       status: 404,
     });
     await expect(provider.openRecording('https://rec.test/page')).rejects.toMatchObject({
       status: 415,
     });
-    expect(seen).toEqual([null, null, null]);
+    expect(seen).toEqual([
+      { url: 'https://rec.test/a.wav', auth: null, range: 'bytes=0-11' },
+      { url: 'https://rec.test/a.wav', auth: null, range: null },
+      { url: 'https://rec.test/missing', auth: null, range: 'bytes=0-11' },
+      { url: 'https://rec.test/page', auth: null, range: 'bytes=0-11' },
+    ]);
+  });
+
+  it('hands a recording of declared length on untouched, and caps one of unknown length', async () => {
+    const wav = new TextEncoder().encode('RIFF\0\0\0\0WAVEdata');
+    let undeclared = false;
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'secret',
+      phoneNumberId: 'pn',
+      fetch: (async (_url: string, init?: RequestInit) => {
+        if (new Headers(init?.headers).has('range')) return new Response(wav.slice(0, 12));
+        if (!undeclared)
+          return new Response(wav, { headers: { 'Content-Length': String(wav.byteLength) } });
+        // No length: an endless stream of audio, which must be cut at the maximum size.
+        return new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              controller.enqueue(new Uint8Array(8 * 1024 * 1024));
+            },
+          }),
+        );
+      }) as typeof fetch,
+    });
+    const declared = await provider.openRecording('https://rec.test/a.wav');
+    expect(declared.size()).toBe(wav.byteLength);
+    await declared.body.cancel();
+
+    undeclared = true;
+    const endless = await provider.openRecording('https://rec.test/endless.wav');
+    await expect(new Response(endless.body).arrayBuffer()).rejects.toMatchObject({ status: 413 });
+    expect(endless.size()).toBeGreaterThan(MAX_RECORDING_BYTES);
   });
 
   it('refuses a recording that declares more than the maximum size', async () => {

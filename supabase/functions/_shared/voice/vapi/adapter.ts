@@ -4,7 +4,8 @@
 // end-of-call-report). Shapes from VapiAI/docs fern/apis/api/openapi.json (CreateCallDTO,
 // CreateAssistantDTO, ArtifactPlan, CreateStructuredOutputDTO, Call, ServerMessage*). Locally
 // VAPI_API_URL points at the stack's simulated phone network, which speaks the same API
-// (supabase/local/fakes/voice/vapi, the path of this folder under the stand-ins).
+// (supabase/local/fakes/voice/vapi, the path of this folder under the stand-ins, an HTTP server
+// around the simulated network in ../simulated, which test mode runs in production too).
 import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
 import type {
@@ -25,8 +26,8 @@ import {
 } from '../../contract/disclosures.ts';
 import {
   CONCURRENCY_LIMIT_REACHED,
-  describeEndedReason,
-  statusForEndedReason,
+  lineEndForEndedReason,
+  statusForLineEnd,
 } from './ended-reason.ts';
 
 export type VapiConfig = {
@@ -80,6 +81,8 @@ export function systemPrompt(request: CallRequest): string {
     disclosureRules(disclosures),
     `Your goal: ${request.goal}`,
     'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
+    // An opt-out is honoured whatever the goal says: the number joins the do-not-call list.
+    `If the person asks, in any language or words, not to be called again, or presses ${OPT_OUT_KEY} on the keypad, say briefly and politely that they will not be called again, then end the call at once.`,
     STYLE_GUIDES[request.speakingStyle] ?? '',
     `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
   ];
@@ -95,6 +98,8 @@ export function systemPrompt(request: CallRequest): string {
  * 40 characters.
  */
 export const OPT_OUT_OUTPUT = 'opted_out';
+/** The key a callee presses to opt out, as the mandatory opening announces it. */
+export const OPT_OUT_KEY = '9';
 export const RESULT_OUTPUT = 'result';
 
 /** Whether the callee asked not to be called again: asked of every call. */
@@ -102,7 +107,7 @@ export const OPT_OUT_STRUCTURED_OUTPUT = {
   name: OPT_OUT_OUTPUT,
   type: 'ai',
   description:
-    'Whether the person called asked not to be called again (e.g. "don\'t call me again", "take me off your list", "stop calling").',
+    'Whether the person called asked not to be called again, in any language (e.g. "don\'t call me again", "take me off your list", "stop calling", "no me llamen más"), or pressed 9 on the keypad to opt out.',
   schema: {
     type: 'boolean',
     description: 'true if the person called asked not to be called again; otherwise false.',
@@ -179,7 +184,11 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         provider: 'openai',
         model: 'gpt-4o',
         messages: [{ role: 'system', content: systemPrompt(request) }],
+        // Lets the agent hang up itself, e.g. right after an opt-out.
+        tools: [{ type: 'endCall' }],
       },
+      // The callee's key presses reach the agent as their turn (an opt-out by keypad).
+      keypadInputPlan: { enabled: true, timeoutSeconds: 2 },
       voice: {
         provider: '11labs',
         voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
@@ -277,11 +286,12 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
         ? (Date.parse(endedAt) - Date.parse(startedAt)) / 1000
         : 0;
   const evaluation = analysis.successEvaluation;
-  const outcome = statusForEndedReason(endedReason);
+  const { line, known } = lineEndForEndedReason(endedReason);
   return {
     kind: 'ended',
-    outcome,
-    failureReason: outcome === 'failed' ? describeEndedReason(endedReason) : null,
+    outcome: statusForLineEnd(line),
+    line,
+    reasonKnown: known,
     providerReason: endedReason,
     startedAt,
     endedAt,
@@ -411,30 +421,21 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
     },
 
     async openRecording(url) {
-      // The artifact's URL is a storage link of its own: no API key goes with it. The timeout
-      // covers the answer's headers; the body is read as it is copied, at the copier's pace.
-      let response: Response;
-      try {
-        response = await doFetch(url, { signal: AbortSignal.timeout(60_000) });
-      } catch (error) {
-        throw new ProviderError(
-          `The recording could not be fetched: ${(error as Error).message}`,
-          null,
-        );
-      }
-      if (!response.ok || !response.body) {
-        await response.body?.cancel();
-        throw new ProviderError(
-          `The recording could not be fetched (${response.status})`,
-          response.status,
-        );
-      }
+      // The artifact's URL is a storage link of its own: no API key goes with it. Its type is told
+      // by its first bytes, asked for alone; then the whole body is opened and handed on as it
+      // arrives. The timeouts cover the answers' headers; the body is read at the copier's pace.
+      const contentType = audioTypeOf(await firstBytes(doFetch, url, 12));
+      const response = await fetchRecording(doFetch, url);
       const declared = Number(response.headers.get('content-length') ?? 0);
       if (declared > MAX_RECORDING_BYTES) {
         await response.body.cancel();
         throw new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413);
       }
-      return await sniffedAudio(response.body, declared > 0 ? declared : null);
+      // A declared length is exact (the connection fails a body that ends short of it), and the
+      // untouched stream lets the runtime pass the bytes on without lifting them into JavaScript.
+      if (declared > 0) return { contentType, body: response.body, size: () => declared };
+      const counted = cappedStream(response.body);
+      return { contentType, body: counted.body, size: counted.size };
     },
 
     parseServerMessage(body) {
@@ -473,62 +474,88 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
   };
 }
 
-/**
- * The audio as a stream whose type is told by its first bytes (read ahead, then given back first)
- * and which errors once it grows past MAX_RECORDING_BYTES: nothing is held but the chunk in hand.
- */
-async function sniffedAudio(
-  body: ReadableStream<Uint8Array>,
-  declaredBytes: number | null,
-): Promise<RecordingStream> {
-  const reader = body.getReader();
-  const head: Uint8Array[] = [];
-  let headBytes = 0;
-  while (headBytes < 12) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    head.push(value);
-    headBytes += value.byteLength;
-  }
-  const first = new Uint8Array(headBytes);
-  head.reduce((at, chunk) => (first.set(chunk, at), at + chunk.byteLength), 0);
-  let contentType: RecordingStream['contentType'];
+/** GET for a recording's URL, as a ProviderError when it fails or answers with an error. */
+async function fetchRecording(
+  doFetch: typeof fetch,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+  let response: Response;
   try {
-    contentType = audioTypeOf(first);
+    response = await doFetch(url, { headers, signal: AbortSignal.timeout(60_000) });
   } catch (error) {
-    await reader.cancel();
-    throw error;
+    throw new ProviderError(
+      `The recording could not be fetched: ${(error as Error).message}`,
+      null,
+    );
   }
-  let total = 0;
-  const counted = (chunk: Uint8Array, controller: ReadableStreamDefaultController<Uint8Array>) => {
-    total += chunk.byteLength;
-    if (total > MAX_RECORDING_BYTES) {
-      controller.error(
-        new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413),
-      );
-      void reader.cancel();
-      return;
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw new ProviderError(
+      `The recording could not be fetched (${response.status})`,
+      response.status,
+    );
+  }
+  return response as Response & { body: ReadableStream<Uint8Array> };
+}
+
+/**
+ * The first `count` bytes of a recording (fewer if it is shorter), asked for as a byte range; a
+ * server that ignores ranges answers the whole file, of which only the first chunks are read.
+ */
+async function firstBytes(doFetch: typeof fetch, url: string, count: number): Promise<Uint8Array> {
+  const response = await fetchRecording(doFetch, url, { Range: `bytes=0-${count - 1}` });
+  const reader = response.body.getReader();
+  const head = new Uint8Array(count);
+  let filled = 0;
+  try {
+    while (filled < count) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const piece = value.subarray(0, count - filled);
+      head.set(piece, filled);
+      filled += piece.byteLength;
     }
-    controller.enqueue(chunk);
-  };
+  } catch (error) {
+    throw new ProviderError(`The recording broke off: ${(error as Error).message}`, null);
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return head.subarray(0, filled);
+}
+
+/**
+ * A body of undeclared length, counted as it passes and failed once it grows past
+ * MAX_RECORDING_BYTES: nothing is held but the chunk in hand.
+ */
+function cappedStream(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  let total = 0;
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (first.byteLength > 0) counted(first, controller);
-    },
     async pull(controller) {
+      let next: ReadableStreamReadResult<Uint8Array>;
       try {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else counted(value, controller);
+        next = await reader.read();
       } catch (error) {
         controller.error(
           new ProviderError(`The recording broke off: ${(error as Error).message}`, null),
         );
+        return;
       }
+      if (next.done) return controller.close();
+      total += next.value.byteLength;
+      if (total > MAX_RECORDING_BYTES) {
+        controller.error(
+          new ProviderError(`The recording is larger than ${MAX_RECORDING_BYTES} bytes`, 413),
+        );
+        await reader.cancel();
+        return;
+      }
+      controller.enqueue(next.value);
     },
     cancel: (reason) => reader.cancel(reason),
   });
-  return { contentType, body: stream, declaredBytes };
+  return { body: stream, size: () => total };
 }
 
 /** WAV (RIFF/WAVE) or MP3 (ID3 tag or frame sync), told by the bytes themselves. */

@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { BodyTooLargeError, readBody, sendJson } from '../../../http';
-import { callRecordingWav } from './recording';
-import { callObject } from './calls';
+import { callRecordingWav } from '../../../../functions/_shared/voice/simulated/recording.ts';
+import { callObject } from '../../../../functions/_shared/voice/simulated/calls.ts';
 import {
   createVoiceNetwork,
   LOCAL_ORG_ID,
   type NetworkOptions,
   type VoiceNetwork,
-} from './network';
-import { validateCreateCall } from './validation';
+} from '../../../../functions/_shared/voice/simulated/network.ts';
+import { validateCreateCall } from '../../../../functions/_shared/voice/simulated/validation.ts';
 
 /**
  * The HTTP surface of the simulated phone network, shaped like Vapi's API

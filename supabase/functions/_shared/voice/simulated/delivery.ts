@@ -1,4 +1,4 @@
-import { sleep } from './clock';
+import { sleep } from './clock.ts';
 
 /**
  * Delivery of server messages to `assistant.server.url`, one call's messages strictly in order:

@@ -4,7 +4,7 @@ import {
   calleeBehaviour,
   SIMULATED_NUMBERS,
   type CalleeBehaviour,
-} from '../../../../functions/_shared/contract/simulated-numbers.ts';
+} from '../../contract/simulated-numbers.ts';
 
 export type Behaviour = CalleeBehaviour;
 

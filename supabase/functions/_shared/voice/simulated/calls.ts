@@ -1,6 +1,6 @@
-import type { Behaviour } from './callees';
-import { goalFromPrompt, type Outcome, type Role } from './conversation';
-import { fillFromFiction, valueFromFiction, type Settlement } from './fiction';
+import type { Behaviour } from './callees.ts';
+import { goalFromPrompt, type Outcome, type Role } from './conversation.ts';
+import { fillFromFiction, valueFromFiction, type Settlement } from './fiction.ts';
 
 /**
  * A simulated call and the Vapi-shaped objects built from it: the `Call` of `POST /call` and
@@ -224,7 +224,12 @@ export function structuredOutputs(call: CallRecord): Json | null {
 /** What the conversation settled: all of it (agreed or declined), or nothing. */
 export function settlementOf(call: CallRecord): Settlement {
   if (call.outcome === 'met') return 'agreed';
-  if (call.startedAt !== null && (call.behaviour === 'declines' || call.behaviour === 'opts-out'))
+  if (
+    call.startedAt !== null &&
+    (call.behaviour === 'declines' ||
+      call.behaviour === 'opts-out' ||
+      call.behaviour === 'presses-opt-out-key')
+  )
     return 'declined';
   return 'nothing';
 }

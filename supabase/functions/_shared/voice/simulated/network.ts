@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { behaviourFor, type Behaviour } from './callees';
+import { behaviourFor, type Behaviour } from './callees.ts';
 import {
   endOfCallReport,
   recorded,
@@ -9,11 +9,18 @@ import {
   transcriptMessage,
   type CallRecord,
   type CallStatus,
-} from './calls';
-import { callTimeline, createCompressedClock, sleep, type CallTimeline } from './clock';
-import { buildScript, ENDED_REASONS, OPT_OUT_LINE, type Script, type Step } from './conversation';
-import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery';
-import { DEFAULT_SERVER_MESSAGES } from './validation';
+} from './calls.ts';
+import { callTimeline, createCompressedClock, sleep, type CallTimeline } from './clock.ts';
+import {
+  buildScript,
+  ENDED_REASONS,
+  OPT_OUT_KEY,
+  OPT_OUT_LINE,
+  type Script,
+  type Step,
+} from './conversation.ts';
+import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery.ts';
+import { DEFAULT_SERVER_MESSAGES } from './validation.ts';
 
 /**
  * The simulated phone network: keeps its calls in memory, plays each call's script on the
@@ -341,7 +348,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const { call } = entry;
     call.outcome = call.startedAt === null ? 'none' : 'not-met';
     // Hung up before the callee said it: no opt-out was heard.
-    call.optedOut = call.turns.some((turn) => turn.text === OPT_OUT_LINE);
+    call.optedOut = call.turns.some(
+      (turn) => turn.text === OPT_OUT_LINE || (turn.role === 'user' && turn.text === OPT_OUT_KEY),
+    );
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'
       : null;

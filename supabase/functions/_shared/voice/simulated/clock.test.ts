@@ -1,4 +1,4 @@
-import { callTimeline, createCompressedClock, sleep, voiceSpeedFromEnv } from './clock';
+import { callTimeline, createCompressedClock, sleep, voiceSpeedFromEnv } from './clock.ts';
 
 describe('compressed clock', () => {
   it('plays simulated seconds `speed` times faster on the wall', () => {

@@ -1,5 +1,5 @@
-import { callRecordingWav, RECORDING_SAMPLE_RATE, toneWav } from './recording';
-import type { CallRecord } from './calls';
+import { callRecordingWav, RECORDING_SAMPLE_RATE, toneWav } from './recording.ts';
+import type { CallRecord } from './calls.ts';
 
 /** The fields of a WAV header, read the way a player reads them. */
 function readWav(wav: Buffer) {

@@ -1,13 +1,14 @@
-import type { Behaviour } from './callees';
+import type { Behaviour } from './callees.ts';
 import {
   buildScript,
   goalFromPrompt,
   holdSeconds,
+  OPT_OUT_KEY,
   OPT_OUT_LINE,
   speakingSeconds,
   type ScriptInput,
   type Step,
-} from './conversation';
+} from './conversation.ts';
 
 const PROMPT =
   'You are Aria, a professional assistant.\nGoal: Confirm Kim\'s dental appointment tomorrow at 3 pm; offer Thursday if not.\nContext: {"patient":"Kim Lee"}';
@@ -175,6 +176,14 @@ describe('buildScript', () => {
     expect(script.summary).toContain('asked not to be called again');
     expect(statuses(script.steps).at(-1)).toBe('customer-ended-call');
     expect(buildScript(input('agrees')).optedOut).toBeUndefined();
+  });
+
+  it('0190 presses 9 after the opening: the agent says goodbye and ends the call itself', () => {
+    const script = buildScript(input('presses-opt-out-key'));
+    expect(turns(script.steps)[1]).toBe(`user: ${OPT_OUT_KEY}`);
+    expect(turns(script.steps).at(-1)).toContain('We will not call this number again');
+    expect(script).toMatchObject({ outcome: 'not-met', optedOut: true });
+    expect(statuses(script.steps).at(-1)).toBe('assistant-ended-call');
   });
 
   it('busy, no answer and carrier failure end without a conversation', () => {

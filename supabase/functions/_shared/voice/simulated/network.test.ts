@@ -1,4 +1,4 @@
-import { createVoiceNetwork } from './network';
+import { createVoiceNetwork } from './network.ts';
 
 type Sent = { url: string; message: { type: string; status?: string; endedReason?: string } };
 

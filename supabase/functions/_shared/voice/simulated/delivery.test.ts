@@ -1,4 +1,4 @@
-import { createOutbox, retryDelaysMs, type Target } from './delivery';
+import { createOutbox, retryDelaysMs, type Target } from './delivery.ts';
 
 const target = (overrides: Partial<Target> = {}): Target => ({
   url: 'http://receiver.test/hook',

@@ -4,8 +4,9 @@
  * really spoke, so the audio says so honestly: each turn is a tone for as long as the turn lasts
  * (the agent at 440 Hz, the callee at 330 Hz, pulsed like syllables), silence between turns.
  */
-import type { CallRecord } from './calls';
-import { durationSeconds } from './calls';
+import { Buffer } from 'node:buffer';
+import type { CallRecord } from './calls.ts';
+import { durationSeconds } from './calls.ts';
 
 export const RECORDING_SAMPLE_RATE = 8000;
 const BYTES_PER_SAMPLE = 2;

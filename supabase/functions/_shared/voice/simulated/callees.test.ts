@@ -1,4 +1,4 @@
-import { behaviourFor, CALLEES, isAnswered } from './callees';
+import { behaviourFor, CALLEES, isAnswered } from './callees.ts';
 
 describe('scripted callees', () => {
   it.each([
@@ -39,6 +39,7 @@ describe('scripted callees', () => {
       '0107',
       '0108',
       '0109',
+      '0190',
     ]);
   });
 

@@ -7,7 +7,7 @@ import {
   successEvaluation,
   transcriptText,
   type CallRecord,
-} from './calls';
+} from './calls.ts';
 
 const record = (overrides: Partial<CallRecord> = {}): CallRecord => ({
   id: '11111111-1111-4111-8111-111111111111',

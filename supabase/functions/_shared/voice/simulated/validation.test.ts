@@ -1,4 +1,4 @@
-import { validateCreateCall } from './validation';
+import { validateCreateCall } from './validation.ts';
 
 const valid = () => ({
   phoneNumberId: 'local',

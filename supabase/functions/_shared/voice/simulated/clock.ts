@@ -71,7 +71,7 @@ export function callTimeline(
 }
 
 /** STACK_VOICE_SPEED: the compression factor (default 30: a 60 s call plays in 2 s). */
-export function voiceSpeedFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+export function voiceSpeedFromEnv(env: Record<string, string | undefined>): number {
   const raw = env.STACK_VOICE_SPEED;
   if (raw === undefined || raw === '') return DEFAULT_VOICE_SPEED;
   const speed = Number(raw);

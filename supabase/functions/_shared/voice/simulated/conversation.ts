@@ -1,4 +1,4 @@
-import type { Behaviour } from './callees';
+import type { Behaviour } from './callees.ts';
 
 /**
  * The conversation generator: turns a callee's behaviour and the assistant's settings into a
@@ -30,6 +30,13 @@ export type Script = {
 export const OPT_OUT_LINE =
   'Please do not call me again. Take this number off your list, I do not want these calls.';
 
+/**
+ * What the callee of 555-0190 sends: the key 9. With `assistant.keypadInputPlan.enabled` Vapi hands
+ * the callee's key presses to the model as the callee's turn (it has no server message of its own
+ * for them), so the transcript shows the digit as a user turn.
+ */
+export const OPT_OUT_KEY = '9';
+
 export type ScriptInput = {
   behaviour: Behaviour;
   /** The system prompt (assistant.model.messages, role system). */
@@ -54,6 +61,7 @@ export type ScriptInput = {
 /** Vapi's endedReason values (openapi.json, Call.endedReason) the network produces. */
 export const ENDED_REASONS = {
   callerHungUp: 'customer-ended-call',
+  assistantEnded: 'assistant-ended-call',
   busy: 'customer-busy',
   noAnswer: 'customer-did-not-answer',
   voicemail: 'voicemail',
@@ -358,6 +366,22 @@ function scriptFor(input: ScriptInput): Script {
       steps,
       outcome: 'not-met',
       summary: `The assistant called about: ${goal}. The callee asked not to be called again, so the goal was not met.`,
+      optedOut: true,
+    };
+  }
+
+  if (input.behaviour === 'presses-opt-out-key') {
+    const after = speak(steps, start, [
+      ['assistant', lines.opening],
+      ['user', OPT_OUT_KEY, 0.4],
+      ['assistant', 'Understood. We will not call this number again. Goodbye.'],
+    ]);
+    // The agent ends the call itself (its endCall tool), right after its goodbye.
+    end(after, ENDED_REASONS.assistantEnded);
+    return {
+      steps,
+      outcome: 'not-met',
+      summary: `The assistant called about: ${goal}. The callee pressed ${OPT_OUT_KEY} to opt out, so the goal was not met.`,
       optedOut: true,
     };
   }

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { type CheckFacts, explainCheck, refusedNumber, type StateRule } from './call-rules.ts';
+
+const NOW = '2026-11-27T20:00:00.000Z';
+const FLORIDA: StateRule = {
+  state: 'FL',
+  state_name: 'Florida',
+  call_start: '08:00:00',
+  call_end: '20:00:00',
+  hours_source: 'Fla. Stat. § 501.616(6)(a)',
+  max_calls_per_24h: 3,
+  cap_source: 'Fla. Stat. § 501.616(6)(b)',
+  excluded_weekdays: [],
+  excluded_weekdays_source: null,
+  covers: 'telephone_solicitations',
+  all_party_consent: true,
+  consent_source: 'Fla. Stat. § 934.03(2)(d)',
+};
+
+function facts(overrides: Partial<CheckFacts> = {}): CheckFacts {
+  return {
+    now: NOW,
+    state: 'FL',
+    time_zones: ['America/New_York'],
+    account_closed: false,
+    do_not_call: null,
+    state_rule: FLORIDA,
+    requested_window: { start: '08:00:00', end: '21:00:00' },
+    schedule_at: null,
+    window: { start: '08:00:00', end: '20:00:00' },
+    window_opening: NOW,
+    hours_opening: NOW,
+    opening: NOW,
+    calls_in_last_24h: 0,
+    cap_frees_at: NOW,
+    ...overrides,
+  };
+}
+
+const rule = (answer: ReturnType<typeof explainCheck>, name: string) =>
+  answer.rules.find((r) => r.rule === name);
+
+describe('explaining whether a call would ring', () => {
+  it('rings now when every rule allows it, and names each rule’s source', () => {
+    const answer = explainCheck('+13055550100', facts());
+    expect(answer).toMatchObject({ decision: 'call_now', scheduled_for: null, state: 'FL' });
+    expect(rule(answer, 'calling_window')?.source).toBe('47 CFR 64.1200(c)(1)');
+    expect(rule(answer, 'state_hours')).toMatchObject({
+      decision: 'allows',
+      source: 'Fla. Stat. § 501.616(6)(a)',
+    });
+    expect(rule(answer, 'state_hours')?.message).toContain('marketing calls');
+    expect(rule(answer, 'state_call_cap')?.decision).toBe('allows');
+    expect(rule(answer, 'recording_consent')?.source).toBe('Fla. Stat. § 934.03(2)(d)');
+    expect(rule(answer, 'do_not_call')?.message).toContain(
+      'National Do Not Call Registry is not queried',
+    );
+  });
+
+  it('waits for the state’s hours after 20:00 in Florida, though the federal window is open', () => {
+    const morning = '2026-11-28T13:00:00.000Z';
+    const answer = explainCheck(
+      '+13055550100',
+      facts({ hours_opening: morning, opening: morning }),
+    );
+    expect(answer).toMatchObject({ decision: 'scheduled', scheduled_for: morning });
+    expect(rule(answer, 'state_hours')).toMatchObject({ decision: 'delays', until: morning });
+    expect(rule(answer, 'calling_window')?.decision).toBe('allows');
+  });
+
+  it('waits for the cap to free after three calls in 24 hours', () => {
+    const frees = '2026-11-28T19:00:00.000Z';
+    const answer = explainCheck(
+      '+13055550100',
+      facts({ calls_in_last_24h: 3, cap_frees_at: frees, opening: frees }),
+    );
+    expect(answer.decision).toBe('scheduled');
+    expect(rule(answer, 'state_call_cap')).toMatchObject({ decision: 'delays', until: frees });
+    expect(rule(answer, 'state_call_cap')?.message).toContain('at most 3 calls');
+  });
+
+  it('refuses a number on the do-not-call list, saying who listed it', () => {
+    const answer = explainCheck(
+      '+13055550100',
+      facts({ do_not_call: { source: 'callee', listed_at: '2026-11-01T10:00:00Z' } }),
+    );
+    expect(answer.decision).toBe('refused');
+    expect(rule(answer, 'do_not_call')).toMatchObject({ decision: 'refuses' });
+    expect(rule(answer, 'do_not_call')?.message).toContain('asked not to be called again');
+  });
+
+  it('refuses when the state’s hours leave nothing of the window asked for', () => {
+    const answer = explainCheck('+13055550100', facts({ hours_opening: null, opening: null }));
+    expect(answer.decision).toBe('refused');
+    expect(rule(answer, 'state_hours')?.decision).toBe('refuses');
+  });
+
+  it('lists no state rule for a state without one, and refuses on an outside consent verdict', () => {
+    const answer = explainCheck('+12125550100', facts({ state: 'NY', state_rule: null }), [
+      {
+        rule: 'consent',
+        decision: 'refuses',
+        message: 'no consent',
+        source: '47 CFR 64.1200(a)(2)',
+      },
+    ]);
+    expect(rule(answer, 'state_hours')).toBeUndefined();
+    expect(rule(answer, 'state_call_cap')).toBeUndefined();
+    expect(rule(answer, 'recording_consent')?.source).toBe('18 U.S.C. § 2511(2)(d)');
+    expect(answer.decision).toBe('refused');
+  });
+
+  it('answers a number the number rule refuses with that rule alone', () => {
+    expect(refusedNumber('+19005550100', 'premium')).toMatchObject({
+      decision: 'refused',
+      rules: [{ rule: 'number', decision: 'refuses', message: 'premium' }],
+    });
+  });
+});

@@ -1,0 +1,241 @@
+// "Can I call this number now?": the facts task_check reads in SQL (the same ones task_accept
+// decides with) turned into the answer of POST /task/check, GET /task/rules and MCP check_call:
+// whether the call would ring now, when, and every rule that decided it, each with its source.
+// Plain TypeScript with no Deno API, so unit tests run it directly.
+
+/** The federal floor for calling hours, applied to every call. */
+export const FEDERAL_HOURS = {
+  start: '08:00',
+  end: '21:00',
+  source: '47 CFR 64.1200(c)(1)',
+} as const;
+
+/** A row of private.state_calling_rules, as task_check returns it. */
+export type StateRule = {
+  state: string;
+  state_name: string;
+  call_start: string | null;
+  call_end: string | null;
+  hours_source: string | null;
+  max_calls_per_24h: number | null;
+  cap_source: string | null;
+  excluded_weekdays: number[];
+  excluded_weekdays_source: string | null;
+  covers: 'telephone_solicitations' | 'all_calls';
+  all_party_consent: boolean;
+  consent_source: string | null;
+};
+
+/** What public.task_check answers. */
+export type CheckFacts = {
+  now: string;
+  state: string | null;
+  time_zones: string[];
+  account_closed: boolean;
+  do_not_call: { source: 'callee' | 'account'; listed_at: string } | null;
+  state_rule: StateRule | null;
+  requested_window: { start: string; end: string };
+  schedule_at: string | null;
+  window: { start: string; end: string };
+  window_opening: string | null;
+  hours_opening: string | null;
+  opening: string | null;
+  calls_in_last_24h: number;
+  cap_frees_at: string | null;
+};
+
+export type RuleDecision = 'allows' | 'delays' | 'refuses' | 'applies';
+
+export type RuleVerdict = {
+  rule:
+    | 'number'
+    | 'account'
+    | 'do_not_call'
+    | 'schedule_at'
+    | 'calling_window'
+    | 'state_hours'
+    | 'state_days'
+    | 'state_call_cap'
+    | 'recording_consent'
+    | 'consent';
+  decision: RuleDecision;
+  message: string;
+  /** The statute or regulation the rule comes from; null for the account's own choices. */
+  source: string | null;
+  /** When the rule lets the call ring (a rule that delays it). */
+  until?: string;
+};
+
+export type CheckAnswer = {
+  phone_number: string;
+  /** `call_now`: POST /task would place it at once; `scheduled`: it would wait; `refused`: 4xx. */
+  decision: 'call_now' | 'scheduled' | 'refused';
+  scheduled_for: string | null;
+  state: string | null;
+  time_zones: string[];
+  rules: RuleVerdict[];
+};
+
+const hhmm = (time: string) => time.slice(0, 5);
+const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const COVERS = {
+  telephone_solicitations:
+    'the statute covers telephone solicitations (marketing calls); Dialwise applies it to every call',
+  all_calls: 'the statute covers every call',
+} as const;
+
+/** The answer for a number that fails the number rule: nothing else is looked at. */
+export function refusedNumber(phoneNumber: string, message: string): CheckAnswer {
+  return {
+    phone_number: phoneNumber,
+    decision: 'refused',
+    scheduled_for: null,
+    state: null,
+    time_zones: [],
+    rules: [{ rule: 'number', decision: 'refuses', message, source: null }],
+  };
+}
+
+/**
+ * Every rule's verdict on a call to `phoneNumber` from the facts of task_check. `extra` are
+ * verdicts decided outside SQL (the purpose's consent), appended as they are.
+ */
+export function explainCheck(
+  phoneNumber: string,
+  facts: CheckFacts,
+  extra: RuleVerdict[] = [],
+): CheckAnswer {
+  const rules: RuleVerdict[] = [
+    {
+      rule: 'number',
+      decision: 'allows',
+      message: `${phoneNumber} is a US number calls may go to.`,
+      source: null,
+    },
+  ];
+  const rule = facts.state_rule;
+  const now = Date.parse(facts.now);
+  const later = (at: string | null) => at !== null && Date.parse(at) > now + 1000;
+
+  rules.push(
+    facts.account_closed
+      ? {
+          rule: 'account',
+          decision: 'refuses',
+          message: 'This account is closed.',
+          source: null,
+        }
+      : { rule: 'account', decision: 'allows', message: 'The account is open.', source: null },
+  );
+
+  const listed = facts.do_not_call;
+  rules.push(
+    listed
+      ? {
+          rule: 'do_not_call',
+          decision: 'refuses',
+          message:
+            listed.source === 'callee'
+              ? `${phoneNumber} asked not to be called again (on ${listed.listed_at.slice(0, 10)}); it is on your do-not-call list for good.`
+              : `${phoneNumber} is on your do-not-call list (added on ${listed.listed_at.slice(0, 10)}).`,
+          source: '47 CFR 64.1200(d)(3)',
+        }
+      : {
+          rule: 'do_not_call',
+          decision: 'allows',
+          message: `${phoneNumber} is not on your do-not-call list. The National Do Not Call Registry is not queried: checking it is your duty.`,
+          source: '47 CFR 64.1200(d)(3)',
+        },
+  );
+
+  if (facts.schedule_at)
+    rules.push({
+      rule: 'schedule_at',
+      decision: later(facts.schedule_at) ? 'delays' : 'allows',
+      message: `You asked for the call at ${facts.schedule_at} or later.`,
+      source: null,
+      ...(later(facts.schedule_at) ? { until: facts.schedule_at } : {}),
+    });
+
+  const requested = facts.requested_window;
+  const zones = facts.time_zones.join(', ');
+  rules.push({
+    rule: 'calling_window',
+    decision:
+      facts.window_opening === null ? 'refuses' : later(facts.window_opening) ? 'delays' : 'allows',
+    message:
+      facts.window_opening === null
+        ? `The window ${hhmm(requested.start)}-${hhmm(requested.end)} is never open in all of ${zones} at once.`
+        : `Calls ring between ${hhmm(requested.start)} and ${hhmm(requested.end)} local time (${zones}); the federal hours are ${FEDERAL_HOURS.start}-${FEDERAL_HOURS.end}.`,
+    source: FEDERAL_HOURS.source,
+    ...(facts.window_opening && later(facts.window_opening) ? { until: facts.window_opening } : {}),
+  });
+
+  if (rule?.call_start && rule.call_end) {
+    const narrowedAway = facts.hours_opening === null;
+    rules.push({
+      rule: 'state_hours',
+      decision: narrowedAway
+        ? 'refuses'
+        : later(facts.hours_opening) && facts.hours_opening !== facts.window_opening
+          ? 'delays'
+          : 'allows',
+      message: narrowedAway
+        ? `${rule.state_name} allows calls only between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time; the window asked for lies outside them.`
+        : `${rule.state_name} allows calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time (${COVERS[rule.covers]}).`,
+      source: rule.hours_source,
+      ...(facts.hours_opening &&
+      later(facts.hours_opening) &&
+      facts.hours_opening !== facts.window_opening
+        ? { until: facts.hours_opening }
+        : {}),
+    });
+  }
+
+  if (rule && rule.excluded_weekdays.length > 0)
+    rules.push({
+      rule: 'state_days',
+      decision: 'applies',
+      message: `${rule.state_name} allows no calls on ${rule.excluded_weekdays.map((d) => WEEKDAYS[d]).join(', ')} (${COVERS[rule.covers]}).`,
+      source: rule.excluded_weekdays_source,
+    });
+
+  if (rule?.max_calls_per_24h) {
+    const capped = facts.cap_frees_at !== null && later(facts.cap_frees_at);
+    rules.push({
+      rule: 'state_call_cap',
+      decision: capped ? 'delays' : 'allows',
+      message: `${rule.state_name} allows at most ${rule.max_calls_per_24h} calls to a number in 24 hours (${COVERS[rule.covers]}); this account has ${facts.calls_in_last_24h} placed or waiting in the last 24 hours.`,
+      source: rule.cap_source,
+      ...(capped ? { until: facts.cap_frees_at! } : {}),
+    });
+  }
+
+  rules.push(
+    rule?.all_party_consent
+      ? {
+          rule: 'recording_consent',
+          decision: 'applies',
+          message: `${rule.state_name} requires every party's consent to record: a recorded call records only after the notice and the callee's consent.`,
+          source: rule.consent_source,
+        }
+      : {
+          rule: 'recording_consent',
+          decision: 'applies',
+          message: 'One-party consent: a recorded call still opens with the recording notice.',
+          source: '18 U.S.C. § 2511(2)(d)',
+        },
+  );
+  rules.push(...extra);
+
+  const refused = rules.some((r) => r.decision === 'refuses') || facts.opening === null;
+  const scheduled = !refused && later(facts.opening);
+  return {
+    phone_number: phoneNumber,
+    decision: refused ? 'refused' : scheduled ? 'scheduled' : 'call_now',
+    scheduled_for: scheduled ? facts.opening : null,
+    state: facts.state,
+    time_zones: facts.time_zones,
+    rules,
+  };
+}

@@ -1,0 +1,363 @@
+// Every operation of the call API, asked well and badly on the running stack: each answer's
+// status, headers and body must be what openapi.yaml documents for that operation. The exchanges
+// are also kept in fixtures/api-exchanges.json (RECORD_API_EXCHANGES=1 rewrites it), which a unit
+// test replays against the description without a stack.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { format } from 'prettier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  departures,
+  type Exchange,
+  openApiAjv,
+  readOpenApi,
+} from '../../scripts/contract/openapi-spec';
+import { deleteCreatedUsers } from './support/clients';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { apiUrl } from './support/stack';
+import { waitFor } from './support/wait';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const { document } = readOpenApi(projectRoot);
+const ajv = openApiAjv(document);
+const exchanges: Exchange[] = [];
+
+let account: CallingAccount;
+let noKyc: CallingAccount;
+let broke: CallingAccount;
+
+beforeAll(async () => {
+  [account, noKyc, broke] = await Promise.all([
+    createCallingAccount({ label: 'wire', credits: 5 }),
+    createCallingAccount({ label: 'wire-no-kyc', kyc: null }),
+    createCallingAccount({ label: 'wire-broke', freeMinutesUsed: 100 }),
+  ]);
+});
+afterAll(async () => {
+  if (process.env.RECORD_API_EXCHANGES)
+    writeFileSync(
+      path.join(import.meta.dirname, 'fixtures/api-exchanges.json'),
+      await format(JSON.stringify(exchanges), { parser: 'json' }),
+    );
+  await deleteCreatedUsers();
+});
+
+/** Parses the data of each event of a stream. */
+function eventsOf(text: string): unknown[] {
+  return text
+    .split('\n\n')
+    .map((block) => block.split('\n').filter((line) => line.startsWith('data:')))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => JSON.parse(lines.map((line) => line.slice(5).trimStart()).join('\n')));
+}
+
+/** Sends one request, records the exchange, and returns it with the parsed body. */
+async function ask(
+  what: string,
+  route: string,
+  response: Response | Promise<Response>,
+  method: string,
+): Promise<Exchange> {
+  const answer = await response;
+  const headers = Object.fromEntries(
+    [...answer.headers].filter(([name]) =>
+      [
+        'content-type',
+        'retry-after',
+        'content-range',
+        'idempotent-replayed',
+        'request-id',
+      ].includes(name),
+    ),
+  );
+  const type = headers['content-type'] ?? '';
+  const text = type.startsWith('audio/') ? null : await answer.text();
+  if (text === null) await answer.body?.cancel();
+  const body =
+    text === null ? null : type.startsWith('text/event-stream') ? eventsOf(text) : JSON.parse(text);
+  // A request id changes every run: kept as its shape.
+  if (headers['request-id']) headers['request-id'] = 'req_…';
+  const exchange = { case: what, method, route, status: answer.status, headers, body };
+  exchanges.push(exchange);
+  expect(departures(document, ajv, exchange)).toEqual([]);
+  return exchange;
+}
+
+const smallest = { phone_number: '+14155550100', goal: 'Confirm the appointment.' };
+const post = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  json: body,
+  headers,
+});
+const missingTask = `task_${'0'.repeat(26)}`;
+const missingBatch = `batch_${'0'.repeat(26)}`;
+const errorOf = (exchange: Exchange) => (exchange.body as { error: Record<string, string> }).error;
+
+// In order: later cases use the tasks earlier ones made, and the last checks every operation was asked.
+describe('the call API on the wire matches openapi.yaml', { shuffle: false }, () => {
+  let ended: { id: string };
+
+  it('createTask: good, replayed, waited for, and every refusal', async () => {
+    const key = `wire-${Date.now()}`;
+    const created = await ask(
+      'the smallest body',
+      '/task',
+      account.api('', post(smallest, { 'Idempotency-Key': key })),
+      'POST',
+    );
+    expect(created.status).toBe(201);
+    const replay = await ask(
+      'the same Idempotency-Key',
+      '/task',
+      account.api('', post(smallest, { 'Idempotency-Key': key })),
+      'POST',
+    );
+    expect(replay.status).toBe(200);
+    const conflict = await ask(
+      'the key with another body',
+      '/task',
+      account.api('', post({ ...smallest, goal: 'Other.' }, { 'Idempotency-Key': key })),
+      'POST',
+    );
+    expect(errorOf(conflict).code).toBe('idempotency_conflict');
+    const waited = await ask(
+      'wait=true',
+      '/task',
+      account.api('?wait=true', post({ ...smallest, phone_number: '+14155550101', record: true })),
+      'POST',
+    );
+    expect(waited.status).toBe(201);
+    ended = waited.body as { id: string };
+
+    const unknown = await ask(
+      'an unknown field',
+      '/task',
+      account.api('', post({ phone: '+14155550100', goal: 'x' })),
+      'POST',
+    );
+    expect(errorOf(unknown).message).toBe('unknown field `phone`; did you mean `phone_number`?');
+    expect(errorOf(unknown).request_id).toMatch(/^req_/);
+    await ask(
+      'a number abroad',
+      '/task',
+      account.api('', post({ ...smallest, phone_number: '+442071838750' })),
+      'POST',
+    );
+    await ask('no body', '/task', account.api('', { method: 'POST' }), 'POST');
+    await ask(
+      'a made-up key',
+      '/task',
+      fetch(`${apiUrl}/functions/v1/task`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer dw_${'0'.repeat(64)}` },
+        body: '{}',
+      }),
+      'POST',
+    );
+    const kyc = await ask('an account without KYC', '/task', noKyc.api('', post(smallest)), 'POST');
+    expect(errorOf(kyc).code).toBe('kyc_required');
+    const credits = await ask('no credits left', '/task', broke.api('', post(smallest)), 'POST');
+    expect(errorOf(credits).code).toBe('insufficient_credits');
+    const method = await ask(
+      'a method the path lacks',
+      '/task',
+      account.api('', { method: 'DELETE' }),
+      'POST',
+    );
+    expect(method.status).toBe(405);
+  });
+
+  it('listTasks, getTask and cancelTask, good and bad', async () => {
+    await ask('a page', '/task', account.api('?limit=2'), 'GET');
+    await ask('limit 0', '/task', account.api('?limit=0'), 'GET');
+    const unknown = await ask('an unknown parameter', '/task', account.api('?page=2'), 'GET');
+    expect(errorOf(unknown).field).toBe('page');
+    await ask('no key', '/task', fetch(`${apiUrl}/functions/v1/task`), 'GET');
+    await ask('an account without KYC', '/task', noKyc.api(''), 'GET');
+
+    await ask('an ended task', '/task/{id}', account.api(`/${ended.id}`), 'GET');
+    await ask('no such task', '/task/{id}', account.api(`/${missingTask}`), 'GET');
+    await ask(
+      'a method the path lacks',
+      '/task/{id}',
+      account.api(`/${ended.id}`, { method: 'POST' }),
+      'GET',
+    );
+
+    const later = await account.api(
+      '',
+      post({
+        ...smallest,
+        phone_number: '+14155550102',
+        schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
+    const scheduled = (await later.json()) as { id: string };
+    await ask(
+      'a task not ended',
+      '/task/{id}/cancel',
+      account.api(`/${scheduled.id}/cancel`, { method: 'POST' }),
+      'POST',
+    );
+    const twice = await ask(
+      'a task ended',
+      '/task/{id}/cancel',
+      account.api(`/${scheduled.id}/cancel`, { method: 'POST' }),
+      'POST',
+    );
+    expect(errorOf(twice).code).toBe('task_not_cancelable');
+    await ask(
+      'no such task',
+      '/task/{id}/cancel',
+      account.api(`/${missingTask}/cancel`, { method: 'POST' }),
+      'POST',
+    );
+  });
+
+  it('getTaskRecording and streamTaskEvents', async () => {
+    await waitFor(
+      async () =>
+        (await (await account.api(`/${ended.id}`)).json()) as { recording_status: string },
+      (task) => task.recording_status !== 'pending',
+      { what: 'the recording to be copied' },
+    );
+    await ask(
+      'the whole recording',
+      '/task/{id}/recording',
+      account.api(`/${ended.id}/recording`),
+      'GET',
+    );
+    await ask(
+      'a byte range',
+      '/task/{id}/recording',
+      account.api(`/${ended.id}/recording`, { headers: { Range: 'bytes=0-99' } }),
+      'GET',
+    );
+    await ask(
+      'a range past the end',
+      '/task/{id}/recording',
+      account.api(`/${ended.id}/recording`, { headers: { Range: 'bytes=999999999-' } }),
+      'GET',
+    );
+    await ask(
+      'no such task',
+      '/task/{id}/recording',
+      account.api(`/${missingTask}/recording`),
+      'GET',
+    );
+
+    const events = await ask(
+      'an ended task replayed',
+      '/task/{id}/events',
+      account.api(`/${ended.id}/events`),
+      'GET',
+    );
+    expect((events.body as { type: string }[]).at(-1)!.type).toBe('task.completed');
+    await ask('no such task', '/task/{id}/events', account.api(`/${missingTask}/events`), 'GET');
+  });
+
+  it('the batch operations, good and bad', async () => {
+    const created = await ask(
+      'two rows',
+      '/task/batches',
+      account.api(
+        '/batches',
+        post({
+          defaults: { goal: 'Confirm.', metadata: { list: 'wire' } },
+          tasks: [
+            { phone_number: '+14155550103' },
+            { phone_number: '+14155550104', metadata: { row: 2 } },
+          ],
+        }),
+      ),
+      'POST',
+    );
+    expect(created.status).toBe(201);
+    const batch = created.body as { id: string };
+    const bad = await ask(
+      'a bad row',
+      '/task/batches',
+      account.api('/batches', post({ tasks: [{ phone_number: '+1415' }] })),
+      'POST',
+    );
+    expect(errorOf(bad)).toHaveProperty('rows');
+    await ask(
+      'an account without KYC',
+      '/task/batches',
+      noKyc.api('/batches', post({ tasks: [smallest] })),
+      'POST',
+    );
+
+    await ask('a page', '/task/batches', account.api('/batches?limit=1'), 'GET');
+    await ask(
+      'an unknown parameter',
+      '/task/batches',
+      account.api('/batches?status=running'),
+      'GET',
+    );
+    await ask('the batch', '/task/batches/{batch_id}', account.api(`/batches/${batch.id}`), 'GET');
+    await ask(
+      'no such batch',
+      '/task/batches/{batch_id}',
+      account.api(`/batches/${missingBatch}`),
+      'GET',
+    );
+    await ask(
+      'cancel it',
+      '/task/batches/{batch_id}/cancel',
+      account.api(`/batches/${batch.id}/cancel`, { method: 'POST' }),
+      'POST',
+    );
+    await ask(
+      'no such batch',
+      '/task/batches/{batch_id}/cancel',
+      account.api(`/batches/${missingBatch}/cancel`, { method: 'POST' }),
+      'POST',
+    );
+    await waitFor(
+      async () => (await (await account.api(`/batches/${batch.id}`)).json()) as { status: string },
+      (found) => found.status !== 'running',
+      { what: 'the batch to complete' },
+    );
+    const events = await ask(
+      'a completed batch replayed',
+      '/task/batches/{batch_id}/events',
+      account.api(`/batches/${batch.id}/events`),
+      'GET',
+    );
+    expect((events.body as { type: string }[]).map((event) => event.type)).toEqual([
+      'batch.completed',
+    ]);
+    await ask(
+      'no such batch',
+      '/task/batches/{batch_id}/events',
+      account.api(`/batches/${missingBatch}/events`),
+      'GET',
+    );
+  });
+
+  it('a path the API does not have answers a JSON 404', async () => {
+    const response = await account.api('/nope');
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: Record<string, string> };
+    expect(error.code).toBe('not_found');
+    expect(error.message).toContain('GET /task/{id}');
+    expect(error.request_id).toMatch(/^req_/);
+    // A function name we do not have is the platform's to answer (hosted: the same 404).
+    const elsewhere = await fetch(`${apiUrl}/functions/v1/tasks`, {
+      headers: { Authorization: `Bearer ${account.apiKey}` },
+    });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Requested function was not found',
+    });
+  });
+
+  it('recorded every operation of the description', () => {
+    const asked = new Set(exchanges.map((one) => `${one.method} ${one.route}`));
+    for (const [route, methods] of Object.entries(document.paths))
+      for (const method of Object.keys(methods))
+        expect(asked, `${method} ${route}`).toContain(`${method.toUpperCase()} ${route}`);
+  });
+});

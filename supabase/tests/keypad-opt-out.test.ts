@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { deleteCreatedUsers } from './support/clients';
+import { closeClock, sql } from './support/clock';
+import { DAY_MS } from './support/retention';
+import { waitFor } from './support/wait';
+
+// A callee who presses 9 (the announced opt-out key) on the simulated network (555-0190): the
+// agent ends the call, the number joins the account's do-not-call list for good, and every call of
+// that account still waiting for the number is canceled at once, with its event and webhook.
+
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
+const HOOK = 'http://127.0.0.1:9/hooks/calls';
+const PRESSES_NINE = '+14155550190';
+
+type Task = {
+  id: string;
+  status: string;
+  outcome: string | null;
+  failure_reason: string | null;
+  opted_out: boolean;
+  transcript: { speaker: string; text: string }[] | null;
+};
+
+let owner: CallingAccount;
+beforeAll(async () => {
+  owner = await createCallingAccount({ label: 'keypad-opt-out', credits: 5 });
+});
+afterAll(async () => {
+  await deleteCreatedUsers();
+  await closeClock();
+});
+
+async function create(json: Record<string, unknown>) {
+  const response = await owner.api('', {
+    method: 'POST',
+    json: { goal: 'Offer the new winter maintenance plan.', ...json },
+  });
+  const body = (await response.json()) as Task;
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body;
+}
+
+const taskOf = async (id: string) => (await (await owner.api(`/${id}`)).json()) as Task;
+
+describe('an opt-out by keypad', () => {
+  it('ends the call, lists the number and cancels the account’s waiting call to it', async () => {
+    const later = await create({
+      phone_number: PRESSES_NINE,
+      schedule_at: new Date(Date.now() + DAY_MS).toISOString(),
+      webhook_url: HOOK,
+    });
+    expect(later.status).toBe('scheduled');
+
+    const now = await create({ phone_number: PRESSES_NINE });
+    const ended = await waitFor(
+      () => taskOf(now.id),
+      (t) => TERMINAL.includes(t.status),
+      { what: 'the call in which the callee presses 9 to end' },
+    );
+    expect(ended).toMatchObject({ outcome: 'not_achieved', opted_out: true });
+    const said = (ended.transcript ?? []).map((t) => `${t.speaker}: ${t.text}`);
+    expect(said).toContain('callee: 9');
+    expect(said.at(-1)).toContain('agent: Understood. We will not call this number again.');
+
+    const [listed] = await sql<{ source: string; task_id: string }>(
+      'select source, task_id from public.do_not_call where user_id = $1 and phone_number = $2',
+      [owner.user.id, PRESSES_NINE],
+    );
+    expect(listed).toEqual({ source: 'callee', task_id: now.id });
+
+    expect(await taskOf(later.id)).toMatchObject({
+      status: 'canceled',
+      outcome: 'not_achieved',
+      failure_reason: 'do_not_call',
+    });
+    const hooks = await sql<{ event_type: string }>(
+      'select event_type from public.webhook_deliveries where task_id = $1',
+      [later.id],
+    );
+    expect(hooks.map((h) => h.event_type)).toContain('task.completed');
+
+    // And the next create to it is refused, as check says first.
+    const check = await owner.api('/check', {
+      method: 'POST',
+      json: { goal: 'Try again.', phone_number: PRESSES_NINE },
+    });
+    expect(((await check.json()) as { decision: string }).decision).toBe('refused');
+    const again = await owner.api('', {
+      method: 'POST',
+      json: { goal: 'Try again.', phone_number: PRESSES_NINE },
+    });
+    expect(again.status).toBe(403);
+  }, 60_000);
+});

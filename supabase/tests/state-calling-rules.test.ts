@@ -1,0 +1,233 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { apiUrl, dbUrl, secretKey } from './support/stack';
+import { STATE_RULES } from '../../src/features/docs/content/calling-rules';
+
+// The state calling rules on the integration stack, whose windows are judged as if the stack had
+// started at noon in Los Angeles (STACK_CALLING_CLOCK): 15:00 in Florida, inside its 08:00-20:00.
+// A Florida number (305, Miami) gets no call after 20:00 local and no 4th call in 24 hours; the
+// check endpoint explains both without creating anything.
+type Task = {
+  id: string;
+  status: string;
+  scheduled_for: string | null;
+  call_window: { start: string; end: string };
+};
+type Check = {
+  decision: string;
+  scheduled_for: string | null;
+  state: string | null;
+  rules: { rule: string; decision: string; source: string | null; until?: string }[];
+};
+
+const GOAL = 'Confirm the plumber visit on Friday at 10 am.';
+const FLORIDA = '+13055550100'; // answers and agrees
+const admin = serviceClient();
+let db: pg.Client;
+let account: CallingAccount;
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  account = await createCallingAccount({ label: 'state-rules', credits: 10, freeMinutesUsed: 100 });
+});
+afterAll(async () => {
+  await db.end();
+  await deleteCreatedUsers();
+});
+
+async function create(json: Record<string, unknown>) {
+  const response = await account.api('', { method: 'POST', json: { goal: GOAL, ...json } });
+  return { response, task: (await response.json()) as Task };
+}
+
+async function check(json: Record<string, unknown>) {
+  const response = await account.api('/check', { method: 'POST', json: { goal: GOAL, ...json } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Check;
+}
+
+async function tasksTo(phone: string) {
+  const { count } = await admin
+    .from('tasks')
+    .select('id', { count: 'exact', head: true })
+    .eq('user_id', account.user.id)
+    .eq('phone_number', phone);
+  return count ?? 0;
+}
+
+/** The real instant the stack's calling clock calls `day` (0 today) at `time` in `zone`. */
+async function callingClockAt(time: string, zone: string, day = 0): Promise<Date> {
+  const { rows } = await db.query<{ at: Date }>(
+    `select ((((now() + coalesce((select shift from private.calling_clock), interval '0'))
+                at time zone $2)::date + $3::integer + $1::time) at time zone $2)
+            - coalesce((select shift from private.calling_clock), interval '0') as at`,
+    [time, zone, day],
+  );
+  return rows[0]!.at;
+}
+
+async function dispatch(now: Date) {
+  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ now: now.toISOString() }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { scheduled_placed: number };
+}
+
+const ruleOf = (answer: Check, rule: string) => answer.rules.find((r) => r.rule === rule);
+
+describe('state calling hours', () => {
+  it('keeps a Florida call out of 20:00-21:00 local: the window narrows to the state’s hours', async () => {
+    const { response, task } = await create({
+      phone_number: FLORIDA,
+      call_window: { start: '19:00', end: '21:00' },
+    });
+    expect(response.status).toBe(201);
+    expect(task).toMatchObject({
+      status: 'scheduled',
+      call_window: { start: '19:00', end: '20:00' },
+    });
+    expect(new Date(task.scheduled_for!).getTime()).toBe(
+      (await callingClockAt('19:00', 'America/New_York')).getTime(),
+    );
+    const { rows } = await db.query(
+      `select data->>'reason' as reason from public.task_events where task_id = $1 and seq = 1`,
+      [task.id],
+    );
+    expect(rows[0].reason).toBe('calling_window');
+    await account.api(`/${task.id}/cancel`, { method: 'POST' });
+  });
+
+  it('schedules a Florida call asked for 20:30 local for 08:00 the next morning, and says why', async () => {
+    const at = await callingClockAt('20:30', 'America/New_York');
+    const answer = await check({ phone_number: FLORIDA, schedule_at: at.toISOString() });
+    const morning = await callingClockAt('08:00', 'America/New_York', 1);
+    expect(answer).toMatchObject({ decision: 'scheduled', state: 'FL' });
+    expect(new Date(answer.scheduled_for!).getTime()).toBe(morning.getTime());
+    expect(ruleOf(answer, 'state_hours')).toMatchObject({
+      decision: 'delays',
+      source: 'Fla. Stat. § 501.616(6)(a)',
+    });
+    expect(ruleOf(answer, 'calling_window')).toMatchObject({ source: '47 CFR 64.1200(c)(1)' });
+
+    const { task } = await create({ phone_number: FLORIDA, schedule_at: at.toISOString() });
+    expect(task.status).toBe('scheduled');
+    expect(new Date(task.scheduled_for!).getTime()).toBe(morning.getTime());
+    await account.api(`/${task.id}/cancel`, { method: 'POST' });
+  });
+
+  it('refuses a window the state never allows, naming the window', async () => {
+    const { response, task } = await create({
+      phone_number: FLORIDA,
+      call_window: { start: '20:00', end: '21:00' },
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(task)).toContain('call_window');
+    const answer = await check({
+      phone_number: FLORIDA,
+      call_window: { start: '20:00', end: '21:00' },
+    });
+    expect(answer.decision).toBe('refused');
+    expect(ruleOf(answer, 'state_hours')?.decision).toBe('refuses');
+  });
+
+  it('leaves a California call to the federal hours and reports its all-party recording consent', async () => {
+    const answer = await check({ phone_number: '+14155550100' });
+    expect(answer).toMatchObject({ decision: 'call_now', scheduled_for: null, state: 'CA' });
+    expect(ruleOf(answer, 'state_hours')).toBeUndefined();
+    expect(ruleOf(answer, 'recording_consent')?.source).toBe('Cal. Penal Code § 632');
+  });
+});
+
+describe('a state’s cap of calls in 24 hours', () => {
+  it('places no 4th call to a Florida number in 24 hours: it waits until one leaves the window, and check explains it without creating a task', async () => {
+    const phone = '+13055550101'; // answers and declines
+    const first = [];
+    for (let i = 0; i < 3; i++) {
+      const { response, task } = await create({ phone_number: phone, retry: { max_attempts: 1 } });
+      expect(response.status).toBe(201);
+      expect(task.status).toBe('queued');
+      first.push(task);
+    }
+    const before = await tasksTo(phone);
+    const answer = await check({ phone_number: phone });
+    expect(await tasksTo(phone)).toBe(before);
+    expect(answer.decision).toBe('scheduled');
+    expect(ruleOf(answer, 'state_call_cap')).toMatchObject({
+      decision: 'delays',
+      source: 'Fla. Stat. § 501.616(6)(b)',
+    });
+
+    const { response, task } = await create({ phone_number: phone, retry: { max_attempts: 1 } });
+    expect(response.status).toBe(201);
+    expect(task.status).toBe('scheduled');
+    const due = new Date(task.scheduled_for!).getTime();
+    expect(due).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    const { rows } = await db.query(
+      `select data->>'reason' as reason from public.task_events where task_id = $1 and seq = 1`,
+      [task.id],
+    );
+    expect(rows[0].reason).toBe('state_call_cap');
+
+    // The dispatcher keeps it waiting until then, and places it once the first call has left the 24 hours.
+    expect((await dispatch(new Date(due - 60_000))).scheduled_placed).toBe(0);
+    const { rows: attempts } = await db.query(
+      `select count(*)::int as n from public.task_attempts where task_id = $1`,
+      [task.id],
+    );
+    expect(attempts[0].n).toBe(0);
+    for (const t of first) await account.api(`/${t.id}/cancel`, { method: 'POST' });
+    await account.api(`/${task.id}/cancel`, { method: 'POST' });
+  }, 60_000);
+});
+
+describe('GET /task/rules', () => {
+  it('lists the rules for a number, each with its source', async () => {
+    const response = await account.api('/rules?phone_number=%2B14055550100');
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Check;
+    expect(answer.state).toBe('OK');
+    expect(ruleOf(answer, 'state_call_cap')?.source).toContain('775C');
+    expect(ruleOf(answer, 'do_not_call')?.decision).toBe('allows');
+  });
+
+  it('answers a number it cannot call with the number rule, and a missing one with a 400', async () => {
+    const refused = (await (
+      await account.api('/rules?phone_number=%2B19005550100')
+    ).json()) as Check;
+    expect(refused.decision).toBe('refused');
+    expect(refused.rules[0]).toMatchObject({ rule: 'number', decision: 'refuses' });
+    const missing = await account.api('/rules');
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe(
+      'invalid_request',
+    );
+  });
+});
+
+describe('/docs', () => {
+  it('shows the state rules the database applies, with the same sources', async () => {
+    const { rows } = await db.query(
+      `select state, state_name, to_char(call_start, 'HH24:MI') as start, to_char(call_end, 'HH24:MI') as end,
+              hours_source, max_calls_per_24h, cap_source, consent_source
+         from private.state_calling_rules order by state`,
+    );
+    expect(
+      STATE_RULES.map((r) => ({
+        state: r.state,
+        state_name: r.name,
+        start: r.hours?.start ?? null,
+        end: r.hours?.end ?? null,
+        hours_source: r.hours?.source ?? null,
+        max_calls_per_24h: r.cap?.calls ?? null,
+        cap_source: r.cap?.source ?? null,
+        consent_source: r.allPartyConsent,
+      })),
+    ).toEqual(rows);
+  });
+});
