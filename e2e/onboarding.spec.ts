@@ -133,10 +133,10 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await panel.getByRole('button', { name: 'Generate API Key' }).click();
     await expect(page.getByText('New API key generated successfully')).toBeVisible();
     const masked = panel.getByLabel('API key');
-    await expect(masked).toHaveText(/^dw_[0-9a-f]{7}…[0-9a-f]{10}$/);
+    await expect(masked).toHaveText(/^dw_live_[0-9a-f]{2}…[0-9a-f]{10}$/);
     await panel.getByRole('button', { name: 'View Full' }).click();
     await expect(page.getByText('Full API Key')).toBeVisible();
-    const full = await page.getByText(/^dw_[0-9a-f]{64}$/).textContent();
+    const full = await page.getByText(/^dw_live_[0-9a-f]{64}$/).textContent();
     const shown = (await masked.textContent())!;
     expect(full!.startsWith(shown.slice(0, 10))).toBe(true);
     expect(full!.endsWith(shown.slice(-10))).toBe(true);

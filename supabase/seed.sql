@@ -58,10 +58,13 @@ values (
   'complete', '+14155550123', true
 ) on conflict (user_id) do nothing;
 
-insert into public.api_keys (user_id, api_key)
+-- A test key: its calls go to the simulated network on the open test clock, so the README's first
+-- call rings at any hour (docs/product-rules.md#test-mode).
+insert into public.api_keys (user_id, api_key, livemode)
 values (
   'd1a15e00-0000-4000-8000-000000000001',
-  'dw_' || encode(extensions.digest('dialwise-local-demo-key', 'sha256'), 'hex')
+  'dw_test_' || encode(extensions.digest('dialwise-local-demo-key', 'sha256'), 'hex'),
+  false
 ) on conflict do nothing;
 
 select public.record_credit_purchase(

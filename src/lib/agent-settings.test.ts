@@ -17,7 +17,7 @@ describe('saved phone-agent settings', () => {
   });
 
   it('falls back to the default for a value that is not one of the choices', () => {
-    expect(settingsFromRow({ voice: 'HAL', speaking_style: 'Friendly', language: 'it' })).toEqual({
+    expect(settingsFromRow({ voice: 'HAL', speaking_style: 'Friendly', language: 'tlh' })).toEqual({
       voice: 'Aria',
       speakingStyle: 'Friendly',
       language: 'en',

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 
 /**
- * The account's live API key (the newest non-revoked key), or null when it has
+ * The account's live API key (the newest non-revoked live key; a test key, dw_test_, is kept apart),
+ * or null when it has
  * none. One query, shared by the API key card and the Calls tab (which calls the API with it, as an
  * integrator's system would), so a newly generated key reaches both. Throws on a Supabase error.
  */
@@ -12,6 +13,7 @@ export async function getApiKey(userId: string): Promise<string | null> {
     .select('api_key')
     .eq('user_id', userId)
     .eq('revoked', false)
+    .eq('livemode', true)
     .order('created_at', { ascending: false })
     .limit(1)
     .maybeSingle();

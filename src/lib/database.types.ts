@@ -10,21 +10,120 @@ export type Database = {
           user_id: string;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at: string;
         };
         Insert: {
           user_id: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at?: string;
         };
         Update: {
           user_id?: string;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           updated_at?: string;
         };
         Relationships: [];
@@ -37,6 +136,7 @@ export type Database = {
           revoked: boolean;
           created_at: string;
           revoked_at: string | null;
+          livemode: boolean;
         };
         Insert: {
           id?: string;
@@ -45,6 +145,7 @@ export type Database = {
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
+          livemode?: boolean;
         };
         Update: {
           id?: string;
@@ -53,6 +154,7 @@ export type Database = {
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
+          livemode?: boolean;
         };
         Relationships: [];
       };
@@ -428,7 +530,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data: Json;
           dedupe_key: string | null;
           created_at: string;
@@ -445,7 +551,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -462,7 +572,11 @@ export type Database = {
             | 'call.ended'
             | 'task.retry_scheduled'
             | 'task.completed'
-            | 'callee.opted_out';
+            | 'callee.opted_out'
+            | 'tool.called'
+            | 'tool.answered'
+            | 'call.transferred'
+            | 'keypad.pressed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -517,7 +631,40 @@ export type Database = {
           context: Json;
           metadata: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence: string | null;
           max_duration_minutes: number;
@@ -589,6 +736,10 @@ export type Database = {
             | null;
           call_outcome_evidence: string | null;
           provider_reason: string | null;
+          livemode: boolean;
+          test_clock: string | null;
+          test_clock_shift: string | null;
+          tools: Json | null;
         };
         Insert: {
           id: string;
@@ -613,7 +764,40 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language: 'en' | 'es' | 'fr' | 'de';
+          language:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -685,6 +869,10 @@ export type Database = {
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
+          livemode?: boolean;
+          test_clock?: string | null;
+          test_clock_shift?: string | null;
+          tools?: Json | null;
         };
         Update: {
           id?: string;
@@ -709,7 +897,40 @@ export type Database = {
           context?: Json;
           metadata?: Json;
           voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-          language?: 'en' | 'es' | 'fr' | 'de';
+          language?:
+            | 'en'
+            | 'es'
+            | 'fr'
+            | 'de'
+            | 'it'
+            | 'pt'
+            | 'nl'
+            | 'pl'
+            | 'ru'
+            | 'uk'
+            | 'tr'
+            | 'ar'
+            | 'hi'
+            | 'ja'
+            | 'ko'
+            | 'zh'
+            | 'id'
+            | 'ms'
+            | 'fil'
+            | 'vi'
+            | 'sv'
+            | 'da'
+            | 'no'
+            | 'fi'
+            | 'cs'
+            | 'sk'
+            | 'hu'
+            | 'ro'
+            | 'bg'
+            | 'hr'
+            | 'el'
+            | 'ta'
+            | 'auto';
           speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
           first_sentence?: string | null;
           max_duration_minutes?: number;
@@ -781,6 +1002,10 @@ export type Database = {
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
+          livemode?: boolean;
+          test_clock?: string | null;
+          test_clock_shift?: string | null;
+          tools?: Json | null;
         };
         Relationships: [];
       };
@@ -919,7 +1144,10 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
-      generate_api_key_for_user: { Args: { user_uuid: string }; Returns: string };
+      generate_api_key_for_user: {
+        Args: { user_uuid: string; p_livemode?: boolean };
+        Returns: string;
+      };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
       rotate_webhook_secret: {
         Args: never;

@@ -159,14 +159,14 @@ create table public.agent_settings (
     constraint agent_settings_speaking_style_valid
       check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   language text not null default 'en'
-    constraint agent_settings_language_valid check (language in ('en', 'es', 'fr', 'de')),
+    constraint agent_settings_language_valid check (language in ('en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh', 'id', 'ms', 'fil', 'vi', 'sv', 'da', 'no', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el', 'ta', 'auto')),
   updated_at timestamptz not null default now()
 );
 comment on table public.agent_settings is
   'Phone-agent defaults per user (voice, speaking style, language); no row means the defaults.';
 comment on column public.agent_settings.voice is 'Aria, Roger, Sarah or George (ElevenLabs premade voices).';
 comment on column public.agent_settings.speaking_style is 'Professional, Conversational or Friendly.';
-comment on column public.agent_settings.language is 'ISO 639-1: en, es, fr or de.';
+comment on column public.agent_settings.language is 'A call language of contract/call-languages.ts (ISO 639-1, or auto).';
 
 create trigger agent_settings_set_updated_at
   before update on public.agent_settings
@@ -201,24 +201,28 @@ create policy "Users can change their own agent settings"
 -- API keys ---------------------------------------------------------------------------------------
 -- Integrators authenticate the call API with them. Users read their own keys; keys are created
 -- and revoked only through generate_api_key_for_user, which checks the caller. Only the newest
--- non-revoked key is live, and the index guarantees there is one.
+-- non-revoked key of each mode is in use, and the index guarantees there is one. A live key
+-- (dw_live_…, or dw_… made before test mode) places real calls; a test key (dw_test_…) places
+-- calls on the simulated network only, free (docs/product-rules.md#test-mode).
 
 create table public.api_keys (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   api_key text not null unique
-    constraint api_keys_format check (api_key ~ '^dw_[0-9a-f]{64}$'),
+    constraint api_keys_format check (api_key ~ '^dw_((live|test)_)?[0-9a-f]{64}$'),
   revoked boolean not null default false,
   created_at timestamptz not null default now(),
-  revoked_at timestamptz
+  revoked_at timestamptz,
+  livemode boolean not null default true
 );
 comment on table public.api_keys is 'API keys for the call API; at most one live (non-revoked) key per user.';
-comment on column public.api_keys.api_key is 'dw_ followed by 32 random bytes in hex. Shown to its owner in the dashboard.';
+comment on column public.api_keys.api_key is 'dw_live_ or dw_test_ (dw_ for keys made before test mode) followed by 32 random bytes in hex. Shown to its owner in the dashboard.';
+comment on column public.api_keys.livemode is 'false for a test key: its calls go to the simulated network, free.';
 
-create unique index api_keys_one_live_key_per_user on public.api_keys (user_id) where not revoked;
+create unique index api_keys_one_key_per_user_and_mode on public.api_keys (user_id, livemode) where not revoked;
 create index api_keys_user_newest on public.api_keys (user_id, created_at desc);
 
-create function public.generate_api_key_for_user(user_uuid uuid) returns text
+create function public.generate_api_key_for_user(user_uuid uuid, p_livemode boolean default true) returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -237,15 +241,16 @@ begin
 
   update public.api_keys
      set revoked = true, revoked_at = now()
-   where user_id = caller and not revoked;
+   where user_id = caller and not revoked and livemode = p_livemode;
 
-  new_key := 'dw_' || encode(extensions.gen_random_bytes(32), 'hex');
-  insert into public.api_keys (user_id, api_key) values (caller, new_key);
+  new_key := case when p_livemode then 'dw_live_' else 'dw_test_' end
+    || encode(extensions.gen_random_bytes(32), 'hex');
+  insert into public.api_keys (user_id, api_key, livemode) values (caller, new_key, p_livemode);
   return new_key;
 end;
 $$;
-comment on function public.generate_api_key_for_user(uuid) is
-  'Revokes the caller''s keys and returns a new one; refuses any user_uuid but the caller''s.';
+comment on function public.generate_api_key_for_user(uuid, boolean) is
+  'Revokes the caller''s keys of one mode (live by default, test with p_livemode false) and returns a new one; refuses any user_uuid but the caller''s.';
 
 -- The gate an account passes before it places calls (KYC submitted, pending or complete, and the
 -- phone verified), once, for an API key's account (api_key_account) and a signed-in user's
@@ -276,9 +281,11 @@ as $$
 declare
   key_id uuid;
   owner uuid;
+  key_livemode boolean;
   refusal text;
 begin
-  select id, user_id into key_id, owner from public.api_keys where api_key = p_api_key and not revoked;
+  select id, user_id, livemode into key_id, owner, key_livemode
+    from public.api_keys where api_key = p_api_key and not revoked;
   if not found then
     return jsonb_build_object('error', 'unauthorized');
   end if;
@@ -286,7 +293,7 @@ begin
   if refusal is not null then
     return jsonb_build_object('error', refusal);
   end if;
-  return jsonb_build_object('user_id', owner, 'api_key_id', key_id);
+  return jsonb_build_object('user_id', owner, 'api_key_id', key_id, 'livemode', key_livemode);
 end;
 $$;
 comment on function public.api_key_account(text) is
@@ -315,8 +322,8 @@ grant execute on function public.session_account(uuid) to service_role;
 revoke all on public.api_keys from public, anon, authenticated;
 grant select on public.api_keys to authenticated;
 grant all on public.api_keys to service_role;
-revoke all on function public.generate_api_key_for_user(uuid) from public, anon;
-grant execute on function public.generate_api_key_for_user(uuid) to authenticated, service_role;
+revoke all on function public.generate_api_key_for_user(uuid, boolean) from public, anon;
+grant execute on function public.generate_api_key_for_user(uuid, boolean) to authenticated, service_role;
 revoke all on function public.api_key_account(text) from public, anon, authenticated;
 grant execute on function public.api_key_account(text) to service_role;
 

@@ -44,7 +44,8 @@ create table public.tasks (
   voice text not null
     constraint tasks_voice_valid check (voice in ('Aria', 'Roger', 'Sarah', 'George')),
   language text not null
-    constraint tasks_language_valid check (language in ('en', 'es', 'fr', 'de')),
+    -- The codes of contract/call-languages.ts.
+    constraint tasks_language_valid check (language in ('en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh', 'id', 'ms', 'fil', 'vi', 'sv', 'da', 'no', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el', 'ta', 'auto')),
   speaking_style text not null
     constraint tasks_speaking_style_valid check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   first_sentence text
@@ -121,6 +122,19 @@ create table public.tasks (
       'human_answered', 'voicemail_left', 'voicemail_no_message', 'screened', 'no_answer', 'busy', 'declined', 'ivr_stuck', 'invalid_number', 'carrier_failed', 'provider_failed', 'canceled')),
   call_outcome_evidence text,
   provider_reason text,
+  -- Test mode (docs/product-rules.md#test-mode): a test key's task calls the simulated network,
+  -- free, and its windows are judged on its test clock: 'open' (always inside the window) or the
+  -- moment the request set, which then runs on from acceptance (test_clock_shift = that moment
+  -- minus the real one). Live tasks follow the real clock: both null.
+  livemode boolean not null default true,
+  test_clock text,
+  test_clock_shift interval,
+  constraint tasks_test_clock_only_in_test_mode check (
+    (livemode and test_clock is null and test_clock_shift is null)
+    or (not livemode and test_clock is not null and (test_clock = 'open') = (test_clock_shift is null))),
+  -- The integrator's tools the agent may call during the call (docs/product-rules.md#tools-during-the-call).
+  tools jsonb
+    constraint tasks_tools_array check (tools is null or jsonb_typeof(tools) = 'array'),
   -- Why the call is placed, what its opening names, and whether its callee let it be recorded
   -- (docs/product-rules.md#the-mandatory-opening).
   purpose text not null default 'informational'
@@ -160,6 +174,8 @@ comment on column public.tasks.recording_expires_at is
   'When the recording is (or was) erased; null while none was stored.';
 comment on column public.tasks.recording_status is
   'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
+comment on column public.tasks.tools is
+  'The integrator''s tools ({name, description, parameters, url}, at most 8) the agent may call during the call; null: none.';
 comment on column public.tasks.purpose is 'informational or marketing; a marketing task has a consent record (task_consents).';
 comment on column public.tasks.disclosure_facts is
   'What the call''s mandatory opening names, from the account when the task was accepted: {business_name, callback_number}.';
@@ -196,7 +212,7 @@ grant select (
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
-  provider_reason, purpose, disclosure_facts, recording_consent
+  provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -323,7 +339,8 @@ create table public.task_events (
   type text not null
     constraint task_events_type_valid check (type in (
       'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
-      'task.retry_scheduled', 'task.completed', 'callee.opted_out')),
+      'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called', 'tool.answered',
+      'call.transferred', 'keypad.pressed')),
   data jsonb not null default '{}'::jsonb,
   dedupe_key text,
   created_at timestamptz not null default now(),
@@ -469,10 +486,39 @@ language sql
 immutable
 set search_path = ''
 as $$
+  -- The greetings of contract/call-languages.ts (English for en and auto).
   select case p_language
     when 'es' then 'Hola, le habla ' || p_voice || ', asistente virtual.'
     when 'fr' then 'Bonjour, ' || p_voice || ' à l''appareil, assistance virtuelle.'
     when 'de' then 'Hallo, hier spricht ' || p_voice || ', ein KI-Assistent.'
+    when 'it' then 'Buongiorno, sono ' || p_voice || ', un assistente virtuale.'
+    when 'pt' then 'Olá, aqui é ' || p_voice || ', uma assistente virtual.'
+    when 'nl' then 'Hallo, u spreekt met ' || p_voice || ', een AI-assistent.'
+    when 'pl' then 'Dzień dobry, mówi ' || p_voice || ', asystent AI.'
+    when 'ru' then 'Здравствуйте, это ' || p_voice || ', виртуальный ассистент.'
+    when 'uk' then 'Добрий день, це ' || p_voice || ', віртуальний асистент.'
+    when 'tr' then 'Merhaba, ben ' || p_voice || ', bir yapay zekâ asistanı.'
+    when 'ar' then 'مرحباً، معك ' || p_voice || '، مساعد ذكي.'
+    when 'hi' then 'नमस्ते, मैं ' || p_voice || ' बोल रही हूँ, एक एआई सहायक।'
+    when 'ja' then 'もしもし、AIアシスタントの' || p_voice || 'です。'
+    when 'ko' then '안녕하세요, AI 어시스턴트 ' || p_voice || '입니다.'
+    when 'zh' then '您好，我是AI助理' || p_voice || '。'
+    when 'id' then 'Halo, saya ' || p_voice || ', asisten AI.'
+    when 'ms' then 'Helo, saya ' || p_voice || ', pembantu AI.'
+    when 'fil' then 'Magandang araw, ito si ' || p_voice || ', isang AI assistant.'
+    when 'vi' then 'Xin chào, tôi là ' || p_voice || ', trợ lý AI.'
+    when 'sv' then 'Hej, det här är ' || p_voice || ', en AI-assistent.'
+    when 'da' then 'Hej, det er ' || p_voice || ', en AI-assistent.'
+    when 'no' then 'Hei, dette er ' || p_voice || ', en AI-assistent.'
+    when 'fi' then 'Hei, täällä ' || p_voice || ', tekoälyavustaja.'
+    when 'cs' then 'Dobrý den, tady ' || p_voice || ', asistent s umělou inteligencí.'
+    when 'sk' then 'Dobrý deň, tu ' || p_voice || ', asistent s umelou inteligenciou.'
+    when 'hu' then 'Jó napot, ' || p_voice || ' vagyok, egy MI-asszisztens.'
+    when 'ro' then 'Bună ziua, sunt ' || p_voice || ', un asistent AI.'
+    when 'bg' then 'Здравейте, обажда се ' || p_voice || ', виртуален асистент.'
+    when 'hr' then 'Dobar dan, ovdje ' || p_voice || ', AI asistent.'
+    when 'el' then 'Γεια σας, είμαι η ' || p_voice || ', ψηφιακή βοηθός.'
+    when 'ta' then 'வணக்கம், நான் ' || p_voice || ', ஒரு AI உதவியாளர்.'
     else 'Hi, this is ' || p_voice || ', an AI assistant.'
   end;
 $$;
@@ -523,8 +569,10 @@ begin
   if account ? 'error' then
     return account;
   end if;
+  -- The key's mode wins over anything the body says.
   return public.task_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
-    p_task, p_idempotency_key, p_request_hash) || account;
+    p_task || jsonb_build_object('livemode', (account->>'livemode')::boolean),
+    p_idempotency_key, p_request_hash) || account;
 end;
 $$;
 comment on function public.task_create(text, jsonb, text, text) is
@@ -749,6 +797,33 @@ comment on function public.task_apply(text, integer, text, jsonb) is
   'Applies a transition decided by the status machine (voice/status-machine.ts) if the task is still in the state it was decided on: fields, events, settlement and release in one transaction.';
 revoke all on function public.task_apply(text, integer, text, jsonb) from public, anon, authenticated;
 grant execute on function public.task_apply(text, integer, text, jsonb) to service_role;
+
+create function public.task_record_call_event(
+  p_task_id text, p_attempt integer, p_type text, p_data jsonb, p_dedupe_key text
+) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype := private.lock_task(p_task_id);
+begin
+  -- Only the live attempt of a live task records what happens during its call.
+  if task.id is null or task.current_attempt <> p_attempt
+     or task.status not in ('ringing', 'in_progress') then
+    return null;
+  end if;
+  if p_dedupe_key is not null and exists (
+    select 1 from public.task_events where task_id = p_task_id and dedupe_key = p_dedupe_key
+  ) then
+    return null;
+  end if;
+  return private.append_task_event(p_task_id, p_type, p_data, p_dedupe_key);
+end;
+$$;
+comment on function public.task_record_call_event(text, integer, text, jsonb, text) is
+  'Appends an event of what happened during a live call (a tool called or answered, a key pressed, a transfer) to the task''s log, once per dedupe key; null when the attempt is no longer live.';
+revoke all on function public.task_record_call_event(text, integer, text, jsonb, text) from public, anon, authenticated;
+grant execute on function public.task_record_call_event(text, integer, text, jsonb, text) to service_role;
 
 create function public.task_cancel(p_user_id uuid, p_task_id text) returns jsonb
 language plpgsql

@@ -452,6 +452,23 @@ comment on function private.next_call_opening(timestamptz, text[], time, time) i
 revoke all on function private.next_call_opening(timestamptz, text[], time, time) from public, anon, authenticated;
 grant execute on function private.next_call_opening(timestamptz, text[], time, time) to service_role;
 
+-- next_call_opening at a moment given outright (a test clock): the stack's calling_clock, which
+-- window_opening adds, is taken off again.
+create function private.next_call_opening_on_clock(p_at timestamptz, p_zones text[], p_start time, p_end time)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select private.next_call_opening(p_at - shift, p_zones, p_start, p_end) + shift
+    from (select coalesce((select c.shift from private.calling_clock c), interval '0') as shift) as clock;
+$$;
+comment on function private.next_call_opening_on_clock(timestamptz, text[], time, time) is
+  'next_call_opening judged at p_at as given, whatever the stack''s calling_clock says.';
+revoke all on function private.next_call_opening_on_clock(timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.next_call_opening_on_clock(timestamptz, text[], time, time) to service_role;
+
+
 create function private.time_zones_of(p_phone_number text) returns text[]
 language sql
 stable
@@ -466,7 +483,7 @@ comment on function private.time_zones_of(text) is
 revoke all on function private.time_zones_of(text) from public, anon, authenticated;
 grant execute on function private.time_zones_of(text) to service_role;
 
--- State calling rules (docs/decisions/0031-state-calling-rules.md): a state may allow fewer hours
+-- State calling rules (docs/decisions/0034-state-calling-rules.md): a state may allow fewer hours
 -- than the federal 08:00-21:00, cap the calls to one number in a rolling 24 hours, exclude days
 -- of the week, or require every party's consent to a recording. Each row cites its statute. The
 -- callee's state follows from the number's area code, as its time zones do. The hours and caps of
@@ -1017,3 +1034,27 @@ comment on function private.call_opening(uuid, text, text, timestamptz, text[], 
   'The first instant at or after p_at when a call of the account to the number may ring: inside the window and the state''s hours in every zone, not on a day the state excludes, and under the state''s cap; null if never.';
 revoke all on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) from public, anon, authenticated;
 grant execute on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) to service_role;
+
+-- A task's own clock: live tasks are judged on the real clock by call_opening (window, state
+-- hours, excluded days, cap); a test task on the open test clock is always inside; one on a set
+-- test clock has its window judged at that clock's moment (the stack's calling_clock does not
+-- apply to it).
+create function private.task_call_opening(p_now timestamptz, p_task public.tasks)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select case
+    when p_task.livemode then
+      private.call_opening(p_task.user_id, p_task.phone_number, p_task.id, p_now, p_task.time_zones,
+        p_task.call_window_start, p_task.call_window_end)
+    when p_task.test_clock_shift is null then p_now
+    else private.next_call_opening_on_clock(p_now + p_task.test_clock_shift, p_task.time_zones,
+      p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
+  end;
+$$;
+comment on function private.task_call_opening(timestamptz, public.tasks) is
+  'The first instant at or after p_now when the task may ring, judged on its own clock (real, or its test clock).';
+revoke all on function private.task_call_opening(timestamptz, public.tasks) from public, anon, authenticated;
+grant execute on function private.task_call_opening(timestamptz, public.tasks) to service_role;

@@ -93,7 +93,8 @@ declare
   lender record;
   cost integer;
 begin
-  if p_answered then
+  -- A test call (livemode false) is free: it bills no minute (docs/product-rules.md#test-mode).
+  if p_answered and p_task.livemode then
     -- Whole minutes, rounded up, never beyond the task's cap (which is what was held).
     minutes := least(ceil(greatest(p_duration_seconds, 0) / 60.0)::integer, p_task.max_duration_minutes);
   end if;
@@ -180,8 +181,9 @@ declare
 begin
   -- The caller holds the account's lock and the task's.
   select * into task from public.tasks where id = p_task_id;
-  -- Held already (a call put back by the provider's refusal keeps its hold).
-  if task.hold_cents > 0 or task.free_minutes_reserved > 0 then
+  -- Held already (a call put back by the provider's refusal keeps its hold), or a test task,
+  -- which is free (docs/product-rules.md#test-mode).
+  if task.hold_cents > 0 or task.free_minutes_reserved > 0 or not task.livemode then
     return true;
   end if;
   select * into account from public.profiles where id = task.user_id;

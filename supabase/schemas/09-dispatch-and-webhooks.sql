@@ -246,9 +246,9 @@ as $$
 begin
   -- A retry due outside its calling window waits for the window's opening instead.
   update public.tasks t
-     set next_attempt_at = private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end)
+     set next_attempt_at = private.task_call_opening(p_now, t)
    where t.status = 'retry_scheduled' and t.next_attempt_at <= p_now
-     and private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end) > p_now;
+     and private.task_call_opening(p_now, t) > p_now;
   -- Pushing next_attempt_at a minute ahead is the lease: another dispatcher no longer sees the
   -- task as due, and task_begin_attempt opens the attempt once in any case.
   return query
@@ -434,7 +434,7 @@ begin
         select t.id from public.tasks t
          where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now
            and t.batch_id is null
-           and private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+           and private.task_call_opening(p_now, t) <= p_now
          order by t.scheduled_for
          limit greatest(0, least(private.limit_of('activeCallsPerAccount') - active, p_limit - placed))
          for update skip locked
@@ -462,7 +462,7 @@ begin
   for due_id in
     select t.id from public.tasks t
      where t.status = 'scheduled' and t.scheduled_for <= p_now and t.batch_id is not null
-       and private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end) <= p_now
+       and private.task_call_opening(p_now, t) <= p_now
      order by t.scheduled_for
      limit p_limit
      for update skip locked
@@ -472,11 +472,11 @@ begin
   end loop;
   -- Due but outside the window (a clock that jumped past a whole window): the next opening.
   update public.tasks t
-     set scheduled_for = private.call_opening(t.user_id, t.phone_number, t.id, p_now, t.time_zones, t.call_window_start, t.call_window_end)
+     set scheduled_for = private.task_call_opening(p_now, t)
    where t.id in (
      select d.id from public.tasks d
       where d.status = 'scheduled' and d.scheduled_for <= p_now
-        and private.call_opening(d.user_id, d.phone_number, d.id, p_now, d.time_zones, d.call_window_start, d.call_window_end) > p_now
+        and private.task_call_opening(p_now, d) > p_now
       for update skip locked);
 end;
 $$;

@@ -283,6 +283,9 @@ declare
   at timestamptz := now();
   admitted text[];
   account public.profiles%rowtype;
+  -- Test mode: the key's mode (batch_create) or the session's; its rows are free and their
+  -- calling windows are judged on the open test clock.
+  batch_livemode boolean := coalesce((p_batch->>'livemode')::boolean, true);
   needed_minutes integer;
   needed_cents integer;
 begin
@@ -351,8 +354,8 @@ begin
     into needed_minutes
     from jsonb_array_elements(p_tasks) r;
   select * into account from public.profiles where id = p_user_id;
-  needed_cents := greatest(0, needed_minutes
-    - greatest(0, 100 - account.free_minutes_used - account.free_minutes_reserved));
+  needed_cents := case when batch_livemode then greatest(0, needed_minutes
+    - greatest(0, 100 - account.free_minutes_used - account.free_minutes_reserved)) else 0 end;
   if account.credits - account.credits_held < needed_cents / 100.0 then
     return jsonb_build_object('error', 'insufficient_credits',
       'required_usd', needed_cents / 100.0, 'available_usd', account.credits - account.credits_held);
@@ -392,8 +395,10 @@ begin
       from jsonb_array_elements(p_tasks) with ordinality r
       left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
   ), planned as (
-    select rows.*, private.call_opening(p_user_id, rows.task->>'phone_number', null,
-             greatest(at, coalesce(requested, at)), zones, window_start, window_end) as opening
+    select rows.*, case when batch_livemode
+             then private.call_opening(p_user_id, rows.task->>'phone_number', null,
+               greatest(at, coalesce(requested, at)), zones, window_start, window_end)
+             else greatest(at, coalesce(requested, at)) end as opening
       from rows
   ), inserted as (
     insert into public.tasks (
@@ -402,7 +407,7 @@ begin
       retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
-      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, purpose
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -422,7 +427,9 @@ begin
       case when jsonb_typeof(p.task->'output_schema') = 'object' then p.task->'output_schema' end,
       coalesce((p.task->>'record')::boolean, false),
       coalesce((p.task->>'recording_retention_days')::integer, 30),
-      created.id, p.index, not (p.opening > at), 1, at, at,
+      created.id, p.index, not (p.opening > at), 1, at, at, batch_livemode,
+      case when not batch_livemode then 'open' end,
+      case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end,
       coalesce(p.task->>'purpose', 'informational')
       from planned p
     returning id, status, scheduled_for, schedule_at
@@ -466,8 +473,10 @@ begin
   if account ? 'error' then
     return account;
   end if;
+  -- The key's mode wins over anything the body says.
   return public.batch_accept((account->>'user_id')::uuid, (account->>'api_key_id')::uuid,
-    p_batch, p_tasks, p_idempotency_key, p_request_hash) || account;
+    p_batch || jsonb_build_object('livemode', (account->>'livemode')::boolean),
+    p_tasks, p_idempotency_key, p_request_hash) || account;
 end;
 $$;
 comment on function public.batch_create(text, jsonb, jsonb, text, text) is

@@ -55,10 +55,16 @@ begin
     -- The turn texts of the event log; the turn itself (speaker, times) stays, so the log's
     -- sequence has no gaps. A turn's dedupe key quotes the provider's message: it goes too (no
     -- provider message about a call comes 30 days after it ended).
+    -- A tool's arguments and answer and a key pressed are the conversation's content too.
     update public.task_events e
-       set data = jsonb_set(e.data, '{text}', 'null'::jsonb), dedupe_key = null
+       set data = case e.type
+             when 'transcript.turn' then jsonb_set(e.data, '{text}', 'null'::jsonb)
+             when 'keypad.pressed' then jsonb_set(e.data, '{digits}', 'null'::jsonb)
+             else e.data || '{"arguments": null, "result": null}'::jsonb end,
+           dedupe_key = null
       from due
-     where e.task_id = due.id and e.type = 'transcript.turn'
+     where e.task_id = due.id
+       and e.type in ('transcript.turn', 'tool.called', 'tool.answered', 'keypad.pressed')
   ), erased_rows as (
     update public.tasks t
        set goal = null, context = '{}'::jsonb, metadata = '{}'::jsonb, first_sentence = null,

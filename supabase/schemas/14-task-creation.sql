@@ -43,7 +43,16 @@ declare
   within_hours timestamptz;
   reason text;
   waits boolean;
+  -- Test mode (docs/product-rules.md#test-mode): the key's mode (task_create) or the session's.
+  task_livemode boolean := coalesce((p_task->>'livemode')::boolean, true);
+  clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
+    then coalesce(p_task->>'test_clock', 'open') end;
+  clock_shift interval := case when clock <> 'open' then clock::timestamptz - now() end;
 begin
+  if task_livemode and p_task->>'test_clock' is not null then
+    return jsonb_build_object('error', 'test_clock_in_live_mode');
+  end if;
+
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
   if not found then
@@ -112,23 +121,39 @@ begin
 
   -- Outside the callee's calling window, on a day its state excludes, past its state's cap of
   -- calls in 24 hours, or asked for later: scheduled for the first instant all of them allow.
-  within_hours := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
-    window_start, window_end);
-  opening := private.call_opening(p_user_id, p_task->>'phone_number', null,
-    greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
-  if opening is null or within_hours is null then
-    return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
+  -- A test task judges its window on its test clock instead: always open by default, or at the
+  -- moment it set (schedule_at then reads on that clock too), brought back to the real clock.
+  if task_livemode then
+    within_hours := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
+      window_start, window_end);
+    opening := private.call_opening(p_user_id, p_task->>'phone_number', null,
+      greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
+    if opening is null or within_hours is null then
+      return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
+    end if;
+    reason := case
+      when opening > within_hours then 'state_call_cap'
+      when requested > now() and opening = private.next_call_opening(requested, zones,
+        coalesce((p_task->>'call_window_start')::time, '08:00'),
+        coalesce((p_task->>'call_window_end')::time, '21:00')) then 'schedule_at'
+      when rule.call_end is not null and opening > private.next_call_opening(now(), zones,
+        coalesce((p_task->>'call_window_start')::time, '08:00'),
+        coalesce((p_task->>'call_window_end')::time, '21:00')) then 'state_calling_hours'
+      when requested > now() then 'schedule_at'
+      else 'calling_window' end;
+  else
+    opening := case
+      when clock_shift is null then greatest(now(), coalesce(requested, now()))
+      else private.next_call_opening_on_clock(
+        greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)),
+        zones, window_start, window_end) - clock_shift
+    end;
+    if opening is null then
+      return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
+    end if;
+    reason := case when requested > now() + coalesce(clock_shift, interval '0') then 'schedule_at'
+      else 'calling_window' end;
   end if;
-  reason := case
-    when opening > within_hours then 'state_call_cap'
-    when requested > now() and opening = private.next_call_opening(requested, zones,
-      coalesce((p_task->>'call_window_start')::time, '08:00'),
-      coalesce((p_task->>'call_window_end')::time, '21:00')) then 'schedule_at'
-    when rule.call_end is not null and opening > private.next_call_opening(now(), zones,
-      coalesce((p_task->>'call_window_start')::time, '08:00'),
-      coalesce((p_task->>'call_window_end')::time, '21:00')) then 'state_calling_hours'
-    when requested > now() then 'schedule_at'
-    else 'calling_window' end;
 
   -- A number the account is calling now is not rung a second time at once, and a call needs one
   -- of the provider's lines: otherwise the task waits for a slot (the dispatcher admits it and
@@ -142,7 +167,11 @@ begin
   -- pay for one minute now.
   free_reserve := greatest(least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved), 0);
   hold := max_minutes - free_reserve; -- cents: 1 cent a minute
-  if opening > now() or waits then
+  if not task_livemode then
+    -- A test call is free (docs/product-rules.md#test-mode): it holds nothing, uses no free minute.
+    free_reserve := 0;
+    hold := 0;
+  elsif opening > now() or waits then
     if free_reserve = 0 and account.credits - account.credits_held < 0.01 then
       return jsonb_build_object('error', 'insufficient_credits',
         'required_usd', 0.01, 'available_usd', account.credits - account.credits_held);
@@ -160,7 +189,7 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot, purpose
+    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -177,6 +206,8 @@ begin
     case when jsonb_typeof(p_task->'output_schema') = 'object' then p_task->'output_schema' end,
     coalesce((p_task->>'record')::boolean, false),
     coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits,
+    task_livemode, clock, clock_shift,
+    case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
     coalesce(p_task->>'purpose', 'informational')
   ) returning * into created;
 

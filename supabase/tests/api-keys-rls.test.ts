@@ -23,7 +23,7 @@ async function generateKey(user: TestUser): Promise<string> {
     user_uuid: user.user.id,
   });
   expect(error).toBeNull();
-  expect(data).toMatch(/^dw_[0-9a-f]{64}$/);
+  expect(data).toMatch(/^dw_live_[0-9a-f]{64}$/);
   return data as string;
 }
 
@@ -43,7 +43,7 @@ describe('generate_api_key_for_user', () => {
       user_uuid: owner.user.id,
     });
     expect(error).toBeNull();
-    expect(key).toMatch(/^dw_[0-9a-f]{64}$/);
+    expect(key).toMatch(/^dw_live_[0-9a-f]{64}$/);
     const { data } = await owner.client
       .from('api_keys')
       .select('api_key, revoked')

@@ -214,6 +214,32 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
     );
   });
 
+  it('checkTask and getCallRules, good and bad', async () => {
+    await ask('the smallest body', '/task/check', account.api('/check', post(smallest)), 'POST');
+    const unknown = await ask(
+      'an unknown field',
+      '/task/check',
+      account.api('/check', post({ phone: '+14155550100', goal: 'x' })),
+      'POST',
+    );
+    expect(errorOf(unknown).field).toBe('phone');
+    await ask('an account without KYC', '/task/check', noKyc.api('/check', post(smallest)), 'POST');
+    await ask('a number', '/task/rules', account.api('/rules?phone_number=%2B14155550100'), 'GET');
+    await ask('no number', '/task/rules', account.api('/rules'), 'GET');
+    await ask(
+      'a number',
+      '/task/do-not-call',
+      account.api('/do-not-call', post({ phone_numbers: ['+14155550177'] })),
+      'POST',
+    );
+    await ask(
+      'no numbers',
+      '/task/do-not-call',
+      account.api('/do-not-call', post({ phone_numbers: [] })),
+      'POST',
+    );
+  });
+
   it('getTaskRecording and streamTaskEvents', async () => {
     await waitFor(
       async () =>

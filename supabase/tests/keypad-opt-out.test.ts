@@ -17,7 +17,7 @@ type Task = {
   id: string;
   status: string;
   outcome: string | null;
-  failure_reason: string | null;
+  failure_reason: { code: string; message: string } | null;
   opted_out: boolean;
   transcript: { speaker: string; text: string }[] | null;
 };
@@ -72,7 +72,7 @@ describe('an opt-out by keypad', () => {
     expect(await taskOf(later.id)).toMatchObject({
       status: 'canceled',
       outcome: 'not_achieved',
-      failure_reason: 'do_not_call',
+      failure_reason: { code: 'do_not_call' },
     });
     const hooks = await sql<{ event_type: string }>(
       'select event_type from public.webhook_deliveries where task_id = $1',

@@ -103,7 +103,8 @@ describe('MCP server', () => {
     expect(current.summary).toEqual(expect.any(String));
     expect((current.transcript as unknown[]).length).toBeGreaterThan(0);
     // The structured result travels in structuredContent, by the schema given to place_call.
-    expect(current.result).toEqual({ confirmed: true, new_time: expect.any(String) });
+    // The callee confirmed the time it was asked about: no new time was settled.
+    expect(current.result).toEqual({ confirmed: true, new_time: null });
     expect(current.recording_url).toBeNull();
 
     const listed = await call(client, 'list_calls', { status: 'success', limit: 5 });

@@ -17,7 +17,12 @@ const admin = serviceClient();
 const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 const HOOK = 'http://127.0.0.1:9/hooks/calls';
 
-type Task = { id: string; status: string; failure_reason: string | null; outcome: string | null };
+type Task = {
+  id: string;
+  status: string;
+  failure_reason: { code: string; message: string } | null;
+  outcome: string | null;
+};
 
 afterAll(async () => {
   await deleteCreatedUsers();
@@ -104,7 +109,8 @@ describe('an opt-out stops the calls already waiting', () => {
     expect(await taskOf(owner, later.id)).toMatchObject({
       status: 'canceled',
       outcome: 'not_achieved',
-      failure_reason: 'do_not_call',
+      failure_reason: { code: 'do_not_call' },
+      call_outcome: 'canceled',
     });
     expect(await completedWithWebhook(later.id)).toEqual({
       lastEvent: 'task.completed',
@@ -145,7 +151,8 @@ describe('an opt-out stops the calls already waiting', () => {
     for (const id of [scheduled.id, retrying.id])
       expect(await taskOf(owner, id)).toMatchObject({
         status: 'canceled',
-        failure_reason: 'do_not_call',
+        failure_reason: { code: 'do_not_call' },
+        call_outcome: 'canceled',
       });
     expect((await taskOf(owner, other.id)).status).toBe('scheduled');
 
@@ -181,7 +188,8 @@ describe('an opt-out stops the calls already waiting', () => {
     await dispatchAhead(2 * 60_000);
     expect(await taskOf(owner, waiting.id)).toMatchObject({
       status: 'canceled',
-      failure_reason: 'do_not_call',
+      failure_reason: { code: 'do_not_call' },
+      call_outcome: 'canceled',
     });
     expect(await attemptsOf(waiting.id)).toBe(0);
   });

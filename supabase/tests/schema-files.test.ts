@@ -92,7 +92,7 @@ describe('the schema files and the migrations', () => {
       // A default changed.
       ["voice text not null default 'Aria'", "voice text not null default 'Roger'"],
       // A check constraint loosened.
-      ["check (api_key ~ '^dw_[0-9a-f]{64}$')", "check (api_key ~ '^dw_')"],
+      ["check (api_key ~ '^dw_((live|test)_)?[0-9a-f]{64}$')", "check (api_key ~ '^dw_')"],
     ];
     let sql = await readFile(file, 'utf8');
     for (const [from, to] of edits) {

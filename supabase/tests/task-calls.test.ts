@@ -109,7 +109,11 @@ describe('every reserved number of the local phone network', () => {
           text: 'Hi, this is Aria, an AI assistant calling on behalf of Test Clinic LLC.',
         });
         expect(done.transcription).toMatch(/^Agent: .*\nCallee: /);
-        expect(done.summary).toContain("Confirm Kim's dental appointment");
+        // The summary says what happened on the call, not the goal again.
+        expect(done.summary).toMatch(
+          /^The callee answered, heard the request and (agreed|declined)/,
+        );
+        expect(done.summary).not.toContain(GOAL);
         expect(done.duration_seconds).toBeGreaterThan(20);
         expect(done.billed_minutes).toBe(Math.ceil(done.duration_seconds / 60));
       }
@@ -129,6 +133,37 @@ describe('every reserved number of the local phone network', () => {
     60_000,
   );
 
+  it('+14155550100 fills only the result fields the callee states on the call; the rest are null', async () => {
+    const { task } = await place(rich, {
+      phone_number: '+14155550100',
+      output_schema: {
+        type: 'object',
+        properties: {
+          confirmed: { type: 'boolean' },
+          appointment_time: { type: 'string' },
+          new_time: { type: 'string', description: 'The new time, if the callee moved it' },
+          party_size: { type: 'integer' },
+        },
+      },
+    });
+    const done = (await ended(rich, task.id)) as Task & { result: Record<string, unknown> };
+    expect(done.result).toEqual({
+      confirmed: true,
+      appointment_time: 'tomorrow at 3 pm',
+      new_time: null,
+      party_size: null,
+    });
+    const callee = done.transcript
+      .filter((t) => t.speaker === 'callee')
+      .map((t) => t.text)
+      .join(' ');
+    for (const [field, value] of Object.entries(done.result)) {
+      if (value === null) continue;
+      const spoken = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+      expect(callee).toContain(`${field.replace(/_/g, ' ')}: ${spoken}`);
+    }
+  }, 60_000);
+
   it('+14155550104 leaves the voicemail message when asked to', async () => {
     const { task } = await place(rich, {
       phone_number: '+14155550104',
@@ -136,6 +171,7 @@ describe('every reserved number of the local phone network', () => {
     });
     const done = await ended(rich, task.id);
     expect(done.status).toBe('voicemail');
+    expect(done.call_outcome).toBe('voicemail_left');
     expect(done.transcription).toContain('Please call Bright Smiles back.');
   }, 60_000);
 

@@ -293,8 +293,44 @@ export interface components {
       };
       /** @enum {string} */
       voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-      /** @enum {string} */
-      language?: 'en' | 'es' | 'fr' | 'de';
+      /**
+       * @description The call's language (32 languages, ISO 639-1; fil is Filipino), or auto: the agent opens in English and follows the language the callee speaks. Default: the account's phone-agent setting, else en. The labels and how each is heard and spoken are in /docs/phone-agent.
+       * @enum {string}
+       */
+      language?:
+        | 'en'
+        | 'es'
+        | 'fr'
+        | 'de'
+        | 'it'
+        | 'pt'
+        | 'nl'
+        | 'pl'
+        | 'ru'
+        | 'uk'
+        | 'tr'
+        | 'ar'
+        | 'hi'
+        | 'ja'
+        | 'ko'
+        | 'zh'
+        | 'id'
+        | 'ms'
+        | 'fil'
+        | 'vi'
+        | 'sv'
+        | 'da'
+        | 'no'
+        | 'fi'
+        | 'cs'
+        | 'sk'
+        | 'hu'
+        | 'ro'
+        | 'bg'
+        | 'hr'
+        | 'el'
+        | 'ta'
+        | 'auto';
       /** @enum {string} */
       speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
       first_sentence?: string;
@@ -333,6 +369,11 @@ export interface components {
        * @description Place the call at this time (at most 30 days ahead), moved forward into the calling window if needed.
        */
       schedule_at?: string;
+      /**
+       * @description Test mode only (a dw_test_ key; a live key's request with it is 400 invalid_request naming test_clock). "open" (the default) treats the calling window as open; an ISO 8601 time with a time zone, like 2026-11-27T23:30:00-08:00, judges the calling window and schedule_at as live mode would at that moment, including a scheduled answer. The clock runs on from there in real time.
+       * @example 2026-11-27T23:30:00-08:00
+       */
+      test_clock?: string;
       /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
       output_schema?: {
         [key: string]: unknown;
@@ -341,6 +382,67 @@ export interface components {
       record?: boolean;
       /** @description How many days a recording is kept after the call ends. 30 when omitted. */
       recording_retention_days?: number;
+      /**
+       * @description Why you call. A marketing call needs the callee's prior express written consent (`consent`, or 400 naming consent) and its opening tells the callee how to opt out ("say stop, or press 9").
+       * @enum {string}
+       */
+      purpose?: 'informational' | 'marketing';
+      consent?: components['schemas']['Consent'];
+      /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
+      tools?: components['schemas']['Tool'][];
+    };
+    Tool: {
+      /** @description The function's name, as the agent calls it. */
+      name: string;
+      /** @description When to call it and what it answers; the agent decides from this. */
+      description: string;
+      /** @description A JSON Schema of the arguments, in the same subset as output_schema (an object at the top); the agent's arguments are checked against it before your url is called. */
+      parameters: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format: uri
+       * @description https only; no private, loopback or link-local targets (as webhook_url).
+       */
+      url: string;
+    };
+    /** @description How and when the callee consented to this call, kept with the task as an audit record nobody can change or delete (it is in the account's data export). Required for a marketing call, with type written. */
+    Consent: {
+      /** @enum {string} */
+      type: 'written' | 'express';
+      /**
+       * Format: date-time
+       * @description When it was given; not in the future.
+       */
+      obtained_at: string;
+      /** @description How it was obtained, like "web form". */
+      source: string;
+      /** @description Where you keep the proof, like a form submission id. */
+      reference: string;
+    };
+    /** @description The mandatory opening every call makes whatever its goal (our wording, in the call's language): the business name (the account's KYC legal name), that the caller is an AI assistant, the recording notice or request for consent, the opt-out of a marketing call, and the callback number (the account's verified phone) said before the end. */
+    Disclosures: {
+      business_name?: string;
+      callback_number?: string | null;
+      language?: string;
+      /** @description Who is calling and that it is an AI. */
+      identification?: string;
+      recording_notice?: string | null;
+      opt_out?: string | null;
+      callback?: string | null;
+      /** @description When in the call (as the transcript's start_ms) the identification was said; null until it was. */
+      identification_spoken_at_ms?: number | null;
+      /** @description When in the call the callback number was said; null until it was. */
+      callback_spoken_at_ms?: number | null;
+    };
+    /** @description The recording against the callee's consent. In states that require every party's consent (CA, CT, DE, FL, IL, MD, MA, MT, NV, NH, PA, WA, by the number's area code) the call asks first and records only after a yes; a callee who says no is not recorded and the call goes on (declined). Elsewhere the opening gives the notice. */
+    Recording: {
+      /** @enum {string} */
+      status?: 'off' | 'pending' | 'recorded' | 'declined';
+      /** @enum {string} */
+      consent?: 'all_party' | 'one_party';
+      /** @description The all-party-consent state */
+      state?: string | null;
     };
     Turn: {
       /** @enum {string} */
@@ -411,6 +513,8 @@ export interface components {
       output_schema: {
         [key: string]: unknown;
       } | null;
+      /** @description The tools you sent; empty without any. */
+      tools: components['schemas']['Tool'][];
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
       result: {
         [key: string]: unknown;
@@ -434,11 +538,11 @@ export interface components {
       /** @description Why the task failed, or was canceled before a call; null otherwise. */
       failure_reason: components['schemas']['FailureReason'] | null;
       /** @description What became of the last call, beside the goal's `outcome`; null while no call has ended (and for a task that failed before any call, see failure_reason). A canceled task is always `canceled`. */
-      call_outcome?: components['schemas']['CallOutcome'] | null;
+      call_outcome: components['schemas']['CallOutcome'] | null;
       /** @description Why call_outcome is what it is, in one sentence (the provider's end reason and what the transcript showed, e.g. whether the callee spoke). */
-      call_outcome_evidence?: string | null;
+      call_outcome_evidence: string | null;
       /** @description The voice provider's own end reason for the last call, as it came (Vapi's endedReason), also when we do not know it yet; for reading, not for branching. */
-      provider_reason?: string | null;
+      provider_reason: string | null;
       call_window: {
         start: string;
         end: string;
@@ -448,11 +552,32 @@ export interface components {
       schedule_at: string | null;
       /**
        * Format: date-time
-       * @description When a scheduled task will be placed.
+       * @description When a scheduled task will be placed (on the real clock).
        */
       scheduled_for: string | null;
+      /** @description Why a scheduled task is not ringing now, in words: the callee's local time when it was accepted (on its test clock in test mode), the calling window, and when the window opens; or that schedule_at asked for later. Null unless status is scheduled. */
+      scheduled_reason: string | null;
+      /** @description False for a test key's task (the simulated network, free). */
+      livemode: boolean;
+      /** @description The clock a test task's calling window is judged on: "open", or the moment the request set. Null for a live task (it follows the real clock). */
+      test_clock: string | null;
       /** @description The callee asked during the call not to be called again. */
       opted_out: boolean;
+      /** @enum {string} */
+      purpose: 'informational' | 'marketing';
+      /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
+      consent: {
+        /** @enum {string} */
+        type?: 'written' | 'express';
+        /** Format: date-time */
+        obtained_at?: string;
+        source?: string;
+        reference?: string;
+        /** Format: date-time */
+        recorded_at?: string;
+      } | null;
+      disclosures: components['schemas']['Disclosures'];
+      recording: components['schemas']['Recording'];
       /** @description The batch the task belongs to. */
       batch_id: string | null;
       /** @description The task's row in its batch request, from 0. */
@@ -497,7 +622,7 @@ export interface components {
         | 'provider_failed'
         | 'placement_failed'
         | 'no_final_report';
-      /** @description A fixed sentence for the code */
+      /** @description A fixed sentence for the code, for people. */
       message: string;
     };
     TaskList: {
@@ -551,7 +676,7 @@ export interface components {
     BatchEvent: {
       id: number;
       /** @description evt_<batch_id>_<id>, the same on every delivery; the webhook's webhook-id header. */
-      event_id?: string;
+      event_id: string;
       /** @enum {string} */
       type: 'batch.completed';
       batch_id: string;
@@ -604,7 +729,7 @@ export interface components {
       /** @description The event's number in its task's log (Last-Event-ID). */
       id: number;
       /** @description evt_<task_id>_<id>: stable across replays, streams and webhook retries, and equal to the webhook's webhook-id header; de-duplicate on it. */
-      event_id?: string;
+      event_id: string;
       /** @enum {string} */
       type:
         | 'task.queued'
@@ -615,7 +740,11 @@ export interface components {
         | 'call.ended'
         | 'task.retry_scheduled'
         | 'task.completed'
-        | 'callee.opted_out';
+        | 'callee.opted_out'
+        | 'tool.called'
+        | 'tool.answered'
+        | 'call.transferred'
+        | 'keypad.pressed';
       task_id: string;
       /** Format: date-time */
       created_at: string;
@@ -786,7 +915,7 @@ export interface operations {
   createTask: {
     parameters: {
       query?: {
-        /** @description Hold the response until the task reaches a terminal status (at most 120 s; then 202 with the current state). */
+        /** @description Hold the response until the task reaches a terminal status (at most 120 s; then 202 with the current state). A task that is scheduled (outside its calling window, or schedule_at later) answers at once, 201 with status scheduled and scheduled_reason. */
         wait?: 'true' | 'false';
       };
       header?: {
@@ -1003,7 +1132,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   getCallRules: {
@@ -1028,7 +1159,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   addToDoNotCallList: {
@@ -1059,7 +1192,9 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
-      401: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   listBatches: {

@@ -1,10 +1,12 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './call-api.generated';
 import { ApiError, isAbort, parseApiError, unansweredError, type ErrorWording } from './api-error';
+import { modeHeader } from './dashboard-mode';
 import { FUNCTIONS_URL, signRequest } from './sign-request';
 
 const sessionAuth: Middleware = {
-  onRequest: ({ request }) => signRequest(request),
+  // The dashboard's Test / Live switch travels with each session request.
+  onRequest: async ({ request }) => modeHeader(await signRequest(request)),
 };
 
 function createCallApi() {

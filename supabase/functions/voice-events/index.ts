@@ -2,15 +2,29 @@
 import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { createVoiceEventsHandler } from '../_shared/tasks/voice-events-handler.ts';
+import { createTaskTools } from '../_shared/tasks/task-tools.ts';
+import { requestTool } from '../_shared/webhooks/tool-request.ts';
+import { resolveWithDeno } from '../_shared/dns.ts';
 
 const { db, provider, service } = taskServiceFromEnv();
 // The result SMS of tasks created by text message, once they end.
 const sms = smsNotifierFromEnv(db, (name) => Deno.env.get(name));
 
+// The integrator's tools are called like its webhooks (plain http to private hosts locally only).
+const tools = createTaskTools({
+  db,
+  request: (target) =>
+    requestTool(target, {
+      allowPrivate: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+      resolve: resolveWithDeno,
+    }),
+});
+
 Deno.serve(
   createVoiceEventsHandler({
     provider,
     service,
+    tools,
     afterEvent: sms ? sms.taskMayHaveEnded : undefined,
   }),
 );

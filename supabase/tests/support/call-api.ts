@@ -22,6 +22,8 @@ export async function createCallingAccount(
     phoneVerified?: boolean;
     /** The account's phone (a verified phone belongs to one account only). */
     phone?: string;
+    /** Which key `api` uses: live (the default) or test (dw_test_, the simulated network, free). */
+    mode?: 'live' | 'test';
   } = {},
 ): Promise<CallingAccount> {
   const account = await createUser(options.label ?? 'caller');
@@ -61,6 +63,7 @@ export async function createCallingAccount(
   }
   const { data: apiKey, error } = await account.client.rpc('generate_api_key_for_user', {
     user_uuid: account.user.id,
+    p_livemode: options.mode !== 'test',
   });
   if (error) throw error;
   const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {

@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useSession } from '@/lib/auth/session-context';
 import { CallDetailDialog } from './call-detail-dialog';
 import { CallsList } from './calls-list';
+import { ModeSwitch } from './mode-switch';
 import { PlaceTestCallForm } from './place-test-call-form';
 
 /**
@@ -15,6 +16,7 @@ export function CallsPanel() {
 
   return (
     <div className="grid gap-6">
+      <ModeSwitch />
       <Card>
         <CardHeader>
           <CardTitle>Place a test call</CardTitle>

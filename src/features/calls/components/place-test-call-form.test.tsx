@@ -8,7 +8,7 @@ import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import type { PhoneAgentSettings } from '@/config/phone-agent-options';
 import { PlaceTestCallForm } from './place-test-call-form';
-import { SIMULATED_NUMBERS } from '@contract/simulated-numbers.ts';
+import { SIMULATED_NUMBERS } from '@contract/simulated-numbers';
 
 const user = testUser('ada@example.com');
 const KEY = `dw_${'a'.repeat(64)}`;

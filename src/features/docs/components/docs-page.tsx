@@ -7,6 +7,7 @@ import {
   TERMINAL_EVENT_BOUND_MINUTES,
 } from '@contract/call-outcomes.ts';
 import { LIMITS } from '@contract/limits.ts';
+import { TOOL_LIMITS } from '@contract/task-tools.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
@@ -35,6 +36,7 @@ import {
   getTaskSamples,
   listTasksSamples,
   resultSamples,
+  toolSamples,
   mcpClaudeCodeSample,
   mcpConfigSample,
   mcpRemoteSample,
@@ -68,6 +70,7 @@ const toc: TocItem[] = [
   { id: 'task-object', title: 'The task object' },
   { id: 'statuses', title: 'Statuses and outcome' },
   { id: 'results', title: 'Results and recordings' },
+  { id: 'tools', title: 'Tools during the call' },
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
@@ -140,12 +143,49 @@ export function DocsPage() {
           </p>
         </DocsSection>
 
+        <DocsSection id="test-mode" title="Test mode">
+          <p>
+            Every account has two keys: a live key (<InlineCode>dw_live_…</InlineCode>; a key made
+            before test mode, <InlineCode>dw_…</InlineCode>, is live too) and a test key (
+            <InlineCode>dw_test_…</InlineCode>). A test key works everywhere a live key does: the
+            API, batches, the MCP endpoint, and text messages that start with the word{' '}
+            <InlineCode>TEST</InlineCode>. Its calls never ring a real phone: they go to the
+            simulated phone network below, and they are free (no credits, no free minutes). Test
+            mode still needs your business details (KYC) and a verified phone.
+          </p>
+          <ul className="list-disc space-y-2 pl-6">
+            <li>
+              Every task carries <InlineCode>livemode</InlineCode> (<InlineCode>false</InlineCode>{' '}
+              in test mode). Listing tasks with a key shows only that key’s mode; the dashboard’s
+              Test / Live switch does the same.
+            </li>
+            <li>
+              A test task’s calling window is judged on its <InlineCode>test_clock</InlineCode>. By
+              default it is <InlineCode>{'"open"'}</InlineCode>: the call rings at once, at any
+              hour. Set <InlineCode>{'"test_clock": "2026-11-27T23:30:00-08:00"'}</InlineCode> to
+              see what live mode would do at that moment: a Pacific number is then{' '}
+              <InlineCode>scheduled</InlineCode> for 08:00 on that clock, with a{' '}
+              <InlineCode>scheduled_reason</InlineCode> in words. The clock runs on from there in
+              real time.
+            </li>
+            <li>
+              Live mode always follows the real clock and the calling window;{' '}
+              <InlineCode>test_clock</InlineCode> on a live key is refused with{' '}
+              <InlineCode>400</InlineCode>.
+            </li>
+            <li>
+              A simulated call runs faster than real time (about thirty times), inside our
+              functions, so its durations are the simulated conversation’s, not the wall clock’s.
+            </li>
+          </ul>
+        </DocsSection>
+
         <DocsSection id="test-numbers" title="Test numbers">
           <p>
-            On the local stack, calls go to a simulated phone network. The number you call chooses
-            what the person at the other end does, so you can try every outcome without a real phone
-            ringing (numbers in the 555-01xx range are reserved for fiction). Any other number
-            answers and agrees.
+            In test mode, and for every call on the local stack, calls go to a simulated phone
+            network. The number you call chooses what the person at the other end does, so you can
+            try every outcome without a real phone ringing (numbers in the 555-01xx range are
+            reserved for fiction). Any other number answers and agrees.
           </p>
           <DocsTable
             caption="Simulated callees"
@@ -357,6 +397,33 @@ export function DocsPage() {
             list and MCP&apos;s <InlineCode>get_call</InlineCode>.
           </p>
           <CodeBlock title="Ask for a result and a recording" samples={resultSamples} />
+        </DocsSection>
+
+        <DocsSection id="tools" title="Tools during the call">
+          <p>
+            <InlineCode>tools</InlineCode> are your own functions the agent may call while the
+            callee waits: a prescription lookup, a stock check, a free slot. Each has a{' '}
+            <InlineCode>name</InlineCode>, a <InlineCode>description</InlineCode> (the agent decides
+            from it when to call), <InlineCode>parameters</InlineCode> (a JSON Schema in the same
+            subset as <InlineCode>output_schema</InlineCode>) and an https{' '}
+            <InlineCode>url</InlineCode>; a task takes at most {TOOL_LIMITS.maxTools}. When the
+            agent calls one, we check its arguments against <InlineCode>parameters</InlineCode>,
+            then POST{' '}
+            <InlineCode>{`{ type: "tool.call", task_id, attempt, tool_call_id, name, arguments, metadata }`}</InlineCode>{' '}
+            to the url, signed like our <AnchorLink id="webhooks">webhooks</AnchorLink> (the same
+            secret and headers, and the same rules for the address). Answer with HTTP 2xx and any
+            JSON (at most 16 KB) within {TOOL_LIMITS.deadlineMs / 1000} seconds: the agent reads it
+            to the callee. An error, a timeout or arguments that do not fit tell the agent to say it
+            cannot check right now and carry on; the call never waits longer. Every call and answer
+            is in the task&apos;s events as <InlineCode>tool.called</InlineCode> and{' '}
+            <InlineCode>tool.answered</InlineCode> (with <InlineCode>duration_ms</InlineCode>), in
+            webhooks, and in the dashboard&apos;s call view. On the local stack, +1 415-555-0110
+            asks a question only your first tool can answer.
+          </p>
+          <CodeBlock
+            title="A task with a tool, and the endpoint that answers it"
+            samples={toolSamples}
+          />
         </DocsSection>
 
         <DocsSection id="get-task" title="Get a task">

@@ -44,9 +44,9 @@ describe('PhoneAgentDocsPage', () => {
     }
     for (const [language, code] of [
       ['English (default)', '"en"'],
-      ['Spanish', '"es"'],
-      ['French', '"fr"'],
-      ['German', '"de"'],
+      ['Spanish (Español)', '"es"'],
+      ['Japanese (日本語)', '"ja"'],
+      ['Arabic (العربية)', '"ar"'],
     ] as const) {
       expect(rowOf('Languages', language)).toHaveTextContent(code);
     }

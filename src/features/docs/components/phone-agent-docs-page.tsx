@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT, CALL_LANGUAGES } from '@contract/call-languages.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
@@ -96,19 +97,29 @@ export function PhoneAgentDocsPage() {
 
         <DocsSection id="languages" title="Languages">
           <p>
-            The agent speaks and understands one language per call. In the API, languages are given
-            by their two-letter ISO 639-1 code.
+            The agent speaks and understands {CALL_LANGUAGE_COUNT} languages, one per call, given in
+            the API by their ISO 639-1 code (<InlineCode>&quot;fil&quot;</InlineCode> for Filipino).{' '}
+            <InlineCode>&quot;auto&quot;</InlineCode> detects the callee&apos;s language: the agent
+            opens in English and answers in the language it hears, following a switch. Each language
+            is heard by the speech-to-text best suited to it and spoken by every voice (Aria, Roger,
+            Sarah and George) through ElevenLabs&apos; multilingual models.
           </p>
           <DocsTable
             caption="Languages"
-            columns={['Language', 'API value']}
-            rows={languages.map((language) => ({
-              key: language.value,
+            columns={['Language', 'API value', 'Heard by', 'Spoken by']}
+            rows={CALL_LANGUAGES.map((language) => ({
+              key: language.code,
               cells: [
-                language.value === defaults.language
+                language.code === defaults.language
                   ? `${language.label} (default)`
-                  : language.label,
-                <InlineCode key="value">&quot;{language.value}&quot;</InlineCode>,
+                  : `${language.label} (${language.nativeLabel})`,
+                <InlineCode key="value">&quot;{language.code}&quot;</InlineCode>,
+                language.transcriber.provider === 'deepgram'
+                  ? `Deepgram ${language.transcriber.model} (${language.transcriber.language})`
+                  : `Azure (${language.transcriber.language})`,
+                language.voiceModel === 'eleven_turbo_v2_5'
+                  ? 'ElevenLabs Turbo v2.5'
+                  : 'ElevenLabs Multilingual v2',
               ],
             }))}
           />

@@ -116,6 +116,12 @@ export const requestFields: FieldDoc[] = [
       'ISO 8601 time to place the call at, at most 30 days ahead; moved forward into the calling window if needed.',
   },
   {
+    name: 'test_clock',
+    type: 'string',
+    description:
+      'Test mode only (a dw_test_ key): "open" (the default) treats the calling window as open; an ISO 8601 time such as "2026-11-27T23:30:00-08:00" judges the window and schedule_at as live mode would at that moment. A live key’s request with it is refused with 400.',
+  },
+  {
     name: 'output_schema',
     type: 'object',
     description:
@@ -143,6 +149,12 @@ export const requestFields: FieldDoc[] = [
     type: 'object',
     description:
       'How and when the callee consented: { "type": "written" | "express", "obtained_at", "source", "reference" }. Required for marketing calls, with type "written" (prior express written consent); without it 400 naming consent. Stored with the task as an audit record nobody can change or delete, and in your data export.',
+  },
+  {
+    name: 'tools',
+    type: 'array',
+    description:
+      'Your own functions the agent may call during the call, at most 8: { name, description, parameters (a JSON Schema in the same subset as output_schema), url (https, like webhook_url) }. See Tools during the call.',
   },
 ];
 
@@ -238,6 +250,12 @@ export const taskFields: FieldDoc[] = [
     description: "The voice provider's own end reason for the last call, as it came.",
   },
   {
+    name: 'tools',
+    type: 'array',
+    description:
+      'The tools you sent ({ name, description, parameters, url }); empty without any. Their calls and answers are the tool.called and tool.answered events.',
+  },
+  {
     name: 'output_schema / result',
     type: 'object | null',
     description:
@@ -300,6 +318,18 @@ export const taskFields: FieldDoc[] = [
     description:
       'The start you asked for, and when a scheduled task will be placed (its window’s opening).',
   },
+  {
+    name: 'scheduled_reason',
+    type: 'string | null',
+    description:
+      'Why a scheduled task is not ringing now, in words: the callee’s local time when it was accepted, the calling window and when it opens (or that schedule_at asked for later). Null unless status is scheduled.',
+  },
+  {
+    name: 'livemode / test_clock',
+    type: 'boolean / string | null',
+    description:
+      'livemode is false for a test key’s task (the simulated network, free); test_clock is the clock its window was judged on ("open" or the moment you set), null for a live task.',
+  },
   { name: 'url', type: 'string', description: 'This task in the API.' },
 ];
 
@@ -358,6 +388,16 @@ export const eventTypes = [
     type: 'callee.opted_out',
     meaning:
       'The callee asked not to be called again; the number was added to your do-not-call list.',
+  },
+  {
+    type: 'tool.called',
+    meaning:
+      'The agent called one of your tools: data has name, tool_call_id and the arguments it filled in.',
+  },
+  {
+    type: 'tool.answered',
+    meaning:
+      'Your tool answered (ok true, result: your JSON) or did not (ok false, error); data has duration_ms.',
   },
   {
     type: 'task.completed',

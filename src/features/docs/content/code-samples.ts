@@ -343,23 +343,23 @@ export const eventStreamSample: CodeSample[] = [
     language: 'text',
     code: `id: 1
 event: task.queued
-data: {"id":1,"type":"task.queued","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:57.515Z","data":{}}
+data: {"id":1,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_1","type":"task.queued","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:57.515Z","data":{}}
 
 id: 2
 event: call.ringing
-data: {"id":2,"type":"call.ringing","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.219Z","data":{"attempt":1}}
+data: {"id":2,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_2","type":"call.ringing","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.219Z","data":{"attempt":1}}
 
 id: 4
 event: transcript.turn
-data: {"id":4,"type":"transcript.turn","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.521Z","data":{"attempt":1,"speaker":"agent","text":"Hi, this is Aria calling from Bright Smiles.","start_ms":0,"end_ms":2100}}
+data: {"id":4,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_4","type":"transcript.turn","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.521Z","data":{"attempt":1,"speaker":"agent","text":"Hi, this is Aria calling from Bright Smiles.","start_ms":0,"end_ms":2100}}
 
 id: 11
 event: call.ended
-data: {"id":11,"type":"call.ended","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"attempt":1,"status":"success","ended_reason":"customer-ended-call"}}
+data: {"id":11,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_11","type":"call.ended","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"attempt":1,"status":"success","call_outcome":"human_answered","ended_reason":"customer-ended-call"}}
 
 id: 12
 event: task.completed
-data: {"id":12,"type":"task.completed","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"id":"task_01M8F65FKB5JZA9E26B3SX20GA","object":"task","status":"success","outcome":"achieved","…":"the whole task, as GET /task/{id} answers it"}}`,
+data: {"id":12,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_12","type":"task.completed","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"id":"task_01M8F65FKB5JZA9E26B3SX20GA","object":"task","status":"success","outcome":"achieved","…":"the whole task, as GET /task/{id} answers it"}}`,
   },
 ];
 
@@ -539,5 +539,59 @@ def calls_hook():
     # webhook-id is the same on every retry of one event: ignore ids you have already handled.
     print(event["type"], event["task_id"], event["data"])
     return "", 204`,
+  },
+];
+
+/** A task with one of the integrator's tools, and what its url receives and answers. */
+export const toolSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `curl -X POST "${TASK_URL}" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "phone_number": "+14155550110",
+    "goal": "Tell Kim her prescription is ready; answer her questions about it.",
+    "tools": [{
+      "name": "check_prescription",
+      "description": "Whether a prescription is ready for pickup, and from when.",
+      "parameters": {
+        "type": "object",
+        "properties": { "patient_name": { "type": "string" } },
+        "required": ["patient_name"]
+      },
+      "url": "https://pharmacy.example.com/dialwise/prescription"
+    }]
+  }'`,
+  },
+  {
+    language: 'javascript',
+    code: `import express from 'express';
+import { Webhook } from 'standardwebhooks';
+
+const wh = new Webhook(process.env.DIALWISE_WEBHOOK_SECRET); // whsec_…
+const app = express();
+app.post('/dialwise/prescription', express.text({ type: '*/*' }), (req, res) => {
+  // { type: "tool.call", task_id, attempt, tool_call_id, name, arguments, metadata }
+  const call = wh.verify(req.body, req.headers);
+  const ready = lookUp(call.arguments.patient_name);
+  // Answer within 10 seconds with any JSON: the agent reads it to the callee.
+  res.json({ ready, pickup_from: '4 pm' });
+});`,
+  },
+  {
+    language: 'python',
+    code: `from flask import Flask, request, jsonify
+from standardwebhooks.webhooks import Webhook
+
+wh = Webhook(os.environ["DIALWISE_WEBHOOK_SECRET"])  # whsec_…
+app = Flask(__name__)
+
+@app.post("/dialwise/prescription")
+def prescription():
+    call = wh.verify(request.get_data(), request.headers)  # type: "tool.call"
+    ready = look_up(call["arguments"]["patient_name"])
+    # Answer within 10 seconds with any JSON: the agent reads it to the callee.
+    return jsonify(ready=ready, pickup_from="4 pm")`,
   },
 ];

@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { landingSections } from '../data/landing-sections';
 const stats = [
   { value: '<300 ms', label: 'voice response latency' },
   { value: '<60 s', label: 'from request to first ring' },
-  { value: '30+', label: 'languages spoken' },
+  { value: String(CALL_LANGUAGE_COUNT), label: 'languages spoken' },
   { value: '99.9%', label: 'uptime target' },
 ] as const;
 

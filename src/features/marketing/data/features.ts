@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import { AudioLines, Plug, ShieldCheck, Terminal, type LucideIcon } from 'lucide-react';
 
 export type Feature = { title: string; description: string; points: string[]; icon: LucideIcon };
@@ -7,7 +8,11 @@ export const features: readonly Feature[] = [
     title: 'Real-Time Conversations',
     description:
       'Replies land in under 300 ms, and the agent stops talking the moment the other person does, so calls sound like calls, not voicemail menus.',
-    points: ['Natural interruptions', '30+ languages', 'Live transcript as it is spoken'],
+    points: [
+      'Natural interruptions',
+      `${CALL_LANGUAGE_COUNT} languages`,
+      'Live transcript as it is spoken',
+    ],
     icon: AudioLines,
   },
   {

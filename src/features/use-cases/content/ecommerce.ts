@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import {
   Clock,
   Headphones,
@@ -29,7 +30,7 @@ export const ecommerce: UseCaseContent = {
     ],
     stats: [
       { value: '< 300 ms', label: 'response time, with natural interruptions' },
-      { value: '20-30+', label: 'languages for cross-border stores' },
+      { value: String(CALL_LANGUAGE_COUNT), label: 'languages for cross-border stores' },
       { value: '1 cent', label: 'per minute, first 100 minutes free' },
     ],
   },

@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import {
   BookOpen,
   CalendarCheck,
@@ -29,7 +30,7 @@ export const education: UseCaseContent = {
     ],
     stats: [
       { value: '100%', label: 'of new students called, not just a sample' },
-      { value: '20-30+', label: 'languages for international students' },
+      { value: String(CALL_LANGUAGE_COUNT), label: 'languages for international students' },
       { value: '60-80%', label: 'less admin phone time for admissions' },
     ],
   },

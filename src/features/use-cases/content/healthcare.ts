@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import {
   CalendarCheck,
   ClipboardList,
@@ -29,7 +30,7 @@ export const healthcare: UseCaseContent = {
     stats: [
       { value: '60-80%', label: 'less admin phone time for front-office staff' },
       { value: '< 60 s', label: 'from request to the patient\u2019s phone ringing' },
-      { value: '20+', label: 'languages, so every patient hears their own' },
+      { value: String(CALL_LANGUAGE_COUNT), label: 'languages, so every patient hears their own' },
     ],
   },
   sections: [
@@ -103,7 +104,7 @@ export const healthcare: UseCaseContent = {
         {
           icon: Languages,
           title: 'Speaks your patients\u2019 languages',
-          body: 'Calls in 20 to 30+ languages, with natural interruptions and under 300 ms response time.',
+          body: `Calls in ${CALL_LANGUAGE_COUNT} languages, with natural interruptions and under 300 ms response time.`,
         },
         {
           icon: ClipboardList,

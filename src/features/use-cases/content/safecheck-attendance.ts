@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import {
   Bus,
   Clock,
@@ -100,7 +101,7 @@ export const safecheckAttendance: UseCaseContent = {
         {
           icon: Languages,
           title: 'Families\u2019 own languages',
-          body: 'Calls can be made in 20 to 30+ languages, so every parent understands the question.',
+          body: `Calls can be made in ${CALL_LANGUAGE_COUNT} languages, so every parent understands the question.`,
         },
         {
           icon: FileText,

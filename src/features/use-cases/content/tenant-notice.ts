@@ -1,3 +1,4 @@
+import { CALL_LANGUAGE_COUNT } from '@contract/call-languages.ts';
 import {
   CalendarClock,
   ClipboardCheck,
@@ -103,7 +104,7 @@ export const tenantNotice: UseCaseContent = {
         {
           icon: Languages,
           title: 'In your tenants\u2019 languages',
-          body: 'Notices can be delivered in 20 to 30+ languages.',
+          body: `Notices can be delivered in ${CALL_LANGUAGE_COUNT} languages.`,
         },
         {
           icon: ClipboardCheck,

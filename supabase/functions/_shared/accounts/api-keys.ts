@@ -2,9 +2,11 @@
 import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
 
-export type Account = { userId: string; apiKeyId: string };
+/** `livemode` false: a test key's account, whose calls go to the simulated network, free. */
+export type Account = { userId: string; apiKeyId: string; livemode: boolean };
 
-const KEY_FORMAT = /^dw_[0-9a-f]{64}$/;
+// dw_live_… and dw_test_…; a key made before test mode (dw_…) is a live key.
+const KEY_FORMAT = /^dw_((live|test)_)?[0-9a-f]{64}$/;
 
 export function apiKeyFrom(request: Request): string | null {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
@@ -76,6 +78,7 @@ export async function authenticateKey(
   const account = must(await db.rpc('api_key_account', { p_api_key: live })) as {
     user_id?: string;
     api_key_id?: string;
+    livemode?: boolean;
     error?: string;
   };
   if (account.error || !account.user_id || !account.api_key_id) {
@@ -83,7 +86,11 @@ export async function authenticateKey(
     if (reason === 'unauthorized') rememberRefused(live, now);
     throw accountRefusal(reason);
   }
-  return { userId: account.user_id, apiKeyId: account.api_key_id };
+  return {
+    userId: account.user_id,
+    apiKeyId: account.api_key_id,
+    livemode: account.livemode !== false,
+  };
 }
 
 export function authenticate(db: Db, request: Request): Promise<Account> {

@@ -6,6 +6,7 @@ import {
   authenticateCaller,
   authenticateSession,
   type Caller,
+  sessionLivemode,
   sessionTokenFrom,
 } from './session.ts';
 
@@ -27,7 +28,11 @@ export const callerAuth = (db: Db) => ({
     request: Request,
   ): Promise<{ caller: Caller; credential: null } | { caller: null; credential: string }> {
     const session = sessionTokenFrom(request);
-    if (session) return { caller: await authenticateSession(db, session), credential: null };
+    if (session)
+      return {
+        caller: await authenticateSession(db, session, sessionLivemode(request)),
+        credential: null,
+      };
     return { caller: null, credential: requireKeyShape(apiKeyFrom(request)) };
   },
 });

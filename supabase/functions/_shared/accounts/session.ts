@@ -10,8 +10,17 @@ import { type Db, must, userFromToken } from '../db.ts';
 import { type Account, accountRefusal, apiKeyFrom, authenticateKey } from './api-keys.ts';
 import { ServiceError } from '../errors.ts';
 
-/** The authenticated caller: `apiKeyId` is null for a signed-in user's session. */
-export type Caller = { userId: string; apiKeyId: string | null };
+/**
+ * The authenticated caller: `apiKeyId` is null for a signed-in user's session. `livemode` is the
+ * key's mode, or for a session the dashboard's Test / Live switch (the `Dialwise-Mode: test`
+ * header); false: test mode (docs/product-rules.md#test-mode).
+ */
+export type Caller = { userId: string; apiKeyId: string | null; livemode: boolean };
+
+/** A session's mode: live unless the request asks for test mode. */
+export function sessionLivemode(request: Request): boolean {
+  return request.headers.get('dialwise-mode')?.trim().toLowerCase() !== 'test';
+}
 
 // Three base64url segments: a JWT. An API key (dw_ + 64 hex) never has this shape.
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -34,7 +43,7 @@ export function sessionExpired(): ServiceError {
  * project's JWKS, and public.session_account applies the KYC and phone gate, as api_key_account does for a
  * key.
  */
-export async function authenticateSession(db: Db, token: string): Promise<Caller> {
+export async function authenticateSession(db: Db, token: string, livemode = true): Promise<Caller> {
   const user = await userFromToken(token);
   if (!user) throw sessionExpired();
   const account = must(await db.rpc('session_account', { p_user_id: user.id })) as {
@@ -42,12 +51,12 @@ export async function authenticateSession(db: Db, token: string): Promise<Caller
     error?: string;
   };
   if (account.error || !account.user_id) throw accountRefusal(account.error ?? 'unauthorized');
-  return { userId: account.user_id, apiKeyId: null };
+  return { userId: account.user_id, apiKeyId: null, livemode };
 }
 
 /** The caller of a request: a session when the bearer token is a JWT, otherwise an API key. */
 export function authenticateCaller(db: Db, request: Request): Promise<Caller | Account> {
   const token = sessionTokenFrom(request);
-  if (token) return authenticateSession(db, token);
+  if (token) return authenticateSession(db, token, sessionLivemode(request));
   return authenticateKey(db, apiKeyFrom(request));
 }

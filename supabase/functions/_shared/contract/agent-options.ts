@@ -2,6 +2,7 @@
 // what the settings form offers, and the defaults when neither the request nor the account's
 // settings name one (the database's check constraints and defaults hold the same values; an
 // integration test compares them). Plain TypeScript, imported by the app and the functions.
+import { CALL_LANGUAGE_CODES, CALL_LANGUAGES, type CallLanguageCode } from './call-languages.ts';
 
 export const VOICE_OPTIONS = [
   { value: 'Aria', label: 'Aria', description: 'Warm, friendly' },
@@ -10,13 +11,12 @@ export const VOICE_OPTIONS = [
   { value: 'George', label: 'George', description: 'Deep male' },
 ] as const;
 
-/** Languages travel as ISO 639-1 codes and show by their names. */
-export const LANGUAGE_OPTIONS = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'fr', label: 'French' },
-  { value: 'de', label: 'German' },
-] as const;
+/**
+ * Languages travel as ISO 639-1 codes (or `auto`) and show by their names; how each is heard and
+ * spoken is in call-languages.ts.
+ */
+export const LANGUAGE_OPTIONS: readonly { value: CallLanguageCode; label: string }[] =
+  CALL_LANGUAGES.map((l) => ({ value: l.code, label: l.label }));
 
 export const SPEAKING_STYLE_OPTIONS = [
   {
@@ -33,14 +33,14 @@ export const SPEAKING_STYLE_OPTIONS = [
 ] as const;
 
 export type Voice = (typeof VOICE_OPTIONS)[number]['value'];
-export type Language = (typeof LANGUAGE_OPTIONS)[number]['value'];
+export type Language = CallLanguageCode;
 export type SpeakingStyle = (typeof SPEAKING_STYLE_OPTIONS)[number]['value'];
 
 const values = <T extends string>(options: readonly { value: T }[]) =>
   options.map((option) => option.value) as unknown as readonly [T, ...T[]];
 
 export const VOICES = values(VOICE_OPTIONS);
-export const LANGUAGES = values(LANGUAGE_OPTIONS);
+export const LANGUAGES = CALL_LANGUAGE_CODES;
 export const SPEAKING_STYLES = values(SPEAKING_STYLE_OPTIONS);
 
 /** What a call uses when neither the request nor the account's saved settings choose. */

@@ -47,7 +47,9 @@ type Wording = {
   thanks: string;
 };
 
-const WORDING: Record<Language, Wording> = {
+// The opening's own wording, per language we have it in; a call in another language opens in
+// English (the task's disclosures say which language was used).
+const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
   en: {
     identification: (voice, business) =>
       `Hi, this is ${voice}, an AI assistant calling on behalf of ${business}.`,
@@ -94,7 +96,7 @@ const WORDING: Record<Language, Wording> = {
 };
 
 export const wordingFor = (language: string): Wording =>
-  WORDING[(language in WORDING ? language : 'en') as Language];
+  WORDING[language as Language] ?? WORDING.en;
 
 /** +14155550100 → "+1 415-555-0100", as a number is read out. */
 export function spokenNumber(e164: string): string {
@@ -108,7 +110,7 @@ const UNNAMED_BUSINESS = 'a Dialwise customer';
 /** The disclosures of a call, from the task's fields and the account's facts kept with it. */
 export function disclosuresFor(input: DisclosureInput): Disclosures {
   const language = (input.language in WORDING ? input.language : 'en') as Language;
-  const say = WORDING[language];
+  const say = wordingFor(language);
   const business = input.business_name?.trim() || UNNAMED_BUSINESS;
   const consentRequired = input.record && allPartyConsentStateOf(input.phoneNumber) !== null;
   const identification = say.identification(input.voice, business);
@@ -160,7 +162,7 @@ export function spokenOpening(
       ? firstSentence.trim()
       : '';
   if (disclosures.recording_consent_required) {
-    const say = WORDING[disclosures.language];
+    const say = wordingFor(disclosures.language);
     return {
       consentRequest: `${disclosures.identification} ${disclosures.recording_notice}`,
       firstMessage: [say.thanks, disclosures.opt_out, own].filter(Boolean).join(' '),

@@ -14,7 +14,8 @@ export type CalleeBehaviour =
   | 'opts-out' // answers and asks not to be called again; the goal is not met
   | 'presses-opt-out-key' // answers and presses 9 (the announced opt-out key); the goal is not met
   | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
-  | 'objects-to-recording'; // asked to consent to a recording, says no; the call goes on unrecorded
+  | 'objects-to-recording' // asked to consent to a recording, says no; the call goes on unrecorded
+  | 'asks-tool'; // answers and asks something only the task's first tool can answer, then agrees
 
 export type SimulatedNumber = {
   /** The number in E.164 form, in the 415 area code. */
@@ -73,7 +74,13 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'Answers and asks not to be called again: goal not achieved, the number joins your do-not-call list.',
     'opts-out',
   ),
-  // Away from 555-0110 and after, which the next scripted callees take.
+  simulated(
+    '0110',
+    "answers and asks a question only the task's first tool can answer",
+    "Answers and asks something only your first tool can answer: the agent calls it (your tool's url gets the signed request), reads the answer back, and the callee agrees.",
+    'asks-tool',
+  ),
+  // Away from 555-0111 and after, which the next scripted callees take.
   simulated(
     '0190',
     'answers and presses 9 to opt out',

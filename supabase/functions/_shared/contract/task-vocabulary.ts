@@ -74,6 +74,10 @@ export const TASK_EVENT_TYPES = [
   'task.retry_scheduled',
   'task.completed',
   'callee.opted_out',
+  'tool.called',
+  'tool.answered',
+  'call.transferred',
+  'keypad.pressed',
 ] as const;
 export type TaskEventType = (typeof TASK_EVENT_TYPES)[number];
 /** The last event of every task; it carries the finished task object. */

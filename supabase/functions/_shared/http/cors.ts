@@ -10,6 +10,8 @@ const BROWSER_REQUEST_HEADERS = [
   'content-type',
   'x-client-info',
   'apikey',
+  // The dashboard's Test / Live switch (a session's mode).
+  'dialwise-mode',
 ];
 
 /**

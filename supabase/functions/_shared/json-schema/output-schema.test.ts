@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ServiceError } from '../errors.ts';
 import {
   ajvRetainedSchemas,
+  argumentsProblem,
   checkOutputSchema,
   emptyResult,
   providerSchemaOf,
@@ -228,5 +229,35 @@ describe('providerSchemaOf', () => {
         notes: { type: 'array', items: { type: 'string' } },
       },
     });
+  });
+});
+
+describe('argumentsProblem (a tool call against its parameters)', () => {
+  const parameters = checkOutputSchema(
+    {
+      type: 'object',
+      properties: { name: { type: 'string' }, refills: { type: 'integer' } },
+      required: ['name'],
+      additionalProperties: false,
+    },
+    'tools.0.parameters',
+  );
+
+  it('accepts arguments that fit and names what does not', () => {
+    expect(argumentsProblem(parameters, { name: 'Kim', refills: 2 })).toBeNull();
+    expect(argumentsProblem(parameters, { refills: 2 })).toMatch(
+      /must have required property 'name'/,
+    );
+    expect(argumentsProblem(parameters, { name: 'Kim', refills: 'two' })).toMatch(
+      /^arguments\.refills must be integer/,
+    );
+    expect(argumentsProblem(parameters, { name: 'Kim', extra: 1 })).toMatch(/additional/);
+    expect(argumentsProblem(parameters, 'name=Kim')).toMatch(/must be object/);
+  });
+
+  it('names the tool field in a refused schema', () => {
+    expect(() => checkOutputSchema({ type: 'string' }, 'tools.2.parameters')).toThrow(
+      expect.objectContaining({ field: 'tools.2.parameters' }),
+    );
   });
 });

@@ -34,7 +34,8 @@ type Json = Record<string, unknown>;
 export type OutputSchema = Json;
 
 const FIELD = 'output_schema';
-const refuse = (message: string) => new ServiceError('invalid_request', message, { field: FIELD });
+const refuseField = (message: string, field = FIELD) =>
+  new ServiceError('invalid_request', message, { field });
 const isObject = (value: unknown): value is Json =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
@@ -62,15 +63,16 @@ function typesOf(node: Json): { types: string[]; nullable: boolean } {
   };
 }
 
-function checkNode(node: unknown, path: string, depth: number): void {
+function checkNode(node: unknown, path: string, depth: number, top = FIELD): void {
+  const refuse = (message: string) => refuseField(message, top);
   if (!isObject(node)) throw refuse(`${path} must be a schema object`);
   for (const key of Object.keys(node))
     if (!KEYWORDS.has(key))
       throw refuse(
-        `${path} uses "${key}", which output_schema does not support (allowed: ${[...KEYWORDS].join(', ')})`,
+        `${path} uses "${key}", which ${top === FIELD ? 'output_schema does' : "a tool's parameters do"} not support (allowed: ${[...KEYWORDS].join(', ')})`,
       );
-  if ('$schema' in node && (path !== FIELD || node.$schema !== DRAFT_2020))
-    throw refuse(`${FIELD}.$schema may only be "${DRAFT_2020}", at the top`);
+  if ('$schema' in node && (path !== top || node.$schema !== DRAFT_2020))
+    throw refuse(`${top}.$schema may only be "${DRAFT_2020}", at the top`);
   const raw = node.type;
   if (raw === undefined && !Array.isArray(node.enum))
     throw refuse(`${path} must have a "type" (or be an "enum" of strings)`);
@@ -107,7 +109,7 @@ function checkNode(node: unknown, path: string, depth: number): void {
         throw refuse(
           `${path}.properties has the field name "${name.slice(0, 64)}": use letters, digits and _ (up to 64), not starting with a digit`,
         );
-      checkNode(child, `${path}.properties.${name}`, depth + 1);
+      checkNode(child, `${path}.properties.${name}`, depth + 1, top);
     }
   } else {
     for (const key of ['properties', 'required', 'additionalProperties'])
@@ -115,7 +117,7 @@ function checkNode(node: unknown, path: string, depth: number): void {
   }
   if (type === 'array') {
     if (!('items' in node)) throw refuse(`${path}.items must describe the array's items`);
-    checkNode(node.items, `${path}.items`, depth + 1);
+    checkNode(node.items, `${path}.items`, depth + 1, top);
   } else if ('items' in node) throw refuse(`${path}.items belongs to an array schema`);
 }
 
@@ -124,7 +126,9 @@ function checkNode(node: unknown, path: string, depth: number): void {
  * object at the top, within the size, the subset and its depth, and a valid JSON Schema (Ajv,
  * draft 2020-12). Our rules run first: Ajv only ever sees a small schema of known keywords.
  */
-export function checkOutputSchema(schema: unknown): OutputSchema {
+export function checkOutputSchema(schema: unknown, field: string = FIELD): OutputSchema {
+  const FIELD = field;
+  const refuse = (message: string) => refuseField(message, field);
   if (!isObject(schema)) throw refuse(`${FIELD} must be a JSON Schema object`);
   if (new TextEncoder().encode(JSON.stringify(schema)).length > OUTPUT_SCHEMA_MAX_BYTES)
     throw refuse(`${FIELD} must be at most ${OUTPUT_SCHEMA_MAX_BYTES / 1024} KB of JSON`);
@@ -133,7 +137,7 @@ export function checkOutputSchema(schema: unknown): OutputSchema {
   const { types, nullable } = typesOf(schema);
   if (types[0] !== 'object' || nullable)
     throw refuse(`${FIELD} must describe an object: "type": "object" with "properties"`);
-  checkNode(schema, FIELD, 1);
+  checkNode(schema, FIELD, 1, field);
   if (!ajv.validateSchema(schema))
     throw refuse(
       `${FIELD} is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: FIELD })}`,
@@ -258,4 +262,27 @@ export function providerSchemaOf(schema: OutputSchema): Json {
     return out;
   };
   return convert(schema);
+}
+
+/** Validators of tool arguments, kept like those of results. */
+const argumentValidators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+/**
+ * Why `value` does not satisfy `schema` (a tool's checked parameters), or null when it does: the
+ * arguments a voice agent filled in are checked before they reach the integrator.
+ */
+export function argumentsProblem(schema: OutputSchema, value: unknown): string | null {
+  const key = JSON.stringify(schema);
+  let validate = argumentValidators.get(key);
+  if (validate) argumentValidators.delete(key);
+  else validate = compileOnce(schema);
+  argumentValidators.set(key, validate);
+  if (argumentValidators.size > RESULT_VALIDATORS_KEPT)
+    argumentValidators.delete(argumentValidators.keys().next().value as string);
+  if (validate(value)) return null;
+  const error = validate.errors?.[0];
+  const where = error?.instancePath
+    ? `arguments${error.instancePath.replaceAll('/', '.')}`
+    : 'arguments';
+  return `${where} ${error?.message ?? 'is invalid'}`;
 }

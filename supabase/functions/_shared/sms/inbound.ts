@@ -126,7 +126,7 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
 
     try {
       const { task } = await deps.service.create(
-        { userId, apiKeyId: null },
+        { userId, apiKeyId: null, livemode: intent.livemode },
         { phone_number: intent.phoneNumber, goal: intent.goal },
         // One task per MessageSid, even when two deliveries race past the dedupe row.
         { idempotencyKey: `sms:${sid}`, source: 'sms' },

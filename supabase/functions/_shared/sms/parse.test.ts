@@ -23,7 +23,26 @@ describe('parseSms: the callee number in every common form', () => {
     ['Ring +14155550100 to confirm the appointment', '+14155550100'],
     ['Dial 415 555 0100 - confirm the appointment', '+14155550100'],
   ])('%s', (body, phoneNumber) => {
-    expect(parseSms(body)).toEqual({ kind: 'call', phoneNumber, goal: 'Confirm the appointment' });
+    expect(parseSms(body)).toEqual({
+      kind: 'call',
+      phoneNumber,
+      goal: 'Confirm the appointment',
+      livemode: true,
+    });
+  });
+
+  it('reads a leading TEST as a test call (the simulated network, free) and drops the word', () => {
+    for (const body of [
+      'TEST Call +14155550100 and confirm the appointment',
+      'test: call 415-555-0100, confirm the appointment',
+    ])
+      expect(parseSms(body), body).toEqual({
+        kind: 'call',
+        phoneNumber: '+14155550100',
+        goal: 'Confirm the appointment',
+        livemode: false,
+      });
+    expect(parseSms('Call +14155550100 to test the new line')).toMatchObject({ livemode: true });
   });
 
   it('keeps numbers the rule will refuse, so the reply can say why', () => {
@@ -42,6 +61,7 @@ describe('parseSms: the callee number in every common form', () => {
       kind: 'call',
       phoneNumber: '+14155550100',
       goal: 'Ask them to ring 415-555-0199 back',
+      livemode: true,
     });
   });
 

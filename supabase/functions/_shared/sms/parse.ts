@@ -5,7 +5,7 @@ export type SmsIntent =
   | { kind: 'stop' }
   | { kind: 'start' }
   | { kind: 'help' }
-  | { kind: 'call'; phoneNumber: string; goal: string }
+  | { kind: 'call'; phoneNumber: string; goal: string; livemode: boolean }
   | { kind: 'no_number' }
   | { kind: 'no_goal'; phoneNumber: string };
 
@@ -30,8 +30,12 @@ function e164Of(match: RegExpExecArray): string {
   return `+1${match[1] ?? match[2]}${match[3]}${match[4]}`;
 }
 
+/** A text that starts with the word TEST asks for a test call (the simulated network, free). */
+const TEST_PREFIX = /^test\b[\s:,-]*/i;
+
 export function parseSms(body: string): SmsIntent {
-  const text = body.trim();
+  const livemode = !TEST_PREFIX.test(body.trim());
+  const text = body.trim().replace(TEST_PREFIX, '');
   const keyword = text.toUpperCase().replace(/[^A-Z]/g, '');
   if (text.split(/\s+/).length === 1) {
     if (STOP.includes(keyword)) return { kind: 'stop' };
@@ -48,5 +52,10 @@ export function parseSms(body: string): SmsIntent {
     .replace(/^(and|to|,|:|-)\s*/i, '')
     .trim();
   if (rest.length === 0) return { kind: 'no_goal', phoneNumber };
-  return { kind: 'call', phoneNumber, goal: rest.charAt(0).toUpperCase() + rest.slice(1) };
+  return {
+    kind: 'call',
+    phoneNumber,
+    goal: rest.charAt(0).toUpperCase() + rest.slice(1),
+    livemode,
+  };
 }

@@ -151,11 +151,11 @@ export function createBatchService(deps: BatchServiceDeps) {
     };
     // Each distinct output_schema is checked (and compiled) once for the whole batch.
     const schemas = new Map<string, OutputSchema>();
-    const checkSchema = (schema: unknown) => {
-      const key = canonicalJson(schema);
+    const checkSchema = (schema: unknown, field?: string) => {
+      const key = `${field ?? ''}|${canonicalJson(schema)}`;
       let verdict = schemas.get(key);
       if (!verdict) {
-        verdict = checkOutputSchema(schema);
+        verdict = checkOutputSchema(schema, field);
         schemas.set(key, verdict);
       }
       return verdict;
@@ -217,7 +217,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   async function acceptBatch(
-    account: { userId: string; apiKeyId: string | null },
+    account: { userId: string; apiKeyId: string | null; livemode?: boolean },
     prepared: PreparedBatch,
     options: { idempotencyKey: string | null },
   ) {
@@ -226,7 +226,8 @@ export function createBatchService(deps: BatchServiceDeps) {
         await db.rpc('batch_accept', {
           p_user_id: account.userId,
           p_api_key_id: account.apiKeyId,
-          p_batch: prepared.batch,
+          // The caller's mode (a key's, or the session's switch), never the body's.
+          p_batch: { ...prepared.batch, livemode: account.livemode ?? true },
           p_tasks: prepared.tasks,
           p_idempotency_key: options.idempotencyKey,
           p_request_hash: prepared.requestHash,
@@ -356,7 +357,7 @@ export function createBatchService(deps: BatchServiceDeps) {
 
     /** A batch for an account already authenticated (MCP). */
     async create(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
       options: { idempotencyKey: string | null; source: TaskSource },
     ) {

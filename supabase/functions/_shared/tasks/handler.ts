@@ -136,7 +136,8 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           const result = who.caller
             ? await service.accept(who.caller, prepared, { idempotencyKey })
             : await service.createWithKey(who.credential, prepared, { idempotencyKey });
-          if (!result.replayed && wait) {
+          // A scheduled task will not end within any wait: it answers at once, with its reason.
+          if (!result.replayed && wait && result.task.status !== 'scheduled') {
             const waited = await service.waitForEnd(result.userId, result.task.id, deps.waitMs);
             return jsonResponse(waited.ended ? 201 : 202, waited.task);
           }
@@ -162,7 +163,8 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>({ method: 'GET', path: '/task' }, async ({ url }, account) => {
       const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
-      return jsonResponse(200, await service.list(account.userId, query));
+      // Test and live tasks are listed apart: the caller's mode (its key's, or the session's switch).
+      return jsonResponse(200, await service.list(account.userId, query, account.livemode));
     }),
     route<Caller>({ method: 'GET', path: '/task/{id:task}' }, async ({ params }, account) =>
       jsonResponse(200, await service.get(account.userId, params.id!)),

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { CALL_LANGUAGE_CODES } from '../contract/call-languages.ts';
 import { ServiceError } from '../errors.ts';
 import { createTaskSchema, listQuerySchema, parseJsonBody, parseOrThrow } from './schema.ts';
 
@@ -61,7 +62,11 @@ describe('create task body', () => {
     [{ ...valid, goal: 'x'.repeat(4001) }, 'goal', 'goal must be at most 4000 characters'],
     [{ ...valid, task: 'something else' }, 'task', 'task is an alias of goal: send one of them'],
     [{ ...valid, voice: 'Bob' }, 'voice', 'voice must be one of Aria, Roger, Sarah, George'],
-    [{ ...valid, language: 'it' }, 'language', 'language must be one of en, es, fr, de'],
+    [
+      { ...valid, language: 'tlh' },
+      'language',
+      `language must be one of ${CALL_LANGUAGE_CODES.join(', ')}`,
+    ],
     [
       { ...valid, speaking_style: 'Rude' },
       'speaking_style',

@@ -11,6 +11,7 @@ import {
   VOICEMAIL_ACTIONS,
 } from '../contract/task-vocabulary.ts';
 import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosures.ts';
+import { TOOL_LIMITS, TOOL_NAME } from '../contract/task-tools.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import { unknownFieldMessage } from './unknown-field.ts';
@@ -79,6 +80,33 @@ const integer = (field: string, min: number, max: number) =>
     .int({ error: `${field} must be a whole number from ${min} to ${max}` })
     .min(min, { error: `${field} must be a whole number from ${min} to ${max}` })
     .max(max, { error: `${field} must be a whole number from ${min} to ${max}` });
+
+const toolSchema = z.strictObject(
+  {
+    name: z.string({ error: 'tools[].name must be a string' }).regex(TOOL_NAME, {
+      error: `tools[].name must start with a letter and hold only letters, digits, _ and - (at most ${TOOL_LIMITS.nameMaxLength} characters)`,
+    }),
+    description: z
+      .string({ error: 'tools[].description must be a string' })
+      .trim()
+      .min(1, {
+        error:
+          'tools[].description must not be empty: the agent reads it to know when to call the tool',
+      })
+      .max(TOOL_LIMITS.descriptionMaxLength, {
+        error: `tools[].description must be at most ${TOOL_LIMITS.descriptionMaxLength} characters`,
+      }),
+    // Checked in full (the same JSON Schema subset as output_schema) by checkOutputSchema.
+    parameters: z.record(z.string(), z.unknown(), {
+      error: 'tools[].parameters must be a JSON Schema object',
+    }),
+    url: z
+      .string({ error: 'tools[].url must be an https URL' })
+      .trim()
+      .max(2048, { error: 'tools[].url must be at most 2048 characters' }),
+  },
+  { error: 'each tool must be an object like {"name", "description", "parameters", "url"}' },
+);
 
 export const createTaskSchema = z
   .strictObject({
@@ -164,11 +192,29 @@ export const createTaskSchema = z
         error: 'schedule_at must be an ISO 8601 time with a time zone, like 2026-12-01T15:00:00Z',
       })
       .optional(),
+    // Test mode only (a live key's task is refused with it): "open", or the moment the calling
+    // window and schedule_at are judged at (docs/product-rules.md#test-mode).
+    test_clock: z
+      .string({
+        error: 'test_clock must be "open" or an ISO 8601 time, like 2026-11-27T23:30:00-08:00',
+      })
+      .refine(
+        (value) => value === 'open' || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))),
+        {
+          error:
+            'test_clock must be "open" or an ISO 8601 time with a time zone, like 2026-11-27T23:30:00-08:00',
+        },
+      )
+      .optional(),
     // Checked in full (a JSON Schema, within our subset) by checkOutputSchema.
     output_schema: z
       .record(z.string(), z.unknown(), { error: 'output_schema must be a JSON Schema object' })
       .optional(),
     record: z.boolean({ error: 'record must be true or false' }).optional(),
+    tools: z
+      .array(toolSchema, { error: `tools must be a list of at most ${TOOL_LIMITS.maxTools} tools` })
+      .max(TOOL_LIMITS.maxTools, { error: `tools may hold at most ${TOOL_LIMITS.maxTools} tools` })
+      .optional(),
     recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
     purpose: oneOf('purpose', CALL_PURPOSES)
       .optional()
@@ -247,6 +293,16 @@ export const createTaskSchema = z
         path: ['call_window'],
         message: `call_window may only narrow the calling hours, ${CALLING_HOURS.start} to ${CALLING_HOURS.end} in the callee's time zone`,
       });
+    const toolNames = new Set<string>();
+    value.tools?.forEach((tool, index) => {
+      if (toolNames.has(tool.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tools', index, 'name'],
+          message: `tools[${index}].name repeats "${tool.name}": each tool needs its own name`,
+        });
+      toolNames.add(tool.name);
+    });
     if (value.voicemail?.action === 'leave_message' && !value.voicemail.message)
       ctx.addIssue({
         code: 'custom',

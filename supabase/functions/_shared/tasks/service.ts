@@ -61,6 +61,7 @@ import {
   taskNotFound,
 } from './task-wording.ts';
 import { checkWebhookTarget, type ResolveHost } from '../webhooks/webhook-url.ts';
+import type { TaskTool } from '../contract/task-tools.ts';
 
 export type TaskServiceDeps = {
   db: Db;
@@ -256,11 +257,18 @@ export function createTaskService(deps: TaskServiceDeps) {
         maxDurationMinutes: row.max_duration_minutes,
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
         outputSchema: row.output_schema,
+        // The urls stay with us: the provider asks voice-events, which calls them.
+        tools: (row.tools ?? []).map(({ name, description, parameters }) => ({
+          name,
+          description,
+          parameters,
+        })),
         record: row.record,
         purpose: row.purpose ?? 'informational',
         disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
         serverUrl,
         serverToken: token,
+        livemode: row.livemode,
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -299,8 +307,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       source?: TaskSource;
       /** A batch checks each distinct webhook_url once for all its rows. */
       checkWebhook?: (url: string) => Promise<string>;
-      /** And each distinct output_schema. */
-      checkSchema?: (schema: unknown) => OutputSchema;
+      /** And each distinct output_schema (and tool parameters, named by `field`). */
+      checkSchema?: (schema: unknown, field?: string) => OutputSchema;
       /**
        * A row of a batch: the batch walked its whole body (depth, control characters) and hashes
        * it once for replays, so the row is neither walked again nor hashed (requestHash is empty).
@@ -318,12 +326,36 @@ export function createTaskService(deps: TaskServiceDeps) {
       input.output_schema === undefined ? null : checkSchema(input.output_schema);
     const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
     const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
+    // A tool's url is called like a webhook (the same SSRF guard); its parameters are a schema of
+    // the same subset as output_schema.
+    const tools: TaskTool[] | null = input.tools?.length ? [] : null;
+    for (const [index, tool] of (input.tools ?? []).entries()) {
+      const field = `tools.${index}`;
+      const parameters = checkSchema(tool.parameters, `${field}.parameters`);
+      const url = await checkWebhook(tool.url).catch((error: unknown) => {
+        if (error instanceof ServiceError)
+          throw new ServiceError(
+            error.code,
+            error.message.replace(/^webhook_url/, `${field}.url`),
+            {
+              field: `${field}.url`,
+            },
+          );
+        throw error;
+      });
+      tools!.push({ name: tool.name, description: tool.description, parameters, url });
+    }
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255)) throw badIdempotencyKey();
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     if (scheduleAt) {
-      const ahead = scheduleAt.getTime() - deps.now().getTime();
+      // On a test clock, schedule_at reads on that clock.
+      const clockNow =
+        input.test_clock && input.test_clock !== 'open'
+          ? Date.parse(input.test_clock)
+          : deps.now().getTime();
+      const ahead = scheduleAt.getTime() - clockNow;
       if (ahead > MAX_SCHEDULE_DAYS * 86_400_000) throw scheduleTooFar(MAX_SCHEDULE_DAYS);
       if (ahead < -5 * 60_000) throw scheduleInPast();
     }
@@ -332,6 +364,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       source: options.source ?? 'api',
       webhookUrl,
       outputSchema,
+      tools,
       scheduleAt,
       // Each attempt stores the hash of its own fresh token; until the first, 32 random bytes
       // stand in: a hash of no token anyone holds, without hashing (a batch makes 1,000).
@@ -392,7 +425,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** A checked task (prepareTask) for an account already authenticated (a session). */
     async accept(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       prepared: PreparedTask,
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
@@ -404,7 +437,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** A task for an account already authenticated (MCP, SMS). */
     async create(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
       options: { idempotencyKey: string | null; source?: TaskSource } = { idempotencyKey: null },
     ): Promise<CreatedTask> {
@@ -438,8 +471,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       return await deps.recordings.open(found.objectPath, range);
     },
 
-    async list(userId: string, query: ListQuery) {
-      const rows = await tasks.list(userId, query);
+    async list(userId: string, query: ListQuery, livemode = true) {
+      const rows = await tasks.list(userId, query, livemode);
       const page = rows.slice(0, query.limit);
       const hasMore = rows.length > query.limit;
       return {

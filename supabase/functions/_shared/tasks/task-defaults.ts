@@ -20,6 +20,7 @@ export function newTaskRow(
     source: string;
     webhookUrl: string | null;
     outputSchema: unknown;
+    tools?: unknown[] | null;
     scheduleAt: Date | null;
     providerTokenHash: string;
   },
@@ -45,11 +46,14 @@ export function newTaskRow(
     call_window_end: input.call_window?.end ?? null,
     schedule_at: fixed.scheduleAt?.toISOString() ?? null,
     output_schema: fixed.outputSchema,
+    tools: fixed.tools ?? null,
     record: input.record ?? TASK_DEFAULTS.record,
     recording_retention_days:
       input.recording_retention_days ?? TASK_DEFAULTS.recordingRetentionDays,
     purpose: input.purpose ?? 'informational',
     ...(input.consent ? { consent: input.consent } : {}),
+    // Read by task_accept in test mode only; a live key's task with one is refused there.
+    test_clock: input.test_clock ?? null,
     // Replaced with the hash of a fresh token when each attempt is placed.
     provider_token_hash: fixed.providerTokenHash,
   };

@@ -28,6 +28,8 @@ export type ConsentRecord = {
   reference: string;
   recorded_at: string;
 };
+import { scheduledReason } from './scheduled-reason.ts';
+import type { TaskTool } from '../contract/task-tools.ts';
 
 export type TaskRow = {
   id: string;
@@ -89,6 +91,12 @@ export type TaskRow = {
   recording_consent: 'granted' | 'declined' | null;
   /** Its consent record, read with it (null: none was given). */
   consent?: ConsentRecord | null;
+  /** False for a test key's task: the simulated network, free (docs/product-rules.md#test-mode). */
+  livemode: boolean;
+  /** Test mode only: 'open' or the moment the request set; null for a live task. */
+  test_clock: string | null;
+  /** The integrator's tools the agent may call; null: none. */
+  tools: TaskTool[] | null;
   /** In task_accept's answer: queued, but waiting for a call slot (not placed yet). */
   awaiting_slot?: boolean;
 };
@@ -108,8 +116,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index';
-('id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, purpose, disclosure_facts, recording_consent');
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent';
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
 export const CONSENT_COLUMNS = 'type, obtained_at, source, reference, recorded_at';
 export const ATTEMPT_COLUMNS =
@@ -220,6 +227,9 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     time_zones: row.time_zones,
     schedule_at: row.schedule_at,
     scheduled_for: row.scheduled_for,
+    scheduled_reason: scheduledReason(row),
+    livemode: row.livemode,
+    test_clock: row.test_clock,
     source: row.source,
     batch_id: row.batch_id,
     batch_index: row.batch_index,
@@ -244,6 +254,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     transcription: row.content_erased_at ? null : transcription(row.transcript),
     summary: row.summary,
     output_schema: row.output_schema,
+    tools: row.tools ?? [],
     result: row.result,
     result_note: row.result_note,
     record: row.record,

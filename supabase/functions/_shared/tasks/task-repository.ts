@@ -71,13 +71,14 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
     },
 
     /** The account's tasks, newest first: one more than the page, to tell whether more follow. */
-    async list(userId: string, query: ListQuery): Promise<StoredTask[]> {
+    async list(userId: string, query: ListQuery, livemode = true): Promise<StoredTask[]> {
       let request = db
         .from('tasks')
         .select(
           `${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}, ${WITH_CONSENT}`,
         )
         .eq('user_id', userId)
+        .eq('livemode', livemode)
         .order('id', { ascending: false })
         .limit(query.limit + 1);
       if (query.status) request = request.eq('status', query.status);
@@ -109,7 +110,7 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
 
     /** The same for an account already authenticated (session, MCP, SMS). */
     async accept(
-      account: { userId: string; apiKeyId: string | null },
+      account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       task: NewTaskRow,
       idempotencyKey: string | null,
       requestHash: string,
@@ -118,7 +119,8 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
         await db.rpc('task_accept', {
           p_user_id: account.userId,
           p_api_key_id: account.apiKeyId,
-          p_task: task,
+          // The caller's mode (a key's, or the session's switch), never the body's.
+          p_task: { ...task, livemode: account.livemode ?? true },
           p_idempotency_key: idempotencyKey,
           p_request_hash: requestHash,
         }),

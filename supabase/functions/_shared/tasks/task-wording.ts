@@ -84,6 +84,12 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
         `call_window is never open in all of the callee's time zones (${(result.time_zones ?? []).join(', ')}); widen it.`,
         { field: 'call_window' },
       );
+    case 'test_clock_in_live_mode':
+      return new ServiceError(
+        'invalid_request',
+        'test_clock applies only to test mode (a dw_test_ key); live calls always follow the real clock and the calling window.',
+        { field: 'test_clock' },
+      );
     case 'insufficient_credits':
       return new ServiceError(
         'insufficient_credits',

@@ -5,12 +5,15 @@ import { signatureAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 import type { TaskService } from './service.ts';
 import type { VoiceProvider } from '../voice/provider.ts';
+import type { TaskTools } from './task-tools.ts';
 
 export const TOKEN_HEADER = 'x-dialwise-task-token';
 
 export function createVoiceEventsHandler(deps: {
   service: TaskService;
   provider: VoiceProvider;
+  /** Answers the agent's calls of the integrator's tools. */
+  tools?: TaskTools;
   /** Runs after a provider message was applied (e.g. the result SMS of an SMS-created task). */
   afterEvent?: (taskId: string) => Promise<void>;
 }) {
@@ -42,6 +45,14 @@ export function createVoiceEventsHandler(deps: {
         body = JSON.parse(await text());
       } catch {
         throw new ServiceError('invalid_request', 'The message is not valid JSON.');
+      }
+      // The agent waits for this answer mid-call: it always gets one (never a 5xx).
+      const toolCalls = deps.provider.parseToolCalls(body);
+      if (toolCalls) {
+        const answers = deps.tools
+          ? await deps.tools.answer(message.found.row, attempt, toolCalls)
+          : toolCalls.map((call) => ({ toolCallId: call.id, error: 'No tools are available.' }));
+        return jsonResponse(200, deps.provider.toolCallsResponse(answers));
       }
       const event = deps.provider.parseServerMessage(body);
       // Messages we do not use are acknowledged, so the provider does not retry them.

@@ -6,6 +6,8 @@ import { liveEventsFromEnv } from '../events/live.ts';
 import { createObjectStore } from '../recordings/object-store.ts';
 import { createRecordings } from '../recordings/recordings.ts';
 import { createVapiProvider } from '../voice/vapi/adapter.ts';
+import { createSimulatedProvider, routeByMode } from '../voice/simulated/provider.ts';
+import { runAfterResponse } from '../background.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
@@ -15,11 +17,18 @@ export function taskServiceFromEnv() {
   // SQL functions (task_create, task_apply, …) go over the direct pool when there is one.
   const pool = sqlPoolFromEnv();
   const db = adminDb();
-  const provider = createVapiProvider({
-    apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
-    apiKey: requireEnv('VAPI_API_KEY'),
-    phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
-  });
+  // Live calls go to Vapi; test calls to the simulated network inside this instance.
+  const provider = routeByMode(
+    createVapiProvider({
+      apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
+      apiKey: requireEnv('VAPI_API_KEY'),
+      phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
+    }),
+    createSimulatedProvider({
+      speed: Number(Deno.env.get('SIMULATED_VOICE_SPEED')) || undefined,
+      keepAlive: runAfterResponse,
+    }),
+  );
   // Recordings live in the project's Storage bucket, reached with the secret key; their
   // SQL (locating one per download, the copies' bookkeeping) uses the bulk pool, not the calls'.
   const recordings = createRecordings({

@@ -19,6 +19,8 @@ export type CallRequest = {
   voicemail: { action: 'hang_up' | 'leave_message'; message: string | null };
   /** The integrator's JSON Schema for the structured result, or null. */
   outputSchema: Record<string, unknown> | null;
+  /** The integrator's tools the agent may call mid-call (their urls stay with us). */
+  tools?: { name: string; description: string; parameters: Record<string, unknown> }[];
   /** Ask the provider to record the call (it is not recorded otherwise). */
   record: boolean;
   /** Why the call is placed: a marketing call offers the opt-out in its opening. */
@@ -28,6 +30,8 @@ export type CallRequest = {
   /** Where the provider posts its messages, and the token it must send with them. */
   serverUrl: string;
   serverToken: string;
+  /** False: a test key's call, placed on the simulated network (test mode); true when left out. */
+  livemode?: boolean;
 };
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };
@@ -91,6 +95,18 @@ export type VoiceEvent =
       recordingConsent: 'granted' | 'declined' | null;
     };
 
+/** One tool call the agent made, as the provider asks our server for its answer. */
+export type ToolCall = {
+  id: string;
+  name: string;
+  /** The arguments as the model filled them (parsed from JSON text when they came as text). */
+  arguments: unknown;
+};
+
+/** Our answer to one tool call: a one-line result the agent reads, or an error it carries on from. */
+export type ToolAnswer =
+  { toolCallId: string; result: string } | { toolCallId: string; error: string };
+
 /** A recording being read from the provider: its type (from its first bytes) and its bytes. */
 export type RecordingStream = {
   contentType: 'audio/wav' | 'audio/mpeg';
@@ -113,6 +129,10 @@ export interface VoiceProvider {
   openRecording(url: string): Promise<RecordingStream>;
   /** Reads one server message; null for messages that change nothing for us. */
   parseServerMessage(body: unknown): VoiceEvent | null;
+  /** The tool calls of a server message that asks for tools' answers; null for any other. */
+  parseToolCalls(body: unknown): ToolCall[] | null;
+  /** The response body that hands our answers back to the agent. */
+  toolCallsResponse(answers: ToolAnswer[]): unknown;
 }
 
 export class ProviderError extends Error {

@@ -11,6 +11,7 @@ describe('scripted callees', () => {
     ['+14155550107', 'talks-until-max-duration'],
     ['+14155550108', 'end-messages-lost'],
     ['+14155550109', 'opts-out'],
+    ['+14155550110', 'asks-tool'],
     ['+12125551234', 'agrees'],
     ['+14155550199', 'agrees'],
   ])('%s → %s', (number, behaviour) => {
@@ -39,6 +40,7 @@ describe('scripted callees', () => {
       '0107',
       '0108',
       '0109',
+      '0110',
       '0190',
     ]);
   });

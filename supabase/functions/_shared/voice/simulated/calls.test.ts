@@ -107,21 +107,30 @@ describe('call objects', () => {
     };
     const assistant = {
       analysisPlan: plan,
-      model: { messages: [{ role: 'system', content: 'Your goal: Confirm the appointment.' }] },
+      model: {
+        messages: [
+          {
+            role: 'system',
+            content: 'Your goal: Confirm the appointment tomorrow at 3 pm; add any notes.',
+          },
+        ],
+      },
     };
+    // Only what the callee settles: the yes/no answer and what the goal talks about; a new time
+    // when the original stands, or a party size nobody mentioned, stays null.
     expect(analysis(record({ assistant })).structuredData).toEqual({
       opted_out: false,
       result: {
         confirmed: true,
-        new_time: 'Thursday at 3 pm',
-        party_size: 2,
-        channel: 'phone',
-        notes: ['As discussed: Confirm the appointment'],
+        new_time: null,
+        party_size: null,
+        channel: null,
+        notes: ['As discussed: Confirm the appointment tomorrow at 3 pm; add any notes'],
       },
     });
     const declined = analysis(record({ assistant, outcome: 'not-met', behaviour: 'declines' }))
       .structuredData as { result: Record<string, unknown> };
-    expect(declined.result).toMatchObject({ confirmed: false, channel: 'sms', party_size: 2 });
+    expect(declined.result).toMatchObject({ confirmed: false, channel: null, party_size: null });
     expect(
       analysis(record({ assistant, outcome: 'not-met', behaviour: 'opts-out', optedOut: true })),
     ).toMatchObject({ structuredData: { opted_out: true, result: { confirmed: false } } });
@@ -164,7 +173,7 @@ describe('call objects', () => {
         [ids[0]!]: { name: 'opted_out', result: false },
         [ids[1]!]: {
           name: 'result',
-          result: { confirmed: true, new_time: 'Thursday at 3 pm', channel: 'phone' },
+          result: { confirmed: true, new_time: null, channel: null },
         },
       },
     });
@@ -175,9 +184,10 @@ describe('call objects', () => {
     const optedOut = callObject(call({ outcome: 'not-met', behaviour: 'opts-out', optedOut: true }))
       .artifact as { structuredOutputs: Record<string, { result: unknown }> };
     expect(optedOut.structuredOutputs[ids[0]!]!.result).toBe(true);
+    // A callee who only asked not to be called again settled nothing else.
     expect(optedOut.structuredOutputs[ids[1]!]!.result).toMatchObject({
-      confirmed: false,
-      channel: 'sms',
+      confirmed: null,
+      channel: null,
     });
     // Nobody answered: no conversation, no outputs. Not asked: none either.
     expect(callObject(call({ turns: [], startedAt: null })).artifact).not.toHaveProperty(

@@ -1,6 +1,7 @@
 import type { Behaviour } from './callees.ts';
 import { goalFromPrompt, type Outcome, type Role } from './conversation.ts';
-import { fillFromFiction, valueFromFiction, type Settlement } from './fiction.ts';
+import { valueFromFiction, type Settlement } from './fiction.ts';
+import { settleFields } from './settled.ts';
 
 /**
  * A simulated call and the Vapi-shaped objects built from it: the `Call` of `POST /call` and
@@ -207,7 +208,8 @@ export function structuredOutputPlans(assistant: Json): Json[] {
 export function structuredOutputs(call: CallRecord): Json | null {
   const plans = structuredOutputPlans(call.assistant);
   if (call.status !== 'ended' || plans.length === 0 || call.turns.length < 2) return null;
-  const settlement = settlementOf(call);
+  // A callee who only asked not to be called again stated nothing else.
+  const settlement = call.behaviour === 'opts-out' ? 'nothing' : settlementOf(call);
   const goal = goalFromPrompt(systemPrompt(call));
   const entries = plans.map((plan, i) => {
     const schema = (plan.schema as Json | undefined) ?? {};
@@ -215,7 +217,9 @@ export function structuredOutputs(call: CallRecord): Json | null {
     const result =
       name === 'opted_out' && schema.type === 'boolean'
         ? call.optedOut
-        : valueFromFiction(schema, name, settlement, goal);
+        : schema.type === 'object'
+          ? settleFields(schema, settlement, goal).values
+          : valueFromFiction(schema, name, settlement, goal);
     return [call.structuredOutputIds[i] ?? `${call.id}-output-${i}`, { name, result }];
   });
   return Object.fromEntries(entries);
@@ -242,7 +246,7 @@ export function settlementOf(call: CallRecord): Settlement {
  * otherwise null.
  */
 export function structuredData(schema: Json, call: CallRecord): Json {
-  const data = fillFromFiction(schema, settlementOf(call), goalFromPrompt(systemPrompt(call)));
+  const data = settleFields(schema, settlementOf(call), goalFromPrompt(systemPrompt(call))).values;
   const properties = (schema.properties as Record<string, Json> | undefined) ?? {};
   if (properties.opted_out?.type === 'boolean') data.opted_out = call.optedOut;
   return data;
@@ -280,7 +284,7 @@ export function callObject(call: CallRecord): Json {
   };
 }
 
-function envelope(call: CallRecord, timestamp: number, fields: Json): { message: Json } {
+export function envelope(call: CallRecord, timestamp: number, fields: Json): { message: Json } {
   return {
     message: {
       timestamp,

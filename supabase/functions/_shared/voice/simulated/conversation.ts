@@ -1,4 +1,6 @@
 import type { Behaviour } from './callees.ts';
+import { fillFromFiction } from './fiction.ts';
+import { settledSentence, settleFields } from './settled.ts';
 
 /**
  * The conversation generator: turns a callee's behaviour and the assistant's settings into a
@@ -9,7 +11,16 @@ export type Role = 'assistant' | 'user';
 
 export type Step =
   | { at: number; kind: 'status'; status: 'ringing' | 'in-progress' }
-  | { at: number; kind: 'turn'; role: Role; text: string; seconds: number }
+  | {
+      at: number;
+      kind: 'turn';
+      role: Role;
+      text: string;
+      seconds: number;
+      /** Spoken from the answer of the tool call before it (its text is the fallback). */
+      fromTool?: boolean;
+    }
+  | { at: number; kind: 'tool'; name: string; arguments: Record<string, unknown> }
   | { at: number; kind: 'end'; endedReason: string };
 
 export type Outcome = 'met' | 'not-met' | 'none';
@@ -56,7 +67,20 @@ export type ScriptInput = {
   consentRequest?: string | null;
   /** assistant.endCallMessage: the assistant says it as it closes the call. */
   endCallMessage?: string | null;
+  /** The assistant's function tools (assistant.model.tools of type function). */
+  tools?: { name: string; parameters: Record<string, unknown> }[];
+  /** The object schemas of the structured outputs asked for: the callee says what it settles. */
+  outputSchemas?: Record<string, unknown>[];
 };
+
+/** What the callee of 555-0110 asks: only the task's first tool can answer it. */
+export const TOOL_QUESTION =
+  'Before I say yes, can you check that in your system for me? I need to know what it says.';
+/** What the agent says when the tool failed or did not answer in time. */
+export const TOOL_FAILED_LINE =
+  'I am sorry, I cannot check that right now. Let us carry on without it.';
+/** What the agent says with the tool's answer. */
+export const toolAnswerLine = (answer: string) => `I checked that for you: ${answer}`;
 
 /** Vapi's endedReason values (openapi.json, Call.endedReason) the network produces. */
 export const ENDED_REASONS = {
@@ -132,7 +156,7 @@ type Phrases = {
 };
 
 /** What the two sides say, in the languages the agent speaks (the phone agent's settings). */
-const PHRASES: Record<'en' | 'es' | 'fr' | 'de', Phrases> = {
+const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
   en: {
     opening: 'Hello, this is an automated assistant calling.',
     whatAbout: 'Hi, yes, speaking. What is this about?',
@@ -189,6 +213,20 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de', Phrases> = {
     byeNo: 'Tschüss.',
     consentYes: 'Ja, in Ordnung, Sie dürfen aufzeichnen.',
     consentNo: 'Nein, ich bin mit einer Aufzeichnung nicht einverstanden.',
+  },
+  ja: {
+    opening: 'もしもし、自動アシスタントからのお電話です。',
+    whatAbout: 'はい、私です。どのようなご用件でしょうか。',
+    reason: (goal) => `お電話の用件は次のとおりです：${goal}。`,
+    checking: '分かりました、確認しますので少々お待ちください。',
+    yes: (goal) => `はい、大丈夫です — ${goal}。承知しました。`,
+    no: (goal) => `申し訳ありませんが、都合がつきません。${goal}には応じられません。`,
+    thanks: 'ありがとうございます。記録しました。良い一日を！',
+    understood: '承知しました。お時間をいただきありがとうございました。失礼します。',
+    byeYes: 'ありがとう、失礼します。',
+    byeNo: '失礼します。',
+    consentYes: 'はい、録音して構いません。',
+    consentNo: 'いいえ、録音には同意しません。',
   },
 };
 
@@ -370,6 +408,46 @@ function scriptFor(input: ScriptInput): Script {
     };
   }
 
+  if (input.behaviour === 'asks-tool') {
+    const tool = input.tools?.[0];
+    let at = speak(steps, start, [
+      ['assistant', lines.opening],
+      ['user', say.whatAbout],
+      ['assistant', lines.ask],
+      ['user', TOOL_QUESTION],
+    ]);
+    if (tool) {
+      steps.push({
+        at,
+        kind: 'tool',
+        name: tool.name,
+        arguments: argumentsFor(tool.parameters, goal),
+      });
+      at = Math.round((at + 1) * 10) / 10;
+      const seconds = 4;
+      steps.push({
+        at,
+        kind: 'turn',
+        role: 'assistant',
+        text: TOOL_FAILED_LINE,
+        seconds,
+        fromTool: true,
+      });
+      at = Math.round((at + seconds + GAP) * 10) / 10;
+    } else at = speak(steps, at, [['assistant', TOOL_FAILED_LINE]]);
+    const after = speak(steps, at, [
+      ['user', lines.answer],
+      ['assistant', lines.closing],
+      ['user', say.byeYes, 0.4],
+    ]);
+    end(after, ENDED_REASONS.callerHungUp);
+    return {
+      steps,
+      outcome: 'met',
+      summary: `The assistant called about: ${goal}. The callee asked for a check${tool ? ` (the ${tool.name} tool)` : ''}, then agreed, so the goal was met.`,
+    };
+  }
+
   if (input.behaviour === 'presses-opt-out-key') {
     const after = speak(steps, start, [
       ['assistant', lines.opening],
@@ -387,12 +465,16 @@ function scriptFor(input: ScriptInput): Script {
   }
 
   const agrees = input.behaviour !== 'declines';
+  const settled = (input.outputSchemas ?? []).flatMap(
+    (schema) => settleFields(schema, agrees ? 'agreed' : 'declined', goal).lines,
+  );
+  const statement = settledSentence(settled);
   const after = speak(steps, start, [
     ['assistant', lines.opening],
     ['user', say.whatAbout],
     ['assistant', lines.ask],
     ['user', say.checking, holdSeconds(goal)],
-    ['user', lines.answer],
+    ['user', statement ? `${lines.answer} ${statement}` : lines.answer],
     ['assistant', lines.closing],
     ['user', agrees ? say.byeYes : say.byeNo, 0.4],
   ]);
@@ -401,9 +483,10 @@ function scriptFor(input: ScriptInput): Script {
     ...consent,
     steps,
     outcome: agrees ? 'met' : 'not-met',
+    // What happened on the call, not the goal again.
     summary: agrees
-      ? `The assistant called about: ${goal}. The callee agreed, so the goal was met.`
-      : `The assistant called about: ${goal}. The callee declined, so the goal was not met.`,
+      ? `The callee answered, heard the request and agreed${settled.length ? ` (${settled.join('; ')})` : ''}.`
+      : `The callee answered, heard the request and declined${settled.length ? ` (${settled.join('; ')})` : ''}.`,
   };
 }
 
@@ -418,7 +501,10 @@ export function buildScript(input: ScriptInput): Script {
   if (!answer || !end || end.at <= answer.at + input.maxDurationSeconds) return script;
   const limit = answer.at + input.maxDurationSeconds;
   const steps: Step[] = script.steps.filter(
-    (s) => s.kind === 'status' || (s.kind === 'turn' && s.at + s.seconds <= limit),
+    (s) =>
+      s.kind === 'status' ||
+      (s.kind === 'tool' && s.at <= limit) ||
+      (s.kind === 'turn' && s.at + s.seconds <= limit),
   );
   steps.push({ at: limit, kind: 'end', endedReason: ENDED_REASONS.maxDuration });
   return {
@@ -428,4 +514,9 @@ export function buildScript(input: ScriptInput): Script {
     outcome: 'not-met',
     summary: `The assistant called about: ${goalFromPrompt(input.systemPrompt)}. The call reached its maximum duration before the conversation finished, so the goal was not met.`,
   };
+}
+
+/** The arguments the agent fills in for a tool: plausible values for every declared field. */
+export function argumentsFor(parameters: Record<string, unknown>, goal: string) {
+  return fillFromFiction(parameters, 'agreed', goal);
 }

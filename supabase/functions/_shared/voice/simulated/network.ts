@@ -4,6 +4,7 @@ import {
   endOfCallReport,
   recorded,
   recordingConsentPlan,
+  envelope,
   statusUpdate,
   structuredOutputPlans,
   transcriptMessage,
@@ -16,6 +17,8 @@ import {
   ENDED_REASONS,
   OPT_OUT_KEY,
   OPT_OUT_LINE,
+  TOOL_FAILED_LINE,
+  toolAnswerLine,
   type Script,
   type Step,
 } from './conversation.ts';
@@ -65,7 +68,28 @@ type Live = {
   abort: AbortController;
   timeline: CallTimeline;
   done: Promise<void>;
+  /** The answer of the last tool call (null: it failed or was not answered in time). */
+  toolAnswer: string | null;
 };
+
+/** The assistant's function tools: name, parameters and where their calls go. */
+function functionTools(assistant: Json) {
+  const model = isObject(assistant.model) ? assistant.model : {};
+  const tools = Array.isArray(model.tools) ? (model.tools as unknown[]) : [];
+  return tools.filter(isObject).flatMap((tool) => {
+    const fn = isObject(tool.function) ? tool.function : null;
+    if (tool.type !== 'function' || !fn || typeof fn.name !== 'string') return [];
+    const server = target({ server: tool.server ?? assistant.server });
+    return [
+      {
+        name: fn.name,
+        parameters: isObject(fn.parameters) ? fn.parameters : { type: 'object', properties: {} },
+        server,
+        tool,
+      },
+    ];
+  });
+}
 
 /** The end-of-call report comes this long (simulated) after the end, as analysis takes a moment. */
 const END_REPORT_LAG_MS = 1500;
@@ -127,8 +151,54 @@ export function createVoiceNetwork(options: NetworkOptions) {
       emit(entry, 'status-update', statusUpdate(call, at));
   }
 
-  function speak(entry: Live, step: Extract<Step, { kind: 'turn' }>, at: number) {
+  /**
+   * The agent calls a tool: Vapi POSTs `tool-calls` to the tool's server (else the assistant's)
+   * and waits up to its timeoutSeconds for `{ results: [{ toolCallId, result | error }] }`.
+   */
+  async function callTool(entry: Live, step: Extract<Step, { kind: 'tool' }>, at: number) {
+    entry.toolAnswer = null;
+    const tool = functionTools(entry.call.assistant).find((t) => t.name === step.name);
+    if (!tool?.server) return;
+    const toolCallId = `call_${randomBytes(12).toString('hex')}`;
+    const toolCall = {
+      id: toolCallId,
+      type: 'function',
+      function: { name: step.name, arguments: step.arguments },
+    };
+    const message = envelope(entry.call, at, {
+      type: 'tool-calls',
+      toolCallList: [toolCall],
+      toolWithToolCallList: [{ ...tool.tool, toolCall }],
+    });
+    try {
+      const response = await (options.fetch ?? fetch)(tool.server.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...tool.server.headers },
+        body: JSON.stringify(message),
+        signal: AbortSignal.any([
+          entry.abort.signal,
+          AbortSignal.timeout(tool.server.timeoutSeconds * 1000),
+        ]),
+      });
+      const body = (await response.json().catch(() => null)) as Json | null;
+      const results = response.ok && body && Array.isArray(body.results) ? body.results : [];
+      const mine = results.find((r) => isObject(r) && r.toolCallId === toolCallId) as
+        Json | undefined;
+      entry.toolAnswer = typeof mine?.result === 'string' ? mine.result : null;
+      log(`[voice] call ${entry.call.id}: tool ${step.name} answered ${response.status}`);
+    } catch (error) {
+      log(`[voice] call ${entry.call.id}: tool ${step.name} failed: ${(error as Error).message}`);
+    }
+  }
+
+  function speak(entry: Live, scripted: Extract<Step, { kind: 'turn' }>, at: number) {
     const { call } = entry;
+    const step = scripted.fromTool
+      ? {
+          ...scripted,
+          text: entry.toolAnswer === null ? TOOL_FAILED_LINE : toolAnswerLine(entry.toolAnswer),
+        }
+      : scripted;
     const turn = { role: step.role, text: step.text, time: at, endTime: at + step.seconds * 1000 };
     call.turns.push(turn);
     call.updatedAt = turn.endTime;
@@ -180,6 +250,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       const due = timeline.dueAt(stepEnd(step));
       if (!(await sleep(due - now(), entry.abort.signal))) return;
       if (step.kind === 'status') setStatus(entry, step.status, timeline.at(step.at));
+      else if (step.kind === 'tool') await callTool(entry, step, timeline.at(step.at));
       else if (step.kind === 'turn') speak(entry, step, timeline.at(step.at));
       else finish(entry, step.endedReason, timeline.at(step.at));
     }
@@ -301,6 +372,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
       consentRequest: recordingConsentPlan(assistant)?.message ?? null,
       endCallMessage:
         typeof assistant.endCallMessage === 'string' ? assistant.endCallMessage : null,
+      tools: functionTools(assistant),
+      outputSchemas: objectSchemasOf(assistant),
     });
     // The end-of-call report is stamped after the end (finish), so the timeline leaves room for it.
     const timeline = callTimeline(clock, {
@@ -333,6 +406,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       abort: new AbortController(),
       timeline,
       done: Promise.resolve(),
+      toolAnswer: null,
     };
     entry.done = play(entry);
     live.set(id, entry);
@@ -400,4 +474,20 @@ function transcriberLanguage(assistant: Record<string, unknown>): string | null 
   if (!transcriber || typeof transcriber !== 'object') return null;
   const language = (transcriber as Record<string, unknown>).language;
   return typeof language === 'string' ? language : null;
+}
+
+/** The object schemas the assistant asks the analysis to fill (structured outputs, structured data). */
+function objectSchemasOf(assistant: Record<string, unknown>): Record<string, unknown>[] {
+  const isObjectSchema = (schema: unknown): schema is Record<string, unknown> =>
+    typeof schema === 'object' &&
+    schema !== null &&
+    (schema as Record<string, unknown>).type === 'object';
+  const outputs = structuredOutputPlans(assistant)
+    .map((plan) => plan.schema)
+    .filter(isObjectSchema);
+  const analysisPlan = (assistant.analysisPlan ?? {}) as Record<string, unknown>;
+  const dataPlan = (analysisPlan.structuredDataPlan ?? {}) as Record<string, unknown>;
+  return dataPlan.enabled === true && isObjectSchema(dataPlan.schema)
+    ? [...outputs, dataPlan.schema]
+    : outputs;
 }

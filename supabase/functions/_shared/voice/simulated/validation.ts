@@ -299,6 +299,23 @@ function validateAssistant(assistant: unknown, errors: string[]) {
           messages.some((m) => !isObject(m) || typeof m.role !== 'string'))
       )
         errors.push(`${p}model.messages must be an array of { role, content } objects`);
+      const tools = a.model.tools;
+      if (tools !== undefined) {
+        if (!Array.isArray(tools) || tools.some((t) => !isObject(t) || typeof t.type !== 'string'))
+          errors.push(`${p}model.tools must be an array of tools, each with a type`);
+        else
+          for (const tool of tools as Record<string, unknown>[]) {
+            if (tool.type !== 'function') continue;
+            const fn = tool.function;
+            if (
+              !isObject(fn) ||
+              typeof fn.name !== 'string' ||
+              !/^[a-zA-Z0-9_-]{1,64}$/.test(fn.name)
+            )
+              errors.push(`${p}model.tools.function.name must match /^[a-zA-Z0-9_-]{1,64}$/`);
+            if (tool.server !== undefined) validateServer(tool.server, errors);
+          }
+      }
     }
   }
   if (a.voice !== undefined) {

@@ -543,3 +543,119 @@ describe('Vapi REST calls', () => {
     expect(uncontrolled.seen.map((r) => r.method)).toEqual(['GET']);
   });
 });
+
+describe('the integrator’s tools', () => {
+  const tools = [
+    {
+      name: 'check_prescription',
+      description: 'Looks up a prescription.',
+      parameters: {
+        type: 'object',
+        properties: { name: { type: ['string', 'null'], description: 'Patient' } },
+      },
+    },
+  ];
+  const provider = createVapiProvider({
+    apiUrl: 'https://api.vapi.ai',
+    apiKey: 'k',
+    phoneNumberId: 'p',
+  });
+
+  it('declares them as synchronous function tools answered by our server with the call’s token', () => {
+    const body = createCallBody({ ...request, tools }, 'pn_123');
+    expect(body.assistant.model.tools).toEqual([
+      { type: 'endCall' },
+      {
+        type: 'function',
+        async: false,
+        function: {
+          name: 'check_prescription',
+          description: 'Looks up a prescription.',
+          parameters: {
+            type: 'object',
+            properties: {
+              name: {
+                type: 'string',
+                description: 'Patient Leave out if the conversation did not settle it.',
+              },
+            },
+          },
+        },
+        server: {
+          url: request.serverUrl,
+          timeoutSeconds: 20,
+          headers: { 'x-dialwise-task-token': 'secret-token' },
+        },
+        messages: [expect.objectContaining({ type: 'request-failed' })],
+      },
+    ]);
+    expect(JSON.stringify(body)).not.toContain('example.com');
+    expect(createCallBody(request, 'pn_123').assistant.model.tools).toEqual([{ type: 'endCall' }]);
+  });
+
+  it('reads a tool-calls message, arguments as an object or as JSON text', () => {
+    const calls = provider.parseToolCalls({
+      message: {
+        type: 'tool-calls',
+        toolCallList: [
+          { id: 'call_1', type: 'function', function: { name: 'a', arguments: { x: 1 } } },
+          { id: 'call_2', type: 'function', function: { name: 'b', arguments: '{"y":2}' } },
+          { type: 'function', function: { name: 'no id' } },
+        ],
+      },
+    });
+    expect(calls).toEqual([
+      { id: 'call_1', name: 'a', arguments: { x: 1 } },
+      { id: 'call_2', name: 'b', arguments: { y: 2 } },
+    ]);
+    expect(provider.parseToolCalls({ message: { type: 'status-update' } })).toBeNull();
+  });
+
+  it('answers with results: [{ toolCallId, result | error }] on one line', () => {
+    expect(
+      provider.toolCallsResponse([
+        { toolCallId: 'call_1', result: '{"ready":true}' },
+        { toolCallId: 'call_2', error: 'HTTP 500.\nCarry on.' },
+      ]),
+    ).toEqual({
+      results: [
+        { toolCallId: 'call_1', result: '{"ready":true}' },
+        { toolCallId: 'call_2', error: 'HTTP 500. Carry on.' },
+      ],
+    });
+  });
+});
+
+describe('call languages', () => {
+  it('hears and speaks each language with the provider the table chooses for it', () => {
+    const ja = createCallBody({ ...request, language: 'ja' }, 'pn');
+    expect(ja.assistant.transcriber).toEqual({
+      provider: 'deepgram',
+      model: 'nova-2',
+      language: 'ja',
+    });
+    expect(ja.assistant.voice).toMatchObject({
+      provider: '11labs',
+      model: 'eleven_multilingual_v2',
+    });
+    expect(ja.assistant.model.messages[0]!.content).toContain(
+      'Speak Japanese throughout the call.',
+    );
+    const ar = createCallBody({ ...request, language: 'ar' }, 'pn');
+    expect(ar.assistant.transcriber).toEqual({ provider: 'azure', language: 'ar-SA' });
+    const vi = createCallBody({ ...request, language: 'vi' }, 'pn');
+    expect(vi.assistant.voice).toMatchObject({ model: 'eleven_turbo_v2_5' });
+  });
+
+  it('auto detects the callee’s language and follows it', () => {
+    const body = createCallBody({ ...request, language: 'auto' }, 'pn');
+    expect(body.assistant.transcriber).toEqual({
+      provider: 'deepgram',
+      model: 'nova-3',
+      language: 'multi',
+    });
+    expect(body.assistant.model.messages[0]!.content).toContain(
+      'answer in the language they speak',
+    );
+  });
+});

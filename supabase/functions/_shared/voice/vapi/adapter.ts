@@ -8,8 +8,11 @@
 // around the simulated network in ../simulated, which test mode runs in production too).
 import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
+import { TOOL_LIMITS } from '../../contract/task-tools.ts';
+import { callLanguage } from '../../contract/call-languages.ts';
 import type {
   CallRequest,
+  ToolCall,
   PlacedCall,
   ProviderCall,
   RecordingStream,
@@ -45,13 +48,6 @@ export const ELEVENLABS_VOICE_IDS: Record<string, string> = {
   George: 'JBFqnCBsd6RMkjVDRZzb',
 };
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  es: 'Spanish',
-  fr: 'French',
-  de: 'German',
-};
-
 const STYLE_GUIDES: Record<string, string> = {
   Professional: 'Speak in a clear, courteous, professional tone.',
   Conversational: 'Speak naturally and casually, like a person on an everyday call.',
@@ -84,10 +80,16 @@ export function systemPrompt(request: CallRequest): string {
     // An opt-out is honoured whatever the goal says: the number joins the do-not-call list.
     `If the person asks, in any language or words, not to be called again, or presses ${OPT_OUT_KEY} on the keypad, say briefly and politely that they will not be called again, then end the call at once.`,
     STYLE_GUIDES[request.speakingStyle] ?? '',
-    `Speak ${LANGUAGE_NAMES[request.language] ?? 'English'} throughout the call.`,
+    request.language === 'auto'
+      ? 'Open in English; from the first thing the person says, answer in the language they speak, and follow them if they switch.'
+      : `Speak ${callLanguage(request.language).label} throughout the call.`,
   ];
   if (Object.keys(request.context).length > 0)
     lines.push(`Context you may use (JSON): ${JSON.stringify(request.context)}`);
+  if ((request.tools ?? []).length > 0)
+    lines.push(
+      `You have tools (${(request.tools ?? []).map((t) => t.name).join(', ')}): call one when the person asks for something only it can tell you, and use its answer. If a tool fails, say you cannot check it right now and carry on; never make up its answer.`,
+    );
   return lines.filter(Boolean).join('\n');
 }
 
@@ -154,6 +156,34 @@ export function optedOutFrom(artifact: Record<string, unknown>): boolean {
   return structuredOutputResult(artifact, OPT_OUT_OUTPUT) === true;
 }
 
+/**
+ * The integrator's tools as Vapi function tools. Each is answered by our voice-events function
+ * (the call's own server URL and token), which checks the arguments and calls the integrator's
+ * url; Vapi waits `timeoutSeconds` for it and speaks a failure message if nothing comes.
+ */
+export function functionToolsOf(request: CallRequest) {
+  return (request.tools ?? []).map((tool) => ({
+    type: 'function',
+    async: false,
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: providerSchemaOf(tool.parameters),
+    },
+    server: {
+      url: request.serverUrl,
+      timeoutSeconds: TOOL_LIMITS.providerTimeoutSeconds,
+      headers: { 'x-dialwise-task-token': request.serverToken },
+    },
+    messages: [
+      {
+        type: 'request-failed',
+        content: 'I could not look that up just now, so let us carry on without it.',
+      },
+    ],
+  }));
+}
+
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
   const opening = spokenOpening(
@@ -184,16 +214,17 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         provider: 'openai',
         model: 'gpt-4o',
         messages: [{ role: 'system', content: systemPrompt(request) }],
-        // Lets the agent hang up itself, e.g. right after an opt-out.
-        tools: [{ type: 'endCall' }],
+        // Lets the agent hang up itself (e.g. right after an opt-out); the integrator's tools beside it.
+        tools: [{ type: 'endCall' }, ...functionToolsOf(request)],
       },
       // The callee's key presses reach the agent as their turn (an opt-out by keypad).
       keypadInputPlan: { enabled: true, timeoutSeconds: 2 },
       voice: {
         provider: '11labs',
         voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
+        model: callLanguage(request.language).voiceModel,
       },
-      transcriber: { provider: 'deepgram', model: 'nova-2', language: request.language },
+      transcriber: { ...callLanguage(request.language).transcriber },
       maxDurationSeconds: request.maxDurationMinutes * 60,
       voicemailDetection: { provider: 'vapi' },
       ...(request.voicemail.action === 'leave_message' && request.voicemail.message
@@ -436,6 +467,43 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       if (declared > 0) return { contentType, body: response.body, size: () => declared };
       const counted = cappedStream(response.body);
       return { contentType, body: counted.body, size: counted.size };
+    },
+
+    parseToolCalls(body) {
+      // ServerMessageToolCalls: `toolCallList` of { id, type: 'function', function: { name,
+      // arguments } }, the arguments an object or JSON text.
+      const message = obj(obj(body).message);
+      if (message.type !== 'tool-calls' || !Array.isArray(message.toolCallList)) return null;
+      const calls: ToolCall[] = [];
+      for (const raw of message.toolCallList) {
+        const entry = obj(raw);
+        const fn = obj(entry.function);
+        const id = str(entry.id);
+        const name = str(fn.name) ?? str(entry.name);
+        if (!id || !name) continue;
+        let args: unknown = fn.arguments ?? entry.arguments ?? fn.parameters ?? {};
+        if (typeof args === 'string') {
+          try {
+            args = JSON.parse(args);
+          } catch {
+            // Left as text: the arguments check refuses it and tells the agent.
+          }
+        }
+        calls.push({ id, name, arguments: args });
+      }
+      return calls;
+    },
+
+    toolCallsResponse(answers) {
+      // Vapi takes `results: [{ toolCallId, result | error }]`, strings on one line, with HTTP 200.
+      const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+      return {
+        results: answers.map((a) =>
+          'result' in a
+            ? { toolCallId: a.toolCallId, result: oneLine(a.result) }
+            : { toolCallId: a.toolCallId, error: oneLine(a.error) },
+        ),
+      };
     },
 
     parseServerMessage(body) {

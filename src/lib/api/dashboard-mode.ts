@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The dashboard's Test / Live switch (docs/product-rules.md#test-mode): which mode the signed-in
+ * user's calls and lists use. Kept in the browser; the call API reads it from the
+ * `Dialwise-Mode` header of each session request (an API key's mode is the key's own).
+ */
+export type DashboardMode = 'live' | 'test';
+
+const STORAGE_KEY = 'dialwise.dashboard-mode';
+const listeners = new Set<() => void>();
+
+export function getDashboardMode(): DashboardMode {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) === 'test' ? 'test' : 'live';
+  } catch {
+    return 'live';
+  }
+}
+
+export function setDashboardMode(mode: DashboardMode): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, mode);
+  } catch {
+    // Private windows may refuse storage; the switch then lasts as long as the page.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useDashboardMode(): DashboardMode {
+  return useSyncExternalStore(subscribe, getDashboardMode, () => 'live');
+}
+
+/** The header a session request carries in test mode. */
+export function modeHeader(request: Request): Request {
+  if (getDashboardMode() === 'test') request.headers.set('Dialwise-Mode', 'test');
+  return request;
+}

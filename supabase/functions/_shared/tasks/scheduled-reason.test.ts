@@ -1,0 +1,51 @@
+import { scheduledReason, type ScheduledFacts } from './scheduled-reason';
+
+const pacific: ScheduledFacts = {
+  status: 'scheduled',
+  scheduled_for: '2026-11-28T16:00:00Z', // 08:00 Pacific
+  schedule_at: null,
+  created_at: '2026-11-28T07:30:00Z', // 23:30 Pacific
+  time_zones: ['America/Los_Angeles'],
+  call_window_start: '08:00:00',
+  call_window_end: '21:00:00',
+  livemode: true,
+  test_clock: null,
+};
+
+describe('scheduledReason', () => {
+  it("says the callee's local time, the window and when it opens", () => {
+    expect(scheduledReason(pacific)).toBe(
+      "It was 23:30 in America/Los_Angeles for the callee, outside the calling window (08:00–21:00 the callee's local time), so the call rings when the window opens: Sat, Nov 28, 08:00 (America/Los_Angeles).",
+    );
+  });
+
+  it('names the test clock it was judged on, and when the call rings on both clocks', () => {
+    const reason = scheduledReason({
+      ...pacific,
+      livemode: false,
+      created_at: '2026-11-27T10:00:00Z',
+      // 23:30 Pacific on the test clock: its 08:00 opening is eight and a half real hours away.
+      test_clock: '2026-11-27T23:30:00-08:00',
+      scheduled_for: '2026-11-27T18:30:00Z',
+    });
+    expect(reason).toContain(
+      '23:30 in America/Los_Angeles for the callee on the test clock (2026-11-27T23:30:00-08:00)',
+    );
+    expect(reason).toContain(
+      'Sat, Nov 28, 08:00 (America/Los_Angeles) on the test clock (scheduled_for 2026-11-27T18:30:00Z in real time).',
+    );
+  });
+
+  it('says when schedule_at was honoured, and when it was moved into the window', () => {
+    expect(scheduledReason({ ...pacific, schedule_at: '2026-11-28T16:00:00Z' })).toBe(
+      'The call rings at the time schedule_at asked for: Sat, Nov 28, 08:00 (America/Los_Angeles).',
+    );
+    expect(scheduledReason({ ...pacific, schedule_at: '2026-11-28T08:00:00Z' })).toContain(
+      "schedule_at asked for 2026-11-28T08:00:00Z, outside the callee's calling window (08:00–21:00 local time)",
+    );
+  });
+
+  it('is null for a task that is not scheduled', () => {
+    expect(scheduledReason({ ...pacific, status: 'queued', scheduled_for: null })).toBeNull();
+  });
+});

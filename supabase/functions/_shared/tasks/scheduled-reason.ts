@@ -1,0 +1,66 @@
+// Why a task is scheduled rather than ringing now, in words a developer can act on: the callee's
+// local time when it was accepted (on its test clock, in test mode), the window that applies and
+// when it opens (docs/product-rules.md#calling-windows).
+
+export type ScheduledFacts = {
+  status: string;
+  scheduled_for: string | null;
+  schedule_at: string | null;
+  created_at: string;
+  time_zones: string[];
+  call_window_start: string;
+  call_window_end: string;
+  livemode: boolean;
+  test_clock: string | null;
+};
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+function localTime(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
+function localMoment(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+}
+
+const joinAnd = (parts: string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
+/** The sentence for a scheduled task, or null when the task is not waiting to be scheduled. */
+export function scheduledReason(task: ScheduledFacts): string | null {
+  if (task.status !== 'scheduled' || !task.scheduled_for) return null;
+  const onTestClock = !task.livemode && task.test_clock !== null && task.test_clock !== 'open';
+  // The clock the window was judged on: the test clock's moment (it runs on from acceptance, so
+  // its opening is scheduled_for shifted the same way), or the real acceptance time.
+  const judgedAt = onTestClock ? new Date(task.test_clock!) : new Date(task.created_at);
+  const shift = judgedAt.getTime() - Date.parse(task.created_at);
+  const opening = new Date(Date.parse(task.scheduled_for) + (onTestClock ? shift : 0));
+  const zones = task.time_zones.length ? task.time_zones : ['UTC'];
+  const rings = joinAnd(zones.map((zone) => `${localMoment(opening, zone)} (${zone})`));
+  const clockNote = onTestClock ? ` on the test clock (${task.test_clock})` : '';
+  if (task.schedule_at && Date.parse(task.schedule_at) >= judgedAt.getTime() + 60_000) {
+    const moved = Math.abs(Date.parse(task.schedule_at) - opening.getTime()) > 60_000;
+    return moved
+      ? `schedule_at asked for ${task.schedule_at}, outside the callee's calling window (${hhmm(task.call_window_start)}–${hhmm(task.call_window_end)} local time), so the call rings when the window opens: ${rings}.`
+      : `The call rings at the time schedule_at asked for: ${rings}.`;
+  }
+  const now = joinAnd(zones.map((zone) => `${localTime(judgedAt, zone)} in ${zone}`));
+  const realTime = onTestClock
+    ? ` on the test clock (scheduled_for ${task.scheduled_for} in real time)`
+    : '';
+  return `It was ${now} for the callee${clockNote}, outside the calling window (${hhmm(task.call_window_start)}–${hhmm(task.call_window_end)} the callee's local time), so the call rings when the window opens: ${rings}${realTime}.`;
+}

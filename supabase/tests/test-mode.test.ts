@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteCreatedUsers } from './support/clients';
+import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
+
+// Test mode as an integrator meets it: a dw_test_ key's calls go to the simulated network, free,
+// marked livemode false and listed apart from live calls; its calling window is judged on the
+// task's test clock (open by default, or the moment the request sets). The integration stack
+// judges live windows at noon in Los Angeles (STACK_CALLING_CLOCK), so a live call is scheduled
+// here only when its window is narrowed to the evening.
+type Task = {
+  id: string;
+  status: string;
+  livemode: boolean;
+  test_clock: string | null;
+  scheduled_for: string | null;
+  scheduled_reason: string | null;
+  cost_usd: number;
+  billed_minutes: number;
+  free_minutes_used: number;
+  duration_seconds: number;
+};
+type List = { data: Task[] };
+
+const GOAL = "Confirm Kim's appointment tomorrow at 3 pm.";
+let account: CallingAccount;
+let testKey: string;
+
+const withKey = (key: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
+  const { json, ...rest } = init;
+  return fetch(`${taskUrl}${path}`, {
+    ...rest,
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  });
+};
+
+beforeAll(async () => {
+  // No credits and every free minute used: a live call would be refused with 402.
+  account = await createCallingAccount({ label: 'test-mode', freeMinutesUsed: 100 });
+  const { data, error } = await account.client.rpc('generate_api_key_for_user', {
+    user_uuid: account.user.id,
+    p_livemode: false,
+  });
+  if (error) throw error;
+  testKey = data as string;
+});
+afterAll(deleteCreatedUsers);
+
+describe('test mode', () => {
+  it('gives an account a live key and a test key at once, each in its own format', () => {
+    expect(account.apiKey).toMatch(/^dw_live_[0-9a-f]{64}$/);
+    expect(testKey).toMatch(/^dw_test_[0-9a-f]{64}$/);
+  });
+
+  it('places a test key’s call on the simulated network for free, livemode false, never in the live list', async () => {
+    const before = await moneyOf(account.user.id);
+    const live = await account.api('', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: GOAL },
+    });
+    expect(live.status).toBe(402);
+
+    const response = await withKey(testKey, '?wait=true', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: GOAL },
+    });
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task).toMatchObject({ status: 'success', livemode: false, test_clock: 'open' });
+    expect(task.duration_seconds).toBeGreaterThan(0);
+    expect(task).toMatchObject({ cost_usd: 0, billed_minutes: 0, free_minutes_used: 0 });
+    expect(await moneyOf(account.user.id)).toEqual(before);
+
+    const liveList = (await (await account.api('?limit=100')).json()) as List;
+    expect(liveList.data.map((t) => t.id)).not.toContain(task.id);
+    const testList = (await (await withKey(testKey, '?limit=100')).json()) as List;
+    expect(testList.data.map((t) => t.id)).toContain(task.id);
+    expect(testList.data.every((t) => t.livemode === false)).toBe(true);
+  });
+
+  it('takes a batch with the test key for free: its calls are test calls, listed apart', async () => {
+    const before = await moneyOf(account.user.id);
+    const response = await withKey(testKey, '/batches', {
+      method: 'POST',
+      json: {
+        defaults: { goal: GOAL },
+        tasks: [{ phone_number: '+14155550100' }, { phone_number: '+14155550102' }],
+      },
+    });
+    expect(response.status).toBe(201);
+    const batch = (await response.json()) as { id: string };
+    const rows = (await (await withKey(testKey, `?batch_id=${batch.id}`)).json()) as List;
+    expect(rows.data).toHaveLength(2);
+    expect(rows.data.every((t) => t.livemode === false)).toBe(true);
+    const liveRows = (await (await account.api(`?batch_id=${batch.id}`)).json()) as List;
+    expect(liveRows.data).toHaveLength(0);
+    expect(await moneyOf(account.user.id)).toEqual(before);
+  });
+
+  it('follows a test clock set to 23:30 Pacific by scheduling for 08:00, saying why, and ?wait=true answers at once', async () => {
+    const started = Date.now();
+    const response = await withKey(testKey, '?wait=true', {
+      method: 'POST',
+      json: { phone_number: '+14155550101', goal: GOAL, test_clock: '2026-11-27T23:30:00-08:00' },
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task).toMatchObject({
+      status: 'scheduled',
+      livemode: false,
+      test_clock: '2026-11-27T23:30:00-08:00',
+    });
+    // The test clock runs on from 23:30: its 08:00 opening is eight and a half real hours away.
+    const ahead = Date.parse(task.scheduled_for!) - started;
+    expect(Math.abs(ahead - 8.5 * 3_600_000)).toBeLessThan(60_000);
+    expect(task.scheduled_reason).toContain('23:30 in America/Los_Angeles');
+    expect(task.scheduled_reason).toContain('on the test clock');
+    expect(task.scheduled_reason).toContain('08:00 (America/Los_Angeles)');
+    const cancel = await withKey(testKey, `/${task.id}/cancel`, { method: 'POST' });
+    expect(cancel.status).toBe(200);
+  });
+
+  it('refuses a test clock on a live key: live mode follows the real clock', async () => {
+    const response = await account.api('', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: GOAL, test_clock: 'open' },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; field: string } };
+    expect(body.error).toMatchObject({ code: 'invalid_request', field: 'test_clock' });
+  });
+
+  it('answers ?wait=true at once for a live call outside its window, with the reason in words', async () => {
+    const paying = await createCallingAccount({
+      label: 'live-window',
+      credits: 10,
+      freeMinutesUsed: 100,
+    });
+    const started = Date.now();
+    const response = await paying.api('?wait=true', {
+      method: 'POST',
+      json: {
+        phone_number: '+14155550100',
+        goal: GOAL,
+        call_window: { start: '18:00', end: '19:00' },
+      },
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task).toMatchObject({ status: 'scheduled', livemode: true, test_clock: null });
+    expect(task.scheduled_reason).toMatch(
+      /in America\/Los_Angeles for the callee, outside the calling window \(18:00–19:00/,
+    );
+    await paying.api(`/${task.id}/cancel`, { method: 'POST' });
+  });
+});
