@@ -441,7 +441,7 @@ export interface components {
       status?: 'off' | 'pending' | 'recorded' | 'declined';
       /** @enum {string} */
       consent?: 'all_party' | 'one_party';
-      /** @description The all-party-consent state */
+      /** @description The all-party-consent state, if any. */
       state?: string | null;
     };
     Turn: {
