@@ -962,6 +962,7 @@ $$;
 comment on function private.calls_to_number(uuid, text, text) is
   'When the account dialled the number (last 48 hours) and when its waiting tasks to it will ring, other than p_except_task.';
 revoke all on function private.calls_to_number(uuid, text, text) from public, anon, authenticated;
+grant execute on function private.calls_to_number(uuid, text, text) to service_role;
 
 create function private.call_cap_opening(
   p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_limit integer
@@ -991,6 +992,7 @@ $$;
 comment on function private.call_cap_opening(uuid, text, text, timestamptz, integer) is
   'The first instant at or after p_at when fewer than p_limit calls of the account to the number fall in the 24 hours before it.';
 revoke all on function private.call_cap_opening(uuid, text, text, timestamptz, integer) from public, anon, authenticated;
+grant execute on function private.call_cap_opening(uuid, text, text, timestamptz, integer) to service_role;
 
 create function private.call_opening(
   p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_zones text[],

@@ -50,10 +50,11 @@ describe('MCP server', () => {
     expect(capabilities?.tools?.listChanged).not.toBe(true);
   });
 
-  it('lists the five tools with input and output schemas', async () => {
+  it('lists the six tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'cancel_call',
+      'check_call',
       'get_call',
       'list_calls',
       'place_call',

@@ -122,8 +122,8 @@ describe('one person rung by one account', () => {
       [waiting.id],
     );
     expect(row).toMatchObject({ awaiting_slot: true, attempts: '0' });
-    // Waiting, it holds its cost like any create: 10 free minutes each.
-    expect((await moneyOf(caller.user.id)).freeReserved).toBe(20);
+    // Waiting, it holds nothing until it is placed: only the live call's 10 free minutes.
+    expect((await moneyOf(caller.user.id)).freeReserved).toBe(10);
 
     // The dispatcher passes it over while the first call lasts…
     await sql('select public.batch_claim_slots($1)', [caller.user.id]);

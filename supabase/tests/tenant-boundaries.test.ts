@@ -286,7 +286,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** One case per function in `public` that anon or authenticated may execute. */
 const RPCS: Record<string, RpcCase> = {
-  'generate_api_key_for_user(uuid)': {
+  'generate_api_key_for_user(uuid,boolean)': {
     async attempt(client, v) {
       const before = await snapshot('api_keys', v);
       const { data, error } = await client.rpc('generate_api_key_for_user', {

@@ -57,7 +57,7 @@ describe('API gateway', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toBe(
-      'authorization, x-api-key, idempotency-key, last-event-id, content-type, x-client-info, apikey',
+      'authorization, x-api-key, idempotency-key, last-event-id, content-type, x-client-info, apikey, dialwise-mode',
     );
     // The preflight is still the gateway's own, whatever the function would answer.
     const preflight = await fetch(`${apiUrl}/functions/v1/contact-request`, {

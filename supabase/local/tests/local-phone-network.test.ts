@@ -340,8 +340,9 @@ describe('the scripted callees (the /docs table)', () => {
       expect(transcripts[2]!.transcript).toBe(`The reason for my call: ${GOAL}.`);
       expect(transcripts[4]!.transcript).toMatch(/^Yes, that works — confirm Kim's dental/);
       const end = report(messages);
+      // The summary says what happened, not the goal.
       expect(end.analysis).toEqual({
-        summary: expect.stringMatching(/goal was met/),
+        summary: 'The callee answered, heard the request and agreed.',
         successEvaluation: 'true',
       });
       expect(end.durationSeconds).toBeGreaterThanOrEqual(40);
@@ -495,9 +496,10 @@ describe('structured outputs (artifactPlan.structuredOutputs)', () => {
     expect(Object.keys(outputs)).toHaveLength(2);
     for (const id of Object.keys(outputs))
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The callee confirmed the time the goal named, so no new time was settled: null.
     expect(byName(outputs)).toEqual({
       opted_out: false,
-      result: { confirmed: true, new_time: 'Thursday at 3 pm' },
+      result: { confirmed: true, new_time: null },
     });
     const { body } = await api(`/call/${call.id}`);
     expect((body.artifact as { structuredOutputs: Outputs }).structuredOutputs).toEqual(outputs);
@@ -505,7 +507,7 @@ describe('structured outputs (artifactPlan.structuredOutputs)', () => {
     const provider = createVapiProvider({ apiUrl: vapiUrl, apiKey: KEY, phoneNumberId: 'local' });
     expect((await provider.getCall(call.id)).ended).toMatchObject({
       optedOut: false,
-      structuredResult: { confirmed: true, new_time: 'Thursday at 3 pm' },
+      structuredResult: { confirmed: true, new_time: null },
     });
   });
 
