@@ -64,7 +64,7 @@ test.describe('calls', () => {
     await expect(dialog).toBeVisible();
     const transcript = dialog.getByRole('log', { name: 'Transcript' });
     await expect(transcript.getByRole('listitem').first()).toHaveText(
-      'Agent: Hi, this is Aria, an AI assistant.',
+      'Agent: Hi, this is Aria, an AI assistant calling on behalf of Journey Clinic LLC.',
     );
     await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
     await expect(dialog.getByText('Goal achieved')).toBeVisible();

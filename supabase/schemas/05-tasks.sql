@@ -135,6 +135,13 @@ create table public.tasks (
   -- The integrator's tools the agent may call during the call (docs/product-rules.md#tools-during-the-call).
   tools jsonb
     constraint tasks_tools_array check (tools is null or jsonb_typeof(tools) = 'array'),
+  -- Why the call is placed, what its opening names, and whether its callee let it be recorded
+  -- (docs/product-rules.md#the-mandatory-opening).
+  purpose text not null default 'informational'
+    constraint tasks_purpose_valid check (purpose in ('informational', 'marketing')),
+  disclosure_facts jsonb,
+  recording_consent text
+    constraint tasks_recording_consent_valid check (recording_consent in ('granted', 'declined')),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -169,6 +176,11 @@ comment on column public.tasks.recording_status is
   'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
 comment on column public.tasks.tools is
   'The integrator''s tools ({name, description, parameters, url}, at most 8) the agent may call during the call; null: none.';
+comment on column public.tasks.purpose is 'informational or marketing; a marketing task has a consent record (task_consents).';
+comment on column public.tasks.disclosure_facts is
+  'What the call''s mandatory opening names, from the account when the task was accepted: {business_name, callback_number}.';
+comment on column public.tasks.recording_consent is
+  'The callee''s answer when a recorded call asked consent (all-party-consent states): granted or declined; null when not asked.';
 comment on column public.tasks.batch_id is 'The batch this task belongs to, if any.';
 comment on column public.tasks.batch_index is 'The row of the batch request this task came from (0-based).';
 comment on column public.tasks.awaiting_slot is
@@ -200,7 +212,7 @@ grant select (
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
-  provider_reason, livemode, test_clock, tools
+  provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -208,6 +220,86 @@ create policy "Users can read their own tasks"
   on public.tasks for select
   to authenticated
   using (user_id = (select auth.uid()));
+
+-- The opening names the account's business and its verified number as they are when the task is
+-- accepted, whichever way it was created (alone, in a batch), so a later KYC edit never changes
+-- what a queued call says about who is calling.
+create function private.task_disclosure_facts() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.disclosure_facts is null then
+    select jsonb_build_object('business_name', k.legal_name,
+             'callback_number', case when k.phone_verified then k.phone end)
+      into new.disclosure_facts
+      from public.user_kyc k where k.user_id = new.user_id;
+  end if;
+  return new;
+end;
+$$;
+comment on function private.task_disclosure_facts() is
+  'Keeps on a new task the business name (KYC legal name) and verified phone its opening names.';
+revoke all on function private.task_disclosure_facts() from public, anon, authenticated;
+
+create trigger tasks_disclosure_facts
+  before insert on public.tasks
+  for each row execute function private.task_disclosure_facts();
+comment on trigger tasks_disclosure_facts on public.tasks is
+  'Fills disclosure_facts from the account''s KYC row.';
+
+-- The callee's consent a task was placed on: an audit record, written once with the task and
+-- never changed or removed while the task exists, by anyone (its owner reads it; the service role
+-- cannot rewrite it either). It goes when its task goes (retention, erasure).
+create table public.task_consents (
+  task_id text primary key references public.tasks (id) on delete cascade,
+  user_id uuid not null,
+  purpose text not null
+    constraint task_consents_purpose_valid check (purpose in ('informational', 'marketing')),
+  type text not null
+    constraint task_consents_type_valid check (type in ('written', 'express')),
+  obtained_at timestamptz not null,
+  source text not null
+    constraint task_consents_source_length check (length(btrim(source)) between 1 and 200),
+  reference text not null
+    constraint task_consents_reference_length check (length(btrim(reference)) between 1 and 200),
+  recorded_at timestamptz not null default now(),
+  constraint task_consents_marketing_written check (purpose <> 'marketing' or type = 'written')
+);
+comment on table public.task_consents is
+  'The callee''s consent a task was created with (required for marketing calls): immutable audit records.';
+create index task_consents_user on public.task_consents (user_id);
+revoke all on public.task_consents from public, anon, authenticated;
+grant select, insert on public.task_consents to service_role;
+grant select on public.task_consents to authenticated;
+alter table public.task_consents enable row level security;
+
+create policy "Users can read their own consent records"
+  on public.task_consents for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create function private.task_consent_immutable() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- A delete cascading from its task finds the task already gone; any other change is refused.
+  if tg_op = 'DELETE' and not exists (select 1 from public.tasks where id = old.task_id) then
+    return old;
+  end if;
+  raise exception 'consent records are immutable' using errcode = '42501';
+end;
+$$;
+comment on function private.task_consent_immutable() is
+  'Refuses any update of a consent record, and its deletion while its task exists.';
+revoke all on function private.task_consent_immutable() from public, anon, authenticated;
+
+create trigger task_consents_immutable
+  before update or delete on public.task_consents
+  for each row execute function private.task_consent_immutable();
+comment on trigger task_consents_immutable on public.task_consents is
+  'Consent records are written once.';
 
 create table public.task_attempts (
   task_id text not null references public.tasks (id) on delete cascade,
@@ -676,6 +768,7 @@ begin
          call_outcome = case when fields ? 'call_outcome' then fields->>'call_outcome' else t.call_outcome end,
          call_outcome_evidence = case when fields ? 'call_outcome_evidence' then fields->>'call_outcome_evidence' else t.call_outcome_evidence end,
          provider_reason = case when fields ? 'provider_reason' then fields->>'provider_reason' else t.provider_reason end,
+         recording_consent = case when fields ? 'recording_consent' then fields->>'recording_consent' else t.recording_consent end,
          next_attempt_at = case when fields ? 'next_attempt_at' then (fields->>'next_attempt_at')::timestamptz else t.next_attempt_at end,
          transcript = case
            when fields ? 'transcript' then fields->'transcript'

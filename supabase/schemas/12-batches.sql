@@ -407,7 +407,7 @@ begin
       retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
-      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -429,7 +429,8 @@ begin
       coalesce((p.task->>'recording_retention_days')::integer, 30),
       created.id, p.index, not (p.opening > at), 1, at, at, batch_livemode,
       case when not batch_livemode then 'open' end,
-      case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end
+      case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end,
+      coalesce(p.task->>'purpose', 'informational')
       from planned p
     returning id, status, scheduled_for, schedule_at
   )
@@ -442,6 +443,14 @@ begin
          else '{}'::jsonb end,
          at
     from inserted i;
+
+  -- Each row's consent, kept as an immutable audit record (05-tasks.sql, task_consents).
+  insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference)
+  select r.value->>'id', p_user_id, coalesce(r.value->>'purpose', 'informational'),
+         r.value->'consent'->>'type', (r.value->'consent'->>'obtained_at')::timestamptz,
+         r.value->'consent'->>'source', r.value->'consent'->>'reference'
+    from jsonb_array_elements(p_tasks) r
+   where jsonb_typeof(r.value->'consent') = 'object';
 
   select coalesce(array_agg(id), '{}') into admitted from private.admit_waiting_tasks(p_user_id) as id;
   return jsonb_build_object('batch_id', created.id, 'replayed', false, 'place', to_jsonb(admitted));

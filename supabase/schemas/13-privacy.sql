@@ -389,7 +389,9 @@ as $$
                     from public.task_attempts a where a.task_id = t.id), '[]'::jsonb),
                 'events', coalesce((
                   select jsonb_agg(to_jsonb(e) - 'task_id' - 'dedupe_key' order by e.seq)
-                    from public.task_events e where e.task_id = t.id), '[]'::jsonb))
+                    from public.task_events e where e.task_id = t.id), '[]'::jsonb),
+                'consent', (select to_jsonb(c) - 'task_id' - 'user_id'
+                              from public.task_consents c where c.task_id = t.id))
            order by t.id), '[]'::jsonb)
     from (select (private.task_with_batch_defaults(x)).* from public.tasks x
            where x.user_id = p_user_id and (p_after is null or x.id > p_after)

@@ -189,7 +189,7 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot, livemode, test_clock, test_clock_shift, tools
+    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -207,8 +207,17 @@ begin
     coalesce((p_task->>'record')::boolean, false),
     coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits,
     task_livemode, clock, clock_shift,
-    case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end
+    case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
+    coalesce(p_task->>'purpose', 'informational')
   ) returning * into created;
+
+  -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).
+  if jsonb_typeof(p_task->'consent') = 'object' then
+    insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference)
+    values (created.id, p_user_id, created.purpose, p_task->'consent'->>'type',
+      (p_task->'consent'->>'obtained_at')::timestamptz, p_task->'consent'->>'source',
+      p_task->'consent'->>'reference');
+  end if;
 
   update public.profiles
      set credits_held = credits_held + hold / 100.0,
@@ -230,7 +239,9 @@ begin
       'reason', reason)
     else '{}'::jsonb end);
   return jsonb_build_object('task_id', created.id, 'replayed', false,
-    'task', to_jsonb(created) - 'provider_token_hash');
+    'task', to_jsonb(created) - 'provider_token_hash' || jsonb_build_object('consent',
+      (select to_jsonb(c) - 'task_id' - 'user_id' - 'purpose' from public.task_consents c
+        where c.task_id = created.id)));
 end;
 $$;
 comment on function public.task_accept(uuid, uuid, jsonb, text, text) is

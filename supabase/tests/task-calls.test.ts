@@ -103,9 +103,10 @@ describe('every reserved number of the local phone network', () => {
       ]);
       if (status === 'success') {
         expect(done.transcript.length).toBeGreaterThanOrEqual(4);
+        // The mandatory opening: the account's business, and that the caller is an AI.
         expect(done.transcript[0]).toMatchObject({
           speaker: 'agent',
-          text: 'Hi, this is Aria, an AI assistant.',
+          text: 'Hi, this is Aria, an AI assistant calling on behalf of Test Clinic LLC.',
         });
         expect(done.transcription).toMatch(/^Agent: .*\nCallee: /);
         // The summary says what happened on the call, not the goal again.

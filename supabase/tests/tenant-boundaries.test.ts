@@ -128,6 +128,21 @@ const TABLES: Record<string, TableCase> = {
     forged: (v) => ({ task_id: v.taskId, number: 99 }),
     patch: () => ({ billed_minutes: 0, cost_cents: 0 }),
   },
+  task_consents: {
+    column: 'task_id',
+    values: (v) => [v.taskId],
+    ownerReads: true,
+    forged: (v) => ({
+      task_id: v.smsTaskId,
+      user_id: v.user.id,
+      purpose: 'marketing',
+      type: 'written',
+      obtained_at: '2026-01-01T00:00:00Z',
+      source: 'forged',
+      reference: 'forged',
+    }),
+    patch: () => ({ reference: 'forged', obtained_at: '2000-01-01T00:00:00Z' }),
+  },
   task_events: {
     column: 'task_id',
     values: (v) => [v.taskId, v.smsTaskId],
@@ -390,6 +405,13 @@ async function createVictim(): Promise<Victim> {
       phone_number: '+14155550100',
       goal: "Confirm the victim's private appointment",
       webhook_url: hookUrl,
+      // Its consent record (task_consents) is the victim's too.
+      consent: {
+        type: 'express',
+        obtained_at: '2026-01-01T00:00:00Z',
+        source: 'signed intake form',
+        reference: 'victim-intake-1',
+      },
     },
     headers: { 'Idempotency-Key': `victim-${randomUUID()}` },
   });

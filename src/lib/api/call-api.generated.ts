@@ -382,6 +382,12 @@ export interface components {
       record?: boolean;
       /** @description How many days a recording is kept after the call ends. 30 when omitted. */
       recording_retention_days?: number;
+      /**
+       * @description Why you call. A marketing call needs the callee's prior express written consent (`consent`, or 400 naming consent) and its opening tells the callee how to opt out ("say stop, or press 9").
+       * @enum {string}
+       */
+      purpose?: 'informational' | 'marketing';
+      consent?: components['schemas']['Consent'];
       /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
       tools?: components['schemas']['Tool'][];
     };
@@ -399,6 +405,44 @@ export interface components {
        * @description https only; no private, loopback or link-local targets (as webhook_url).
        */
       url: string;
+    };
+    /** @description How and when the callee consented to this call, kept with the task as an audit record nobody can change or delete (it is in the account's data export). Required for a marketing call, with type written. */
+    Consent: {
+      /** @enum {string} */
+      type: 'written' | 'express';
+      /**
+       * Format: date-time
+       * @description When it was given; not in the future.
+       */
+      obtained_at: string;
+      /** @description How it was obtained, like "web form". */
+      source: string;
+      /** @description Where you keep the proof, like a form submission id. */
+      reference: string;
+    };
+    /** @description The mandatory opening every call makes whatever its goal (our wording, in the call's language): the business name (the account's KYC legal name), that the caller is an AI assistant, the recording notice or request for consent, the opt-out of a marketing call, and the callback number (the account's verified phone) said before the end. */
+    Disclosures: {
+      business_name?: string;
+      callback_number?: string | null;
+      language?: string;
+      /** @description Who is calling and that it is an AI. */
+      identification?: string;
+      recording_notice?: string | null;
+      opt_out?: string | null;
+      callback?: string | null;
+      /** @description When in the call (as the transcript's start_ms) the identification was said; null until it was. */
+      identification_spoken_at_ms?: number | null;
+      /** @description When in the call the callback number was said; null until it was. */
+      callback_spoken_at_ms?: number | null;
+    };
+    /** @description The recording against the callee's consent. In states that require every party's consent (CA, CT, DE, FL, IL, MD, MA, MT, NV, NH, PA, WA, by the number's area code) the call asks first and records only after a yes; a callee who says no is not recorded and the call goes on (declined). Elsewhere the opening gives the notice. */
+    Recording: {
+      /** @enum {string} */
+      status?: 'off' | 'pending' | 'recorded' | 'declined';
+      /** @enum {string} */
+      consent?: 'all_party' | 'one_party';
+      /** @description The all-party-consent state, if any. */
+      state?: string | null;
     };
     Turn: {
       /** @enum {string} */
@@ -519,6 +563,21 @@ export interface components {
       test_clock: string | null;
       /** @description The callee asked during the call not to be called again. */
       opted_out: boolean;
+      /** @enum {string} */
+      purpose: 'informational' | 'marketing';
+      /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
+      consent: {
+        /** @enum {string} */
+        type?: 'written' | 'express';
+        /** Format: date-time */
+        obtained_at?: string;
+        source?: string;
+        reference?: string;
+        /** Format: date-time */
+        recorded_at?: string;
+      } | null;
+      disclosures: components['schemas']['Disclosures'];
+      recording: components['schemas']['Recording'];
       /** @description The batch the task belongs to. */
       batch_id: string | null;
       /** @description The task's row in its batch request, from 0. */

@@ -308,6 +308,8 @@ describe("the organisation's concurrent-call limit, as Vapi enforces it", () => 
         voicemail: { action: 'hang_up' as const, message: null },
         outputSchema: null,
         record: false,
+        purpose: 'informational' as const,
+        disclosureFacts: { business_name: 'Acme Dental', callback_number: '+12125550199' },
         serverUrl: hookUrl,
         serverToken: 'tok_lines',
       };

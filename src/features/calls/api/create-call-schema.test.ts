@@ -130,4 +130,27 @@ describe('the result schema and recording', () => {
     };
     expect(messageOf(JSON.stringify(big))).toBe(createCallMessages.outputSchemaSize);
   });
+
+  it('asks a marketing call for the callee’s written consent and sends it as the consent record', () => {
+    const issues = createCallSchema.safeParse({ ...form, purpose: 'marketing' }).error?.issues;
+    expect(issues?.map((issue) => issue.path[0])).toEqual([
+      'consentObtainedAt',
+      'consentSource',
+      'consentReference',
+    ]);
+    const values = createCallSchema.parse({
+      ...form,
+      purpose: 'marketing',
+      consentObtainedAt: '2026-10-01T09:30',
+      consentSource: 'web form',
+      consentReference: 'form-123',
+    });
+    expect(toCreateTaskBody(values)).toMatchObject({
+      purpose: 'marketing',
+      consent: { type: 'written', source: 'web form', reference: 'form-123' },
+    });
+    const informational = toCreateTaskBody(createCallSchema.parse({ ...form }));
+    expect(informational).not.toHaveProperty('purpose');
+    expect(informational).not.toHaveProperty('consent');
+  });
 });

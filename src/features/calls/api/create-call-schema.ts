@@ -28,7 +28,17 @@ export const createCallMessages = {
   outputSchemaShape:
     'The result schema must be a JSON Schema object: {"type": "object", "properties": {…}} with at least one field.',
   outputSchemaSize: 'Keep the result schema under 8 KB.',
+  consentObtainedAt: 'Enter when the callee gave written consent (not in the future).',
+  consentSource: 'Say how the consent was obtained, like "web form" (up to 200 characters).',
+  consentReference:
+    'Enter where you keep the proof, like a form submission id (up to 200 characters).',
 } as const;
+
+/** Why the call is placed: a marketing call needs the callee's prior express written consent. */
+export const callPurposes = [
+  { value: 'informational', label: 'Informational' },
+  { value: 'marketing', label: 'Marketing (needs written consent)' },
+] as const;
 
 /** A result schema to start from: what a confirmation call usually wants back. */
 export const SAMPLE_OUTPUT_SCHEMA = {
@@ -80,49 +90,77 @@ function numberRefusal(e164: string): string | null {
 }
 
 /** The "Place a test call" form; its output is the body of `POST /functions/v1/task`. */
-export const createCallSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .min(1, createCallMessages.phoneRequired)
-    .refine((value) => toUsE164(value) !== null, createCallMessages.phoneFormat)
-    .transform((value) => toUsE164(value)!)
-    .superRefine((value, ctx) => {
-      const refusal = numberRefusal(value);
-      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
-    }),
-  goal: z
-    .string()
-    .trim()
-    .min(1, createCallMessages.goalRequired)
-    .max(createCallLimits.goal, createCallMessages.goalTooLong),
-  voice: z.enum(voiceValues),
-  language: z.enum(languageValues),
-  speakingStyle: z.enum(speakingStyleValues),
-  maxDurationMinutes: z
-    .number({ error: createCallMessages.duration })
-    .int(createCallMessages.duration)
-    .min(createCallLimits.minDuration, createCallMessages.duration)
-    .max(createCallLimits.maxDuration, createCallMessages.duration),
-  /** A datetime-local value in the browser's time zone; empty calls as soon as the window allows. */
-  scheduleAt: z
-    .string()
-    .optional()
-    .refine((value) => {
-      if (!value) return true;
-      const at = new Date(value).getTime();
-      return Number.isFinite(at) && at > Date.now() - 60_000 && at < Date.now() + MAX_SCHEDULE_MS;
-    }, createCallMessages.scheduleAt),
-  /** A JSON Schema of the result wanted back, as text; empty asks for none. */
-  outputSchema: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      const problem = value?.trim() ? outputSchemaProblem(value) : null;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-  record: z.boolean().optional(),
-});
+export const createCallSchema = z
+  .object({
+    phone: z
+      .string()
+      .trim()
+      .min(1, createCallMessages.phoneRequired)
+      .refine((value) => toUsE164(value) !== null, createCallMessages.phoneFormat)
+      .transform((value) => toUsE164(value)!)
+      .superRefine((value, ctx) => {
+        const refusal = numberRefusal(value);
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+      }),
+    goal: z
+      .string()
+      .trim()
+      .min(1, createCallMessages.goalRequired)
+      .max(createCallLimits.goal, createCallMessages.goalTooLong),
+    voice: z.enum(voiceValues),
+    language: z.enum(languageValues),
+    speakingStyle: z.enum(speakingStyleValues),
+    maxDurationMinutes: z
+      .number({ error: createCallMessages.duration })
+      .int(createCallMessages.duration)
+      .min(createCallLimits.minDuration, createCallMessages.duration)
+      .max(createCallLimits.maxDuration, createCallMessages.duration),
+    /** A datetime-local value in the browser's time zone; empty calls as soon as the window allows. */
+    scheduleAt: z
+      .string()
+      .optional()
+      .refine((value) => {
+        if (!value) return true;
+        const at = new Date(value).getTime();
+        return Number.isFinite(at) && at > Date.now() - 60_000 && at < Date.now() + MAX_SCHEDULE_MS;
+      }, createCallMessages.scheduleAt),
+    /** A JSON Schema of the result wanted back, as text; empty asks for none. */
+    outputSchema: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = value?.trim() ? outputSchemaProblem(value) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    record: z.boolean().optional(),
+    purpose: z.enum(['informational', 'marketing']).optional(),
+    /** A marketing call's consent: when (datetime-local), how, and where the proof is kept. */
+    consentObtainedAt: z.string().optional(),
+    consentSource: z.string().trim().max(200, createCallMessages.consentSource).optional(),
+    consentReference: z.string().trim().max(200, createCallMessages.consentReference).optional(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.purpose !== 'marketing') return;
+    const at = values.consentObtainedAt ? new Date(values.consentObtainedAt).getTime() : NaN;
+    if (!Number.isFinite(at) || at > Date.now() + 60_000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consentObtainedAt'],
+        message: createCallMessages.consentObtainedAt,
+      });
+    if (!values.consentSource)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consentSource'],
+        message: createCallMessages.consentSource,
+      });
+    if (!values.consentReference)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consentReference'],
+        message: createCallMessages.consentReference,
+      });
+  });
 
 export type CreateCallInput = z.input<typeof createCallSchema>;
 export type CreateCallValues = z.output<typeof createCallSchema>;
@@ -139,6 +177,11 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   schedule_at: 'scheduleAt',
   output_schema: 'outputSchema',
   record: 'record',
+  purpose: 'purpose',
+  consent: 'consentObtainedAt',
+  'consent.obtained_at': 'consentObtainedAt',
+  'consent.source': 'consentSource',
+  'consent.reference': 'consentReference',
 };
 
 export function toCreateTaskBody(values: CreateCallValues) {
@@ -154,5 +197,16 @@ export function toCreateTaskBody(values: CreateCallValues) {
       ? { output_schema: JSON.parse(values.outputSchema) as Record<string, unknown> }
       : {}),
     ...(values.record ? { record: true } : {}),
+    ...(values.purpose === 'marketing'
+      ? {
+          purpose: 'marketing' as const,
+          consent: {
+            type: 'written' as const,
+            obtained_at: new Date(values.consentObtainedAt!).toISOString(),
+            source: values.consentSource!,
+            reference: values.consentReference!,
+          },
+        }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { ApiError } from '@/lib/api/api-error';
 import { useCreateCall } from '../api/create-call';
 import {
+  callPurposes,
   createCallLimits,
   createCallSchema,
   formFieldOfApiField,
@@ -114,10 +115,15 @@ function TestCallForm({
       scheduleAt: '',
       outputSchema: '',
       record: false,
+      purpose: 'informational',
+      consentObtainedAt: '',
+      consentSource: '',
+      consentReference: '',
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const purpose = useWatch({ control: form.control, name: 'purpose' });
   const {
     register,
     handleSubmit,
@@ -265,6 +271,33 @@ function TestCallForm({
       </div>
       {errors.record?.message ? (
         <p className="text-sm text-destructive">{errors.record.message}</p>
+      ) : null}
+      <FormField
+        label="Purpose"
+        error={errors.purpose?.message}
+        hint="Every call opens by naming your business and saying it is an AI assistant. A marketing call also tells the callee how to opt out, and needs their prior written consent."
+      >
+        <NativeSelect className="sm:max-w-xs" {...register('purpose')}>
+          {callPurposes.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {purpose === 'marketing' ? (
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="sr-only">Written consent</legend>
+          <FormField label="Consent given at" error={errors.consentObtainedAt?.message}>
+            <Input type="datetime-local" {...register('consentObtainedAt')} />
+          </FormField>
+          <FormField label="How it was obtained" error={errors.consentSource?.message}>
+            <Input placeholder="web form" {...register('consentSource')} />
+          </FormField>
+          <FormField label="Proof reference" error={errors.consentReference?.message}>
+            <Input placeholder="form-123" {...register('consentReference')} />
+          </FormField>
+        </fieldset>
       ) : null}
       {settingsFailed ? (
         <p className="text-xs text-muted-foreground">

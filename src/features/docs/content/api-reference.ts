@@ -73,7 +73,8 @@ export const requestFields: FieldDoc[] = [
   {
     name: 'first_sentence',
     type: 'string',
-    description: 'The opening line the agent says when the call is answered.',
+    description:
+      'A line the agent says right after the mandatory opening. Every call first names your business (your KYC legal name), says the caller is an AI assistant, gives the recording notice when recorded and, for marketing calls, the opt-out ("say stop, or press 9"); before it ends the agent gives your verified phone as the callback number. Our wording, in the call’s language: a goal or first_sentence asking to hide it ("don’t say you are an AI", "pretend to be a person") is refused with 400 naming that field.',
   },
   {
     name: 'max_duration_minutes',
@@ -130,12 +131,24 @@ export const requestFields: FieldDoc[] = [
     name: 'record',
     type: 'boolean',
     description:
-      'Keep the call’s audio (default false: no audio is stored unless you ask). It is served at recording_url.',
+      'Keep the call’s audio (default false: no audio is stored unless you ask). It is served at recording_url. In states that require every party’s consent (CA, CT, DE, FL, IL, MD, MA, MT, NV, NH, PA, WA, by the area code) the call asks first and records only after a yes; a callee who says no is not recorded and the call goes on (recording.status "declined"). Elsewhere the opening says the call is recorded.',
   },
   {
     name: 'recording_retention_days',
     type: 'integer',
     description: 'Days a recording is kept after the call ends, 1–90. Default 30.',
+  },
+  {
+    name: 'purpose',
+    type: 'string',
+    description:
+      '"informational" (default) or "marketing". A marketing call needs consent, and its opening tells the callee how to opt out.',
+  },
+  {
+    name: 'consent',
+    type: 'object',
+    description:
+      'How and when the callee consented: { "type": "written" | "express", "obtained_at", "source", "reference" }. Required for marketing calls, with type "written" (prior express written consent); without it 400 naming consent. Stored with the task as an audit record nobody can change or delete, and in your data export.',
   },
   {
     name: 'tools',

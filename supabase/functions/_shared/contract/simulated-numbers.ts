@@ -14,6 +14,7 @@ export type CalleeBehaviour =
   | 'opts-out' // answers and asks not to be called again; the goal is not met
   | 'presses-opt-out-key' // answers and presses 9 (the announced opt-out key); the goal is not met
   | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
+  | 'objects-to-recording' // asked to consent to a recording, says no; the call goes on unrecorded
   | 'asks-tool'; // answers and asks something only the task's first tool can answer, then agrees
 
 export type SimulatedNumber = {
@@ -85,6 +86,19 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'answers and presses 9 to opt out',
     'Answers and presses 9 on the keypad to opt out: the agent ends the call, the number joins your do-not-call list and your waiting calls to it are canceled.',
     'presses-opt-out-key',
+  ),
+  // 415 is a California area code: a recorded call asks every callee's consent first.
+  simulated(
+    '0130',
+    'answers, consents to the recording and agrees',
+    'Asked for consent to record (a recorded call to an all-party-consent state), says yes: the call is recorded after the answer, and the goal is achieved.',
+    'agrees',
+  ),
+  simulated(
+    '0131',
+    'answers, objects to the recording and agrees',
+    'Asked for consent to record, says no: the call goes on unrecorded (recording.status "declined"), and the goal is achieved.',
+    'objects-to-recording',
   ),
 ];
 

@@ -104,3 +104,17 @@ export const TASK_OUTCOME_LABELS: Record<TaskOutcome, string> = {
   not_achieved: 'Goal not achieved',
   unknown: 'Outcome unknown',
 };
+
+/**
+ * Why a call is placed (docs/product-rules.md#purpose-and-consent): a marketing call needs the
+ * callee's prior express written consent, recorded with the task; informational is the default.
+ */
+export const CALL_PURPOSES = ['informational', 'marketing'] as const;
+export type CallPurpose = (typeof CALL_PURPOSES)[number];
+/** How the callee's consent was given: in writing (what marketing calls need), or expressly. */
+export const CONSENT_TYPES = ['written', 'express'] as const;
+export type ConsentType = (typeof CONSENT_TYPES)[number];
+
+/** Where a task's recording stands against its callee's consent (the task's `recording.status`). */
+export const RECORDING_CONSENT_STATUSES = ['off', 'pending', 'recorded', 'declined'] as const;
+export type RecordingConsentStatus = (typeof RECORDING_CONSENT_STATUSES)[number];

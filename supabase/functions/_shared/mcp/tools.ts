@@ -88,6 +88,12 @@ export const taskOutputSchema = z.looseObject({
     .nullable()
     .describe('Why the task failed (or was canceled before a call), as a code and a sentence'),
   next_attempt_at: nullableString,
+  purpose: z.string().describe('informational or marketing'),
+  recording: z
+    .looseObject({ status: z.string() })
+    .describe(
+      'status off, pending, recorded, or declined (the callee objected; the call went on unrecorded)',
+    ),
   url: z.string(),
 });
 
@@ -212,7 +218,7 @@ export function buildMcpServer(
     {
       title: 'Place a phone call',
       description:
-        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; with a test key (dw_test_) the call goes to the simulated phone network instead, free, and rings at any hour unless test_clock (e.g. "2026-11-27T23:30:00-08:00") sets the moment its calling window is judged at; a call outside its window comes back status scheduled with scheduled_reason. The account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio. tools (at most 8 of {name, description, parameters, url}) are your own functions the agent may call mid-call: we check its arguments against parameters and POST them to url signed like webhooks (10 s to answer).',
+        'Place an outbound phone call with an AI voice agent that pursues a goal, e.g. "Confirm Kim\'s appointment tomorrow at 3 pm". phone_number must be a US number in E.164 form (+14155550123). Returns the task at once (status queued or ringing); follow it with get_call until it ends. Costs free minutes, then credits; with a test key (dw_test_) the call goes to the simulated phone network instead, free, and rings at any hour unless test_clock (e.g. "2026-11-27T23:30:00-08:00") sets the moment its calling window is judged at; a call outside its window comes back status scheduled with scheduled_reason. The account\'s voice and language apply unless given. To get answers back as data, pass output_schema (a JSON Schema object, e.g. {"type":"object","properties":{"confirmed":{"type":"boolean"}}}); record: true keeps the audio (asking the callee\'s consent first in states that require it). Every call opens by naming the account\'s business and saying it is an AI assistant; a goal asking to hide that is refused. purpose: "marketing" needs consent (the callee\'s prior express written consent: {"type":"written","obtained_at":"…","source":"web form","reference":"…"}). tools (at most 8 of {name, description, parameters, url}) are your own functions the agent may call mid-call: we check its arguments against parameters and POST them to url signed like webhooks (10 s to answer).',
       inputSchema: advertised(placeCallSchema),
       outputSchema: advertised(taskOutputSchema),
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -4,7 +4,13 @@ import { z } from 'npm:zod@^4.1.0';
 import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
 import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts';
 import { LIMITS } from '../contract/limits.ts';
-import { TASK_STATUSES, VOICEMAIL_ACTIONS } from '../contract/task-vocabulary.ts';
+import {
+  CALL_PURPOSES,
+  CONSENT_TYPES,
+  TASK_STATUSES,
+  VOICEMAIL_ACTIONS,
+} from '../contract/task-vocabulary.ts';
+import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosures.ts';
 import { TOOL_LIMITS, TOOL_NAME } from '../contract/task-tools.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
@@ -57,6 +63,13 @@ const plainObject = (field: string, maxBytes: number) =>
     .refine((value) => byteLength(value) <= maxBytes, {
       error: `${field} must be at most ${maxBytes / 1024} KB of JSON`,
     });
+
+const consentText = (field: string, what: string) =>
+  z
+    .string({ error: `${field} must say ${what} (1 to 200 characters)` })
+    .trim()
+    .min(1, { error: `${field} must say ${what} (1 to 200 characters)` })
+    .max(200, { error: `${field} must be at most 200 characters` });
 
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: `${field} must be one of ${values.join(', ')}` });
@@ -203,10 +216,62 @@ export const createTaskSchema = z
       .max(TOOL_LIMITS.maxTools, { error: `tools may hold at most ${TOOL_LIMITS.maxTools} tools` })
       .optional(),
     recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
+    purpose: oneOf('purpose', CALL_PURPOSES)
+      .optional()
+      .describe('informational (default) or marketing; marketing requires consent'),
+    consent: z
+      .strictObject(
+        {
+          type: oneOf('consent.type', CONSENT_TYPES),
+          obtained_at: z
+            .string({ error: 'consent.obtained_at must be an ISO 8601 time' })
+            .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
+              error:
+                'consent.obtained_at must be an ISO 8601 time with a time zone, like 2026-11-01T15:00:00Z',
+            })
+            .refine((value) => Date.parse(value) <= Date.now() + 5 * 60_000, {
+              error: 'consent.obtained_at must not be in the future',
+            }),
+          source: consentText('consent.source', 'how the consent was obtained, like "web form"'),
+          reference: consentText(
+            'consent.reference',
+            'where you keep the proof, like a form submission id',
+          ),
+        },
+        {
+          error:
+            'consent must be an object like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
+        },
+      )
+      .optional()
+      .describe(
+        'How and when the callee consented to this call, kept as an audit record nobody can change; required (type written) when purpose is marketing',
+      ),
   })
   .superRefine((value, ctx) => {
     if (value.goal === undefined && value.task === undefined)
       ctx.addIssue({ code: 'custom', path: ['goal'], message: 'goal is required' });
+    for (const field of ['goal', 'task', 'first_sentence'] as const) {
+      const text = value[field];
+      if (text !== undefined && goalRemovesDisclosure(text)) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `${field}: ${DISCLOSURE_REFUSAL}` });
+        break;
+      }
+    }
+    if (value.purpose === 'marketing' && !value.consent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consent'],
+        message:
+          'consent is required for a marketing call: the callee\'s prior express written consent, like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
+      });
+    if (value.purpose === 'marketing' && value.consent && value.consent.type !== 'written')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consent', 'type'],
+        message:
+          'consent.type must be written for a marketing call (prior express written consent)',
+      });
     if (value.goal !== undefined && value.task !== undefined && value.goal !== value.task)
       ctx.addIssue({
         code: 'custom',

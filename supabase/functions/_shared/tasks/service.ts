@@ -213,7 +213,13 @@ export function createTaskService(deps: TaskServiceDeps) {
       );
     }
     // The audio is only noted here (pending); it is copied once the end is applied.
-    if (row.record && event.recordingUrl && deps.recordings)
+    // A callee who declined the recording is never recorded, whatever the provider kept.
+    if (
+      row.record &&
+      event.recordingUrl &&
+      event.recordingConsent !== 'declined' &&
+      deps.recordings
+    )
       return await deps.recordings.begin(
         taskId,
         attemptNumber,
@@ -258,6 +264,8 @@ export function createTaskService(deps: TaskServiceDeps) {
           parameters,
         })),
         record: row.record,
+        purpose: row.purpose ?? 'informational',
+        disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
         serverUrl,
         serverToken: token,
         livemode: row.livemode,

@@ -214,6 +214,7 @@ function decideEnded(
   if (event.transcript !== null && event.transcript.length > 0)
     fields.transcript = event.transcript;
   if (status === 'failed') fields.failure_reason = failureCodeOf(callOutcome);
+  if (event.recordingConsent) fields.recording_consent = event.recordingConsent;
   return {
     ...base,
     plan: {

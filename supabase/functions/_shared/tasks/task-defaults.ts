@@ -50,6 +50,8 @@ export function newTaskRow(
     record: input.record ?? TASK_DEFAULTS.record,
     recording_retention_days:
       input.recording_retention_days ?? TASK_DEFAULTS.recordingRetentionDays,
+    purpose: input.purpose ?? 'informational',
+    ...(input.consent ? { consent: input.consent } : {}),
     // Read by task_accept in test mode only; a live key's task with one is refused there.
     test_clock: input.test_clock ?? null,
     // Replaced with the hash of a fresh token when each attempt is placed.

@@ -12,6 +12,22 @@ import {
   type FailureReason,
 } from '../contract/call-outcomes.ts';
 import type { TranscriptTurn } from '../voice/provider.ts';
+import type {
+  CallPurpose,
+  ConsentType,
+  RecordingConsentStatus,
+} from '../contract/task-vocabulary.ts';
+import { disclosuresFor, type DisclosureFacts } from '../contract/disclosures.ts';
+import { allPartyConsentStateOf } from '../contract/recording-consent.ts';
+
+/** The consent a task was created with (public.task_consents), as stored. */
+export type ConsentRecord = {
+  type: ConsentType;
+  obtained_at: string;
+  source: string;
+  reference: string;
+  recorded_at: string;
+};
 import { scheduledReason } from './scheduled-reason.ts';
 import type { TaskTool } from '../contract/task-tools.ts';
 
@@ -70,6 +86,11 @@ export type TaskRow = {
   content_erased_at: string | null;
   batch_id: string | null;
   batch_index: number | null;
+  purpose: CallPurpose;
+  disclosure_facts: DisclosureFacts | null;
+  recording_consent: 'granted' | 'declined' | null;
+  /** Its consent record, read with it (null: none was given). */
+  consent?: ConsentRecord | null;
   /** False for a test key's task: the simulated network, free (docs/product-rules.md#test-mode). */
   livemode: boolean;
   /** Test mode only: 'open' or the moment the request set; null for a live task. */
@@ -95,7 +116,9 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent';
+/** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
+export const CONSENT_COLUMNS = 'type, obtained_at, source, reference, recorded_at';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -138,6 +161,47 @@ function recordingStatusOf(row: TaskRow, now = Date.now()): RecordingStatus | nu
  */
 function callOutcomeOf(row: TaskRow): CallOutcome | null {
   return row.status === 'canceled' ? 'canceled' : row.call_outcome;
+}
+
+/** Where the recording stands against the callee's consent, and which rule the call followed. */
+function recordingOf(row: TaskRow) {
+  const state = allPartyConsentStateOf(row.phone_number);
+  let status: RecordingConsentStatus = 'pending';
+  if (!row.record) status = 'off';
+  else if (row.recording_consent === 'declined') status = 'declined';
+  else if (row.recording_status) status = 'recorded';
+  return { status, consent: state ? ('all_party' as const) : ('one_party' as const), state };
+}
+
+/** Milliseconds into the call at which the agent began a turn that says `text`, or null. */
+function spokenAt(turns: TranscriptTurn[], text: string | null): number | null {
+  if (!text) return null;
+  const turn = turns.find((t) => t.speaker === 'agent' && t.text.includes(text));
+  return turn ? turn.start_ms : null;
+}
+
+/** What the call's mandatory opening says (and said, by the transcript). */
+export function disclosuresOf(row: TaskRow) {
+  const d = disclosuresFor({
+    business_name: row.disclosure_facts?.business_name ?? null,
+    callback_number: row.disclosure_facts?.callback_number ?? null,
+    language: row.language,
+    voice: row.voice,
+    phoneNumber: row.phone_number,
+    record: row.record,
+    purpose: row.purpose ?? 'informational',
+  });
+  return {
+    business_name: d.business_name,
+    callback_number: d.callback_number,
+    language: d.language,
+    identification: d.identification,
+    recording_notice: d.recording_notice,
+    opt_out: d.opt_out,
+    callback: d.callback,
+    identification_spoken_at_ms: spokenAt(row.transcript, d.identification),
+    callback_spoken_at_ms: spokenAt(row.transcript, d.callback),
+  };
 }
 
 export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: string) {
@@ -204,6 +268,10 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     provider_reason: row.provider_reason,
     failure_reason: failureReasonOf(row.failure_reason) satisfies FailureReason | null,
     opted_out: row.opted_out,
+    purpose: row.purpose ?? 'informational',
+    consent: row.consent ?? null,
+    disclosures: disclosuresOf(row),
+    recording: recordingOf(row),
     content_erased_at: row.content_erased_at,
     events_url: `${url}/events`,
     url,

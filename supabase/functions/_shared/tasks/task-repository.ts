@@ -5,7 +5,14 @@
 import { type Db, must } from '../db.ts';
 import type { Transition } from './status-machine.ts';
 import type { ListQuery } from './schema.ts';
-import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
+import {
+  ATTEMPT_COLUMNS,
+  CONSENT_COLUMNS,
+  TASK_COLUMNS,
+  type AttemptRow,
+  type ConsentRecord,
+  type TaskRow,
+} from './task-object.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
 import { type BatchTaskDefaults, withBatchDefaults } from './batch-defaults.ts';
 
@@ -28,11 +35,14 @@ export type StoredTask = { row: TaskRow; attempts: AttemptRow[] };
 
 type TaskWithAttempts = TaskRow & {
   task_attempts: AttemptRow[];
+  consent: ConsentRecord | null;
   batches: { task_defaults: BatchTaskDefaults } | null;
 };
 
 /** The batch's shared fields, read with the task (a batch's rows hold only what differs). */
 const WITH_BATCH_DEFAULTS = 'batches(task_defaults)';
+/** The task's consent record (one-to-one: its key is the task's id). */
+const WITH_CONSENT = `consent:task_consents(${CONSENT_COLUMNS})`;
 
 /** The row task_accept records (see prepareTask); defaults not given are filled in SQL. */
 export type NewTaskRow = Record<string, unknown> & { id: string; phone_number: string };
@@ -45,7 +55,9 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       const rows = must(
         await db
           .from('tasks')
-          .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}`)
+          .select(
+            `${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}, ${WITH_CONSENT}`,
+          )
           .eq('id', taskId)
           .limit(1),
       ) as unknown as TaskWithAttempts[];
@@ -62,7 +74,9 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
     async list(userId: string, query: ListQuery, livemode = true): Promise<StoredTask[]> {
       let request = db
         .from('tasks')
-        .select(`${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}`)
+        .select(
+          `${TASK_COLUMNS}, task_attempts(${ATTEMPT_COLUMNS}), ${WITH_BATCH_DEFAULTS}, ${WITH_CONSENT}`,
+        )
         .eq('user_id', userId)
         .eq('livemode', livemode)
         .order('id', { ascending: false })

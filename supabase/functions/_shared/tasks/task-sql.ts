@@ -3,7 +3,14 @@
 // service treats both the same.
 import type { SqlPool } from '../db/pool.ts';
 import { type BatchTaskDefaults, withBatchDefaults } from './batch-defaults.ts';
-import { ATTEMPT_COLUMNS, TASK_COLUMNS, type AttemptRow, type TaskRow } from './task-object.ts';
+import {
+  ATTEMPT_COLUMNS,
+  CONSENT_COLUMNS,
+  TASK_COLUMNS,
+  type AttemptRow,
+  type ConsentRecord,
+  type TaskRow,
+} from './task-object.ts';
 
 export type TaskEventRow = {
   seq: number;
@@ -24,6 +31,8 @@ export function createTaskSql(pool: SqlPool): TaskSql {
       (select row_to_json(t) from (select ${TASK_COLUMNS} from public.tasks where id = $1) t) as task,
       (select b.task_defaults from public.tasks t join public.batches b on b.id = t.batch_id
         where t.id = $1) as batch_defaults,
+      (select row_to_json(c) from (select ${CONSENT_COLUMNS} from public.task_consents
+        where task_id = $1) c) as consent,
       (select coalesce(json_agg(a order by a.number), '[]'::json)
          from (select ${ATTEMPT_COLUMNS} from public.task_attempts where task_id = $1) a) as attempts`;
   return {
@@ -32,9 +41,13 @@ export function createTaskSql(pool: SqlPool): TaskSql {
         task: TaskRow | null;
         attempts: AttemptRow[];
         batch_defaults: BatchTaskDefaults | null;
+        consent: ConsentRecord | null;
       }>(readTaskSql, [taskId]);
       return found?.task
-        ? { row: withBatchDefaults(found.task, found.batch_defaults), attempts: found.attempts }
+        ? {
+            row: { ...withBatchDefaults(found.task, found.batch_defaults), consent: found.consent },
+            attempts: found.attempts,
+          }
         : null;
     },
     async eventsAfter(taskId, afterSeq, limit) {

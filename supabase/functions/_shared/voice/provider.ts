@@ -23,6 +23,10 @@ export type CallRequest = {
   tools?: { name: string; description: string; parameters: Record<string, unknown> }[];
   /** Ask the provider to record the call (it is not recorded otherwise). */
   record: boolean;
+  /** Why the call is placed: a marketing call offers the opt-out in its opening. */
+  purpose: 'informational' | 'marketing';
+  /** What the mandatory opening names: the account's business and verified callback number. */
+  disclosureFacts: { business_name: string | null; callback_number: string | null };
   /** Where the provider posts its messages, and the token it must send with them. */
   serverUrl: string;
   serverToken: string;
@@ -84,6 +88,11 @@ export type VoiceEvent =
       structuredResult: unknown;
       /** The callee asked not to be called again (the provider's end-of-call analysis). */
       optedOut: boolean;
+      /**
+       * Where the call asked the callee's consent to record (all-party-consent states): granted
+       * or declined; null when it was not asked.
+       */
+      recordingConsent: 'granted' | 'declined' | null;
     };
 
 /** One tool call the agent made, as the provider asks our server for its answer. */

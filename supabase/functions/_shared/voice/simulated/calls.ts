@@ -42,7 +42,44 @@ export type CallRecord = {
   recordingUrl: string | null;
   /** The ids of the transient structured outputs, one per `artifactPlan.structuredOutputs` entry. */
   structuredOutputIds: string[];
+  /**
+   * The consent step (assistant.compliancePlan.recordingConsentPlan), when there is one: its type
+   * and whether the callee grants consent (its answer is the second turn of the call).
+   */
+  consent?: { type: string; granted: boolean } | null;
 };
+
+/** assistant.compliancePlan.recordingConsentPlan, when the assistant has one. */
+export function recordingConsentPlan(assistant: Json): { type: string; message: string } | null {
+  const plan = (assistant.compliancePlan as Json | undefined)?.recordingConsentPlan as
+    Json | undefined;
+  if (!plan || typeof plan.type !== 'string') return null;
+  return { type: plan.type, message: typeof plan.message === 'string' ? plan.message : '' };
+}
+
+/** When the callee granted consent: the end of their answer (the call's second turn). */
+function consentGrantedAt(call: CallRecord): number | null {
+  if (!call.consent?.granted) return null;
+  return call.turns[1]?.endTime ?? null;
+}
+
+/** Call.compliance: the consent step's outcome (`grantedAt` only when consent was granted). */
+export function compliance(call: CallRecord): Json | null {
+  if (!call.consent) return null;
+  const grantedAt = consentGrantedAt(call);
+  return {
+    recordingConsent: {
+      type: call.consent.type,
+      ...(grantedAt !== null ? { grantedAt: iso(grantedAt) } : {}),
+    },
+  };
+}
+
+/** Recording starts only after consent, where a consent step asks for it. */
+export function recorded(call: CallRecord): boolean {
+  if (call.startedAt === null || !recordingEnabled(call.assistant)) return false;
+  return !call.consent || consentGrantedAt(call) !== null;
+}
 
 /** What a minute of a simulated call costs (Vapi reports its own cost in USD). */
 const COST_PER_MINUTE = 0.07;
@@ -243,6 +280,7 @@ export function callObject(call: CallRecord): Json {
       ...(call.controlUrl ? { controlUrl: call.controlUrl } : {}),
     },
     ...(ended ? { artifact: artifact(call), analysis: analysis(call) } : {}),
+    ...(ended && call.consent ? { compliance: compliance(call) } : {}),
   };
 }
 
@@ -302,6 +340,8 @@ export function endOfCallReport(
     cost: callCost(call),
     artifact: artifact(call),
     analysis: analysis(call),
+    // ServerMessageEndOfCallReport.compliance, when the assistant had a consent step.
+    ...(call.consent ? { compliance: compliance(call) } : {}),
     ...(call.startedAt !== null ? { startedAt: iso(call.startedAt) } : {}),
     endedAt: iso(call.endedAt),
     // Not in openapi.json's ServerMessageEndOfCallReport, but in the reports Vapi sends.

@@ -249,3 +249,42 @@ describe('buildScript', () => {
     ).toBe(5);
   });
 });
+
+describe('the consent step and the closing', () => {
+  const consentRequest =
+    'Hi, this is Aria, an AI assistant calling on behalf of Bright Smiles. I would like to record this call. Do you agree to be recorded? Please say yes or no.';
+
+  it('asks consent before the first message; a callee consents and the call goes on', () => {
+    const script = buildScript(input('agrees', { consentRequest, firstMessage: 'Thank you.' }));
+    expect(turns(script.steps).slice(0, 3)).toEqual([
+      `assistant: ${consentRequest}`,
+      'user: Yes, that is fine, you can record it.',
+      'assistant: Thank you.',
+    ]);
+    expect(script.recordingConsent).toBe('granted');
+    expect(script.outcome).toBe('met');
+  });
+
+  it('the callee who objects is not recorded, and the conversation still reaches its goal', () => {
+    const script = buildScript(
+      input('objects-to-recording', { consentRequest, firstMessage: 'Thank you.' }),
+    );
+    expect(turns(script.steps)[1]).toBe('user: No, I do not agree to be recorded.');
+    expect(script.recordingConsent).toBe('declined');
+    expect(script.outcome).toBe('met');
+  });
+
+  it('asks nothing without a consent step', () => {
+    const script = buildScript(input('agrees'));
+    expect(script.recordingConsent).toBeUndefined();
+    expect(turns(script.steps)[0]).toBe('assistant: Hi, this is Aria calling from Bright Smiles.');
+  });
+
+  it('says the end-call message (the callback number) as the assistant closes', () => {
+    const endCallMessage = 'If you need to reach us, call +1 212-555-0199. Goodbye.';
+    for (const behaviour of ['agrees', 'declines', 'opts-out'] as const) {
+      const spoken = turns(buildScript(input(behaviour, { endCallMessage })).steps);
+      expect(spoken.filter((t) => t.startsWith('assistant:')).at(-1)).toContain(endCallMessage);
+    }
+  });
+});

@@ -31,6 +31,10 @@ export type Script = {
   summary: string | null;
   /** The callee asked not to be called again (the end-of-call analysis reports it). */
   optedOut?: boolean;
+  /** The callee's answer to the consent step, when the assistant has one; null otherwise. */
+  recordingConsent?: 'granted' | 'declined' | null;
+  /** When the callee granted consent, in simulated seconds (Vapi's `grantedAt`). */
+  consentGrantedAt?: number | null;
 };
 
 /** What the callee of 555-0109 says once it hears why it is called. */
@@ -56,6 +60,13 @@ export type ScriptInput = {
   voicemailDetection: boolean;
   /** assistant.transcriber.language (e.g. 'es', 'fr-FR'); the conversation is held in it. */
   language?: string | null;
+  /**
+   * assistant.compliancePlan.recordingConsentPlan.message: Vapi's consent step speaks it before
+   * the assistant's first message, and records only if the callee agrees.
+   */
+  consentRequest?: string | null;
+  /** assistant.endCallMessage: the assistant says it as it closes the call. */
+  endCallMessage?: string | null;
   /** The assistant's function tools (assistant.model.tools of type function). */
   tools?: { name: string; parameters: Record<string, unknown> }[];
   /** The object schemas of the structured outputs asked for: the callee says what it settles. */
@@ -140,6 +151,8 @@ type Phrases = {
   understood: string;
   byeYes: string;
   byeNo: string;
+  consentYes: string;
+  consentNo: string;
 };
 
 /** What the two sides say, in the languages the agent speaks (the phone agent's settings). */
@@ -155,6 +168,8 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
     understood: 'I understand. Thank you for your time. Goodbye.',
     byeYes: 'Thanks, bye.',
     byeNo: 'Bye.',
+    consentYes: 'Yes, that is fine, you can record it.',
+    consentNo: 'No, I do not agree to be recorded.',
   },
   es: {
     opening: 'Hola, le llama un asistente automático.',
@@ -167,6 +182,8 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
     understood: 'Lo entiendo. Gracias por su tiempo. Adiós.',
     byeYes: 'Gracias, adiós.',
     byeNo: 'Adiós.',
+    consentYes: 'Sí, de acuerdo, puede grabarla.',
+    consentNo: 'No, no acepto que se grabe.',
   },
   fr: {
     opening: 'Bonjour, ici un assistant automatique.',
@@ -180,6 +197,8 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
     understood: 'Je comprends. Merci pour votre temps. Au revoir.',
     byeYes: 'Merci, au revoir.',
     byeNo: 'Au revoir.',
+    consentYes: 'Oui, d’accord, vous pouvez enregistrer.',
+    consentNo: 'Non, je ne veux pas être enregistré.',
   },
   de: {
     opening: 'Guten Tag, hier spricht ein automatischer Assistent.',
@@ -192,6 +211,8 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
     understood: 'Ich verstehe. Danke für Ihre Zeit. Auf Wiederhören.',
     byeYes: 'Danke, tschüss.',
     byeNo: 'Tschüss.',
+    consentYes: 'Ja, in Ordnung, Sie dürfen aufzeichnen.',
+    consentNo: 'Nein, ich bin mit einer Aufzeichnung nicht einverstanden.',
   },
   ja: {
     opening: 'もしもし、自動アシスタントからのお電話です。',
@@ -204,6 +225,8 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
     understood: '承知しました。お時間をいただきありがとうございました。失礼します。',
     byeYes: 'ありがとう、失礼します。',
     byeNo: '失礼します。',
+    consentYes: 'はい、録音して構いません。',
+    consentNo: 'いいえ、録音には同意しません。',
   },
 };
 
@@ -219,12 +242,15 @@ export function conversationLines(
   firstMessage: string | null,
   agrees: boolean,
   language?: string | null,
+  endCallMessage?: string | null,
 ) {
   const say = phrasesFor(language);
   const opening = firstMessage?.trim() || say.opening;
   const ask = say.reason(goal);
   const answer = agrees ? say.yes(goal) : say.no(goal);
-  const closing = agrees ? say.thanks : say.understood;
+  const closing = [agrees ? say.thanks : say.understood, endCallMessage?.trim()]
+    .filter(Boolean)
+    .join(' ');
   return { opening, ask, answer, closing };
 }
 
@@ -277,9 +303,26 @@ function scriptFor(input: ScriptInput): Script {
     input.firstMessage,
     input.behaviour !== 'declines',
     input.language,
+    input.endCallMessage,
   );
   const say = phrasesFor(input.language);
-  const start = answered + 0.6;
+  let start = answered + 0.6;
+  // Vapi's consent step comes first: asked, answered, and only then the assistant's first message.
+  // A voicemail greeting never consents; every person does, but the callee who objects.
+  let consent: Pick<Script, 'recordingConsent' | 'consentGrantedAt'> = {};
+  if (input.consentRequest?.trim()) {
+    if (input.behaviour === 'voicemail') consent = { recordingConsent: 'declined' };
+    else {
+      const objects = input.behaviour === 'objects-to-recording';
+      start = speak(steps, start, [
+        ['assistant', input.consentRequest.trim()],
+        ['user', objects ? say.consentNo : say.consentYes],
+      ]);
+      consent = objects
+        ? { recordingConsent: 'declined', consentGrantedAt: null }
+        : { recordingConsent: 'granted', consentGrantedAt: start };
+    }
+  }
 
   if (input.behaviour === 'voicemail') {
     const greeting =
@@ -293,6 +336,7 @@ function scriptFor(input: ScriptInput): Script {
       ]);
       end(after + SILENCE_TIMEOUT, ENDED_REASONS.silence);
       return {
+        ...consent,
         steps,
         outcome: 'not-met',
         summary: `The assistant called about: ${goal}. An answering machine picked up and nobody responded, so the goal was not met.`,
@@ -303,6 +347,7 @@ function scriptFor(input: ScriptInput): Script {
       const after = speak(steps, detected, [['assistant', input.voicemailMessage.trim(), 0.5]]);
       end(after, ENDED_REASONS.voicemail);
       return {
+        ...consent,
         steps,
         outcome: 'not-met',
         summary: `The call reached voicemail; the assistant left a message about: ${goal}.`,
@@ -310,6 +355,7 @@ function scriptFor(input: ScriptInput): Script {
     }
     end(detected, ENDED_REASONS.voicemail);
     return {
+      ...consent,
       steps,
       outcome: 'not-met',
       summary: 'The call reached voicemail; the assistant hung up without leaving a message.',
@@ -330,6 +376,7 @@ function scriptFor(input: ScriptInput): Script {
     }
     end(limit, ENDED_REASONS.maxDuration);
     return {
+      ...consent,
       steps,
       outcome: 'not-met',
       summary: `The assistant called about: ${goal}. The callee kept talking without deciding until the maximum call duration was reached, so the goal was not met.`,
@@ -344,12 +391,16 @@ function scriptFor(input: ScriptInput): Script {
       ['user', OPT_OUT_LINE],
       [
         'assistant',
-        'Understood. We will not call this number again. Sorry to bother you. Goodbye.',
+        [
+          'Understood. We will not call this number again. Sorry to bother you.',
+          input.endCallMessage?.trim() || 'Goodbye.',
+        ].join(' '),
       ],
       ['user', 'Bye.', 0.4],
     ]);
     end(after, ENDED_REASONS.callerHungUp);
     return {
+      ...consent,
       steps,
       outcome: 'not-met',
       summary: `The assistant called about: ${goal}. The callee asked not to be called again, so the goal was not met.`,
@@ -429,6 +480,7 @@ function scriptFor(input: ScriptInput): Script {
   ]);
   end(after, ENDED_REASONS.callerHungUp);
   return {
+    ...consent,
     steps,
     outcome: agrees ? 'met' : 'not-met',
     // What happened on the call, not the goal again.
@@ -456,6 +508,8 @@ export function buildScript(input: ScriptInput): Script {
   );
   steps.push({ at: limit, kind: 'end', endedReason: ENDED_REASONS.maxDuration });
   return {
+    recordingConsent: script.recordingConsent,
+    consentGrantedAt: script.consentGrantedAt,
     steps,
     outcome: 'not-met',
     summary: `The assistant called about: ${goalFromPrompt(input.systemPrompt)}. The call reached its maximum duration before the conversation finished, so the goal was not met.`,

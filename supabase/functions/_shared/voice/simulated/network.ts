@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { behaviourFor, type Behaviour } from './callees.ts';
 import {
   endOfCallReport,
+  recorded,
+  recordingConsentPlan,
   envelope,
-  recordingEnabled,
   statusUpdate,
   structuredOutputPlans,
   transcriptMessage,
@@ -225,8 +226,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     call.endedReason = endedReason;
     call.status = 'ended';
     call.updatedAt = call.endedAt;
-    if (call.startedAt !== null && recordingEnabled(call.assistant))
-      call.recordingUrl = `${options.baseUrl}/recordings/${call.id}/mono.wav`;
+    if (recorded(call)) call.recordingUrl = `${options.baseUrl}/recordings/${call.id}/mono.wav`;
     if (entry.behaviour === 'end-messages-lost') {
       log(`[voice] call ${call.id}: the end-of-call messages are lost (scripted callee 0108)`);
       return;
@@ -369,6 +369,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
         typeof assistant.voicemailMessage === 'string' ? assistant.voicemailMessage : null,
       voicemailDetection: detection !== undefined && detection !== 'off',
       language: transcriberLanguage(assistant),
+      consentRequest: recordingConsentPlan(assistant)?.message ?? null,
+      endCallMessage:
+        typeof assistant.endCallMessage === 'string' ? assistant.endCallMessage : null,
       tools: functionTools(assistant),
       outputSchemas: objectSchemasOf(assistant),
     });
@@ -384,6 +387,10 @@ export function createVoiceNetwork(options: NetworkOptions) {
     call.outcome = script.outcome;
     call.summary = script.summary;
     call.optedOut = script.optedOut ?? false;
+    const consentPlan = recordingConsentPlan(assistant);
+    call.consent = consentPlan
+      ? { type: consentPlan.type, granted: script.recordingConsent === 'granted' }
+      : null;
     calls.set(id, call);
 
     const outbox = createOutbox({

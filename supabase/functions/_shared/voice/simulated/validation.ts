@@ -254,6 +254,17 @@ function validateAssistant(assistant: unknown, errors: string[]) {
       errors.push(`${p}${key} must be a string`);
   if (typeof a.voicemailMessage === 'string' && a.voicemailMessage.length > 1000)
     errors.push(`${p}voicemailMessage must be shorter than or equal to 1000 characters`);
+  // CompliancePlan.recordingConsentPlan: RecordingConsentPlanVerbal / StayOnLine (message ≤ 1000).
+  const consentPlan = isObject(a.compliancePlan)
+    ? a.compliancePlan.recordingConsentPlan
+    : undefined;
+  if (consentPlan !== undefined) {
+    const cp = `${p}compliancePlan.recordingConsentPlan.`;
+    if (!isObject(consentPlan) || !['verbal', 'stay-on-line'].includes(String(consentPlan.type)))
+      errors.push(`${cp}type must be one of the following values: verbal, stay-on-line`);
+    else if (typeof consentPlan.message !== 'string' || consentPlan.message.length > 1000)
+      errors.push(`${cp}message must be shorter than or equal to 1000 characters`);
+  }
   if (a.maxDurationSeconds !== undefined) {
     const max = a.maxDurationSeconds;
     if (typeof max !== 'number' || !Number.isFinite(max))

@@ -23,6 +23,8 @@ const request: CallRequest = {
   voicemail: { action: 'leave_message', message: 'Please call us back.' },
   outputSchema: null,
   record: false,
+  purpose: 'informational' as const,
+  disclosureFacts: { business_name: 'Acme Dental', callback_number: '+12125550199' },
   serverUrl: 'https://x.supabase.co/functions/v1/voice-events?task_id=t&attempt=2',
   serverToken: 'secret-token',
 };
@@ -34,7 +36,10 @@ describe('Vapi call body', () => {
       phoneNumberId: 'pn_123',
       customer: { number: '+14155550100' },
       assistant: {
-        firstMessage: 'Hola, le habla Sarah.',
+        // Our opening first, in the call's language; the task's own sentence after it.
+        firstMessage:
+          'Hola, le habla Sarah, un asistente de inteligencia artificial que llama en nombre de Acme Dental. Hola, le habla Sarah.',
+        endCallMessage: 'Si necesita contactarnos, llame al +1 212-555-0199. Adiós.',
         voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
         transcriber: { provider: 'deepgram', language: 'es' },
         maxDurationSeconds: 420,
@@ -63,6 +68,37 @@ describe('Vapi call body', () => {
     expect(prompt).toContain('presses 9 on the keypad');
     expect(prompt).toContain('in any language');
     expect(OPT_OUT_STRUCTURED_OUTPUT.description).toContain('pressed 9');
+  });
+
+  it('puts the rules no goal can change before the goal', () => {
+    const prompt = createCallBody(
+      { ...request, goal: 'Confirm the visit.', language: 'en' },
+      'pn_123',
+    ).assistant.model.messages[0]!.content;
+    expect(prompt.indexOf('Never claim or imply that you are a human')).toBeGreaterThan(-1);
+    expect(prompt.indexOf('Never claim')).toBeLessThan(
+      prompt.indexOf('Your goal: Confirm the visit.'),
+    );
+    expect(prompt).toContain('If you need to reach us, call +1 212-555-0199.');
+  });
+
+  it('asks consent before recording in an all-party-consent state, and only notifies elsewhere', () => {
+    const california = createCallBody({ ...request, language: 'en', record: true }, 'pn_123');
+    expect(california.assistant.compliancePlan).toEqual({
+      recordingConsentPlan: {
+        type: 'verbal',
+        message:
+          'Hi, this is Sarah, an AI assistant calling on behalf of Acme Dental. I would like to record this call. Do you agree to be recorded? Please say yes or no.',
+      },
+    });
+    const newYork = createCallBody(
+      { ...request, language: 'en', record: true, phoneNumber: '+12125550100' },
+      'pn_123',
+    );
+    expect(newYork.assistant.compliancePlan).toBeUndefined();
+    expect(newYork.assistant.firstMessage).toMatch(
+      /^Hi, this is Sarah, an AI assistant calling on behalf of Acme Dental\. This call is recorded\./,
+    );
   });
 
   it('hangs up on voicemail unless a message is to be left', () => {
@@ -154,6 +190,7 @@ describe('Vapi server messages', () => {
       ],
       recordingUrl: 'https://rec.test/1.wav',
       optedOut: false,
+      recordingConsent: null,
     });
     // The end comes from the report, not from the status update that precedes it.
     expect(
@@ -162,6 +199,23 @@ describe('Vapi server messages', () => {
     expect(provider.parseServerMessage({ message: { type: 'hang' } })).toBeNull();
     expect(provider.parseServerMessage('garbage')).toBeNull();
     expect(transcriptFromArtifact({})).toBeNull();
+  });
+
+  it('reads the callee’s answer to the consent step from the report’s compliance', () => {
+    const report = (recordingConsent: unknown) =>
+      provider.parseServerMessage({
+        message: {
+          type: 'end-of-call-report',
+          endedReason: 'customer-ended-call',
+          compliance: recordingConsent ? { recordingConsent } : undefined,
+        },
+      }) as { recordingConsent: unknown };
+    expect(report({ type: 'verbal', grantedAt: '2026-11-23T15:00:05Z' }).recordingConsent).toBe(
+      'granted',
+    );
+    // No grantedAt: the callee declined (or hung up before granting).
+    expect(report({ type: 'verbal' }).recordingConsent).toBe('declined');
+    expect(report(null).recordingConsent).toBeNull();
   });
 });
 

@@ -22,6 +22,12 @@ import type {
 } from '../provider.ts';
 import { ProviderError, ProviderLinesBusyError } from '../provider.ts';
 import {
+  disclosureRules,
+  disclosuresFor,
+  spokenOpening,
+  type Disclosures,
+} from '../../contract/disclosures.ts';
+import {
   CONCURRENCY_LIMIT_REACHED,
   lineEndForEndedReason,
   statusForLineEnd,
@@ -48,10 +54,27 @@ const STYLE_GUIDES: Record<string, string> = {
   Friendly: 'Speak warmly and with a smile, while staying on task.',
 };
 
-/** The system prompt of the agent: who it is, the goal, the context, how to speak. */
+/** The mandatory opening of one call (contract/disclosures.ts). */
+export function disclosuresOfRequest(request: CallRequest): Disclosures {
+  return disclosuresFor({
+    ...request.disclosureFacts,
+    language: request.language,
+    voice: request.voice,
+    phoneNumber: request.phoneNumber,
+    record: request.record,
+    purpose: request.purpose,
+  });
+}
+
+/**
+ * The system prompt of the agent: who it is, the rules no goal can change (first, before the
+ * goal, so the goal reads as subordinate to them), the goal, the context, how to speak.
+ */
 export function systemPrompt(request: CallRequest): string {
+  const disclosures = disclosuresOfRequest(request);
   const lines = [
-    `You are ${request.voice}, an AI voice agent placing an outbound phone call for a Dialwise customer.`,
+    `You are ${request.voice}, an AI voice agent placing an outbound phone call on behalf of ${disclosures.business_name}.`,
+    disclosureRules(disclosures),
     `Your goal: ${request.goal}`,
     'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
     // An opt-out is honoured whatever the goal says: the number joins the do-not-call list.
@@ -163,14 +186,30 @@ export function functionToolsOf(request: CallRequest) {
 
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
+  const opening = spokenOpening(
+    disclosuresOfRequest(request),
+    request.firstSentence,
+    request.voice,
+  );
   return {
     phoneNumberId,
     customer: { number: request.phoneNumber },
     name: request.taskId.slice(0, 40),
     assistant: {
       name: `Dialwise ${request.voice}`.slice(0, 40),
-      firstMessage: request.firstSentence,
+      // Ours, with the task's own first sentence after it: the goal cannot reword it.
+      firstMessage: opening.firstMessage,
       firstMessageMode: 'assistant-speaks-first',
+      ...(opening.endCallMessage ? { endCallMessage: opening.endCallMessage } : {}),
+      // Where every party must consent, Vapi's consent step asks (with the identification) before
+      // the assistant speaks and before anything is recorded (CompliancePlan.recordingConsentPlan).
+      ...(opening.consentRequest
+        ? {
+            compliancePlan: {
+              recordingConsentPlan: { type: 'verbal', message: opening.consentRequest },
+            },
+          }
+        : {}),
       model: {
         provider: 'openai',
         model: 'gpt-4o',
@@ -253,6 +292,16 @@ export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null 
   return turns;
 }
 
+/**
+ * The callee's answer to the consent step (`compliance.recordingConsent` of the call or of the
+ * end-of-call report): present only when a consent plan was given; `grantedAt` only when granted.
+ */
+export function recordingConsentFrom(source: Json, call: Json): 'granted' | 'declined' | null {
+  const consent = obj(obj(source.compliance ?? call.compliance).recordingConsent);
+  if (!str(consent.type)) return null;
+  return consent.grantedAt ? 'granted' : 'declined';
+}
+
 /** An ended call, from an end-of-call-report or from GET /call/{id}. */
 function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended' }> | null {
   const endedReason = str(source.endedReason) ?? str(call.endedReason);
@@ -288,6 +337,7 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
       str(source.recordingUrl),
     structuredResult: structuredOutputResult(artifact, RESULT_OUTPUT),
     optedOut: optedOutFrom(artifact),
+    recordingConsent: recordingConsentFrom(source, call),
   };
 }
 
