@@ -148,6 +148,40 @@ describe('@dialwise/sdk from its packed tarball', () => {
     }
   });
 
+  it('downloads a recording, whole or a byte range', async () => {
+    const created = await client.tasks.create(
+      { phone_number: '+14155550100', goal: GOAL, record: true },
+      { wait: true },
+    );
+    const task = await waitFor(
+      () => client.tasks.get(created.id),
+      (t) => t.recording_status !== 'pending',
+      { timeoutMs: 20_000, what: 'the recording to be copied' },
+    );
+    expect(task.recording_status).toBe('available');
+    const whole = await client.recordings.get(task.id);
+    expect(whole.status).toBe(200);
+    expect(whole.contentType).toMatch(/^audio\//);
+    const head = await client.recordings.get(task.id, { range: 'bytes=0-3' });
+    expect(head).toMatchObject({ status: 206, contentRange: `bytes 0-3/${whole.data.length}` });
+    expect(head.data).toEqual(whole.data.subarray(0, 4));
+  });
+
+  it('cancels a scheduled call, and refuses to cancel it twice', async () => {
+    // A test clock at night: the callee's calling window is shut, so the call waits scheduled.
+    const scheduled = await client.tasks.create({
+      phone_number: '+14155550100',
+      goal: GOAL,
+      test_clock: '2026-11-27T23:30:00-08:00',
+    });
+    expect(scheduled.status).toBe('scheduled');
+    expect((await client.tasks.cancel(scheduled.id)).status).toBe('canceled');
+    await expect(client.tasks.cancel(scheduled.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'task_not_cancelable',
+    });
+  });
+
   it('throws DialwiseError naming the unknown field, with the request id', async () => {
     const error = await client.tasks
       .create({ phone: '+14155550100', goal: GOAL } as unknown as Sdk.CreateTaskRequest)
