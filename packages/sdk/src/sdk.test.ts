@@ -282,6 +282,18 @@ describe('Dialwise client', () => {
     expect((error as WaitTimeoutError<Task>).task.status).toBe('ringing');
   });
 
+  it('takes the base URL with or without /task, and refuses to start without a key', async () => {
+    const requests: string[] = [];
+    const fetcher = (async (input: RequestInfo | URL) => {
+      requests.push(String(input));
+      return json(200, task('task_1'))();
+    }) as typeof fetch;
+    const baseUrl = 'https://example.test/functions/v1/task';
+    await new Dialwise({ apiKey: 'k', baseUrl, fetch: fetcher }).tasks.get('task_1');
+    expect(requests).toEqual(['https://example.test/functions/v1/task/task_1']);
+    expect(() => new Dialwise({ apiKey: '', baseUrl })).toThrow(/apiKey/);
+  });
+
   it('makes a fresh idempotency key each time', () => {
     expect(Dialwise.idempotencyKey()).not.toBe(Dialwise.idempotencyKey());
   });
