@@ -33,7 +33,7 @@ alter table "public"."api_request_logs" enable row level security;
 
 -- Written by hand: keys become hashes in place, so every key in use (the demo key too) keeps
 -- working, and the dashboard's masks come from the plain key before it goes
--- (docs/decisions/0037-api-keys-hashed-and-named.md).
+-- (docs/decisions/0038-api-keys-hashed-and-named.md).
 alter table "public"."api_keys" add column "key_prefix" text;
 
 alter table "public"."api_keys" add column "key_last4" text;

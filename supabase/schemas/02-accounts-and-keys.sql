@@ -202,7 +202,7 @@ create policy "Users can change their own agent settings"
 -- Integrators authenticate the call API with them. An account holds several named keys of each
 -- mode, so a new key can be rolled out before the old one is revoked. A key is stored only as its
 -- SHA-256 (key_hash), with its prefix and last four characters to recognise it by: the whole key
--- is shown once, when it is made (docs/decisions/0037-api-keys-hashed-and-named.md). Users read
+-- is shown once, when it is made (docs/decisions/0038-api-keys-hashed-and-named.md). Users read
 -- their own keys' names, masks and dates, never a hash; keys are made by generate_api_key_for_user
 -- and revoked by revoke_api_key, which check the caller. A live key (dw_live_…, or dw_… made
 -- before test mode) places real calls; a test key (dw_test_…) places calls on the simulated
