@@ -16,6 +16,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { useGenerateApiKey } from '../api/generate-api-key';
 import { useApiKey } from '@/lib/api-key';
 import { maskApiKey } from '../api/mask-api-key';
+import { ApiBaseUrl } from './api-base-url';
 
 /**
  * The API key card: the key as its first and last 10 characters, View Full,
@@ -95,6 +96,7 @@ export function ApiKeyCard({ phoneVerification = null }: { phoneVerification?: R
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <ApiBaseUrl />
         <div className="flex items-center gap-2 text-sm">
           <span className="text-muted-foreground">Phone verification:</span>
           {phoneVerification}

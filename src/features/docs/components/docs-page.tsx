@@ -17,7 +17,7 @@ import {
   centsPerMinute,
   errorCodes,
   eventTypes,
-  LOCAL_TASK_URL,
+  IS_LOCAL_STACK,
   MCP_URL,
   mcpTools,
   outcomes,
@@ -121,10 +121,12 @@ export function DocsPage() {
       >
         <DocsSection id="quick-start" title="Quick start">
           <p>
-            Every request goes to your project&rsquo;s functions URL:{' '}
-            <InlineCode>{TASK_URL}</InlineCode>. When you run the local stack, use{' '}
-            <InlineCode>{LOCAL_TASK_URL}</InlineCode> instead: it places calls on a simulated phone
-            network, with a scripted callee that follows your goal, so no real phone rings.
+            Every request goes to this deployment&rsquo;s API base URL, which the dashboard shows
+            beside your API key: <InlineCode>{TASK_URL}</InlineCode>. Every example on this page
+            uses it, so it runs as written.
+            {IS_LOCAL_STACK
+              ? ' This is the local stack: it places calls on a simulated phone network, with a scripted callee that follows your goal, so no real phone rings.'
+              : ' A test key (dw_test_) places calls on a simulated phone network instead, free, so no real phone rings.'}
           </p>
           <p>
             This request places a call, waits for it to end, then reads{' '}
