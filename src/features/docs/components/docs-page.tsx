@@ -43,6 +43,7 @@ import {
   mcpVsCodeSample,
   taskObjectSample,
   webhookLibrarySamples,
+  webhookDeliverySample,
   webhookVerifySamples,
 } from '@/features/docs/content/code-samples';
 import { CodeBlock, CodeLanguageProvider } from '@/features/docs/components/code-block';
@@ -442,7 +443,8 @@ export function DocsPage() {
             with <InlineCode>status</InlineCode> (for example{' '}
             <InlineCode>?status=success</InlineCode>
             ). Results are paginated by cursor: pass the <InlineCode>next_cursor</InlineCode> of one
-            page as <InlineCode>cursor</InlineCode> to get the next; it is null on the last page.
+            page as <InlineCode>starting_after</InlineCode> to get the next; it is null on the last
+            page.
           </p>
           <CodeBlock title="List tasks" samples={listTasksSamples} />
         </DocsSection>
@@ -662,6 +664,13 @@ export function DocsPage() {
               <RichText text="`webhook-signature`: `v1,` followed by the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with your secret." />
             </li>
           </ul>
+          <p>
+            The body is the event exactly as the stream sends it (<InlineCode>id</InlineCode>,{' '}
+            <InlineCode>event_id</InlineCode>, <InlineCode>type</InlineCode>,{' '}
+            <InlineCode>task_id</InlineCode>, <InlineCode>created_at</InlineCode>,{' '}
+            <InlineCode>data</InlineCode>):
+          </p>
+          <CodeBlock title="A webhook delivery" samples={webhookDeliverySample} />
           <p>Verify the signature on the raw body, before parsing it, and reject old timestamps:</p>
           <CodeBlock title="Verify a webhook signature" samples={webhookVerifySamples} />
           <p>
