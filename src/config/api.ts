@@ -19,3 +19,17 @@ export const IS_LOCAL_STACK = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(
 );
 /** The call API's OpenAPI description, served by the app (vite.config.ts). */
 export const OPENAPI_PATH = '/openapi.yaml';
+
+/** The local Twilio's number (supabase/local/fakes/twilio/server.ts), never valid at Twilio. */
+export const LOCAL_SMS_NUMBER = '+15005550006';
+/**
+ * The number integrators text to place a call: VITE_SMS_NUMBER (the deployment's Twilio number,
+ * TWILIO_PHONE_NUMBER), the local Twilio's on the local stack, else unknown here.
+ */
+export const SMS_NUMBER: string | null =
+  (import.meta.env.VITE_SMS_NUMBER as string | undefined) ||
+  (IS_LOCAL_STACK ? LOCAL_SMS_NUMBER : null);
+/** The local mailbox, where every SMS the stack sends lands: three ports above the API's. */
+export const LOCAL_MAILBOX_URL = IS_LOCAL_STACK
+  ? `http://127.0.0.1:${Number(new URL(env.supabaseUrl).port) + 3}`
+  : null;

@@ -25,8 +25,11 @@ import {
   webhookRequest,
   type WireRequest,
 } from '../../src/features/docs/content/wire-examples';
-import { deleteCreatedUsers } from './support/clients';
+import { postInboundSms, TWILIO_LOCAL } from '@dialwise/local-stack';
+import { smsExamples } from '../../src/features/docs/content/sms';
+import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
+import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
 const kindOf = (value: unknown) =>
@@ -203,5 +206,32 @@ describe('/docs examples on the running stack', { shuffle: false }, () => {
     const event = JSON.parse(delivery!.body) as { event_id: string };
     expect(delivery!.headers['webhook-id']).toBe(event.event_id);
     expect(shapeDepartures(webhookDeliveryExample.body, event)).toEqual([]);
+  });
+
+  it("the SMS how-to's test text, from the verified phone, places a test call", async () => {
+    const example = smsExamples.find((one) => !one.reads.livemode)!;
+    const { data } = await serviceClient()
+      .from('user_kyc')
+      .select('phone')
+      .eq('user_id', account.user.id)
+      .single();
+    const sent = await postInboundSms({
+      webhookUrl: `${apiUrl}/functions/v1/sms-inbound`,
+      authToken: TWILIO_LOCAL.authToken,
+      accountSid: TWILIO_LOCAL.accountSid,
+      sms: {
+        from: (data as { phone: string }).phone,
+        to: TWILIO_LOCAL.phoneNumber,
+        body: example.text,
+      },
+    });
+    expect(sent.reply).toContain(`calling ${example.reads.phoneNumber} now`);
+    const taskId = /task_[0-9A-Z]{26}/.exec(sent.reply!)![0];
+    const { data: task } = await serviceClient()
+      .from('tasks')
+      .select('source, livemode, goal')
+      .eq('id', taskId)
+      .single();
+    expect(task).toEqual({ source: 'sms', livemode: false, goal: example.reads.goal });
   });
 });

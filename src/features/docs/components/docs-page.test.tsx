@@ -53,7 +53,9 @@ const rowsOf = (tableName: string) => {
     within(table).getByRole('rowheader', { name: key }).closest('tr') as HTMLElement;
 };
 
-describe('DocsPage', () => {
+// The whole reference renders in each test (every table and code block): seconds on a busy
+// two-core machine, so more than the unit default of five.
+describe('DocsPage', { timeout: 20_000 }, () => {
   it('has one h1, a title, a description and an API key call to action', () => {
     renderPublicPage(<DocsPage />, '/docs');
 
@@ -241,5 +243,15 @@ describe('/docs: test numbers and the OpenAPI description', () => {
     for (const link of screen.getAllByRole('link', { name: /openapi/i }))
       expect(link).toHaveAttribute('href', '/openapi.yaml');
     expect(screen.getByRole('link', { name: 'OpenAPI description (YAML)' })).toBeInTheDocument();
+  });
+
+  it('explains calls by text message: the number, the format, TEST and the local mailbox', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const sms = screen.getByRole('region', { name: 'Calls by text message' });
+    // The local stack's number (the tests run against it), and where its texts land.
+    expect(sms).toHaveTextContent('+15005550006');
+    expect(sms).toHaveTextContent('TEST 415 555 0100 confirm my appointment');
+    expect(sms).toHaveTextContent('http://127.0.0.1:54324');
   });
 });

@@ -11,7 +11,8 @@ import { TOOL_LIMITS } from '@contract/task-tools.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
-import { OPENAPI_PATH } from '@/config/api';
+import { LOCAL_MAILBOX_URL, OPENAPI_PATH, SMS_NUMBER } from '@/config/api';
+import { smsExamples, smsKeywords } from '@/features/docs/content/sms';
 import { paths } from '@/config/paths';
 import {
   centsPerMinute,
@@ -83,6 +84,7 @@ const toc: TocItem[] = [
   { id: 'errors', title: 'Errors' },
   { id: 'rate-limits', title: 'Rate limiting' },
   { id: 'mcp', title: 'MCP endpoint' },
+  { id: 'sms', title: 'Calls by text message' },
 ];
 
 export function DocsPage() {
@@ -789,6 +791,56 @@ export function DocsPage() {
             <InlineCode>mcp-remote</InlineCode> bridge, which runs locally and adds the header:
           </p>
           <CodeBlock title="mcp-remote bridge" samples={mcpRemoteSample} />
+        </DocsSection>
+        <DocsSection id="sms" title="Calls by text message">
+          <p>
+            Text{' '}
+            {SMS_NUMBER ? (
+              <InlineCode>{SMS_NUMBER}</InlineCode>
+            ) : (
+              <>this deployment&rsquo;s SMS number (its Twilio number)</>
+            )}{' '}
+            from the phone you verified in the dashboard: the text is a call request on your
+            account, billed like an API call. Write the US number to call, in any usual form, and
+            what the call should achieve; a leading &ldquo;call&rdquo; is optional. Start the text
+            with <InlineCode>TEST</InlineCode> for a test call (the simulated network, free). The
+            reply names the task; the result is texted to you when the call ends. A text from a
+            phone no account verified is answered with how to link it.
+          </p>
+          <DocsTable
+            caption="Example texts"
+            columns={['Text', 'Calls', 'Goal', 'Mode']}
+            rows={smsExamples.map((example) => ({
+              key: example.text,
+              cells: [
+                <InlineCode key="text">{example.text}</InlineCode>,
+                example.reads.phoneNumber,
+                example.reads.goal,
+                example.reads.livemode ? 'live' : 'test',
+              ],
+            }))}
+          />
+          <DocsTable
+            caption="Keywords"
+            columns={['Text', 'Answer']}
+            rows={smsKeywords.map((one) => ({
+              key: one.keyword,
+              cells: [<InlineCode key="keyword">{one.keyword}</InlineCode>, one.meaning],
+            }))}
+          />
+          <p>
+            On the local stack nothing reaches a carrier: open the local mailbox
+            {LOCAL_MAILBOX_URL ? (
+              <>
+                {' '}
+                at <InlineCode>{LOCAL_MAILBOX_URL}</InlineCode>
+              </>
+            ) : null}
+            , write your verified phone (the demo account&rsquo;s is{' '}
+            <InlineCode>+14155550123</InlineCode>) and a text in its &ldquo;Text the product&rdquo;
+            form. It is posted to the <InlineCode>sms-inbound</InlineCode> function signed as Twilio
+            signs it, and the reply and the later result texts land in the same mailbox.
+          </p>
         </DocsSection>
       </DocsLayout>
     </CodeLanguageProvider>
