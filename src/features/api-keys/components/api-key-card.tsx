@@ -20,6 +20,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime } from '@/lib/format';
 import { maskedKey, useApiKeys, type ApiKeySummary } from '@/lib/api-key';
 import { useGenerateApiKey, useRevokeApiKey } from '../api/generate-api-key';
+import { ApiBaseUrl } from './api-base-url';
 
 /**
  * The API keys card: the account's named keys of the dashboard's mode (Test / Live), each masked
@@ -99,6 +100,7 @@ export function ApiKeyCard({ phoneVerification = null }: { phoneVerification?: R
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <ApiBaseUrl />
         <div className="flex items-center gap-2 text-sm">
           <span className="text-muted-foreground">Phone verification:</span>
           {phoneVerification}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_NUMBERS } from '@contract/simulated-numbers';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { taskStatuses } from '@/features/docs/content/api-reference';
+import { API_BASE_URL, taskStatuses } from '@/features/docs/content/api-reference';
 import { DocsPage } from '@/features/docs/components/docs-page';
 import { renderPublicPage } from '@/testing/render-public-page';
 import { LazyFooter } from '@/components/layout/public-layout';
@@ -53,7 +53,9 @@ const rowsOf = (tableName: string) => {
     within(table).getByRole('rowheader', { name: key }).closest('tr') as HTMLElement;
 };
 
-describe('DocsPage', () => {
+// The whole reference renders in each test (every table and code block): seconds on a busy
+// two-core machine, so more than the unit default of five.
+describe('DocsPage', { timeout: 20_000 }, () => {
   it('has one h1, a title, a description and an API key call to action', () => {
     renderPublicPage(<DocsPage />, '/docs');
 
@@ -66,12 +68,15 @@ describe('DocsPage', () => {
     expect(screen.getByRole('link', { name: 'Get an API key' })).toHaveAttribute('href', '/auth');
   });
 
-  it('shows the hosted and local base URLs', () => {
+  it("uses this deployment's API base URL, never a placeholder, in every snippet", () => {
     renderPublicPage(<DocsPage />, '/docs');
 
     const quickStart = screen.getByRole('region', { name: 'Quick start' });
-    expect(quickStart).toHaveTextContent('https://<project>.supabase.co/functions/v1/task');
-    expect(quickStart).toHaveTextContent('http://127.0.0.1:54321/functions/v1/task');
+    expect(quickStart).toHaveTextContent(`${API_BASE_URL}/task`);
+    expect(document.body.textContent).not.toContain('<project>');
+    for (const block of document.querySelectorAll('pre'))
+      for (const url of block.textContent!.match(/https?:\/\/[^\s"'`)]+\/functions\/v1/g) ?? [])
+        expect(url).toBe(API_BASE_URL);
   });
 
   it('documents every error code of the API with its HTTP status', () => {
@@ -240,9 +245,7 @@ describe('DocsPage', () => {
     await user.click(copyCurl!);
 
     const copied = await navigator.clipboard.readText();
-    expect(copied).toMatch(
-      /^curl -X POST "https:\/\/<project>\.supabase\.co\/functions\/v1\/task\?wait=true"/,
-    );
+    expect(copied.startsWith(`curl -X POST "${API_BASE_URL}/task?wait=true"`)).toBe(true);
     expect(copied).toContain('"phone_number": "+14155550123"');
     expect(screen.getAllByRole('button', { name: 'Copied curl code' })).toHaveLength(1);
   });
@@ -263,5 +266,15 @@ describe('/docs: test numbers and the OpenAPI description', () => {
     for (const link of screen.getAllByRole('link', { name: /openapi/i }))
       expect(link).toHaveAttribute('href', '/openapi.yaml');
     expect(screen.getByRole('link', { name: 'OpenAPI description (YAML)' })).toBeInTheDocument();
+  });
+
+  it('explains calls by text message: the number, the format, TEST and the local mailbox', () => {
+    renderPublicPage(<DocsPage />, '/docs');
+
+    const sms = screen.getByRole('region', { name: 'Calls by text message' });
+    // The local stack's number (the tests run against it), and where its texts land.
+    expect(sms).toHaveTextContent('+15005550006');
+    expect(sms).toHaveTextContent('TEST 415 555 0100 confirm my appointment');
+    expect(sms).toHaveTextContent('http://127.0.0.1:54324');
   });
 });

@@ -11,13 +11,14 @@ import { TOOL_LIMITS } from '@contract/task-tools.ts';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FREE_MINUTES, PRODUCT_NAME } from '@/config/constants';
-import { OPENAPI_PATH } from '@/config/api';
+import { LOCAL_MAILBOX_URL, OPENAPI_PATH, SMS_NUMBER } from '@/config/api';
+import { smsExamples, smsKeywords } from '@/features/docs/content/sms';
 import { paths } from '@/config/paths';
 import {
   centsPerMinute,
   errorCodes,
   eventTypes,
-  LOCAL_TASK_URL,
+  IS_LOCAL_STACK,
   MCP_URL,
   mcpTools,
   outcomes,
@@ -43,6 +44,7 @@ import {
   mcpVsCodeSample,
   taskObjectSample,
   webhookLibrarySamples,
+  webhookDeliverySample,
   webhookVerifySamples,
 } from '@/features/docs/content/code-samples';
 import {
@@ -91,6 +93,7 @@ const toc: TocItem[] = [
   { id: 'errors', title: 'Errors' },
   { id: 'rate-limits', title: 'Rate limiting' },
   { id: 'mcp', title: 'MCP endpoint' },
+  { id: 'sms', title: 'Calls by text message' },
 ];
 
 export function DocsPage() {
@@ -130,10 +133,12 @@ export function DocsPage() {
       >
         <DocsSection id="quick-start" title="Quick start">
           <p>
-            Every request goes to your project&rsquo;s functions URL:{' '}
-            <InlineCode>{TASK_URL}</InlineCode>. When you run the local stack, use{' '}
-            <InlineCode>{LOCAL_TASK_URL}</InlineCode> instead: it places calls on a simulated phone
-            network, with a scripted callee that follows your goal, so no real phone rings.
+            Every request goes to this deployment&rsquo;s API base URL, which the dashboard shows
+            beside your API key: <InlineCode>{TASK_URL}</InlineCode>. Every example on this page
+            uses it, so it runs as written.
+            {IS_LOCAL_STACK
+              ? ' This is the local stack: it places calls on a simulated phone network, with a scripted callee that follows your goal, so no real phone rings.'
+              : ' A test key (dw_test_) places calls on a simulated phone network instead, free, so no real phone rings.'}
           </p>
           <p>
             This request places a call, waits for it to end, then reads{' '}
@@ -469,7 +474,8 @@ export function DocsPage() {
             with <InlineCode>status</InlineCode> (for example{' '}
             <InlineCode>?status=success</InlineCode>
             ). Results are paginated by cursor: pass the <InlineCode>next_cursor</InlineCode> of one
-            page as <InlineCode>cursor</InlineCode> to get the next; it is null on the last page.
+            page as <InlineCode>starting_after</InlineCode> to get the next; it is null on the last
+            page.
           </p>
           <CodeBlock title="List tasks" samples={[...listTasksSamples, sdkListSample]} />
         </DocsSection>
@@ -689,6 +695,13 @@ export function DocsPage() {
               <RichText text="`webhook-signature`: `v1,` followed by the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with your secret." />
             </li>
           </ul>
+          <p>
+            The body is the event exactly as the stream sends it (<InlineCode>id</InlineCode>,{' '}
+            <InlineCode>event_id</InlineCode>, <InlineCode>type</InlineCode>,{' '}
+            <InlineCode>task_id</InlineCode>, <InlineCode>created_at</InlineCode>,{' '}
+            <InlineCode>data</InlineCode>):
+          </p>
+          <CodeBlock title="A webhook delivery" samples={webhookDeliverySample} />
           <p>Verify the signature on the raw body, before parsing it, and reject old timestamps:</p>
           <CodeBlock
             title="Verify a webhook signature"
@@ -810,6 +823,56 @@ export function DocsPage() {
             <InlineCode>mcp-remote</InlineCode> bridge, which runs locally and adds the header:
           </p>
           <CodeBlock title="mcp-remote bridge" samples={mcpRemoteSample} />
+        </DocsSection>
+        <DocsSection id="sms" title="Calls by text message">
+          <p>
+            Text{' '}
+            {SMS_NUMBER ? (
+              <InlineCode>{SMS_NUMBER}</InlineCode>
+            ) : (
+              <>this deployment&rsquo;s SMS number (its Twilio number)</>
+            )}{' '}
+            from the phone you verified in the dashboard: the text is a call request on your
+            account, billed like an API call. Write the US number to call, in any usual form, and
+            what the call should achieve; a leading &ldquo;call&rdquo; is optional. Start the text
+            with <InlineCode>TEST</InlineCode> for a test call (the simulated network, free). The
+            reply names the task; the result is texted to you when the call ends. A text from a
+            phone no account verified is answered with how to link it.
+          </p>
+          <DocsTable
+            caption="Example texts"
+            columns={['Text', 'Calls', 'Goal', 'Mode']}
+            rows={smsExamples.map((example) => ({
+              key: example.text,
+              cells: [
+                <InlineCode key="text">{example.text}</InlineCode>,
+                example.reads.phoneNumber,
+                example.reads.goal,
+                example.reads.livemode ? 'live' : 'test',
+              ],
+            }))}
+          />
+          <DocsTable
+            caption="Keywords"
+            columns={['Text', 'Answer']}
+            rows={smsKeywords.map((one) => ({
+              key: one.keyword,
+              cells: [<InlineCode key="keyword">{one.keyword}</InlineCode>, one.meaning],
+            }))}
+          />
+          <p>
+            On the local stack nothing reaches a carrier: open the local mailbox
+            {LOCAL_MAILBOX_URL ? (
+              <>
+                {' '}
+                at <InlineCode>{LOCAL_MAILBOX_URL}</InlineCode>
+              </>
+            ) : null}
+            , write your verified phone (the demo account&rsquo;s is{' '}
+            <InlineCode>+14155550123</InlineCode>) and a text in its &ldquo;Text the product&rdquo;
+            form. It is posted to the <InlineCode>sms-inbound</InlineCode> function signed as Twilio
+            signs it, and the reply and the later result texts land in the same mailbox.
+          </p>
         </DocsSection>
       </DocsLayout>
     </CodeLanguageProvider>

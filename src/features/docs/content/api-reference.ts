@@ -22,7 +22,7 @@ import {
  * and its tests agree.
  */
 
-export { LOCAL_TASK_URL, MCP_URL, TASK_URL } from '@/config/api';
+export { API_BASE_URL, IS_LOCAL_STACK, MCP_URL, TASK_URL } from '@/config/api';
 
 export const centsPerMinute = Math.round(PRICE_PER_MINUTE_USD * 100);
 

@@ -4,35 +4,57 @@ export type CodeLanguage = 'curl' | 'javascript' | 'python' | 'sdk' | 'json' | '
 
 export type CodeSample = { language: CodeLanguage; code: string };
 
-const GOAL = 'Confirm the dental appointment for Kim Lee tomorrow at 3 pm; offer Thursday if not.';
+import {
+  cancelTaskRequest,
+  createTaskRequest,
+  errorExample,
+  eventsRequest,
+  eventStreamText,
+  getTaskRequest,
+  listTasksNextPageRequest,
+  listTasksRequest,
+  resultRequest,
+  taskExample,
+  toolRequest,
+  urlOf,
+  webhookDeliveryExample,
+  type WireRequest,
+} from '@/features/docs/content/wire-examples';
+import { jsLiteral, jsonLiteral, pyLiteral } from '@/features/docs/content/snippets';
 
-export const createTaskSamples: CodeSample[] = [
-  {
-    language: 'curl',
-    code: `curl -X POST "${TASK_URL}?wait=true" \\
-  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -H "Idempotency-Key: appointment-A-1001" \\
-  -d '{
-    "phone_number": "+14155550123",
-    "goal": "${GOAL}",
-    "metadata": { "appointment_id": "A-1001" }
-  }'`,
-  },
-  {
-    language: 'javascript',
-    code: `const response = await fetch('${TASK_URL}?wait=true', {
+/** `curl` for a request of wire-examples.ts: its URL, headers and body as the wire gets them. */
+export function curlOf(request: WireRequest, extraHeaders: Record<string, string> = {}): string {
+  const method = request.method === 'GET' ? '' : `-X ${request.method} `;
+  const headers = {
+    Authorization: 'Bearer $DIALWISE_API_KEY',
+    ...(request.body ? { 'Content-Type': 'application/json' } : {}),
+    ...request.headers,
+    ...extraHeaders,
+  };
+  const lines = [
+    `curl ${method}"${urlOf(request)}"`,
+    ...Object.entries(headers).map(([name, value]) => `  -H "${name}: ${value}"`),
+    ...(request.body ? [`  -d '${jsonLiteral(request.body, '  ')}'`] : []),
+  ];
+  return lines.join(' \\\n');
+}
+
+/** The body as `fetch` sends it, indented for a call nested `indent` deep. */
+export const jsBody = (request: WireRequest, indent = '  ') =>
+  `body: JSON.stringify(${jsLiteral(request.body, indent)}),`;
+
+/** The body as `requests` sends it (json=…). */
+export const pyBody = (request: WireRequest, indent = '    ') =>
+  `json=${pyLiteral(request.body, indent)},`;
+
+const createTaskJs = `const response = await fetch('${urlOf(createTaskRequest)}', {
   method: 'POST',
   headers: {
     Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\`,
     'Content-Type': 'application/json',
-    'Idempotency-Key': 'appointment-A-1001',
+    'Idempotency-Key': '${createTaskRequest.headers['Idempotency-Key']}',
   },
-  body: JSON.stringify({
-    phone_number: '+14155550123',
-    goal: '${GOAL}',
-    metadata: { appointment_id: 'A-1001' },
-  }),
+  ${jsBody(createTaskRequest)}
 });
 
 const task = await response.json();
@@ -41,8 +63,11 @@ if (!response.ok) throw new Error(\`\${task.error.code}: \${task.error.message}\
 console.log(task.status); // "success"
 if (task.status === 'success') {
   console.log(task.transcription);
-}`,
-  },
+}`;
+
+export const createTaskSamples: CodeSample[] = [
+  { language: 'curl', code: curlOf(createTaskRequest) },
+  { language: 'javascript', code: createTaskJs },
   {
     language: 'python',
     code: `import os
@@ -53,13 +78,9 @@ response = requests.post(
     params={"wait": "true"},
     headers={
         "Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}",
-        "Idempotency-Key": "appointment-A-1001",
+        "Idempotency-Key": "${createTaskRequest.headers['Idempotency-Key']}",
     },
-    json={
-        "phone_number": "+14155550123",
-        "goal": "${GOAL}",
-        "metadata": {"appointment_id": "A-1001"},
-    },
+    ${pyBody(createTaskRequest)}
     timeout=600,
 )
 task = response.json()
@@ -73,14 +94,10 @@ if task["status"] == "success":
 ];
 
 export const getTaskSamples: CodeSample[] = [
-  {
-    language: 'curl',
-    code: `curl "${TASK_URL}/task_123" \\
-  -H "Authorization: Bearer $DIALWISE_API_KEY"`,
-  },
+  { language: 'curl', code: curlOf(getTaskRequest) },
   {
     language: 'javascript',
-    code: `const response = await fetch('${TASK_URL}/task_123', {
+    code: `const response = await fetch('${urlOf(getTaskRequest)}', {
   headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
 });
 const task = await response.json();
@@ -89,7 +106,7 @@ console.log(task.status, task.outcome, task.transcription);`,
   {
     language: 'python',
     code: `task = requests.get(
-    "${TASK_URL}/task_123",
+    "${urlOf(getTaskRequest)}",
     headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
     timeout=30,
 ).json()
@@ -98,86 +115,22 @@ print(task["status"], task["outcome"], task["transcription"])`,
 ];
 
 export const taskObjectSample: CodeSample[] = [
-  {
-    language: 'json',
-    code: `{
-  "id": "task_123",
-  "status": "success",
-  "outcome": "achieved",
-  "phone_number": "+14155550123",
-  "goal": "${GOAL}",
-  "metadata": { "appointment_id": "A-1001" },
-  "created_at": "2025-04-22T15:00:00Z",
-  "started_at": "2025-04-22T15:30:04Z",
-  "ended_at": "2025-04-22T15:31:18Z",
-  "duration_seconds": 74,
-  "billed_minutes": 2,
-  "cost_usd": 0.02,
-  "free_minutes_used": 0,
-  "attempts": [
-    { "number": 1, "status": "no_answer", "at": "2025-04-22T15:00:02Z" },
-    { "number": 2, "status": "success", "at": "2025-04-22T15:30:04Z" }
-  ],
-  "transcript": [
-    { "speaker": "agent", "text": "Hi, this is Aria calling from Bright Smiles.", "start_ms": 0, "end_ms": 2100 },
-    { "speaker": "callee", "text": "Hi! Yes, tomorrow at 3 works.", "start_ms": 2600, "end_ms": 4300 }
-  ],
-  "transcription": "Agent: Hi, this is Aria calling from Bright Smiles.\\nCallee: Hi! Yes, tomorrow at 3 works.",
-  "summary": "Kim confirmed tomorrow at 3 pm.",
-  "output_schema": null,
-  "result": null,
-  "record": false,
-  "recording_url": null
-}`,
-  },
+  { language: 'json', code: JSON.stringify(taskExample, null, 2) },
 ];
 
-const RESULT_SCHEMA = `{
-      "type": "object",
-      "properties": {
-        "confirmed": { "type": "boolean" },
-        "new_time": { "type": ["string", "null"] },
-        "preferred_channel": { "type": "string", "enum": ["phone", "sms", "email"] }
-      }
-    }`;
-
 export const resultSamples: CodeSample[] = [
-  {
-    language: 'curl',
-    code: `curl -X POST "${TASK_URL}?wait=true" \
-  -H "Authorization: Bearer $DIALWISE_API_KEY" \
-  -H "Content-Type: application/json" \
-  -d '{
-    "phone_number": "+14155550123",
-    "goal": "${GOAL}",
-    "output_schema": ${RESULT_SCHEMA},
-    "record": true,
-    "recording_retention_days": 30
-  }'`,
-  },
+  { language: 'curl', code: curlOf(resultRequest) },
   {
     language: 'javascript',
     code: `import { writeFile } from 'node:fs/promises';
 
-const response = await fetch('${TASK_URL}?wait=true', {
+const response = await fetch('${urlOf(resultRequest)}', {
   method: 'POST',
   headers: {
     Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\`,
     'Content-Type': 'application/json',
   },
-  body: JSON.stringify({
-    phone_number: '+14155550123',
-    goal: '${GOAL}',
-    output_schema: {
-      type: 'object',
-      properties: {
-        confirmed: { type: 'boolean' },
-        new_time: { type: ['string', 'null'] },
-        preferred_channel: { type: 'string', enum: ['phone', 'sms', 'email'] },
-      },
-    },
-    record: true,
-  }),
+  ${jsBody(resultRequest)}
 });
 const task = await response.json();
 console.log(task.result); // { confirmed: true, new_time: null, preferred_channel: "sms" }
@@ -194,19 +147,7 @@ await writeFile('call.wav', Buffer.from(await audio.arrayBuffer()));`,
     "${TASK_URL}",
     params={"wait": "true"},
     headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
-    json={
-        "phone_number": "+14155550123",
-        "goal": "${GOAL}",
-        "output_schema": {
-            "type": "object",
-            "properties": {
-                "confirmed": {"type": "boolean"},
-                "new_time": {"type": ["string", "null"]},
-                "preferred_channel": {"type": "string", "enum": ["phone", "sms", "email"]},
-            },
-        },
-        "record": True,
-    },
+    ${pyBody(resultRequest)}
     timeout=600,
 ).json()
 print(task["result"])  # {"confirmed": True, "new_time": None, "preferred_channel": "sms"}
@@ -223,12 +164,10 @@ open("call.wav", "wb").write(audio.content)`,
 export const listTasksSamples: CodeSample[] = [
   {
     language: 'curl',
-    code: `curl "${TASK_URL}?status=success" \\
-  -H "Authorization: Bearer $DIALWISE_API_KEY"
+    code: `${curlOf(listTasksRequest)}
 
-# Next page: pass the cursor from the previous response
-curl "${TASK_URL}?status=success&cursor=<next_cursor>" \\
-  -H "Authorization: Bearer $DIALWISE_API_KEY"`,
+# The next page: starting_after is the previous page's next_cursor
+${curlOf(listTasksNextPageRequest)}`,
   },
   {
     language: 'javascript',
@@ -236,7 +175,7 @@ curl "${TASK_URL}?status=success&cursor=<next_cursor>" \\
 do {
   const url = new URL('${TASK_URL}');
   url.searchParams.set('status', 'success');
-  if (cursor) url.searchParams.set('cursor', cursor);
+  if (cursor) url.searchParams.set('starting_after', cursor);
   const response = await fetch(url, {
     headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
   });
@@ -251,7 +190,7 @@ do {
 while True:
     params = {"status": "success"}
     if cursor:
-        params["cursor"] = cursor
+        params["starting_after"] = cursor
     page = requests.get(
         "${TASK_URL}",
         params=params,
@@ -267,14 +206,10 @@ while True:
 ];
 
 export const cancelTaskSamples: CodeSample[] = [
-  {
-    language: 'curl',
-    code: `curl -X POST "${TASK_URL}/task_123/cancel" \\
-  -H "Authorization: Bearer $DIALWISE_API_KEY"`,
-  },
+  { language: 'curl', code: curlOf(cancelTaskRequest) },
   {
     language: 'javascript',
-    code: `const response = await fetch('${TASK_URL}/task_123/cancel', {
+    code: `const response = await fetch('${urlOf(cancelTaskRequest)}', {
   method: 'POST',
   headers: { Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\` },
 });
@@ -283,7 +218,7 @@ const task = await response.json(); // status: "canceled"`,
   {
     language: 'python',
     code: `task = requests.post(
-    "${TASK_URL}/task_123/cancel",
+    "${urlOf(cancelTaskRequest)}",
     headers={"Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}"},
     timeout=30,
 ).json()  # status: "canceled"`,
@@ -293,7 +228,7 @@ const task = await response.json(); // status: "canceled"`,
 export const eventsSamples: CodeSample[] = [
   {
     language: 'curl',
-    code: `curl -N "${TASK_URL}/task_123/events" \\
+    code: `curl -N "${urlOf(eventsRequest)}" \\
   -H "Authorization: Bearer $DIALWISE_API_KEY" \\
   -H "Accept: text/event-stream" \\
   -H "Last-Event-ID: 3"   # optional: resume after event 3`,
@@ -301,7 +236,7 @@ export const eventsSamples: CodeSample[] = [
   {
     language: 'javascript',
     code: `// EventSource cannot send an Authorization header, so read the stream with fetch.
-const response = await fetch('${TASK_URL}/task_123/events', {
+const response = await fetch('${urlOf(eventsRequest)}', {
   headers: {
     Authorization: \`Bearer \${process.env.DIALWISE_API_KEY}\`,
     Accept: 'text/event-stream',
@@ -324,7 +259,7 @@ for await (const chunk of response.body) {
   {
     language: 'python',
     code: `with requests.get(
-    "${TASK_URL}/task_123/events",
+    "${urlOf(eventsRequest)}",
     headers={
         "Authorization": f"Bearer {os.environ['DIALWISE_API_KEY']}",
         "Accept": "text/event-stream",
@@ -338,28 +273,18 @@ for await (const chunk of response.body) {
   },
 ];
 
-export const eventStreamSample: CodeSample[] = [
+export const eventStreamSample: CodeSample[] = [{ language: 'text', code: eventStreamText }];
+
+/** A webhook delivery as the receiver gets it: headers, then the raw body. */
+export const webhookDeliverySample: CodeSample[] = [
   {
     language: 'text',
-    code: `id: 1
-event: task.queued
-data: {"id":1,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_1","type":"task.queued","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:57.515Z","data":{}}
+    code: `POST /hooks/calls HTTP/1.1
+${Object.entries(webhookDeliveryExample.headers)
+  .map(([name, value]) => `${name}: ${value}`)
+  .join('\n')}
 
-id: 2
-event: call.ringing
-data: {"id":2,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_2","type":"call.ringing","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.219Z","data":{"attempt":1}}
-
-id: 4
-event: transcript.turn
-data: {"id":4,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_4","type":"transcript.turn","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.521Z","data":{"attempt":1,"speaker":"agent","text":"Hi, this is Aria calling from Bright Smiles.","start_ms":0,"end_ms":2100}}
-
-id: 11
-event: call.ended
-data: {"id":11,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_11","type":"call.ended","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"attempt":1,"status":"success","call_outcome":"human_answered","ended_reason":"customer-ended-call"}}
-
-id: 12
-event: task.completed
-data: {"id":12,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_12","type":"task.completed","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"id":"task_01M8F65FKB5JZA9E26B3SX20GA","object":"task","status":"success","outcome":"achieved","…":"the whole task, as GET /task/{id} answers it"}}`,
+${JSON.stringify(webhookDeliveryExample.body, null, 2)}`,
   },
 ];
 
@@ -428,16 +353,7 @@ def verify_webhook(raw_body: bytes, headers, secret: str) -> bool:
 ];
 
 export const errorSample: CodeSample[] = [
-  {
-    language: 'json',
-    code: `{
-  "error": {
-    "code": "invalid_request",
-    "message": "phone_number must be a US number in E.164 form, like +14155550123",
-    "field": "phone_number"
-  }
-}`,
-  },
+  { language: 'json', code: JSON.stringify(errorExample, null, 2) },
 ];
 
 /** Claude Code: one command adds the server for the current project. */
@@ -544,26 +460,7 @@ def calls_hook():
 
 /** A task with one of the integrator's tools, and what its url receives and answers. */
 export const toolSamples: CodeSample[] = [
-  {
-    language: 'curl',
-    code: `curl -X POST "${TASK_URL}" \\
-  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d '{
-    "phone_number": "+14155550110",
-    "goal": "Tell Kim her prescription is ready; answer her questions about it.",
-    "tools": [{
-      "name": "check_prescription",
-      "description": "Whether a prescription is ready for pickup, and from when.",
-      "parameters": {
-        "type": "object",
-        "properties": { "patient_name": { "type": "string" } },
-        "required": ["patient_name"]
-      },
-      "url": "https://pharmacy.example.com/dialwise/prescription"
-    }]
-  }'`,
-  },
+  { language: 'curl', code: curlOf(toolRequest) },
   {
     language: 'javascript',
     code: `import express from 'express';
