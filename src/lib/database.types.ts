@@ -481,6 +481,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      task_consents: {
+        Row: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at: string;
+        };
+        Insert: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at?: string;
+        };
+        Update: {
+          task_id?: string;
+          user_id?: string;
+          purpose?: 'informational' | 'marketing';
+          type?: 'written' | 'express';
+          obtained_at?: string;
+          source?: string;
+          reference?: string;
+          recorded_at?: string;
+        };
+        Relationships: [];
+      };
       task_create_requests: {
         Row: { id: number; api_key_id: string | null; created_at: string; user_id: string };
         Insert: { id?: number; api_key_id?: string | null; created_at?: string; user_id: string };
@@ -740,6 +773,9 @@ export type Database = {
           test_clock: string | null;
           test_clock_shift: string | null;
           tools: Json | null;
+          purpose: 'informational' | 'marketing';
+          disclosure_facts: Json | null;
+          recording_consent: 'granted' | 'declined' | null;
         };
         Insert: {
           id: string;
@@ -873,6 +909,9 @@ export type Database = {
           test_clock?: string | null;
           test_clock_shift?: string | null;
           tools?: Json | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
         };
         Update: {
           id?: string;
@@ -1006,6 +1045,9 @@ export type Database = {
           test_clock?: string | null;
           test_clock_shift?: string | null;
           tools?: Json | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
         };
         Relationships: [];
       };
@@ -1066,6 +1108,9 @@ export type Database = {
           last_attempt_at: string | null;
           created_at: string;
           batch_id: string | null;
+          endpoint_id: string | null;
+          last_response: string | null;
+          payload: Json | null;
         };
         Insert: {
           id?: string;
@@ -1084,6 +1129,9 @@ export type Database = {
           last_attempt_at?: string | null;
           created_at?: string;
           batch_id?: string | null;
+          endpoint_id?: string | null;
+          last_response?: string | null;
+          payload?: Json | null;
         };
         Update: {
           id?: string;
@@ -1102,6 +1150,9 @@ export type Database = {
           last_attempt_at?: string | null;
           created_at?: string;
           batch_id?: string | null;
+          endpoint_id?: string | null;
+          last_response?: string | null;
+          payload?: Json | null;
         };
         Relationships: [];
       };
@@ -1135,6 +1186,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      webhook_endpoint_secrets: {
+        Row: { endpoint_id: string; secret: string };
+        Insert: { endpoint_id: string; secret: string };
+        Update: { endpoint_id?: string; secret?: string };
+        Relationships: [];
+      };
+      webhook_endpoints: {
+        Row: {
+          id: string;
+          user_id: string;
+          url: string;
+          description: string;
+          event_types: string[] | null;
+          enabled: boolean;
+          livemode: boolean;
+          secret_hint: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          url: string;
+          description?: string;
+          event_types?: string[] | null;
+          enabled?: boolean;
+          livemode: boolean;
+          secret_hint: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          url?: string;
+          description?: string;
+          event_types?: string[] | null;
+          enabled?: boolean;
+          livemode?: boolean;
+          secret_hint?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       webhook_secrets: {
         Row: { user_id: string; secret: string; created_at: string };
         Insert: { user_id: string; secret: string; created_at?: string };
@@ -1144,16 +1240,40 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      delete_webhook_endpoint: { Args: { p_endpoint_id: string }; Returns: undefined };
       generate_api_key_for_user: {
         Args: { user_uuid: string; p_livemode?: boolean };
         Returns: string;
       };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
+      roll_webhook_endpoint_secret: { Args: { p_endpoint_id: string }; Returns: string };
       rotate_webhook_secret: {
         Args: never;
         Returns: Database['public']['Tables']['webhook_secrets']['Row'];
       };
       scheduler_health: { Args: { p_now?: string }; Returns: Json };
+      send_webhook_endpoint_test: { Args: { p_endpoint_id: string }; Returns: string };
+      update_webhook_endpoint: {
+        Args: {
+          p_endpoint_id: string;
+          p_description: string;
+          p_event_types: string[];
+          p_enabled: boolean;
+        };
+        Returns: Database['public']['Tables']['webhook_endpoints']['Row'];
+      };
+      usage_daily: {
+        Args: { p_days: number; p_time_zone?: string };
+        Returns: {
+          day: string;
+          livemode: boolean;
+          calls: number;
+          ended: number;
+          succeeded: number;
+          minutes: number;
+          cost_cents: number;
+        }[];
+      };
       usage_summary: { Args: never; Returns: Json };
     };
     Enums: { [_ in never]: never };
