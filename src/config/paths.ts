@@ -26,6 +26,8 @@ export const paths = {
   calls: { path: '/calls', href: '/calls' },
   batches: { path: '/batches', href: '/batches' },
   doNotCall: { path: '/do-not-call', href: '/do-not-call' },
+  webhooks: { path: '/webhooks', href: '/webhooks' },
+  usage: { path: '/usage', href: '/usage' },
   onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
   onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
   verifyPhone: { path: '/verify-phone', href: '/verify-phone' },
@@ -81,6 +83,8 @@ export const protectedPrefixes = [
   paths.calls.path,
   paths.batches.path,
   paths.doNotCall.path,
+  paths.webhooks.path,
+  paths.usage.path,
   paths.onboardingStep2.path,
 ] as const;
 
@@ -90,6 +94,8 @@ export const dashboardTabs = [
   'calls',
   'batches',
   'do-not-call',
+  'webhooks',
+  'usage',
   'phone-agent-settings',
   'billing',
   'profile',

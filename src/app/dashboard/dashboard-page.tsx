@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   KeyRound,
   ListChecks,
   Mic,
@@ -6,6 +7,7 @@ import {
   PhoneOff,
   User,
   Wallet,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
@@ -16,13 +18,21 @@ import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
-import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels';
+import {
+  ApiKeyPanel,
+  PhoneAgentSettingsPanel,
+  ProfilePanel,
+  UsagePanel,
+  WebhooksPanel,
+} from './tab-panels';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
   batches: { label: 'Batches', icon: ListChecks, panel: () => <BatchesPanel /> },
   'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
+  webhooks: { label: 'Webhooks', icon: Webhook, panel: () => <WebhooksPanel /> },
+  usage: { label: 'Usage', icon: BarChart3, panel: () => <UsagePanel /> },
   'phone-agent-settings': {
     label: 'Phone Agent',
     icon: Mic,
@@ -49,7 +59,7 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard: the account frame with tabs (apikey, calls, batches, do-not-call,
+ * /dashboard: the account frame with tabs (apikey, calls, batches, do-not-call, webhooks, usage,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.
