@@ -126,7 +126,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.goto('/verify-phone');
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // API key: generate, view, copy (the tab also holds the webhooks card, with a Copy of its own).
+    // API key: generate, view, copy.
     const tabPanel = page.getByRole('tabpanel');
     const panel = tabPanel.getByRole('region', { name: 'API Keys' });
     await expect(panel.getByText('Verified', { exact: true })).toBeVisible();
