@@ -23,7 +23,7 @@ create policy "Users can read their own webhook secret"
   to authenticated
   using (user_id = (select auth.uid()));
 
--- Account webhook endpoints (docs/decisions/0037-account-webhook-endpoints.md): every event of
+-- Account webhook endpoints (docs/decisions/0039-account-webhook-endpoints.md): every event of
 -- the account's tasks of the endpoint's mode goes to each enabled endpoint whose filter names it,
 -- beside the task's own webhook_url, through the same outbox. Each endpoint signs with its own
 -- secret, kept in webhook_endpoint_secrets, which no user can read: it is shown once, when it is

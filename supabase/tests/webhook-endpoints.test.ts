@@ -8,7 +8,7 @@ import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
-// Account webhook endpoints (docs/decisions/0037-account-webhook-endpoints.md), as their owner
+// Account webhook endpoints (docs/decisions/0039-account-webhook-endpoints.md), as their owner
 // and as another account: made through the account function with the session, the secret shown
 // once, a test event that verifies with the standardwebhooks package, every event of the
 // account's calls of the endpoint's mode fanned out through the outbox, the filter, Resend; and

@@ -2,7 +2,7 @@
 //   GET  /account/export  everything held about the account, as one JSON document;
 //   POST /account/delete  { "confirm": "<the account's e-mail>" } closes the account at once;
 //   POST /account/webhook-endpoints  { url, description?, event_types?, livemode } registers an
-//        account webhook endpoint (its URL checked here; docs/decisions/0037) and answers it with
+//        account webhook endpoint (its URL checked here; docs/decisions/0039) and answers it with
 //        its signing secret, the one time the secret is shown.
 // Closing: the account is marked closed, its waiting calls canceled, its API keys revoked and
 // webhooks stopped (SQL, one transaction), its live calls canceled through the cancel path (hung

@@ -1,4 +1,4 @@
-// What a new account webhook endpoint may be (docs/decisions/0037-account-webhook-endpoints.md):
+// What a new account webhook endpoint may be (docs/decisions/0039-account-webhook-endpoints.md):
 // a URL (checked against the webhook target rules by the caller), a description, the event types
 // it receives (absent or null: all of them) and its mode. Pure: checked before anything is stored.
 import { TASK_EVENT_TYPES } from '../contract/task-vocabulary.ts';
