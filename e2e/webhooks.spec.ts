@@ -45,6 +45,7 @@ test.describe('webhooks', () => {
     account = await createCallingAccount({ prefix: 'webhooks', credits: 5 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, account);
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
 
     const secretSection = page.getByRole('region', { name: 'Signing secret' });
     const secret = secretSection.getByLabel('Webhook signing secret');

@@ -97,6 +97,10 @@ const protectedRoutes: RouteObject[] = [
   page(paths.doNotCall.path, () =>
     import('@/app/dashboard/do-not-call-page').then((m) => m.DoNotCallPage),
   ),
+  page(paths.webhooks.path, () =>
+    import('@/app/dashboard/webhooks-page').then((m) => m.WebhooksPage),
+  ),
+  page(paths.usage.path, () => import('@/app/dashboard/usage-page').then((m) => m.UsagePage)),
   page(paths.onboardingStep2.path, () =>
     import('@/features/onboarding/components/onboarding-step-2-page').then(
       (m) => m.OnboardingStep2Page,

@@ -27,6 +27,8 @@ export const paths = {
   batches: { path: '/batches', href: '/batches' },
   requestLogs: { path: '/request-logs', href: '/request-logs' },
   doNotCall: { path: '/do-not-call', href: '/do-not-call' },
+  webhooks: { path: '/webhooks', href: '/webhooks' },
+  usage: { path: '/usage', href: '/usage' },
   onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
   onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
   verifyPhone: { path: '/verify-phone', href: '/verify-phone' },
@@ -83,6 +85,8 @@ export const protectedPrefixes = [
   paths.batches.path,
   paths.requestLogs.path,
   paths.doNotCall.path,
+  paths.webhooks.path,
+  paths.usage.path,
   paths.onboardingStep2.path,
 ] as const;
 
@@ -93,6 +97,8 @@ export const dashboardTabs = [
   'batches',
   'request-logs',
   'do-not-call',
+  'webhooks',
+  'usage',
   'phone-agent-settings',
   'billing',
   'profile',

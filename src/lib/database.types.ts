@@ -1177,6 +1177,9 @@ export type Database = {
           last_attempt_at: string | null;
           created_at: string;
           batch_id: string | null;
+          endpoint_id: string | null;
+          last_response: string | null;
+          payload: Json | null;
         };
         Insert: {
           id?: string;
@@ -1195,6 +1198,9 @@ export type Database = {
           last_attempt_at?: string | null;
           created_at?: string;
           batch_id?: string | null;
+          endpoint_id?: string | null;
+          last_response?: string | null;
+          payload?: Json | null;
         };
         Update: {
           id?: string;
@@ -1213,6 +1219,9 @@ export type Database = {
           last_attempt_at?: string | null;
           created_at?: string;
           batch_id?: string | null;
+          endpoint_id?: string | null;
+          last_response?: string | null;
+          payload?: Json | null;
         };
         Relationships: [];
       };
@@ -1246,6 +1255,51 @@ export type Database = {
         };
         Relationships: [];
       };
+      webhook_endpoint_secrets: {
+        Row: { endpoint_id: string; secret: string };
+        Insert: { endpoint_id: string; secret: string };
+        Update: { endpoint_id?: string; secret?: string };
+        Relationships: [];
+      };
+      webhook_endpoints: {
+        Row: {
+          id: string;
+          user_id: string;
+          url: string;
+          description: string;
+          event_types: string[] | null;
+          enabled: boolean;
+          livemode: boolean;
+          secret_hint: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          user_id: string;
+          url: string;
+          description?: string;
+          event_types?: string[] | null;
+          enabled?: boolean;
+          livemode: boolean;
+          secret_hint: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          url?: string;
+          description?: string;
+          event_types?: string[] | null;
+          enabled?: boolean;
+          livemode?: boolean;
+          secret_hint?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       webhook_secrets: {
         Row: { user_id: string; secret: string; created_at: string };
         Insert: { user_id: string; secret: string; created_at?: string };
@@ -1255,17 +1309,41 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      delete_webhook_endpoint: { Args: { p_endpoint_id: string }; Returns: undefined };
       generate_api_key_for_user: {
         Args: { user_uuid: string; p_livemode?: boolean; p_name?: string };
         Returns: string;
       };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
       revoke_api_key: { Args: { p_key_id: string }; Returns: undefined };
+      roll_webhook_endpoint_secret: { Args: { p_endpoint_id: string }; Returns: string };
       rotate_webhook_secret: {
         Args: never;
         Returns: Database['public']['Tables']['webhook_secrets']['Row'];
       };
       scheduler_health: { Args: { p_now?: string }; Returns: Json };
+      send_webhook_endpoint_test: { Args: { p_endpoint_id: string }; Returns: string };
+      update_webhook_endpoint: {
+        Args: {
+          p_endpoint_id: string;
+          p_description: string;
+          p_event_types: string[];
+          p_enabled: boolean;
+        };
+        Returns: Database['public']['Tables']['webhook_endpoints']['Row'];
+      };
+      usage_daily: {
+        Args: { p_days: number; p_time_zone?: string };
+        Returns: {
+          day: string;
+          livemode: boolean;
+          calls: number;
+          ended: number;
+          succeeded: number;
+          minutes: number;
+          cost_cents: number;
+        }[];
+      };
       usage_summary: { Args: never; Returns: Json };
     };
     Enums: { [_ in never]: never };

@@ -53,6 +53,7 @@ as $$
     "openStreamsPerKey": 20,
     "openStreamsPerAccount": 30,
     "webhookUrlMaxLength": 2048,
+    "webhookEndpointsPerAccount": 16,
     "scheduleMaxDays": 30,
     "doNotCallUploadMaxRows": 100000
   }'::jsonb

@@ -282,6 +282,64 @@ comment on function public.usage_summary() is
 revoke all on function public.usage_summary() from public, anon;
 grant execute on function public.usage_summary() to authenticated;
 
+-- The Usage page (docs/product-rules.md#usage): per day of the caller's own time zone, test and
+-- live apart, the calls created that day, how many ended and succeeded, and their settled minutes
+-- and cost (the tasks' own billed_minutes and cost_cents). A call succeeded when a person answered
+-- (call_outcome human_answered) or its goal was achieved (outcome achieved); the rate is of the
+-- calls that ended.
+create function public.usage_daily(p_days integer, p_time_zone text default 'UTC')
+returns table (
+  day date, livemode boolean, calls integer, ended integer, succeeded integer, minutes integer, cost_cents integer
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := (select auth.uid());
+  today date;
+begin
+  if uid is null then
+    raise exception 'Sign in to read usage' using errcode = '42501';
+  end if;
+  if p_days is null or p_days not between 1 and 366 then
+    raise exception 'p_days must be between 1 and 366' using errcode = '22023';
+  end if;
+  -- An unknown time zone raises invalid_parameter_value here.
+  today := (now() at time zone p_time_zone)::date;
+  return query
+  with days as (
+    select g::date as day from generate_series(today - (p_days - 1), today, interval '1 day') as g
+  ), modes as (
+    select m as livemode from unnest(array[false, true]) as m
+  ), own as (
+    select (t.created_at at time zone p_time_zone)::date as day, t.livemode,
+           t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled') as ended,
+           (t.outcome = 'achieved' or t.call_outcome = 'human_answered') as succeeded,
+           t.billed_minutes, t.cost_cents
+      from public.tasks t
+     where t.user_id = uid
+       and t.created_at >= (today - (p_days - 1))::timestamp at time zone p_time_zone
+  )
+  select d.day, m.livemode,
+         count(o.day)::integer,
+         count(o.day) filter (where o.ended)::integer,
+         count(o.day) filter (where o.ended and o.succeeded)::integer,
+         coalesce(sum(o.billed_minutes), 0)::integer,
+         coalesce(sum(o.cost_cents), 0)::integer
+    from days d
+   cross join modes m
+    left join own o on o.day = d.day and o.livemode = m.livemode
+   group by d.day, m.livemode
+   order by d.day, m.livemode;
+end;
+$$;
+comment on function public.usage_daily(integer, text) is
+  'The caller''s usage per day of the last p_days days in p_time_zone, test and live apart: calls created, ended, succeeded (human_answered or goal achieved), settled minutes and cost in cents.';
+revoke all on function public.usage_daily(integer, text) from public, anon;
+grant execute on function public.usage_daily(integer, text) to authenticated;
+
 -- Free minutes once per person -------------------------------------------------------------------
 -- The 100 free minutes are granted once per e-mail address and once per verified phone number,
 -- ever (docs/decisions/0025-free-minutes-once-per-person.md). When an account closes (or its auth

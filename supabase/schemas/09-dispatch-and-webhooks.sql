@@ -23,6 +23,64 @@ create policy "Users can read their own webhook secret"
   to authenticated
   using (user_id = (select auth.uid()));
 
+-- Account webhook endpoints (docs/decisions/0039-account-webhook-endpoints.md): every event of
+-- the account's tasks of the endpoint's mode goes to each enabled endpoint whose filter names it,
+-- beside the task's own webhook_url, through the same outbox. Each endpoint signs with its own
+-- secret, kept in webhook_endpoint_secrets, which no user can read: it is shown once, when it is
+-- made or rolled.
+create table public.webhook_endpoints (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  -- Checked by the account function (https, no private, loopback, link-local or reserved target),
+  -- and again at every delivery.
+  url text not null
+    constraint webhook_endpoints_url_length check (char_length(url) between 8 and private.limit_of('webhookUrlMaxLength')),
+  description text not null default ''
+    constraint webhook_endpoints_description_length check (char_length(description) <= 200),
+  -- null: every event type. The types are those of task_events, and the test event.
+  event_types text[]
+    constraint webhook_endpoints_event_types_valid check (
+      event_types is null or (cardinality(event_types) between 1 and 20 and event_types <@ array[
+        'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn',
+        'call.ended', 'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called',
+        'tool.answered', 'call.transferred', 'keypad.pressed']::text[])),
+  enabled boolean not null default true,
+  -- Test endpoints receive the events of test tasks, live endpoints those of live tasks.
+  livemode boolean not null,
+  -- The secret's first characters, to tell endpoints' secrets apart once it is masked.
+  secret_hint text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.webhook_endpoints is
+  'An account''s webhook endpoints: each receives every event of the account''s tasks of its mode that its filter names, signed with its own secret.';
+comment on column public.webhook_endpoints.event_types is 'The event types sent to this endpoint; null: all of them.';
+create index webhook_endpoints_user on public.webhook_endpoints (user_id, created_at);
+revoke all on public.webhook_endpoints from public, anon, authenticated;
+grant select on public.webhook_endpoints to authenticated;
+grant all on public.webhook_endpoints to service_role;
+alter table public.webhook_endpoints enable row level security;
+
+create policy "Users can read their own webhook endpoints"
+  on public.webhook_endpoints for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create trigger webhook_endpoints_updated_at
+  before update on public.webhook_endpoints
+  for each row execute function private.set_updated_at();
+
+create table public.webhook_endpoint_secrets (
+  endpoint_id uuid primary key references public.webhook_endpoints (id) on delete cascade,
+  secret text not null constraint webhook_endpoint_secrets_format check (secret ~ '^whsec_[A-Za-z0-9+/]{32,}={0,2}$')
+);
+comment on table public.webhook_endpoint_secrets is
+  'The signing secret of each webhook endpoint; read by the dispatcher only (shown to its owner once, when made or rolled).';
+revoke all on public.webhook_endpoint_secrets from public, anon, authenticated;
+grant all on public.webhook_endpoint_secrets to service_role;
+-- Service role only: no user policies.
+alter table public.webhook_endpoint_secrets enable row level security;
+
 create table public.webhook_deliveries (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -42,8 +100,15 @@ create table public.webhook_deliveries (
   last_attempt_at timestamptz,
   created_at timestamptz not null default now(),
   batch_id text,
-  unique (task_id, event_seq),
-  constraint webhook_deliveries_of_task_or_batch check ((task_id is null) <> (batch_id is null)),
+  -- The account endpoint this delivery goes to; null: the task's own webhook_url.
+  endpoint_id uuid references public.webhook_endpoints (id) on delete cascade,
+  -- The start of the receiver's last answer, to show beside its status code.
+  last_response text,
+  -- The body of an event that is no task's or batch's (an endpoint's test event).
+  payload jsonb,
+  constraint webhook_deliveries_of_task_or_batch check (
+    ((task_id is null) <> (batch_id is null) and payload is null)
+    or (task_id is null and batch_id is null and endpoint_id is not null and payload is not null)),
   constraint webhook_deliveries_batch_event_once unique (batch_id, event_seq)
 );
 revoke all on public.webhook_deliveries from public, anon, authenticated;
@@ -51,6 +116,12 @@ grant select on public.webhook_deliveries to authenticated;
 grant all on public.webhook_deliveries to service_role;
 comment on column public.webhook_deliveries.locked_until is 'Lease of the dispatcher sending it now, so no other sends it at the same time.';
 comment on table public.webhook_deliveries is 'Outbox of task events to POST to the task''s webhook_url; retried with backoff.';
+-- One delivery of each task event to the task's webhook_url, and one to each endpoint.
+create unique index webhook_deliveries_task_event_once on public.webhook_deliveries (task_id, event_seq)
+  where endpoint_id is null;
+create unique index webhook_deliveries_endpoint_event_once on public.webhook_deliveries (task_id, event_seq, endpoint_id);
+create index webhook_deliveries_endpoint_newest on public.webhook_deliveries (endpoint_id, created_at desc)
+  where endpoint_id is not null;
 create index webhook_deliveries_due on public.webhook_deliveries (next_attempt_at) where status = 'pending';
 create index webhook_deliveries_user_newest on public.webhook_deliveries (user_id, created_at desc);
 alter table public.webhook_deliveries enable row level security;
@@ -170,7 +241,8 @@ revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) fr
 grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
 
 create function public.webhook_delivery_record(
-  p_delivery_id uuid, p_attempt integer, p_status_code integer, p_latency_ms integer, p_error text, p_now timestamptz
+  p_delivery_id uuid, p_attempt integer, p_status_code integer, p_latency_ms integer, p_error text, p_now timestamptz,
+  p_response text default null
 ) returns text
 language plpgsql
 set search_path = ''
@@ -188,17 +260,17 @@ begin
   update public.webhook_deliveries
      set status = outcome,
          last_status_code = p_status_code, last_error = p_error, last_latency_ms = p_latency_ms,
-         last_attempt_at = p_now, locked_until = null,
+         last_response = left(p_response, 500), last_attempt_at = p_now, locked_until = null,
          next_attempt_at = case when outcome = 'pending'
            then p_now + make_interval(secs => backoff[p_attempt]) else next_attempt_at end
    where id = p_delivery_id and attempts = p_attempt and status = 'pending';
   return outcome;
 end;
 $$;
-comment on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) is
-  'Records one POST of a delivery and schedules the next per the backoff, or marks it succeeded or failed.';
-revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
-grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz) to service_role;
+comment on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz, text) is
+  'Records one POST of a delivery (with the start of the answer) and schedules the next per the backoff, or marks it succeeded or failed.';
+revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz, text) to service_role;
 
 create function public.resend_webhook_delivery(p_delivery_id uuid) returns void
 language plpgsql
@@ -218,6 +290,138 @@ comment on function public.resend_webhook_delivery(uuid) is
   'Queues one of the caller''s webhook deliveries again, to be sent at the next dispatch.';
 revoke all on function public.resend_webhook_delivery(uuid) from public, anon;
 grant execute on function public.resend_webhook_delivery(uuid) to authenticated;
+
+-- Account webhook endpoints: made by the account function (which checks the URL, and so is the
+-- only caller of webhook_endpoint_create), changed, rolled, tested and deleted by their owner.
+
+create function public.webhook_endpoint_create(
+  p_user_id uuid, p_url text, p_description text, p_event_types text[], p_livemode boolean
+) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  made public.webhook_endpoints;
+  new_secret text := private.new_webhook_secret();
+begin
+  -- One account's endpoints are counted under the lock of its profile row.
+  perform 1 from public.profiles where id = p_user_id for update;
+  if (select count(*) from public.webhook_endpoints where user_id = p_user_id)
+       >= private.limit_of('webhookEndpointsPerAccount') then
+    raise exception 'An account may have at most % webhook endpoints', private.limit_of('webhookEndpointsPerAccount')
+      using errcode = 'P0001', hint = 'too_many_endpoints';
+  end if;
+  insert into public.webhook_endpoints (user_id, url, description, event_types, livemode, secret_hint)
+  values (p_user_id, p_url, coalesce(p_description, ''), p_event_types, p_livemode, left(new_secret, 10))
+  returning * into made;
+  insert into public.webhook_endpoint_secrets (endpoint_id, secret) values (made.id, new_secret);
+  return to_jsonb(made) || jsonb_build_object('secret', new_secret);
+end;
+$$;
+comment on function public.webhook_endpoint_create(uuid, text, text, text[], boolean) is
+  'Makes a webhook endpoint with a new signing secret, returned this once (service role: the account function checks the URL first).';
+revoke all on function public.webhook_endpoint_create(uuid, text, text, text[], boolean) from public, anon, authenticated;
+grant execute on function public.webhook_endpoint_create(uuid, text, text, text[], boolean) to service_role;
+
+create function public.update_webhook_endpoint(
+  p_endpoint_id uuid, p_description text, p_event_types text[], p_enabled boolean
+) returns public.webhook_endpoints
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed public.webhook_endpoints;
+begin
+  update public.webhook_endpoints
+     set description = coalesce(p_description, description),
+         event_types = p_event_types,
+         enabled = coalesce(p_enabled, enabled)
+   where id = p_endpoint_id and user_id = (select auth.uid())
+  returning * into changed;
+  if changed.id is null then
+    raise exception 'No such webhook endpoint' using errcode = 'P0002';
+  end if;
+  return changed;
+end;
+$$;
+comment on function public.update_webhook_endpoint(uuid, text, text[], boolean) is
+  'Changes one of the caller''s endpoints: description, event filter (null: every event), enabled.';
+revoke all on function public.update_webhook_endpoint(uuid, text, text[], boolean) from public, anon;
+grant execute on function public.update_webhook_endpoint(uuid, text, text[], boolean) to authenticated;
+
+create function public.delete_webhook_endpoint(p_endpoint_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.webhook_endpoints where id = p_endpoint_id and user_id = (select auth.uid());
+  if not found then
+    raise exception 'No such webhook endpoint' using errcode = 'P0002';
+  end if;
+end;
+$$;
+comment on function public.delete_webhook_endpoint(uuid) is
+  'Deletes one of the caller''s endpoints, with its secret and deliveries.';
+revoke all on function public.delete_webhook_endpoint(uuid) from public, anon;
+grant execute on function public.delete_webhook_endpoint(uuid) to authenticated;
+
+create function public.roll_webhook_endpoint_secret(p_endpoint_id uuid) returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  new_secret text := private.new_webhook_secret();
+begin
+  update public.webhook_endpoints set secret_hint = left(new_secret, 10)
+   where id = p_endpoint_id and user_id = (select auth.uid());
+  if not found then
+    raise exception 'No such webhook endpoint' using errcode = 'P0002';
+  end if;
+  update public.webhook_endpoint_secrets set secret = new_secret
+   where endpoint_id = p_endpoint_id;
+  return new_secret;
+end;
+$$;
+comment on function public.roll_webhook_endpoint_secret(uuid) is
+  'Replaces the signing secret of one of the caller''s endpoints and returns the new one, this once; the old one stops at once.';
+revoke all on function public.roll_webhook_endpoint_secret(uuid) from public, anon;
+grant execute on function public.roll_webhook_endpoint_secret(uuid) to authenticated;
+
+create function public.send_webhook_endpoint_test(p_endpoint_id uuid) returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  endpoint public.webhook_endpoints;
+  delivery uuid := gen_random_uuid();
+begin
+  select * into endpoint from public.webhook_endpoints
+   where id = p_endpoint_id and user_id = (select auth.uid());
+  if endpoint.id is null then
+    raise exception 'No such webhook endpoint' using errcode = 'P0002';
+  end if;
+  -- Sent even to a disabled endpoint, and whatever its filter: it was asked for by name.
+  insert into public.webhook_deliveries (id, user_id, event_seq, event_type, url, endpoint_id, payload)
+  values (delivery, endpoint.user_id, 0, 'ping', endpoint.url, endpoint.id, jsonb_build_object(
+    'id', 0,
+    'event_id', 'evt_ping_' || replace(delivery::text, '-', ''),
+    'type', 'ping',
+    'endpoint_id', endpoint.id,
+    'livemode', endpoint.livemode,
+    'created_at', now(),
+    'data', jsonb_build_object('message', 'A test event from Dialwise: this endpoint receives and verifies its webhooks.')));
+  return delivery;
+end;
+$$;
+comment on function public.send_webhook_endpoint_test(uuid) is
+  'Queues a test event (type ping) to one of the caller''s endpoints; returns the delivery''s id.';
+revoke all on function public.send_webhook_endpoint_test(uuid) from public, anon;
+grant execute on function public.send_webhook_endpoint_test(uuid) to authenticated;
 
 -- A queued webhook delivery asks for a dispatch run at once (private.wake_dispatch), so its first
 -- attempt is immediate instead of waiting for the next tick.
@@ -549,13 +753,20 @@ as $$
 declare
   owner uuid;
   hook text;
+  live boolean;
 begin
-  select user_id, webhook_url into owner, hook from public.tasks where id = new.task_id;
+  select user_id, webhook_url, livemode into owner, hook, live from public.tasks where id = new.task_id;
   if hook is not null then
     insert into public.webhook_deliveries (user_id, task_id, event_seq, event_type, url)
     values (owner, new.task_id, new.seq, new.type, hook)
-    on conflict (task_id, event_seq) do nothing;
+    on conflict (task_id, event_seq) where endpoint_id is null do nothing;
   end if;
+  insert into public.webhook_deliveries (user_id, task_id, event_seq, event_type, url, endpoint_id)
+  select owner, new.task_id, new.seq, new.type, e.url, e.id
+    from public.webhook_endpoints e
+   where e.user_id = owner and e.enabled and e.livemode = live
+     and (e.event_types is null or new.type = any (e.event_types))
+  on conflict (task_id, event_seq, endpoint_id) do nothing;
   return new;
 end;
 $$;
@@ -565,7 +776,7 @@ create trigger task_events_queue_webhook
   after insert on public.task_events
   for each row execute function private.queue_webhook_delivery();
 comment on trigger task_events_queue_webhook on public.task_events is
-  'Queues the webhook delivery of every event of a task with a webhook_url, in the same transaction.';
+  'Queues the webhook deliveries of every event of a task (to its webhook_url, and to each enabled endpoint of its account and mode whose filter names it), in the same transaction.';
 
 -- Scheduler health ---------------------------------------------------------------------------------
 -- Every run of `dispatch` is recorded (what it did, or why it failed) and kept for a day, so a

@@ -255,6 +255,7 @@ begin
   delete from public.agent_settings where user_id = p_user_id;
   delete from public.webhook_secrets where user_id = p_user_id;
   delete from public.webhook_deliveries where user_id = p_user_id;
+  delete from public.webhook_endpoints where user_id = p_user_id;
   delete from public.do_not_call where user_id = p_user_id;
   delete from public.sms_inbound_messages where user_id = p_user_id;
   delete from public.task_idempotency_keys where user_id = p_user_id;
@@ -308,6 +309,7 @@ begin
   update public.webhook_deliveries
      set status = 'failed', last_error = 'The account was closed.', locked_until = null
    where user_id = p_user_id and status = 'pending';
+  update public.webhook_endpoints set enabled = false where user_id = p_user_id and enabled;
   -- What is left open is live (ringing, talking or being dialled): the caller hangs it up.
   select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
    where user_id = p_user_id
@@ -438,6 +440,10 @@ as $$
     'webhook_secret', (
       select jsonb_build_object('created_at', w.created_at)
         from public.webhook_secrets w where w.user_id = p_user_id),
+    -- Endpoints without their signing secrets (secrets are never exported).
+    'webhook_endpoints', coalesce((
+      select jsonb_agg(to_jsonb(e) - 'user_id' - 'secret_hint' order by e.created_at)
+        from public.webhook_endpoints e where e.user_id = p_user_id), '[]'::jsonb),
     'webhook_deliveries', coalesce((
       select jsonb_agg(
                (to_jsonb(d) - 'user_id' - 'locked_until')
@@ -497,6 +503,11 @@ create trigger webhook_secrets_closed_accounts_change_nothing
   for each row execute function private.refuse_writes_of_closed_accounts();
 comment on trigger webhook_secrets_closed_accounts_change_nothing on public.webhook_secrets is
   'A closed account rotates no webhook secret.';
+create trigger webhook_endpoints_closed_accounts_change_nothing
+  before insert or update or delete on public.webhook_endpoints
+  for each row execute function private.refuse_writes_of_closed_accounts();
+comment on trigger webhook_endpoints_closed_accounts_change_nothing on public.webhook_endpoints is
+  'A closed account changes, tests or deletes no webhook endpoint.';
 create trigger webhook_deliveries_closed_accounts_change_nothing
   before insert or update or delete on public.webhook_deliveries
   for each row execute function private.refuse_writes_of_closed_accounts();

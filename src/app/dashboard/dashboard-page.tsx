@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   KeyRound,
   ListChecks,
   ScrollText,
@@ -7,6 +8,7 @@ import {
   PhoneOff,
   User,
   Wallet,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
@@ -18,7 +20,13 @@ import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
-import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels';
+import {
+  ApiKeyPanel,
+  PhoneAgentSettingsPanel,
+  ProfilePanel,
+  UsagePanel,
+  WebhooksPanel,
+} from './tab-panels';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
@@ -26,6 +34,8 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
   batches: { label: 'Batches', icon: ListChecks, panel: () => <BatchesPanel /> },
   'request-logs': { label: 'Request logs', icon: ScrollText, panel: () => <RequestLogsPanel /> },
   'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
+  webhooks: { label: 'Webhooks', icon: Webhook, panel: () => <WebhooksPanel /> },
+  usage: { label: 'Usage', icon: BarChart3, panel: () => <UsagePanel /> },
   'phone-agent-settings': {
     label: 'Phone Agent',
     icon: Mic,
@@ -53,6 +63,7 @@ export type DashboardPageProps = {
 
 /**
  * /dashboard: the account frame with tabs (apikey, calls, batches, request-logs, do-not-call,
+ * webhooks, usage,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.

@@ -3,6 +3,8 @@ import { DeleteAccountCard } from '@/features/account/components/delete-account-
 import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
 import { PhoneVerificationBadge } from '@/features/onboarding/components/phone-verification-badge';
+import { UsageCard } from '@/features/usage/components/usage-card';
+import { WebhookEndpointsCard } from '@/features/webhooks/components/webhook-endpoints-card';
 import { WebhooksCard } from '@/features/webhooks/components/webhooks-card';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { ProfileCard } from '@/features/dashboard/components/profile-card';
@@ -11,9 +13,22 @@ export function ApiKeyPanel() {
   return (
     <div className="grid gap-6">
       <ApiKeyCard phoneVerification={<PhoneVerificationBadge />} />
+    </div>
+  );
+}
+
+/** Account endpoints, then the per-call webhook_url's secret and deliveries. */
+export function WebhooksPanel() {
+  return (
+    <div className="grid gap-6">
+      <WebhookEndpointsCard />
       <WebhooksCard />
     </div>
   );
+}
+
+export function UsagePanel() {
+  return <UsageCard />;
 }
 
 export function PhoneAgentSettingsPanel() {

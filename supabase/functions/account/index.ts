@@ -4,6 +4,8 @@ import { createAccountHandler } from '../_shared/accounts/account-handler.ts';
 import { bulkDb, must, userFromToken } from '../_shared/db.ts';
 import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+import { resolveWithDeno } from '../_shared/dns.ts';
+import { checkWebhookTarget } from '../_shared/webhooks/webhook-url.ts';
 
 const { db, service } = taskServiceFromEnv();
 
@@ -62,6 +64,23 @@ Deno.serve(
       if (signedOut.error) throw new Error(`sign-out failed: ${signedOut.error.message}`);
       const banned = await db.auth.admin.updateUserById(userId, { ban_duration: BANNED_FOR_GOOD });
       if (banned.error) throw new Error(`ban failed: ${banned.error.message}`);
+    },
+    checkWebhookTarget: (url) =>
+      checkWebhookTarget(url, {
+        allowPrivate: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+        resolve: resolveWithDeno,
+      }),
+    async createWebhookEndpoint(userId, input) {
+      const { data, error } = await db.rpc('webhook_endpoint_create', {
+        p_user_id: userId,
+        p_url: input.url,
+        p_description: input.description,
+        p_event_types: input.eventTypes,
+        p_livemode: input.livemode,
+      });
+      if (error?.hint === 'too_many_endpoints')
+        throw new ServiceError('invalid_request', error.message, { field: 'url' });
+      return must({ data, error }) as Record<string, unknown>;
     },
     now: () => new Date(),
   }),

@@ -12,6 +12,8 @@ const everyPage = [
   'API Keys',
   'Calls',
   'Batches',
+  'Webhooks',
+  'Usage',
   'Phone Agent',
   'Billing',
   'Dashboard',
@@ -36,13 +38,15 @@ function sideNavLinks() {
 }
 
 describe('StandalonePage side navigation', () => {
-  it('on /billing links to Profile, API Keys, Calls, Batches, Phone Agent and Dashboard, hiding Billing', () => {
+  it('on /billing links to Profile, API Keys, Calls, Batches, Webhooks, Usage, Phone Agent and Dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([
       ['Profile', '/profile'],
       ['API Keys', '/apikey'],
       ['Calls', '/calls'],
       ['Batches', '/batches'],
+      ['Webhooks', '/webhooks'],
+      ['Usage', '/usage'],
       ['Phone Agent', '/phone-agent-settings'],
       ['Dashboard', '/dashboard'],
     ]);

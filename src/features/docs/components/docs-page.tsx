@@ -717,6 +717,54 @@ export function DocsPage() {
             5 min, 30 min and 2 h, then marked failed. Redirects are not followed. The dashboard
             lists recent deliveries with their last status and lets you resend one.
           </p>
+          <h3 className="text-lg font-semibold">Account endpoints</h3>
+          <p>
+            Instead of passing <InlineCode>webhook_url</InlineCode> on every task, add endpoints on
+            the dashboard&rsquo;s Webhooks page. Each endpoint has an https URL (private and
+            internal addresses are refused), a description, the event types it receives (all of
+            them, or a list) and a mode: a test endpoint receives the events of test calls, a live
+            one those of live calls. Every event of your calls in that mode goes to each enabled
+            endpoint whose list names it, besides the task&rsquo;s own{' '}
+            <InlineCode>webhook_url</InlineCode>, with the same retries, and with the same{' '}
+            <InlineCode>webhook-id</InlineCode> everywhere.
+          </p>
+          <p>
+            Each endpoint signs with its own <InlineCode>whsec_</InlineCode> secret, shown once when
+            you add the endpoint or roll its secret (rolling replaces it at once). Endpoints are
+            managed from the dashboard only; an API key cannot add or change them.
+          </p>
+          <p>
+            <strong>Send test event</strong> POSTs a <InlineCode>ping</InlineCode> event to that
+            endpoint, signed the same way, so you can check your receiver before any call:
+          </p>
+          <CodeBlock
+            title="Test event"
+            samples={[
+              {
+                language: 'json',
+                code: JSON.stringify(
+                  {
+                    id: 0,
+                    event_id: 'evt_ping_4f9c2a7e0d8b4c1a9e3f5b6d7c8a9b0c',
+                    type: 'ping',
+                    endpoint_id: '4f9c2a7e-0d8b-4c1a-9e3f-5b6d7c8a9b0c',
+                    livemode: false,
+                    created_at: '2026-11-27T12:00:00.000Z',
+                    data: {
+                      message:
+                        'A test event from Dialwise: this endpoint receives and verifies its webhooks.',
+                    },
+                  },
+                  null,
+                  2,
+                ),
+              },
+            ]}
+          />
+          <p>
+            Each endpoint lists its deliveries: the event, your receiver&rsquo;s status code and the
+            start of its answer, the attempts, the next retry, and a Resend button.
+          </p>
         </DocsSection>
 
         <DocsSection id="billing" title="Minutes and credits">

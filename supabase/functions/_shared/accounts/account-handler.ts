@@ -1,6 +1,9 @@
 // The account function (docs/decisions/0013), for the signed-in owner with their session JWT:
 //   GET  /account/export  everything held about the account, as one JSON document;
-//   POST /account/delete  { "confirm": "<the account's e-mail>" } closes the account at once.
+//   POST /account/delete  { "confirm": "<the account's e-mail>" } closes the account at once;
+//   POST /account/webhook-endpoints  { url, description?, event_types?, livemode } registers an
+//        account webhook endpoint (its URL checked here; docs/decisions/0039) and answers it with
+//        its signing secret, the one time the secret is shown.
 // Closing: the account is marked closed, its waiting calls canceled, its API keys revoked and
 // webhooks stopped (SQL, one transaction), its live calls canceled through the cancel path (hung
 // up and billed as any canceled call), then the auth user is banned and every session revoked.
@@ -8,6 +11,7 @@ import { ServiceError } from '../errors.ts';
 import { sessionAuth } from '../http/auth.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
+import { type EndpointInput, parseEndpointInput } from './webhook-endpoint-input.ts';
 
 export type AccountUser = { id: string; email: string };
 
@@ -37,6 +41,10 @@ export type AccountDeps = {
   cancelTask: (userId: string, taskId: string) => Promise<boolean>;
   /** Bans the auth user for good (GoTrue's ban_duration) and revokes all its sessions. */
   lockOut: (userId: string, token: string) => Promise<void>;
+  /** The webhook target rules (https, no private or special-purpose address); the URL to store. */
+  checkWebhookTarget: (url: string) => Promise<string>;
+  /** Stores an endpoint with a new signing secret; the row and `secret`. */
+  createWebhookEndpoint: (userId: string, input: EndpointInput) => Promise<Record<string, unknown>>;
   now: () => Date;
   log?: (line: string) => void;
 };
@@ -124,6 +132,24 @@ export function createAccountHandler(deps: AccountDeps) {
     return jsonResponse(200, { closed_at: closed.closed_at, calls_canceled: canceled });
   }
 
+  async function createEndpoint(
+    signedIn: () => Promise<SignedIn>,
+    body: () => Promise<Record<string, unknown>>,
+  ): Promise<Response> {
+    const { user } = await signedIn();
+    const input = parseEndpointInput(await body());
+    let url: string;
+    try {
+      url = await deps.checkWebhookTarget(input.url);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      throw new ServiceError(error.code, error.message.replace(/^webhook_url/, 'url'), {
+        field: 'url',
+      });
+    }
+    return jsonResponse(201, await deps.createWebhookEndpoint(user.id, { ...input, url }));
+  }
+
   return createHandler(
     {
       name: 'account',
@@ -146,9 +172,14 @@ export function createAccountHandler(deps: AccountDeps) {
           throw new ServiceError('method_not_allowed', 'Use POST to delete the account.');
         return await close(caller, jsonObject);
       }
+      if (path === '/account/webhook-endpoints') {
+        if (request.method !== 'POST')
+          throw new ServiceError('method_not_allowed', 'Use POST to add a webhook endpoint.');
+        return await createEndpoint(caller, jsonObject);
+      }
       throw new ServiceError(
         'not_found',
-        'No endpoint here: use /account/export or /account/delete.',
+        'No endpoint here: use /account/export, /account/delete or /account/webhook-endpoints.',
       );
     },
   );

@@ -42,6 +42,8 @@ export const LIMITS = {
   openStreamsPerAccount: 30,
   /** Characters of a webhook URL. */
   webhookUrlMaxLength: 2048,
+  /** Webhook endpoints one account may register. */
+  webhookEndpointsPerAccount: 16,
   /** Days ahead `schedule_at` may be. */
   scheduleMaxDays: 30,
   /** Numbers one upload may add to the account's do-not-call list. */

@@ -55,6 +55,10 @@ type Delivery = {
   event_seq: number;
   url: string;
   attempts: number;
+  /** The account endpoint it goes to (signed with that endpoint's secret); null: webhook_url. */
+  endpoint_id: string | null;
+  /** The body of an event that is no task's or batch's (an endpoint's test event). */
+  payload: { event_id: string } | null;
 };
 
 type Stuck = {
@@ -179,28 +183,45 @@ export function createDispatcher(deps: DispatchDeps) {
     let sent = 0;
     let failed = 0;
     const secrets = new Map<string, string>();
-    for (const delivery of due) {
-      let secret = secrets.get(delivery.user_id);
-      if (!secret) {
-        const rows = must(
-          await db.from('webhook_secrets').select('secret').eq('user_id', delivery.user_id),
+    /** The account's secret, or the endpoint's own when the delivery goes to an endpoint. */
+    async function secretOf(delivery: Delivery): Promise<string | undefined> {
+      const key = delivery.endpoint_id ?? delivery.user_id;
+      if (!secrets.has(key)) {
+        const rows = (
+          delivery.endpoint_id
+            ? must(
+                await db
+                  .from('webhook_endpoint_secrets')
+                  .select('secret')
+                  .eq('endpoint_id', delivery.endpoint_id),
+              )
+            : must(
+                await db.from('webhook_secrets').select('secret').eq('user_id', delivery.user_id),
+              )
         ) as { secret: string }[];
-        secret = rows[0]?.secret;
-        if (secret) secrets.set(delivery.user_id, secret);
+        if (rows[0]) secrets.set(key, rows[0].secret);
       }
+      return secrets.get(key);
+    }
+    for (const delivery of due) {
+      const secret = await secretOf(delivery);
       const subject = delivery.task_id ?? delivery.batch_id ?? '';
-      const event = delivery.task_id
-        ? await service.eventObject(delivery.task_id, delivery.event_seq)
-        : delivery.batch_id && deps.batches
-          ? await deps.batches.eventObject(delivery.batch_id, delivery.event_seq)
-          : null;
+      const event = delivery.payload
+        ? delivery.payload
+        : delivery.task_id
+          ? await service.eventObject(delivery.task_id, delivery.event_seq)
+          : delivery.batch_id && deps.batches
+            ? await deps.batches.eventObject(delivery.batch_id, delivery.event_seq)
+            : null;
       const result: SendResult =
         !secret || !event
           ? { statusCode: null, latencyMs: 0, error: 'The event or signing secret is missing' }
           : await deps.send({
               url: delivery.url,
               secret,
-              id: eventId(subject, delivery.event_seq),
+              id: delivery.payload
+                ? delivery.payload.event_id
+                : eventId(subject, delivery.event_seq),
               body: JSON.stringify(event),
             });
       must(
@@ -211,6 +232,7 @@ export function createDispatcher(deps: DispatchDeps) {
           p_latency_ms: result.latencyMs,
           p_error: result.error,
           p_now: deps.now().toISOString(),
+          p_response: result.response ?? null,
         }),
       );
       if (result.error === null) sent++;

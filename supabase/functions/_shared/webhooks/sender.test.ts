@@ -114,4 +114,21 @@ describe('targets checked at delivery time', () => {
     expect(result).toMatchObject({ statusCode: 200, error: null });
     expect(pulled).toBeLessThan(20);
   });
+
+  it('keeps the start of the answer to show beside the status code', async () => {
+    const result = await sendWebhook(
+      { url: 'https://hooks.example.com/x', secret: SECRET, id: 'msg_3', body: '{}' },
+      {
+        allowPrivate: false,
+        resolve: () => Promise.resolve(['93.184.215.14']),
+        fetch: (async () =>
+          new Response(`unknown signature ${'x'.repeat(2000)}`, {
+            status: 401,
+          })) as unknown as typeof fetch,
+      },
+    );
+    expect(result).toMatchObject({ statusCode: 401, error: 'HTTP 401' });
+    expect(result.response).toMatch(/^unknown signature x+$/);
+    expect(result.response).toHaveLength(500);
+  });
 });

@@ -14,7 +14,16 @@ import {
 const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const encodeBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
-export type SendResult = { statusCode: number | null; latencyMs: number; error: string | null };
+export type SendResult = {
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  /** The start of the receiver's answer (what the deliveries list shows beside the status). */
+  response?: string;
+};
+
+/** Characters of a receiver's answer kept with a delivery. */
+export const RESPONSE_SNIPPET_CHARS = 500;
 
 export type SenderDeps = {
   allowPrivate: boolean;
@@ -66,19 +75,33 @@ export async function refuseTarget(
   return addressesProblem(host, addresses, deps);
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<void> {
+/** Reads the answer up to maxBytes (then lets it go) and returns its start as text. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const reader = response.body?.getReader();
-  if (!reader) return;
+  if (!reader) return '';
+  const kept: Uint8Array[] = [];
+  let keptBytes = 0;
   let read = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return;
+    if (done) break;
+    if (keptBytes < RESPONSE_SNIPPET_CHARS * 4) {
+      kept.push(value);
+      keptBytes += value.byteLength;
+    }
     read += value.byteLength;
     if (read >= maxBytes) {
       await reader.cancel();
-      return;
+      break;
     }
   }
+  const all = new Uint8Array(keptBytes);
+  let at = 0;
+  for (const part of kept) {
+    all.set(part, at);
+    at += part.byteLength;
+  }
+  return new TextDecoder().decode(all).slice(0, RESPONSE_SNIPPET_CHARS);
 }
 
 export async function sendWebhook(
@@ -105,11 +128,12 @@ export async function sendWebhook(
       },
       body: target.body,
     });
-    await readCapped(response, deps.maxResponseBytes ?? 64 * 1024).catch(() => undefined);
+    const answer = await readCapped(response, deps.maxResponseBytes ?? 64 * 1024).catch(() => '');
     const redirected = response.status >= 300 && response.status < 400;
     return {
       statusCode: response.status,
       latencyMs: elapsed(),
+      response: answer,
       error: redirected
         ? 'Redirects are not followed'
         : response.ok
