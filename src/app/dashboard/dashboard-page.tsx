@@ -13,6 +13,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { dashboardTabs, type DashboardTab } from '@/config/paths';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
+import { ModeSwitch } from '@/features/calls/components/mode-switch';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
@@ -21,7 +22,16 @@ import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
-  batches: { label: 'Batches', icon: ListChecks, panel: () => <BatchesPanel /> },
+  batches: {
+    label: 'Batches',
+    icon: ListChecks,
+    panel: () => (
+      <div className="grid gap-6">
+        <ModeSwitch />
+        <BatchesPanel />
+      </div>
+    ),
+  },
   'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
   'phone-agent-settings': {
     label: 'Phone Agent',

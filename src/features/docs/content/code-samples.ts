@@ -343,23 +343,23 @@ export const eventStreamSample: CodeSample[] = [
     language: 'text',
     code: `id: 1
 event: task.queued
-data: {"id":1,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_1","type":"task.queued","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:57.515Z","data":{}}
+data: {"id":1,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_1","type":"task.queued","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","livemode":true,"simulated":false,"created_at":"2026-11-27T19:01:57.515Z","data":{}}
 
 id: 2
 event: call.ringing
-data: {"id":2,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_2","type":"call.ringing","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.219Z","data":{"attempt":1}}
+data: {"id":2,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_2","type":"call.ringing","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","livemode":true,"simulated":false,"created_at":"2026-11-27T19:01:58.219Z","data":{"attempt":1}}
 
 id: 4
 event: transcript.turn
-data: {"id":4,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_4","type":"transcript.turn","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:01:58.521Z","data":{"attempt":1,"speaker":"agent","text":"Hi, this is Aria calling from Bright Smiles.","start_ms":0,"end_ms":2100}}
+data: {"id":4,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_4","type":"transcript.turn","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","livemode":true,"simulated":false,"created_at":"2026-11-27T19:01:58.521Z","data":{"attempt":1,"speaker":"agent","text":"Hi, this is Aria calling from Bright Smiles.","start_ms":0,"end_ms":2100}}
 
 id: 11
 event: call.ended
-data: {"id":11,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_11","type":"call.ended","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"attempt":1,"status":"success","call_outcome":"human_answered","ended_reason":"customer-ended-call"}}
+data: {"id":11,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_11","type":"call.ended","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","livemode":true,"simulated":false,"created_at":"2026-11-27T19:02:00.301Z","data":{"attempt":1,"status":"success","call_outcome":"human_answered","ended_reason":"customer-ended-call"}}
 
 id: 12
 event: task.completed
-data: {"id":12,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_12","type":"task.completed","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","created_at":"2026-11-27T19:02:00.301Z","data":{"id":"task_01M8F65FKB5JZA9E26B3SX20GA","object":"task","status":"success","outcome":"achieved","…":"the whole task, as GET /task/{id} answers it"}}`,
+data: {"id":12,"event_id":"evt_task_01M8F65FKB5JZA9E26B3SX20GA_12","type":"task.completed","task_id":"task_01M8F65FKB5JZA9E26B3SX20GA","livemode":true,"simulated":false,"created_at":"2026-11-27T19:02:00.301Z","data":{"id":"task_01M8F65FKB5JZA9E26B3SX20GA","object":"task","status":"success","outcome":"achieved","…":"the whole task, as GET /task/{id} answers it"}}`,
   },
 ];
 
