@@ -339,7 +339,7 @@ export interface components {
       voicemail?: {
         /** @enum {string} */
         action: 'hang_up' | 'leave_message';
-        /** @description Required when action is leave_message. */
+        /** @description Required when action is leave_message. Left after the beep; the account's verified callback number is said at its end unless the message already gives it (call_outcome voicemail_left). */
         message?: string;
       };
       retry?: {
