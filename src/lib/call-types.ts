@@ -55,6 +55,8 @@ export type CallDetail = CallSummary &
     metadata: Record<string, unknown>;
     output_schema: Record<string, unknown> | null;
     result: Record<string, unknown> | null;
+    /** Played by the simulated network (faster than real time); absent in older snapshots. */
+    simulated?: boolean;
   };
 
 /** The task object as the Calls tab shows it (the API's money is in dollars; the tab's in cents). */

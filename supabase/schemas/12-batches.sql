@@ -41,10 +41,12 @@ create table public.batches (
   completed_at timestamptz,
   updated_at timestamptz not null default now(),
   task_defaults jsonb not null default '{}'::jsonb
-    constraint batches_task_defaults_object check (jsonb_typeof(task_defaults) = 'object')
+    constraint batches_task_defaults_object check (jsonb_typeof(task_defaults) = 'object'),
+  livemode boolean not null default true
 );
 comment on table public.batches is
   'Many calls created by one request (up to 1,000 tasks), placed as the account''s call slots free.';
+comment on column public.batches.livemode is 'false for a test key''s batch: its tasks are test tasks, listed apart from live ones.';
 comment on column public.batches.webhook_url is 'Where batch.completed is POSTed: the webhook_url of the batch''s defaults.';
 comment on column public.batches.idempotency_key is 'The Idempotency-Key the batch was created with (answered as a replay for 24 hours).';
 comment on column public.batches.event_seq is 'Sequence number of the newest event in public.batch_events.';
@@ -373,10 +375,10 @@ begin
   insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
 
   insert into public.batches (id, user_id, api_key_id, source, total, webhook_url, idempotency_key,
-    request_hash, task_defaults, created_at, updated_at)
+    request_hash, task_defaults, created_at, updated_at, livemode)
   values (p_batch->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
     jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash,
-    private.batch_task_defaults(p_batch->'task_defaults'), at, at)
+    private.batch_task_defaults(p_batch->'task_defaults'), at, at, batch_livemode)
   returning * into created;
 
   select * into settings from public.agent_settings where user_id = p_user_id;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
+import { readSseData } from './support/sse';
 
 // Test mode as an integrator meets it: a dw_test_ key's calls go to the simulated network, free,
 // marked livemode false and listed apart from live calls; its calling window is judged on the
@@ -11,7 +12,11 @@ type Task = {
   id: string;
   status: string;
   livemode: boolean;
+  simulated: boolean;
   test_clock: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  transcript: { end_ms: number }[];
   scheduled_for: string | null;
   scheduled_reason: string | null;
   cost_usd: number;
@@ -79,6 +84,57 @@ describe('test mode', () => {
     const testList = (await (await withKey(testKey, '?limit=100')).json()) as List;
     expect(testList.data.map((t) => t.id)).toContain(task.id);
     expect(testList.data.every((t) => t.livemode === false)).toBe(true);
+  });
+
+  it('tells a simulated call by its times: started when placed, the simulated conversation as its duration', async () => {
+    const placed = Date.now();
+    const response = await withKey(testKey, '?wait=true', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: GOAL },
+    });
+    const answered = Date.now();
+    const task = (await response.json()) as Task;
+    expect(task).toMatchObject({ status: 'success', livemode: false, simulated: true });
+    // Start and end are the real moments, inside the request's own span (give or take a clock
+    // second), never the simulated clock's earlier ones.
+    const started = Date.parse(task.started_at!);
+    const ended = Date.parse(task.ended_at!);
+    expect(started).toBeGreaterThanOrEqual(placed - 1_000);
+    expect(ended).toBeLessThanOrEqual(answered + 1_000);
+    expect(started).toBeLessThanOrEqual(ended);
+    // The duration is the conversation's, which the compressed clock played faster than real
+    // time: longer than the call took on the wall, and as long as its transcript.
+    expect(task.duration_seconds * 1000).toBeGreaterThan(ended - started);
+    const lastTurn = task.transcript[task.transcript.length - 1]!;
+    expect(task.duration_seconds).toBeGreaterThanOrEqual(Math.floor(lastTurn.end_ms / 1000));
+
+    // The event stream says the same; call.answered came at the start the task keeps.
+    const events = await readSseData<{
+      type: string;
+      livemode: boolean;
+      simulated: boolean;
+      created_at: string;
+    }>(await withKey(testKey, `/${task.id}/events`));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.livemode === false && e.simulated === true)).toBe(true);
+    const answeredEvent = events.find((e) => e.type === 'call.answered')!;
+    expect(Math.abs(Date.parse(answeredEvent.created_at) - started)).toBeLessThan(2_000);
+  });
+
+  it('keeps test and live batches apart: each key lists only its own mode’s batches', async () => {
+    const response = await withKey(testKey, '/batches', {
+      method: 'POST',
+      json: { defaults: { goal: GOAL }, tasks: [{ phone_number: '+14155550100' }] },
+    });
+    expect(response.status).toBe(201);
+    const batch = (await response.json()) as { id: string; livemode: boolean };
+    expect(batch.livemode).toBe(false);
+    type BatchList = { data: { id: string; livemode: boolean }[] };
+    const testList = (await (await withKey(testKey, '/batches?limit=100')).json()) as BatchList;
+    expect(testList.data.map((b) => b.id)).toContain(batch.id);
+    expect(testList.data.every((b) => b.livemode === false)).toBe(true);
+    const liveList = (await (await account.api('/batches?limit=100')).json()) as BatchList;
+    expect(liveList.data.map((b) => b.id)).not.toContain(batch.id);
   });
 
   it('takes a batch with the test key for free: its calls are test calls, listed apart', async () => {

@@ -1,10 +1,15 @@
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
+import { ModeSwitch } from '@/features/calls/components/mode-switch';
 import { StandalonePage } from '@/features/dashboard/components/standalone-page';
 
+/** Batches, listed in the mode the Test / Live switch chose (a test batch never among live ones). */
 export function BatchesPage() {
   return (
     <StandalonePage title="Batches">
-      <BatchesPanel />
+      <div className="grid gap-6">
+        <ModeSwitch />
+        <BatchesPanel />
+      </div>
     </StandalonePage>
   );
 }

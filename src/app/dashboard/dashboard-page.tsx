@@ -17,6 +17,7 @@ import { dashboardTabs, type DashboardTab } from '@/config/paths';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { RequestLogsPanel } from '@/features/request-logs/components/request-logs-panel';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
+import { ModeSwitch } from '@/features/calls/components/mode-switch';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
@@ -31,7 +32,16 @@ import {
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
-  batches: { label: 'Batches', icon: ListChecks, panel: () => <BatchesPanel /> },
+  batches: {
+    label: 'Batches',
+    icon: ListChecks,
+    panel: () => (
+      <div className="grid gap-6">
+        <ModeSwitch />
+        <BatchesPanel />
+      </div>
+    ),
+  },
   'request-logs': { label: 'Request logs', icon: ScrollText, panel: () => <RequestLogsPanel /> },
   'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
   webhooks: { label: 'Webhooks', icon: Webhook, panel: () => <WebhooksPanel /> },

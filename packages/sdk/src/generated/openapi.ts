@@ -339,7 +339,7 @@ export interface components {
       voicemail?: {
         /** @enum {string} */
         action: 'hang_up' | 'leave_message';
-        /** @description Required when action is leave_message. */
+        /** @description Required when action is leave_message. Left after the beep; the account's verified callback number is said at its end unless the message already gives it (call_outcome voicemail_left). */
         message?: string;
       };
       retry?: {
@@ -559,6 +559,8 @@ export interface components {
       scheduled_reason: string | null;
       /** @description False for a test key's task (the simulated network, free). */
       livemode: boolean;
+      /** @description True when the call is played by the simulated network (every test task, and every task of the local stack). started_at and ended_at are the real moments the call connected and ended; duration_seconds, the transcript's times and billing follow the simulated conversation, which plays faster than real time. */
+      simulated: boolean;
       /** @description The clock a test task's calling window is judged on: "open", or the moment the request set. Null for a live task (it follows the real clock). */
       test_clock: string | null;
       /** @description The callee asked during the call not to be called again. */
@@ -660,6 +662,8 @@ export interface components {
       /** @enum {string} */
       status: 'running' | 'completed' | 'canceled';
       counts: components['schemas']['BatchCounts'];
+      /** @description False for a test key's batch; a test key lists only test batches, a live key only live ones. */
+      livemode: boolean;
       /** @enum {string} */
       source: 'api' | 'dashboard' | 'mcp';
       webhook_url: string | null;
@@ -680,6 +684,8 @@ export interface components {
       /** @enum {string} */
       type: 'batch.completed';
       batch_id: string;
+      /** @description The batch's mode. */
+      livemode: boolean;
       /** Format: date-time */
       created_at: string;
       data: components['schemas']['Batch'];
@@ -746,6 +752,10 @@ export interface components {
         | 'call.transferred'
         | 'keypad.pressed';
       task_id: string;
+      /** @description The task's mode (false for a test key's task). */
+      livemode: boolean;
+      /** @description The task's call is played by the simulated network (see Task.simulated). */
+      simulated: boolean;
       /** Format: date-time */
       created_at: string;
       /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; task.queued is empty. */

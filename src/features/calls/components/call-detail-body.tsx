@@ -1,5 +1,6 @@
 import { Radio } from 'lucide-react';
 import { CallLineBadge, CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
+import { Badge } from '@/components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatPhone } from '@/lib/us-phone-number';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
@@ -66,6 +67,7 @@ export function CallDetailBody({
             <CallLineBadge callOutcome={call.call_outcome} />
           </>
         ) : null}
+        {call.simulated ? <Badge variant="secondary">Simulated</Badge> : null}
         {note ? (
           <span
             className="ml-auto flex items-center gap-1 text-xs text-muted-foreground"
@@ -97,6 +99,13 @@ export function CallDetailBody({
         </p>
       ) : null}
 
+      {call.simulated ? (
+        <p className="text-xs text-muted-foreground" data-testid="simulated-note">
+          Simulated calls run faster than real time: Started and Ended are the real moments the call
+          connected and ended, while the duration and the transcript&apos;s times are the simulated
+          conversation&apos;s.
+        </p>
+      ) : null}
       <CallFacts call={call} />
 
       {call.summary ? (

@@ -227,6 +227,7 @@ export const taskExample = {
   scheduled_for: null,
   scheduled_reason: null,
   livemode: true,
+  simulated: false,
   test_clock: null,
   source: 'api',
   batch_id: null,
@@ -292,6 +293,8 @@ const envelope = (id: number, type: string, at: string, data: Record<string, unk
   event_id: `evt_${EXAMPLE_TASK_ID}_${id}`,
   type,
   task_id: EXAMPLE_TASK_ID,
+  livemode: true,
+  simulated: false,
   created_at: `${AT}${at}Z`,
   data,
 });

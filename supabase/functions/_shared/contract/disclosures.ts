@@ -104,6 +104,23 @@ export function spokenNumber(e164: string): string {
   return us ? `+1 ${us[1]}-${us[2]}-${us[3]}` : e164;
 }
 
+/**
+ * The voicemail message the agent leaves after the beep: the task's message, with the account's
+ * verified callback number said at its end unless the message already gives that number (in any
+ * layout of its digits).
+ */
+export function voicemailMessageWithCallback(
+  message: string,
+  language: string,
+  callbackNumber: string | null,
+): string {
+  const text = message.trim();
+  if (!callbackNumber) return text;
+  const digits = callbackNumber.replace(/\D/g, '').slice(-10);
+  if (text.replace(/\D/g, '').includes(digits)) return text;
+  return `${text} ${wordingFor(language).callback(spokenNumber(callbackNumber))}`;
+}
+
 /** Stands in for an account that has no KYC name (only the seed's fixtures lack one). */
 const UNNAMED_BUSINESS = 'a Dialwise customer';
 

@@ -15,7 +15,9 @@ export type CalleeBehaviour =
   | 'presses-opt-out-key' // answers and presses 9 (the announced opt-out key); the goal is not met
   | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
   | 'objects-to-recording' // asked to consent to a recording, says no; the call goes on unrecorded
-  | 'asks-tool'; // answers and asks something only the task's first tool can answer, then agrees
+  | 'asks-tool' // answers and asks something only the task's first tool can answer, then agrees
+  | 'screens-then-answers' // a call-screening assistant asks who is calling; then the person agrees
+  | 'screens-nobody'; // a call-screening assistant asks who is calling; nobody comes on
 
 export type SimulatedNumber = {
   /** The number in E.164 form, in the 415 area code. */
@@ -99,6 +101,19 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'answers, objects to the recording and agrees',
     'Asked for consent to record, says no: the call goes on unrecorded (recording.status "declined"), and the goal is achieved.',
     'objects-to-recording',
+  ),
+  // Call screening (a phone's assistant that asks who is calling before it rings the person).
+  simulated(
+    '0150',
+    'a call-screening assistant asks who is calling, then the person answers and agrees',
+    'A call-screening assistant asks who is calling and why; the agent gives its identity and purpose, then the person comes on and agrees (call_outcome human_answered, goal achieved).',
+    'screens-then-answers',
+  ),
+  simulated(
+    '0151',
+    'a call-screening assistant asks who is calling; nobody comes on',
+    'A call-screening assistant asks who is calling and why; the agent gives its identity and purpose, but nobody comes on (call_outcome screened, goal not achieved).',
+    'screens-nobody',
   ),
 ];
 

@@ -56,6 +56,12 @@ export const taskOutputSchema = z.looseObject({
   phone_number: z.string(),
   goal: z.string(),
   source: z.string(),
+  livemode: z.boolean().describe("false for a test key's task (the simulated network, free)"),
+  simulated: z
+    .boolean()
+    .describe(
+      'true when the simulated network plays the call: started_at and ended_at are real moments, duration_seconds the simulated conversation, which runs faster than real time',
+    ),
   created_at: z.string(),
   started_at: nullableString,
   ended_at: nullableString,

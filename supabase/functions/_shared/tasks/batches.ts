@@ -45,6 +45,8 @@ type BatchRow = {
   created_at: string;
   canceled_at: string | null;
   completed_at: string | null;
+  /** false: a test key's batch (its tasks are test tasks). */
+  livemode: boolean;
 };
 
 type Accepted = {
@@ -68,6 +70,7 @@ export function toApiBatch(row: BatchRow, counts: BatchCounts, taskBaseUrl: stri
     object: 'batch' as const,
     status: row.status,
     counts,
+    livemode: row.livemode,
     source: row.source,
     webhook_url: row.webhook_url,
     created_at: row.created_at,
@@ -303,7 +306,9 @@ export function createBatchService(deps: BatchServiceDeps) {
     afterSeq: number,
     options: { ownerChecked?: boolean } = {},
   ) {
-    if (!options.ownerChecked) await own(userId, batchId);
+    const livemode = options.ownerChecked
+      ? ((await read(batchId))?.batch.livemode ?? true)
+      : (await own(userId, batchId)).livemode;
     const rows = must(
       await db
         .from('batch_events')
@@ -319,6 +324,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         event_id: eventId(batchId, row.seq),
         type: row.type,
         batch_id: batchId,
+        livemode,
         created_at: row.created_at,
         data: row.type === 'batch.completed' ? await own(userId, batchId) : row.data,
       });
@@ -366,11 +372,13 @@ export function createBatchService(deps: BatchServiceDeps) {
 
     get: own,
 
-    async list(userId: string, query: { limit: number; starting_after?: string }) {
+    /** The caller's batches of one mode: a test key lists test batches, a live key live ones. */
+    async list(userId: string, query: { limit: number; starting_after?: string }, livemode = true) {
       let request = db
         .from('batches')
         .select('id')
         .eq('user_id', userId)
+        .eq('livemode', livemode)
         .order('id', { ascending: false })
         .limit(query.limit + 1);
       if (query.starting_after) request = request.lt('id', query.starting_after);

@@ -214,7 +214,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>({ method: 'GET', path: '/task/batches' }, async ({ url }, account) => {
       const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
-      return jsonResponse(200, await batches.list(account.userId, query));
+      return jsonResponse(200, await batches.list(account.userId, query, account.livemode));
     }),
     route<Caller>(
       { method: 'GET', path: '/task/batches/{id:batch}' },

@@ -33,7 +33,13 @@ import {
   type ListQuery,
 } from './schema.ts';
 import type { TaskStatus } from '../contract/task-vocabulary.ts';
-import { toApiTask, type ApiTask, type AttemptRow, type TaskRow } from './task-object.ts';
+import {
+  isSimulatedTask,
+  toApiTask,
+  type ApiTask,
+  type AttemptRow,
+  type TaskRow,
+} from './task-object.ts';
 import { rejectDeepValue } from '../json-schema/json-depth.ts';
 import {
   checkOutputSchema,
@@ -83,6 +89,8 @@ export type TaskServiceDeps = {
   sql?: TaskSql | null;
   /** Recordings in Storage: noted at a recorded call's end, copied after it, served. */
   recordings?: Recordings;
+  /** The local stack: live calls go to the simulated network too, so they are `simulated`. */
+  liveCallsSimulated?: boolean;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -105,6 +113,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   const tasks = createTaskRepository(db, deps.sql ?? null);
 
   const afterResponse = deps.afterResponse ?? runAfterResponse;
+  const liveCallsSimulated = deps.liveCallsSimulated ?? false;
 
   const readTask = (taskId: string) => tasks.read(taskId);
 
@@ -117,16 +126,36 @@ export function createTaskService(deps: TaskServiceDeps) {
   }
 
   const apiTaskOf = (found: StoredTask): ApiTask =>
-    toApiTask(found.row, found.attempts, deps.taskBaseUrl);
+    toApiTask(found.row, found.attempts, deps.taskBaseUrl, liveCallsSimulated);
 
-  /** One event as streams and webhooks carry it; task.completed carries the final task. */
+  /** A task's mode never changes: read once per task by this instance. */
+  const modes = new Map<string, { livemode: boolean; simulated: boolean }>();
+  async function modeOf(taskId: string, read?: StoredTask) {
+    const known = modes.get(taskId);
+    if (known) return known;
+    const found = read ?? (await readTask(taskId));
+    const livemode = found?.row.livemode ?? true;
+    const mode = { livemode, simulated: isSimulatedTask({ livemode }, liveCallsSimulated) };
+    if (modes.size >= 10_000) modes.clear();
+    modes.set(taskId, mode);
+    return mode;
+  }
+
+  /**
+   * One event as streams and webhooks carry it, with the task's mode (livemode, simulated);
+   * task.completed carries the final task.
+   */
   async function eventObject(taskId: string, row: TaskEventRow) {
-    const data = row.type === 'task.completed' ? apiTaskOf((await readTask(taskId))!) : row.data;
+    const final = row.type === 'task.completed' ? await readTask(taskId) : null;
+    const data = final ? apiTaskOf(final) : row.data;
+    const mode = await modeOf(taskId, final ?? undefined);
     return {
       id: row.seq,
       event_id: eventId(taskId, row.seq),
       type: row.type,
       task_id: taskId,
+      livemode: mode.livemode,
+      simulated: mode.simulated,
       created_at: row.created_at,
       data,
     };
@@ -141,6 +170,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       retryIntervalMinutes: row.retry_interval_minutes,
       lastTurnEndMs: last ? last.end_ms : 0,
       voicemailAction: row.voicemail_action,
+      simulated: isSimulatedTask(row, liveCallsSimulated),
     };
   }
 
@@ -391,7 +421,11 @@ export function createTaskService(deps: TaskServiceDeps) {
     // slot (its number is being called now) when the dispatcher admits it.
     if (row.status === 'queued' && !row.awaiting_slot)
       afterResponse(`task ${taskId} placement`, () => placeAttempt(taskId));
-    return { task: toApiTask(row, [], deps.taskBaseUrl), replayed: false, userId: row.user_id };
+    return {
+      task: toApiTask(row, [], deps.taskBaseUrl, liveCallsSimulated),
+      replayed: false,
+      userId: row.user_id,
+    };
   }
 
   return {
@@ -550,7 +584,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       afterSeq: number,
       options: { limit?: number; ownerChecked?: boolean } = {},
     ) {
-      if (!options.ownerChecked) await ownTask(userId, taskId);
+      if (!options.ownerChecked) await modeOf(taskId, await ownTask(userId, taskId));
       const limit = options.limit ?? EVENT_BATCH_SIZE;
       const rows = await tasks.eventsAfter(taskId, afterSeq, limit);
       const events = [];

@@ -59,6 +59,36 @@ const LINE_OF: Record<CallOutcome, LineEnd> = {
 };
 
 describe('status machine', () => {
+  it('gives a simulated call real start and end moments and the simulated conversation as its duration', () => {
+    // The simulated network reports its own compressed clock: answered at 14:58, ended at
+    // 14:59:14 (74 s of conversation), all of it played in a few real seconds.
+    const answered = decide(
+      task({ status: 'ringing', simulated: true }),
+      attempt(),
+      { kind: 'answered', at: '2026-11-23T14:58:00.000Z' },
+      now,
+    )!;
+    expect(answered.plan.task).toEqual({ started_at: now.toISOString() });
+    const later = new Date(now.getTime() + 3_000);
+    const done = decide(
+      task({ status: 'in_progress', simulated: true }),
+      attempt({ answeredAt: '2026-11-23T14:58:00.000Z' }),
+      ended('success'),
+      later,
+    )!;
+    expect(done.plan.task).toMatchObject({ ended_at: later.toISOString() });
+    expect(done.plan.settle).toEqual({ duration_seconds: 74, answered: true });
+
+    // A real call keeps the provider's own moments.
+    const real = decide(
+      task({ status: 'ringing' }),
+      attempt(),
+      { kind: 'answered', at: '2026-11-23T14:58:00.000Z' },
+      now,
+    )!;
+    expect(real.plan.task).toEqual({ started_at: '2026-11-23T14:58:00.000Z' });
+  });
+
   it('walks queued → ringing → in_progress → success, with one event each', () => {
     const ringing = decide(task(), attempt(), { kind: 'ringing', at: now.toISOString() }, now)!;
     expect(ringing.plan.status).toBe('ringing');

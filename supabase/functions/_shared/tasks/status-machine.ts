@@ -18,6 +18,12 @@ export type TaskSnapshot = {
   lastTurnEndMs: number;
   /** What the agent does on reaching voicemail (voicemail_left or voicemail_no_message). */
   voicemailAction: 'hang_up' | 'leave_message';
+  /**
+   * The simulated network plays the call: the task's start and end are the wall-clock moments the
+   * call connected and ended (the network's own timestamps run on its compressed clock), while
+   * its duration is the simulated conversation's length.
+   */
+  simulated?: boolean;
 };
 
 export type AttemptSnapshot = {
@@ -84,7 +90,7 @@ export function decide(
         ...base,
         plan: {
           status: 'in_progress',
-          task: { started_at: event.at },
+          task: { started_at: task.simulated ? now.toISOString() : event.at },
           attempt: { status: 'in_progress', answered_at: event.at },
           events: [{ type: 'call.answered', data: { attempt: attempt.number } }],
         },
@@ -201,7 +207,7 @@ function decideEnded(
   }
 
   const fields: Record<string, unknown> = {
-    ended_at: event.endedAt,
+    ended_at: task.simulated ? now.toISOString() : event.endedAt,
     // Whatever else was said, a callee who opted out did not let the goal be met; nor can a
     // voicemail, a screening assistant or a phone menu meet it.
     outcome:

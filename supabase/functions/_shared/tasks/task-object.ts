@@ -204,7 +204,21 @@ export function disclosuresOf(row: TaskRow) {
   };
 }
 
-export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: string) {
+/**
+ * Whether a task's calls are played by the simulated network: every test-mode task, and every task
+ * of a stack whose live calls go to the simulated network too (the local stack). Its times are
+ * wall-clock times and its durations the simulated conversation's, which plays faster than real
+ * time (docs/product-rules.md#test-mode).
+ */
+export const isSimulatedTask = (row: Pick<TaskRow, 'livemode'>, liveCallsSimulated: boolean) =>
+  !row.livemode || liveCallsSimulated;
+
+export function toApiTask(
+  row: TaskRow,
+  attempts: AttemptRow[],
+  taskBaseUrl: string,
+  liveCallsSimulated = false,
+) {
   const url = `${taskBaseUrl}/${row.id}`;
   return {
     id: row.id,
@@ -229,6 +243,7 @@ export function toApiTask(row: TaskRow, attempts: AttemptRow[], taskBaseUrl: str
     scheduled_for: row.scheduled_for,
     scheduled_reason: scheduledReason(row),
     livemode: row.livemode,
+    simulated: isSimulatedTask(row, liveCallsSimulated),
     test_clock: row.test_clock,
     source: row.source,
     batch_id: row.batch_id,

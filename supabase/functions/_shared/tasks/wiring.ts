@@ -50,6 +50,8 @@ export function taskServiceFromEnv() {
     taskBaseUrl: `${functionsUrl}/task`,
     voiceEventsUrl: `${functionsUrl}/voice-events`,
     allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+    // The local stack's "live" provider is the simulated network too.
+    liveCallsSimulated: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
     resolveHost: resolveWithDeno,
     events: liveEventsFromEnv(db).hub,
     sql: pool ? createTaskSql(pool) : null,

@@ -82,6 +82,16 @@ export const TOOL_FAILED_LINE =
 /** What the agent says with the tool's answer. */
 export const toolAnswerLine = (answer: string) => `I checked that for you: ${answer}`;
 
+/** What the call-screening assistant of 555-0150 and 555-0151 says on answering. */
+export const SCREENING_ASK =
+  "Hi, the person you're calling is using a screening service. Please say your name and why you're calling.";
+/** What it says while it rings the person (555-0150). */
+export const SCREENING_HOLD =
+  "Thanks. The person you're calling is using a screening service; stay on the line.";
+/** What it says when nobody comes on (555-0151). */
+export const SCREENING_GONE =
+  "The person you're calling is using a screening service and is not available. Goodbye.";
+
 /** Vapi's endedReason values (openapi.json, Call.endedReason) the network produces. */
 export const ENDED_REASONS = {
   callerHungUp: 'customer-ended-call',
@@ -464,15 +474,44 @@ function scriptFor(input: ScriptInput): Script {
     };
   }
 
+  // A call-screening assistant answers first: the agent says who is calling and why, before
+  // anything else of the goal, and the person comes on (0150) or nobody does (0151).
+  if (input.behaviour === 'screens-then-answers' || input.behaviour === 'screens-nobody') {
+    start = speak(steps, start, [
+      ['user', SCREENING_ASK],
+      ['assistant', `${lines.opening} ${lines.ask}`],
+    ]);
+    if (input.behaviour === 'screens-nobody') {
+      const after = speak(steps, start, [['user', SCREENING_GONE, 0.4]]);
+      end(after, ENDED_REASONS.callerHungUp);
+      return {
+        ...consent,
+        steps,
+        outcome: 'not-met',
+        summary:
+          'A call-screening assistant answered and asked who was calling; the assistant gave its name and purpose, but nobody came on, so the goal was not met.',
+      };
+    }
+    start = speak(steps, start, [['user', SCREENING_HOLD, 3]]);
+  }
+
   const agrees = input.behaviour !== 'declines';
   const settled = (input.outputSchemas ?? []).flatMap(
     (schema) => settleFields(schema, agrees ? 'agreed' : 'declined', goal).lines,
   );
   const statement = settledSentence(settled);
+  const screened = input.behaviour === 'screens-then-answers';
   const after = speak(steps, start, [
-    ['assistant', lines.opening],
-    ['user', say.whatAbout],
-    ['assistant', lines.ask],
+    ...(screened
+      ? ([
+          ['user', 'Hello, I heard who is calling. What is it?'],
+          ['assistant', lines.ask],
+        ] as [Role, string][])
+      : ([
+          ['assistant', lines.opening],
+          ['user', say.whatAbout],
+          ['assistant', lines.ask],
+        ] as [Role, string][])),
     ['user', say.checking, holdSeconds(goal)],
     ['user', statement ? `${lines.answer} ${statement}` : lines.answer],
     ['assistant', lines.closing],
@@ -485,7 +524,7 @@ function scriptFor(input: ScriptInput): Script {
     outcome: agrees ? 'met' : 'not-met',
     // What happened on the call, not the goal again.
     summary: agrees
-      ? `The callee answered, heard the request and agreed${settled.length ? ` (${settled.join('; ')})` : ''}.`
+      ? `${screened ? 'A call-screening assistant asked who was calling; then the callee came on' : 'The callee answered'}, heard the request and agreed${settled.length ? ` (${settled.join('; ')})` : ''}.`
       : `The callee answered, heard the request and declined${settled.length ? ` (${settled.join('; ')})` : ''}.`,
   };
 }

@@ -348,6 +348,8 @@ function validateAssistant(assistant: unknown, errors: string[]) {
     errors.push(
       `${p}voicemailDetection must be "off" or an object whose provider is one of: ${oneOf(VOICEMAIL_PROVIDERS)}`,
     );
+  else if (isObject(detection) && detection.provider === 'vapi')
+    errors.push(...vapiVoicemailDetectionErrors(detection, `${p}voicemailDetection.`));
   const analysis = a.analysisPlan;
   if (analysis !== undefined) {
     if (!isObject(analysis)) errors.push(`${p}analysisPlan must be an object`);
@@ -456,5 +458,32 @@ export function validateCreateCall(body: unknown, phoneNumberIds: readonly strin
   }
   if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 40))
     errors.push('name must be shorter than or equal to 40 characters');
+  return errors;
+}
+
+/**
+ * VapiVoicemailDetectionPlan (openapi.json): provider, beepMaxAwaitSeconds (0–60) and
+ * backoffPlan (VoicemailDetectionBackoffPlan: startAtSeconds, frequencySeconds, maxRetries);
+ * any other property is refused, as Vapi's whitelisting validation does.
+ */
+function vapiVoicemailDetectionErrors(plan: Record<string, unknown>, p: string): string[] {
+  const errors: string[] = [];
+  for (const key of Object.keys(plan))
+    if (!['provider', 'beepMaxAwaitSeconds', 'backoffPlan', 'type'].includes(key))
+      errors.push(`${p}property ${key} should not exist`);
+  const beep = plan.beepMaxAwaitSeconds;
+  if (beep !== undefined && (typeof beep !== 'number' || beep < 0 || beep > 60))
+    errors.push(`${p}beepMaxAwaitSeconds must be a number from 0 to 60`);
+  const backoff = plan.backoffPlan;
+  if (backoff !== undefined) {
+    if (!isObject(backoff)) errors.push(`${p}backoffPlan must be an object`);
+    else
+      for (const [key, value] of Object.entries(backoff)) {
+        if (!['startAtSeconds', 'frequencySeconds', 'maxRetries'].includes(key))
+          errors.push(`${p}backoffPlan.property ${key} should not exist`);
+        else if (typeof value !== 'number' || value < 0)
+          errors.push(`${p}backoffPlan.${key} must be a number not less than 0`);
+      }
+  }
   return errors;
 }

@@ -43,7 +43,14 @@ describe('Vapi call body', () => {
         voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
         transcriber: { provider: 'deepgram', language: 'es' },
         maxDurationSeconds: 420,
-        voicemailMessage: 'Please call us back.',
+        // The account's callback number is said after the task's message, in the call's language.
+        voicemailMessage:
+          'Please call us back. Si necesita contactarnos, llame al +1 212-555-0199.',
+        voicemailDetection: {
+          provider: 'vapi',
+          backoffPlan: { startAtSeconds: 2, frequencySeconds: 2.5, maxRetries: 6 },
+          beepMaxAwaitSeconds: 20,
+        },
         analysisPlan: { successEvaluationPlan: { enabled: true, rubric: 'PassFail' } },
         serverMessages: [
           'status-update',

@@ -25,6 +25,7 @@ import {
   disclosureRules,
   disclosuresFor,
   spokenOpening,
+  voicemailMessageWithCallback,
   type Disclosures,
 } from '../../contract/disclosures.ts';
 import {
@@ -103,6 +104,17 @@ export const OPT_OUT_OUTPUT = 'opted_out';
 /** The key a callee presses to opt out, as the mandatory opening announces it. */
 export const OPT_OUT_KEY = '9';
 export const RESULT_OUTPUT = 'result';
+
+/**
+ * assistant.voicemailDetection (Vapi's VapiVoicemailDetectionPlan): the first check 2 s after the
+ * answer and every 2.5 s after it, up to 6 times (about the first 15 s, while the agent says its
+ * opening); a message waits at most 20 s for the beep.
+ */
+export const VOICEMAIL_DETECTION = {
+  provider: 'vapi',
+  backoffPlan: { startAtSeconds: 2, frequencySeconds: 2.5, maxRetries: 6 },
+  beepMaxAwaitSeconds: 20,
+} as const;
 
 /** Whether the callee asked not to be called again: asked of every call. */
 export const OPT_OUT_STRUCTURED_OUTPUT = {
@@ -226,9 +238,17 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       },
       transcriber: { ...callLanguage(request.language).transcriber },
       maxDurationSeconds: request.maxDurationMinutes * 60,
-      voicemailDetection: { provider: 'vapi' },
+      // Voicemail decided early: Vapi's detection checks from the 2nd second, every 2.5 s, before
+      // the agent has said more than its opening; a message waits for the beep (at most 20 s).
+      voicemailDetection: VOICEMAIL_DETECTION,
       ...(request.voicemail.action === 'leave_message' && request.voicemail.message
-        ? { voicemailMessage: request.voicemail.message }
+        ? {
+            voicemailMessage: voicemailMessageWithCallback(
+              request.voicemail.message,
+              request.language,
+              request.disclosureFacts.callback_number,
+            ),
+          }
         : {}),
       analysisPlan: {
         summaryPlan: { enabled: true },
