@@ -481,6 +481,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      task_consents: {
+        Row: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at: string;
+        };
+        Insert: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at?: string;
+        };
+        Update: {
+          task_id?: string;
+          user_id?: string;
+          purpose?: 'informational' | 'marketing';
+          type?: 'written' | 'express';
+          obtained_at?: string;
+          source?: string;
+          reference?: string;
+          recorded_at?: string;
+        };
+        Relationships: [];
+      };
       task_create_requests: {
         Row: { id: number; api_key_id: string | null; created_at: string; user_id: string };
         Insert: { id?: number; api_key_id?: string | null; created_at?: string; user_id: string };
@@ -740,6 +773,10 @@ export type Database = {
           test_clock: string | null;
           test_clock_shift: string | null;
           tools: Json | null;
+          purpose: 'informational' | 'marketing';
+          disclosure_facts: Json | null;
+          recording_consent: 'granted' | 'declined' | null;
+          search_text: string | null;
         };
         Insert: {
           id: string;
@@ -873,6 +910,10 @@ export type Database = {
           test_clock?: string | null;
           test_clock_shift?: string | null;
           tools?: Json | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
+          search_text?: never;
         };
         Update: {
           id?: string;
@@ -1006,6 +1047,10 @@ export type Database = {
           test_clock?: string | null;
           test_clock_shift?: string | null;
           tools?: Json | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
+          search_text?: never;
         };
         Relationships: [];
       };
