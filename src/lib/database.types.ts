@@ -256,6 +256,7 @@ export type Database = {
           completed_at: string | null;
           updated_at: string;
           task_defaults: Json;
+          livemode: boolean;
         };
         Insert: {
           id: string;
@@ -273,6 +274,7 @@ export type Database = {
           completed_at?: string | null;
           updated_at?: string;
           task_defaults?: Json;
+          livemode?: boolean;
         };
         Update: {
           id?: string;
@@ -290,6 +292,7 @@ export type Database = {
           completed_at?: string | null;
           updated_at?: string;
           task_defaults?: Json;
+          livemode?: boolean;
         };
         Relationships: [];
       };
@@ -845,6 +848,7 @@ export type Database = {
           purpose: 'informational' | 'marketing';
           disclosure_facts: Json | null;
           recording_consent: 'granted' | 'declined' | null;
+          search_text: string | null;
         };
         Insert: {
           id: string;
@@ -981,6 +985,7 @@ export type Database = {
           purpose?: 'informational' | 'marketing';
           disclosure_facts?: Json | null;
           recording_consent?: 'granted' | 'declined' | null;
+          search_text?: never;
         };
         Update: {
           id?: string;
@@ -1117,6 +1122,7 @@ export type Database = {
           purpose?: 'informational' | 'marketing';
           disclosure_facts?: Json | null;
           recording_consent?: 'granted' | 'declined' | null;
+          search_text?: never;
         };
         Relationships: [];
       };

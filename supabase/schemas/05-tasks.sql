@@ -17,6 +17,19 @@
 --   * The watchdog asks the provider about a call silent for 60 seconds, and about an ended
 --     task's call that is still unbilled, instead of waiting for max_duration_minutes.
 
+-- The words of a task's metadata the calls list searches: its values (not its keys), one level
+-- deep, as text; nested objects and arrays as their JSON.
+create function private.metadata_search_text(p_metadata jsonb)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(string_agg(e.value, ' '), '')
+    from jsonb_each_text(case when jsonb_typeof(p_metadata) = 'object' then p_metadata else '{}'::jsonb end) e
+$$;
+
 -- Columns keep the order they were added in (later ones at the end), as the baseline has them.
 create table public.tasks (
   id text primary key
@@ -142,6 +155,10 @@ create table public.tasks (
   disclosure_facts jsonb,
   recording_consent text
     constraint tasks_recording_consent_valid check (recording_consent in ('granted', 'declined')),
+  -- What the calls list's search matches (GET /task?q=): the number, the goal and the metadata's
+  -- values, lower-cased; erasing the content empties it with them.
+  search_text text generated always as (
+    lower(phone_number || ' ' || coalesce(goal, '') || ' ' || private.metadata_search_text(metadata))) stored,
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -196,6 +213,8 @@ create index tasks_active on public.tasks (status, updated_at) where status in (
 create index tasks_due_scheduled on public.tasks (scheduled_for) where status = 'scheduled';
 -- The calls of an account to one number (a state's cap of calls in 24 hours counts them).
 create index tasks_user_phone on public.tasks (user_id, phone_number);
+-- The calls list's date filter (GET /task?created_after=&created_before=) within one account.
+create index tasks_user_created on public.tasks (user_id, created_at desc);
 revoke all on public.tasks from public, anon, authenticated;
 grant all on public.tasks to service_role;
 

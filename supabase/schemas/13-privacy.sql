@@ -388,7 +388,7 @@ set search_path = ''
 as $$
   -- A page of the export's tasks, oldest first (ids sort by creation), after the task p_after.
   select coalesce(jsonb_agg(
-           (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at')
+           (to_jsonb(t) - 'user_id' - 'provider_token_hash' - 'watchdog_checked_at' - 'search_text')
            || jsonb_build_object(
                 'attempts', coalesce((
                   select jsonb_agg(to_jsonb(a) - 'task_id' - 'provider_control_url' order by a.number)

@@ -900,6 +900,16 @@ export interface operations {
         status?: components['schemas']['TaskStatus'];
         /** @description Only the tasks of this batch. */
         batch_id?: string;
+        /** @description Search: tasks whose number, goal or metadata values contain this text (any case). A number as typed (415-555-0100, (415) 555-0100) matches by its digits. A task's erased content no longer matches. */
+        q?: string;
+        /** @description Only the tasks whose goal ended this way. */
+        outcome?: 'achieved' | 'not_achieved' | 'unknown';
+        /** @description Only the tasks whose last call ended this way. */
+        call_outcome?: components['schemas']['CallOutcome'];
+        /** @description Only the tasks created at or after this moment. */
+        created_after?: string;
+        /** @description Only the tasks created before this moment. */
+        created_before?: string;
       };
       header?: never;
       path?: never;

@@ -23,7 +23,14 @@ export type BatchTask = Pick<
   | 'batch_id'
   | 'batch_index'
   | 'created_at'
+  | 'started_at'
+  | 'ended_at'
+  | 'next_attempt_at'
 > & {
+  /** Optional so older fixtures need not list them: the CSV reads them as empty. */
+  attempts?: Task['attempts'];
+  transcript?: Task['transcript'];
+} & {
   // The API describes these as free-form JSON objects.
   metadata: Record<string, unknown>;
   result?: Record<string, unknown> | null;

@@ -20,6 +20,9 @@ const task = (overrides: Partial<BatchTask>): BatchTask => ({
   batch_id: 'batch_01',
   batch_index: 0,
   created_at: '2026-11-26T00:00:00Z',
+  started_at: null,
+  ended_at: null,
+  next_attempt_at: null,
   ...overrides,
 });
 
@@ -42,16 +45,21 @@ describe('resultsCsv', () => {
     ]);
     const parsed = parseBatchCsv(csv);
     expect(parsed.columns).toEqual([
+      'row',
       'phone_number',
       'goal',
       'pupil',
       'status',
       'outcome',
       'call_outcome',
-      'summary',
       'failure_reason',
+      'attempts',
+      'started_at',
+      'ended_at',
       'duration_seconds',
       'cost_usd',
+      'summary',
+      'transcript',
       'task_id',
     ]);
     expect(parsed.records[0]).toMatchObject({
@@ -65,6 +73,52 @@ describe('resultsCsv', () => {
       status: 'failed',
       call_outcome: '',
       failure_reason: 'insufficient_credits',
+    });
+  });
+
+  it('keeps the upload’s column order, not the order the API returns metadata in', () => {
+    // jsonb returns keys shortest first: {"name", "clinic"} comes back as name, clinic.
+    const csv = resultsCsv(
+      [
+        task({
+          batch_index: 1,
+          metadata: { name: 'Kim', clinic: 'North', zz: 'extra' },
+          attempts: [
+            { number: 1, status: 'no_answer', started_at: 'a', ended_at: 'b', ended_reason: 'x' },
+            { number: 2, status: 'success', started_at: 'c', ended_at: 'd', ended_reason: 'y' },
+          ] as BatchTask['attempts'],
+          started_at: '2026-11-26T10:00:00Z',
+          ended_at: '2026-11-26T10:01:01Z',
+          transcript: [
+            {
+              speaker: 'agent',
+              text: 'Hello, this is Clinic’s AI assistant.',
+              start_ms: 0,
+              end_ms: 1,
+            },
+            { speaker: 'callee', text: 'Hi.', start_ms: 2, end_ms: 3 },
+          ],
+          result: { confirmed: true },
+        }),
+      ],
+      ['phone_number', 'clinic', 'name'],
+    );
+    const parsed = parseBatchCsv(csv);
+    expect(parsed.columns.slice(0, 6)).toEqual([
+      'row',
+      'phone_number',
+      'goal',
+      'clinic',
+      'name',
+      'zz',
+    ]);
+    expect(parsed.columns.slice(-3)).toEqual(['result.confirmed', 'transcript', 'task_id']);
+    expect(parsed.records[0]).toMatchObject({
+      row: '2',
+      attempts: '2',
+      started_at: '2026-11-26T10:00:00Z',
+      ended_at: '2026-11-26T10:01:01Z',
+      transcript: 'agent: Hello, this is Clinic’s AI assistant.\ncallee: Hi.',
     });
   });
 
@@ -119,7 +173,7 @@ describe('resultsCsv', () => {
     expect(cells.filter((cell) => cell === `'${attack}`).length).toBeGreaterThanOrEqual(11);
     // And every escaped cell is quoted, as OWASP asks.
     for (const line of csv.split('\r\n').slice(1, 2))
-      expect(line.startsWith(`"'${attack.slice(0, 1)}`)).toBe(true);
+      expect(line.startsWith(`1,"'${attack.slice(0, 1)}`)).toBe(true);
   });
 
   it('leaves ordinary cells as they are', () => {

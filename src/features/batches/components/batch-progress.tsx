@@ -9,7 +9,7 @@ import { endedCount, type BatchCounts } from '../api/batch-types';
 import { useCancelBatch } from '../api/cancel-batch';
 import { useBatch } from '../api/get-batch';
 import { getBatchTasks, useBatchTasks } from '../api/get-batch-tasks';
-import { resultsCsv } from '../api/results-csv';
+import { resultsCsv, uploadColumnsOf } from '../api/results-csv';
 
 const COUNT_LABELS: [keyof BatchCounts, string][] = [
   ['scheduled', 'Scheduled'],
@@ -57,7 +57,7 @@ export function BatchProgress({
     try {
       downloadFile(
         `${batchId}-results.csv`,
-        new Blob([resultsCsv(await getBatchTasks(batchId))], {
+        new Blob([resultsCsv(await getBatchTasks(batchId), uploadColumnsOf(batchId))], {
           type: 'text/csv;charset=utf-8',
         }),
       );

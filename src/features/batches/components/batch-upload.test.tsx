@@ -48,6 +48,19 @@ describe('BatchUpload', () => {
     expect(screen.getByRole('button', { name: 'Call 1 number' })).toBeEnabled();
   }, 20_000);
 
+  it('counts rows in plain words: "2 ready", and one bad row is "the row"', async () => {
+    const events = userEvent.setup();
+    renderUpload();
+    await events.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile('phone_number,goal\n+14155550100,Hi\n+14155550101,Hi\n12345,Hi\n'),
+    );
+    expect(await screen.findByText(/3 rows, 2 ready, 1 row to fix or remove\./)).toBeVisible();
+    expect(screen.queryByText(/readys/)).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Remove the row to fix' }));
+    expect(screen.getByText(/2 rows, 2 ready\./)).toBeVisible();
+  });
+
   it('names a file without a phone_number column', async () => {
     const events = userEvent.setup();
     renderUpload();

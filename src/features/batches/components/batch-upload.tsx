@@ -12,8 +12,15 @@ import {
   type CheckedRow,
 } from '../api/batch-rows';
 import { refusedRows, useCreateBatch } from '../api/create-batch';
+import { rememberUploadColumns } from '../api/results-csv';
 
-type Loaded = { name: string; records: Record<string, string>[]; problems: string[] };
+type Loaded = {
+  name: string;
+  /** The header as uploaded, in file order (the results CSV follows it). */
+  columns: string[];
+  records: Record<string, string>[];
+  problems: string[];
+};
 
 /** Server-side verdicts on rows (e.g. a number on the do-not-call list), by data row number. */
 type Refusals = Map<number, { field: string | null; message: string }>;
@@ -68,6 +75,7 @@ export function BatchUpload({
   const mutation = useCreateBatch(userId, {
     onSuccess: (batch) => {
       toast.success(`Batch of ${plural(batch.counts.total, 'call')} started.`);
+      if (loaded) rememberUploadColumns(batch.id, loaded.columns);
       setLoaded(null);
       setResult(null);
       setRemoved(new Set());
@@ -96,7 +104,12 @@ export function BatchUpload({
     setRefusals(new Map());
     if (!file) return setLoaded(null);
     const parsed = parseBatchCsv(await file.text());
-    setLoaded({ name: file.name, records: parsed.records, problems: parsed.problems });
+    setLoaded({
+      name: file.name,
+      columns: parsed.columns,
+      records: parsed.records,
+      problems: parsed.problems,
+    });
   }
 
   const tooMany = kept.length > MAX_BATCH_ROWS;
@@ -166,7 +179,7 @@ export function BatchUpload({
         <div className="grid gap-3" aria-live="polite">
           <p className="text-sm" role="status">
             {loaded?.name}: {plural(kept.length, 'row')},{' '}
-            {plural(kept.length - bad.length, 'ready')}
+            {(kept.length - bad.length).toLocaleString('en-US')} ready
             {bad.length > 0 ? `, ${plural(bad.length, 'row')} to fix or remove` : ''}.
             {tooMany
               ? ` A batch holds at most ${MAX_BATCH_ROWS.toLocaleString('en-US')} rows.`
@@ -217,7 +230,9 @@ export function BatchUpload({
                 className="justify-self-start"
                 onClick={() => setRemoved((now) => new Set([...now, ...bad.map((row) => row.row)]))}
               >
-                Remove all {plural(bad.length, 'row')} to fix
+                {bad.length === 1
+                  ? 'Remove the row to fix'
+                  : `Remove all ${bad.length.toLocaleString('en-US')} rows to fix`}
               </Button>
             </>
           )}

@@ -154,3 +154,41 @@ describe('the result schema and recording', () => {
     expect(informational).not.toHaveProperty('consent');
   });
 });
+
+describe('the form’s API options', () => {
+  const form = {
+    phone: '415-555-0100',
+    goal: 'Confirm.',
+    voice: 'Aria',
+    language: 'en',
+    speakingStyle: 'Professional',
+    maxDurationMinutes: 3,
+  } as const;
+
+  it('sends webhook_url and retry as POST /task takes them', () => {
+    const values = createCallSchema.parse({
+      ...form,
+      webhookUrl: ' https://example.com/hook ',
+      retryAttempts: 0,
+      retryIntervalMinutes: 15,
+    });
+    expect(toCreateTaskBody(values)).toMatchObject({
+      webhook_url: 'https://example.com/hook',
+      retry: { max_attempts: 0, interval_minutes: 15 },
+    });
+  });
+
+  it('refuses a webhook that is not https and retries outside the API’s limits', () => {
+    const issues = createCallSchema.safeParse({
+      ...form,
+      webhookUrl: 'ftp://example.com',
+      retryAttempts: 6,
+      retryIntervalMinutes: 0,
+    }).error?.issues;
+    expect(issues?.map((issue) => issue.path[0])).toEqual([
+      'webhookUrl',
+      'retryAttempts',
+      'retryIntervalMinutes',
+    ]);
+  });
+});

@@ -15,6 +15,11 @@ export const createCallLimits = {
   minDuration: LIMITS.maxDurationMinutes.min,
   maxDuration: LIMITS.maxDurationMinutes.max,
   defaultDuration: 5,
+  retryAttempts: LIMITS.retryMaxAttempts,
+  retryInterval: LIMITS.retryIntervalMinutes,
+  /** The API's own defaults when retry is omitted. */
+  defaultRetryAttempts: 3,
+  defaultRetryInterval: 30,
 } as const;
 
 export const createCallMessages = {
@@ -28,6 +33,9 @@ export const createCallMessages = {
   outputSchemaShape:
     'The result schema must be a JSON Schema object: {"type": "object", "properties": {…}} with at least one field.',
   outputSchemaSize: 'Keep the result schema under 8 KB.',
+  webhookUrl: `Enter an https:// URL of up to ${LIMITS.webhookUrlMaxLength} characters, or leave it empty.`,
+  retryAttempts: `Enter a whole number of further attempts from ${LIMITS.retryMaxAttempts.min} to ${LIMITS.retryMaxAttempts.max}.`,
+  retryInterval: `Enter a whole number of minutes between attempts from ${LIMITS.retryIntervalMinutes.min} to ${LIMITS.retryIntervalMinutes.max}.`,
   consentObtainedAt: 'Enter when the callee gave written consent (not in the future).',
   consentSource: 'Say how the consent was obtained, like "web form" (up to 200 characters).',
   consentReference:
@@ -133,6 +141,33 @@ export const createCallSchema = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     record: z.boolean().optional(),
+    /** Where the call's events are POSTed (https only; the API refuses private targets). */
+    webhookUrl: z
+      .string()
+      .trim()
+      .max(LIMITS.webhookUrlMaxLength, createCallMessages.webhookUrl)
+      .refine((value) => {
+        if (!value) return true;
+        try {
+          return new URL(value).protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, createCallMessages.webhookUrl)
+      .optional(),
+    /** Further attempts after no answer, busy or voicemail, and the minutes between them. */
+    retryAttempts: z
+      .number({ error: createCallMessages.retryAttempts })
+      .int(createCallMessages.retryAttempts)
+      .min(LIMITS.retryMaxAttempts.min, createCallMessages.retryAttempts)
+      .max(LIMITS.retryMaxAttempts.max, createCallMessages.retryAttempts)
+      .optional(),
+    retryIntervalMinutes: z
+      .number({ error: createCallMessages.retryInterval })
+      .int(createCallMessages.retryInterval)
+      .min(LIMITS.retryIntervalMinutes.min, createCallMessages.retryInterval)
+      .max(LIMITS.retryIntervalMinutes.max, createCallMessages.retryInterval)
+      .optional(),
     purpose: z.enum(['informational', 'marketing']).optional(),
     /** A marketing call's consent: when (datetime-local), how, and where the proof is kept. */
     consentObtainedAt: z.string().optional(),
@@ -177,6 +212,10 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   schedule_at: 'scheduleAt',
   output_schema: 'outputSchema',
   record: 'record',
+  webhook_url: 'webhookUrl',
+  retry: 'retryAttempts',
+  'retry.max_attempts': 'retryAttempts',
+  'retry.interval_minutes': 'retryIntervalMinutes',
   purpose: 'purpose',
   consent: 'consentObtainedAt',
   'consent.obtained_at': 'consentObtainedAt',
@@ -197,6 +236,17 @@ export function toCreateTaskBody(values: CreateCallValues) {
       ? { output_schema: JSON.parse(values.outputSchema) as Record<string, unknown> }
       : {}),
     ...(values.record ? { record: true } : {}),
+    ...(values.webhookUrl ? { webhook_url: values.webhookUrl } : {}),
+    ...(values.retryAttempts !== undefined || values.retryIntervalMinutes !== undefined
+      ? {
+          retry: {
+            ...(values.retryAttempts !== undefined ? { max_attempts: values.retryAttempts } : {}),
+            ...(values.retryIntervalMinutes !== undefined
+              ? { interval_minutes: values.retryIntervalMinutes }
+              : {}),
+          },
+        }
+      : {}),
     ...(values.purpose === 'marketing'
       ? {
           purpose: 'marketing' as const,

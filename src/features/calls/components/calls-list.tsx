@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { balanceKeys, usageQueryKey } from '@/lib/balance';
 import { isTerminalStatus as isTerminal } from '@contract/task-vocabulary.ts';
 import { ERASED_GOAL, type CallSummary } from '@/lib/call-types';
+import { hasFilters, type CallsFilters } from '../api/calls-filters';
 import { useCalls } from '../api/get-calls';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
 import { formatDateTime } from '@/lib/format';
@@ -44,14 +45,19 @@ export function CallsList({
   onOpen,
   pageSize,
   activePollMs,
+  filters,
+  onClearFilters,
 }: {
   userId: string | undefined;
   onOpen: (taskId: string) => void;
   pageSize?: number;
+  /** The search and filters the server applies; none lists every call. */
+  filters?: CallsFilters;
+  onClearFilters?: () => void;
   /** `false` while a call's event stream is open: it tells the end, the list need not poll. */
   activePollMs?: number | false;
 }) {
-  const query = useCalls(userId, { pageSize, activePollMs });
+  const query = useCalls(userId, { pageSize, activePollMs, filters });
   const calls = query.data?.pages.flatMap((page) => page.calls) ?? [];
   useRefreshBalanceWhenCallsEnd(userId, calls);
 
@@ -83,6 +89,22 @@ export function CallsList({
     );
   }
 
+  if (calls.length === 0 && filters && hasFilters(filters)) {
+    return (
+      <div className="grid justify-items-start gap-2 rounded-md border border-dashed p-6 text-sm text-muted-foreground">
+        <p>
+          <span className="font-medium text-foreground">No calls match.</span> Try other words or
+          fewer filters.
+        </p>
+        {onClearFilters ? (
+          <Button size="sm" variant="outline" onClick={onClearFilters}>
+            Clear search and filters
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+
   if (calls.length === 0) {
     return (
       <div className="flex items-start gap-3 rounded-md border border-dashed p-6 text-sm text-muted-foreground">
@@ -103,7 +125,7 @@ export function CallsList({
   return (
     <div className="grid gap-3">
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm" aria-busy={query.isPlaceholderData}>
           <caption className="sr-only">Your calls, newest first</caption>
           <thead className="text-xs uppercase text-muted-foreground">
             <tr className="border-b">

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/auth/session-context';
+import { filtersFromSearchParams, withFilters, type CallsFilters } from '../api/calls-filters';
 import { CallDetailDialog } from './call-detail-dialog';
+import { CallsFilterBar } from './calls-filter-bar';
 import { CallsList } from './calls-list';
 import { ModeSwitch } from './mode-switch';
 import { PlaceTestCallForm } from './place-test-call-form';
@@ -13,6 +16,14 @@ import { PlaceTestCallForm } from './place-test-call-form';
 export function CallsPanel() {
   const { user } = useSession();
   const [openTaskId, setOpenTaskId] = useState<string | null>(null);
+  // The search and filters live in the URL: a reload or a shared link shows the same list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: CallsFilters) =>
+      setSearchParams((params) => withFilters(params, next), { replace: true }),
+    [setSearchParams],
+  );
 
   return (
     <div className="grid gap-6">
@@ -35,10 +46,13 @@ export function CallsPanel() {
           <CardTitle>Calls</CardTitle>
           <CardDescription>Every call of your account, newest first.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          <CallsFilterBar userId={user?.id} filters={filters} onChange={setFilters} />
           <CallsList
             userId={user?.id}
             onOpen={setOpenTaskId}
+            filters={filters}
+            onClearFilters={() => setFilters({})}
             // An open call follows its own event stream and refreshes the list when it ends.
             activePollMs={openTaskId ? false : undefined}
           />

@@ -138,4 +138,23 @@ describe('PlaceTestCallForm', () => {
     await events.click(record);
     expect(record).toBeChecked();
   });
+
+  it('sends a webhook URL and retries within the API’s limits', async () => {
+    const events = userEvent.setup();
+    renderForm(seeded(KEY));
+    const webhook = screen.getByLabelText('Webhook URL (optional)');
+    const retries = screen.getByLabelText('Retries');
+    const interval = screen.getByLabelText('Minutes between retries');
+    expect(retries).toHaveValue(3);
+    expect(interval).toHaveValue(30);
+    await events.type(webhook, 'http://example.com/hook');
+    await events.clear(retries);
+    await events.type(retries, '6');
+    await events.clear(interval);
+    await events.type(interval, '1441');
+    await events.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(webhook).toHaveAccessibleDescription(/Enter an https:\/\/ URL of up to 2048 characters/);
+    expect(retries).toHaveAccessibleDescription(/from 0 to 5\./);
+    expect(interval).toHaveAccessibleDescription(/from 1 to 1440\./);
+  });
 });

@@ -115,6 +115,9 @@ function TestCallForm({
       scheduleAt: '',
       outputSchema: '',
       record: false,
+      webhookUrl: '',
+      retryAttempts: createCallLimits.defaultRetryAttempts,
+      retryIntervalMinutes: createCallLimits.defaultRetryInterval,
       purpose: 'informational',
       consentObtainedAt: '',
       consentSource: '',
@@ -272,6 +275,43 @@ function TestCallForm({
       {errors.record?.message ? (
         <p className="text-sm text-destructive">{errors.record.message}</p>
       ) : null}
+      <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <FormField
+          label="Webhook URL (optional)"
+          error={errors.webhookUrl?.message}
+          hint="We POST the call's events here, signed; https only."
+        >
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/dialwise"
+            {...register('webhookUrl')}
+          />
+        </FormField>
+        <FormField
+          label="Retries"
+          error={errors.retryAttempts?.message}
+          hint="After no answer, busy or voicemail."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={createCallLimits.retryAttempts.min}
+            max={createCallLimits.retryAttempts.max}
+            {...register('retryAttempts', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField label="Minutes between retries" error={errors.retryIntervalMinutes?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={createCallLimits.retryInterval.min}
+            max={createCallLimits.retryInterval.max}
+            {...register('retryIntervalMinutes', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
       <FormField
         label="Purpose"
         error={errors.purpose?.message}

@@ -68,6 +68,7 @@ import {
   type TocItem,
 } from '@/features/docs/components/docs-layout';
 import { FEDERAL_HOURS_SOURCE, STATE_RULES } from '@/features/docs/content/calling-rules';
+import { RESULT_COLUMNS_BEFORE_RESULT } from '@/lib/batch-results-columns';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
@@ -637,6 +638,22 @@ export function DocsPage() {
             <InlineCode>GET …/batches/&#123;id&#125;/events</InlineCode> and to the{' '}
             <InlineCode>webhook_url</InlineCode> of the defaults. The dashboard&apos;s Batches page
             takes a CSV and downloads the results as CSV.
+          </p>
+          <p id="batch-results-csv">
+            The results CSV has one row per call, in the order of the upload, and its columns always
+            in this order: <InlineCode>row</InlineCode> (1 is the upload&apos;s first data row), the
+            input columns as uploaded (<InlineCode>phone_number</InlineCode>,{' '}
+            <InlineCode>goal</InlineCode>, then your other columns in the upload&apos;s order),{' '}
+            {RESULT_COLUMNS_BEFORE_RESULT.map((column, i) => (
+              <span key={column}>
+                <InlineCode>{column}</InlineCode>
+                {i < RESULT_COLUMNS_BEFORE_RESULT.length - 1 ? ', ' : ''}
+              </span>
+            ))}
+            , one <InlineCode>result.&lt;field&gt;</InlineCode> column per field of a structured
+            result, <InlineCode>transcript</InlineCode> (a line per turn, &quot;agent: …&quot; or
+            &quot;callee: …&quot;) and <InlineCode>task_id</InlineCode>. A cell that would start a
+            spreadsheet formula begins with an apostrophe.
           </p>
         </DocsSection>
 

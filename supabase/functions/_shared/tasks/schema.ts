@@ -7,9 +7,11 @@ import { LIMITS } from '../contract/limits.ts';
 import {
   CALL_PURPOSES,
   CONSENT_TYPES,
+  TASK_OUTCOMES,
   TASK_STATUSES,
   VOICEMAIL_ACTIONS,
 } from '../contract/task-vocabulary.ts';
+import { CALL_OUTCOMES } from '../contract/call-outcomes.ts';
 import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosures.ts';
 import { TOOL_LIMITS, TOOL_NAME } from '../contract/task-tools.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
@@ -315,6 +317,24 @@ export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
 export const BATCH_ID = /^batch_[0-9A-Z]{26}$/;
 
+/** A list filter's moment: an ISO 8601 date-time with its offset (or Z). */
+const listTime = (field: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${field} must be an ISO 8601 date-time with a time zone, like 2026-11-27T00:00:00Z`,
+  });
+
+/**
+ * What `q` matches in a task's search text (its number, goal and metadata values, lower-cased):
+ * a number as typed (415-555-0100, (415) 555 0100) by its digits, anything else as words.
+ */
+export function searchPattern(q: string): string {
+  const digits = q.replace(/\D/g, '');
+  const text = /^[\d\s()+.-]+$/.test(q) && digits.length >= 3 ? digits : q.toLowerCase();
+  // LIKE's wildcards and its escape are matched literally; PostgREST reads * as %.
+  return `*${text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '')}*`;
+}
+
 export const listQuerySchema = z.strictObject({
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
@@ -331,6 +351,16 @@ export const listQuerySchema = z.strictObject({
     .string()
     .regex(BATCH_ID, { error: 'batch_id must be a batch id like batch_01J…' })
     .optional(),
+  q: z
+    .string()
+    .trim()
+    .min(1, { error: 'q must be 1 to 200 characters' })
+    .max(200, { error: 'q must be 1 to 200 characters' })
+    .optional(),
+  outcome: oneOf('outcome', TASK_OUTCOMES).optional(),
+  call_outcome: oneOf('call_outcome', CALL_OUTCOMES).optional(),
+  created_after: listTime('created_after').optional(),
+  created_before: listTime('created_before').optional(),
 });
 
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -4,7 +4,7 @@
 // the pool through the client itself (db.ts). No wording and no HTTP here.
 import { type Db, must } from '../db.ts';
 import type { Transition } from './status-machine.ts';
-import type { ListQuery } from './schema.ts';
+import { type ListQuery, searchPattern } from './schema.ts';
 import {
   ATTEMPT_COLUMNS,
   CONSENT_COLUMNS,
@@ -84,6 +84,11 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       if (query.status) request = request.eq('status', query.status);
       if (query.batch_id) request = request.eq('batch_id', query.batch_id);
       if (query.starting_after) request = request.lt('id', query.starting_after);
+      if (query.q) request = request.ilike('search_text', searchPattern(query.q));
+      if (query.outcome) request = request.eq('outcome', query.outcome);
+      if (query.call_outcome) request = request.eq('call_outcome', query.call_outcome);
+      if (query.created_after) request = request.gte('created_at', query.created_after);
+      if (query.created_before) request = request.lt('created_at', query.created_before);
       const rows = must(await request) as unknown as TaskWithAttempts[];
       return rows.map(({ task_attempts: attempts, batches: batch, ...row }) => ({
         row: withBatchDefaults(row, batch?.task_defaults),
