@@ -24,11 +24,16 @@ function withBalance(credits: number | null, held = 0) {
   );
   queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
+  queryClient.setQueryData(onboardingKeys.gettingStarted(user.id), {
+    key: { value: API_KEY, livemode: true },
+    placedCall: false,
+    webhookSet: false,
+  });
   return queryClient;
 }
 
 describe('DashboardPage', () => {
-  it('shows the balance and opens the API keys tab by default', () => {
+  it('shows the balance and opens Getting started by default', () => {
     renderWithProviders(<DashboardPage />, {
       initialEntry: '/dashboard',
       session: sessionState({ user }),
@@ -36,6 +41,19 @@ describe('DashboardPage', () => {
     });
     expect(screen.getByText('Balance')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Getting started' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('4 of 5 steps left.');
+  });
+
+  it('opens the API keys tab from the URL', () => {
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard?tab=apikey',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_a1a1a1a…a1a1a1a1a1');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
@@ -125,13 +143,16 @@ describe('DashboardPage', () => {
     expect(menu.parentElement).toHaveTextContent('Billing');
   });
 
-  it('opens the API keys tab for an unknown tab in the URL', () => {
+  it('opens Getting started for an unknown tab in the URL', () => {
     renderWithProviders(<DashboardPage />, {
       initialEntry: '/dashboard?tab=nope',
       session: sessionState({ user }),
       queryClient: withBalance(25),
     });
-    expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Getting started' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('has a Calls tab with the test call form and the calls list', async () => {

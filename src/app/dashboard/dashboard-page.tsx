@@ -1,4 +1,5 @@
 import {
+  House,
   KeyRound,
   ListChecks,
   Mic,
@@ -16,9 +17,11 @@ import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
+import { GettingStartedCard } from '@/features/onboarding/components/getting-started-card';
 import { ApiKeyPanel, PhoneAgentSettingsPanel, ProfilePanel } from './tab-panels';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
+  home: { label: 'Getting started', icon: House, panel: () => <GettingStartedCard /> },
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
   batches: { label: 'Batches', icon: ListChecks, panel: () => <BatchesPanel /> },
@@ -49,7 +52,7 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard: the account frame with tabs (apikey, calls, batches, do-not-call,
+ * /dashboard: the account frame with tabs (home, the Getting started checklist; apikey, calls, batches, do-not-call,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.
@@ -62,7 +65,7 @@ export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) 
 
   const fromState = requestedTab(location.state);
   const activeTab: DashboardTab =
-    fromState ?? requestedTab({ activeTab: searchParams.get('tab') }) ?? 'apikey';
+    fromState ?? requestedTab({ activeTab: searchParams.get('tab') }) ?? 'home';
 
   // The initial tab was taken from navigation state: replace the entry with the tab in the URL.
   useEffect(() => {
