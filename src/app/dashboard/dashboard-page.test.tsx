@@ -13,7 +13,19 @@ import { onboardingKeys } from '@/features/onboarding/api/query-keys';
 import { DashboardPage } from './dashboard-page';
 
 const user = testUser('ada@example.com');
-const API_KEY = 'dw_' + 'a1'.repeat(32);
+const API_KEYS = [
+  {
+    id: 'k1',
+    name: 'Production',
+    key_prefix: 'dw_live_',
+    key_last4: 'a1a1',
+    livemode: true,
+    created_at: '2026-11-01T10:00:00Z',
+    last_used_at: null,
+    revoked: false,
+    revoked_at: null,
+  },
+];
 
 /** A query client that already knows the balance, so nothing is fetched. */
 function withBalance(credits: number | null, held = 0) {
@@ -22,10 +34,10 @@ function withBalance(credits: number | null, held = 0) {
     balanceKeys.ofUser(user.id),
     credits === null ? null : { available: credits, held },
   );
-  queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
+  queryClient.setQueryData(apiKeyKeys.list(user.id), API_KEYS);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   queryClient.setQueryData(onboardingKeys.gettingStarted(user.id), {
-    key: { value: API_KEY, livemode: true },
+    key: { value: 'dw_live_…a1a1', livemode: true },
     placedCall: false,
     webhookSet: false,
   });
@@ -55,7 +67,7 @@ describe('DashboardPage', () => {
       queryClient: withBalance(25),
     });
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_a1a1a1a…a1a1a1a1a1');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_live_…a1a1');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
   });
 

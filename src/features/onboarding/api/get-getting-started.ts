@@ -4,7 +4,10 @@ import { onboardingKeys } from './query-keys';
 
 /** What the dashboard's Getting started checklist reads beside the KYC row. */
 export type GettingStarted = {
-  /** A key the account can use now: its test key when it has one (free, simulated), else live. */
+  /**
+   * A key the account can use now, its test key when it has one (free, simulated), else live:
+   * only its visible start and end (keys are shown whole once, when made).
+   */
   key: { value: string; livemode: boolean } | null;
   /** Whether the account has placed a call (any mode, from the API or the dashboard). */
   placedCall: boolean;
@@ -20,7 +23,7 @@ export async function getGettingStarted(userId: string): Promise<GettingStarted>
   const [keys, call, webhook] = await Promise.all([
     supabase
       .from('api_keys')
-      .select('api_key, livemode')
+      .select('key_prefix, key_last4, livemode')
       .eq('user_id', userId)
       .eq('revoked', false)
       .order('livemode', { ascending: true })
@@ -33,7 +36,7 @@ export async function getGettingStarted(userId: string): Promise<GettingStarted>
   if (call.error) throw call.error;
   const key = keys.data[0];
   return {
-    key: key ? { value: key.api_key, livemode: key.livemode } : null,
+    key: key ? { value: `${key.key_prefix}…${key.key_last4}`, livemode: key.livemode } : null,
     placedCall: call.data.length > 0,
     webhookSet: webhook,
   };

@@ -230,6 +230,9 @@ export function GettingStartedCard() {
                 ? '. With your live key, this places a real call.'
                 : '. With your test key, this calls the simulated network, free.'
               : '. Make a key, then paste it in place of YOUR_API_KEY.'}
+            {facts.data.key
+              ? ' Paste your whole key over the one shown (only its ends are kept).'
+              : null}
           </p>
           <pre
             aria-label="curl request"

@@ -12,7 +12,7 @@ import { OnboardingDialogs } from './onboarding-dialogs';
 import { PhoneVerification } from './phone-verification';
 
 const user = testUser('grace@example.com');
-const TEST_KEY = 'dw_test_' + 'b2'.repeat(32);
+const TEST_KEY = 'dw_test_…b2b2';
 
 const pendingKyc: KycRecord = {
   business_type: 'business',
