@@ -44,8 +44,12 @@ async function buildServerEntry(): Promise<(pathname: string) => Promise<Prerend
 async function main() {
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
   // The loading shell index.html shows in #root until the app mounts (see index.html).
-  const emptyRoot = /<div id="root"><!--boot-shell-->[\s\S]*?<!--\/boot-shell--><\/div>/;
-  const bootShell = emptyRoot.exec(shell)?.[0].slice('<div id="root">'.length, -'</div>'.length);
+  // (Vite drops HTML comments, so the shell is found by its attribute; it holds no other div.)
+  const emptyRoot = /<div id="root">\s*<div\s+data-boot-shell[\s\S]*?<\/div>\s*<\/div>/;
+  const bootShell = emptyRoot
+    .exec(shell)?.[0]
+    .slice('<div id="root">'.length, -'</div>'.length)
+    .trim();
   if (!bootShell) throw new Error('the built index.html has no boot shell in #root');
   const manifest = JSON.parse(
     await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
