@@ -47,7 +47,14 @@ test.describe('the dashboard', () => {
     account = await createCallingAccount({ prefix: 'classes', credits: 5 });
     const fights = listen(page);
     await signIn(page, account);
-    for (const tab of ['API Keys', 'Calls', 'Phone Agent', 'Billing', 'Profile']) {
+    for (const tab of [
+      'Getting started',
+      'API Keys',
+      'Calls',
+      'Phone Agent',
+      'Billing',
+      'Profile',
+    ]) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await page.waitForLoadState('networkidle');

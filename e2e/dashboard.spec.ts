@@ -30,7 +30,7 @@ test.describe('a signed-in user', () => {
 
   test('tabs, the balance button and the profile', async ({ page }) => {
     await signIn(page, user);
-    await expect(page.getByRole('tab', { name: 'API Keys' })).toHaveAttribute(
+    await expect(page.getByRole('tab', { name: 'Getting started' })).toHaveAttribute(
       'aria-selected',
       'true',
     );

@@ -36,7 +36,9 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
       kyc.getByText('Help us verify your details for instant API access.'),
     ).toBeVisible();
     const submit = kyc.getByRole('button', { name: 'Submit' });
-    await expect(submit).toBeDisabled();
+    await expect(
+      kyc.getByText('Still needed: Business type, Legal name, Address, Use case.'),
+    ).toBeVisible();
 
     // One press of × closes it, from a select too: pressing × leaves the focus in the field, whose
     // blur would show an error and grow the dialog, moving × away before the release.
@@ -67,7 +69,9 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await kyc.getByLabel('Address').fill('500 Market Street, San Francisco');
     await kyc.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Submitted!')).toBeVisible();
-    await expect(page.getByText("We'll review your information shortly.")).toBeVisible();
+    await expect(
+      page.getByText('You can place calls now. Your details are in review (status: pending).'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding-step-2$/);
     // Step 2 is this page, not the dashboard's phone dialog on the way out (which the page used
     // to replace a moment later, with whatever had been typed into it).
@@ -94,6 +98,9 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     const send = page.getByRole('button', { name: 'Send Code' });
     await number.fill(national.slice(0, 9));
     await expect(send).toBeDisabled();
+    await expect(
+      page.getByText('A United States number has 10 digits; this one has 9.'),
+    ).toBeVisible();
     await number.fill(national);
     await expect(number).toHaveValue(
       `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`,
@@ -125,6 +132,16 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     // The standalone page now sends a verified user to the dashboard.
     await page.goto('/verify-phone');
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Getting started: KYC in review, phone verified, no key yet.
+    const steps = page.getByRole('list', { name: 'Getting started steps' });
+    await expect(steps.getByRole('listitem').filter({ hasText: 'Business details' })).toContainText(
+      'Submitted, in review (pending). Calls work meanwhile.',
+    );
+    await expect(steps.getByRole('listitem').filter({ hasText: 'Phone verified' })).toContainText(
+      'Verified.',
+    );
+    await steps.getByRole('link', { name: 'Make a key' }).click();
 
     // API key: generate a named key, shown whole once in a dialog with Copy, then only masked.
     const tabPanel = page.getByRole('tabpanel');

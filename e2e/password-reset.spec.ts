@@ -51,7 +51,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
     const mail = await mailbox.latestTo(user.email);
-    expect(mail.Subject).toBe('Reset Your Password');
+    expect(mail.Subject).toBe('Reset your Dialwise password');
     const link = findVerifyLink(mail);
     expect(link).toContain('type=recovery');
     // The link returns to this app's own origin (which moves with DIALWISE_PORT_OFFSET).

@@ -75,11 +75,12 @@ test.describe('status page', () => {
 });
 
 test.describe('help center', () => {
-  test('has a labelled search box that is not live yet', async ({ page }) => {
+  test('searches the help articles', async ({ page }) => {
     await page.goto('/help');
     const search = page.getByRole('searchbox', { name: 'Search help articles' });
-    await expect(search).toBeDisabled();
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await search.fill('webhook');
+    await expect(page.getByRole('heading', { name: 'Receive events with webhooks' })).toBeVisible();
+    await expect(page.getByText(/coming soon/i)).toHaveCount(0);
   });
 
   test('topic cards lead to real pages and support is one e-mail away', async ({ page }) => {

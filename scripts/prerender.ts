@@ -43,6 +43,14 @@ async function buildServerEntry(): Promise<(pathname: string) => Promise<Prerend
 
 async function main() {
   const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  // The loading shell index.html shows in #root until the app mounts (see index.html).
+  // (Vite drops HTML comments, so the shell is found by its attribute; it holds no other div.)
+  const emptyRoot = /<div id="root">\s*<div\s+data-boot-shell[\s\S]*?<\/div>\s*<\/div>/;
+  const bootShell = emptyRoot
+    .exec(shell)?.[0]
+    .slice('<div id="root">'.length, -'</div>'.length)
+    .trim();
+  if (!bootShell) throw new Error('the built index.html has no boot shell in #root');
   const manifest = JSON.parse(
     await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
@@ -56,7 +64,8 @@ async function main() {
     if (!page.title || !page.description) throw new Error(`${route} set no title or description`);
     // The saved page is only right for its own path: on any other path (the SPA fallback
     // serves index.html for every unknown URL) it is emptied before the first paint.
-    const guard = `<script id="prerendered-end">if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').replaceChildren()</script>`;
+    // Emptied, it shows the loading shell again, not a blank page, until the app mounts.
+    const guard = `<script id="prerendered-end">if(location.pathname!==${JSON.stringify(route)})document.getElementById('root').innerHTML=${JSON.stringify(bootShell).replace(/</g, '\\u003c')}</script>`;
     // No frame until the whole saved page is parsed (up to the guard after it): a slow parser (a
     // busy phone) otherwise paints half a header or half a hero, and what the rest of the HTML
     // adds moves it (a layout shift Lighthouse counted). Chromium 124+; others ignore it.
@@ -69,8 +78,8 @@ async function main() {
         `$1${escapeAttr(page.description)}$2`,
       )
       .replace(
-        '<div id="root"></div>',
-        `<div id="root" data-prerendered="${route}">${page.html}</div>${guard}`,
+        emptyRoot,
+        () => `<div id="root" data-prerendered="${route}">${page.html}</div>${guard}`,
       );
     // `/pricing` → dist/pricing.html: what Vite's preview and most static hosts serve for it.
     const file =

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { ScrollRestoration } from '@/app/scroll-restoration';
@@ -7,6 +7,7 @@ import { isPublicPagePath } from '@/config/paths';
 import { trackPageView } from '@/lib/analytics';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useSession } from '@/lib/auth/session-context';
+import { toast } from '@/lib/toast';
 
 /** Loaded with the auth client: until then nobody is signed in and no rule applies. */
 const RedirectRules = lazyComponent(() =>
@@ -19,6 +20,12 @@ export function RootLayout() {
 
   useEffect(() => {
     trackPageView(pathname);
+  }, [pathname]);
+
+  // A form's error belongs to its page: leaving the page takes it away. A layout effect, so it
+  // runs before the new page's own effects raise their toasts.
+  useLayoutEffect(() => {
+    toast.dismissViewErrors();
   }, [pathname]);
 
   // Public pages work without the auth client; every other page (sign-in, the protected pages,

@@ -90,8 +90,9 @@ export const protectedPrefixes = [
   paths.onboardingStep2.path,
 ] as const;
 
-/** Dashboard tabs, passed as `activeTab` in navigation state. */
+/** Dashboard tabs, passed as `activeTab` in navigation state. The first opens by default. */
 export const dashboardTabs = [
+  'home',
   'apikey',
   'calls',
   'batches',

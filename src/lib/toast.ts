@@ -44,10 +44,30 @@ const show =
     );
   };
 
+/** The ids of the open toasts that belong to the view that raised them. */
+const viewToastIds = new Set<string | number>();
+let nextViewToast = 0;
+
 export const toast = Object.assign(show(), {
   success: show('success'),
   error: show('error'),
   info: show('info'),
+  /**
+   * An error about what is on screen (a form's refused submit): it goes when the view does, on a
+   * route change or when the form moves on (`dismissViewErrors`), so it never sits over the next
+   * view's message.
+   */
+  viewError: (title: Title, options?: ExternalToast): void => {
+    const id = options?.id ?? `view-error-${++nextViewToast}`;
+    viewToastIds.add(id);
+    show('error')(title, { ...options, id });
+  },
+  dismissViewErrors: (): void => {
+    if (viewToastIds.size === 0 || !sonner) return;
+    const ids = [...viewToastIds];
+    viewToastIds.clear();
+    void sonner.then(({ toast: sonnerToast }) => ids.forEach((id) => sonnerToast.dismiss(id)));
+  },
   dismiss: (id?: string | number): void => {
     // Nothing to dismiss before sonner was ever loaded.
     if (sonner) void sonner.then(({ toast: sonnerToast }) => sonnerToast.dismiss(id));

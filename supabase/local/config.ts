@@ -138,6 +138,28 @@ export function dbUrlAs(url: string, role: string): string {
   return as.toString();
 }
 
+/** An e-mail of `[auth.email.template.<kind>]`: its subject and its HTML, read once at start. */
+export type EmailTemplate = { subject: string | null; html: string | null };
+
+/**
+ * `[auth.email.template.*]`: subject and content_path (relative to the project root, the folder
+ * holding supabase/, as the CLI resolves it). A kind the file does not name keeps GoTrue's text.
+ */
+function emailTemplates(projectDir: string, configured: unknown): Record<string, EmailTemplate> {
+  const templates: Record<string, EmailTemplate> = {};
+  for (const [kind, value] of Object.entries(table(configured))) {
+    const entry = table(value);
+    const contentPath = typeof entry.content_path === 'string' ? entry.content_path : null;
+    templates[kind] = {
+      subject: typeof entry.subject === 'string' ? entry.subject : null,
+      html: contentPath
+        ? readFileSync(path.resolve(path.dirname(projectDir), contentPath), 'utf8')
+        : null,
+    };
+  }
+  return templates;
+}
+
 export function loadConfig() {
   // Another project's supabase/ folder (config.toml, migrations, seed.sql, functions), as the
   // CLI's --workdir: npm run test:compat runs supabase-js's own test project this way.
@@ -253,6 +275,7 @@ export function loadConfig() {
         durationSeconds(authEmail.max_frequency, 1),
       ),
       otpExpirySeconds: Number(authEmail.otp_expiry ?? 86400),
+      emailTemplates: emailTemplates(projectDir, authEmail.template),
       rateLimit: {
         emailSentPerHour: intEnv('STACK_RATE_LIMIT_EMAIL_SENT', Number(rateLimit.email_sent ?? 30)),
         tokenRefreshPer5m: intEnv(

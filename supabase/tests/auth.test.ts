@@ -60,7 +60,11 @@ describe('sign-up with e-mail confirmation', () => {
     expect(early.error?.status).toBe(400);
 
     const message = await latestMessageTo(email);
-    expect(message.Subject).toBe('Confirm Your Signup');
+    // Our own e-mail: the product's name, one button, and no code the app does not take.
+    expect(message.Subject).toBe('Confirm your Dialwise account');
+    expect(message.Text).toContain('Thanks for signing up for Dialwise.');
+    expect(message.HTML.match(/<a\b/g)).toHaveLength(1);
+    expect(message.Text).not.toMatch(/\b\d{6}\b/);
     const link = linkIn(message.Text);
     const response = await fetch(link, { redirect: 'manual' });
     expect(response.status).toBe(303);
@@ -357,7 +361,9 @@ describe('password recovery', () => {
     });
     expect(error).toBeNull();
     const message = await latestMessageTo(user.email);
-    expect(message.Subject).toBe('Reset Your Password');
+    expect(message.Subject).toBe('Reset your Dialwise password');
+    expect(message.HTML.match(/<a\b/g)).toHaveLength(1);
+    expect(message.Text).not.toMatch(/\b\d{6}\b/);
     const response = await fetch(linkIn(message.Text), { redirect: 'manual' });
     const fragment = fragmentOf(response.headers.get('location')!);
     expect(fragment.get('type')).toBe('recovery');
@@ -367,21 +373,21 @@ describe('password recovery', () => {
     expect(unknown.error).toBeNull();
   });
 
-  it('verifies an e-mailed one-time code as well as the link', async () => {
+  it("verifies an e-mailed one-time code as well as the link (GoTrue's e-mail change text has one)", async () => {
     const user = await createUser('otp');
-    await anonClient().auth.resetPasswordForEmail(user.email);
-    const code = /enter the code: (\d{6})/.exec((await latestMessageTo(user.email)).Text)![1]!;
-    const { data, error } = await anonClient().auth.verifyOtp({
-      email: user.email,
+    const newAddress = uniqueEmail('otp-move');
+    expect((await user.client.auth.updateUser({ email: newAddress })).error).toBeNull();
+    const code = /enter the code: (\d{6})/.exec((await latestMessageTo(newAddress)).Text)![1]!;
+    const { error } = await anonClient().auth.verifyOtp({
+      email: newAddress,
       token: code,
-      type: 'recovery',
+      type: 'email_change',
     });
     expect(error).toBeNull();
-    expect(data.session?.user.email).toBe(user.email);
     const reused = await anonClient().auth.verifyOtp({
-      email: user.email,
+      email: newAddress,
       token: code,
-      type: 'recovery',
+      type: 'email_change',
     });
     expect(reused.error?.code).toBe('otp_expired');
   });

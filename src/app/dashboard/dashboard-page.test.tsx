@@ -36,11 +36,16 @@ function withBalance(credits: number | null, held = 0) {
   );
   queryClient.setQueryData(apiKeyKeys.list(user.id), API_KEYS);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
+  queryClient.setQueryData(onboardingKeys.gettingStarted(user.id), {
+    key: { value: 'dw_live_…a1a1', livemode: true },
+    placedCall: false,
+    webhookSet: false,
+  });
   return queryClient;
 }
 
 describe('DashboardPage', () => {
-  it('shows the balance and opens the API keys tab by default', () => {
+  it('shows the balance and opens Getting started by default', () => {
     renderWithProviders(<DashboardPage />, {
       initialEntry: '/dashboard',
       session: sessionState({ user }),
@@ -48,6 +53,19 @@ describe('DashboardPage', () => {
     });
     expect(screen.getByText('Balance')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Getting started' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('4 of 5 steps left.');
+  });
+
+  it('opens the API keys tab from the URL', () => {
+    renderWithProviders(<DashboardPage />, {
+      initialEntry: '/dashboard?tab=apikey',
+      session: sessionState({ user }),
+      queryClient: withBalance(25),
+    });
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_live_…a1a1');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
@@ -137,13 +155,16 @@ describe('DashboardPage', () => {
     expect(menu.parentElement).toHaveTextContent('Billing');
   });
 
-  it('opens the API keys tab for an unknown tab in the URL', () => {
+  it('opens Getting started for an unknown tab in the URL', () => {
     renderWithProviders(<DashboardPage />, {
       initialEntry: '/dashboard?tab=nope',
       session: sessionState({ user }),
       queryClient: withBalance(25),
     });
-    expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Getting started' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   it('has a Calls tab with the test call form and the calls list', async () => {

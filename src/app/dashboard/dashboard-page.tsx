@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  House,
   KeyRound,
   ListChecks,
   ScrollText,
@@ -21,6 +22,7 @@ import { ModeSwitch } from '@/features/calls/components/mode-switch';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
+import { GettingStartedCard } from '@/features/onboarding/components/getting-started-card';
 import {
   ApiKeyPanel,
   PhoneAgentSettingsPanel,
@@ -30,6 +32,7 @@ import {
 } from './tab-panels';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
+  home: { label: 'Getting started', icon: House, panel: () => <GettingStartedCard /> },
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
   batches: {
@@ -72,8 +75,8 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard: the account frame with tabs (apikey, calls, batches, request-logs, do-not-call,
- * webhooks, usage,
+ * /dashboard: the account frame with tabs (home, the Getting started checklist; apikey, calls,
+ * batches, request-logs, do-not-call, webhooks, usage,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.
@@ -86,7 +89,7 @@ export function DashboardPage({ onboardingDialogs = null }: DashboardPageProps) 
 
   const fromState = requestedTab(location.state);
   const activeTab: DashboardTab =
-    fromState ?? requestedTab({ activeTab: searchParams.get('tab') }) ?? 'apikey';
+    fromState ?? requestedTab({ activeTab: searchParams.get('tab') }) ?? 'home';
 
   // The initial tab was taken from navigation state: replace the entry with the tab in the URL.
   useEffect(() => {

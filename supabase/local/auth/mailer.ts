@@ -7,7 +7,45 @@ export type VerificationType =
 
 const MAIL_FROM = { Name: 'Dialwise', Address: 'no-reply@dialwise.dev' };
 
-/** The e-mails auth sends (GoTrue's templates): links with a one-time code, and the reauthentication code. */
+/** config.toml's template names (`[auth.email.template.<name>]`) for each kind of link. */
+const templateKinds: Record<VerificationType, string> = {
+  signup: 'confirmation',
+  recovery: 'recovery',
+  email_change: 'email_change',
+  invite: 'invite',
+  magiclink: 'magic_link',
+  email: 'magic_link',
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A project's template with GoTrue's variables (`{{ .ConfirmationURL }}` and the rest) filled in,
+ * escaped as Go's html/template escapes them in text and attributes.
+ */
+export function renderTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? escapeHtml(values[name]!) : whole,
+  );
+}
+
+/** The plain-text part of an HTML e-mail: its words, and each link's address after its text. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<(head|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2: $1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+/** The e-mails auth sends (GoTrue's templates, or the project's own from config.toml): links with a one-time code, and the reauthentication code. */
 export function createMailer({ config, mail, issuer, checkEmailRate }: AuthContext) {
   function sendLinkEmail(
     to: string,
@@ -41,10 +79,29 @@ export function createMailer({ config, mail, issuer, checkEmailRate }: AuthConte
       magiclink: ['Your Magic Link', 'Follow this link to login:', 'Log In'],
       email: ['Your Magic Link', 'Follow this link to login:', 'Log In'],
     }[type] as [string, string, string];
+    const template = config.auth.emailTemplates[templateKinds[type]];
+    if (template?.html) {
+      const html = renderTemplate(template.html, {
+        ConfirmationURL: link,
+        Token: otp,
+        TokenHash: hash,
+        SiteURL: config.auth.siteUrl,
+        RedirectTo: redirectTo,
+        Email: to,
+      });
+      mail.deliver({
+        from: MAIL_FROM,
+        to: [{ Name: '', Address: to }],
+        subject: template.subject ?? copy[0],
+        text: textOf(html),
+        html,
+      });
+      return;
+    }
     mail.deliver({
       from: MAIL_FROM,
       to: [{ Name: '', Address: to }],
-      subject: copy[0],
+      subject: template?.subject ?? copy[0],
       text: `${copy[1]}\n\n${link}\n\nAlternatively, enter the code: ${otp}\n`,
       html: `<h2>${copy[0]}</h2><p>${copy[1]}</p><p><a href="${link}">${copy[2]}</a></p><p>Alternatively, enter the code: ${otp}</p>`,
     });

@@ -121,21 +121,45 @@ describe('AuthForm', () => {
     expect(fields().password).toHaveValue('');
   });
 
-  it("shows 'Signup Error' with the server's message for a weak password", async () => {
+  it('refuses a password shorter than the auth server allows before sending anything', async () => {
     const user = userEvent.setup();
-    const signUp = recorder({
-      error: { message: 'Password should be at least 6 characters.', code: 'weak_password' },
-      signedIn: false,
-    });
+    const signUp = recorder();
     renderWithProviders(<AuthForm signUp={signUp.fn} initialMode="sign-up" />, {
       initialEntry: '/auth',
     });
     await user.type(fields().email, 'new@example.com');
     await user.type(fields().password, '123');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Use at least 6 characters.');
+    expect(fields().password).toHaveAttribute('aria-invalid', 'true');
+    expect(signUp.calls).toEqual([]);
+    expect(screen.queryByText('Signup Error')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal, and takes it away once the form moves on to 'Check your email'", async () => {
+    const user = userEvent.setup();
+    let answer: AuthCallResult = {
+      error: { message: 'Password is known to be weak and easy to guess.', code: 'weak_password' },
+      signedIn: false,
+    };
+    const signUp = async () => answer;
+    renderWithProviders(<AuthForm signUp={signUp} initialMode="sign-up" />, {
+      initialEntry: '/auth',
+    });
+    await user.type(fields().email, 'new@example.com');
+    await user.type(fields().password, 'password');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Signup Error')).toBeInTheDocument();
-    expect(screen.getByText('Password should be at least 6 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Password is known to be weak and easy to guess.')).toBeInTheDocument();
     expect(screen.queryByText('Check your email to continue')).not.toBeInTheDocument();
+
+    answer = ok;
+    await user.type(fields().password, '-and-longer');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Check your email to continue' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Signup Error')).not.toBeInTheDocument());
   });
 
   it("shows 'Error' with the message when a call throws", async () => {

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { PRODUCT_NAME } from '@/config/constants';
+import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '@/config/constants';
 import { cn } from '@/lib/cn';
 import { track } from '@/lib/analytics';
 import {
@@ -43,6 +43,9 @@ const copy = {
     autoComplete: 'new-password',
   },
 } as const;
+
+/** The message under Password when a sign-up's password is shorter than the auth server allows. */
+export const SIGN_UP_PASSWORD_TOO_SHORT = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
 
 const emptyCredentials: Credentials = { email: '', password: '' };
 
@@ -87,6 +90,7 @@ export function AuthForm({
   function switchMode(next: AuthMode) {
     if (next === mode && !awaitingConfirmationFor) return;
     track('auth_mode_switch', { from: mode, to: next });
+    toast.dismissViewErrors();
     setMode(next);
     setAwaitingConfirmationFor(null);
     changedFields.clear();
@@ -101,28 +105,37 @@ export function AuthForm({
   }
 
   async function onSubmit(values: Credentials) {
+    // The auth server's rule, checked here first so a short password gets a clear message.
+    if (mode === 'sign-up' && values.password.length < MIN_PASSWORD_LENGTH) {
+      form.setError('password', { message: SIGN_UP_PASSWORD_TOO_SHORT }, { shouldFocus: true });
+      return;
+    }
     track('auth_attempt', { mode });
     try {
       if (mode === 'sign-up') {
         const { error, signedIn } = await signUp(values);
         if (error) {
           track('auth_error', { mode, code: error.code });
-          toast.error('Signup Error', { description: error.message || 'Failed to create account' });
+          toast.viewError('Signup Error', {
+            description: error.message || 'Failed to create account',
+          });
           return;
         }
+        toast.dismissViewErrors();
         if (!signedIn) setAwaitingConfirmationFor(values.email.trim());
         return;
       }
       const { error } = await signIn(values);
       if (error) {
         track('auth_error', { mode, code: error.code });
-        toast.error('Login Error', { description: error.message || 'Failed to log in' });
+        toast.viewError('Login Error', { description: error.message || 'Failed to log in' });
         return;
       }
+      toast.dismissViewErrors();
       toast.success('Login successful!', { id: SIGN_IN_TOAST_ID, description: undefined });
     } catch (exception) {
       track('auth_error', { mode, code: 'exception' });
-      toast.error('Error', {
+      toast.viewError('Error', {
         description: exception instanceof Error ? exception.message : String(exception),
       });
     }
@@ -233,6 +246,7 @@ export function AuthForm({
             className="justify-self-center rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             onClick={() => {
               track('auth_mode_switch', { from: mode, to: 'forgot-password' });
+              toast.dismissViewErrors();
               setForgotPassword(true);
             }}
           >

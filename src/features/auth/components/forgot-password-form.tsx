@@ -42,14 +42,15 @@ export function ForgotPasswordForm({
     try {
       const { error } = await requestReset(address);
       if (error) {
-        toast.error('Password reset error', {
+        toast.viewError('Password reset error', {
           description: error.message || 'Could not send the reset link',
         });
         return;
       }
+      toast.dismissViewErrors();
       setSentTo(address.trim());
     } catch (exception) {
-      toast.error('Error', {
+      toast.viewError('Error', {
         description: exception instanceof Error ? exception.message : String(exception),
       });
     }

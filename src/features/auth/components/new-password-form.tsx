@@ -48,18 +48,19 @@ export function NewPasswordForm({
       const { error } = await setPassword(values.password);
       if (error) {
         track('password_change_error', { source, code: error.code });
-        toast.error('Password not changed', {
+        toast.viewError('Password not changed', {
           description: error.message || 'Could not change the password',
         });
         return;
       }
+      toast.dismissViewErrors();
       toast.success('Password updated', {
         description: 'Use your new password the next time you sign in.',
       });
       form.reset(empty);
       onDone?.();
     } catch (exception) {
-      toast.error('Error', {
+      toast.viewError('Error', {
         description: exception instanceof Error ? exception.message : String(exception),
       });
     }

@@ -65,6 +65,24 @@ describe('Forgot password? on /auth', () => {
     expect(await screen.findByText('Password reset error')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
   });
+
+  it('takes the refusal away once a second try is sent, so it does not sit over the next view', async () => {
+    const user = userEvent.setup();
+    let answer: AuthCallResult = {
+      error: { message: 'For security purposes, you can only request this after 1 seconds.' },
+      signedIn: false,
+    };
+    renderWithProviders(<AuthForm requestReset={async () => answer} initialForgotPassword />, {
+      initialEntry: '/auth',
+    });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Password reset error')).toBeInTheDocument();
+    answer = { error: null, signedIn: false };
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Password reset error')).not.toBeInTheDocument());
+  });
 });
 
 describe('/reset-password', () => {

@@ -36,6 +36,10 @@ function useRefreshBalanceWhenCallsEnd(userId: string | undefined, calls: CallSu
   }, [calls, userId, queryClient]);
 }
 
+/** A fact's cell on a phone: its column's name above it, from data-label. */
+const phoneCell =
+  'max-sm:py-0 max-sm:before:block max-sm:before:text-xs max-sm:before:uppercase max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
+
 /**
  * The Calls list: the signed-in user's calls, newest first, with status and outcome badges,
  * number, goal, start, duration and cost; "Load more" pages on. Loading, error and empty states.
@@ -124,10 +128,15 @@ export function CallsList({
 
   return (
     <div className="grid gap-3">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-busy={query.isPlaceholderData}>
+      {/* On a phone each call is a card: the header row goes (screen readers keep it) and each
+          cell stacks under its own label, so every fact shows without scrolling sideways. */}
+      <div className="sm:overflow-x-auto">
+        <table
+          className="w-full text-left text-sm max-sm:block"
+          aria-busy={query.isPlaceholderData}
+        >
           <caption className="sr-only">Your calls, newest first</caption>
-          <thead className="text-xs uppercase text-muted-foreground">
+          <thead className="text-xs uppercase text-muted-foreground max-sm:sr-only">
             <tr className="border-b">
               <th scope="col" className="py-2 pr-3 font-medium">
                 Status / outcome
@@ -149,19 +158,26 @@ export function CallsList({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:grid max-sm:gap-3">
             {calls.map((call) => (
-              <tr key={call.id} className="border-b last:border-0" data-task-id={call.id}>
-                <td className="py-2 pr-3">
-                  <div className="flex flex-col items-start gap-1 whitespace-nowrap">
+              <tr
+                key={call.id}
+                className="border-b last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded-md max-sm:border max-sm:p-3 max-sm:last:border"
+                data-task-id={call.id}
+              >
+                <td className="py-2 pr-3 max-sm:col-span-2 max-sm:py-0">
+                  <div className="flex flex-col items-start gap-1 whitespace-nowrap max-sm:flex-row">
                     <CallStatusBadge status={call.status} />
                     <CallOutcomeBadge outcome={call.outcome} />
                   </div>
                 </td>
-                <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                <td
+                  data-label="Number"
+                  className={`whitespace-nowrap py-2 pr-3 tabular-nums ${phoneCell}`}
+                >
                   {formatPhone(call.phone_number)}
                 </td>
-                <td className="max-w-[12rem] py-2 pr-3">
+                <td className="max-w-[12rem] py-2 pr-3 max-sm:col-span-2 max-sm:max-w-none max-sm:py-0">
                   <button
                     type="button"
                     onClick={() => onOpen(call.id)}
@@ -171,7 +187,10 @@ export function CallsList({
                     {call.goal ?? ERASED_GOAL}
                   </button>
                 </td>
-                <td className="whitespace-nowrap py-2 pr-3 text-muted-foreground">
+                <td
+                  data-label="Started"
+                  className={`whitespace-nowrap py-2 pr-3 text-muted-foreground ${phoneCell}`}
+                >
                   {call.status === 'scheduled' && call.scheduled_for ? (
                     <span title="The callee's local time">
                       Rings {formatCalleeTime(call.scheduled_for, call.time_zones)}
@@ -180,10 +199,18 @@ export function CallsList({
                     formatDateTime(call.started_at ?? call.created_at)
                   )}
                 </td>
-                <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                <td
+                  data-label="Duration"
+                  className={`whitespace-nowrap py-2 pr-3 tabular-nums ${phoneCell}`}
+                >
                   {formatDuration(call.duration_seconds)}
                 </td>
-                <td className="whitespace-nowrap py-2 tabular-nums">{formatCallCost(call)}</td>
+                <td
+                  data-label="Cost"
+                  className={`whitespace-nowrap py-2 tabular-nums ${phoneCell}`}
+                >
+                  {formatCallCost(call)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,21 @@
-import { Play } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { landingSections } from '../data/landing-sections';
 import { FadeInSection, SectionHeading } from './fade-in-section';
 import { LevelBars } from './level-bars';
+
+/** A call as the API returns it: what was said, then the summary. Written for this page. */
+const sampleTurns = [
+  {
+    speaker: 'Agent',
+    text: 'Hi, this is the assistant for Bright Smiles Dental. Am I speaking with Maria?',
+  },
+  { speaker: 'Callee', text: 'Yes, this is Maria.' },
+  { speaker: 'Agent', text: 'You have a cleaning tomorrow at 3 pm. Can you still make it?' },
+  { speaker: 'Callee', text: 'Could we do Thursday instead?' },
+  { speaker: 'Agent', text: 'Thursday at 3 pm is free. I have moved you there. See you then!' },
+] as const;
 
 export function DemoSection() {
   return (
@@ -14,24 +28,35 @@ export function DemoSection() {
           description="One request starts the call. A minute later your app has the outcome, the full transcript and a summary it can act on."
         />
         <figure className="mx-auto mt-12 max-w-4xl">
-          <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl border bg-foreground shadow-xl">
-            <span className="absolute left-4 top-4 rounded-full bg-background/10 px-3 py-1 text-xs font-semibold text-background">
-              Video coming soon
-            </span>
-            <LevelBars />
-            <button
-              type="button"
-              disabled
-              aria-label="Play demo video (video coming soon)"
-              className="relative flex size-20 items-center justify-center rounded-full bg-background text-primary shadow-lg disabled:cursor-not-allowed"
-            >
-              <Play className="ml-1 size-8 fill-current" aria-hidden />
-            </button>
+          <div className="overflow-hidden rounded-2xl border bg-foreground p-6 text-background shadow-xl sm:p-8">
+            <div className="flex h-16 items-center justify-center">
+              <LevelBars />
+            </div>
+            <ol aria-label="Sample transcript" className="mt-6 grid gap-3 text-sm">
+              {sampleTurns.map((turn, index) => (
+                <li key={index} className="grid gap-1 sm:grid-cols-[5rem_1fr]">
+                  <span className="font-semibold opacity-70">{turn.speaker}</span>
+                  <span>{turn.text}</span>
+                </li>
+              ))}
+            </ol>
+            <p className="mt-6 rounded-lg bg-background/10 p-3 text-sm">
+              <span className="font-semibold">Summary:</span> Maria moved her cleaning to Thursday
+              at 3 pm. Outcome: rescheduled.
+            </p>
           </div>
           <figcaption className="mt-4 text-center text-sm text-muted-foreground">
-            <span className="font-semibold text-foreground">60-second demo</span> · a live
-            appointment confirmation, from API request to transcript. Video coming soon.
+            <span className="font-semibold text-foreground">A sample call</span> · an appointment
+            confirmation, as the API returns it. Place one yourself with a free test key.
           </figcaption>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <Link to={paths.signUp.href}>Try a free test call</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={`${paths.docs.href}#quick-start`}>Read the quick start</Link>
+            </Button>
+          </div>
         </figure>
       </div>
     </FadeInSection>

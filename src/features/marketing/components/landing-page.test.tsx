@@ -59,12 +59,15 @@ describe('LandingPage', { timeout: 20_000 }, () => {
     expect(within(hero).getByRole('link', { name: 'View Docs' })).toHaveAttribute('href', '/docs');
   });
 
-  it('shows the demo placeholder with an honest, disabled play button', () => {
+  it('shows a sample call, not a video that does not exist, and where to try one', () => {
     renderWithSession(<LandingPage />);
     const demo = document.getElementById('demo')!;
-    expect(within(demo).getByRole('button', { name: /video coming soon/i })).toBeDisabled();
-    expect(demo).toHaveTextContent('60-second demo');
-    expect(demo).toHaveTextContent('Video coming soon');
+    expect(within(demo).getByRole('list', { name: 'Sample transcript' })).toBeInTheDocument();
+    expect(demo).not.toHaveTextContent(/coming soon/i);
+    expect(within(demo).getByRole('link', { name: 'Try a free test call' })).toHaveAttribute(
+      'href',
+      '/auth?mode=sign-up',
+    );
   });
 
   it('lists the four feature cards', () => {

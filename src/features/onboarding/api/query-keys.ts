@@ -3,4 +3,5 @@ export const onboardingKeys = {
   all: ['onboarding'] as const,
   user: (userId: string) => [...onboardingKeys.all, userId] as const,
   kyc: (userId: string) => [...onboardingKeys.user(userId), 'kyc'] as const,
+  gettingStarted: (userId: string) => [...onboardingKeys.user(userId), 'getting-started'] as const,
 };

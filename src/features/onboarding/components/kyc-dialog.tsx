@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
@@ -42,6 +42,24 @@ export function initialKycValues(saved: KycRecord | null | undefined): KycInput 
   return kycDraft.read() ?? emptyKyc;
 }
 
+/** What the toast says once the details are in: calls work at once, review goes on. */
+export const KYC_SUBMITTED_DESCRIPTION =
+  'You can place calls now. Your details are in review (status: pending).';
+
+const kycFieldLabels: Record<keyof KycInput, string> = {
+  business_type: 'Business type',
+  legal_name: 'Legal name',
+  address: 'Address',
+  use_case: 'Use case',
+};
+
+/** The labels of the fields still empty, in the form's order. */
+export function missingKycFields(values: Partial<KycInput>): string[] {
+  return (Object.keys(kycFieldLabels) as (keyof KycInput)[])
+    .filter((field) => (values[field] ?? '').trim() === '')
+    .map((field) => kycFieldLabels[field]);
+}
+
 /**
  * KYC dialog, onboarding step 1: business type, legal name, address, use case.
  * Saving submits the details for review ('pending') and goes to /onboarding-step-2.
@@ -73,6 +91,7 @@ export function KycDialog({
   } = form;
   const values = useWatch({ control });
   const save = useSaveKyc(user?.id);
+  const missingId = useId();
 
   // Reopening restores the saved record, else the draft.
   useEffect(() => {
@@ -84,16 +103,14 @@ export function KycDialog({
     if (open && form.formState.isDirty) kycDraft.write({ ...emptyKyc, ...values });
   }, [open, values, form.formState.isDirty]);
 
-  const complete = [values.business_type, values.legal_name, values.address, values.use_case].every(
-    (v) => (v ?? '').trim() !== '',
-  );
+  const missing = missingKycFields(values);
   const submitting = save.isPending;
 
   const onSubmit = handleSubmit((submitted) =>
     save.mutate(submitted, {
       onSuccess: () => {
         kycDraft.clear();
-        toast.success('Submitted!', { description: "We'll review your information shortly." });
+        toast.success('Submitted!', { description: KYC_SUBMITTED_DESCRIPTION });
         onOpenChange(false);
         navigate(paths.onboardingStep2.href);
       },
@@ -138,7 +155,17 @@ export function KycDialog({
           <FormField label="Use case" error={errors.use_case?.message}>
             <Textarea rows={3} maxLength={kycLimits.useCase} {...register('use_case')} />
           </FormField>
-          <Button type="submit" disabled={submitting || loading || !complete}>
+          {/* Submit stays pressable: pressed early, it names every field still empty. */}
+          {missing.length > 0 ? (
+            <p id={missingId} className="text-sm text-muted-foreground">
+              Still needed: {missing.join(', ')}.
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            disabled={submitting || loading}
+            aria-describedby={missing.length > 0 ? missingId : undefined}
+          >
             {submitting ? 'Submitting...' : 'Submit'}
           </Button>
         </form>

@@ -1,7 +1,10 @@
-import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth/session-context';
 import { onboardingStep, useKyc } from '../api/get-kyc';
+import {
+  onboardingDialogs,
+  useDismissedOnboardingDialogs,
+} from '../hooks/onboarding-dialog-requests';
 import { KycDialog } from './kyc-dialog';
 import { PhoneVerificationDialog } from './phone-verification-dialog';
 
@@ -13,7 +16,7 @@ import { PhoneVerificationDialog } from './phone-verification-dialog';
 export function OnboardingDialogs() {
   const { user, loading: authLoading } = useSession();
   const kyc = useKyc(user?.id);
-  const [dismissed, setDismissed] = useState<readonly string[]>([]);
+  const dismissed = useDismissedOnboardingDialogs();
 
   if (authLoading || (user && kyc.isPending)) {
     return (
@@ -25,12 +28,12 @@ export function OnboardingDialogs() {
   if (!user || kyc.isError) return null;
 
   const step = onboardingStep(kyc.data);
-  // Closing a dialog hides it until the step changes (a reload shows it again).
+  // Closing a dialog hides it until the step changes, the checklist asks for it, or a reload.
   const open = (which: string) => step === which && !dismissed.includes(which);
   const close =
     (which: string, alsoHide: string[] = []) =>
     (next: boolean) =>
-      setDismissed(next ? [] : [which, ...alsoHide]);
+      onboardingDialogs.dismiss(next ? [] : [which, ...alsoHide]);
 
   return (
     <>

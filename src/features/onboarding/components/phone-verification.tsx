@@ -22,6 +22,7 @@ import {
   fromE164,
   isValidPhone,
   phoneCountries,
+  phoneProblem,
   toE164,
   type CountryCode,
 } from '../lib/phone-countries';
@@ -174,6 +175,7 @@ export function PhoneVerification({
 
   if (step === 'phone') {
     const valid = isValidPhone(phone, country);
+    const problem = phoneProblem(phone, country);
     return (
       <form
         noValidate
@@ -204,7 +206,7 @@ export function PhoneVerification({
               ))}
             </NativeSelect>
           </FormField>
-          <FormField label="Phone number">
+          <FormField label="Phone number" hint={problem ?? undefined}>
             <Input
               type="tel"
               inputMode="numeric"

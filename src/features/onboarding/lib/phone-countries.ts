@@ -83,3 +83,14 @@ export function fromE164(phone: string | null | undefined): {
   }
   return { country: 'US', phone: '' };
 }
+
+/**
+ * Why `input` cannot be sent yet, in words, or null when it can (or nothing is typed yet): the
+ * Send Code button is disabled meanwhile, and this says what it waits for.
+ */
+export function phoneProblem(input: string, country: CountryCode): string | null {
+  const digits = input.replace(/\D/g, '').length;
+  const { name, length } = phoneCountries[country];
+  if (digits === 0 || digits === length) return null;
+  return `A ${name} number has ${length} digits; this one has ${digits}.`;
+}

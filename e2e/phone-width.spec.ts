@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { paths } from '../src/config/paths';
+import { createCallingAccount, type CallingAccount } from './support/calling-account';
+import { publicRoutes } from './support/public-routes';
+import { signIn } from './support/sign-in';
+import { deleteUser } from './support/users';
+
+// A phone's width: every page fits it, and the account's Menu reaches every page from it.
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** How far the page reaches past the viewport's right edge, in CSS pixels (0 when it fits). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+let account: CallingAccount | undefined;
+test.afterEach(async () => {
+  if (account) await deleteUser(account);
+});
+
+test('at 390 px no route scrolls sideways, and the Menu reaches every account page', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const wide: string[] = [];
+  const note = async (where: string) => {
+    const past = await overflow(page);
+    if (past > 0) wide.push(`${where}: ${past} px`);
+  };
+
+  // The public pages and sign-in, one after another in the same tab.
+  for (const route of publicRoutes) {
+    await page.goto(route);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await note(route);
+  }
+
+  // Signed in: every dashboard section through the Menu, which closes on each choice.
+  account = await createCallingAccount({ prefix: 'phone-width', credits: 5 });
+  await signIn(page, account);
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const sections = page.getByRole('tablist', { name: 'Dashboard sections' });
+  await expect(sections).toBeHidden();
+  const names = await sections.getByRole('tab', { includeHidden: true }).allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(8);
+  for (const name of names) {
+    await menu.click();
+    await sections.getByRole('tab', { name }).click();
+    await expect(sections).toBeHidden();
+    await expect(menu.locator('..')).toContainText(name);
+    await note(`dashboard ${name}`);
+  }
+
+  // The account's own pages, each reached from another's Menu.
+  const pages = [
+    ['Profile', paths.profile.href],
+    ['API Keys', paths.apiKey.href],
+    ['Calls', paths.calls.href],
+    ['Batches', paths.batches.href],
+    ['Phone Agent', paths.phoneAgentSettings.href],
+    ['Billing', paths.billing.href],
+  ] as const;
+  await page.goto(paths.billing.href);
+  for (const [name, href] of pages) {
+    if (href === paths.billing.href) await page.goto(paths.calls.href);
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await note(href);
+  }
+  await menu.click();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  expect(wide).toEqual([]);
+});

@@ -1,0 +1,256 @@
+import { CheckCircle2, Circle, Copy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths, type DashboardTab } from '@/config/paths';
+import { env } from '@/config/env';
+import { useSession } from '@/lib/auth/session-context';
+import { toast } from '@/lib/toast';
+import { useGettingStarted, type GettingStarted } from '../api/get-getting-started';
+import { useKyc, type KycRecord } from '../api/get-kyc';
+import { onboardingDialogs } from '../hooks/onboarding-dialog-requests';
+
+/** Where integrators send requests: this project's functions. */
+export const apiBaseUrl = (supabaseUrl: string = env.supabaseUrl) =>
+  `${supabaseUrl.replace(/\/+$/, '')}/functions/v1`;
+
+/** The KYC review state in words: what it means for calling, not the stored code. */
+export function kycStateInWords(kyc: KycRecord | null | undefined): string {
+  switch (kyc?.kyc_status) {
+    case 'pending':
+      return 'Submitted, in review (pending). Calls work meanwhile.';
+    case 'complete':
+      return 'Submitted and approved.';
+    case 'rejected':
+      return 'Not approved. Contact support to go on calling.';
+    default:
+      return 'Not submitted yet. Calls start once it is.';
+  }
+}
+
+/** A copy-ready request with the account's key (a placeholder until it has one). */
+export function firstCallCurl(baseUrl: string, key: string | null): string {
+  return `curl -X POST "${baseUrl}/task" \\
+  -H "Authorization: Bearer ${key ?? 'YOUR_API_KEY'}" \\
+  -H "Content-Type: application/json" \\
+  -d '{"phone_number": "+14155550123", "goal": "Confirm the appointment tomorrow at 3 pm."}'`;
+}
+
+export type ChecklistStep = {
+  id: 'kyc' | 'phone' | 'key' | 'call' | 'webhook';
+  title: string;
+  done: boolean;
+  /** The state in words, beside the title. */
+  state: string;
+};
+
+/** The onboarding steps, in the order they unlock each other. */
+export function checklistSteps(
+  kyc: KycRecord | null | undefined,
+  facts: GettingStarted,
+): ChecklistStep[] {
+  const submitted = !!kyc?.kyc_status && kyc.kyc_status !== 'incomplete';
+  return [
+    {
+      id: 'kyc',
+      title: 'Business details (KYC)',
+      done: submitted,
+      state: kycStateInWords(kyc),
+    },
+    {
+      id: 'phone',
+      title: 'Phone verified',
+      done: !!kyc?.phone_verified,
+      state: kyc?.phone_verified ? 'Verified.' : 'Not verified.',
+    },
+    {
+      id: 'key',
+      title: 'API key made',
+      done: !!facts.key,
+      state: facts.key
+        ? `Your ${facts.key.livemode ? 'live' : 'test'} key is ready.`
+        : 'No key yet.',
+    },
+    {
+      id: 'call',
+      title: 'First call placed',
+      done: facts.placedCall,
+      state: facts.placedCall ? 'Done.' : 'No call yet: try the request below or a test call.',
+    },
+    {
+      id: 'webhook',
+      title: 'Webhook endpoint set',
+      done: facts.webhookSet,
+      state: facts.webhookSet
+        ? 'Events reach your server.'
+        : 'Not yet: add an endpoint (or pass webhook_url on a call) to get events pushed.',
+    },
+  ];
+}
+
+function tabHref(tab: DashboardTab) {
+  return `${paths.dashboard.href}?tab=${tab}`;
+}
+
+/** The one click that moves a step on. */
+function StepAction({ step }: { step: ChecklistStep }): ReactNode {
+  if (step.done) return null;
+  switch (step.id) {
+    case 'kyc':
+      return (
+        <Button size="sm" onClick={onboardingDialogs.reopen}>
+          Fill in details
+        </Button>
+      );
+    case 'phone':
+      return (
+        <Button size="sm" asChild>
+          <Link to={paths.verifyPhone.href}>Verify</Link>
+        </Button>
+      );
+    case 'key':
+      return (
+        <Button size="sm" variant="outline" asChild>
+          <Link to={tabHref('apikey')}>Make a key</Link>
+        </Button>
+      );
+    case 'call':
+      return (
+        <Button size="sm" variant="outline" asChild>
+          <Link to={tabHref('calls')}>Place a test call</Link>
+        </Button>
+      );
+    case 'webhook':
+      return (
+        <Button size="sm" variant="outline" asChild>
+          <Link to={tabHref('webhooks')}>Add an endpoint</Link>
+        </Button>
+      );
+  }
+}
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success('Copied to clipboard');
+  } catch {
+    toast.error('Could not copy to the clipboard');
+  }
+}
+
+/**
+ * The dashboard's home: what is left to do before calls flow, each step one click away, and a
+ * request to copy with the account's own key and base URL.
+ */
+export function GettingStartedCard() {
+  const { user } = useSession();
+  const kyc = useKyc(user?.id);
+  const facts = useGettingStarted(user?.id);
+  const baseUrl = apiBaseUrl();
+
+  const loading = (query: { data: unknown; isError: boolean }) =>
+    query.data === undefined && !query.isError;
+  if (loading(kyc) || loading(facts)) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Getting started</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Skeleton className="h-6 w-full" />
+          <Skeleton className="h-6 w-full" />
+          <Skeleton className="h-6 w-full" />
+        </CardContent>
+      </Card>
+    );
+  }
+  // A failed refresh keeps what was shown; only a first load that failed says so.
+  if (kyc.data === undefined || facts.data === undefined) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Getting started</CardTitle>
+          <CardDescription>Your progress could not be loaded. Reload to try again.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  }
+
+  const steps = checklistSteps(kyc.data, facts.data);
+  const left = steps.filter((step) => !step.done).length;
+  const curl = firstCallCurl(baseUrl, facts.data.key?.value ?? null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Getting started</CardTitle>
+        <CardDescription>
+          {left === 0 ? 'All set: every step is done.' : `${left} of ${steps.length} steps left.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <ol aria-label="Getting started steps" className="grid gap-3">
+          {steps.map((step) => (
+            <li
+              key={step.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+            >
+              <div className="flex min-w-0 items-start gap-3">
+                {step.done ? (
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                ) : (
+                  <Circle className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
+                )}
+                <div className="min-w-0">
+                  <p className="text-sm font-medium">
+                    {step.title}{' '}
+                    <Badge variant={step.done ? 'success' : 'outline'}>
+                      {step.done ? 'Done' : 'To do'}
+                    </Badge>
+                  </p>
+                  <p className="text-sm text-muted-foreground">{step.state}</p>
+                </div>
+              </div>
+              <StepAction step={step} />
+            </li>
+          ))}
+        </ol>
+
+        <section aria-labelledby="first-request" className="grid gap-2">
+          <h2 id="first-request" className="text-sm font-semibold">
+            Your first request
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            API base URL: <code className="break-all font-mono text-foreground">{baseUrl}</code>
+            {facts.data.key
+              ? facts.data.key.livemode
+                ? '. With your live key, this places a real call.'
+                : '. With your test key, this calls the simulated network, free.'
+              : '. Make a key, then paste it in place of YOUR_API_KEY.'}
+            {facts.data.key
+              ? ' Paste your whole key over the one shown (only its ends are kept).'
+              : null}
+          </p>
+          <pre
+            aria-label="curl request"
+            className="max-w-full overflow-x-auto rounded-md bg-muted p-3 text-xs"
+          >
+            <code>{curl}</code>
+          </pre>
+          <Button
+            size="sm"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => void copy(curl)}
+          >
+            <Copy aria-hidden />
+            Copy request
+          </Button>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
