@@ -481,6 +481,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      task_consents: {
+        Row: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at: string;
+        };
+        Insert: {
+          task_id: string;
+          user_id: string;
+          purpose: 'informational' | 'marketing';
+          type: 'written' | 'express';
+          obtained_at: string;
+          source: string;
+          reference: string;
+          recorded_at?: string;
+        };
+        Update: {
+          task_id?: string;
+          user_id?: string;
+          purpose?: 'informational' | 'marketing';
+          type?: 'written' | 'express';
+          obtained_at?: string;
+          source?: string;
+          reference?: string;
+          recorded_at?: string;
+        };
+        Relationships: [];
+      };
       task_create_requests: {
         Row: { id: number; api_key_id: string | null; created_at: string; user_id: string };
         Insert: { id?: number; api_key_id?: string | null; created_at?: string; user_id: string };
@@ -733,6 +766,7 @@ export type Database = {
             | 'carrier_failed'
             | 'provider_failed'
             | 'canceled'
+            | 'transferred'
             | null;
           call_outcome_evidence: string | null;
           provider_reason: string | null;
@@ -740,6 +774,10 @@ export type Database = {
           test_clock: string | null;
           test_clock_shift: string | null;
           tools: Json | null;
+          purpose: 'informational' | 'marketing';
+          disclosure_facts: Json | null;
+          recording_consent: 'granted' | 'declined' | null;
+          transfer: Json | null;
         };
         Insert: {
           id: string;
@@ -866,6 +904,7 @@ export type Database = {
             | 'carrier_failed'
             | 'provider_failed'
             | 'canceled'
+            | 'transferred'
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
@@ -873,6 +912,10 @@ export type Database = {
           test_clock?: string | null;
           test_clock_shift?: string | null;
           tools?: Json | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
+          transfer?: Json | null;
         };
         Update: {
           id?: string;
@@ -999,6 +1042,7 @@ export type Database = {
             | 'carrier_failed'
             | 'provider_failed'
             | 'canceled'
+            | 'transferred'
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
@@ -1006,6 +1050,10 @@ export type Database = {
           test_clock?: string | null;
           test_clock_shift?: string | null;
           tools?: Json | null;
+          purpose?: 'informational' | 'marketing';
+          disclosure_facts?: Json | null;
+          recording_consent?: 'granted' | 'declined' | null;
+          transfer?: Json | null;
         };
         Relationships: [];
       };
