@@ -24,6 +24,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-e2e',
+      'packages/*/dist',
       '.bench',
       '.lighthouse',
       'node_modules',

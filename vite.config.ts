@@ -121,6 +121,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             // Edge-function logic, tested without a network.
             'supabase/functions/**/*.test.ts',
+            // The SDK's pure parts (its calls against the stack: supabase/tests/sdk.test.ts).
+            'packages/*/src/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**'],
           setupFiles: ['src/testing/setup-tests.ts'],

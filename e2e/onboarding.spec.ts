@@ -126,29 +126,30 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.goto('/verify-phone');
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // API key: generate, view, copy (the tab also holds the webhooks card, with a Copy of its own).
+    // API key: generate a named key, shown whole once in a dialog with Copy, then only masked.
     const tabPanel = page.getByRole('tabpanel');
     const panel = tabPanel.getByRole('region', { name: 'API Keys' });
     await expect(panel.getByText('Verified', { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: 'Generate API Key' }).click();
+    const create = page.getByRole('dialog', { name: 'Generate a live API key' });
+    await create.getByLabel('Name').fill('Production');
+    await create.getByRole('button', { name: 'Generate key' }).click();
     await expect(page.getByText('New API key generated successfully')).toBeVisible();
-    const masked = panel.getByLabel('API key');
-    await expect(masked).toHaveText(/^dw_live_[0-9a-f]{2}…[0-9a-f]{10}$/);
-    await panel.getByRole('button', { name: 'View Full' }).click();
-    await expect(page.getByText('Full API Key')).toBeVisible();
-    const full = await page.getByText(/^dw_live_[0-9a-f]{64}$/).textContent();
-    const shown = (await masked.textContent())!;
-    expect(full!.startsWith(shown.slice(0, 10))).toBe(true);
-    expect(full!.endsWith(shown.slice(-10))).toBe(true);
-    await panel.getByRole('button', { name: 'Copy' }).click();
+    const shownOnce = page.getByRole('dialog', { name: 'Your new API key' });
+    const full = (await shownOnce.getByLabel('New API key').textContent())!;
+    expect(full).toMatch(/^dw_live_[0-9a-f]{64}$/);
+    await shownOnce.getByRole('button', { name: 'Copy' }).click();
     await expect(page.getByText('Copied to clipboard')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
-    // A second key revokes the first, so it asks first.
-    await panel.getByRole('button', { name: 'Generate New Key' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Generate a new API key?' });
+    await shownOnce.getByRole('button', { name: 'Done' }).click();
+    await expect(panel.getByLabel('API key Production')).toHaveText(`dw_live_…${full.slice(-4)}`);
+    await expect(panel.getByText(full)).toHaveCount(0);
+    // Revoking asks first.
+    await panel.getByRole('button', { name: 'Revoke Production' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(masked).toHaveText(shown);
+    await expect(panel.getByText('Revoked', { exact: true })).toHaveCount(0);
     const docs = page.waitForEvent('popup');
     await panel.getByRole('link', { name: 'Documentation' }).click();
     await expect(await docs).toHaveURL(/\/docs$/);

@@ -60,12 +60,16 @@ values (
 
 -- A test key: its calls go to the simulated network on the open test clock, so the README's first
 -- call rings at any hour (docs/product-rules.md#test-mode).
-insert into public.api_keys (user_id, api_key, livemode)
-values (
+-- Stored as its hash like every key; the README prints the whole key.
+select private.store_api_key(
   'd1a15e00-0000-4000-8000-000000000001',
   'dw_test_' || encode(extensions.digest('dialwise-local-demo-key', 'sha256'), 'hex'),
-  false
-) on conflict do nothing;
+  false,
+  'Demo test key'
+)
+where not exists (
+  select 1 from public.api_keys where user_id = 'd1a15e00-0000-4000-8000-000000000001'
+);
 
 select public.record_credit_purchase(
   'd1a15e00-0000-4000-8000-000000000001', 25, 'seed_demo_purchase', 'Welcome credits'

@@ -29,10 +29,7 @@ export async function makeBenchAccounts(dbUrl: string, count: number): Promise<s
         `bench_${id}`,
       ]);
       const key = `dw_${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-      await client.query('insert into public.api_keys (user_id, api_key) values ($1, $2)', [
-        id,
-        key,
-      ]);
+      await client.query('select private.store_api_key($1, $2, true, $3)', [id, key, 'Bench']);
       keys.push(key);
     }
     return keys;

@@ -42,7 +42,7 @@ export async function runBatch(config: StackConfig, rows: number): Promise<Batch
   try {
     const { rows: owners } = await db.query<{ user_id: string; credits: string }>(
       `select k.user_id, p.credits from public.api_keys k join public.profiles p on p.id = k.user_id
-        where k.api_key = $1`,
+        where k.key_hash = private.api_key_hash($1)`,
       [key],
     );
     const userId = owners[0]!.user_id;

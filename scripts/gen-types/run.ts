@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { stackPorts } from '@dialwise/local-stack';
-import { API_TYPES_FILE, renderApiTypes } from './api-types';
+import { API_TYPES_FILE, renderApiTypes, SDK_TYPES_FILE } from './api-types';
 import { DATABASE_TYPES_FILE, renderDatabaseTypes } from './database-types';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -14,8 +14,10 @@ const dbUrl =
   process.env.DATABASE_URL ??
   `postgresql://postgres:postgres@127.0.0.1:${stackPorts('dev').db}/postgres`;
 
-writeFileSync(path.join(projectRoot, API_TYPES_FILE), await renderApiTypes(projectRoot));
-console.log(`wrote ${API_TYPES_FILE}`);
+for (const file of [API_TYPES_FILE, SDK_TYPES_FILE]) {
+  writeFileSync(path.join(projectRoot, file), await renderApiTypes(projectRoot, file));
+  console.log(`wrote ${file}`);
+}
 
 const client = new pg.Client({ connectionString: dbUrl });
 await client.connect();

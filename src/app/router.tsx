@@ -91,6 +91,9 @@ const protectedRoutes: RouteObject[] = [
   page(paths.billing.path, () => import('@/app/dashboard/billing-page').then((m) => m.BillingPage)),
   page(paths.calls.path, () => import('@/app/dashboard/calls-page').then((m) => m.CallsPage)),
   page(paths.batches.path, () => import('@/app/dashboard/batches-page').then((m) => m.BatchesPage)),
+  page(paths.requestLogs.path, () =>
+    import('@/app/dashboard/request-logs-page').then((m) => m.RequestLogsPage),
+  ),
   page(paths.doNotCall.path, () =>
     import('@/app/dashboard/do-not-call-page').then((m) => m.DoNotCallPage),
   ),

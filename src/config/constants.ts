@@ -33,8 +33,6 @@ export const NAVBAR_SCROLL_THRESHOLD_PX = 20;
 export const DROPDOWN_OPEN_DELAY_MS = 200;
 export const DROPDOWN_SKIP_DELAY_MS = 300;
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
-
-export const API_KEY_VISIBLE_CHARS = 10;
 export const DATE_TIME_FORMAT = 'MMM d, yyyy • h:mm a';
 
 /** Local-storage key for the KYC draft (`{product}_kyc_draft`). */

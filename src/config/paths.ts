@@ -25,6 +25,7 @@ export const paths = {
   billing: { path: '/billing', href: '/billing' },
   calls: { path: '/calls', href: '/calls' },
   batches: { path: '/batches', href: '/batches' },
+  requestLogs: { path: '/request-logs', href: '/request-logs' },
   doNotCall: { path: '/do-not-call', href: '/do-not-call' },
   onboardingStep2: { path: '/onboarding-step-2', href: '/onboarding-step-2' },
   onboardingStep3: { path: '/onboarding-step-3', href: '/onboarding-step-3' },
@@ -80,6 +81,7 @@ export const protectedPrefixes = [
   paths.billing.path,
   paths.calls.path,
   paths.batches.path,
+  paths.requestLogs.path,
   paths.doNotCall.path,
   paths.onboardingStep2.path,
 ] as const;
@@ -89,6 +91,7 @@ export const dashboardTabs = [
   'apikey',
   'calls',
   'batches',
+  'request-logs',
   'do-not-call',
   'phone-agent-settings',
   'billing',

@@ -132,29 +132,98 @@ export type Database = {
         Row: {
           id: string;
           user_id: string;
-          api_key: string;
+          key_hash: string;
           revoked: boolean;
           created_at: string;
           revoked_at: string | null;
           livemode: boolean;
+          key_prefix: 'dw_' | 'dw_live_' | 'dw_test_';
+          key_last4: string;
+          name: string;
+          last_used_at: string | null;
         };
         Insert: {
           id?: string;
           user_id: string;
-          api_key: string;
+          key_hash: string;
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
           livemode?: boolean;
+          key_prefix: 'dw_' | 'dw_live_' | 'dw_test_';
+          key_last4: string;
+          name?: string;
+          last_used_at?: string | null;
         };
         Update: {
           id?: string;
           user_id?: string;
-          api_key?: string;
+          key_hash?: string;
           revoked?: boolean;
           created_at?: string;
           revoked_at?: string | null;
           livemode?: boolean;
+          key_prefix?: 'dw_' | 'dw_live_' | 'dw_test_';
+          key_last4?: string;
+          name?: string;
+          last_used_at?: string | null;
+        };
+        Relationships: [];
+      };
+      api_request_logs: {
+        Row: {
+          id: number;
+          user_id: string;
+          api_key_id: string | null;
+          key_mask: string;
+          livemode: boolean;
+          source: 'api' | 'mcp';
+          created_at: string;
+          method: string;
+          path: string;
+          query: string | null;
+          status: number;
+          request_id: string;
+          latency_ms: number;
+          request_body: string | null;
+          body_truncated: boolean;
+          error_code: string | null;
+        };
+        Insert: {
+          id?: number;
+          user_id: string;
+          api_key_id?: string | null;
+          key_mask: string;
+          livemode: boolean;
+          source: 'api' | 'mcp';
+          created_at: string;
+          method: string;
+          path: string;
+          query?: string | null;
+          status: number;
+          request_id: string;
+          latency_ms: number;
+          request_body?: string | null;
+          body_truncated?: boolean;
+          error_code?: string | null;
+        };
+        Update: {
+          id?: number;
+          user_id?: string;
+          api_key_id?: string | null;
+          key_mask?: string;
+          livemode?: boolean;
+          source?: 'api' | 'mcp';
+          created_at?: string;
+          method?: string;
+          path?: string;
+          query?: string | null;
+          status?: number;
+          request_id?: string;
+          latency_ms?: number;
+          request_body?: string | null;
+          body_truncated?: boolean;
+          error_code?: string | null;
         };
         Relationships: [];
       };
@@ -1193,10 +1262,11 @@ export type Database = {
     Views: { [_ in never]: never };
     Functions: {
       generate_api_key_for_user: {
-        Args: { user_uuid: string; p_livemode?: boolean };
+        Args: { user_uuid: string; p_livemode?: boolean; p_name?: string };
         Returns: string;
       };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
+      revoke_api_key: { Args: { p_key_id: string }; Returns: undefined };
       rotate_webhook_secret: {
         Args: never;
         Returns: Database['public']['Tables']['webhook_secrets']['Row'];

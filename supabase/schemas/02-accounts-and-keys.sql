@@ -199,30 +199,73 @@ create policy "Users can change their own agent settings"
   with check (user_id = (select auth.uid()));
 
 -- API keys ---------------------------------------------------------------------------------------
--- Integrators authenticate the call API with them. Users read their own keys; keys are created
--- and revoked only through generate_api_key_for_user, which checks the caller. Only the newest
--- non-revoked key of each mode is in use, and the index guarantees there is one. A live key
--- (dw_live_…, or dw_… made before test mode) places real calls; a test key (dw_test_…) places
--- calls on the simulated network only, free (docs/product-rules.md#test-mode).
+-- Integrators authenticate the call API with them. An account holds several named keys of each
+-- mode, so a new key can be rolled out before the old one is revoked. A key is stored only as its
+-- SHA-256 (key_hash), with its prefix and last four characters to recognise it by: the whole key
+-- is shown once, when it is made (docs/decisions/0038-api-keys-hashed-and-named.md). Users read
+-- their own keys' names, masks and dates, never a hash; keys are made by generate_api_key_for_user
+-- and revoked by revoke_api_key, which check the caller. A live key (dw_live_…, or dw_… made
+-- before test mode) places real calls; a test key (dw_test_…) places calls on the simulated
+-- network only, free (docs/product-rules.md#test-mode).
 
 create table public.api_keys (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  api_key text not null unique
-    constraint api_keys_format check (api_key ~ '^dw_((live|test)_)?[0-9a-f]{64}$'),
+  key_hash text not null unique
+    constraint api_keys_hash_format check (key_hash ~ '^[0-9a-f]{64}$'),
   revoked boolean not null default false,
   created_at timestamptz not null default now(),
   revoked_at timestamptz,
-  livemode boolean not null default true
+  livemode boolean not null default true,
+  key_prefix text not null
+    constraint api_keys_prefix_format check (key_prefix in ('dw_', 'dw_live_', 'dw_test_')),
+  key_last4 text not null
+    constraint api_keys_last4_format check (key_last4 ~ '^[0-9a-f]{4}$'),
+  name text not null default 'Default key'
+    constraint api_keys_name_length check (char_length(btrim(name)) between 1 and 60),
+  last_used_at timestamptz
 );
-comment on table public.api_keys is 'API keys for the call API; at most one live (non-revoked) key per user.';
-comment on column public.api_keys.api_key is 'dw_live_ or dw_test_ (dw_ for keys made before test mode) followed by 32 random bytes in hex. Shown to its owner in the dashboard.';
+comment on table public.api_keys is 'API keys for the call API, stored as hashes; several named keys per mode.';
+comment on column public.api_keys.key_hash is 'SHA-256 (hex) of the whole key (dw_live_, dw_test_ or dw_ followed by 32 random bytes in hex). Never readable by users.';
+comment on column public.api_keys.key_prefix is 'The key''s prefix: dw_live_, dw_test_, or dw_ for keys made before test mode.';
+comment on column public.api_keys.key_last4 is 'The key''s last four characters, shown as prefix…last4.';
 comment on column public.api_keys.livemode is 'false for a test key: its calls go to the simulated network, free.';
+comment on column public.api_keys.last_used_at is 'When the API last answered a request made with the key, to the minute (written after the response).';
 
-create unique index api_keys_one_key_per_user_and_mode on public.api_keys (user_id, livemode) where not revoked;
 create index api_keys_user_newest on public.api_keys (user_id, created_at desc);
 
-create function public.generate_api_key_for_user(user_uuid uuid, p_livemode boolean default true) returns text
+-- The hash a key is stored and found by.
+create function private.api_key_hash(p_key text) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select encode(extensions.digest(p_key, 'sha256'), 'hex');
+$$;
+comment on function private.api_key_hash(text) is 'SHA-256 (hex) of an API key: how api_keys stores and finds it.';
+revoke all on function private.api_key_hash(text) from public, anon, authenticated;
+grant execute on function private.api_key_hash(text) to service_role;
+
+-- Stores a key (made by the caller) as its hash, prefix and last four; returns its id.
+create function private.store_api_key(p_user_id uuid, p_key text, p_livemode boolean, p_name text)
+returns uuid
+language sql
+set search_path = ''
+as $$
+  insert into public.api_keys (user_id, key_hash, key_prefix, key_last4, livemode, name)
+  values (p_user_id, private.api_key_hash(p_key), substring(p_key from '^dw_(?:(?:live|test)_)?'),
+          right(p_key, 4), p_livemode, coalesce(nullif(btrim(p_name), ''), 'Default key'))
+  returning id;
+$$;
+comment on function private.store_api_key(uuid, text, boolean, text) is
+  'Stores an API key as its hash, prefix and last four characters (the seed and benches use it too); returns its id.';
+revoke all on function private.store_api_key(uuid, text, boolean, text) from public, anon, authenticated;
+grant execute on function private.store_api_key(uuid, text, boolean, text) to service_role;
+
+create function public.generate_api_key_for_user(
+  user_uuid uuid, p_livemode boolean default true, p_name text default null
+) returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -235,22 +278,48 @@ begin
     raise exception 'You can only generate API keys for yourself'
       using errcode = '42501', hint = 'Sign in as the user whose key you are generating.';
   end if;
+  if p_name is not null and char_length(btrim(p_name)) > 60 then
+    raise exception 'A key''s name is at most 60 characters.' using errcode = '22023';
+  end if;
 
-  -- Serialise concurrent requests of the same user, so exactly one key stays live.
+  -- Serialise concurrent requests of the same user, so the cap below holds.
   perform 1 from public.profiles where id = caller for update;
-
-  update public.api_keys
-     set revoked = true, revoked_at = now()
-   where user_id = caller and not revoked and livemode = p_livemode;
+  if (select count(*) from public.api_keys
+       where user_id = caller and livemode = p_livemode and not revoked) >= 20 then
+    raise exception 'An account holds at most 20 active keys of each mode. Revoke one first.'
+      using errcode = '54000', hint = 'too_many_keys';
+  end if;
 
   new_key := case when p_livemode then 'dw_live_' else 'dw_test_' end
     || encode(extensions.gen_random_bytes(32), 'hex');
-  insert into public.api_keys (user_id, api_key, livemode) values (caller, new_key, p_livemode);
+  perform private.store_api_key(caller, new_key, p_livemode, p_name);
   return new_key;
 end;
 $$;
-comment on function public.generate_api_key_for_user(uuid, boolean) is
-  'Revokes the caller''s keys of one mode (live by default, test with p_livemode false) and returns a new one; refuses any user_uuid but the caller''s.';
+comment on function public.generate_api_key_for_user(uuid, boolean, text) is
+  'Makes the caller a new key of one mode (live by default, test with p_livemode false), named p_name, and returns it whole: the only time it is readable. Keeps the other keys working. Refuses any user_uuid but the caller''s.';
+
+create function public.revoke_api_key(p_key_id uuid) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  caller uuid := auth.uid();
+begin
+  if caller is null then
+    raise exception 'Sign in to revoke API keys' using errcode = '42501';
+  end if;
+  update public.api_keys set revoked = true, revoked_at = now()
+   where id = p_key_id and user_id = caller and not revoked;
+  if not found and not exists (
+       select 1 from public.api_keys where id = p_key_id and user_id = caller) then
+    raise exception 'No such API key' using errcode = 'P0002';
+  end if;
+end;
+$$;
+comment on function public.revoke_api_key(uuid) is
+  'Revokes one of the caller''s keys at once (the API refuses it from the next request); revoking a revoked key does nothing; another user''s key is "no such key".';
 
 -- The gate an account passes before it places calls (KYC submitted, pending or complete, and the
 -- phone verified), once, for an API key's account (api_key_account) and a signed-in user's
@@ -285,7 +354,7 @@ declare
   refusal text;
 begin
   select id, user_id, livemode into key_id, owner, key_livemode
-    from public.api_keys where api_key = p_api_key and not revoked;
+    from public.api_keys where key_hash = private.api_key_hash(p_api_key) and not revoked;
   if not found then
     return jsonb_build_object('error', 'unauthorized');
   end if;
@@ -320,10 +389,14 @@ revoke all on function public.session_account(uuid) from public, anon, authentic
 grant execute on function public.session_account(uuid) to service_role;
 
 revoke all on public.api_keys from public, anon, authenticated;
-grant select on public.api_keys to authenticated;
+-- Every column but the hash.
+grant select (id, user_id, name, key_prefix, key_last4, livemode, created_at, last_used_at,
+              revoked, revoked_at) on public.api_keys to authenticated;
 grant all on public.api_keys to service_role;
-revoke all on function public.generate_api_key_for_user(uuid, boolean) from public, anon;
-grant execute on function public.generate_api_key_for_user(uuid, boolean) to authenticated, service_role;
+revoke all on function public.generate_api_key_for_user(uuid, boolean, text) from public, anon;
+grant execute on function public.generate_api_key_for_user(uuid, boolean, text) to authenticated, service_role;
+revoke all on function public.revoke_api_key(uuid) from public, anon;
+grant execute on function public.revoke_api_key(uuid) to authenticated, service_role;
 revoke all on function public.api_key_account(text) from public, anon, authenticated;
 grant execute on function public.api_key_account(text) to service_role;
 
@@ -331,5 +404,87 @@ alter table public.api_keys enable row level security;
 
 create policy "Users can read their own API keys"
   on public.api_keys for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+-- Request logs ------------------------------------------------------------------------------------
+-- Every request made with an API key (the call API and MCP), as the account's developers look it
+-- up: written by the functions after they answer, read by the owner in the dashboard, never
+-- written through PostgREST. The body is stored with its secrets masked and cut at 8 KB by the
+-- functions (http/request-log.ts). Kept 30 days (private.retention_erase_technical_logs).
+
+create table public.api_request_logs (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  api_key_id uuid references public.api_keys (id) on delete set null,
+  key_mask text not null,
+  livemode boolean not null,
+  source text not null constraint api_request_logs_source check (source in ('api', 'mcp')),
+  created_at timestamptz not null,
+  method text not null constraint api_request_logs_method_length check (char_length(method) <= 16),
+  path text not null constraint api_request_logs_path_length check (char_length(path) <= 2048),
+  query text constraint api_request_logs_query_length check (char_length(query) <= 2048),
+  status smallint not null constraint api_request_logs_status check (status between 100 and 599),
+  request_id text not null constraint api_request_logs_request_id_length check (char_length(request_id) <= 64),
+  latency_ms integer not null constraint api_request_logs_latency check (latency_ms >= 0),
+  request_body text constraint api_request_logs_body_length check (octet_length(request_body) <= 8300),
+  body_truncated boolean not null default false,
+  error_code text constraint api_request_logs_error_code_length check (char_length(error_code) <= 64)
+);
+comment on table public.api_request_logs is 'Each API and MCP request made with an account''s key: written by the functions after answering, kept 30 days.';
+comment on column public.api_request_logs.created_at is 'When the request arrived.';
+comment on column public.api_request_logs.key_mask is 'The key as prefix…last4.';
+comment on column public.api_request_logs.request_body is 'The request body with secrets masked (keys, secrets, tokens, card-like numbers), cut at 8 KB.';
+comment on column public.api_request_logs.error_code is 'The error code the response answered with, if any.';
+
+create index api_request_logs_user_newest on public.api_request_logs (user_id, created_at desc, id desc);
+create index api_request_logs_user_request_id on public.api_request_logs (user_id, request_id);
+create index api_request_logs_oldest on public.api_request_logs (created_at);
+
+-- Records one request for the account of the key it was made with (revoked keys too: the owner
+-- sees their 401s), and stamps the key's last use at most once a minute. A key nobody holds is
+-- not recorded.
+create function public.api_request_log_record(
+  p_api_key text, p_source text, p_at timestamptz, p_method text, p_path text, p_query text,
+  p_status integer, p_request_id text, p_latency_ms integer, p_request_body text,
+  p_body_truncated boolean, p_error_code text
+) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  key_row record;
+begin
+  select id, user_id, livemode, revoked, key_prefix || '…' || key_last4 as mask into key_row
+    from public.api_keys where key_hash = private.api_key_hash(p_api_key);
+  if not found then
+    return;
+  end if;
+  insert into public.api_request_logs (
+    user_id, api_key_id, key_mask, livemode, source, created_at, method, path, query, status,
+    request_id, latency_ms, request_body, body_truncated, error_code)
+  values (
+    key_row.user_id, key_row.id, key_row.mask, key_row.livemode, p_source, p_at, p_method, p_path,
+    p_query, p_status, p_request_id, greatest(p_latency_ms, 0), p_request_body, p_body_truncated,
+    p_error_code);
+  if not key_row.revoked then
+    update public.api_keys set last_used_at = p_at
+     where id = key_row.id and (last_used_at is null or last_used_at < p_at - interval '1 minute');
+  end if;
+end;
+$$;
+comment on function public.api_request_log_record(text, text, timestamptz, text, text, text, integer, text, integer, text, boolean, text) is
+  'Logs one API or MCP request for the account of the key it was made with, and stamps the key''s last use (at most once a minute).';
+revoke all on function public.api_request_log_record(text, text, timestamptz, text, text, text, integer, text, integer, text, boolean, text) from public, anon, authenticated;
+grant execute on function public.api_request_log_record(text, text, timestamptz, text, text, text, integer, text, integer, text, boolean, text) to service_role;
+
+revoke all on public.api_request_logs from public, anon, authenticated;
+grant select on public.api_request_logs to authenticated;
+grant all on public.api_request_logs to service_role;
+
+alter table public.api_request_logs enable row level security;
+
+create policy "Users can read their own request logs"
+  on public.api_request_logs for select
   to authenticated
   using (user_id = (select auth.uid()));

@@ -125,6 +125,9 @@ begin
   delete from public.task_event_streams where id in (
     select id from public.task_event_streams where expires_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
+  delete from public.api_request_logs where id in (
+    select id from public.api_request_logs where created_at < cutoff limit p_limit);
+  get diagnostics n = row_count; total := total + n;
   update public.contact_requests set client_ip = null where id in (
     select id from public.contact_requests where client_ip is not null and created_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
@@ -247,6 +250,7 @@ as $$
 begin
   -- Most account data goes with the auth user (deleted through the Auth admin API first); this
   -- removes what does not cascade, and whatever is left if the auth user was removed otherwise.
+  delete from public.api_request_logs where user_id = p_user_id;
   delete from public.api_keys where user_id = p_user_id;
   delete from public.agent_settings where user_id = p_user_id;
   delete from public.webhook_secrets where user_id = p_user_id;
@@ -426,8 +430,9 @@ as $$
     'api_keys', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', k.id,
-               'key', left(k.api_key, 10) || '…' || right(k.api_key, 10),
-               'revoked', k.revoked, 'created_at', k.created_at, 'revoked_at', k.revoked_at)
+               'key', k.key_prefix || '…' || k.key_last4, 'name', k.name,
+               'revoked', k.revoked, 'created_at', k.created_at, 'last_used_at', k.last_used_at,
+               'revoked_at', k.revoked_at)
              order by k.created_at)
         from public.api_keys k where k.user_id = p_user_id), '[]'::jsonb),
     'webhook_secret', (

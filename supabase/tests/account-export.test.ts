@@ -100,8 +100,14 @@ describe('the data export', () => {
 
     // Keys as the dashboard shows them; the full key and the webhook secret never.
     expect(data.api_keys).toHaveLength(1);
-    expect(data.api_keys[0]!.key).toBe(`${owner.apiKey.slice(0, 10)}…${owner.apiKey.slice(-10)}`);
+    expect(data.api_keys[0]!.key).toBe(`dw_live_…${owner.apiKey.slice(-4)}`);
     expect(text).not.toContain(owner.apiKey);
+    const { data: stored } = await admin
+      .from('api_keys')
+      .select('key_hash')
+      .eq('user_id', owner.user.id)
+      .single();
+    expect(text).not.toContain(stored!.key_hash as string);
     const { data: secrets } = await admin
       .from('webhook_secrets')
       .select('secret')

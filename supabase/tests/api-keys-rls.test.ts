@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
 import {
   anonClient,
   createUser,
@@ -6,138 +7,274 @@ import {
   serviceClient,
   type TestUser,
 } from './support/clients';
+import { waitFor } from './support/wait';
 
-// api_keys: read your own; created and revoked only by generate_api_key_for_user.
+// api_keys: several named keys per mode, stored as hashes; users read their own keys' names and
+// masks, never a hash; keys are made by generate_api_key_for_user and revoked by revoke_api_key.
+// api_request_logs: every request made with a key, readable by its owner only.
 let owner: TestUser;
 let other: TestUser;
+
+const SAFE_COLUMNS = 'id, user_id, name, key_prefix, key_last4, livemode, last_used_at, revoked';
 
 beforeAll(async () => {
   owner = await createUser('keys-owner');
   other = await createUser('keys-other');
+  for (const user of [owner, other]) {
+    const { error } = await user.client.rpc('generate_api_key_for_user', {
+      user_uuid: user.user.id,
+      p_name: 'First',
+    });
+    if (error) throw error;
+  }
 });
 afterAll(deleteCreatedUsers);
 
-/** Generates a key as `user` and fails the test unless the call worked. */
-async function generateKey(user: TestUser): Promise<string> {
+async function generateKey(user: TestUser, name?: string): Promise<string> {
   const { data, error } = await user.client.rpc('generate_api_key_for_user', {
     user_uuid: user.user.id,
+    ...(name ? { p_name: name } : {}),
   });
   expect(error).toBeNull();
   expect(data).toMatch(/^dw_live_[0-9a-f]{64}$/);
   return data as string;
 }
 
-async function liveKeys(userId: string) {
-  const { data, error } = await serviceClient()
+async function keysOf(user: TestUser) {
+  const { data, error } = await user.client
     .from('api_keys')
-    .select('api_key')
-    .eq('user_id', userId)
-    .eq('revoked', false);
+    .select(SAFE_COLUMNS)
+    .order('created_at', { ascending: true });
   if (error) throw error;
-  return data.map((row) => row.api_key as string);
+  return data;
 }
 
 describe('generate_api_key_for_user', () => {
-  it('returns a new key with the dw_ prefix and 32 random bytes, readable by its owner', async () => {
-    const { data: key, error } = await owner.client.rpc('generate_api_key_for_user', {
-      user_uuid: owner.user.id,
-    });
-    expect(error).toBeNull();
-    expect(key).toMatch(/^dw_live_[0-9a-f]{64}$/);
-    const { data } = await owner.client
-      .from('api_keys')
-      .select('api_key, revoked')
-      .eq('user_id', owner.user.id)
-      .eq('revoked', false)
-      .order('created_at', { ascending: false })
-      .limit(1);
-    expect(data).toEqual([{ api_key: key, revoked: false }]);
-  });
-
-  it('revokes the previous key, so only the newest is live', async () => {
-    const first = await generateKey(owner);
-    const second = await generateKey(owner);
+  it('makes named keys that all stay live, shown whole once and then only as prefix and last 4', async () => {
+    const first = await generateKey(owner, 'Production');
+    const second = await generateKey(owner, 'Rotation');
     expect(second).not.toBe(first);
-    expect(await liveKeys(owner.user.id)).toEqual([second]);
+    const keys = (await keysOf(owner)).filter((k) => !k.revoked && k.name !== 'First');
+    expect(keys.map((k) => [k.name, k.key_prefix, k.key_last4])).toEqual([
+      ['Production', 'dw_live_', first.slice(-4)],
+      ['Rotation', 'dw_live_', second.slice(-4)],
+    ]);
+    // The whole key is nowhere in what the owner can read.
+    expect(JSON.stringify(await keysOf(owner))).not.toContain(first.slice(8, 40));
   });
 
-  it('keeps exactly one live key under concurrent requests', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        owner.client.rpc('generate_api_key_for_user', { user_uuid: owner.user.id }),
-      ),
-    );
-    expect(results.map((result) => result.error)).toEqual([null, null, null, null, null]);
-    const generated = results.map((result) => result.data as string);
-    expect(new Set(generated).size).toBe(5);
-    // The requests ran one after another; the one that ran last left the only live key.
-    const live = await liveKeys(owner.user.id);
-    expect(live).toHaveLength(1);
-    expect(generated).toContain(live[0]);
-  });
-
-  it('refuses to generate a key for another user', async () => {
-    expect(await liveKeys(other.user.id)).toEqual([]);
+  it('refuses to generate a key for another user, and anonymous visitors', async () => {
     const { data, error } = await owner.client.rpc('generate_api_key_for_user', {
       user_uuid: other.user.id,
     });
     expect(data).toBeNull();
     expect(error?.code).toBe('42501');
     expect(error?.message).toBe('You can only generate API keys for yourself');
-    expect(await liveKeys(other.user.id)).toEqual([]);
-  });
-
-  it('refuses anonymous visitors', async () => {
-    const { error } = await anonClient().rpc('generate_api_key_for_user', {
-      user_uuid: owner.user.id,
-    });
-    expect(error?.code).toBe('42501');
+    const anon = await anonClient().rpc('generate_api_key_for_user', { user_uuid: owner.user.id });
+    expect(anon.error?.code).toBe('42501');
   });
 });
 
-describe('api_keys table', () => {
-  it("never shows another user's keys", async () => {
-    // The key exists (the service role sees it), so an empty answer means the policy hid it.
-    const theirs = await generateKey(other);
-    expect(await liveKeys(other.user.id)).toEqual([theirs]);
-    const { data, error } = await owner.client
+describe('api_keys table, as an attacker', () => {
+  it("never shows another user's keys, nor any key's hash, even one's own", async () => {
+    const theirs = await owner.client
       .from('api_keys')
-      .select('api_key')
+      .select(SAFE_COLUMNS)
       .eq('user_id', other.user.id);
-    expect(error).toBeNull();
-    expect(data).toEqual([]);
-    const byKey = await owner.client.from('api_keys').select('user_id').eq('api_key', theirs);
-    expect(byKey.error).toBeNull();
-    expect(byKey.data).toEqual([]);
-    expect((await anonClient().from('api_keys').select('*')).error?.code).toBe('42501');
+    expect(theirs.error).toBeNull();
+    expect(theirs.data).toEqual([]);
+    for (const select of ['key_hash', '*', 'id, key_hash']) {
+      const hash = await owner.client.from('api_keys').select(select);
+      expect(hash.error?.code).toBe('42501');
+    }
+    // Not as a filter either: a guessed hash cannot be tested through PostgREST.
+    const probe = await owner.client.from('api_keys').select('id').eq('key_hash', '0'.repeat(64));
+    expect(probe.error?.code).toBe('42501');
+    expect((await anonClient().from('api_keys').select('id')).error?.code).toBe('42501');
   });
 
-  it('refuses direct inserts, updates and deletes by users', async () => {
-    const insert = await owner.client
-      .from('api_keys')
-      .insert({ user_id: owner.user.id, api_key: `dw_${'a'.repeat(64)}` });
+  it('refuses inserts, updates (last_used_at, revoked) and deletes by users', async () => {
+    const [mine] = await keysOf(owner);
+    const insert = await owner.client.from('api_keys').insert({
+      user_id: owner.user.id,
+      key_hash: 'a'.repeat(64),
+      key_prefix: 'dw_live_',
+      key_last4: 'aaaa',
+    });
     expect(insert.error?.code).toBe('42501');
+    const touch = await owner.client
+      .from('api_keys')
+      .update({ last_used_at: '2030-01-01T00:00:00Z' })
+      .eq('id', mine!.id);
+    expect(touch.error?.code).toBe('42501');
     const unrevoke = await owner.client
       .from('api_keys')
       .update({ revoked: false })
-      .eq('user_id', owner.user.id);
+      .eq('id', mine!.id);
     expect(unrevoke.error?.code).toBe('42501');
-    const remove = await owner.client.from('api_keys').delete().eq('user_id', owner.user.id);
+    const remove = await owner.client.from('api_keys').delete().eq('id', mine!.id);
     expect(remove.error?.code).toBe('42501');
-    const anonInsert = await anonClient()
-      .from('api_keys')
-      .insert({ user_id: owner.user.id, api_key: `dw_${'b'.repeat(64)}` });
-    expect(anonInsert.error?.code).toBe('42501');
+    expect((await keysOf(owner))[0]).toEqual(mine);
   });
 
-  it('lets the service role read every key', async () => {
-    const { data, error } = await serviceClient()
-      .from('api_keys')
-      .select('user_id')
-      .in('user_id', [owner.user.id, other.user.id]);
-    expect(error).toBeNull();
-    expect(new Set(data?.map((row) => row.user_id))).toEqual(
-      new Set([owner.user.id, other.user.id]),
+  it("cannot revoke another user's key", async () => {
+    const [theirs] = (
+      await serviceClient().from('api_keys').select('id').eq('user_id', other.user.id)
+    ).data!;
+    const { error } = await owner.client.rpc('revoke_api_key', { p_key_id: theirs!.id });
+    expect(error?.code).toBe('P0002');
+    const anon = await anonClient().rpc('revoke_api_key', { p_key_id: theirs!.id });
+    expect(anon.error?.code).toBe('42501');
+    const after = await serviceClient().from('api_keys').select('revoked').eq('id', theirs!.id);
+    expect(after.data).toEqual([{ revoked: false }]);
+  });
+});
+
+describe('keys and request logs through the API', () => {
+  let account: CallingAccount;
+  beforeAll(async () => {
+    account = await createCallingAccount({ label: 'keys-logs', mode: 'test' });
+  });
+
+  const listWith = (key: string) =>
+    fetch(`${taskUrl}?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+
+  it('logs a request made with the key under its request_id, stamps last use, and a second key works beside the first until the first is revoked', async () => {
+    const created = await account.api('', {
+      method: 'POST',
+      json: {
+        phone_number: '+14155550100',
+        goal: 'Confirm the appointment. Card 4242 4242 4242 4242 is on file.',
+        metadata: { api_key: 'leaked' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const requestId = created.headers.get('request-id')!;
+    expect(requestId).toBeTruthy();
+
+    const logs = await waitFor(
+      async () => {
+        const { data, error } = await account.client
+          .from('api_request_logs')
+          .select('*')
+          .eq('request_id', requestId);
+        if (error) throw error;
+        return data;
+      },
+      (rows) => rows.length > 0,
+      { timeoutMs: 10_000, what: 'the request in the logs' },
     );
+    const [entry] = logs;
+    expect(entry).toMatchObject({
+      user_id: account.user.id,
+      method: 'POST',
+      path: '/task',
+      status: 201,
+      source: 'api',
+      livemode: false,
+      error_code: null,
+      key_mask: `dw_test_…${account.apiKey.slice(-4)}`,
+    });
+    expect(entry!.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(entry!.request_body).toContain('Confirm the appointment');
+    expect(entry!.request_body).not.toContain('4242 4242 4242 4242');
+    expect(entry!.request_body).not.toContain('leaked');
+
+    const [used] = (
+      await account.client.from('api_keys').select('last_used_at').eq('livemode', false)
+    ).data!;
+    expect(used!.last_used_at).not.toBeNull();
+
+    // Rotation: a second test key works beside the first.
+    const { data: second } = await account.client.rpc('generate_api_key_for_user', {
+      user_uuid: account.user.id,
+      p_livemode: false,
+      p_name: 'Rotation',
+    });
+    expect((await listWith(second as string)).status).toBe(200);
+    expect((await listWith(account.apiKey)).status).toBe(200);
+
+    // Revoking the first refuses it from the next request; the second goes on working.
+    const [first] = (
+      await account.client.from('api_keys').select('id').eq('key_last4', account.apiKey.slice(-4))
+    ).data!;
+    expect((await account.client.rpc('revoke_api_key', { p_key_id: first!.id })).error).toBeNull();
+    const refused = await listWith(account.apiKey);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    expect((await listWith(second as string)).status).toBe(200);
+
+    // The refused request is in the owner's logs too, with its error code.
+    const refusedId = refused.headers.get('request-id')!;
+    const refusedLog = await waitFor(
+      async () =>
+        (
+          await account.client
+            .from('api_request_logs')
+            .select('status, error_code')
+            .eq('request_id', refusedId)
+        ).data ?? [],
+      (rows) => rows.length > 0,
+      { timeoutMs: 10_000, what: 'the refused request in the logs' },
+    );
+    expect(refusedLog).toEqual([{ status: 401, error_code: 'unauthorized' }]);
+  });
+
+  it("never shows another account's request logs, and nobody writes them through PostgREST", async () => {
+    const listed = await listWith(account.apiKey);
+    const listedId = listed.headers.get('request-id')!;
+    await waitFor(
+      async () =>
+        (await account.client.from('api_request_logs').select('id').eq('request_id', listedId))
+          .data ?? [],
+      (rows) => rows.length > 0,
+      { timeoutMs: 10_000, what: 'the request in the logs' },
+    );
+    const mine = await account.client.from('api_request_logs').select('id');
+    expect(mine.data!.length).toBeGreaterThan(0);
+    const theirs = await owner.client
+      .from('api_request_logs')
+      .select('id')
+      .eq('user_id', account.user.id);
+    expect(theirs.error).toBeNull();
+    expect(theirs.data).toEqual([]);
+    const forged = await owner.client.from('api_request_logs').insert({
+      user_id: owner.user.id,
+      key_mask: 'dw_live_…abcd',
+      livemode: true,
+      source: 'api',
+      created_at: new Date().toISOString(),
+      method: 'GET',
+      path: '/task',
+      status: 200,
+      request_id: 'req_forged',
+      latency_ms: 1,
+    });
+    expect(forged.error?.code).toBe('42501');
+    const erased = await account.client
+      .from('api_request_logs')
+      .delete()
+      .eq('user_id', account.user.id);
+    expect(erased.error?.code).toBe('42501');
+    const rewritten = await account.client
+      .from('api_request_logs')
+      .update({ status: 200 })
+      .eq('user_id', account.user.id);
+    expect(rewritten.error?.code).toBe('42501');
+    const record = await owner.client.rpc('api_request_log_record', {
+      p_api_key: account.apiKey,
+      p_source: 'api',
+      p_at: new Date().toISOString(),
+      p_method: 'GET',
+      p_path: '/task',
+      p_query: null,
+      p_status: 200,
+      p_request_id: 'req_forged',
+      p_latency_ms: 1,
+      p_request_body: null,
+      p_body_truncated: false,
+      p_error_code: null,
+    });
+    expect(record.error?.code).toBe('42501');
   });
 });

@@ -209,7 +209,9 @@ describe('a batch stores its defaults once', () => {
     ).json()) as {
       assistant: { firstMessage: string; model: { messages: { content: string }[] } };
     };
-    expect(call.assistant.firstMessage).toBe(DEFAULTS.first_sentence);
+    // The mandatory opening comes first; the batch's shared first sentence follows it.
+    expect(call.assistant.firstMessage).toMatch(/AI assistant/);
+    expect(call.assistant.firstMessage.endsWith(DEFAULTS.first_sentence)).toBe(true);
     expect(JSON.stringify(call.assistant.model.messages)).toContain('Stay kind and brief.');
 
     // 31 days on, the retention pass erases the content: the task inherits none of it, and the

@@ -311,11 +311,18 @@ describe('rotating the key to multiply the stream limit', () => {
       opened.push(follow(response));
     }
 
-    // One click in the dashboard: a new key, the old one revoked.
+    // Rotation in the dashboard: a new key, then the old one revoked.
+    const { data: oldKey } = await serviceClient()
+      .from('api_keys')
+      .select('id')
+      .eq('user_id', account.user.id)
+      .single();
     const { data: newKey, error } = await account.client.rpc('generate_api_key_for_user', {
       user_uuid: account.user.id,
     });
     expect(error).toBeNull();
+    const revoked = await account.client.rpc('revoke_api_key', { p_key_id: oldKey!.id });
+    expect(revoked.error).toBeNull();
     // Each stream learns at its next lease renewal (one heartbeat, 15 s) that its lease is gone.
     const allEnded = Promise.all(opened.map((s) => s.done)).then(() => 'ended' as const);
     const timeout = sleep(25_000).then(() => 'still open' as const);
@@ -356,7 +363,7 @@ describe('rotating the key to multiply the stream limit', () => {
       .select('id')
       .eq('user_id', account.user.id)
       .single();
-    await account.client.rpc('generate_api_key_for_user', { user_uuid: account.user.id });
+    await account.client.rpc('revoke_api_key', { p_key_id: key!.id });
     const { rows } = await db.query<{ result: Record<string, unknown> }>(
       `select public.task_event_stream_open(gen_random_uuid(), $1, $2, $3, 30, 60) as result`,
       [key!.id, account.user.id, `task_01${'Q'.repeat(24)}`],

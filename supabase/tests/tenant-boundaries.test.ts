@@ -74,9 +74,35 @@ const TABLES: Record<string, TableCase> = {
   api_keys: {
     column: 'user_id',
     values: (v) => [v.user.id],
+    // Every column but the hash, which nobody reads through REST.
+    columns:
+      'id, user_id, name, key_prefix, key_last4, livemode, created_at, last_used_at, revoked',
     ownerReads: true,
-    forged: (v) => ({ user_id: v.user.id, api_key: `dw_${hex(32)}` }),
-    patch: () => ({ revoked: true }),
+    forged: (v) => ({
+      user_id: v.user.id,
+      key_hash: hex(32),
+      key_prefix: 'dw_live_',
+      key_last4: 'abcd',
+    }),
+    patch: () => ({ revoked: true, last_used_at: new Date().toISOString() }),
+  },
+  api_request_logs: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      key_mask: 'dw_live_…abcd',
+      livemode: true,
+      source: 'api',
+      created_at: new Date().toISOString(),
+      method: 'POST',
+      path: '/task',
+      status: 201,
+      request_id: 'req_forged',
+      latency_ms: 1,
+    }),
+    patch: () => ({ status: 500, request_body: 'forged' }),
   },
   credit_purchases: {
     column: 'user_id',
@@ -286,7 +312,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** One case per function in `public` that anon or authenticated may execute. */
 const RPCS: Record<string, RpcCase> = {
-  'generate_api_key_for_user(uuid,boolean)': {
+  'generate_api_key_for_user(uuid,boolean,text)': {
     async attempt(client, v) {
       const before = await snapshot('api_keys', v);
       const { data, error } = await client.rpc('generate_api_key_for_user', {
@@ -294,6 +320,14 @@ const RPCS: Record<string, RpcCase> = {
       });
       expect(data).toBeNull();
       expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+      expect(await snapshot('api_keys', v)).toEqual(before);
+    },
+  },
+  'revoke_api_key(uuid)': {
+    async attempt(client, v) {
+      const before = await snapshot('api_keys', v);
+      const { error } = await client.rpc('revoke_api_key', { p_key_id: v.apiKeyId });
+      expect(error?.code).toMatch(/^(42501|P0002)$/);
       expect(await snapshot('api_keys', v)).toEqual(before);
     },
   },
@@ -529,6 +563,22 @@ async function createVictim(): Promise<Victim> {
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
   });
   if (lease.error) throw lease.error;
+  // A request the victim made with the key, as the API logs it after answering.
+  const logged = await admin.rpc('api_request_log_record', {
+    p_api_key: account.apiKey,
+    p_source: 'api',
+    p_at: new Date().toISOString(),
+    p_method: 'POST',
+    p_path: '/task',
+    p_query: null,
+    p_status: 201,
+    p_request_id: 'req_victim',
+    p_latency_ms: 12,
+    p_request_body: '{"goal":"private"}',
+    p_body_truncated: false,
+    p_error_code: null,
+  });
+  if (logged.error) throw logged.error;
   return {
     ...account,
     phone,

@@ -13,7 +13,19 @@ import { onboardingKeys } from '@/features/onboarding/api/query-keys';
 import { DashboardPage } from './dashboard-page';
 
 const user = testUser('ada@example.com');
-const API_KEY = 'dw_' + 'a1'.repeat(32);
+const API_KEYS = [
+  {
+    id: 'k1',
+    name: 'Production',
+    key_prefix: 'dw_live_',
+    key_last4: 'a1a1',
+    livemode: true,
+    created_at: '2026-11-01T10:00:00Z',
+    last_used_at: null,
+    revoked: false,
+    revoked_at: null,
+  },
+];
 
 /** A query client that already knows the balance, so nothing is fetched. */
 function withBalance(credits: number | null, held = 0) {
@@ -22,7 +34,7 @@ function withBalance(credits: number | null, held = 0) {
     balanceKeys.ofUser(user.id),
     credits === null ? null : { available: credits, held },
   );
-  queryClient.setQueryData(apiKeyKeys.current(user.id), API_KEY);
+  queryClient.setQueryData(apiKeyKeys.list(user.id), API_KEYS);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   return queryClient;
 }
@@ -37,7 +49,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Balance')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_a1a1a1a…a1a1a1a1a1');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_live_…a1a1');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
   });
 

@@ -1,6 +1,7 @@
 import {
   KeyRound,
   ListChecks,
+  ScrollText,
   Mic,
   PhoneCall,
   PhoneOff,
@@ -12,6 +13,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { dashboardTabs, type DashboardTab } from '@/config/paths';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
+import { RequestLogsPanel } from '@/features/request-logs/components/request-logs-panel';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
@@ -22,6 +24,7 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
   batches: { label: 'Batches', icon: ListChecks, panel: () => <BatchesPanel /> },
+  'request-logs': { label: 'Request logs', icon: ScrollText, panel: () => <RequestLogsPanel /> },
   'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
   'phone-agent-settings': {
     label: 'Phone Agent',
@@ -49,7 +52,7 @@ export type DashboardPageProps = {
 };
 
 /**
- * /dashboard: the account frame with tabs (apikey, calls, batches, do-not-call,
+ * /dashboard: the account frame with tabs (apikey, calls, batches, request-logs, do-not-call,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.

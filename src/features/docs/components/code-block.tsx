@@ -18,6 +18,7 @@ const languageLabels: Record<CodeLanguage, string> = {
   curl: 'curl',
   javascript: 'JavaScript',
   python: 'Python',
+  sdk: 'TypeScript SDK',
   json: 'JSON',
   text: 'Text',
 };

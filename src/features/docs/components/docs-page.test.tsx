@@ -193,6 +193,29 @@ describe('DocsPage', () => {
     expect(getTaskPanel).toHaveTextContent('requests.get(');
   });
 
+  it('shows the TypeScript SDK beside curl and Python, in every block that has it', async () => {
+    const user = userEvent.setup();
+    renderPublicPage(<DocsPage />, '/docs');
+
+    // The section by its anchor: role queries over the whole page are slow in jsdom.
+    const section = document.getElementById('sdk') as HTMLElement;
+    expect(section).toHaveTextContent('TypeScript SDK');
+    expect(section).toHaveTextContent('cd packages/sdk && npm pack');
+    expect(section).toHaveTextContent('error instanceof DialwiseError');
+    const tabs = screen.getByRole('tablist', {
+      name: 'Create a task and read the result: language',
+    });
+    await user.click(within(tabs).getByRole('tab', { name: 'TypeScript SDK' }));
+
+    const panels = screen.getAllByRole('tabpanel');
+    expect(panels[0]).toHaveTextContent("import { Dialwise } from '@dialwise/sdk'");
+    expect(panels[0]).toHaveTextContent('dialwise.tasks.create(');
+    const text = panels.map((panel) => panel.textContent).join('\n');
+    expect(text).toContain('dialwise.tasks.list(');
+    expect(text).toContain('dialwise.tasks.events(');
+    expect(text).toContain('dialwise.webhooks.verify(');
+  });
+
   it('moves between tabs with the arrow keys', async () => {
     const user = userEvent.setup();
     renderPublicPage(<DocsPage />, '/docs');

@@ -45,6 +45,14 @@ import {
   webhookLibrarySamples,
   webhookVerifySamples,
 } from '@/features/docs/content/code-samples';
+import {
+  sdkCreateSample,
+  sdkErrorSample,
+  sdkEventsSample,
+  sdkInstallSample,
+  sdkListSample,
+  sdkWebhookSample,
+} from '@/features/docs/content/sdk-samples';
 import { CodeBlock, CodeLanguageProvider } from '@/features/docs/components/code-block';
 import {
   AnchorLink,
@@ -62,6 +70,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 
 const toc: TocItem[] = [
   { id: 'quick-start', title: 'Quick start' },
+  { id: 'sdk', title: 'TypeScript SDK' },
   { id: 'test-numbers', title: 'Test numbers' },
   { id: 'authentication', title: 'Authentication' },
   { id: 'create-task', title: 'Create a task' },
@@ -130,7 +139,10 @@ export function DocsPage() {
             This request places a call, waits for it to end, then reads{' '}
             <InlineCode>status</InlineCode> and <InlineCode>transcription</InlineCode>:
           </p>
-          <CodeBlock title="Create a task and read the result" samples={createTaskSamples} />
+          <CodeBlock
+            title="Create a task and read the result"
+            samples={[...createTaskSamples, sdkCreateSample]}
+          />
           <p>
             The whole API is also described in OpenAPI 3.1:{' '}
             <a
@@ -141,6 +153,23 @@ export function DocsPage() {
             </a>
             , ready for code generators and API clients.
           </p>
+        </DocsSection>
+
+        <DocsSection id="sdk" title="TypeScript SDK">
+          <p>
+            <InlineCode>@dialwise/sdk</InlineCode> wraps every call of this page with types
+            generated from <InlineCode>openapi.yaml</InlineCode>: create (with an Idempotency-Key
+            and <InlineCode>wait</InlineCode>), get, list with every page followed, cancel, wait,
+            events as an async iterator that resumes with Last-Event-ID, batches, recordings,
+            webhook signature checks, and errors as <InlineCode>DialwiseError</InlineCode> with{' '}
+            <InlineCode>status</InlineCode>, <InlineCode>code</InlineCode>,{' '}
+            <InlineCode>requestId</InlineCode> and <InlineCode>retryAfter</InlineCode>. It has no
+            dependencies and runs wherever <InlineCode>fetch</InlineCode> does (Node 18+, Deno, Bun,
+            browsers). It is not on the npm registry yet: build the package from the repository.
+            Pick <em>TypeScript SDK</em> in any example below to see it beside curl and Python.
+          </p>
+          <CodeBlock title="Install the SDK" samples={sdkInstallSample} />
+          <CodeBlock title="Catch an API error with the SDK" samples={[sdkErrorSample]} />
         </DocsSection>
 
         <DocsSection id="test-mode" title="Test mode">
@@ -442,7 +471,7 @@ export function DocsPage() {
             ). Results are paginated by cursor: pass the <InlineCode>next_cursor</InlineCode> of one
             page as <InlineCode>cursor</InlineCode> to get the next; it is null on the last page.
           </p>
-          <CodeBlock title="List tasks" samples={listTasksSamples} />
+          <CodeBlock title="List tasks" samples={[...listTasksSamples, sdkListSample]} />
         </DocsSection>
 
         <DocsSection id="cancel-task" title="Cancel a task">
@@ -626,7 +655,7 @@ export function DocsPage() {
               cells: [<InlineCode key="type">{event.type}</InlineCode>, event.meaning],
             }))}
           />
-          <CodeBlock title="Stream a task's events" samples={eventsSamples} />
+          <CodeBlock title="Stream a task's events" samples={[...eventsSamples, sdkEventsSample]} />
           <CodeBlock title="Example event stream" samples={eventStreamSample} />
         </DocsSection>
 
@@ -661,7 +690,10 @@ export function DocsPage() {
             </li>
           </ul>
           <p>Verify the signature on the raw body, before parsing it, and reject old timestamps:</p>
-          <CodeBlock title="Verify a webhook signature" samples={webhookVerifySamples} />
+          <CodeBlock
+            title="Verify a webhook signature"
+            samples={[...webhookVerifySamples, sdkWebhookSample]}
+          />
           <p>
             Or use the <InlineCode>standardwebhooks</InlineCode> library (npm and PyPI), which
             checks the signature and the timestamp for you:

@@ -1,6 +1,6 @@
 import { MCP_URL, TASK_URL } from '@/features/docs/content/api-reference';
 
-export type CodeLanguage = 'curl' | 'javascript' | 'python' | 'json' | 'text';
+export type CodeLanguage = 'curl' | 'javascript' | 'python' | 'sdk' | 'json' | 'text';
 
 export type CodeSample = { language: CodeLanguage; code: string };
 

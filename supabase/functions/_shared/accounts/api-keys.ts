@@ -31,6 +31,11 @@ export function accountRefusal(reason: string): ServiceError {
   }
 }
 
+/** Whether a credential has an API key's shape (a session token has not). */
+export function isApiKeyShaped(key: string): boolean {
+  return KEY_FORMAT.test(key);
+}
+
 /** A key that is missing or cannot exist is refused without a query. */
 export function requireKeyShape(key: string | null): string {
   if (!key)

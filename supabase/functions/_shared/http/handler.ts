@@ -8,6 +8,7 @@ import { newRequestId } from '../ids.ts';
 import { FUNCTION_ERROR_STATUS } from '../contract/errors.ts';
 import { CALL_API_STATUS } from './errors.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
+import type { RequestLogger } from './request-log.ts';
 
 /** Who may call a function. */
 export type AuthMode = 'api_key' | 'session' | 'either' | 'service_role' | 'signature' | 'none';
@@ -85,6 +86,8 @@ export type HandlerOptions<Caller> = {
   /** How a thrown error is answered when the caller reads something other than JSON (Twilio). */
   renderError?: (error: ServiceError, status: number, requestId: string) => Response;
   log?: (line: string) => void;
+  /** Records each request in the account's request logs, after answering (http/request-log.ts). */
+  requestLog?: RequestLogger;
 };
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -157,15 +160,31 @@ export function createHandler<Caller>(
 
   return async function serve(request: Request): Promise<Response> {
     const ended = requestStarted();
+    const started = performance.now();
+    const at = new Date();
+    const requestId = newRequestId();
+    const logged = options.requestLog?.begin(request) ?? null;
     try {
-      return await answer(request);
+      const response = await answer(request, requestId);
+      if (logged) {
+        const url = new URL(request.url);
+        logged(response, {
+          at,
+          method: request.method.toUpperCase(),
+          path: url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, ''),
+          query: url.search,
+          status: response.status,
+          requestId,
+          latencyMs: performance.now() - started,
+        });
+      }
+      return response;
     } finally {
       ended();
     }
   };
 
-  async function answer(request: Request): Promise<Response> {
-    const requestId = newRequestId();
+  async function answer(request: Request, requestId: string): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method === 'OPTIONS' && options.cors)
       return finish(new Response(null, { status: options.preflightStatus ?? 204 }), requestId);

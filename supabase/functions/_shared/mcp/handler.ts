@@ -7,6 +7,8 @@ import { apiKeyFrom } from '../accounts/api-keys.ts';
 import { apiKeyAuth } from '../accounts/authenticators.ts';
 import { corsFor } from '../http/cors.ts';
 import { createHandler } from '../http/handler.ts';
+import { requestLogger } from '../http/request-log.ts';
+import { loggedKey, recordApiRequest } from '../accounts/request-logs.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
@@ -31,6 +33,9 @@ export function createMcpFunctionHandler(deps: {
       cors: CORS,
       // A place_calls request carries a whole batch, with room for the JSON-RPC envelope.
       maxBodyBytes: LIMITS.batchBodyMaxBytes + 64 * 1024,
+      requestLog: requestLogger(loggedKey, (key, row) =>
+        recordApiRequest(deps.db, 'mcp', key, row),
+      ),
     },
     async (request, { caller, requestId, text }) => {
       const account = await caller();

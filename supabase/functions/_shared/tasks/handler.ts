@@ -8,6 +8,8 @@ import { addToDoNotCall } from './do-not-call-list.ts';
 import type { Caller } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
+import { requestLogger } from '../http/request-log.ts';
+import { loggedKey, recordApiRequest } from '../accounts/request-logs.ts';
 import { route, routeTable, routeWithWrite, type WriteCaller } from '../http/routes.ts';
 import { ServiceError } from '../errors.ts';
 import { eventStreamResponse } from '../events/event-stream.ts';
@@ -296,6 +298,9 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       // A route asks for its caller (routes.ts); a create's key is checked by its write.
       authWhen: 'on_demand',
       cors: corsHeaders,
+      requestLog: requestLogger(loggedKey, (key, row) =>
+        recordApiRequest(deps.db, 'api', key, row),
+      ),
     },
     routeTable<Caller>({
       auth: callerAuth(deps.db),

@@ -1,0 +1,419 @@
+import { DialwiseError, WaitTimeoutError } from './errors.js';
+import { PageRequest } from './pagination.js';
+import { readSse } from './sse.js';
+import {
+  isTerminal,
+  type Batch,
+  type BatchEvent,
+  type CallCheck,
+  type CreateBatchRequest,
+  type CreateTaskRequest,
+  type ListBatchesParams,
+  type ListTasksParams,
+  type Page,
+  type Task,
+  type TaskEvent,
+} from './types.js';
+import {
+  verifyWebhook,
+  type VerifyOptions,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './webhooks.js';
+
+export type DialwiseOptions = {
+  /** An API key from the dashboard: dw_live_… places real calls, dw_test_… simulated ones. */
+  apiKey: string;
+  /**
+   * The API base URL the dashboard shows, ending in /functions/v1 (a URL ending in /task is
+   * accepted too), e.g. https://<project>.supabase.co/functions/v1.
+   */
+  baseUrl: string;
+  /** Retries of a request that failed to connect, answered 5xx or 429 (default 2). */
+  maxRetries?: number;
+  /** The fetch to use (default the global fetch of Node 18+, Deno, Bun and browsers). */
+  fetch?: typeof fetch;
+};
+
+export type RequestOptions = { signal?: AbortSignal };
+
+export type CreateOptions = RequestOptions & {
+  /**
+   * Makes the create safe to retry: the same key and body within 24 h return the original task
+   * (see Dialwise.idempotencyKey()). With retries on, the SDK sends one of its own when unset.
+   */
+  idempotencyKey?: string;
+  /** Answer when the call has ended (the API's ?wait=true, then tasks.wait beyond its 120 s). */
+  wait?: boolean;
+  /** With wait: how long in all before WaitTimeoutError (default 15 minutes). */
+  timeoutMs?: number;
+};
+
+export type WaitOptions = RequestOptions & {
+  /** Default 15 minutes; then WaitTimeoutError with the task as last seen. */
+  timeoutMs?: number;
+  /** Between two reads of the task (default 1 s). */
+  pollIntervalMs?: number;
+};
+
+export type StreamOptions = RequestOptions & {
+  /** Start after this event (its `id`); the stream replays everything after it. */
+  lastEventId?: string | number;
+  /** Reconnects in a row without a new event before giving up (default 5). */
+  maxReconnects?: number;
+  /** Wait before a reconnect (default 1 s). */
+  reconnectDelayMs?: number;
+};
+
+export type Recording = {
+  /** 200, or 206 for a range. */
+  status: number;
+  contentType: string;
+  /** The Content-Range header of a 206. */
+  contentRange: string | null;
+  data: Uint8Array;
+};
+
+type Query = Record<string, string | number | boolean | undefined>;
+type Call = {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Safe to send again after a failure (a read, or a create with an Idempotency-Key). */
+  retry?: boolean;
+};
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** A Retry-After longer than this is handed to the caller instead of slept through. */
+const LONGEST_RETRY_WAIT_S = 10;
+
+export class Dialwise {
+  readonly tasks: Tasks;
+  readonly batches: Batches;
+  readonly recordings: Recordings;
+  readonly webhooks: Webhooks;
+  private readonly apiKey: string;
+  private readonly baseUrl: string;
+  private readonly maxRetries: number;
+  private readonly fetcher: typeof fetch;
+
+  constructor(options: DialwiseOptions) {
+    if (!options?.apiKey) throw new TypeError('Dialwise: apiKey is required');
+    if (!options.baseUrl) throw new TypeError('Dialwise: baseUrl is required');
+    this.apiKey = options.apiKey;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/task$/, '');
+    this.maxRetries = options.maxRetries ?? 2;
+    const fetcher = options.fetch ?? globalThis.fetch;
+    if (typeof fetcher !== 'function') throw new TypeError('Dialwise: no global fetch; pass one');
+    this.fetcher = fetcher;
+    this.tasks = new Tasks(this);
+    this.batches = new Batches(this);
+    this.recordings = new Recordings(this);
+    this.webhooks = new Webhooks();
+  }
+
+  /** A fresh Idempotency-Key (a random UUID): keep it with the work it stands for. */
+  static idempotencyKey(): string {
+    return globalThis.crypto.randomUUID();
+  }
+
+  /** @internal Sends one API request; answers the checked Response. */
+  async send(method: 'GET' | 'POST', path: string, call: Call = {}): Promise<Response> {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.apiKey}`,
+      ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...call.headers,
+    };
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await this.fetcher(url, { method, headers, body, signal: call.signal });
+      } catch (cause) {
+        if (call.signal?.aborted) throw cause;
+        if (call.retry && attempt < this.maxRetries) {
+          await sleep(backoff(attempt), call.signal);
+          continue;
+        }
+        throw new DialwiseError({
+          status: 0,
+          code: 'connection_error',
+          message: `Could not reach ${url.origin}: ${String((cause as Error)?.message ?? cause)}`,
+          cause,
+        });
+      }
+      if (response.ok) return response;
+      const error = await DialwiseError.fromResponse(response);
+      // A 429 was refused before any work, so it is safe to send again whatever the method.
+      const retriable =
+        (error.status === 429 &&
+          error.retryAfter !== null &&
+          error.retryAfter <= LONGEST_RETRY_WAIT_S) ||
+        (error.status >= 500 && call.retry === true);
+      if (!retriable || attempt >= this.maxRetries) throw error;
+      await sleep(
+        error.retryAfter !== null ? error.retryAfter * 1000 : backoff(attempt),
+        call.signal,
+      );
+    }
+  }
+
+  /** @internal */
+  async json<T>(method: 'GET' | 'POST', path: string, call: Call = {}): Promise<T> {
+    const response = await this.send(method, path, call);
+    return (await response.json()) as T;
+  }
+
+  /** @internal Follows an event stream, reconnecting with Last-Event-ID until `lastType`. */
+  async *stream<T extends { id: number; type: string }>(
+    path: string,
+    lastType: string,
+    options: StreamOptions,
+  ): AsyncGenerator<T> {
+    let lastEventId = options.lastEventId === undefined ? null : String(options.lastEventId);
+    const maxReconnects = options.maxReconnects ?? 5;
+    let reconnects = 0;
+    for (;;) {
+      let sawEvent = false;
+      try {
+        const response = await this.send('GET', path, {
+          signal: options.signal,
+          retry: true,
+          headers: {
+            Accept: 'text/event-stream',
+            ...(lastEventId !== null ? { 'Last-Event-ID': lastEventId } : {}),
+          },
+        });
+        if (!response.body) throw new Error('The event stream has no body');
+        for await (const message of readSse(response.body)) {
+          if (message.data === '') continue;
+          const event = JSON.parse(message.data) as T;
+          lastEventId = message.id ?? String(event.id);
+          sawEvent = true;
+          reconnects = 0;
+          yield event;
+          if (event.type === lastType) return;
+        }
+      } catch (error) {
+        // An API error (404, 401, 403, a 429 beyond retries) or a body that is not an event
+        // will not mend by reconnecting.
+        if (error instanceof DialwiseError && error.status !== 0) throw error;
+        if (error instanceof SyntaxError) throw error;
+        if (options.signal?.aborted) throw error;
+        if (reconnects >= maxReconnects) throw error;
+      }
+      if (!sawEvent && ++reconnects > maxReconnects) {
+        throw new DialwiseError({
+          status: 0,
+          code: 'connection_error',
+          message: `The event stream ended ${maxReconnects + 1} times without a new event`,
+        });
+      }
+      await sleep(options.reconnectDelayMs ?? 1000, options.signal);
+    }
+  }
+}
+
+class Tasks {
+  constructor(private readonly client: Dialwise) {}
+
+  /** Places a call (or schedules it for the callee's calling window). */
+  async create(body: CreateTaskRequest, options: CreateOptions = {}): Promise<Task> {
+    const idempotencyKey = options.idempotencyKey ?? Dialwise.idempotencyKey();
+    const task = await this.client.json<Task>('POST', '/task', {
+      body,
+      query: options.wait ? { wait: 'true' } : undefined,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      signal: options.signal,
+      retry: true,
+    });
+    if (!options.wait || isTerminal(task.status) || task.status === 'scheduled') return task;
+    return this.wait(task.id, { timeoutMs: options.timeoutMs, signal: options.signal });
+  }
+
+  get(id: string, options: RequestOptions = {}): Promise<Task> {
+    return this.client.json<Task>('GET', `/task/${encodeURIComponent(id)}`, {
+      signal: options.signal,
+      retry: true,
+    });
+  }
+
+  /** Newest first; `await` it for one page, or `for await` over it for every task. */
+  list(params: ListTasksParams = {}, options: RequestOptions = {}): PageRequest<Task> {
+    const { starting_after, ...query } = params;
+    return new PageRequest(
+      (cursor) =>
+        this.client.json<Page<Task>>('GET', '/task', {
+          query: { ...query, starting_after: cursor },
+          signal: options.signal,
+          retry: true,
+        }),
+      starting_after,
+    );
+  }
+
+  /** Cancels a task that has not ended (a live call is hung up); 409 task_not_cancelable after. */
+  cancel(id: string, options: RequestOptions = {}): Promise<Task> {
+    return this.client.json<Task>('POST', `/task/${encodeURIComponent(id)}/cancel`, {
+      signal: options.signal,
+    });
+  }
+
+  /** Reads the task until it has ended; WaitTimeoutError (with the last task) past the timeout. */
+  async wait(id: string, options: WaitOptions = {}): Promise<Task> {
+    const deadline = Date.now() + (options.timeoutMs ?? FIFTEEN_MINUTES);
+    for (;;) {
+      const task = await this.get(id, { signal: options.signal });
+      if (isTerminal(task.status)) return task;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new WaitTimeoutError(task);
+      await sleep(Math.min(options.pollIntervalMs ?? 1000, left), options.signal);
+    }
+  }
+
+  /**
+   * The task's events as they happen (replayed first): ends after task.completed; a dropped
+   * connection resumes from the last event seen with Last-Event-ID.
+   */
+  events(id: string, options: StreamOptions = {}): AsyncGenerator<TaskEvent> {
+    return this.client.stream<TaskEvent>(
+      `/task/${encodeURIComponent(id)}/events`,
+      'task.completed',
+      options,
+    );
+  }
+
+  /** What POST /task would decide now for this body (creates nothing, costs nothing). */
+  check(body: CreateTaskRequest, options: RequestOptions = {}): Promise<CallCheck> {
+    return this.client.json<CallCheck>('POST', '/task/check', {
+      body,
+      signal: options.signal,
+      retry: true,
+    });
+  }
+
+  /** The rules that apply to a call to this number now. */
+  rules(phoneNumber: string, options: RequestOptions = {}): Promise<CallCheck> {
+    return this.client.json<CallCheck>('GET', '/task/rules', {
+      query: { phone_number: phoneNumber },
+      signal: options.signal,
+      retry: true,
+    });
+  }
+}
+
+class Batches {
+  constructor(private readonly client: Dialwise) {}
+
+  create(
+    body: CreateBatchRequest,
+    options: RequestOptions & { idempotencyKey?: string } = {},
+  ): Promise<Batch> {
+    return this.client.json<Batch>('POST', '/task/batches', {
+      body,
+      headers: { 'Idempotency-Key': options.idempotencyKey ?? Dialwise.idempotencyKey() },
+      signal: options.signal,
+      retry: true,
+    });
+  }
+
+  get(id: string, options: RequestOptions = {}): Promise<Batch> {
+    return this.client.json<Batch>('GET', `/task/batches/${encodeURIComponent(id)}`, {
+      signal: options.signal,
+      retry: true,
+    });
+  }
+
+  list(params: ListBatchesParams = {}, options: RequestOptions = {}): PageRequest<Batch> {
+    const { starting_after, ...query } = params;
+    return new PageRequest(
+      (cursor) =>
+        this.client.json<Page<Batch>>('GET', '/task/batches', {
+          query: { ...query, starting_after: cursor },
+          signal: options.signal,
+          retry: true,
+        }),
+      starting_after,
+    );
+  }
+
+  /** The batch's tasks, newest first (GET /task?batch_id=…), paged like tasks.list. */
+  items(id: string, params: Omit<ListTasksParams, 'batch_id'> = {}, options: RequestOptions = {}) {
+    return this.client.tasks.list({ ...params, batch_id: id }, options);
+  }
+
+  cancel(id: string, options: RequestOptions = {}): Promise<Batch> {
+    return this.client.json<Batch>('POST', `/task/batches/${encodeURIComponent(id)}/cancel`, {
+      signal: options.signal,
+    });
+  }
+
+  /** batch.completed when every task has ended; resumes with Last-Event-ID like tasks.events. */
+  events(id: string, options: StreamOptions = {}): AsyncGenerator<BatchEvent> {
+    return this.client.stream<BatchEvent>(
+      `/task/batches/${encodeURIComponent(id)}/events`,
+      'batch.completed',
+      options,
+    );
+  }
+}
+
+class Recordings {
+  constructor(private readonly client: Dialwise) {}
+
+  /** The raw streamed answer (for piping to a file or a player); `range` like "bytes=0-1023". */
+  stream(taskId: string, options: RequestOptions & { range?: string } = {}): Promise<Response> {
+    return this.client.send('GET', `/task/${encodeURIComponent(taskId)}/recording`, {
+      headers: options.range ? { Range: options.range } : {},
+      signal: options.signal,
+      retry: true,
+    });
+  }
+
+  /** The whole recording (or the range) in memory. */
+  async get(taskId: string, options: RequestOptions & { range?: string } = {}): Promise<Recording> {
+    const response = await this.stream(taskId, options);
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      contentRange: response.headers.get('content-range'),
+      data: new Uint8Array(await response.arrayBuffer()),
+    };
+  }
+}
+
+class Webhooks {
+  /** See verifyWebhook: the parsed body of a webhook whose signature holds, else it throws. */
+  verify<T = WebhookEvent>(
+    payload: string | Uint8Array,
+    headers: WebhookHeaders,
+    secret: string,
+    options?: VerifyOptions,
+  ): Promise<T> {
+    return verifyWebhook<T>(payload, headers, secret, options);
+  }
+}
+
+function backoff(attempt: number): number {
+  return Math.min(500 * 2 ** attempt, 4000);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
