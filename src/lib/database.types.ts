@@ -838,6 +838,7 @@ export type Database = {
             | 'carrier_failed'
             | 'provider_failed'
             | 'canceled'
+            | 'transferred'
             | null;
           call_outcome_evidence: string | null;
           provider_reason: string | null;
@@ -849,6 +850,7 @@ export type Database = {
           disclosure_facts: Json | null;
           recording_consent: 'granted' | 'declined' | null;
           search_text: string | null;
+          transfer: Json | null;
         };
         Insert: {
           id: string;
@@ -975,6 +977,7 @@ export type Database = {
             | 'carrier_failed'
             | 'provider_failed'
             | 'canceled'
+            | 'transferred'
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
@@ -986,6 +989,7 @@ export type Database = {
           disclosure_facts?: Json | null;
           recording_consent?: 'granted' | 'declined' | null;
           search_text?: never;
+          transfer?: Json | null;
         };
         Update: {
           id?: string;
@@ -1112,6 +1116,7 @@ export type Database = {
             | 'carrier_failed'
             | 'provider_failed'
             | 'canceled'
+            | 'transferred'
             | null;
           call_outcome_evidence?: string | null;
           provider_reason?: string | null;
@@ -1123,6 +1128,7 @@ export type Database = {
           disclosure_facts?: Json | null;
           recording_consent?: 'granted' | 'declined' | null;
           search_text?: never;
+          transfer?: Json | null;
         };
         Relationships: [];
       };

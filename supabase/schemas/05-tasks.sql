@@ -132,7 +132,7 @@ create table public.tasks (
   -- end reason as it came (kept even when we do not know it).
   call_outcome text
     constraint tasks_call_outcome_valid check (call_outcome in (
-      'human_answered', 'voicemail_left', 'voicemail_no_message', 'screened', 'no_answer', 'busy', 'declined', 'ivr_stuck', 'invalid_number', 'carrier_failed', 'provider_failed', 'canceled')),
+      'human_answered', 'voicemail_left', 'voicemail_no_message', 'screened', 'no_answer', 'busy', 'declined', 'ivr_stuck', 'invalid_number', 'carrier_failed', 'provider_failed', 'canceled', 'transferred')),
   call_outcome_evidence text,
   provider_reason text,
   -- Test mode (docs/product-rules.md#test-mode): a test key's task calls the simulated network,
@@ -159,6 +159,9 @@ create table public.tasks (
   -- values, lower-cased; erasing the content empties it with them.
   search_text text generated always as (
     lower(phone_number || ' ' || coalesce(goal, '') || ' ' || private.metadata_search_text(metadata))) stored,
+  -- Where the agent hands the callee to a person (docs/product-rules.md#transfer-to-a-person).
+  transfer jsonb
+    constraint tasks_transfer_object check (transfer is null or jsonb_typeof(transfer) = 'object'),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -191,6 +194,8 @@ comment on column public.tasks.recording_expires_at is
   'When the recording is (or was) erased; null while none was stored.';
 comment on column public.tasks.recording_status is
   'Where the recording stands: pending (being copied), available, failed (could not be copied), erased; null while none was made.';
+comment on column public.tasks.transfer is
+  'Where and when the agent hands the callee to a person ({to, when, mode, summary}); null: never.';
 comment on column public.tasks.tools is
   'The integrator''s tools ({name, description, parameters, url}, at most 8) the agent may call during the call; null: none.';
 comment on column public.tasks.purpose is 'informational or marketing; a marketing task has a consent record (task_consents).';
@@ -231,7 +236,8 @@ grant select (
   time_zones, schedule_at, scheduled_for, output_schema, result, result_note, record,
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
-  provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent
+  provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent,
+  transfer
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 

@@ -312,11 +312,14 @@ begin
   end if;
 
   -- Every row is checked before anything is created: listed numbers, then calling windows.
-  select jsonb_agg(jsonb_build_object('index', r.ordinality - 1, 'field', 'phone_number',
+  -- A row's transfer number is listed like its own (transfer.to).
+  select jsonb_agg(jsonb_build_object('index', r.ordinality - 1,
+           'field', case when d.phone_number = r.value->>'phone_number' then 'phone_number' else 'transfer.to' end,
            'code', 'do_not_call', 'source', d.source) order by r.ordinality)
     into refused
     from jsonb_array_elements(p_tasks) with ordinality r
-    join public.do_not_call d on d.user_id = p_user_id and d.phone_number = r.value->>'phone_number';
+    join public.do_not_call d on d.user_id = p_user_id
+     and d.phone_number in (r.value->>'phone_number', r.value->'transfer'->>'to');
   if refused is not null then
     return jsonb_build_object('error', 'do_not_call', 'rows', refused);
   end if;
@@ -409,7 +412,7 @@ begin
       retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
-      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -432,7 +435,8 @@ begin
       created.id, p.index, not (p.opening > at), 1, at, at, batch_livemode,
       case when not batch_livemode then 'open' end,
       case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end,
-      coalesce(p.task->>'purpose', 'informational')
+      coalesce(p.task->>'purpose', 'informational'),
+      case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end
       from planned p
     returning id, status, scheduled_for, schedule_at
   )

@@ -80,6 +80,11 @@ begin
     return jsonb_build_object('error', 'do_not_call', 'source', listed.source,
       'listed_at', listed.created_at);
   end if;
+  -- Nor is the number a call is transferred to.
+  if exists (select 1 from public.do_not_call
+              where user_id = p_user_id and phone_number = p_task->'transfer'->>'to') then
+    return jsonb_build_object('error', 'transfer_do_not_call');
+  end if;
 
   -- Per account, whichever key (or the dashboard, MCP, SMS) asks: a new key does not reset it.
   delete from public.task_create_requests
@@ -189,7 +194,7 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose
+    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -208,7 +213,8 @@ begin
     coalesce((p_task->>'recording_retention_days')::integer, 30), 1, waits,
     task_livemode, clock, clock_shift,
     case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
-    coalesce(p_task->>'purpose', 'informational')
+    coalesce(p_task->>'purpose', 'informational'),
+    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end
   ) returning * into created;
 
   -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).

@@ -390,6 +390,31 @@ export interface components {
       consent?: components['schemas']['Consent'];
       /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
       tools?: components['schemas']['Tool'][];
+      transfer?: components['schemas']['TransferRequest'];
+    };
+    /** @description Hand the callee to a person. See "Transfer to a person" above. */
+    TransferRequest: {
+      /**
+       * @description Who takes the call: a US number in E.164 form under phone_number's rules; a number on your do-not-call list is refused (400 invalid_request naming transfer.to).
+       * @example +14155550141
+       */
+      to: string;
+      /** @description When the agent transfers, in plain language. Omitted: when the callee asks for a person, or needs something the agent cannot settle. */
+      when?: string;
+      /**
+       * @description warm (the default) briefs the person before connecting; cold connects at once.
+       * @enum {string}
+       */
+      mode?: 'warm' | 'cold';
+      /** @description Warm only; the briefing is a summary of the call so far. true when omitted. */
+      summary?: boolean;
+    };
+    Transfer: {
+      to: string;
+      when: string;
+      /** @enum {string} */
+      mode: 'warm' | 'cold';
+      summary: boolean;
     };
     Tool: {
       /** @description The function's name, as the agent calls it. */
@@ -450,6 +475,8 @@ export interface components {
       text: string;
       start_ms: number;
       end_ms: number;
+      /** @description Keys pressed on the keypad (0-9, *, #) when the turn is a key press (the callee's presses, and the agent's tones at a phone menu; text repeats the keys); null for speech. */
+      dtmf: string | null;
     };
     Attempt: {
       number: number;
@@ -515,6 +542,8 @@ export interface components {
       } | null;
       /** @description The tools you sent; empty without any. */
       tools: components['schemas']['Tool'][];
+      /** @description The transfer you asked for, with its defaults filled in; null without one. */
+      transfer: components['schemas']['Transfer'] | null;
       /** @description The structured result, valid against output_schema with every field present (a field the conversation did not settle is null); null without a schema or before the call ended. */
       result: {
         [key: string]: unknown;
@@ -593,7 +622,7 @@ export interface components {
       url: string;
     };
     /**
-     * @description What became of a call. human_answered: a person answered and spoke with the agent. voicemail_left: voicemail answered and the agent left the task's message. voicemail_no_message: voicemail answered and the agent hung up without a message. screened: a call-screening assistant answered and never put a person on. no_answer: it rang out, or the line was picked up and nobody spoke. busy: the line was busy. declined: the callee rejected the call or hung up before saying anything. ivr_stuck: a phone menu answered and the agent never reached a person. invalid_number: the carrier reported the number as invalid or misdialed. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed to place or carry the call, gave no final report in time, or ended it with a reason we do not know yet (see provider_reason). canceled: the task was canceled. Only human_answered can have `outcome: achieved`.
+     * @description What became of a call. human_answered: a person answered and spoke with the agent. voicemail_left: voicemail answered and the agent left the task's message. voicemail_no_message: voicemail answered and the agent hung up without a message. screened: a call-screening assistant answered and never put a person on. no_answer: it rang out, or the line was picked up and nobody spoke. busy: the line was busy. declined: the callee rejected the call or hung up before saying anything. ivr_stuck: a phone menu answered and the agent never reached a person. invalid_number: the carrier reported the number as invalid or misdialed. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed to place or carry the call, gave no final report in time, or ended it with a reason we do not know yet (see provider_reason). canceled: the task was canceled. transferred: a person answered and the agent transferred the call to the task's transfer.to, which answered. Only human_answered and transferred can have `outcome: achieved`.
      * @enum {string}
      */
     CallOutcome:
@@ -608,7 +637,8 @@ export interface components {
       | 'invalid_number'
       | 'carrier_failed'
       | 'provider_failed'
-      | 'canceled';
+      | 'canceled'
+      | 'transferred';
     FailureReason: {
       /**
        * @description insufficient_credits: the credits could not pay for a batch task when its turn came. do_not_call: the number is on the account's do-not-call list (canceled). account_closed: the account was closed before the call (canceled). declined: the callee rejected the call. invalid_number: the carrier reported the number invalid. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed during the call. placement_failed: the voice provider refused the call or could not be reached. no_final_report: no final report came by max_duration_minutes plus 10 minutes; the call was ended and its hold released.
@@ -758,7 +788,7 @@ export interface components {
       simulated: boolean;
       /** Format: date-time */
       created_at: string;
-      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; task.queued is empty. */
+      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; call.transferred the number (to) and the attempt; keypad.pressed the speaker, the keys (digits) and the attempt; task.queued is empty. */
       data: {
         [key: string]: unknown;
       };

@@ -83,6 +83,7 @@ export function callView(snapshot: CallDetail, events: readonly CallEvent[]): Ca
         text: typeof d.text === 'string' ? d.text : '',
         start_ms: Number(d.start_ms) || 0,
         end_ms: Number(d.end_ms) || 0,
+        dtmf: typeof d.dtmf === 'string' ? d.dtmf : null,
       };
     });
   const folded = events.reduce(applyCallEvent, snapshot);

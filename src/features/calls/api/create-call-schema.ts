@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from '@contract/limits.ts';
 import { checkCallableNumber } from '@contract/phone-number.ts';
+import { TOOL_LIMITS } from '@contract/task-tools.ts';
+import type { components } from '@/lib/api/call-api.generated';
+
+type CreateTaskBody = components['schemas']['CreateTaskRequest'];
 import { toUsE164 } from '@/lib/us-phone-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
 
@@ -36,6 +40,9 @@ export const createCallMessages = {
   webhookUrl: `Enter an https:// URL of up to ${LIMITS.webhookUrlMaxLength} characters, or leave it empty.`,
   retryAttempts: `Enter a whole number of further attempts from ${LIMITS.retryMaxAttempts.min} to ${LIMITS.retryMaxAttempts.max}.`,
   retryInterval: `Enter a whole number of minutes between attempts from ${LIMITS.retryIntervalMinutes.min} to ${LIMITS.retryIntervalMinutes.max}.`,
+  toolsJson:
+    'The tools must be valid JSON: a list of {"name", "description", "parameters", "url"}.',
+  toolsShape: `Give at most ${TOOL_LIMITS.maxTools} tools, each an object with name, description, parameters and url.`,
   consentObtainedAt: 'Enter when the callee gave written consent (not in the future).',
   consentSource: 'Say how the consent was obtained, like "web form" (up to 200 characters).',
   consentReference:
@@ -85,6 +92,37 @@ function outputSchemaProblem(text: string): string | null {
     return createCallMessages.outputSchemaShape;
   if (new TextEncoder().encode(JSON.stringify(schema)).length > 8 * 1024)
     return createCallMessages.outputSchemaSize;
+  return null;
+}
+
+/** A tool to start from: a lookup the agent may call mid-call (the API checks the rest). */
+export const SAMPLE_TOOLS = [
+  {
+    name: 'check_order',
+    description: 'Looks up the status of an order by its number.',
+    parameters: {
+      type: 'object',
+      properties: { order_number: { type: 'string', description: 'The order number' } },
+      required: ['order_number'],
+    },
+    url: 'https://example.com/tools/check-order',
+  },
+];
+
+/** The tools as the form checks them before sending: a JSON list of objects; the API checks the rest. */
+function toolsProblem(text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return createCallMessages.toolsJson;
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length > TOOL_LIMITS.maxTools ||
+    parsed.some((tool) => !tool || typeof tool !== 'object' || Array.isArray(tool))
+  )
+    return createCallMessages.toolsShape;
   return null;
 }
 
@@ -168,6 +206,26 @@ export const createCallSchema = z
       .min(LIMITS.retryIntervalMinutes.min, createCallMessages.retryInterval)
       .max(LIMITS.retryIntervalMinutes.max, createCallMessages.retryInterval)
       .optional(),
+    /** The integrator's tools as JSON text; empty gives none. */
+    tools: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = value?.trim() ? toolsProblem(value) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    /** Transfer to a person: the number (empty: no transfer) and how. */
+    transferTo: z
+      .string()
+      .trim()
+      .optional()
+      .superRefine((value, ctx) => {
+        if (!value) return;
+        const e164 = toUsE164(value);
+        const refusal = e164 ? numberRefusal(e164) : createCallMessages.phoneFormat;
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+      }),
+    transferMode: z.enum(['warm', 'cold']).optional(),
     purpose: z.enum(['informational', 'marketing']).optional(),
     /** A marketing call's consent: when (datetime-local), how, and where the proof is kept. */
     consentObtainedAt: z.string().optional(),
@@ -211,6 +269,10 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   max_duration_minutes: 'maxDurationMinutes',
   schedule_at: 'scheduleAt',
   output_schema: 'outputSchema',
+  tools: 'tools',
+  transfer: 'transferTo',
+  'transfer.to': 'transferTo',
+  'transfer.mode': 'transferMode',
   record: 'record',
   webhook_url: 'webhookUrl',
   retry: 'retryAttempts',
@@ -246,6 +308,12 @@ export function toCreateTaskBody(values: CreateCallValues) {
               : {}),
           },
         }
+        : {}),
+    ...(values.tools?.trim()
+      ? { tools: JSON.parse(values.tools) as NonNullable<CreateTaskBody['tools']> }
+      : {}),
+    ...(values.transferTo
+      ? { transfer: { to: toUsE164(values.transferTo)!, mode: values.transferMode ?? 'warm' } }
       : {}),
     ...(values.purpose === 'marketing'
       ? {

@@ -11,6 +11,7 @@ import { CallFacts, JsonBlock } from './call-facts';
 import { failureReasonText } from './call-format';
 import { CallRecording, CallResult } from './call-result';
 import { CallTranscript } from './call-transcript';
+import { CALL_ACTION_EVENTS, useCallActions } from '../api/get-call-actions';
 import { CancelCall } from './cancel-call-button';
 
 function connectionNote(stream: CallStreamState, following: boolean): string | null {
@@ -44,6 +45,13 @@ export function CallDetailBody({
   userId: string | undefined;
 }) {
   const note = connectionNote(stream, following);
+  // Tool calls and the transfer, read again as the stream brings new events.
+  const actions = useCallActions(
+    userId,
+    call.id,
+    isTerminal(call.status),
+    stream.events.filter((e) => (CALL_ACTION_EVENTS as readonly string[]).includes(e.type)).length,
+  );
 
   return (
     <>
@@ -122,7 +130,11 @@ export function CallDetailBody({
         <RecordingNotice status={call.record ? call.recording_status : null} />
       )}
 
-      <CallTranscript turns={call.transcript} ended={isTerminal(call.status)} />
+      <CallTranscript
+        turns={call.transcript}
+        ended={isTerminal(call.status)}
+        actions={actions.data ?? []}
+      />
 
       <CallAttempts attempts={call.attempts} />
 

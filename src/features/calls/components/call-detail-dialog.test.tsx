@@ -35,8 +35,8 @@ function detail(overrides: Partial<CallDetail> = {}): CallDetail {
     metadata: { appointment_id: 'A-1001' },
     next_attempt_at: null,
     transcript: [
-      { speaker: 'agent', text: 'Hi, this is Aria.', start_ms: 0, end_ms: 1500 },
-      { speaker: 'callee', text: 'Yes, 3 pm works.', start_ms: 1600, end_ms: 3000 },
+      { speaker: 'agent', text: 'Hi, this is Aria.', start_ms: 0, end_ms: 1500, dtmf: null },
+      { speaker: 'callee', text: 'Yes, 3 pm works.', start_ms: 1600, end_ms: 3000, dtmf: null },
     ],
     summary: 'Kim confirmed tomorrow at 3 pm.',
     failure_reason: null,

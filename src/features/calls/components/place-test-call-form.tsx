@@ -27,6 +27,7 @@ import {
   createCallSchema,
   formFieldOfApiField,
   SAMPLE_OUTPUT_SCHEMA,
+  SAMPLE_TOOLS,
   type CreateCallInput,
   type CreateCallValues,
 } from '../api/create-call-schema';
@@ -114,6 +115,9 @@ function TestCallForm({
       maxDurationMinutes: createCallLimits.defaultDuration,
       scheduleAt: '',
       outputSchema: '',
+      tools: '',
+      transferTo: '',
+      transferMode: 'warm',
       record: false,
       webhookUrl: '',
       retryAttempts: createCallLimits.defaultRetryAttempts,
@@ -310,6 +314,57 @@ function TestCallForm({
             max={createCallLimits.retryInterval.max}
             {...register('retryIntervalMinutes', { valueAsNumber: true })}
           />
+        </FormField>
+      </div>
+      <FormField
+        label="Tools (optional)"
+        error={errors.tools?.message}
+        hint="Your own functions the agent may call mid-call, as JSON: a list of {name, description, parameters, url}. Test number 555-0110 asks for the first one."
+      >
+        <Textarea
+          rows={4}
+          spellCheck={false}
+          className="font-mono"
+          placeholder='[{"name": "check_order", "description": "…", "parameters": {"type": "object", "properties": {}}, "url": "https://…"}]'
+          {...register('tools')}
+        />
+      </FormField>
+      <div className="-mt-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            setValue('tools', JSON.stringify(SAMPLE_TOOLS, null, 2), {
+              shouldValidate: form.formState.isSubmitted,
+            })
+          }
+        >
+          Use sample tool
+        </Button>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Transfer to a person (optional)"
+          error={errors.transferTo?.message}
+          hint="The agent hands the callee to this number when they ask for a person. Test numbers: 555-0140 asks for one; 555-0141 answers a transfer, 555-0142 does not."
+        >
+          <Input
+            type="tel"
+            inputMode="tel"
+            placeholder="415-555-0141"
+            {...register('transferTo')}
+          />
+        </FormField>
+        <FormField
+          label="Transfer mode"
+          error={errors.transferMode?.message}
+          hint="Warm briefs the person with a summary first; cold connects at once."
+        >
+          <NativeSelect {...register('transferMode')}>
+            <option value="warm">Warm (with a summary)</option>
+            <option value="cold">Cold</option>
+          </NativeSelect>
         </FormField>
       </div>
       <FormField

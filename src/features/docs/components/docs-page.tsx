@@ -38,6 +38,7 @@ import {
   listTasksSamples,
   resultSamples,
   toolSamples,
+  transferKeypadSamples,
   mcpClaudeCodeSample,
   mcpConfigSample,
   mcpRemoteSample,
@@ -83,6 +84,7 @@ const toc: TocItem[] = [
   { id: 'statuses', title: 'Statuses and outcome' },
   { id: 'results', title: 'Results and recordings' },
   { id: 'tools', title: 'Tools during the call' },
+  { id: 'transfer-keypad', title: 'Transfer and keypad' },
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
@@ -459,6 +461,39 @@ export function DocsPage() {
             title="A task with a tool, and the endpoint that answers it"
             samples={toolSamples}
           />
+        </DocsSection>
+
+        <DocsSection id="transfer-keypad" title="Transfer and keypad">
+          <p>
+            <InlineCode>transfer</InlineCode> lets the agent hand the callee to a person at{' '}
+            <InlineCode>transfer.to</InlineCode> when <InlineCode>transfer.when</InlineCode> holds
+            (default: they ask for a person). <InlineCode>warm</InlineCode> (the default) dials the
+            person and tells them a short summary of the call before connecting;{' '}
+            <InlineCode>cold</InlineCode> connects at once. <InlineCode>transfer.to</InlineCode>{' '}
+            follows the same number rules as <InlineCode>phone_number</InlineCode>, and a number on
+            your do-not-call list is refused (400 naming <InlineCode>transfer.to</InlineCode>). A
+            connected transfer is the event <InlineCode>call.transferred</InlineCode>, the
+            transcript stops at the hand-over, and the call ends with{' '}
+            <InlineCode>call_outcome: &quot;transferred&quot;</InlineCode>. If nobody answers within
+            30 seconds, the agent comes back to the callee, says so and carries on.{' '}
+            <strong>Billing:</strong> the transferred leg is billed at the same per-minute rate as
+            the rest of the call, until the call ends (the callee and the person hang up).
+          </p>
+          <p>
+            The agent presses keys with keypad tones to get through phone menus (the key the goal
+            names, like &quot;press 2&quot;, or the one that reaches a person). Tones go as
+            Vapi&apos;s <InlineCode>dtmf</InlineCode> tool sends them: in-band, in the call&apos;s
+            audio, which some phone menus do not hear; out-of-band (SIP INFO) only on SIP trunks,
+            which we do not use. A menu that plays twice after the agent&apos;s key ends the call as{' '}
+            <InlineCode>ivr_stuck</InlineCode>. The callee&apos;s key presses reach the agent and
+            the transcript as turns with <InlineCode>dtmf</InlineCode> (
+            <InlineCode>{`{"speaker": "callee", "text": "2", "dtmf": "2"}`}</InlineCode>), as the
+            event <InlineCode>keypad.pressed</InlineCode>, and fill the result like spoken answers
+            (&quot;press 1 for on time, 2 for delayed&quot;). On the local stack: 555-0140 asks for
+            a person, 555-0141 answers a transfer and 555-0142 does not, 555-0143 is a phone menu,
+            and 555-0144 answers by keypad.
+          </p>
+          <CodeBlock title="A transfer, and an answer by keypad" samples={transferKeypadSamples} />
         </DocsSection>
 
         <DocsSection id="get-task" title="Get a task">

@@ -156,6 +156,12 @@ export const requestFields: FieldDoc[] = [
     description:
       'Your own functions the agent may call during the call, at most 8: { name, description, parameters (a JSON Schema in the same subset as output_schema), url (https, like webhook_url) }. See Tools during the call.',
   },
+  {
+    name: 'transfer',
+    type: 'object',
+    description:
+      'Hand the callee to a person: { to (a US number, under phone_number\'s rules and your do-not-call list; else 400 naming transfer.to), when (plain language; default: they ask for a person), mode ("warm", the default, briefs the person first; "cold" connects at once), summary (warm: brief with a summary of the call; default true) }. See Transfer and keypad.',
+  },
 ];
 
 export const taskFields: FieldDoc[] = [
@@ -254,6 +260,12 @@ export const taskFields: FieldDoc[] = [
     type: 'array',
     description:
       'The tools you sent ({ name, description, parameters, url }); empty without any. Their calls and answers are the tool.called and tool.answered events.',
+  },
+  {
+    name: 'transfer',
+    type: 'object | null',
+    description:
+      'The transfer you asked for, with its defaults filled in ({ to, when, mode, summary }); null without one.',
   },
   {
     name: 'output_schema / result',
@@ -398,6 +410,16 @@ export const eventTypes = [
     type: 'tool.answered',
     meaning:
       'Your tool answered (ok true, result: your JSON) or did not (ok false, error); data has duration_ms.',
+  },
+  {
+    type: 'call.transferred',
+    meaning:
+      'The agent transferred the call and the person at transfer.to answered: data has to and the attempt. The call ends with call_outcome transferred.',
+  },
+  {
+    type: 'keypad.pressed',
+    meaning:
+      'Keys were pressed on the keypad: data has speaker (callee, or agent at a phone menu), digits and the attempt.',
   },
   {
     type: 'task.completed',

@@ -492,3 +492,36 @@ def prescription():
     return jsonify(ready=ready, pickup_from="4 pm")`,
   },
 ];
+
+export const transferKeypadSamples: CodeSample[] = [
+  {
+    language: 'curl',
+    code: `# Hand the callee to a person when they ask (warm: the person hears a summary first)
+curl -X POST "${TASK_URL}" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "phone_number": "+14155550140",
+    "goal": "Tell Max his dog's lab results are in; book a follow-up visit.",
+    "transfer": {
+      "to": "+14155550141",
+      "when": "They report urgent symptoms or ask for the vet.",
+      "mode": "warm",
+      "summary": true
+    }
+  }'
+
+# Get an answer by keypad: the result takes the key pressed
+curl -X POST "${TASK_URL}" \\
+  -H "Authorization: Bearer $DIALWISE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "phone_number": "+14155550144",
+    "goal": "Ask whether load 4471 is on time: press 1 for on time, 2 for delayed.",
+    "output_schema": {
+      "type": "object",
+      "properties": { "status": { "type": "string", "enum": ["on_time", "delayed"] } }
+    }
+  }'`,
+  },
+];

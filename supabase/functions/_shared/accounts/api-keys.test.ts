@@ -45,7 +45,11 @@ describe('an API key the database refused', () => {
     const live = key('2');
     expect(await refusal(authenticateKey(db, live, 5_000_000))).toBe('kyc_required');
     kycDone = true;
-    expect(await authenticateKey(db, live, 5_000_001)).toEqual({ userId: 'u1', apiKeyId: 'k1', livemode: true });
+    expect(await authenticateKey(db, live, 5_000_001)).toEqual({
+      userId: 'u1',
+      apiKeyId: 'k1',
+      livemode: true,
+    });
     expect(asked).toHaveLength(2);
   });
 
@@ -55,6 +59,10 @@ describe('an API key the database refused', () => {
       asked === good ? { user_id: 'u2', api_key_id: 'k2' } : { error: 'unauthorized' },
     );
     expect(await refusal(authenticateKey(db, key('4'), 9_000_000))).toBe('unauthorized');
-    expect(await authenticateKey(db, good, 9_000_001)).toEqual({ userId: 'u2', apiKeyId: 'k2', livemode: true });
+    expect(await authenticateKey(db, good, 9_000_001)).toEqual({
+      userId: 'u2',
+      apiKeyId: 'k2',
+      livemode: true,
+    });
   });
 });

@@ -20,6 +20,7 @@ export const CALL_OUTCOMES = [
   'carrier_failed',
   'provider_failed',
   'canceled',
+  'transferred',
 ] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
@@ -38,6 +39,8 @@ export const CALL_OUTCOME_DESCRIPTIONS: Record<CallOutcome, string> = {
   provider_failed:
     'The voice provider failed to place or carry the call (also any end reason we do not know yet: provider_reason keeps it).',
   canceled: 'The task was canceled before or during the call.',
+  transferred:
+    'A person answered and the agent transferred the call to the task’s transfer number, which answered.',
 };
 
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
@@ -53,6 +56,7 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   carrier_failed: 'Carrier failed',
   provider_failed: 'Voice provider failed',
   canceled: 'Canceled',
+  transferred: 'Transferred to a person',
 };
 
 /** Why a task ended `failed` or `canceled` without a conversation: `failure_reason.code`. */

@@ -17,7 +17,11 @@ export type CalleeBehaviour =
   | 'objects-to-recording' // asked to consent to a recording, says no; the call goes on unrecorded
   | 'asks-tool' // answers and asks something only the task's first tool can answer, then agrees
   | 'screens-then-answers' // a call-screening assistant asks who is calling; then the person agrees
-  | 'screens-nobody'; // a call-screening assistant asks who is calling; nobody comes on
+  | 'screens-nobody' // a call-screening assistant asks who is calling; nobody comes on
+  | 'asks-for-person' // answers and asks for a person: the agent transfers the call (task.transfer)
+  | 'transfer-unanswered' // a transfer number nobody answers (called directly: no answer)
+  | 'phone-menu' // a phone menu: the agent must press the key that reaches a person
+  | 'answers-by-keypad'; // answers the agent's question with a key press ("press 1 for …")
 
 export type SimulatedNumber = {
   /** The number in E.164 form, in the 415 area code. */
@@ -88,6 +92,37 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     'answers and presses 9 to opt out',
     'Answers and presses 9 on the keypad to opt out: the agent ends the call, the number joins your do-not-call list and your waiting calls to it are canceled.',
     'presses-opt-out-key',
+  ),
+  // Transfer to a person and keypad: 555-0140 to 0144.
+  simulated(
+    '0140',
+    'answers and asks for a person',
+    'Answers and asks to speak with a person: with a transfer on the task the agent transfers the call (call.transferred, call_outcome "transferred"); without one it says it cannot and carries on, and the callee agrees.',
+    'asks-for-person',
+  ),
+  simulated(
+    '0141',
+    'a transfer number that answers',
+    'As transfer.to: answers the transfer (warm: hears the summary first) and talks with the callee for a minute, billed as part of the call. Called directly: answers and agrees.',
+    'agrees',
+  ),
+  simulated(
+    '0142',
+    'a transfer number nobody answers',
+    'As transfer.to: rings out, so the agent comes back to the callee, says nobody could take the call, and carries on. Called directly: no answer.',
+    'transfer-unanswered',
+  ),
+  simulated(
+    '0143',
+    'a phone menu',
+    'A phone menu: "For billing, press 1. For appointments, press 2. To speak with a person, press 0." The agent presses a key with keypad tones (the key the goal names, like "press 2", else 0) and reaches a person, who agrees; a key the menu does not offer plays the menu once more, then the menu hangs up (call_outcome "ivr_stuck").',
+    'phone-menu',
+  ),
+  simulated(
+    '0144',
+    'answers by keypad',
+    'Answers and, asked to press a key ("press 1 for on time, 2 for delayed"), presses 2: the transcript shows {"speaker": "callee", "dtmf": "2"} and the result takes the second option (an enum\'s second value, false, 2).',
+    'answers-by-keypad',
   ),
   // 415 is a California area code: a recorded call asks every callee's consent first.
   simulated(

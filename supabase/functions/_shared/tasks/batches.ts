@@ -86,6 +86,13 @@ export type ApiBatch = ReturnType<typeof toApiBatch>;
 
 /** The message of a row the database refused (the number is listed, or no window ever opens). */
 function rowRefusal(row: NonNullable<Accepted['rows']>[number]): BatchRowError {
+  if (row.code === 'do_not_call' && row.field === 'transfer.to')
+    return {
+      index: row.index,
+      field: 'transfer.to',
+      code: 'invalid_request',
+      message: 'transfer.to is on your do-not-call list: calls are never transferred to it.',
+    };
   if (row.code === 'do_not_call')
     return {
       index: row.index,

@@ -20,6 +20,9 @@ const SCREENING =
 const IVR =
   /\b(press (\d|one|two|three|star|pound)|for [a-z ]+,? press|main menu|menu options|dial by name|enter your (account|extension)|your call is important to us|para español)\b/i;
 
+/** The provider's end reason for a call it forwarded to another number (Vapi's). */
+export const TRANSFERRED_REASON = 'assistant-forwarded-call';
+
 export function resolveCallOutcome(evidence: CallEvidence): {
   callOutcome: CallOutcome;
   evidence: string;
@@ -46,6 +49,12 @@ export function resolveCallOutcome(evidence: CallEvidence): {
         return {
           callOutcome: 'ivr_stuck',
           evidence: `${reason}; every callee line (${calleeLines.length}) was a phone menu's.`,
+        };
+      // The agent handed the callee to the task's transfer number, and the provider connected them.
+      if (evidence.providerReason === TRANSFERRED_REASON)
+        return {
+          callOutcome: 'transferred',
+          evidence: `${reason}; the callee spoke ${calleeLines.length} ${calleeLines.length === 1 ? 'time' : 'times'}, then was connected to the transfer number.`,
         };
       return {
         callOutcome: 'human_answered',

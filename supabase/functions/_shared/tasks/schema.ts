@@ -14,6 +14,7 @@ import {
 import { CALL_OUTCOMES } from '../contract/call-outcomes.ts';
 import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosures.ts';
 import { TOOL_LIMITS, TOOL_NAME } from '../contract/task-tools.ts';
+import { TRANSFER_LIMITS, TRANSFER_MODES } from '../contract/task-transfer.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';
 import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import { unknownFieldMessage } from './unknown-field.ts';
@@ -44,19 +45,21 @@ const clockTime = (field: string) =>
  * A number in E.164 form that the shared rule allows (contract/phone-number.ts); a well-formed
  * number it refuses is a `number_not_allowed` naming why.
  */
-const callableNumber = z
-  .string({ error: PHONE_MESSAGE })
-  .trim()
-  .regex(E164, { error: PHONE_MESSAGE })
-  .superRefine((phone, ctx) => {
-    const verdict = checkCallableNumber(phone);
-    if (!verdict.allowed)
-      ctx.addIssue({
-        code: 'custom',
-        message: verdict.message,
-        params: { apiCode: 'number_not_allowed' satisfies ErrorCode },
-      });
-  });
+const callableNumberAt = (field: string) =>
+  z
+    .string({ error: PHONE_MESSAGE.replace(/^phone_number/, field) })
+    .trim()
+    .regex(E164, { error: PHONE_MESSAGE.replace(/^phone_number/, field) })
+    .superRefine((phone, ctx) => {
+      const verdict = checkCallableNumber(phone);
+      if (!verdict.allowed)
+        ctx.addIssue({
+          code: 'custom',
+          message: verdict.message.replace(/^phone_number/, field),
+          params: { apiCode: 'number_not_allowed' satisfies ErrorCode },
+        });
+    });
+const callableNumber = callableNumberAt('phone_number');
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 const plainObject = (field: string, maxBytes: number) =>
@@ -218,6 +221,28 @@ export const createTaskSchema = z
       .max(TOOL_LIMITS.maxTools, { error: `tools may hold at most ${TOOL_LIMITS.maxTools} tools` })
       .optional(),
     recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
+    transfer: z
+      .strictObject(
+        {
+          // The same number rule as phone_number; the do-not-call list is checked in task_accept.
+          to: callableNumberAt('transfer.to'),
+          when: z
+            .string({ error: 'transfer.when must be a string' })
+            .trim()
+            .min(1, { error: 'transfer.when must not be empty' })
+            .max(TRANSFER_LIMITS.whenMaxLength, {
+              error: `transfer.when must be at most ${TRANSFER_LIMITS.whenMaxLength} characters`,
+            })
+            .optional(),
+          mode: z.enum(TRANSFER_MODES, { error: 'transfer.mode must be warm or cold' }).optional(),
+          summary: z.boolean({ error: 'transfer.summary must be true or false' }).optional(),
+        },
+        {
+          error:
+            'transfer must be an object like {"to": "+14155550123", "when": "they ask for a person", "mode": "warm"}',
+        },
+      )
+      .optional(),
     purpose: oneOf('purpose', CALL_PURPOSES)
       .optional()
       .describe('informational (default) or marketing; marketing requires consent'),

@@ -288,6 +288,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         voicemail: { action: row.voicemail_action, message: row.voicemail_message },
         outputSchema: row.output_schema,
         // The urls stay with us: the provider asks voice-events, which calls them.
+        transfer: row.transfer ?? null,
         tools: (row.tools ?? []).map(({ name, description, parameters }) => ({
           name,
           description,

@@ -108,7 +108,17 @@ export function decide(
         text: event.text,
         start_ms: start,
         end_ms: end,
+        ...(event.dtmf ? { dtmf: event.dtmf } : {}),
       };
+      const keys: PlanEvent[] = event.dtmf
+        ? [
+            {
+              type: 'keypad.pressed',
+              data: { speaker: event.speaker, digits: event.dtmf, attempt: attempt.number },
+              dedupe_key: `keys:${event.key}`,
+            },
+          ]
+        : [];
       return {
         ...base,
         plan: {
@@ -119,10 +129,25 @@ export function decide(
               data: { ...turn, attempt: attempt.number },
               dedupe_key: event.key,
             },
+            ...keys,
           ],
         },
       };
     }
+    case 'transferred':
+      if (task.status !== 'in_progress') return null;
+      return {
+        ...base,
+        plan: {
+          events: [
+            {
+              type: 'call.transferred',
+              data: { to: event.to, at: event.at, attempt: attempt.number },
+              dedupe_key: event.key,
+            },
+          ],
+        },
+      };
   }
 }
 
@@ -211,7 +236,7 @@ function decideEnded(
     // Whatever else was said, a callee who opted out did not let the goal be met; nor can a
     // voicemail, a screening assistant or a phone menu meet it.
     outcome:
-      event.optedOut || callOutcome !== 'human_answered'
+      event.optedOut || (callOutcome !== 'human_answered' && callOutcome !== 'transferred')
         ? 'not_achieved'
         : outcomeOf(status, event.successEvaluation),
     ...lineFields,

@@ -2,6 +2,7 @@
 // account's phone-agent settings, which only SQL knows (task_accept); these are the rest.
 import { LIMITS } from '../contract/limits.ts';
 import type { CreateTaskInput } from './schema.ts';
+import { TRANSFER_DEFAULTS } from '../contract/task-transfer.ts';
 
 export const TASK_DEFAULTS = {
   maxDurationMinutes: LIMITS.maxDurationMinutes.default,
@@ -47,6 +48,18 @@ export function newTaskRow(
     schedule_at: fixed.scheduleAt?.toISOString() ?? null,
     output_schema: fixed.outputSchema,
     tools: fixed.tools ?? null,
+    transfer: input.transfer
+      ? {
+          to: input.transfer.to,
+          when: input.transfer.when ?? TRANSFER_DEFAULTS.when,
+          mode: input.transfer.mode ?? TRANSFER_DEFAULTS.mode,
+          // A cold transfer briefs nobody.
+          summary:
+            (input.transfer.mode ?? TRANSFER_DEFAULTS.mode) === 'warm'
+              ? (input.transfer.summary ?? TRANSFER_DEFAULTS.summary)
+              : false,
+        }
+      : null,
     record: input.record ?? TASK_DEFAULTS.record,
     recording_retention_days:
       input.recording_retention_days ?? TASK_DEFAULTS.recordingRetentionDays,

@@ -30,6 +30,7 @@ export type ConsentRecord = {
 };
 import { scheduledReason } from './scheduled-reason.ts';
 import type { TaskTool } from '../contract/task-tools.ts';
+import type { TaskTransfer } from '../contract/task-transfer.ts';
 
 export type TaskRow = {
   id: string;
@@ -97,6 +98,8 @@ export type TaskRow = {
   test_clock: string | null;
   /** The integrator's tools the agent may call; null: none. */
   tools: TaskTool[] | null;
+  /** Where and when the agent hands the callee to a person; null: never. */
+  transfer: TaskTransfer | null;
   /** In task_accept's answer: queued, but waiting for a call slot (not placed yet). */
   awaiting_slot?: boolean;
 };
@@ -116,7 +119,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer';
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
 export const CONSENT_COLUMNS = 'type, obtained_at, source, reference, recorded_at';
 export const ATTEMPT_COLUMNS =
@@ -265,11 +268,13 @@ export function toApiTask(
         ended_reason: a.ended_reason,
       })),
     next_attempt_at: row.next_attempt_at,
-    transcript: row.transcript,
+    // dtmf on every turn: the keys of a key press, null for speech.
+    transcript: row.transcript.map((turn) => ({ ...turn, dtmf: turn.dtmf ?? null })),
     transcription: row.content_erased_at ? null : transcription(row.transcript),
     summary: row.summary,
     output_schema: row.output_schema,
     tools: row.tools ?? [],
+    transfer: row.transfer ?? null,
     result: row.result,
     result_note: row.result_note,
     record: row.record,

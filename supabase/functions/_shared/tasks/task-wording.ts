@@ -64,6 +64,12 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
         source: result.source ?? 'account',
         listed_at: result.listed_at ?? '',
       });
+    case 'transfer_do_not_call':
+      return new ServiceError(
+        'invalid_request',
+        'transfer.to is on your do-not-call list: calls are never transferred to it.',
+        { field: 'transfer.to' },
+      );
     case 'rate_limited':
       return new ServiceError(
         'rate_limited',

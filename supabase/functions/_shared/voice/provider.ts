@@ -1,8 +1,16 @@
 // What the call API needs from a voice provider. Vapi (vapi.ts) is the production one; the local
 // stack's simulated phone network speaks the same API, so the same adapter runs everywhere.
+import type { TaskTransfer } from '../contract/task-transfer.ts';
 
 export type Speaker = 'agent' | 'callee';
-export type TranscriptTurn = { speaker: Speaker; text: string; start_ms: number; end_ms: number };
+export type TranscriptTurn = {
+  speaker: Speaker;
+  text: string;
+  start_ms: number;
+  end_ms: number;
+  /** Keys pressed on the phone's keypad (the turn's text repeats them); absent for speech. */
+  dtmf?: string;
+};
 
 /** The agent for one attempt of one task, built from the task's fields. */
 export type CallRequest = {
@@ -21,6 +29,8 @@ export type CallRequest = {
   outputSchema: Record<string, unknown> | null;
   /** The integrator's tools the agent may call mid-call (their urls stay with us). */
   tools?: { name: string; description: string; parameters: Record<string, unknown> }[];
+  /** Where and when the agent hands the callee to a person; null or absent: never. */
+  transfer?: TaskTransfer | null;
   /** Ask the provider to record the call (it is not recorded otherwise). */
   record: boolean;
   /** Why the call is placed: a marketing call offers the opt-out in its opening. */
@@ -60,7 +70,9 @@ export type LineEnd =
 export type VoiceEvent =
   | { kind: 'ringing'; at: string }
   | { kind: 'answered'; at: string }
-  | { kind: 'turn'; speaker: Speaker; text: string; at: string | null; key: string }
+  | { kind: 'turn'; speaker: Speaker; text: string; at: string | null; key: string; dtmf?: string }
+  /** The provider connected the callee to the task's transfer number. */
+  | { kind: 'transferred'; to: string; at: string; key: string }
   | {
       kind: 'ended';
       outcome: CallOutcome;

@@ -26,5 +26,5 @@ export const behaviourFor = calleeBehaviour;
 
 /** Whether a person (or a machine) picks up. */
 export function isAnswered(behaviour: Behaviour): boolean {
-  return !['busy', 'no-answer', 'carrier-failure'].includes(behaviour);
+  return !['busy', 'no-answer', 'carrier-failure', 'transfer-unanswered'].includes(behaviour);
 }

@@ -13,7 +13,14 @@ type Json = Record<string, unknown>;
 
 export type CallStatus = 'queued' | 'ringing' | 'in-progress' | 'ended';
 
-export type SpokenTurn = { role: Role; text: string; time: number; endTime: number };
+export type SpokenTurn = {
+  role: Role;
+  text: string;
+  time: number;
+  endTime: number;
+  /** Keys pressed: the agent's are its dtmf tool calls, the callee's its key presses. */
+  dtmf?: string;
+};
 
 export type CallRecord = {
   id: string;
@@ -47,6 +54,8 @@ export type CallRecord = {
    * and whether the callee grants consent (its answer is the second turn of the call).
    */
   consent?: { type: string; granted: boolean } | null;
+  /** The transfer the person answered: where, how, and what a warm transfer told them first. */
+  transfer?: { to: string; mode: string; briefing: string; at: number } | null;
 };
 
 /** assistant.compliancePlan.recordingConsentPlan, when the assistant has one. */
@@ -110,7 +119,24 @@ export function artifactMessages(call: CallRecord): Json[] {
   const messages: Json[] = [];
   if (prompt !== null)
     messages.push({ role: 'system', message: prompt, time: origin, secondsFromStart: 0 });
-  for (const turn of call.turns)
+  for (const turn of call.turns) {
+    // The agent's key presses are tool calls of Vapi's dtmf tool (ToolCallMessage).
+    if (turn.dtmf && turn.role === 'assistant') {
+      messages.push({
+        role: 'tool_calls',
+        toolCalls: [
+          {
+            id: `call_dtmf_${turn.time}`,
+            type: 'function',
+            function: { name: 'dtmf', arguments: JSON.stringify({ keys: turn.dtmf }) },
+          },
+        ],
+        message: '',
+        time: turn.time,
+        secondsFromStart: Math.round((turn.time - origin) / 100) / 10,
+      });
+      continue;
+    }
     messages.push({
       role: turn.role === 'assistant' ? 'bot' : 'user',
       message: turn.text,
@@ -119,6 +145,7 @@ export function artifactMessages(call: CallRecord): Json[] {
       secondsFromStart: Math.round((turn.time - origin) / 100) / 10,
       duration: Math.round((turn.endTime - turn.time) / 100) / 10,
     });
+  }
   return messages;
 }
 
@@ -214,15 +241,37 @@ export function structuredOutputs(call: CallRecord): Json | null {
   const entries = plans.map((plan, i) => {
     const schema = (plan.schema as Json | undefined) ?? {};
     const name = String(plan.name);
+    const pressed = call.turns.find((t) => t.role === 'user' && t.dtmf)?.dtmf;
     const result =
       name === 'opted_out' && schema.type === 'boolean'
         ? call.optedOut
-        : schema.type === 'object'
-          ? settleFields(schema, settlement, goal).values
-          : valueFromFiction(schema, name, settlement, goal);
+        : pressed && call.behaviour === 'answers-by-keypad' && schema.type === 'object'
+          ? resultFromKey(schema, pressed)
+          : schema.type === 'object'
+            ? settleFields(schema, settlement, goal).values
+            : valueFromFiction(schema, name, settlement, goal);
     return [call.structuredOutputIds[i] ?? `${call.id}-output-${i}`, { name, result }];
   });
   return Object.fromEntries(entries);
+}
+
+/**
+ * The result of a callee who answered with a key ("press 1 for on time, 2 for delayed"): key n is
+ * the n-th option. An enum field takes its n-th value, a boolean is true for 1, a number is n, a
+ * string the key itself.
+ */
+export function resultFromKey(schema: Json, key: string): Json {
+  const n = Number(key);
+  const properties = (schema.properties as Record<string, Json> | undefined) ?? {};
+  const result: Json = {};
+  for (const [field, property] of Object.entries(properties)) {
+    if (Array.isArray(property.enum)) {
+      if (n >= 1 && n <= property.enum.length) result[field] = property.enum[n - 1];
+    } else if (property.type === 'boolean') result[field] = n === 1;
+    else if (property.type === 'integer' || property.type === 'number') result[field] = n;
+    else if (property.type === 'string') result[field] = key;
+  }
+  return result;
 }
 
 /** What the conversation settled: all of it (agreed or declined), or nothing. */

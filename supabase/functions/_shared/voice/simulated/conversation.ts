@@ -19,8 +19,18 @@ export type Step =
       seconds: number;
       /** Spoken from the answer of the tool call before it (its text is the fallback). */
       fromTool?: boolean;
+      /**
+       * Keys pressed, not words: the callee's presses reach the agent as its turn (keypadInputPlan),
+       * the agent's are its dtmf tool's calls.
+       */
+      dtmf?: string;
     }
   | { at: number; kind: 'tool'; name: string; arguments: Record<string, unknown> }
+  /**
+   * The agent's transferCall: Vapi dials the destination (status-update `forwarding`); when the
+   * person answers, the call is theirs (transfer-update), else the fallback message is spoken.
+   */
+  | { at: number; kind: 'transfer'; to: string; mode: string; answered: boolean }
   | { at: number; kind: 'end'; endedReason: string };
 
 export type Outcome = 'met' | 'not-met' | 'none';
@@ -71,7 +81,42 @@ export type ScriptInput = {
   tools?: { name: string; parameters: Record<string, unknown> }[];
   /** The object schemas of the structured outputs asked for: the callee says what it settles. */
   outputSchemas?: Record<string, unknown>[];
+  /** The assistant's transferCall destination (its first number), when it has one. */
+  transfer?: { to: string; mode: string; fallbackMessage: string | null } | null;
+  /** The assistant has Vapi's dtmf tool, so it can press keys. */
+  dtmfTool?: boolean;
 };
+
+/** What the callee of 555-0140 asks. */
+export const PERSON_REQUEST = 'Actually, can I speak to a real person, please?';
+/** The agent's line before it transfers. */
+export const TRANSFER_LINE = 'Of course. I am connecting you with a person now, please hold.';
+/** The agent's line when the task has no transfer. */
+export const NO_TRANSFER_LINE =
+  'I am sorry, I cannot transfer this call, but I can help you with it myself.';
+/** The transfer number whose line is never answered (555-0142). */
+export const UNANSWERED_TRANSFER_DIGITS = '5550142';
+/** Simulated seconds the callee talks with the person after a transfer (billed with the call). */
+export const TRANSFERRED_LEG_SECONDS = 60;
+
+/** What the phone menu of 555-0143 reads, and the keys it takes. */
+export const PHONE_MENU =
+  'Thank you for calling. For billing, press 1. For appointments, press 2. To speak with a person, press 0.';
+export const PHONE_MENU_KEYS = ['0', '1', '2'];
+export const PHONE_MENU_INVALID = `Sorry, that is not a valid option. ${PHONE_MENU}`;
+export const PHONE_MENU_GOODBYE =
+  'Sorry, we could not process your request. Please call the main menu again later. Goodbye.';
+export const PHONE_MENU_CONNECTING =
+  'Please hold while we connect your call to the main menu operator.';
+export const MENU_PERSON = 'Hello, this is Sam at the front desk. How can I help you?';
+
+/** The key the callee of 555-0144 presses when asked to press one. */
+export const KEYPAD_ANSWER = '2';
+
+/** The key the agent presses at a phone menu: the one the goal names ("press 2"), else 0. */
+export function menuKeyFor(goal: string): string {
+  return /\bpress\s+([0-9*#])\b/i.exec(goal)?.[1] ?? '0';
+}
 
 /** What the callee of 555-0110 asks: only the task's first tool can answer it. */
 export const TOOL_QUESTION =
@@ -103,6 +148,7 @@ export const ENDED_REASONS = {
   maxDuration: 'exceeded-max-duration',
   silence: 'silence-timed-out',
   canceled: 'manually-canceled',
+  forwarded: 'assistant-forwarded-call',
 } as const;
 
 const RING_AT = 1;
@@ -298,6 +344,7 @@ function scriptFor(input: ScriptInput): Script {
       end(BUSY_AFTER, ENDED_REASONS.busy);
       return { steps, outcome: 'none', summary: null };
     case 'no-answer':
+    case 'transfer-unanswered':
       steps.push({ at: RING_AT, kind: 'status', status: 'ringing' });
       end(RING_AT + NO_ANSWER_AFTER, ENDED_REASONS.noAnswer);
       return { steps, outcome: 'none', summary: null };
@@ -458,6 +505,121 @@ function scriptFor(input: ScriptInput): Script {
     };
   }
 
+  if (input.behaviour === 'asks-for-person') {
+    let at = speak(steps, start, [
+      ['assistant', lines.opening],
+      ['user', say.whatAbout],
+      ['assistant', lines.ask],
+      ['user', PERSON_REQUEST],
+    ]);
+    const transfer = input.transfer;
+    if (transfer) {
+      at = speak(steps, at, [['assistant', TRANSFER_LINE, 0.5]]);
+      const answered = !transfer.to.endsWith(UNANSWERED_TRANSFER_DIGITS);
+      steps.push({ at, kind: 'transfer', to: transfer.to, mode: transfer.mode, answered });
+      if (answered) {
+        // The callee talks with the person; the call (and its billing) runs until they hang up.
+        end(at + TRANSFERRED_LEG_SECONDS, ENDED_REASONS.forwarded);
+        return {
+          ...consent,
+          steps,
+          outcome: 'none',
+          summary: `The assistant called about: ${goal}. The callee asked for a person, and the call was transferred to ${transfer.to} (${transfer.mode}).`,
+        };
+      }
+      // Vapi's transfer timeout, then the fallback plan's message; the agent stays on the call.
+      at = Math.round((at + 30) * 10) / 10;
+      at = speak(steps, at, [
+        ['assistant', transfer.fallbackMessage ?? 'Nobody could take the call right now.'],
+      ]);
+    } else at = speak(steps, at, [['assistant', NO_TRANSFER_LINE]]);
+    const after = speak(steps, at, [
+      ['user', lines.answer],
+      ['assistant', lines.closing],
+      ['user', say.byeYes, 0.4],
+    ]);
+    end(after, ENDED_REASONS.callerHungUp);
+    return {
+      ...consent,
+      steps,
+      outcome: 'met',
+      summary: `The assistant called about: ${goal}. The callee asked for a person${transfer ? `; the transfer to ${transfer.to} was not answered, so the assistant carried on` : ''}, then agreed.`,
+    };
+  }
+
+  if (input.behaviour === 'phone-menu') {
+    if (!input.dtmfTool) {
+      // The agent cannot press keys: it says a digit aloud, which no menu hears.
+      const after = speak(steps, start, [
+        ['user', PHONE_MENU],
+        ['assistant', 'Zero.'],
+        ['user', PHONE_MENU_INVALID],
+        ['assistant', 'Zero.'],
+        ['user', PHONE_MENU_GOODBYE, 0.2],
+      ]);
+      end(after, ENDED_REASONS.callerHungUp);
+      return { steps, outcome: 'not-met', summary: 'A phone menu answered; no key was pressed.' };
+    }
+    const key = menuKeyFor(goal);
+    const press = (at: number) => {
+      steps.push({ at, kind: 'turn', role: 'assistant', text: key, seconds: 0.5, dtmf: key });
+      return Math.round((at + 0.5 + GAP) * 10) / 10;
+    };
+    let at = speak(steps, start, [['user', PHONE_MENU]]);
+    at = press(at);
+    if (!PHONE_MENU_KEYS.includes(key)) {
+      at = speak(steps, at, [['user', PHONE_MENU_INVALID]]);
+      at = press(at);
+      const after = speak(steps, at, [['user', PHONE_MENU_GOODBYE, 0.2]]);
+      end(after, ENDED_REASONS.callerHungUp);
+      return {
+        steps,
+        outcome: 'not-met',
+        summary: `A phone menu answered; the key ${key} is not one of its options, so no person was reached.`,
+      };
+    }
+    const after = speak(steps, at, [
+      ['user', PHONE_MENU_CONNECTING],
+      ['user', MENU_PERSON],
+      ['assistant', lines.ask],
+      ['user', lines.answer],
+      ['assistant', lines.closing],
+      ['user', say.byeYes, 0.4],
+    ]);
+    end(after, ENDED_REASONS.callerHungUp);
+    return {
+      steps,
+      outcome: 'met',
+      summary: `A phone menu answered; the assistant pressed ${key}, reached a person and the goal was met.`,
+    };
+  }
+
+  if (input.behaviour === 'answers-by-keypad') {
+    let at = speak(steps, start, [
+      ['assistant', lines.opening],
+      ['user', 'Hello?'],
+      ['assistant', lines.ask],
+    ]);
+    steps.push({
+      at,
+      kind: 'turn',
+      role: 'user',
+      text: KEYPAD_ANSWER,
+      seconds: 0.5,
+      dtmf: KEYPAD_ANSWER,
+    });
+    at = Math.round((at + 0.5 + GAP) * 10) / 10;
+    const after = speak(steps, at, [
+      ['assistant', `Thank you, I have noted your answer: ${KEYPAD_ANSWER}. Goodbye.`],
+    ]);
+    end(after, ENDED_REASONS.assistantEnded);
+    return {
+      steps,
+      outcome: 'met',
+      summary: `The assistant called about: ${goal}. The callee answered by pressing ${KEYPAD_ANSWER} on the keypad.`,
+    };
+  }
+
   if (input.behaviour === 'presses-opt-out-key') {
     const after = speak(steps, start, [
       ['assistant', lines.opening],
@@ -542,7 +704,7 @@ export function buildScript(input: ScriptInput): Script {
   const steps: Step[] = script.steps.filter(
     (s) =>
       s.kind === 'status' ||
-      (s.kind === 'tool' && s.at <= limit) ||
+      ((s.kind === 'tool' || s.kind === 'transfer') && s.at <= limit) ||
       (s.kind === 'turn' && s.at + s.seconds <= limit),
   );
   steps.push({ at: limit, kind: 'end', endedReason: ENDED_REASONS.maxDuration });

@@ -91,6 +91,30 @@ function functionTools(assistant: Json) {
   });
 }
 
+function modelTools(assistant: Json): Json[] {
+  const model = isObject(assistant.model) ? assistant.model : {};
+  return Array.isArray(model.tools) ? (model.tools as unknown[]).filter(isObject) : [];
+}
+
+/** The first number destination of the assistant's transferCall tool. */
+function transferDestination(assistant: Json): Json | null {
+  const tool = modelTools(assistant).find((t) => t.type === 'transferCall');
+  const destinations = Array.isArray(tool?.destinations) ? (tool.destinations as unknown[]) : [];
+  return (destinations.find((d) => isObject(d) && d.type === 'number') as Json | undefined) ?? null;
+}
+
+function transferOf(assistant: Json) {
+  const destination = transferDestination(assistant);
+  if (!destination || typeof destination.number !== 'string') return null;
+  const plan = isObject(destination.transferPlan) ? destination.transferPlan : {};
+  const fallback = isObject(plan.fallbackPlan) ? plan.fallbackPlan : {};
+  return {
+    to: destination.number,
+    mode: typeof plan.mode === 'string' ? plan.mode : 'blind-transfer',
+    fallbackMessage: typeof fallback.message === 'string' ? fallback.message : null,
+  };
+}
+
 /** The end-of-call report comes this long (simulated) after the end, as analysis takes a moment. */
 const END_REPORT_LAG_MS = 1500;
 
@@ -191,6 +215,38 @@ export function createVoiceNetwork(options: NetworkOptions) {
     }
   }
 
+  /**
+   * The agent's transferCall: Vapi dials the destination (status-update `forwarding` with it);
+   * a person who answers takes the call (transfer-update), and a warm transfer briefs them first.
+   */
+  function transfer(entry: Live, step: Extract<Step, { kind: 'transfer' }>, at: number) {
+    const { call } = entry;
+    const destination = transferDestination(call.assistant) ?? { type: 'number', number: step.to };
+    const subs = subscribed(call);
+    if (subs.includes('status-update'))
+      emit(
+        entry,
+        'status-update',
+        envelope(call, at, { type: 'status-update', status: 'forwarding', destination }),
+      );
+    if (!step.answered) {
+      log(`[voice] call ${call.id}: transfer to ${step.to} not answered; back to the callee`);
+      return;
+    }
+    const briefing =
+      step.mode === 'warm-transfer-say-summary'
+        ? (call.summary ?? '')
+        : step.mode === 'warm-transfer-say-message'
+          ? String((destination.transferPlan as Json | undefined)?.message ?? '')
+          : '';
+    call.transfer = { to: step.to, mode: step.mode, briefing, at };
+    log(
+      `[voice] call ${call.id}: transferred to ${step.to} (${step.mode})${briefing ? `; the person heard: ${briefing}` : ''}`,
+    );
+    if (subs.includes('transfer-update'))
+      emit(entry, 'transfer-update', envelope(call, at, { type: 'transfer-update', destination }));
+  }
+
   function speak(entry: Live, scripted: Extract<Step, { kind: 'turn' }>, at: number) {
     const { call } = entry;
     const step = scripted.fromTool
@@ -199,9 +255,17 @@ export function createVoiceNetwork(options: NetworkOptions) {
           text: entry.toolAnswer === null ? TOOL_FAILED_LINE : toolAnswerLine(entry.toolAnswer),
         }
       : scripted;
-    const turn = { role: step.role, text: step.text, time: at, endTime: at + step.seconds * 1000 };
+    const turn = {
+      role: step.role,
+      text: step.text,
+      time: at,
+      endTime: at + step.seconds * 1000,
+      ...(step.dtmf ? { dtmf: step.dtmf } : {}),
+    };
     call.turns.push(turn);
     call.updatedAt = turn.endTime;
+    // The agent's key presses are tool calls, not speech: no transcript message.
+    if (step.dtmf && step.role === 'assistant') return;
     const subs = subscribed(call);
     if (subs.includes('transcript')) {
       const words = step.text.split(' ');
@@ -252,6 +316,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       if (step.kind === 'status') setStatus(entry, step.status, timeline.at(step.at));
       else if (step.kind === 'tool') await callTool(entry, step, timeline.at(step.at));
       else if (step.kind === 'turn') speak(entry, step, timeline.at(step.at));
+      else if (step.kind === 'transfer') transfer(entry, step, timeline.at(step.at));
       else finish(entry, step.endedReason, timeline.at(step.at));
     }
   }
@@ -374,6 +439,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
         typeof assistant.endCallMessage === 'string' ? assistant.endCallMessage : null,
       tools: functionTools(assistant),
       outputSchemas: objectSchemasOf(assistant),
+      transfer: transferOf(assistant),
+      dtmfTool: modelTools(assistant).some((tool) => tool.type === 'dtmf'),
     });
     // The end-of-call report is stamped after the end (finish), so the timeline leaves room for it.
     const timeline = callTimeline(clock, {

@@ -70,7 +70,7 @@ describe('Vapi call body', () => {
   it('takes the callee’s keypad presses and may hang up itself, so a press of 9 opts out and ends the call', () => {
     const body = createCallBody(request, 'pn_123');
     expect(body.assistant.keypadInputPlan).toEqual({ enabled: true, timeoutSeconds: 2 });
-    expect(body.assistant.model.tools).toEqual([{ type: 'endCall' }]);
+    expect(body.assistant.model.tools).toEqual([{ type: 'endCall' }, { type: 'dtmf' }]);
     const prompt = body.assistant.model.messages[0]!.content;
     expect(prompt).toContain('presses 9 on the keypad');
     expect(prompt).toContain('in any language');
@@ -572,6 +572,7 @@ describe('the integrator’s tools', () => {
     const body = createCallBody({ ...request, tools }, 'pn_123');
     expect(body.assistant.model.tools).toEqual([
       { type: 'endCall' },
+      { type: 'dtmf' },
       {
         type: 'function',
         async: false,
@@ -597,7 +598,10 @@ describe('the integrator’s tools', () => {
       },
     ]);
     expect(JSON.stringify(body)).not.toContain('example.com');
-    expect(createCallBody(request, 'pn_123').assistant.model.tools).toEqual([{ type: 'endCall' }]);
+    expect(createCallBody(request, 'pn_123').assistant.model.tools).toEqual([
+      { type: 'endCall' },
+      { type: 'dtmf' },
+    ]);
   });
 
   it('reads a tool-calls message, arguments as an object or as JSON text', () => {
@@ -664,5 +668,98 @@ describe('call languages', () => {
     expect(body.assistant.model.messages[0]!.content).toContain(
       'answer in the language they speak',
     );
+  });
+});
+
+describe('transfer to a person and the keypad', () => {
+  const provider = createVapiProvider({
+    apiUrl: 'http://vapi.test',
+    apiKey: 'k',
+    phoneNumberId: 'pn',
+  });
+  const transfer = {
+    to: '+14155550141',
+    when: 'They ask for a person.',
+    mode: 'warm' as const,
+    summary: true,
+  };
+
+  it('gives the agent a transferCall tool with one number destination and a fallback that stays on the call', () => {
+    const body = createCallBody({ ...request, transfer }, 'pn_123');
+    const tool = body.assistant.model.tools.find(
+      (t) => (t as { type: string }).type === 'transferCall',
+    ) as { destinations: Record<string, unknown>[] };
+    expect(tool.destinations).toHaveLength(1);
+    expect(tool.destinations[0]).toMatchObject({
+      type: 'number',
+      number: '+14155550141',
+      description: 'They ask for a person.',
+      transferPlan: {
+        mode: 'warm-transfer-say-summary',
+        timeout: 30,
+        summaryPlan: { enabled: true },
+        fallbackPlan: { endCallEnabled: false },
+      },
+    });
+    expect(body.assistant.serverMessages).toContain('transfer-update');
+    expect(body.assistant.model.messages[0]!.content).toContain(
+      'transferCall tool, to +14155550141',
+    );
+    const cold = createCallBody({ ...request, transfer: { ...transfer, mode: 'cold' } }, 'pn');
+    expect(JSON.stringify(cold.assistant.model.tools)).toContain('"mode":"blind-transfer"');
+    expect(JSON.stringify(createCallBody(request, 'pn').assistant.model.tools)).not.toContain(
+      'transferCall',
+    );
+  });
+
+  it('reads a transfer-update as the call handed to its destination', () => {
+    expect(
+      provider.parseServerMessage({
+        message: {
+          type: 'transfer-update',
+          timestamp: 1_700_000_000_000,
+          destination: { type: 'number', number: '+14155550141' },
+          call: { id: 'c1' },
+        },
+      }),
+    ).toMatchObject({ kind: 'transferred', to: '+14155550141' });
+  });
+
+  it('reads a callee turn of keys only as a key press, speech as speech', () => {
+    const turn = (text: string) =>
+      provider.parseServerMessage({
+        message: {
+          type: 'transcript',
+          transcriptType: 'final',
+          role: 'user',
+          transcript: text,
+          call: { id: 'c1' },
+        },
+      });
+    expect(turn('2')).toMatchObject({ speaker: 'callee', text: '2', dtmf: '2' });
+    expect(turn('1 2 #')).toMatchObject({ dtmf: '12#' });
+    expect(turn('Two.')).not.toHaveProperty('dtmf');
+    expect(turn('I have 2 kids, yes')).not.toHaveProperty('dtmf');
+  });
+
+  it("puts the agent's dtmf tool calls in the transcript as its key presses", () => {
+    const turns = transcriptFromArtifact({
+      messages: [
+        { role: 'user', message: 'For billing, press 1.', secondsFromStart: 1, duration: 2000 },
+        {
+          role: 'tool_calls',
+          secondsFromStart: 4,
+          toolCalls: [
+            { id: 't', type: 'function', function: { name: 'dtmf', arguments: '{"keys":"1"}' } },
+          ],
+        },
+        { role: 'user', message: '2', secondsFromStart: 6, duration: 200 },
+      ],
+    });
+    expect(turns).toEqual([
+      { speaker: 'callee', text: 'For billing, press 1.', start_ms: 1000, end_ms: 3000 },
+      { speaker: 'agent', text: '1', dtmf: '1', start_ms: 4000, end_ms: 4000 },
+      { speaker: 'callee', text: '2', dtmf: '2', start_ms: 6000, end_ms: 6200 },
+    ]);
   });
 });

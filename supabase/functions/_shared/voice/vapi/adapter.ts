@@ -10,6 +10,13 @@ import { sha256Hex } from '../../ids.ts';
 import { providerSchemaOf } from '../../json-schema/output-schema.ts';
 import { TOOL_LIMITS } from '../../contract/task-tools.ts';
 import { callLanguage } from '../../contract/call-languages.ts';
+import {
+  TRANSFER_BRIEFING,
+  TRANSFER_LIMITS,
+  TRANSFER_UNANSWERED_LINE,
+  vapiTransferMode,
+  type TaskTransfer,
+} from '../../contract/task-transfer.ts';
 import type {
   CallRequest,
   ToolCall,
@@ -90,6 +97,14 @@ export function systemPrompt(request: CallRequest): string {
   if ((request.tools ?? []).length > 0)
     lines.push(
       `You have tools (${(request.tools ?? []).map((t) => t.name).join(', ')}): call one when the person asks for something only it can tell you, and use its answer. If a tool fails, say you cannot check it right now and carry on; never make up its answer.`,
+    );
+  // A phone menu is answered with tones (the dtmf tool), never by reading the digits aloud.
+  lines.push(
+    'If a phone menu (an automated system reading options) answers, press the key that reaches a person, or the one the goal names, with the dtmf tool; never say the digits aloud instead. If the same menu plays twice after your key, end the call.',
+  );
+  if (request.transfer)
+    lines.push(
+      `Transfer the call to a person (with the transferCall tool, to ${request.transfer.to}) when: ${request.transfer.when} Before transferring, tell the person you are calling that you are connecting them. If nobody answers, tell them so and carry on.`,
     );
   return lines.filter(Boolean).join('\n');
 }
@@ -196,6 +211,47 @@ export function functionToolsOf(request: CallRequest) {
   }));
 }
 
+/**
+ * Vapi's transferCall tool with the task's one destination (TransferDestinationNumber): warm
+ * modes dial the person and brief them before connecting; when the person does not answer within
+ * the plan's timeout, the fallback plan tells the callee and keeps the agent on the call.
+ */
+export function transferToolOf(transfer: TaskTransfer) {
+  const mode = vapiTransferMode(transfer);
+  return {
+    type: 'transferCall',
+    destinations: [
+      {
+        type: 'number',
+        number: transfer.to,
+        description: transfer.when,
+        message: 'Please hold while I connect you with a person.',
+        transferPlan: {
+          mode,
+          timeout: TRANSFER_LIMITS.ringSeconds,
+          ...(mode === 'warm-transfer-say-message' ? { message: TRANSFER_BRIEFING } : {}),
+          ...(mode === 'warm-transfer-say-summary'
+            ? {
+                summaryPlan: {
+                  enabled: true,
+                  messages: [
+                    {
+                      role: 'system',
+                      content:
+                        'Summarise the call so far in two short sentences for the person taking it over: who is calling and what they need.',
+                    },
+                    { role: 'user', content: 'Here is the transcript:\n\n{{transcript}}\n\n' },
+                  ],
+                },
+              }
+            : {}),
+          fallbackPlan: { message: TRANSFER_UNANSWERED_LINE, endCallEnabled: false },
+        },
+      },
+    ],
+  };
+}
+
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
   const opening = spokenOpening(
@@ -227,7 +283,13 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         model: 'gpt-4o',
         messages: [{ role: 'system', content: systemPrompt(request) }],
         // Lets the agent hang up itself (e.g. right after an opt-out); the integrator's tools beside it.
-        tools: [{ type: 'endCall' }, ...functionToolsOf(request)],
+        // dtmf sends keypad tones (phone menus); transferCall hands the callee to a person.
+        tools: [
+          { type: 'endCall' },
+          { type: 'dtmf' },
+          ...(request.transfer ? [transferToolOf(request.transfer)] : []),
+          ...functionToolsOf(request),
+        ],
       },
       // The callee's key presses reach the agent as their turn (an opt-out by keypad).
       keypadInputPlan: { enabled: true, timeoutSeconds: 2 },
@@ -261,7 +323,12 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
           : { recordingEnabled: false }),
         structuredOutputs: structuredOutputsOf(request.outputSchema),
       },
-      serverMessages: ['status-update', 'transcript[transcriptType="final"]', 'end-of-call-report'],
+      serverMessages: [
+        'status-update',
+        'transcript[transcriptType="final"]',
+        'end-of-call-report',
+        ...(request.transfer ? ['transfer-update'] : []),
+      ],
       server: {
         url: request.serverUrl,
         timeoutSeconds: 20,
@@ -292,6 +359,16 @@ export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null 
   for (const raw of artifact.messages) {
     const m = obj(raw);
     const role = str(m.role);
+    // The agent's key presses: its dtmf tool calls (ToolCallMessage, role tool_calls).
+    if (role === 'tool_calls' && Array.isArray(m.toolCalls)) {
+      const start = Math.max(0, Math.round(Number(m.secondsFromStart ?? 0) * 1000));
+      for (const call of m.toolCalls) {
+        const keys = dtmfToolKeys(obj(call));
+        if (keys)
+          turns.push({ speaker: 'agent', text: keys, dtmf: keys, start_ms: start, end_ms: start });
+      }
+      continue;
+    }
     const text = str(m.message);
     if ((role !== 'bot' && role !== 'user' && role !== 'assistant') || !text) continue;
     const start = Math.max(0, Math.round(Number(m.secondsFromStart ?? 0) * 1000));
@@ -302,14 +379,42 @@ export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null 
       Number.isFinite(endTime) && Number.isFinite(time) && endTime >= time
         ? start + (endTime - time)
         : start + (Number.isFinite(durationMs) ? Math.max(0, Math.round(durationMs)) : 0);
+    const keys = role === 'user' ? keypadKeys(text) : null;
     turns.push({
       speaker: role === 'user' ? 'callee' : 'agent',
       text,
       start_ms: start,
       end_ms: end,
+      ...(keys ? { dtmf: keys } : {}),
     });
   }
   return turns;
+}
+
+/**
+ * The keys of a callee turn that is key presses only. With keypadInputPlan Vapi hands the
+ * callee's presses to the model as their turn, the digits as text: a turn of nothing but keypad
+ * characters is a press (speech is transcribed with words and punctuation).
+ */
+export function keypadKeys(text: string): string | null {
+  const keys = text.replace(/\s+/g, '');
+  return /^[0-9*#]{1,32}$/.test(keys) ? keys : null;
+}
+
+/** The keys of a dtmf tool call (`function.arguments.keys`, an object or JSON text); else null. */
+export function dtmfToolKeys(call: Json): string | null {
+  const fn = obj(call.function);
+  if (str(fn.name) !== 'dtmf') return null;
+  let args: unknown = fn.arguments;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return null;
+    }
+  }
+  const keys = str(obj(args).keys);
+  return keys && /^[0-9*#wW]{1,32}$/.test(keys) ? keys : null;
 }
 
 /**
@@ -545,12 +650,26 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
           const text = str(message.transcript);
           const role = str(message.role);
           if (!text || (role !== 'assistant' && role !== 'user')) return null;
+          const keys = role === 'user' ? keypadKeys(text) : null;
           return {
             kind: 'turn',
             speaker: role === 'user' ? 'callee' : 'agent',
             text,
             at: isoTime(message.timestamp),
             key: `turn:${str(call.id) ?? ''}:${role}:${String(message.timestamp ?? '')}:${text.length}:${text.slice(0, 64)}`,
+            ...(keys ? { dtmf: keys } : {}),
+          };
+        }
+        // ServerMessageTransferUpdate: the call was handed to the destination.
+        case 'transfer-update': {
+          const destination = obj(message.destination);
+          const to = str(destination.number) ?? str(destination.sipUri);
+          if (!to) return null;
+          return {
+            kind: 'transferred',
+            to,
+            at,
+            key: `transfer:${str(call.id) ?? ''}:${to}:${String(message.timestamp ?? '')}`,
           };
         }
         case 'end-of-call-report':

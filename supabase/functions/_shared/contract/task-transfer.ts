@@ -1,0 +1,46 @@
+// Transfer to a person (docs/product-rules.md#transfer-to-a-person): where the agent hands the
+// callee over, when, and how. Plain TypeScript, imported by the app and the functions.
+
+export const TRANSFER_MODES = ['warm', 'cold'] as const;
+export type TransferMode = (typeof TRANSFER_MODES)[number];
+
+/** A task's transfer, as stored and as the API shows it (defaults filled in). */
+export type TaskTransfer = {
+  /** Who takes the call: a US number in E.164 form, under the same rules as phone_number. */
+  to: string;
+  /** When the agent transfers, in plain language. */
+  when: string;
+  /** warm: the agent briefs the person before connecting; cold: it connects at once. */
+  mode: TransferMode;
+  /** Warm only: the briefing is a summary of the call so far. */
+  summary: boolean;
+};
+
+export const TRANSFER_DEFAULTS = {
+  when: 'The person asks to speak with a human, or needs something you cannot settle yourself.',
+  mode: 'warm',
+  summary: true,
+} as const satisfies Omit<TaskTransfer, 'to'>;
+
+export const TRANSFER_LIMITS = {
+  whenMaxLength: 500,
+  /** How long the person's line rings before the agent comes back to the callee (Vapi's timeout). */
+  ringSeconds: 30,
+} as const;
+
+/**
+ * Vapi's transferPlan.mode for a transfer: warm with a summary says the call's summary to the
+ * person; warm without one says a fixed line; cold forwards at once.
+ */
+export function vapiTransferMode(transfer: Pick<TaskTransfer, 'mode' | 'summary'>) {
+  if (transfer.mode === 'cold') return 'blind-transfer';
+  return transfer.summary ? 'warm-transfer-say-summary' : 'warm-transfer-say-message';
+}
+
+/** What the agent tells the callee when the person does not answer, before carrying on. */
+export const TRANSFER_UNANSWERED_LINE =
+  'I am sorry, nobody is available to take your call right now. Let us carry on, and I will make sure your request is passed on.';
+
+/** What the person hears from a warm transfer without a summary. */
+export const TRANSFER_BRIEFING =
+  'Hello, this is an AI assistant. I am transferring a caller who asked to speak with a person.';
