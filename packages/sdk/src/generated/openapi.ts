@@ -1046,6 +1046,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
@@ -1072,6 +1073,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
@@ -1113,6 +1115,7 @@ export interface operations {
           'audio/mpeg': string;
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
@@ -1152,6 +1155,7 @@ export interface operations {
           'text/event-stream': components['schemas']['Event'];
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
@@ -1360,6 +1364,7 @@ export interface operations {
           'application/json': components['schemas']['Batch'];
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
@@ -1386,6 +1391,7 @@ export interface operations {
           'application/json': components['schemas']['Batch'];
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
@@ -1414,6 +1420,7 @@ export interface operations {
           'text/event-stream': components['schemas']['BatchEvent'];
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];

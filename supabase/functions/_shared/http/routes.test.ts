@@ -48,7 +48,7 @@ function app() {
           },
         },
       ),
-      route<Caller>({ method: 'GET', path: '/items' }, async (_context, caller) =>
+      route<Caller>({ method: 'GET', path: '/items', query: ['color'] }, async (_context, caller) =>
         jsonResponse(200, { user: caller.user }),
       ),
     ],
@@ -76,6 +76,26 @@ function app() {
 }
 
 describe('a route table', () => {
+  it('refuses a query parameter the route does not read, naming it, after the key is checked', async () => {
+    const { call } = app();
+    const key = { headers: { 'x-key': 'good' } };
+    expect((await call('GET', '/items?color=red', key)).status).toBe(200);
+    const typo = await call('GET', '/items?colour=red', key);
+    expect(typo.status).toBe(400);
+    expect(typo.body.error).toMatchObject({ code: 'invalid_request', field: 'colour' });
+    expect(typo.body.error.message).toBe(
+      'unknown query parameter `colour`; GET /items takes only color',
+    );
+    const none = await call('GET', '/items/item_1?expand=all', key);
+    expect(none.body.error.message).toBe(
+      'unknown query parameter `expand`; GET /items/{id} takes no query parameters',
+    );
+    // A bad key learns that first, whatever its query says.
+    expect(
+      (await call('GET', '/items/item_1?expand=all', { headers: { 'x-key': 'bad' } })).status,
+    ).toBe(401);
+  });
+
   it('answers a path it lacks with 404 and a method it lacks with 405 naming the others', async () => {
     const { call, checks } = app();
     expect(await call('GET', '/nothing')).toMatchObject({

@@ -41,7 +41,34 @@ export type Route<Caller> = {
   answer: Answer<Caller>;
 };
 
-type RouteShape = { method: RouteMethod; path: string; maxBodyBytes?: number };
+type RouteShape = {
+  method: RouteMethod;
+  path: string;
+  maxBodyBytes?: number;
+  /**
+   * The query parameters the route reads; any other is refused with 400, so a typo is named rather
+   * than silently ignored. `'schema'`: the route checks its whole query itself (a strict schema).
+   */
+  query?: readonly string[] | 'schema';
+};
+
+/** Refuses a query parameter the route does not read (after the caller is checked). */
+function refuseUnknownQuery(shape: RouteShape, url: URL) {
+  if (shape.query === 'schema') return;
+  const known = shape.query ?? [];
+  for (const name of url.searchParams.keys()) {
+    if (known.includes(name)) continue;
+    const takes = known.length ? `takes only ${known.join(', ')}` : 'takes no query parameters';
+    throw new ServiceError(
+      'invalid_request',
+      `unknown query parameter \`${name}\`; ${shape.method} ${shown(shape.path)} ${takes}`,
+      { field: name },
+    );
+  }
+}
+
+/** `{id:batch}` reads `{id}` in messages. */
+const shown = (path: string) => path.replace(/\{(\w+):\w+\}/g, '{$1}');
 
 /** A route whose caller is checked before anything else. */
 export function route<Caller>(
@@ -50,7 +77,11 @@ export function route<Caller>(
 ): Route<Caller> {
   return {
     ...shape,
-    answer: async (context, handler) => handle(context, await handler.caller()),
+    answer: async (context, handler) => {
+      const caller = await handler.caller();
+      refuseUnknownQuery(shape, context.url);
+      return handle(context, caller);
+    },
   };
 }
 
@@ -73,6 +104,7 @@ export function routeWithWrite<Caller, Checked>(
       if (!auth.withWrite) throw new Error(`${shape.path}: the authenticator has no withWrite`);
       const who = await auth.withWrite(context.request);
       if (who.credential !== null) await auth.authenticate(context.request);
+      refuseUnknownQuery(shape, context.url);
       return steps.write(context, who, await steps.check(context, who));
     },
   };
@@ -107,9 +139,7 @@ export function routeTable<Caller>(table: RouteTable<Caller>) {
       names.push(name);
       return `(${shape})`;
     });
-    // `{id:batch}` reads `{id}` in messages.
-    const shown = one.path.replace(/\{(\w+):\w+\}/g, '{$1}');
-    return { route: one, pattern: new RegExp(`^${source}$`), names, shown };
+    return { route: one, pattern: new RegExp(`^${source}$`), names, shown: shown(one.path) };
   });
 
   return async (request: Request, handler: HandlerContext<Caller>): Promise<Response> => {

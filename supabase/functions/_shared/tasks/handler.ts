@@ -117,7 +117,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
 
   const routes = [
     routeWithWrite(
-      { method: 'POST', path: '/task', maxBodyBytes: MAX_BODY_BYTES },
+      { method: 'POST', path: '/task', maxBodyBytes: MAX_BODY_BYTES, query: ['wait'] },
       {
         async check({ request, url, body }, who: WriteCaller<Caller>) {
           // Checked before anything is recorded: a bad query must not create a task and answer 400.
@@ -160,10 +160,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           await addToDoNotCall(deps.db, account.userId, uploadedNumbers(await body())),
         ),
     ),
-    route<Caller>({ method: 'GET', path: '/task/rules' }, async ({ url }, account) =>
-      jsonResponse(200, await service.rules(account.userId, url.searchParams.get('phone_number'))),
+    route<Caller>(
+      { method: 'GET', path: '/task/rules', query: ['phone_number'] },
+      async ({ url }, account) =>
+        jsonResponse(
+          200,
+          await service.rules(account.userId, url.searchParams.get('phone_number')),
+        ),
     ),
-    route<Caller>({ method: 'GET', path: '/task' }, async ({ url }, account) => {
+    route<Caller>({ method: 'GET', path: '/task', query: 'schema' }, async ({ url }, account) => {
       const query = parseOrThrow(listQuerySchema, Object.fromEntries(url.searchParams));
       // Test and live tasks are listed apart: the caller's mode (its key's, or the session's switch).
       return jsonResponse(200, await service.list(account.userId, query, account.livemode));
@@ -180,7 +185,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         await recordingResponse(request, requestId, account.userId, params.id!),
     ),
     route<Caller>(
-      { method: 'GET', path: '/task/{id:task}/events' },
+      { method: 'GET', path: '/task/{id:task}/events', query: ['last_event_id'] },
       async ({ request, url, params }, account) => {
         const taskId = params.id!;
         const after = lastEventId(request, url);
@@ -212,10 +217,13 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         },
       },
     ),
-    route<Caller>({ method: 'GET', path: '/task/batches' }, async ({ url }, account) => {
-      const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
-      return jsonResponse(200, await batches.list(account.userId, query, account.livemode));
-    }),
+    route<Caller>(
+      { method: 'GET', path: '/task/batches', query: 'schema' },
+      async ({ url }, account) => {
+        const query = parseOrThrow(batchListQuerySchema, Object.fromEntries(url.searchParams));
+        return jsonResponse(200, await batches.list(account.userId, query, account.livemode));
+      },
+    ),
     route<Caller>(
       { method: 'GET', path: '/task/batches/{id:batch}' },
       async ({ params }, account) =>
@@ -227,7 +235,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         jsonResponse(200, await batches.cancel(account.userId, params.id!)),
     ),
     route<Caller>(
-      { method: 'GET', path: '/task/batches/{id:batch}/events' },
+      { method: 'GET', path: '/task/batches/{id:batch}/events', query: ['last_event_id'] },
       async ({ request, url, params }, account) => {
         const batchId = params.id!;
         const after = lastEventId(request, url);
