@@ -15,7 +15,7 @@ const notes = [
   },
   {
     title: 'What counts as a minute',
-    body: 'Each call is settled on whole minutes, rounded up, when it ends. Minutes held for a call in progress are released if it finishes early.',
+    body: 'Each call is settled on whole minutes, rounded up, when it ends; a call transferred to a person counts until our side of it ends, the transferred leg included. Minutes held while a call is live are released if it ends early; test-mode calls are free.',
   },
   {
     title: 'Free minutes',
