@@ -105,6 +105,8 @@ describe('/docs examples against openapi.yaml', () => {
         'event_id',
         'type',
         'task_id',
+        'livemode',
+        'simulated',
         'created_at',
         'data',
       ]);

@@ -298,6 +298,8 @@ export const taskExample = {
   url: `${TASK_URL}/${EXAMPLE_TASK_ID}`,
 };
 
+const spoken = ({ dtmf: _dtmf, ...turn }: (typeof transcript)[number]) => turn;
+
 const envelope = (id: number, type: string, at: string, data: Record<string, unknown>) => ({
   id,
   event_id: `evt_${EXAMPLE_TASK_ID}_${id}`,
@@ -314,7 +316,8 @@ export const eventExamples = [
   envelope(1, 'task.queued', '1:57.515', {}),
   envelope(2, 'call.ringing', '1:58.219', { attempt: 1 }),
   envelope(3, 'call.answered', '1:58.402', { attempt: 1 }),
-  envelope(4, 'transcript.turn', '1:58.521', { attempt: 1, ...transcript[0]! }),
+  // A spoken turn's live event carries no dtmf (a key press is its own keypad.pressed event).
+  envelope(4, 'transcript.turn', '1:58.521', { attempt: 1, ...spoken(transcript[0]!) }),
   envelope(9, 'call.ended', '2:19.301', {
     attempt: 1,
     status: 'success',

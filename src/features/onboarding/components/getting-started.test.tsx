@@ -97,10 +97,9 @@ describe('Getting started on the dashboard', () => {
       '/verify-phone',
     );
     expect(within(step('API key made')).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(step('Webhook endpoint set')).getByRole('link')).toHaveAttribute(
-      'href',
-      '/docs#webhooks',
-    );
+    expect(
+      within(step('Webhook endpoint set')).getByRole('link', { name: 'Add an endpoint' }),
+    ).toHaveAttribute('href', '/dashboard?tab=webhooks');
 
     const curl = screen.getByLabelText('curl request');
     expect(curl).toHaveTextContent(`Authorization: Bearer ${TEST_KEY}`);
