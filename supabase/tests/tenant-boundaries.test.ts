@@ -27,6 +27,7 @@ type Victim = CallingAccount & {
   smsTaskId: string;
   batchId: string;
   deliveryIds: string[];
+  endpointId: string;
   contactEmail: string;
 };
 
@@ -195,6 +196,29 @@ const TABLES: Record<string, TableCase> = {
     forged: (v) => ({ user_id: v.user.id, api_key_id: v.apiKeyId }),
     // Moving the victim's requests back would lift (or forging them would spend) their limit.
     patch: () => ({ created_at: '2000-01-01T00:00:00Z' }),
+  },
+  webhook_endpoints: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      url: 'https://attacker.example/hook',
+      livemode: true,
+      secret_hint: 'whsec_forg',
+    }),
+    // Pointing the victim's events at the attacker, or switching them off.
+    patch: () => ({ url: 'https://attacker.example/hook', enabled: false, event_types: null }),
+  },
+  webhook_endpoint_secrets: {
+    column: 'endpoint_id',
+    values: (v) => [v.endpointId],
+    ownerReads: false,
+    forged: (v) => ({
+      endpoint_id: v.endpointId,
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    }),
+    patch: () => ({ secret: `whsec_${randomBytes(24).toString('base64')}` }),
   },
   webhook_deliveries: {
     column: 'user_id',
@@ -367,6 +391,67 @@ const RPCS: Record<string, RpcCase> = {
         'status',
       ]);
       expect(JSON.stringify(data)).not.toContain(v.user.id);
+    },
+  },
+  'update_webhook_endpoint(uuid,text,text[],boolean)': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('webhook_endpoints', v);
+      const { error } = await client.rpc('update_webhook_endpoint', {
+        p_endpoint_id: v.endpointId,
+        p_description: 'forged',
+        p_event_types: ['task.completed'],
+        p_enabled: false,
+      });
+      // Another user's endpoint is answered like a missing one.
+      expect(error?.code).toBe(kind === 'anon' ? INSUFFICIENT_PRIVILEGE : 'P0002');
+      expect(await snapshot('webhook_endpoints', v)).toEqual(before);
+    },
+  },
+  'delete_webhook_endpoint(uuid)': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('webhook_endpoints', v);
+      const { error } = await client.rpc('delete_webhook_endpoint', {
+        p_endpoint_id: v.endpointId,
+      });
+      expect(error?.code).toBe(kind === 'anon' ? INSUFFICIENT_PRIVILEGE : 'P0002');
+      expect(await snapshot('webhook_endpoints', v)).toEqual(before);
+    },
+  },
+  'roll_webhook_endpoint_secret(uuid)': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('webhook_endpoint_secrets', v);
+      const { data, error } = await client.rpc('roll_webhook_endpoint_secret', {
+        p_endpoint_id: v.endpointId,
+      });
+      expect(data).toBeNull();
+      expect(error?.code).toBe(kind === 'anon' ? INSUFFICIENT_PRIVILEGE : 'P0002');
+      expect(await snapshot('webhook_endpoint_secrets', v)).toEqual(before);
+    },
+  },
+  'send_webhook_endpoint_test(uuid)': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('webhook_deliveries', v);
+      const { data, error } = await client.rpc('send_webhook_endpoint_test', {
+        p_endpoint_id: v.endpointId,
+      });
+      expect(data).toBeNull();
+      expect(error?.code).toBe(kind === 'anon' ? INSUFFICIENT_PRIVILEGE : 'P0002');
+      expect(await snapshot('webhook_deliveries', v)).toEqual(before);
+    },
+  },
+  'usage_daily(integer,text)': {
+    async attempt(client, v, kind) {
+      const { data, error } = await client.rpc('usage_daily', { p_days: 7 });
+      if (kind === 'anon') {
+        expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+        return;
+      }
+      type Day = { calls: number; minutes: number };
+      // The victim's days hold its calls; the attacker's hold none of them.
+      const mine = (await v.client.rpc('usage_daily', { p_days: 7 })).data as Day[];
+      expect(mine.reduce((sum, day) => sum + day.calls, 0)).toBeGreaterThan(0);
+      expect(error).toBeNull();
+      expect((data as Day[]).reduce((sum, day) => sum + day.calls + day.minutes, 0)).toBe(0);
     },
   },
   'usage_summary()': {
@@ -579,6 +664,14 @@ async function createVictim(): Promise<Victim> {
     p_error_code: null,
   });
   if (logged.error) throw logged.error;
+  const endpoint = await admin.rpc('webhook_endpoint_create', {
+    p_user_id: account.user.id,
+    p_url: 'https://victim.example/hooks',
+    p_description: 'Victim endpoint',
+    p_event_types: null,
+    p_livemode: true,
+  });
+  if (endpoint.error) throw endpoint.error;
   return {
     ...account,
     phone,
@@ -587,6 +680,7 @@ async function createVictim(): Promise<Victim> {
     smsTaskId,
     batchId,
     deliveryIds: deliveries.map((d) => d.id),
+    endpointId: (endpoint.data as { id: string }).id,
     contactEmail,
   };
 }
