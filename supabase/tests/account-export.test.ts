@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
-import { closeClock, sql } from './support/clock';
+import { closeClock } from './support/clock';
 import { accountUrl } from './support/retention';
+import { storeCopiesOfTask } from './support/task-copies';
 import { waitFor } from './support/wait';
 
 // GET /functions/v1/account/export: one JSON document with everything held about the signed-in
@@ -151,15 +152,7 @@ describe('an export of an account with many calls', () => {
     expect(first.status).toBe(201);
     const { id } = (await first.json()) as { id: string };
     // 249 more like it, stored directly: two and a half pages of the export's tasks.
-    await sql(
-      `insert into public.tasks
-       select (jsonb_populate_record(null::public.tasks, to_jsonb(t) || jsonb_build_object(
-                 'id', 'task_' || upper(substr(md5(t.id || g::text), 1, 26)),
-                 'hold_cents', 0, 'free_minutes_reserved', 0))).*
-         from public.tasks t, generate_series(1, 249) g
-        where t.id = $1`,
-      [id],
-    );
+    await storeCopiesOfTask(id, 249);
 
     const response = await exportOf(busy);
     expect(response.status).toBe(200);

@@ -3,6 +3,7 @@ import { createCallingAccount, moneyOf } from './support/call-api';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { sameCallee } from './support/phone';
+import { storeCopiesOfTask } from './support/task-copies';
 import { waitFor } from './support/wait';
 
 // Attacks on what an account may make us store and whom it may ring: an empty account storing
@@ -59,16 +60,7 @@ describe('an account piling up open tasks', () => {
     expect(first.status).toBe(201);
     const { id } = (await first.json()) as Task;
     // 1,999 more scheduled tasks like it, stored directly: what a stream of creates would leave.
-    await sql(
-      `insert into public.tasks
-       select (jsonb_populate_record(null::public.tasks, to_jsonb(t) || jsonb_build_object(
-                 'id', 'task_' || upper(substr(md5(t.id || g::text), 1, 26)),
-                 'phone_number', '+1415555' || lpad((3000 + g)::text, 4, '0'),
-                 'hold_cents', 0, 'free_minutes_reserved', 0))).*
-         from public.tasks t, generate_series(1, 1999) g
-        where t.id = $1`,
-      [id],
-    );
+    await storeCopiesOfTask(id, 1999, { distinctNumbers: true });
     expect(await storedTasks(hoarder.user.id)).toBe(2000);
 
     const refused = await hoarder.api('', {

@@ -34,7 +34,8 @@ export function renderTemplate(template: string, values: Record<string, string>)
 export function textOf(html: string): string {
   return html
     .replace(/<(head|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2: $1')
+    // `</a\n>` too: formatted markup may break a closing tag before its `>`.
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a\s*>/gi, '$2: $1')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
