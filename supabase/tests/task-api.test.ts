@@ -36,14 +36,29 @@ describe('authentication', () => {
     const garbage = await fetch(taskUrl, { headers: { 'x-api-key': "' or 1=1 --" } });
     expect(await errorOf(garbage)).toMatchObject({ status: 401, code: 'unauthorized' });
 
+    // Rotating: a second key works beside the first; once the first is revoked, it is refused.
     const account = await createCallingAccount({ label: 'rotates' });
     const oldKey = account.apiKey;
-    const { error } = await account.client.rpc('generate_api_key_for_user', {
+    const { data: oldRow } = await serviceClient()
+      .from('api_keys')
+      .select('id')
+      .eq('user_id', account.user.id)
+      .single();
+    const { data: newKey, error } = await account.client.rpc('generate_api_key_for_user', {
       user_uuid: account.user.id,
     });
     expect(error).toBeNull();
+    expect((await fetch(taskUrl, { headers: { Authorization: `Bearer ${oldKey}` } })).status).toBe(
+      200,
+    );
+    const { error: revokeError } = await account.client.rpc('revoke_api_key', {
+      p_key_id: oldRow!.id,
+    });
+    expect(revokeError).toBeNull();
     const revoked = await fetch(taskUrl, { headers: { Authorization: `Bearer ${oldKey}` } });
     expect(await errorOf(revoked)).toMatchObject({ status: 401, code: 'unauthorized' });
+    const current = await fetch(taskUrl, { headers: { Authorization: `Bearer ${newKey}` } });
+    expect(current.status).toBe(200);
   });
 
   it('tells a caller without a valid key so first, whatever else is wrong with the create', async () => {
