@@ -1,12 +1,10 @@
-import { Send } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
-import { toast } from '@/lib/toast';
 import { useEndpointDeliveries, useEndpointMutation } from '../api/webhook-endpoints';
 import { resendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { nextAttemptText } from './endpoint-wording';
+import { ResendDeliveryButton } from './resend-delivery-button';
 
 const STATUS_BADGE = { succeeded: 'success', pending: 'outline', failed: 'destructive' } as const;
 
@@ -62,20 +60,7 @@ export function EndpointDeliveries({ endpointId }: { endpointId: string }) {
                 </span>
               </td>
               <td className="p-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={resend.isPending}
-                  onClick={() =>
-                    resend.mutate(d.id, {
-                      onSuccess: () => toast.success('Delivery queued again'),
-                      onError: (error) => toast.error(error.message),
-                    })
-                  }
-                >
-                  <Send aria-hidden />
-                  Resend
-                </Button>
+                <ResendDeliveryButton deliveryId={d.id} resend={resend} />
               </td>
             </tr>
           ))}

@@ -1,7 +1,8 @@
 import { formatDateTime } from '@/lib/format';
-import { Copy, Eye, EyeOff, RotateCw, Send } from 'lucide-react';
+import { Copy, Eye, EyeOff, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
+import { ResendDeliveryButton } from './resend-delivery-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -128,20 +129,7 @@ export function WebhooksCard() {
                   </div>
                   <div className="flex items-center gap-2">
                     <Badge variant={STATUS_BADGE[d.status]}>{d.status}</Badge>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={resend.isPending}
-                      onClick={() =>
-                        resend.mutate(d.id, {
-                          onSuccess: () => toast.success('Delivery queued again'),
-                          onError: (error) => toast.error(error.message),
-                        })
-                      }
-                    >
-                      <Send aria-hidden />
-                      Resend
-                    </Button>
+                    <ResendDeliveryButton deliveryId={d.id} resend={resend} />
                   </div>
                 </li>
               ))}
