@@ -337,10 +337,22 @@ export const taskFields: FieldDoc[] = [
       'Why a scheduled task is not ringing now, in words: the callee’s local time when it was accepted, the calling window and when it opens (or that schedule_at asked for later). Null unless status is scheduled.',
   },
   {
-    name: 'livemode / test_clock',
-    type: 'boolean / string | null',
+    name: 'purpose / consent',
+    type: 'string / object | null',
     description:
-      'livemode is false for a test key’s task (the simulated network, free); test_clock is the clock its window was judged on ("open" or the moment you set), null for a live task.',
+      'informational (the default) or marketing; a marketing call’s consent record (type, obtained_at, source, reference) as it was given at create, stored unchanged and in the export. Null for an informational call.',
+  },
+  {
+    name: 'disclosures / recording',
+    type: 'object / object',
+    description:
+      'What the mandatory opening said and when (the business, that the caller is an AI, the recording notice, the opt-out, the callback number, each with its moment in the call), and the recording’s state: off, recorded, or declined where the callee’s state needs every party’s consent and the callee said no.',
+  },
+  {
+    name: 'livemode / simulated / test_clock',
+    type: 'boolean / boolean / string | null',
+    description:
+      'livemode is false for a test key’s task (the simulated network, free); simulated is true when the simulated network plays the call (every test task, and every task on the local stack), whose conversation runs faster than real time: its duration is the conversation’s; test_clock is the clock its window was judged on ("open" or the moment you set), null for a live task.',
   },
   { name: 'url', type: 'string', description: 'This task in the API.' },
 ];
