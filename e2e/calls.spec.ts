@@ -115,7 +115,7 @@ test.describe('calls', () => {
     const form = page.getByRole('form', { name: 'Place a test call' });
     await form.getByRole('button', { name: 'Use +1 415-555-0100' }).click();
     await form.getByLabel('Goal').fill('Confirm the dental appointment tomorrow at 3 pm.');
-    await form.getByRole('button', { name: 'Use sample' }).click();
+    await form.getByRole('button', { name: 'Use sample', exact: true }).click();
     await form.getByRole('checkbox', { name: /Record this call/ }).check();
     await form.getByRole('button', { name: 'Place test call' }).click();
 
