@@ -69,8 +69,9 @@ test.describe('the dashboard', () => {
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await expect(dialog.getByTestId('call-status')).toHaveText('Completed', { timeout: 30_000 });
     await page.keyboard.press('Escape');
-    await page.getByRole('tab', { name: 'API Keys' }).click();
-    await page.getByRole('button', { name: 'Rotate' }).click();
+    // The per-call signing secret's Rotate lives on the Webhooks tab.
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Rotate', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Rotate the signing secret?' })).toBeVisible();
     await page.keyboard.press('Escape');
     for (const path of [paths.billing.href, paths.calls.href, paths.apiKey.href]) {
