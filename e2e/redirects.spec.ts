@@ -89,6 +89,8 @@ test.describe('signed in', () => {
       'API Keys',
       'Calls',
       'Batches',
+      'Webhooks',
+      'Usage',
       'Phone Agent',
       'Dashboard',
     ]);
@@ -99,6 +101,8 @@ test.describe('signed in', () => {
       'API Keys',
       'Calls',
       'Batches',
+      'Webhooks',
+      'Usage',
       'Phone Agent',
       'Billing',
       'Dashboard',
