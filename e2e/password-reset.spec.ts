@@ -68,7 +68,7 @@ test.describe('password reset', () => {
       mailboxPage.waitForEvent('popup'),
       mailboxPage
         .frameLocator('iframe[title="Message"]')
-        .getByRole('link', { name: 'Reset Password' })
+        .getByRole('link', { name: 'Set a new password' })
         .click(),
     ]);
     page = tab!;
