@@ -23,7 +23,8 @@ test.afterEach(async () => {
 test('at 390 px no route scrolls sideways, and the Menu reaches every account page', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  // Every public route, every dashboard tab and account page on the dev server: about two minutes.
+  test.setTimeout(240_000);
   const wide: string[] = [];
   const note = async (where: string) => {
     const past = await overflow(page);
