@@ -1,7 +1,6 @@
 // An account's request logs (api_request_logs): each request made with one of its keys, recorded
 // after the answer. Sessions (the dashboard) are not logged: the page lists what integrations sent.
 import type { Db } from '../db.ts';
-import type { LoggedRequest } from '../http/request-log.ts';
 import { apiKeyFrom, isApiKeyShaped } from './api-keys.ts';
 
 /** The key a request was made with, when it has a key's shape (a session token has not). */
@@ -9,6 +8,20 @@ export function loggedKey(request: Request): string | null {
   const key = apiKeyFrom(request);
   return key && isApiKeyShaped(key) ? key : null;
 }
+
+/** One request, secrets already masked (http/request-log.ts shapes it). */
+export type RequestLogRow = {
+  at: string;
+  method: string;
+  path: string;
+  query: string | null;
+  status: number;
+  requestId: string;
+  latencyMs: number;
+  body: string | null;
+  bodyTruncated: boolean;
+  errorCode: string | null;
+};
 
 /**
  * Records a request for the account of the key it was made with (revoked keys too; a key nobody
@@ -18,7 +31,7 @@ export async function recordApiRequest(
   db: Db,
   source: 'api' | 'mcp',
   key: string,
-  row: LoggedRequest,
+  row: RequestLogRow,
 ): Promise<void> {
   const { error } = await db.rpc('api_request_log_record', {
     p_api_key: key,
