@@ -9,7 +9,10 @@ export function loggedKey(request: Request): string | null {
   return key && isApiKeyShaped(key) ? key : null;
 }
 
-/** One request, secrets already masked (http/request-log.ts shapes it). */
+/**
+ * One request, secrets already masked. The HTTP logger shapes it (its LoggedRequest has the same
+ * shape; a service may not import http/).
+ */
 export type RequestLogRow = {
   at: string;
   method: string;
