@@ -1,34 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { scrollThroughPage } from '../scripts/scroll-through-page';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
-import { publicRoutes } from './support/public-routes';
+import { listenForClassFights } from './support/class-fights';
 import { signIn } from './support/sign-in';
 import { deleteUser } from './support/users';
 
-/**
- * Production joins class names without merging them (src/lib/cn.ts), so no component may pass
- * two classes that fight (two paddings, two displays). In development `cn` reports any such list
- * on the console; this walks every page and the dashboard's tabs and dialogs and listens.
- */
-function listen(page: Page) {
-  const fights: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('cn: ')) fights.push(`${page.url()}: ${message.text()}`);
-  });
-  return fights;
-}
+// Production joins class names without merging them (src/lib/cn.ts), so no component may pass
+// two classes that fight (two paddings, two displays). Every public page is walked for them in
+// public-pages.spec.ts; here, what only opens on a click: the menus, the dashboard's tabs and
+// dialogs.
 
-test('no public page passes classes that fight', async ({ page }) => {
-  // Walks every public route (24, the long /docs among them) on the dev server, scrolling each.
-  test.setTimeout(360_000);
-  const fights = listen(page);
-  for (const route of publicRoutes) {
-    await page.goto(route);
-    await expect(page.locator('main h1').first()).toBeVisible();
-    await scrollThroughPage(page);
-  }
-  // The Use Cases menu, on a wide screen and on a phone.
+test('the Use Cases menu passes no classes that fight, on a wide screen and on a phone', async ({
+  page,
+}) => {
+  const fights = listenForClassFights(page);
   await page.goto(paths.home.href);
   await page.getByRole('button', { name: 'Use Cases' }).first().click();
   await expect(page.getByTestId('use-cases-panel')).toBeVisible();
@@ -45,7 +30,7 @@ test.describe('the dashboard', () => {
   test('passes no classes that fight in any tab or dialog', async ({ page }) => {
     test.setTimeout(120_000);
     account = await createCallingAccount({ prefix: 'classes', credits: 5 });
-    const fights = listen(page);
+    const fights = listenForClassFights(page);
     await signIn(page, account);
     for (const tab of [
       'Getting started',
