@@ -1,8 +1,10 @@
 import { LIMITS } from '@contract/limits.ts';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
+import { callHref } from '@/config/paths';
 import { downloadFile } from '@/lib/download-file';
 import { toast } from '@/lib/toast';
 import { endedCount, type BatchCounts } from '../api/batch-types';
@@ -10,6 +12,7 @@ import { useCancelBatch } from '../api/cancel-batch';
 import { useBatch } from '../api/get-batch';
 import { getBatchTasks, useBatchTasks } from '../api/get-batch-tasks';
 import { resultsCsv, uploadColumnsOf } from '../api/results-csv';
+import { nextAttemptWords, retryingWords } from '../api/batch-wording';
 
 const COUNT_LABELS: [keyof BatchCounts, string][] = [
   ['scheduled', 'Scheduled'],
@@ -51,6 +54,7 @@ export function BatchProgress({
   const ended = endedCount(counts);
   const percent = counts.total ? Math.round((ended / counts.total) * 100) : 100;
   const list = tasks.data ?? [];
+  const retrying = running ? retryingWords(list) : null;
 
   async function downloadResults() {
     setDownloading(true);
@@ -78,6 +82,7 @@ export function BatchProgress({
             : batch.data.status === 'canceled'
               ? 'Canceled: every call that had not ended was canceled.'
               : 'Completed: every call has ended.'}
+          {retrying && <span className="block">{retrying}</span>}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -131,6 +136,9 @@ export function BatchProgress({
                   <th className="py-1 font-medium">Number</th>
                   <th className="py-1 font-medium">Status</th>
                   <th className="py-1 font-medium">Outcome</th>
+                  <th className="py-1 font-medium">
+                    <span className="sr-only">Call</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -140,9 +148,23 @@ export function BatchProgress({
                     <td className="py-1 font-mono">{task.phone_number}</td>
                     <td className="py-1">
                       <CallStatusBadge status={task.status} />
+                      {task.status === 'retry_scheduled' && task.next_attempt_at && (
+                        <span className="block text-xs text-muted-foreground">
+                          {nextAttemptWords(task.next_attempt_at)}
+                        </span>
+                      )}
                     </td>
                     <td className="py-1">
                       <CallOutcomeBadge outcome={task.outcome} />
+                    </td>
+                    <td className="py-1 text-right">
+                      <Link
+                        to={callHref(task.id)}
+                        className="text-primary underline-offset-4 hover:underline"
+                        aria-label={`Open the call of row ${(task.batch_index ?? 0) + 1}`}
+                      >
+                        Open call
+                      </Link>
                     </td>
                   </tr>
                 ))}
