@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { jsonResponse, network } from '@/testing/network';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import { BatchUpload } from './batch-upload';
@@ -17,6 +18,26 @@ function renderUpload() {
 }
 
 const csvFile = (text: string) => new File([text], 'list.csv', { type: 'text/csv' });
+
+// supabase-js fetches by URL string, not by Request.
+const urlOf = (request: Request | string) =>
+  decodeURIComponent(typeof request === 'string' ? request : request.url);
+
+/** The account's do-not-call list as PostgREST answers a lookup of some of its numbers. */
+function doNotCallList(entries: { phone_number: string; source: 'callee' | 'account' }[]) {
+  return network((request) => {
+    const url = urlOf(request);
+    if (!url.includes('/rest/v1/do_not_call')) return jsonResponse(404, {});
+    return jsonResponse(
+      200,
+      entries.filter((entry) => url.includes(entry.phone_number)),
+    );
+  });
+}
+
+beforeEach(() => {
+  doNotCallList([]);
+});
 
 describe('BatchUpload', () => {
   it('names each bad row with why, and sends nothing until they are fixed or removed', async () => {
@@ -66,5 +87,40 @@ describe('BatchUpload', () => {
     renderUpload();
     await events.upload(screen.getByLabelText('CSV file'), csvFile('name,goal\nKim,Hi\n'));
     expect(await screen.findByText('The header row has no phone_number column.')).toBeVisible();
+  });
+
+  it('names a number on the do-not-call list before sending, as the API would refuse it', async () => {
+    const lookups = doNotCallList([
+      { phone_number: '+14155550101', source: 'callee' },
+      { phone_number: '+14155550102', source: 'account' },
+      { phone_number: '+14155550199', source: 'account' },
+    ]);
+    const events = userEvent.setup();
+    renderUpload();
+    await events.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile('phone_number,goal\n+14155550100,Hi\n415 555 0101,Hi\n+14155550102,Hi\n12345,Hi\n'),
+    );
+    const toFix = await screen.findByRole('list', { name: 'Rows to fix' });
+    await within(toFix).findByText(/Row 2 \(415 555 0101\):/);
+    expect(
+      within(toFix)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(
+        /^Row 2 \(415 555 0101\): This number asked not to be called again; it is on your do-not-call list\./,
+      ),
+      expect.stringMatching(/^Row 3 \(\+14155550102\): This number is on your do-not-call list\./),
+      expect.stringMatching(/^Row 4 \(12345\):.*not a US phone number/),
+    ]);
+    expect(screen.getByText(/4 rows, 1 ready, 3 rows to fix or remove\./)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Call 4 numbers' })).toBeDisabled();
+    // Only the upload's valid numbers were looked up, never the whole list.
+    expect(lookups).toHaveLength(1);
+    expect(urlOf(lookups[0]!)).toContain('in.(+14155550100,+14155550101,+14155550102)');
+
+    await events.click(screen.getByRole('button', { name: 'Remove all 3 rows to fix' }));
+    expect(screen.getByRole('button', { name: 'Call 1 number' })).toBeEnabled();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 import { parseBatchCsv } from '../api/batch-csv';
 import {
@@ -12,6 +13,11 @@ import {
   type CheckedRow,
 } from '../api/batch-rows';
 import { refusedRows, useCreateBatch } from '../api/create-batch';
+import {
+  doNotCallRefusal,
+  listedOnDoNotCall,
+  type DoNotCallSource,
+} from '../api/do-not-call-check';
 import { rememberUploadColumns } from '../api/results-csv';
 
 type Loaded = {
@@ -66,11 +72,44 @@ export function BatchUpload({
     return () => abort.abort();
   }, [loaded, goal]);
 
+  // The numbers that pass every other check are looked up on the account's do-not-call list
+  // before sending: the API refuses the whole batch for one listed number, so the row is named
+  // here, with the API's own words, to be removed first.
+  const numbers = useMemo(
+    () =>
+      (checked ?? [])
+        .filter((row) => !row.problems.some((problem) => problem.field === 'phone_number'))
+        .map((row) => row.body.phone_number),
+    [checked],
+  );
+  // The lookup's answer, with the numbers it answers for (a stale answer is not shown).
+  const [doNotCallAnswer, setDoNotCallAnswer] = useState<{
+    numbers: string[];
+    listed: Record<string, DoNotCallSource> | null;
+    error: string | null;
+  } | null>(null);
+  useEffect(() => {
+    if (!userId || numbers.length === 0) return;
+    const abort = new AbortController();
+    listedOnDoNotCall(supabase, numbers, abort.signal)
+      .then((listed) => setDoNotCallAnswer({ numbers, listed, error: null }))
+      .catch((error: Error) => {
+        if (!abort.signal.aborted)
+          setDoNotCallAnswer({ numbers, listed: null, error: error.message });
+      });
+    return () => abort.abort();
+  }, [userId, numbers]);
+  const doNotCall = doNotCallAnswer?.numbers === numbers ? doNotCallAnswer : null;
+  const listedAs = (row: CheckedRow) => doNotCall?.listed?.[row.body.phone_number];
+
   const kept = useMemo(
     () => (checked ?? []).filter((row) => !removed.has(row.row)),
     [checked, removed],
   );
-  const bad = kept.filter((row) => row.problems.length > 0 || refusals.has(row.row));
+  const bad = kept.filter(
+    (row) => row.problems.length > 0 || refusals.has(row.row) || !!listedAs(row),
+  );
+  const checkingDoNotCall = numbers.length > 0 && !doNotCall && !!userId;
 
   const mutation = useCreateBatch(userId, {
     onSuccess: (batch) => {
@@ -120,6 +159,7 @@ export function BatchUpload({
     bad.length === 0 &&
     !tooMany &&
     fileProblems.length === 0 &&
+    !checkingDoNotCall &&
     !mutation.isPending;
 
   return (
@@ -185,14 +225,27 @@ export function BatchUpload({
               ? ` A batch holds at most ${MAX_BATCH_ROWS.toLocaleString('en-US')} rows.`
               : ''}
           </p>
+          {checkingDoNotCall && (
+            <p className="text-sm text-muted-foreground">Checking your do-not-call list...</p>
+          )}
+          {doNotCall?.error && (
+            <p className="text-sm text-muted-foreground">
+              {doNotCall.error} The numbers are checked again when the list is sent.
+            </p>
+          )}
           {bad.length > 0 && (
             <>
               <ul aria-label="Rows to fix" className="grid max-h-80 gap-2 overflow-y-auto text-sm">
                 {bad.slice(0, 200).map((row) => {
                   const refusal = refusals.get(row.row);
+                  const listed = listedAs(row);
+                  // The API's refusal of a listed number repeats the preview's: say it once.
                   const reasons = [
-                    ...row.problems.map((p) => p.message),
-                    ...(refusal ? [refusal.message] : []),
+                    ...new Set([
+                      ...row.problems.map((p) => p.message),
+                      ...(listed ? [doNotCallRefusal(listed)] : []),
+                      ...(refusal ? [refusal.message] : []),
+                    ]),
                   ];
                   return (
                     <li
