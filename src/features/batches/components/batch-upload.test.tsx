@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -123,4 +123,65 @@ describe('BatchUpload', () => {
     await events.click(screen.getByRole('button', { name: 'Remove all 3 rows to fix' }));
     expect(screen.getByRole('button', { name: 'Call 1 number' })).toBeEnabled();
   });
+
+  it('sends the options for every call as the batch defaults, and names a bad one first', async () => {
+    const sent: unknown[] = [];
+    network(async (request) => {
+      const url = urlOf(request);
+      if (url.includes('/rest/v1/do_not_call')) return jsonResponse(200, []);
+      if (typeof request !== 'string' && url.endsWith('/task/batches')) {
+        sent.push(await request.json());
+        return jsonResponse(201, {
+          id: 'batch_01JD0000000000000000000001',
+          object: 'batch',
+          status: 'running',
+          counts: { total: 1 },
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    const events = userEvent.setup();
+    renderUpload();
+    await events.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile('phone_number,goal\n+14155550100,Hi\n'),
+    );
+    const send = await screen.findByRole('button', { name: 'Call 1 number' });
+    await waitFor(() => expect(send).toBeEnabled());
+
+    await events.selectOptions(screen.getByLabelText('Voice'), 'Roger');
+    await events.type(screen.getByLabelText('Max duration (minutes)'), '45');
+    await events.type(screen.getByLabelText('Webhook URL (optional)'), 'http://example.com/hook');
+    await events.clear(screen.getByLabelText('Retries'));
+    await events.type(screen.getByLabelText('Retries'), '1');
+    await events.click(screen.getByLabelText(/Record the calls/));
+    await events.click(screen.getByLabelText('Result schema (optional)'));
+    await events.paste('{"type": "object", "properties": {"confirmed": {"type": "boolean"}}}');
+    await events.click(send);
+    expect(screen.getByLabelText('Max duration (minutes)')).toHaveAccessibleDescription(
+      /from 1 to 30/,
+    );
+    expect(screen.getByLabelText('Webhook URL (optional)')).toHaveAccessibleDescription(
+      /Enter an https:\/\/ URL/,
+    );
+    expect(sent).toHaveLength(0);
+
+    await events.clear(screen.getByLabelText('Max duration (minutes)'));
+    await events.type(screen.getByLabelText('Max duration (minutes)'), '5');
+    await events.clear(screen.getByLabelText('Webhook URL (optional)'));
+    await events.type(screen.getByLabelText('Webhook URL (optional)'), 'https://example.com/hook');
+    await events.click(send);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      defaults: {
+        voice: 'Roger',
+        max_duration_minutes: 5,
+        record: true,
+        webhook_url: 'https://example.com/hook',
+        retry: { max_attempts: 1, interval_minutes: 30 },
+        output_schema: { type: 'object', properties: { confirmed: { type: 'boolean' } } },
+      },
+      tasks: [{ phone_number: '+14155550100', goal: 'Hi' }],
+    });
+  }, 20_000);
 });

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { supabase } from '@/lib/supabase';
+import { ApiError } from '@/lib/api/api-error';
 import { toast } from '@/lib/toast';
 import { parseBatchCsv } from '../api/batch-csv';
 import {
@@ -12,6 +13,13 @@ import {
   MAX_BATCH_ROWS,
   type CheckedRow,
 } from '../api/batch-rows';
+import {
+  batchDefaultsOf,
+  checkBatchOptions,
+  initialBatchOptions,
+  type BatchOptionsErrors,
+  type BatchOptionsInput,
+} from '../api/batch-options-schema';
 import { refusedRows, useCreateBatch } from '../api/create-batch';
 import {
   doNotCallRefusal,
@@ -19,6 +27,7 @@ import {
   type DoNotCallSource,
 } from '../api/do-not-call-check';
 import { rememberUploadColumns } from '../api/results-csv';
+import { BatchOptionsFields } from './batch-options-fields';
 
 type Loaded = {
   name: string;
@@ -30,6 +39,22 @@ type Loaded = {
 
 /** Server-side verdicts on rows (e.g. a number on the do-not-call list), by data row number. */
 type Refusals = Map<number, { field: string | null; message: string }>;
+
+/** The form's option that an API `field` names (the API says `defaults.` or a row's own). */
+function optionOfApiField(field: string | undefined): keyof BatchOptionsInput | null {
+  const name = field?.replace(/^(defaults|tasks\[\d+\])\./, '') ?? '';
+  const fields: Record<string, keyof BatchOptionsInput> = {
+    voice: 'voice',
+    max_duration_minutes: 'maxDurationMinutes',
+    record: 'record',
+    webhook_url: 'webhookUrl',
+    retry: 'retryAttempts',
+    'retry.max_attempts': 'retryAttempts',
+    'retry.interval_minutes': 'retryIntervalMinutes',
+    output_schema: 'outputSchema',
+  };
+  return fields[name] ?? fields[name.split('.')[0]!] ?? null;
+}
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -59,6 +84,8 @@ export function BatchUpload({
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [refusals, setRefusals] = useState<Refusals>(new Map());
   const [fileError, setFileError] = useState<string | null>(null);
+  const [options, setOptions] = useState<BatchOptionsInput>(initialBatchOptions);
+  const [optionErrors, setOptionErrors] = useState<BatchOptionsErrors>({});
 
   // Every row is checked again when the file or the shared goal changes.
   useEffect(() => {
@@ -122,8 +149,16 @@ export function BatchUpload({
       onCreated(batch.id);
     },
     onError: (error) => {
-      const rows = refusedRows(error);
-      if (rows.length > 0) {
+      // The options are merged into every row: a refused option comes back once per row, and is
+      // shown once, beside its field. A CSV row has no option of its own (its other columns are
+      // metadata), so a row refusal naming an option is always the form's.
+      const refused = refusedRows(error);
+      const byOption = refused.find((refusal) => optionOfApiField(refusal.field ?? undefined));
+      if (byOption) {
+        setOptionErrors({ [optionOfApiField(byOption.field ?? undefined)!]: byOption.message });
+      }
+      const rows = refused.filter((refusal) => !optionOfApiField(refusal.field ?? undefined));
+      if (refused.length > 0) {
         // The API numbers the rows it was sent from 0; name them by their row in the file.
         const next: Refusals = new Map();
         for (const refusal of rows) {
@@ -131,6 +166,12 @@ export function BatchUpload({
           if (row) next.set(row.row, { field: refusal.field, message: refusal.message });
         }
         setRefusals(next);
+        return;
+      }
+      // A refused option (e.g. a webhook host that does not resolve) shows beside its field.
+      const field = error instanceof ApiError ? optionOfApiField(error.field) : null;
+      if (field) {
+        setOptionErrors({ [field]: error.message });
         return;
       }
       toast.error(error.message);
@@ -165,9 +206,15 @@ export function BatchUpload({
   return (
     <form
       className="grid gap-4"
+      // The options' own checks name each problem beside its field (the browser's would not).
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSend) mutation.mutate(batchRequestBody(kept, goal));
+        if (!canSend) return;
+        const checkedOptions = checkBatchOptions(options);
+        setOptionErrors(checkedOptions.errors ?? {});
+        if (checkedOptions.values)
+          mutation.mutate(batchRequestBody(kept, goal, batchDefaultsOf(checkedOptions.values)));
       }}
     >
       <div className="grid gap-2">
@@ -197,6 +244,14 @@ export function BatchUpload({
           }}
         />
       </FormField>
+      <BatchOptionsFields
+        value={options}
+        errors={optionErrors}
+        onChange={(next) => {
+          setOptions(next);
+          setOptionErrors({});
+        }}
+      />
 
       {fileError && (
         <p role="alert" className="text-sm text-destructive">

@@ -5,12 +5,19 @@ import {
   listedOnDoNotCall,
 } from '../../src/features/batches/api/do-not-call-check';
 import type { Database } from '../../src/lib/database.types';
+import {
+  batchDefaultsOf,
+  checkBatchOptions,
+  initialBatchOptions,
+} from '../../src/features/batches/api/batch-options-schema';
+import { batchRequestBody, checkBatchRow } from '../../src/features/batches/api/batch-rows';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
 
-// The batch upload's preview looks the file's numbers up on the account's do-not-call list
-// before sending, and names a listed row in the words POST /task/batches would refuse it with.
+// The dashboard's batch form against the real API: its preview looks the file's numbers up on the
+// account's do-not-call list before sending, in the words POST /task/batches would refuse them
+// with, and the options it sends for every call are taken by the API as the batch's defaults.
 
 const FREE = '+13125550160';
 const BY_ACCOUNT = '+13125550161';
@@ -69,6 +76,45 @@ describe("the batch preview's do-not-call check", () => {
         field: 'phone_number',
         message: doNotCallRefusal('callee'),
       }),
+    ]);
+  }, 30_000);
+});
+
+describe("the batch form's options", () => {
+  it('reach every call of the batch', async () => {
+    const { values } = checkBatchOptions({
+      ...initialBatchOptions,
+      voice: 'Roger',
+      maxDurationMinutes: '4',
+      record: true,
+      retryAttempts: '1',
+      retryIntervalMinutes: '15',
+      outputSchema: '{"type": "object", "properties": {"confirmed": {"type": "boolean"}}}',
+    });
+    const rows = [
+      checkBatchRow({ phone_number: '+13125550170' }, 1, ''),
+      checkBatchRow({ phone_number: '+13125550171', goal: 'Ask about Friday.' }, 2, ''),
+    ];
+    const response = await owner.api('/batches', {
+      method: 'POST',
+      json: batchRequestBody(rows, 'Confirm Thursday.', batchDefaultsOf(values!)),
+    });
+    expect(response.status).toBe(201);
+    const batch = (await response.json()) as { id: string };
+    const list = await owner.api(`?batch_id=${batch.id}`);
+    const tasks = ((await list.json()) as { data: Record<string, unknown>[] }).data;
+    expect(tasks).toHaveLength(2);
+    for (const task of tasks)
+      expect(task).toMatchObject({
+        voice: 'Roger',
+        max_duration_minutes: 4,
+        record: true,
+        retry: { max_attempts: 1, interval_minutes: 15 },
+        output_schema: { type: 'object', properties: { confirmed: { type: 'boolean' } } },
+      });
+    expect(tasks.map((task) => task.goal).sort()).toEqual([
+      'Ask about Friday.',
+      'Confirm Thursday.',
     ]);
   }, 30_000);
 });
