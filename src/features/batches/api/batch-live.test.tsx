@@ -56,6 +56,18 @@ describe('a batch read once, shown everywhere', () => {
     // The progress panel's poll reads 14 of 17 ended.
     act(() => shareBatchRead(client, user.id, batch({ queued: 3, succeeded: 10, unreachable: 4 })));
     expect(await screen.findByText(/Running · 14 of 17 ended/)).toBeVisible();
+
+    // Three calls wait for their next attempt: the list says why the batch still runs.
+    act(() =>
+      shareBatchRead(
+        client,
+        user.id,
+        batch({ queued: 0, scheduled: 3, succeeded: 10, unreachable: 4 }),
+      ),
+    );
+    expect(
+      await screen.findByText(/Running · 14 of 17 ended · 3 scheduled or waiting to retry/),
+    ).toBeVisible();
   });
 
   it("reads the batch's calls again when its counts moved, not when they stood still", () => {

@@ -1,5 +1,5 @@
 import { LIMITS } from '@contract/limits.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,6 +28,17 @@ const COUNT_LABELS: [keyof BatchCounts, string][] = [
 /** Calls listed at first; the rest on request (a batch may hold 1,000). */
 const SHOWN_AT_FIRST = 50;
 
+/** The time now, moved on every `everyMs` (false: held), so "in 25 minutes" stays true. */
+function useNow(everyMs: number | false) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (everyMs === false) return;
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /** A batch's live progress: the bar, the counts, its calls, cancel and the results download. */
 export function BatchProgress({
   userId,
@@ -42,6 +53,7 @@ export function BatchProgress({
   const cancel = useCancelBatch(userId, { onError: (error) => toast.error(error.message) });
   const [showAll, setShowAll] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const now = useNow(running ? 30_000 : false);
 
   if (batch.isPending) return <p className="text-sm text-muted-foreground">Loading the batch...</p>;
   if (batch.isError)
@@ -54,7 +66,7 @@ export function BatchProgress({
   const ended = endedCount(counts);
   const percent = counts.total ? Math.round((ended / counts.total) * 100) : 100;
   const list = tasks.data ?? [];
-  const retrying = running ? retryingWords(list) : null;
+  const retrying = running ? retryingWords(list, now) : null;
 
   async function downloadResults() {
     setDownloading(true);
@@ -150,7 +162,7 @@ export function BatchProgress({
                       <CallStatusBadge status={task.status} />
                       {task.status === 'retry_scheduled' && task.next_attempt_at && (
                         <span className="block text-xs text-muted-foreground">
-                          {nextAttemptWords(task.next_attempt_at)}
+                          {nextAttemptWords(task.next_attempt_at, now)}
                         </span>
                       )}
                     </td>
