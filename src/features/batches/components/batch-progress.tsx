@@ -140,48 +140,51 @@ export function BatchProgress({
         </div>
         {list.length > 0 && (
           <div className="grid gap-2">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Calls of this batch</caption>
-              <thead>
-                <tr className="text-muted-foreground">
-                  <th className="py-1 font-medium">Row</th>
-                  <th className="py-1 font-medium">Number</th>
-                  <th className="py-1 font-medium">Status</th>
-                  <th className="py-1 font-medium">Outcome</th>
-                  <th className="py-1 font-medium">
-                    <span className="sr-only">Call</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(showAll ? list : list.slice(0, SHOWN_AT_FIRST)).map((task) => (
-                  <tr key={task.id} className="border-t">
-                    <td className="py-1">{(task.batch_index ?? 0) + 1}</td>
-                    <td className="py-1 font-mono">{task.phone_number}</td>
-                    <td className="py-1">
-                      <CallStatusBadge status={task.status} />
-                      {task.status === 'retry_scheduled' && task.next_attempt_at && (
-                        <span className="block text-xs text-muted-foreground">
-                          {nextAttemptWords(task.next_attempt_at, now)}
-                        </span>
-                      )}
-                    </td>
-                    <td className="py-1">
-                      <CallOutcomeBadge outcome={task.outcome} />
-                    </td>
-                    <td className="py-1 text-right">
-                      <Link
-                        to={callHref(task.id)}
-                        className="text-primary underline-offset-4 hover:underline"
-                        aria-label={`Open the call of row ${(task.batch_index ?? 0) + 1}`}
-                      >
-                        Open call
-                      </Link>
-                    </td>
+            {/* A phone-wide screen scrolls the table, never the page. */}
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Calls of this batch</caption>
+                <thead>
+                  <tr className="text-muted-foreground">
+                    <th className="py-1 font-medium">Row</th>
+                    <th className="py-1 font-medium">Number</th>
+                    <th className="py-1 font-medium">Status</th>
+                    <th className="py-1 font-medium">Outcome</th>
+                    <th className="py-1 font-medium">
+                      <span className="sr-only">Call</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {(showAll ? list : list.slice(0, SHOWN_AT_FIRST)).map((task) => (
+                    <tr key={task.id} className="border-t">
+                      <td className="py-1">{(task.batch_index ?? 0) + 1}</td>
+                      <td className="py-1 font-mono">{task.phone_number}</td>
+                      <td className="py-1">
+                        <CallStatusBadge status={task.status} />
+                        {task.status === 'retry_scheduled' && task.next_attempt_at && (
+                          <span className="block text-xs text-muted-foreground">
+                            {nextAttemptWords(task.next_attempt_at, now)}
+                          </span>
+                        )}
+                      </td>
+                      <td className="py-1">
+                        <CallOutcomeBadge outcome={task.outcome} />
+                      </td>
+                      <td className="py-1 text-right">
+                        <Link
+                          to={callHref(task.id)}
+                          className="text-primary underline-offset-4 hover:underline"
+                          aria-label={`Open the call of row ${(task.batch_index ?? 0) + 1}`}
+                        >
+                          Open call
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {!showAll && list.length > SHOWN_AT_FIRST && (
               <Button
                 variant="outline"
