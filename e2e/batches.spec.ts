@@ -94,5 +94,11 @@ test.describe('batches', () => {
       ['Max Byrd', 'success'],
     ]);
     expect(parsed.data[1]!.outcome).toBe('not_achieved');
+
+    // The list below follows the same batch, and a row opens its call.
+    await expect(page.getByText(/Completed · 4 of 4 ended/)).toBeVisible();
+    await page.getByRole('link', { name: 'Open the call of row 2' }).click();
+    await expect(page).toHaveURL(/\/calls\?call=task_[0-9A-Z]{26}$/);
+    await expect(page.getByRole('dialog', { name: /^Call to .*555.*0101/ })).toBeVisible();
   });
 });

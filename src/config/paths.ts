@@ -34,6 +34,13 @@ export const paths = {
   verifyPhone: { path: '/verify-phone', href: '/verify-phone' },
 } as const;
 
+/** The query parameter of /calls that opens one call's details (`/calls?call=task_…`). */
+export const CALL_PARAM = 'call';
+
+/** One call's page: the calls list with the call's details open. */
+export const callHref = (taskId: string) =>
+  `${paths.calls.href}?${CALL_PARAM}=${encodeURIComponent(taskId)}`;
+
 /** Use-case slugs: the ten pages of the route table plus the four carousel targets. */
 export const useCaseSlugs = [
   'healthcare',

@@ -102,11 +102,19 @@ export async function checkBatchRows(
   return rows;
 }
 
-/** The request body of POST /task/batches for checked rows (the shared goal as a default). */
-export function batchRequestBody(rows: CheckedRow[], commonGoal: string) {
+/**
+ * The request body of POST /task/batches for checked rows: the shared goal and the form's options
+ * as `defaults`, each row's own fields over them.
+ */
+export function batchRequestBody(
+  rows: CheckedRow[],
+  commonGoal: string,
+  options: Record<string, unknown> = {},
+) {
   const goal = commonGoal.trim();
+  const defaults = { ...options, ...(goal ? { goal } : {}) };
   return {
-    ...(goal ? { defaults: { goal } } : {}),
+    ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
     tasks: rows.map((row) => row.body),
   };
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, unwrap } from '@/lib/api/call-api';
+import { shareBatchRead } from './batch-live';
 import type { Batch } from './batch-types';
 import { batchesKeys } from './query-keys';
 
@@ -17,7 +18,11 @@ export async function getBatch(batchId: string, signal?: AbortSignal): Promise<B
 export function batchQueryOptions(userId: string | null | undefined, batchId: string | null) {
   return queryOptions({
     queryKey: batchesKeys.detail(userId ?? '', batchId ?? ''),
-    queryFn: ({ signal }) => getBatch(batchId!, signal),
+    queryFn: async ({ signal, client }) => {
+      const batch = await getBatch(batchId!, signal);
+      shareBatchRead(client, userId!, batch);
+      return batch;
+    },
     enabled: !!userId && !!batchId,
     refetchInterval: (query) =>
       query.state.data && query.state.data.completed_at === null ? BATCH_POLL_MS : false,

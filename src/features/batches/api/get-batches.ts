@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, unwrap } from '@/lib/api/call-api';
+import { batchListPollMs } from './batch-live';
 import type { Batch } from './batch-types';
 import { batchesKeys } from './query-keys';
 
@@ -14,6 +15,8 @@ export function batchesQueryOptions(userId: string | null | undefined) {
     queryKey: batchesKeys.list(userId ?? ''),
     queryFn: ({ signal }) => getBatches(20, signal),
     enabled: !!userId,
+    // A running batch's counts move: the list follows them, as the progress panel does.
+    refetchInterval: (query) => batchListPollMs(query.state.data),
   });
 }
 

@@ -1,8 +1,10 @@
 import { LIMITS } from '@contract/limits.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CallOutcomeBadge, CallStatusBadge } from '@/components/call-badges';
+import { callHref } from '@/config/paths';
 import { downloadFile } from '@/lib/download-file';
 import { toast } from '@/lib/toast';
 import { endedCount, type BatchCounts } from '../api/batch-types';
@@ -10,6 +12,7 @@ import { useCancelBatch } from '../api/cancel-batch';
 import { useBatch } from '../api/get-batch';
 import { getBatchTasks, useBatchTasks } from '../api/get-batch-tasks';
 import { resultsCsv, uploadColumnsOf } from '../api/results-csv';
+import { nextAttemptWords, retryingWords } from '../api/batch-wording';
 
 const COUNT_LABELS: [keyof BatchCounts, string][] = [
   ['scheduled', 'Scheduled'],
@@ -25,6 +28,17 @@ const COUNT_LABELS: [keyof BatchCounts, string][] = [
 /** Calls listed at first; the rest on request (a batch may hold 1,000). */
 const SHOWN_AT_FIRST = 50;
 
+/** The time now, moved on every `everyMs` (false: held), so "in 25 minutes" stays true. */
+function useNow(everyMs: number | false) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (everyMs === false) return;
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /** A batch's live progress: the bar, the counts, its calls, cancel and the results download. */
 export function BatchProgress({
   userId,
@@ -39,6 +53,7 @@ export function BatchProgress({
   const cancel = useCancelBatch(userId, { onError: (error) => toast.error(error.message) });
   const [showAll, setShowAll] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const now = useNow(running ? 30_000 : false);
 
   if (batch.isPending) return <p className="text-sm text-muted-foreground">Loading the batch...</p>;
   if (batch.isError)
@@ -51,6 +66,7 @@ export function BatchProgress({
   const ended = endedCount(counts);
   const percent = counts.total ? Math.round((ended / counts.total) * 100) : 100;
   const list = tasks.data ?? [];
+  const retrying = running ? retryingWords(list, now) : null;
 
   async function downloadResults() {
     setDownloading(true);
@@ -78,6 +94,7 @@ export function BatchProgress({
             : batch.data.status === 'canceled'
               ? 'Canceled: every call that had not ended was canceled.'
               : 'Completed: every call has ended.'}
+          {retrying && <span className="block">{retrying}</span>}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -123,31 +140,51 @@ export function BatchProgress({
         </div>
         {list.length > 0 && (
           <div className="grid gap-2">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Calls of this batch</caption>
-              <thead>
-                <tr className="text-muted-foreground">
-                  <th className="py-1 font-medium">Row</th>
-                  <th className="py-1 font-medium">Number</th>
-                  <th className="py-1 font-medium">Status</th>
-                  <th className="py-1 font-medium">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(showAll ? list : list.slice(0, SHOWN_AT_FIRST)).map((task) => (
-                  <tr key={task.id} className="border-t">
-                    <td className="py-1">{(task.batch_index ?? 0) + 1}</td>
-                    <td className="py-1 font-mono">{task.phone_number}</td>
-                    <td className="py-1">
-                      <CallStatusBadge status={task.status} />
-                    </td>
-                    <td className="py-1">
-                      <CallOutcomeBadge outcome={task.outcome} />
-                    </td>
+            {/* A phone-wide screen scrolls the table, never the page. */}
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Calls of this batch</caption>
+                <thead>
+                  <tr className="text-muted-foreground">
+                    <th className="py-1 font-medium">Row</th>
+                    <th className="py-1 font-medium">Number</th>
+                    <th className="py-1 font-medium">Status</th>
+                    <th className="py-1 font-medium">Outcome</th>
+                    <th className="py-1 font-medium">
+                      <span className="sr-only">Call</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {(showAll ? list : list.slice(0, SHOWN_AT_FIRST)).map((task) => (
+                    <tr key={task.id} className="border-t">
+                      <td className="py-1">{(task.batch_index ?? 0) + 1}</td>
+                      <td className="py-1 font-mono">{task.phone_number}</td>
+                      <td className="py-1">
+                        <CallStatusBadge status={task.status} />
+                        {task.status === 'retry_scheduled' && task.next_attempt_at && (
+                          <span className="block text-xs text-muted-foreground">
+                            {nextAttemptWords(task.next_attempt_at, now)}
+                          </span>
+                        )}
+                      </td>
+                      <td className="py-1">
+                        <CallOutcomeBadge outcome={task.outcome} />
+                      </td>
+                      <td className="py-1 text-right">
+                        <Link
+                          to={callHref(task.id)}
+                          className="text-primary underline-offset-4 hover:underline"
+                          aria-label={`Open the call of row ${(task.batch_index ?? 0) + 1}`}
+                        >
+                          Open call
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {!showAll && list.length > SHOWN_AT_FIRST && (
               <Button
                 variant="outline"

@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { supabase } from '@/lib/supabase';
+import { ApiError } from '@/lib/api/api-error';
 import { toast } from '@/lib/toast';
 import { parseBatchCsv } from '../api/batch-csv';
 import {
@@ -11,8 +13,21 @@ import {
   MAX_BATCH_ROWS,
   type CheckedRow,
 } from '../api/batch-rows';
+import {
+  batchDefaultsOf,
+  checkBatchOptions,
+  initialBatchOptions,
+  type BatchOptionsErrors,
+  type BatchOptionsInput,
+} from '../api/batch-options-schema';
 import { refusedRows, useCreateBatch } from '../api/create-batch';
+import {
+  doNotCallRefusal,
+  listedOnDoNotCall,
+  type DoNotCallSource,
+} from '../api/do-not-call-check';
 import { rememberUploadColumns } from '../api/results-csv';
+import { BatchOptionsFields } from './batch-options-fields';
 
 type Loaded = {
   name: string;
@@ -24,6 +39,22 @@ type Loaded = {
 
 /** Server-side verdicts on rows (e.g. a number on the do-not-call list), by data row number. */
 type Refusals = Map<number, { field: string | null; message: string }>;
+
+/** The form's option that an API `field` names (the API says `defaults.` or a row's own). */
+function optionOfApiField(field: string | undefined): keyof BatchOptionsInput | null {
+  const name = field?.replace(/^(defaults|tasks\[\d+\])\./, '') ?? '';
+  const fields: Record<string, keyof BatchOptionsInput> = {
+    voice: 'voice',
+    max_duration_minutes: 'maxDurationMinutes',
+    record: 'record',
+    webhook_url: 'webhookUrl',
+    retry: 'retryAttempts',
+    'retry.max_attempts': 'retryAttempts',
+    'retry.interval_minutes': 'retryIntervalMinutes',
+    output_schema: 'outputSchema',
+  };
+  return fields[name] ?? fields[name.split('.')[0]!] ?? null;
+}
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -53,6 +84,8 @@ export function BatchUpload({
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [refusals, setRefusals] = useState<Refusals>(new Map());
   const [fileError, setFileError] = useState<string | null>(null);
+  const [options, setOptions] = useState<BatchOptionsInput>(initialBatchOptions);
+  const [optionErrors, setOptionErrors] = useState<BatchOptionsErrors>({});
 
   // Every row is checked again when the file or the shared goal changes.
   useEffect(() => {
@@ -66,11 +99,44 @@ export function BatchUpload({
     return () => abort.abort();
   }, [loaded, goal]);
 
+  // The numbers that pass every other check are looked up on the account's do-not-call list
+  // before sending: the API refuses the whole batch for one listed number, so the row is named
+  // here, with the API's own words, to be removed first.
+  const numbers = useMemo(
+    () =>
+      (checked ?? [])
+        .filter((row) => !row.problems.some((problem) => problem.field === 'phone_number'))
+        .map((row) => row.body.phone_number),
+    [checked],
+  );
+  // The lookup's answer, with the numbers it answers for (a stale answer is not shown).
+  const [doNotCallAnswer, setDoNotCallAnswer] = useState<{
+    numbers: string[];
+    listed: Record<string, DoNotCallSource> | null;
+    error: string | null;
+  } | null>(null);
+  useEffect(() => {
+    if (!userId || numbers.length === 0) return;
+    const abort = new AbortController();
+    listedOnDoNotCall(supabase, numbers, abort.signal)
+      .then((listed) => setDoNotCallAnswer({ numbers, listed, error: null }))
+      .catch((error: Error) => {
+        if (!abort.signal.aborted)
+          setDoNotCallAnswer({ numbers, listed: null, error: error.message });
+      });
+    return () => abort.abort();
+  }, [userId, numbers]);
+  const doNotCall = doNotCallAnswer?.numbers === numbers ? doNotCallAnswer : null;
+  const listedAs = (row: CheckedRow) => doNotCall?.listed?.[row.body.phone_number];
+
   const kept = useMemo(
     () => (checked ?? []).filter((row) => !removed.has(row.row)),
     [checked, removed],
   );
-  const bad = kept.filter((row) => row.problems.length > 0 || refusals.has(row.row));
+  const bad = kept.filter(
+    (row) => row.problems.length > 0 || refusals.has(row.row) || !!listedAs(row),
+  );
+  const checkingDoNotCall = numbers.length > 0 && !doNotCall && !!userId;
 
   const mutation = useCreateBatch(userId, {
     onSuccess: (batch) => {
@@ -83,8 +149,16 @@ export function BatchUpload({
       onCreated(batch.id);
     },
     onError: (error) => {
-      const rows = refusedRows(error);
-      if (rows.length > 0) {
+      // The options are merged into every row: a refused option comes back once per row, and is
+      // shown once, beside its field. A CSV row has no option of its own (its other columns are
+      // metadata), so a row refusal naming an option is always the form's.
+      const refused = refusedRows(error);
+      const byOption = refused.find((refusal) => optionOfApiField(refusal.field ?? undefined));
+      if (byOption) {
+        setOptionErrors({ [optionOfApiField(byOption.field ?? undefined)!]: byOption.message });
+      }
+      const rows = refused.filter((refusal) => !optionOfApiField(refusal.field ?? undefined));
+      if (refused.length > 0) {
         // The API numbers the rows it was sent from 0; name them by their row in the file.
         const next: Refusals = new Map();
         for (const refusal of rows) {
@@ -92,6 +166,12 @@ export function BatchUpload({
           if (row) next.set(row.row, { field: refusal.field, message: refusal.message });
         }
         setRefusals(next);
+        return;
+      }
+      // A refused option (e.g. a webhook host that does not resolve) shows beside its field.
+      const field = error instanceof ApiError ? optionOfApiField(error.field) : null;
+      if (field) {
+        setOptionErrors({ [field]: error.message });
         return;
       }
       toast.error(error.message);
@@ -120,14 +200,21 @@ export function BatchUpload({
     bad.length === 0 &&
     !tooMany &&
     fileProblems.length === 0 &&
+    !checkingDoNotCall &&
     !mutation.isPending;
 
   return (
     <form
       className="grid gap-4"
+      // The options' own checks name each problem beside its field (the browser's would not).
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSend) mutation.mutate(batchRequestBody(kept, goal));
+        if (!canSend) return;
+        const checkedOptions = checkBatchOptions(options);
+        setOptionErrors(checkedOptions.errors ?? {});
+        if (checkedOptions.values)
+          mutation.mutate(batchRequestBody(kept, goal, batchDefaultsOf(checkedOptions.values)));
       }}
     >
       <div className="grid gap-2">
@@ -157,6 +244,14 @@ export function BatchUpload({
           }}
         />
       </FormField>
+      <BatchOptionsFields
+        value={options}
+        errors={optionErrors}
+        onChange={(next) => {
+          setOptions(next);
+          setOptionErrors({});
+        }}
+      />
 
       {fileError && (
         <p role="alert" className="text-sm text-destructive">
@@ -185,14 +280,27 @@ export function BatchUpload({
               ? ` A batch holds at most ${MAX_BATCH_ROWS.toLocaleString('en-US')} rows.`
               : ''}
           </p>
+          {checkingDoNotCall && (
+            <p className="text-sm text-muted-foreground">Checking your do-not-call list...</p>
+          )}
+          {doNotCall?.error && (
+            <p className="text-sm text-muted-foreground">
+              {doNotCall.error} The numbers are checked again when the list is sent.
+            </p>
+          )}
           {bad.length > 0 && (
             <>
               <ul aria-label="Rows to fix" className="grid max-h-80 gap-2 overflow-y-auto text-sm">
                 {bad.slice(0, 200).map((row) => {
                   const refusal = refusals.get(row.row);
+                  const listed = listedAs(row);
+                  // The API's refusal of a listed number repeats the preview's: say it once.
                   const reasons = [
-                    ...row.problems.map((p) => p.message),
-                    ...(refusal ? [refusal.message] : []),
+                    ...new Set([
+                      ...row.problems.map((p) => p.message),
+                      ...(listed ? [doNotCallRefusal(listed)] : []),
+                      ...(refusal ? [refusal.message] : []),
+                    ]),
                   ];
                   return (
                     <li

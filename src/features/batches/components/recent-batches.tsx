@@ -1,8 +1,15 @@
 import { Button } from '@/components/ui/button';
-import { endedCount } from '../api/batch-types';
+import { endedCount, type Batch } from '../api/batch-types';
 import { useBatches } from '../api/get-batches';
 
 const statusLabel = { running: 'Running', completed: 'Completed', canceled: 'Canceled' } as const;
+
+/** A running batch with nothing ringing or queued: it stays open only for later attempts. */
+const waitingOnly = (batch: Batch) =>
+  batch.status === 'running' &&
+  batch.counts.scheduled > 0 &&
+  batch.counts.queued === 0 &&
+  batch.counts.in_progress === 0;
 
 /** The account's newest batches; one opens its progress above. */
 export function RecentBatches({
@@ -31,6 +38,7 @@ export function RecentBatches({
           <span>
             <span className="font-mono">{batch.id}</span> · {statusLabel[batch.status]} ·{' '}
             {endedCount(batch.counts)} of {batch.counts.total} ended
+            {waitingOnly(batch) ? ` · ${batch.counts.scheduled} scheduled or waiting to retry` : ''}
           </span>
           <Button
             size="sm"

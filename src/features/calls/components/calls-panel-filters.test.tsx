@@ -98,3 +98,22 @@ describe('the calls list’s search and filters', { timeout: 20_000 }, () => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+describe('a link to one call', { timeout: 20_000 }, () => {
+  it('opens the call’s details over the list, and closing them keeps the filters', async () => {
+    stubApi();
+    const events = userEvent.setup();
+    renderPanel('/calls?status=failed&call=task_01JD0000000000000000000002');
+    expect(await screen.findByRole('dialog', { name: 'Call details' })).toBeVisible();
+    await events.keyboard('{Escape}');
+    await waitFor(() => expect(location()).toBe('/calls?status=failed'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('ignores a call parameter that is no task id', async () => {
+    stubApi();
+    renderPanel('/calls?call=not-a-task');
+    expect(await screen.findByText(/No calls yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CALL_PARAM } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { filtersFromSearchParams, withFilters, type CallsFilters } from '../api/calls-filters';
 import { CallDetailDialog } from './call-detail-dialog';
@@ -9,15 +10,30 @@ import { CallsList } from './calls-list';
 import { ModeSwitch } from './mode-switch';
 import { PlaceTestCallForm } from './place-test-call-form';
 
+/** A task id from the URL, or null for anything else (a hand-edited link still opens the list). */
+const taskIdParam = (value: string | null) =>
+  value && /^task_[0-9A-Z]{26}$/.test(value) ? value : null;
+
 /**
  * The Calls tab (and /calls): a test call form, the list of calls, and a call's details with
  * its live transcript. A call placed here opens at once, so its transcript is seen as it is said.
  */
 export function CallsPanel() {
   const { user } = useSession();
-  const [openTaskId, setOpenTaskId] = useState<string | null>(null);
-  // The search and filters live in the URL: a reload or a shared link shows the same list.
+  // The search, the filters and the open call live in the URL: a reload or a shared link (a
+  // batch's row links to its call) shows the same page.
   const [searchParams, setSearchParams] = useSearchParams();
+  const openTaskId = taskIdParam(searchParams.get(CALL_PARAM));
+  const setOpenTaskId = useCallback(
+    (taskId: string | null) =>
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        if (taskId) next.set(CALL_PARAM, taskId);
+        else next.delete(CALL_PARAM);
+        return next;
+      }),
+    [setSearchParams],
+  );
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const setFilters = useCallback(
     (next: CallsFilters) =>
