@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -23,11 +23,13 @@ import { ApiError } from '@/lib/api/api-error';
 import { useCreateCall } from '../api/create-call';
 import {
   callPurposes,
+  CALLING_HOURS,
   createCallLimits,
   createCallSchema,
   formFieldOfApiField,
   SAMPLE_OUTPUT_SCHEMA,
   SAMPLE_TOOLS,
+  voicemailActions,
   type CreateCallInput,
   type CreateCallValues,
 } from '../api/create-call-schema';
@@ -126,11 +128,20 @@ function TestCallForm({
       consentObtainedAt: '',
       consentSource: '',
       consentReference: '',
+      firstSentence: '',
+      voicemailAction: 'hang_up',
+      voicemailMessage: '',
+      metadata: [],
+      context: '',
+      callWindowStart: '',
+      callWindowEnd: '',
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const purpose = useWatch({ control: form.control, name: 'purpose' });
+  const voicemailAction = useWatch({ control: form.control, name: 'voicemailAction' });
+  const metadataRows = useFieldArray({ control: form.control, name: 'metadata' });
   const {
     register,
     handleSubmit,
@@ -238,12 +249,46 @@ function TestCallForm({
         </FormField>
       </div>
       <FormField
+        label="First sentence (optional)"
+        error={errors.firstSentence?.message}
+        hint="What the agent says first; empty uses “Hi, this is (voice), an AI assistant.” Your business's name follows it."
+      >
+        <Input autoComplete="off" {...register('firstSentence')} />
+      </FormField>
+      <FormField
         label="Schedule for (optional)"
         error={errors.scheduleAt?.message}
         hint="Your local time. Calls ring only 8 am to 9 pm in the callee's time zone; outside that, the call waits for 8 am."
       >
         <Input type="datetime-local" className="sm:max-w-xs" {...register('scheduleAt')} />
       </FormField>
+      <fieldset className="grid items-start gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium">Calling hours (optional)</legend>
+        <FormField
+          label="Earliest"
+          error={errors.callWindowStart?.message}
+          hint="In the callee's time zone, 8:00 or later."
+        >
+          <Input
+            type="time"
+            min={CALLING_HOURS.start}
+            max={CALLING_HOURS.end}
+            {...register('callWindowStart')}
+          />
+        </FormField>
+        <FormField
+          label="Latest"
+          error={errors.callWindowEnd?.message}
+          hint="21:00 or earlier. Outside these hours the call waits for them."
+        >
+          <Input
+            type="time"
+            min={CALLING_HOURS.start}
+            max={CALLING_HOURS.end}
+            {...register('callWindowEnd')}
+          />
+        </FormField>
+      </fieldset>
       <FormField
         label="Result schema (optional)"
         error={errors.outputSchema?.message}
@@ -316,6 +361,30 @@ function TestCallForm({
           />
         </FormField>
       </div>
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_2fr]">
+        <FormField
+          label="On voicemail"
+          error={errors.voicemailAction?.message}
+          hint="Test number 555-0104 goes to voicemail."
+        >
+          <NativeSelect {...register('voicemailAction')}>
+            {voicemailActions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {voicemailAction === 'leave_message' ? (
+          <FormField
+            label="Voicemail message"
+            error={errors.voicemailMessage?.message}
+            hint="Left after the beep; your verified callback number is added unless the message gives it."
+          >
+            <Textarea rows={2} {...register('voicemailMessage')} />
+          </FormField>
+        ) : null}
+      </div>
       <FormField
         label="Tools (optional)"
         error={errors.tools?.message}
@@ -343,6 +412,71 @@ function TestCallForm({
           Use sample tool
         </Button>
       </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Metadata (optional)</legend>
+        <p className="text-xs text-muted-foreground">
+          Your own fields (an order or patient id…), echoed back on the call and its webhooks, and
+          found by the calls list’s search.
+        </p>
+        {metadataRows.fields.map((row, index) => (
+          <div key={row.id} className="grid items-start gap-2 sm:grid-cols-[1fr_2fr_auto]">
+            <FormField
+              label={`Field ${index + 1} name`}
+              error={errors.metadata?.[index]?.key?.message}
+            >
+              <Input
+                autoComplete="off"
+                placeholder="patient_id"
+                {...register(`metadata.${index}.key`)}
+              />
+            </FormField>
+            <FormField label={`Field ${index + 1} value`}>
+              <Input
+                autoComplete="off"
+                placeholder="P-1042"
+                {...register(`metadata.${index}.value`)}
+              />
+            </FormField>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="sm:mt-7"
+              aria-label={`Remove field ${index + 1}`}
+              onClick={() => metadataRows.remove(index)}
+            >
+              Remove
+            </Button>
+          </div>
+        ))}
+        {(errors.metadata?.root?.message ?? errors.metadata?.message) ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.metadata?.root?.message ?? errors.metadata?.message}
+          </p>
+        ) : null}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => metadataRows.append({ key: '', value: '' })}
+        >
+          Add a field
+        </Button>
+      </fieldset>
+      <FormField
+        label="Context (optional)"
+        error={errors.context?.message}
+        hint="Facts the agent may use during the call, as a JSON object (up to 8 KB)."
+      >
+        <Textarea
+          rows={3}
+          spellCheck={false}
+          className="font-mono"
+          placeholder='{"patient": "Kim", "clinic": "Downtown"}'
+          {...register('context')}
+        />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Transfer to a person (optional)"
