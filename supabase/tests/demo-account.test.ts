@@ -84,6 +84,10 @@ describe('the demo account', () => {
       output_schema: { type: 'object' },
       result: { confirmed: true },
     });
+    // Getting started reads the account's tasks through PostgREST: its first call is placed.
+    const { data: rows, error } = await client.from('tasks').select('id, livemode, transcript');
+    if (error) throw error;
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(calls.map((c) => c.id)));
     expect(calls.find((c) => c.status === 'no_answer')).toMatchObject({
       call_outcome: 'no_answer',
       transcript: [],
