@@ -29,6 +29,11 @@ describe("the test-call form's body", () => {
       context: '{"patient": "Kim", "last_visit": "2026-06-02"}',
       callWindowStart: '09:00',
       callWindowEnd: '17:00',
+      record: true,
+      recordingRetentionDays: 7,
+      transferTo: '415-555-0141',
+      transferMode: 'cold',
+      transferWhen: 'if they want to reschedule',
       retryAttempts: 1,
       retryIntervalMinutes: 15,
     });
@@ -55,6 +60,9 @@ describe("the test-call form's body", () => {
       context: { patient: 'Kim', last_visit: '2026-06-02' },
       call_window: { start: '09:00', end: '17:00' },
       retry: { max_attempts: 1, interval_minutes: 15 },
+      record: true,
+      recording_retention_days: 7,
+      transfer: { to: '+14155550141', mode: 'cold', when: 'if they want to reschedule' },
     });
   });
 });

@@ -57,6 +57,8 @@ export const createCallMessages = {
   contextSize: `Keep the context under ${LIMITS.contextMaxBytes / 1024} KB.`,
   callWindowBoth: 'Give both the earliest and the latest time, or neither.',
   callWindowOrder: 'The earliest time must be before the latest.',
+  recordingRetention: 'Keep a recording from 1 to 90 days.',
+  transferWhen: 'Say when to transfer in up to 500 characters, or leave it empty.',
   callWindowHours:
     'Calls may only ring 8:00 to 21:00 in the callee’s time zone: choose times within those.',
 } as const;
@@ -65,6 +67,9 @@ export const createCallMessages = {
  * The calling hours every call keeps to (the API's, in the callee's time zone); a call window may
  * only narrow them (docs/product-rules.md).
  */
+/** How long the API keeps a recording when the request names no recording_retention_days. */
+export const DEFAULT_RECORDING_RETENTION_DAYS = 30;
+
 export const CALLING_HOURS = { start: '08:00', end: '21:00' } as const;
 
 /** What the agent does when it reaches voicemail (the API's `voicemail.action`). */
@@ -228,6 +233,8 @@ export const createCallSchema = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     record: z.boolean().optional(),
+    /** Days the recording is kept (the API's recording_retention_days); read only when recording. */
+    recordingRetentionDays: z.number().optional(),
     /** Where the call's events are POSTed (https only; the API refuses private targets). */
     webhookUrl: z
       .string()
@@ -275,6 +282,8 @@ export const createCallSchema = z
         if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
       }),
     transferMode: z.enum(['warm', 'cold']).optional(),
+    /** When the agent transfers, in plain words; empty: when the callee asks for a person. */
+    transferWhen: z.string().trim().max(500, createCallMessages.transferWhen).optional(),
     purpose: z.enum(['informational', 'marketing']).optional(),
     /** A marketing call's consent: when (datetime-local), how, and where the proof is kept. */
     consentObtainedAt: z.string().optional(),
@@ -305,6 +314,13 @@ export const createCallSchema = z
     callWindowEnd: z.string().optional(),
   })
   .superRefine((values, ctx) => {
+    const days = values.recordingRetentionDays;
+    if (values.record && days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 90))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recordingRetentionDays'],
+        message: createCallMessages.recordingRetention,
+      });
     if (values.voicemailAction === 'leave_message') {
       const message = values.voicemailMessage ?? '';
       if (!message || message.length > LIMITS.voicemailMessageMaxLength)
@@ -403,6 +419,8 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   'transfer.to': 'transferTo',
   'transfer.mode': 'transferMode',
   record: 'record',
+  recording_retention_days: 'recordingRetentionDays',
+  'transfer.when': 'transferWhen',
   webhook_url: 'webhookUrl',
   retry: 'retryAttempts',
   'retry.max_attempts': 'retryAttempts',
@@ -435,7 +453,15 @@ export function toCreateTaskBody(values: CreateCallValues) {
     ...(values.outputSchema?.trim()
       ? { output_schema: JSON.parse(values.outputSchema) as Record<string, unknown> }
       : {}),
-    ...(values.record ? { record: true } : {}),
+    ...(values.record
+      ? {
+          record: true,
+          ...(values.recordingRetentionDays !== undefined &&
+          values.recordingRetentionDays !== DEFAULT_RECORDING_RETENTION_DAYS
+            ? { recording_retention_days: values.recordingRetentionDays }
+            : {}),
+        }
+      : {}),
     ...(values.webhookUrl ? { webhook_url: values.webhookUrl } : {}),
     ...(values.retryAttempts !== undefined || values.retryIntervalMinutes !== undefined
       ? {
@@ -451,7 +477,13 @@ export function toCreateTaskBody(values: CreateCallValues) {
       ? { tools: JSON.parse(values.tools) as NonNullable<CreateTaskBody['tools']> }
       : {}),
     ...(values.transferTo
-      ? { transfer: { to: toUsE164(values.transferTo)!, mode: values.transferMode ?? 'warm' } }
+      ? {
+          transfer: {
+            to: toUsE164(values.transferTo)!,
+            mode: values.transferMode ?? 'warm',
+            ...(values.transferWhen ? { when: values.transferWhen } : {}),
+          },
+        }
       : {}),
     ...(values.firstSentence ? { first_sentence: values.firstSentence } : {}),
     ...(values.voicemailAction === 'leave_message'

@@ -160,7 +160,8 @@ describe('PlaceTestCallForm', () => {
     expect(interval).toHaveAccessibleDescription(/from 1 to 1440\./);
   });
 
-  describe('the API’s task options', () => {
+  // Each fills in much of the form: slow on a busy machine.
+  describe('the API’s task options', { timeout: 20_000 }, () => {
     /** The call API: the bodies POST /task was sent, each answered as a queued task. */
     function callApi() {
       storeSession(testSession(user));
@@ -297,6 +298,45 @@ describe('PlaceTestCallForm', () => {
       expect(bodies[0]!.first_sentence).toBe('Hello, this is Aria from Bright Smiles.');
       for (const untouched of ['voicemail', 'metadata', 'context', 'call_window'])
         expect(bodies[0]).not.toHaveProperty(untouched);
+    });
+
+    it('keeps a recording for the days asked, from 1 to 90', async () => {
+      const bodies = callApi();
+      const events = userEvent.setup();
+      renderForm(seeded(KEY));
+      await fillCall(events);
+      expect(screen.queryByLabelText('Keep the recording (days)')).not.toBeInTheDocument();
+      await events.click(screen.getByRole('checkbox', { name: /Record this call/ }));
+      const days = screen.getByLabelText('Keep the recording (days)');
+      expect(days).toHaveValue(30);
+      await events.clear(days);
+      await events.type(days, '91');
+      await submit(events);
+      expect(days).toHaveAccessibleDescription(/Keep a recording from 1 to 90 days\./);
+      await events.clear(days);
+      await events.type(days, '7');
+      await submit(events);
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ record: true, recording_retention_days: 7 });
+    });
+
+    it('says when to transfer to a person', async () => {
+      const bodies = callApi();
+      const events = userEvent.setup();
+      renderForm(seeded(KEY));
+      await fillCall(events);
+      await events.type(screen.getByLabelText('Transfer to a person (optional)'), '415-555-0141');
+      await events.type(
+        screen.getByLabelText('When to transfer (optional)'),
+        'if they want to reschedule',
+      );
+      await submit(events);
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]!.transfer).toEqual({
+        to: '+14155550141',
+        mode: 'warm',
+        when: 'if they want to reschedule',
+      });
     });
   });
 });

@@ -26,6 +26,7 @@ import {
   CALLING_HOURS,
   createCallLimits,
   createCallSchema,
+  DEFAULT_RECORDING_RETENTION_DAYS,
   formFieldOfApiField,
   SAMPLE_OUTPUT_SCHEMA,
   SAMPLE_TOOLS,
@@ -121,6 +122,8 @@ function TestCallForm({
       transferTo: '',
       transferMode: 'warm',
       record: false,
+      recordingRetentionDays: DEFAULT_RECORDING_RETENTION_DAYS,
+      transferWhen: '',
       webhookUrl: '',
       retryAttempts: createCallLimits.defaultRetryAttempts,
       retryIntervalMinutes: createCallLimits.defaultRetryInterval,
@@ -140,6 +143,7 @@ function TestCallForm({
     reValidateMode: 'onChange',
   });
   const purpose = useWatch({ control: form.control, name: 'purpose' });
+  const record = useWatch({ control: form.control, name: 'record' });
   const voicemailAction = useWatch({ control: form.control, name: 'voicemailAction' });
   const metadataRows = useFieldArray({ control: form.control, name: 'metadata' });
   const {
@@ -318,11 +322,27 @@ function TestCallForm({
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" {...register('record')} />
           Record this call
-          <span className="text-xs text-muted-foreground">(kept 30 days; off by default)</span>
+          <span className="text-xs text-muted-foreground">(off by default)</span>
         </label>
       </div>
       {errors.record?.message ? (
         <p className="text-sm text-destructive">{errors.record.message}</p>
+      ) : null}
+      {record ? (
+        <FormField
+          label="Keep the recording (days)"
+          error={errors.recordingRetentionDays?.message}
+          hint="From 1 to 90 days after the call ends; then it is erased."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={90}
+            className="sm:max-w-[10rem]"
+            {...register('recordingRetentionDays', { valueAsNumber: true })}
+          />
+        </FormField>
       ) : null}
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <FormField
@@ -501,6 +521,13 @@ function TestCallForm({
           </NativeSelect>
         </FormField>
       </div>
+      <FormField
+        label="When to transfer (optional)"
+        error={errors.transferWhen?.message}
+        hint="In plain words, like “if they want to reschedule”. Empty: when the callee asks for a person."
+      >
+        <Input autoComplete="off" {...register('transferWhen')} />
+      </FormField>
       <FormField
         label="Purpose"
         error={errors.purpose?.message}
