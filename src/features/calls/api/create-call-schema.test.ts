@@ -191,4 +191,31 @@ describe('the form’s API options', () => {
       'retryIntervalMinutes',
     ]);
   });
+
+  it('keeps metadata within the API’s 4 KB and leaves the default voicemail unsent', () => {
+    const form = {
+      phone: '415-555-0100',
+      goal: 'Confirm.',
+      voice: 'Aria',
+      language: 'en',
+      speakingStyle: 'Professional',
+      maxDurationMinutes: 3,
+    } as const;
+    const big = createCallSchema.safeParse({
+      ...form,
+      metadata: [{ key: 'notes', value: 'x'.repeat(4 * 1024) }],
+    });
+    expect(big.error?.issues).toEqual([
+      expect.objectContaining({ path: ['metadata'], message: 'Keep the metadata under 4 KB.' }),
+    ]);
+    const values = createCallSchema.parse({
+      ...form,
+      voicemailAction: 'hang_up',
+      voicemailMessage: 'Not sent: hanging up leaves no message.',
+      metadata: [{ key: ' order ', value: 'A-1' }],
+    });
+    const body = toCreateTaskBody(values);
+    expect(body).not.toHaveProperty('voicemail');
+    expect(body).toMatchObject({ metadata: { order: 'A-1' } });
+  });
 });

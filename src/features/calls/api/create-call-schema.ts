@@ -47,7 +47,61 @@ export const createCallMessages = {
   consentSource: 'Say how the consent was obtained, like "web form" (up to 200 characters).',
   consentReference:
     'Enter where you keep the proof, like a form submission id (up to 200 characters).',
+  firstSentence: `Keep the first sentence under ${LIMITS.firstSentenceMaxLength} characters.`,
+  voicemailMessageRequired: 'Write the message to leave, or choose to hang up.',
+  voicemailMessageTooLong: `Keep the voicemail message under ${LIMITS.voicemailMessageMaxLength} characters.`,
+  metadataKey: 'Name this field, or remove the row.',
+  metadataKeyRepeated: 'Each field name may appear once.',
+  metadataSize: `Keep the metadata under ${LIMITS.metadataMaxBytes / 1024} KB.`,
+  contextJson: 'The context must be a JSON object, like {"patient": "Kim", "clinic": "Downtown"}.',
+  contextSize: `Keep the context under ${LIMITS.contextMaxBytes / 1024} KB.`,
+  callWindowBoth: 'Give both the earliest and the latest time, or neither.',
+  callWindowOrder: 'The earliest time must be before the latest.',
+  recordingRetention: 'Keep a recording from 1 to 90 days.',
+  transferWhen: 'Say when to transfer in up to 500 characters, or leave it empty.',
+  callWindowHours:
+    'Calls may only ring 8:00 to 21:00 in the callee’s time zone: choose times within those.',
 } as const;
+
+/**
+ * The calling hours every call keeps to (the API's, in the callee's time zone); a call window may
+ * only narrow them (docs/product-rules.md).
+ */
+/** How long the API keeps a recording when the request names no recording_retention_days. */
+export const DEFAULT_RECORDING_RETENTION_DAYS = 30;
+
+export const CALLING_HOURS = { start: '08:00', end: '21:00' } as const;
+
+/** What the agent does when it reaches voicemail (the API's `voicemail.action`). */
+export const voicemailActions = [
+  { value: 'hang_up', label: 'Hang up' },
+  { value: 'leave_message', label: 'Leave a message' },
+] as const;
+
+const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** The metadata rows that say something (a row with neither name nor value is ignored). */
+function filledMetadata(rows: readonly { key: string; value: string }[] | undefined) {
+  return (rows ?? []).filter((row) => row.key.trim() || row.value.trim());
+}
+
+/** The metadata rows as the API's object (names trimmed; values as typed). */
+export function metadataObject(rows: readonly { key: string; value: string }[] | undefined) {
+  return Object.fromEntries(filledMetadata(rows).map((row) => [row.key.trim(), row.value]));
+}
+
+/** The context as the form checks it before sending: a JSON object within the API's 8 KB. */
+function contextProblem(text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return createCallMessages.contextJson;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return createCallMessages.contextJson;
+  return byteLength(parsed) > LIMITS.contextMaxBytes ? createCallMessages.contextSize : null;
+}
 
 /** Why the call is placed: a marketing call needs the callee's prior express written consent. */
 export const callPurposes = [
@@ -179,6 +233,8 @@ export const createCallSchema = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     record: z.boolean().optional(),
+    /** Days the recording is kept (the API's recording_retention_days); read only when recording. */
+    recordingRetentionDays: z.number().optional(),
     /** Where the call's events are POSTed (https only; the API refuses private targets). */
     webhookUrl: z
       .string()
@@ -226,11 +282,100 @@ export const createCallSchema = z
         if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
       }),
     transferMode: z.enum(['warm', 'cold']).optional(),
+    /** When the agent transfers, in plain words; empty: when the callee asks for a person. */
+    transferWhen: z.string().trim().max(500, createCallMessages.transferWhen).optional(),
     purpose: z.enum(['informational', 'marketing']).optional(),
     /** A marketing call's consent: when (datetime-local), how, and where the proof is kept. */
     consentObtainedAt: z.string().optional(),
     consentSource: z.string().trim().max(200, createCallMessages.consentSource).optional(),
     consentReference: z.string().trim().max(200, createCallMessages.consentReference).optional(),
+    /** What the agent says first; empty uses the API's default greeting. */
+    firstSentence: z
+      .string()
+      .trim()
+      .max(LIMITS.firstSentenceMaxLength, createCallMessages.firstSentence)
+      .optional(),
+    /** On reaching voicemail: hang up (the API's default) or leave this message. */
+    voicemailAction: z.enum(['hang_up', 'leave_message']).optional(),
+    /** Checked only when a message is to be left: a hidden field never blocks the form. */
+    voicemailMessage: z.string().trim().optional(),
+    /** Your own fields, echoed back on the task and its webhooks (and searchable in the list). */
+    metadata: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
+    /** Facts for the agent as a JSON object, as text; empty gives none. */
+    context: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = value?.trim() ? contextProblem(value) : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    /** Narrower calling hours (HH:MM, the callee's time zone); both empty keeps 08:00 to 21:00. */
+    callWindowStart: z.string().optional(),
+    callWindowEnd: z.string().optional(),
+  })
+  .superRefine((values, ctx) => {
+    const days = values.recordingRetentionDays;
+    if (values.record && days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= 90))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recordingRetentionDays'],
+        message: createCallMessages.recordingRetention,
+      });
+    if (values.voicemailAction === 'leave_message') {
+      const message = values.voicemailMessage ?? '';
+      if (!message || message.length > LIMITS.voicemailMessageMaxLength)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['voicemailMessage'],
+          message: message
+            ? createCallMessages.voicemailMessageTooLong
+            : createCallMessages.voicemailMessageRequired,
+        });
+    }
+    const rows = values.metadata ?? [];
+    const seen = new Set<string>();
+    rows.forEach((row, index) => {
+      const key = row.key.trim();
+      if (!key && !row.value.trim()) return;
+      if (!key)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['metadata', index, 'key'],
+          message: createCallMessages.metadataKey,
+        });
+      else if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['metadata', index, 'key'],
+          message: createCallMessages.metadataKeyRepeated,
+        });
+      seen.add(key);
+    });
+    if (byteLength(metadataObject(rows)) > LIMITS.metadataMaxBytes)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['metadata'],
+        message: createCallMessages.metadataSize,
+      });
+    const start = values.callWindowStart ?? '';
+    const end = values.callWindowEnd ?? '';
+    if (start || end) {
+      const path = [start ? 'callWindowEnd' : 'callWindowStart'];
+      if (!start || !end)
+        ctx.addIssue({ code: 'custom', path, message: createCallMessages.callWindowBoth });
+      else if (start < CALLING_HOURS.start || end > CALLING_HOURS.end)
+        ctx.addIssue({
+          code: 'custom',
+          path: [start < CALLING_HOURS.start ? 'callWindowStart' : 'callWindowEnd'],
+          message: createCallMessages.callWindowHours,
+        });
+      else if (start >= end)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['callWindowEnd'],
+          message: createCallMessages.callWindowOrder,
+        });
+    }
   })
   .superRefine((values, ctx) => {
     if (values.purpose !== 'marketing') return;
@@ -274,6 +419,8 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   'transfer.to': 'transferTo',
   'transfer.mode': 'transferMode',
   record: 'record',
+  recording_retention_days: 'recordingRetentionDays',
+  'transfer.when': 'transferWhen',
   webhook_url: 'webhookUrl',
   retry: 'retryAttempts',
   'retry.max_attempts': 'retryAttempts',
@@ -283,6 +430,15 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   'consent.obtained_at': 'consentObtainedAt',
   'consent.source': 'consentSource',
   'consent.reference': 'consentReference',
+  first_sentence: 'firstSentence',
+  voicemail: 'voicemailAction',
+  'voicemail.action': 'voicemailAction',
+  'voicemail.message': 'voicemailMessage',
+  metadata: 'metadata',
+  context: 'context',
+  call_window: 'callWindowStart',
+  'call_window.start': 'callWindowStart',
+  'call_window.end': 'callWindowEnd',
 };
 
 export function toCreateTaskBody(values: CreateCallValues) {
@@ -297,7 +453,15 @@ export function toCreateTaskBody(values: CreateCallValues) {
     ...(values.outputSchema?.trim()
       ? { output_schema: JSON.parse(values.outputSchema) as Record<string, unknown> }
       : {}),
-    ...(values.record ? { record: true } : {}),
+    ...(values.record
+      ? {
+          record: true,
+          ...(values.recordingRetentionDays !== undefined &&
+          values.recordingRetentionDays !== DEFAULT_RECORDING_RETENTION_DAYS
+            ? { recording_retention_days: values.recordingRetentionDays }
+            : {}),
+        }
+      : {}),
     ...(values.webhookUrl ? { webhook_url: values.webhookUrl } : {}),
     ...(values.retryAttempts !== undefined || values.retryIntervalMinutes !== undefined
       ? {
@@ -308,12 +472,31 @@ export function toCreateTaskBody(values: CreateCallValues) {
               : {}),
           },
         }
-        : {}),
+      : {}),
     ...(values.tools?.trim()
       ? { tools: JSON.parse(values.tools) as NonNullable<CreateTaskBody['tools']> }
       : {}),
     ...(values.transferTo
-      ? { transfer: { to: toUsE164(values.transferTo)!, mode: values.transferMode ?? 'warm' } }
+      ? {
+          transfer: {
+            to: toUsE164(values.transferTo)!,
+            mode: values.transferMode ?? 'warm',
+            ...(values.transferWhen ? { when: values.transferWhen } : {}),
+          },
+        }
+      : {}),
+    ...(values.firstSentence ? { first_sentence: values.firstSentence } : {}),
+    ...(values.voicemailAction === 'leave_message'
+      ? { voicemail: { action: 'leave_message' as const, message: values.voicemailMessage! } }
+      : {}),
+    ...(filledMetadata(values.metadata).length > 0
+      ? { metadata: metadataObject(values.metadata) }
+      : {}),
+    ...(values.context?.trim()
+      ? { context: JSON.parse(values.context) as Record<string, unknown> }
+      : {}),
+    ...(values.callWindowStart && values.callWindowEnd
+      ? { call_window: { start: values.callWindowStart, end: values.callWindowEnd } }
       : {}),
     ...(values.purpose === 'marketing'
       ? {

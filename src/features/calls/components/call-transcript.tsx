@@ -53,7 +53,9 @@ export function CallTranscript({
         role="log"
         aria-label="Transcript"
         aria-live="polite"
-        className="max-h-72 overflow-y-auto rounded-md border p-3"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a transcript longer than its box scrolls, and keyboard users must reach it
+        tabIndex={0}
+        className="max-h-72 overflow-y-auto rounded-md border p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <ol className="grid gap-2">
           {turns.length === 0 ? (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -23,11 +23,14 @@ import { ApiError } from '@/lib/api/api-error';
 import { useCreateCall } from '../api/create-call';
 import {
   callPurposes,
+  CALLING_HOURS,
   createCallLimits,
   createCallSchema,
+  DEFAULT_RECORDING_RETENTION_DAYS,
   formFieldOfApiField,
   SAMPLE_OUTPUT_SCHEMA,
   SAMPLE_TOOLS,
+  voicemailActions,
   type CreateCallInput,
   type CreateCallValues,
 } from '../api/create-call-schema';
@@ -119,6 +122,8 @@ function TestCallForm({
       transferTo: '',
       transferMode: 'warm',
       record: false,
+      recordingRetentionDays: DEFAULT_RECORDING_RETENTION_DAYS,
+      transferWhen: '',
       webhookUrl: '',
       retryAttempts: createCallLimits.defaultRetryAttempts,
       retryIntervalMinutes: createCallLimits.defaultRetryInterval,
@@ -126,11 +131,21 @@ function TestCallForm({
       consentObtainedAt: '',
       consentSource: '',
       consentReference: '',
+      firstSentence: '',
+      voicemailAction: 'hang_up',
+      voicemailMessage: '',
+      metadata: [],
+      context: '',
+      callWindowStart: '',
+      callWindowEnd: '',
     },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const purpose = useWatch({ control: form.control, name: 'purpose' });
+  const record = useWatch({ control: form.control, name: 'record' });
+  const voicemailAction = useWatch({ control: form.control, name: 'voicemailAction' });
+  const metadataRows = useFieldArray({ control: form.control, name: 'metadata' });
   const {
     register,
     handleSubmit,
@@ -238,12 +253,46 @@ function TestCallForm({
         </FormField>
       </div>
       <FormField
+        label="First sentence (optional)"
+        error={errors.firstSentence?.message}
+        hint="What the agent says first; empty uses “Hi, this is (voice), an AI assistant.” Your business's name follows it."
+      >
+        <Input autoComplete="off" {...register('firstSentence')} />
+      </FormField>
+      <FormField
         label="Schedule for (optional)"
         error={errors.scheduleAt?.message}
         hint="Your local time. Calls ring only 8 am to 9 pm in the callee's time zone; outside that, the call waits for 8 am."
       >
         <Input type="datetime-local" className="sm:max-w-xs" {...register('scheduleAt')} />
       </FormField>
+      <fieldset className="grid items-start gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium">Calling hours (optional)</legend>
+        <FormField
+          label="Earliest"
+          error={errors.callWindowStart?.message}
+          hint="In the callee's time zone, 8:00 or later."
+        >
+          <Input
+            type="time"
+            min={CALLING_HOURS.start}
+            max={CALLING_HOURS.end}
+            {...register('callWindowStart')}
+          />
+        </FormField>
+        <FormField
+          label="Latest"
+          error={errors.callWindowEnd?.message}
+          hint="21:00 or earlier. Outside these hours the call waits for them."
+        >
+          <Input
+            type="time"
+            min={CALLING_HOURS.start}
+            max={CALLING_HOURS.end}
+            {...register('callWindowEnd')}
+          />
+        </FormField>
+      </fieldset>
       <FormField
         label="Result schema (optional)"
         error={errors.outputSchema?.message}
@@ -273,11 +322,27 @@ function TestCallForm({
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" {...register('record')} />
           Record this call
-          <span className="text-xs text-muted-foreground">(kept 30 days; off by default)</span>
+          <span className="text-xs text-muted-foreground">(off by default)</span>
         </label>
       </div>
       {errors.record?.message ? (
         <p className="text-sm text-destructive">{errors.record.message}</p>
+      ) : null}
+      {record ? (
+        <FormField
+          label="Keep the recording (days)"
+          error={errors.recordingRetentionDays?.message}
+          hint="From 1 to 90 days after the call ends; then it is erased."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={90}
+            className="sm:max-w-[10rem]"
+            {...register('recordingRetentionDays', { valueAsNumber: true })}
+          />
+        </FormField>
       ) : null}
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <FormField
@@ -316,6 +381,30 @@ function TestCallForm({
           />
         </FormField>
       </div>
+      <div className="grid items-start gap-4 sm:grid-cols-[1fr_2fr]">
+        <FormField
+          label="On voicemail"
+          error={errors.voicemailAction?.message}
+          hint="Test number 555-0104 goes to voicemail."
+        >
+          <NativeSelect {...register('voicemailAction')}>
+            {voicemailActions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {voicemailAction === 'leave_message' ? (
+          <FormField
+            label="Voicemail message"
+            error={errors.voicemailMessage?.message}
+            hint="Left after the beep; your verified callback number is added unless the message gives it."
+          >
+            <Textarea rows={2} {...register('voicemailMessage')} />
+          </FormField>
+        ) : null}
+      </div>
       <FormField
         label="Tools (optional)"
         error={errors.tools?.message}
@@ -343,6 +432,71 @@ function TestCallForm({
           Use sample tool
         </Button>
       </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Metadata (optional)</legend>
+        <p className="text-xs text-muted-foreground">
+          Your own fields (an order or patient id…), echoed back on the call and its webhooks, and
+          found by the calls list’s search.
+        </p>
+        {metadataRows.fields.map((row, index) => (
+          <div key={row.id} className="grid items-start gap-2 sm:grid-cols-[1fr_2fr_auto]">
+            <FormField
+              label={`Field ${index + 1} name`}
+              error={errors.metadata?.[index]?.key?.message}
+            >
+              <Input
+                autoComplete="off"
+                placeholder="patient_id"
+                {...register(`metadata.${index}.key`)}
+              />
+            </FormField>
+            <FormField label={`Field ${index + 1} value`}>
+              <Input
+                autoComplete="off"
+                placeholder="P-1042"
+                {...register(`metadata.${index}.value`)}
+              />
+            </FormField>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="sm:mt-7"
+              aria-label={`Remove field ${index + 1}`}
+              onClick={() => metadataRows.remove(index)}
+            >
+              Remove
+            </Button>
+          </div>
+        ))}
+        {(errors.metadata?.root?.message ?? errors.metadata?.message) ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.metadata?.root?.message ?? errors.metadata?.message}
+          </p>
+        ) : null}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => metadataRows.append({ key: '', value: '' })}
+        >
+          Add a field
+        </Button>
+      </fieldset>
+      <FormField
+        label="Context (optional)"
+        error={errors.context?.message}
+        hint="Facts the agent may use during the call, as a JSON object (up to 8 KB)."
+      >
+        <Textarea
+          rows={3}
+          spellCheck={false}
+          className="font-mono"
+          placeholder='{"patient": "Kim", "clinic": "Downtown"}'
+          {...register('context')}
+        />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Transfer to a person (optional)"
@@ -367,6 +521,13 @@ function TestCallForm({
           </NativeSelect>
         </FormField>
       </div>
+      <FormField
+        label="When to transfer (optional)"
+        error={errors.transferWhen?.message}
+        hint="In plain words, like “if they want to reschedule”. Empty: when the callee asks for a person."
+      >
+        <Input autoComplete="off" {...register('transferWhen')} />
+      </FormField>
       <FormField
         label="Purpose"
         error={errors.purpose?.message}
