@@ -259,7 +259,7 @@ describe('days and holidays a state excludes', () => {
     await account.api(`/${task.id}/cancel`, { method: 'POST' });
   });
 
-  it('keeps a Utah call off Thanksgiving and Sunday, and a Rhode Island one off a holiday’s observed days', async () => {
+  it('keeps Utah calls off Thanksgiving and Sunday, Louisiana ones off Mardi Gras, Rhode Island ones off a holiday’s observed days', async () => {
     const day = thanksgiving(new Date().getUTCFullYear() + 1);
     const after = (days: number) =>
       new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -267,6 +267,10 @@ describe('days and holidays a state excludes', () => {
     const utah = '+18015550100';
     expect(await openingFor(utah, `${day} 10:00`, 'America/Denver')).toBe(`${friday} 08:00`);
     expect(await openingFor(utah, `${saturday} 21:30`, 'America/Denver')).toBe(`${monday} 08:00`);
+    // Mardi Gras, 47 days before Easter (28 March 2027), is a Louisiana legal holiday.
+    expect(await openingFor('+12255550100', '2027-02-09 10:00', 'America/Chicago')).toBe(
+      '2027-02-10 08:00',
+    );
     // Christmas 2027 is a Saturday: Rhode Island observes it on Monday the 27th, the federal
     // calendar on Friday the 24th, and Sunday is never a calling day there.
     expect(await openingFor('+14015550100', '2027-12-23 17:30', 'America/New_York')).toBe(

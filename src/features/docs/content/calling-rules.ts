@@ -16,6 +16,18 @@ export type StateRuleDoc = {
 
 export const FEDERAL_HOURS_SOURCE = '47 CFR 64.1200(c)(1)';
 
+/** ISO weekday names, 1 Monday .. 7 Sunday. */
+export const WEEKDAY_NAMES = [
+  '',
+  'Mondays',
+  'Tuesdays',
+  'Wednesdays',
+  'Thursdays',
+  'Fridays',
+  'Saturdays',
+  'Sundays',
+] as const;
+
 export const STATE_RULES: StateRuleDoc[] = [
   {
     state: 'CA',
@@ -53,6 +65,27 @@ export const STATE_RULES: StateRuleDoc[] = [
     cap: null,
     allPartyConsent: null,
     days: { weekdays: [7], source: 'La. R.S. 45:811(3)' },
+    holidays: {
+      source: 'La. R.S. 45:811(3)',
+      calendar: 'La. R.S. 1:55(A)(1)',
+      names: [
+        "New Year's Day",
+        'Battle of New Orleans (8 January)',
+        "Dr. Martin Luther King, Jr.'s Birthday",
+        "Washington's Birthday and Presidents' Day",
+        'Mardi Gras',
+        'Good Friday',
+        'National Memorial Day',
+        'Independence Day',
+        'Huey P. Long Day (30 August)',
+        'Labor Day',
+        'Christopher Columbus Day',
+        "All Saints' Day (1 November)",
+        "Veterans' Day",
+        'Thanksgiving Day',
+        'Christmas Day',
+      ],
+    },
   },
   {
     state: 'MA',

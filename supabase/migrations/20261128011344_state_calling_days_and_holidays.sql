@@ -144,18 +144,20 @@ AS $function$
                                  (make_date(p_year, coalesce(h.month, 1), 1) + interval '1 month' - interval '1 day')::date as last_day) m
      where h.state = p_state and (not h.even_years_only or p_year % 2 = 0)
   )
-  select named_day, name, source from named
+  , moved as (
+    select name, source, named_day, case
+             when observed = 'saturday_friday_sunday_monday' and extract(isodow from named_day) = 6 then named_day - 1
+             when observed in ('saturday_friday_sunday_monday', 'sunday_monday') and extract(isodow from named_day) = 7 then named_day + 1
+             when observed in ('weekend_monday', 'week_monday') and extract(isodow from named_day) in (6, 7)
+               then named_day + (8 - extract(isodow from named_day)::integer)
+             when observed = 'week_monday' then named_day - (extract(isodow from named_day)::integer - 1)
+             else named_day
+           end as observed_day
+      from named
+  )
+  select named_day, name, source from moved
   union
-  select case
-           when observed = 'saturday_friday_sunday_monday' and extract(isodow from named_day) = 6 then named_day - 1
-           when observed in ('saturday_friday_sunday_monday', 'sunday_monday') and extract(isodow from named_day) = 7 then named_day + 1
-           when observed = 'weekend_monday' and extract(isodow from named_day) in (6, 7) then named_day + (8 - extract(isodow from named_day)::integer)
-           when observed = 'week_monday' and extract(isodow from named_day) in (6, 7) then named_day + (8 - extract(isodow from named_day)::integer)
-           when observed = 'week_monday' then named_day - (extract(isodow from named_day)::integer - 1)
-           else named_day
-         end, name || ' (observed)', source
-    from named
-   where observed <> 'none';
+  select observed_day, name || ' (observed)', source from moved where observed_day <> named_day;
 $function$;
 
 CREATE OR REPLACE FUNCTION private.state_holiday_on(p_state text, p_day date)
@@ -536,7 +538,7 @@ insert into private.state_calling_rules (
   state, state_name, call_start, call_end, hours_source, excluded_weekdays, excluded_weekdays_source,
   holidays_source
 ) values
-  ('LA', 'Louisiana', '08:00', '20:00', 'La. R.S. 45:811(2)', '{7}', 'La. R.S. 45:811(3)', null),
+  ('LA', 'Louisiana', '08:00', '20:00', 'La. R.S. 45:811(2)', '{7}', 'La. R.S. 45:811(3)', 'La. R.S. 45:811(3)'),
   ('MS', 'Mississippi', '08:00', '20:00', 'Miss. Code Ann. § 77-3-723(1)', '{7}',
     'Miss. Code Ann. § 77-3-723(1)', null),
   ('RI', 'Rhode Island', '10:00', '17:00', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
@@ -545,6 +547,23 @@ insert into private.state_calling_rules (
   ('UT', 'Utah', null, null, null, '{7}', 'Utah Code § 13-25a-103(3)(b)', 'Utah Code § 13-25a-103(3)(c)');
 
 insert into private.state_holidays (state, name, kind, month, day_of_month, weekday, nth, days_after, observed, even_years_only, source) values
+  -- Louisiana's days of public rest and legal holidays (La. R.S. 1:55(A)(1)); Inauguration Day,
+  -- a holiday in the city of Baton Rouge alone, is not listed.
+  ('LA', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Battle of New Orleans', 'fixed', 1, 8, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Dr. Martin Luther King, Jr.''s Birthday', 'nth_weekday', 1, null, 1, 3, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Washington''s Birthday and Presidents'' Day', 'nth_weekday', 2, null, 1, 3, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Mardi Gras', 'easter', null, null, null, null, -47, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Good Friday', 'easter', null, null, null, null, -2, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'National Memorial Day', 'nth_weekday', 5, null, 1, -1, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Independence Day', 'fixed', 7, 4, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Huey P. Long Day', 'fixed', 8, 30, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Labor Day', 'nth_weekday', 9, null, 1, 1, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Christopher Columbus Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'All Saints'' Day', 'fixed', 11, 1, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Veterans'' Day', 'fixed', 11, 11, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Christmas Day', 'fixed', 12, 25, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
   -- Rhode Island: its own holidays (R.I. Gen. Laws § 25-1-1) and the federal ones (5 U.S.C. § 6103).
   ('RI', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'weekend_monday', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
   ('RI', 'New Year''s Day (federal)', 'fixed', 1, 1, null, null, 0, 'saturday_friday_sunday_monday', false, '5 U.S.C. § 6103'),
