@@ -230,7 +230,7 @@ function thanksgiving(year: number): string {
 }
 
 describe('days and holidays a state excludes', () => {
-  it('schedules a Mississippi call asked for a Sunday for Monday’s opening, and says why', async () => {
+  it('schedules a Mississippi call or batch row asked for a Sunday for Monday’s opening, and says why', async () => {
     const phone = '+16015550100'; // Jackson, Mississippi: answers and agrees
     const sunday = await daysToNext(7, 'America/Chicago');
     const asked = await callingClockAt('10:00', 'America/Chicago', sunday);
@@ -257,6 +257,25 @@ describe('days and holidays a state excludes', () => {
     );
     expect(rows[0].reason).toBe('state_calling_days');
     await account.api(`/${task.id}/cancel`, { method: 'POST' });
+
+    // A batch row asked for the same Sunday waits for Monday too.
+    const batch = await account.api('/batches', {
+      method: 'POST',
+      json: {
+        defaults: { goal: GOAL },
+        tasks: [{ phone_number: '+16015550101', schedule_at: asked.toISOString() }],
+      },
+    });
+    expect(batch.status).toBe(201);
+    const { id: batchId } = (await batch.json()) as { id: string };
+    const { data: rowTasks } = await admin
+      .from('tasks')
+      .select('id, status, scheduled_for')
+      .eq('batch_id', batchId);
+    expect(rowTasks).toHaveLength(1);
+    expect(rowTasks![0]!.status).toBe('scheduled');
+    expect(new Date(rowTasks![0]!.scheduled_for!).getTime()).toBe(monday.getTime());
+    await account.api(`/batches/${batchId}/cancel`, { method: 'POST' });
   });
 
   it('keeps Utah calls off Thanksgiving and Sunday, Louisiana ones off Mardi Gras, Rhode Island ones off a holiday’s observed days', async () => {
