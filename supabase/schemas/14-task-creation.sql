@@ -125,8 +125,9 @@ begin
       'state', rule.state, 'state_hours', jsonb_build_object('start', rule.call_start, 'end', rule.call_end));
   end if;
 
-  -- Outside the callee's calling window, on a weekday or legal holiday its state excludes, past its state's cap of
-  -- calls in 24 hours, or asked for later: scheduled for the first instant all of them allow.
+  -- Outside the callee's calling window, on a weekday or legal holiday its state excludes, past
+  -- its state's cap of calls in 24 hours, or asked for later: scheduled for the first instant all
+  -- of them allow.
   -- A test task judges its window on its test clock instead: always open by default, or at the
   -- moment it set (schedule_at then reads on that clock too), brought back to the real clock.
   if task_livemode then
