@@ -579,8 +579,9 @@ export function DocsPage() {
             we apply them to every call. All-party consent states record only after the notice and
             the callee&apos;s consent. Where a statute&apos;s hours differ by day (Rhode Island:
             09:00-18:00 on weekdays, 10:00-17:00 on Saturdays), the table holds the hours every
-            allowed day shares. Pennsylvania&apos;s and Texas&apos;s shorter Sunday hours are not
-            modelled yet.
+            allowed day shares. Only the rules in this table are enforced; any other state rule (for
+            example Pennsylvania&apos;s ban on solicitation calls on its legal holidays, or
+            Texas&apos;s shorter Sunday hours) remains your duty.
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
