@@ -1229,6 +1229,22 @@ comment on function private.call_day_opening(text, timestamptz, text[], time, ti
 revoke all on function private.call_day_opening(text, timestamptz, text[], time, time) from public, anon, authenticated;
 grant execute on function private.call_day_opening(text, timestamptz, text[], time, time) to service_role;
 
+-- call_day_opening at a moment given outright (a test clock), like next_call_opening_on_clock.
+create function private.call_day_opening_on_clock(
+  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time
+) returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select private.call_day_opening(p_phone_number, p_at - shift, p_zones, p_start, p_end) + shift
+    from (select coalesce((select c.shift from private.calling_clock c), interval '0') as shift) as clock;
+$$;
+comment on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) is
+  'call_day_opening judged at p_at as given, whatever the stack''s calling_clock says.';
+revoke all on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) to service_role;
+
 create function private.call_opening(
   p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_zones text[],
   p_start time, p_end time
@@ -1265,8 +1281,8 @@ grant execute on function private.call_opening(uuid, text, text, timestamptz, te
 
 -- A task's own clock: live tasks are judged on the real clock by call_opening (window, state
 -- hours, excluded days, cap); a test task on the open test clock is always inside; one on a set
--- test clock has its window judged at that clock's moment (the stack's calling_clock does not
--- apply to it).
+-- test clock has its window and its state's days judged at that clock's moment (the stack's
+-- calling_clock does not apply to it).
 create function private.task_call_opening(p_now timestamptz, p_task public.tasks)
 returns timestamptz
 language sql
@@ -1278,8 +1294,8 @@ as $$
       private.call_opening(p_task.user_id, p_task.phone_number, p_task.id, p_now, p_task.time_zones,
         p_task.call_window_start, p_task.call_window_end)
     when p_task.test_clock_shift is null then p_now
-    else private.next_call_opening_on_clock(p_now + p_task.test_clock_shift, p_task.time_zones,
-      p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
+    else private.call_day_opening_on_clock(p_task.phone_number, p_now + p_task.test_clock_shift,
+      p_task.time_zones, p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
   end;
 $$;
 comment on function private.task_call_opening(timestamptz, public.tasks) is

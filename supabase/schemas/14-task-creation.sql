@@ -154,7 +154,7 @@ begin
   else
     opening := case
       when clock_shift is null then greatest(now(), coalesce(requested, now()))
-      else private.next_call_opening_on_clock(
+      else private.call_day_opening_on_clock(p_task->>'phone_number',
         greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)),
         zones, window_start, window_end) - clock_shift
     end;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
 import { apiUrl, dbUrl, secretKey } from './support/stack';
 import { STATE_RULES } from '../../src/features/docs/content/calling-rules';
 
@@ -295,6 +295,30 @@ describe('days and holidays a state excludes', () => {
     expect(await openingFor('+14015550100', '2027-12-23 17:30', 'America/New_York')).toBe(
       '2027-12-28 10:00',
     );
+  });
+
+  it('holds a test call on a test clock set to a Mississippi Sunday until Monday on that clock', async () => {
+    const { data: testKey, error } = await account.client.rpc('generate_api_key_for_user', {
+      user_uuid: account.user.id,
+      p_livemode: false,
+    });
+    if (error) throw error;
+    const started = Date.now();
+    const response = await fetch(taskUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${testKey as string}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        phone_number: '+16015550102',
+        goal: GOAL,
+        test_clock: '2026-11-29T10:00:00-06:00', // a Sunday, 10:00 in Jackson
+      }),
+    });
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task.status).toBe('scheduled');
+    // The test clock runs on from Sunday 10:00: Monday's 08:00 opening is 22 real hours away.
+    const ahead = Date.parse(task.scheduled_for!) - started;
+    expect(Math.abs(ahead - 22 * 3_600_000)).toBeLessThan(60_000);
   });
 
   it('leaves a state without such rules alone: a California call asked for a Sunday rings then', async () => {

@@ -92,6 +92,16 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION private.call_day_opening_on_clock(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.call_day_opening(p_phone_number, p_at - shift, p_zones, p_start, p_end) + shift
+    from (select coalesce((select c.shift from private.calling_clock c), interval '0') as shift) as clock;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.calling_day_excluded(p_rule private.state_calling_rules, p_day date)
  RETURNS boolean
  LANGUAGE sql
@@ -194,6 +204,22 @@ begin
   end loop;
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.task_call_opening(p_now timestamp with time zone, p_task public.tasks)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_task.livemode then
+      private.call_opening(p_task.user_id, p_task.phone_number, p_task.id, p_now, p_task.time_zones,
+        p_task.call_window_start, p_task.call_window_end)
+    when p_task.test_clock_shift is null then p_now
+    else private.call_day_opening_on_clock(p_task.phone_number, p_now + p_task.test_clock_shift,
+      p_task.time_zones, p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
+  end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.task_accept(p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text)
@@ -336,7 +362,7 @@ begin
   else
     opening := case
       when clock_shift is null then greatest(now(), coalesce(requested, now()))
-      else private.next_call_opening_on_clock(
+      else private.call_day_opening_on_clock(p_task->>'phone_number',
         greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)),
         zones, window_start, window_end) - clock_shift
     end;
@@ -517,12 +543,15 @@ revoke all on function private.calling_day_excluded(p_rule private.state_calling
 grant execute on function private.calling_day_excluded(p_rule private.state_calling_rules, p_day date) to service_role;
 revoke all on function private.call_day_opening(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) from public;
 grant execute on function private.call_day_opening(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) to service_role;
+revoke all on function private.call_day_opening_on_clock(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) from public;
+grant execute on function private.call_day_opening_on_clock(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) to service_role;
 comment on table private.state_holidays is 'Legal holidays of the states whose calling rule excludes them, as rules computing each year''s dates, each with the statute that makes it a holiday.';
 comment on function private.easter_sunday(p_year integer) is 'Easter Sunday of a year (Gregorian calendar).';
 comment on function private.state_holiday_dates(p_state text, p_year integer) is 'The days of p_year that are a legal holiday of p_state in private.state_holidays: the day each names and the day it is observed on when it moves.';
 comment on function private.state_holiday_on(p_state text, p_day date) is 'The name of p_state''s legal holiday on p_day, or null.';
 comment on function private.calling_day_excluded(p_rule private.state_calling_rules, p_day date) is 'Whether the state''s rule keeps calls off p_day (a weekday it excludes, or one of its legal holidays).';
 comment on function private.call_day_opening(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) is 'The first instant at or after p_at inside the window and the state''s hours in every zone, on a day the state allows (not a weekday or legal holiday it excludes); null if never.';
+comment on function private.call_day_opening_on_clock(p_phone_number text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) is 'call_day_opening judged at p_at as given, whatever the stack''s calling_clock says.';
 comment on function private.call_opening(p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamp with time zone, p_zones text[], p_start time without time zone, p_end time without time zone) is 'The first instant at or after p_at when a call of the account to the number may ring: inside the window and the state''s hours in every zone, not on a weekday or legal holiday the state excludes, and under the state''s cap; null if never.';
 
 -- Reference rows (written by hand: db:diff does not write rows).
