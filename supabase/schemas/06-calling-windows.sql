@@ -883,6 +883,8 @@ create table private.state_calling_rules (
   -- Recording a call needs every party's consent (the state's wiretap statute).
   all_party_consent boolean not null default false,
   consent_source text,
+  -- The statute that keeps calls off the state's legal holidays (private.state_holidays lists them).
+  holidays_source text,
   constraint state_calling_rules_hours_cited check (
     (call_start is null) = (call_end is null)
     and (call_start is null or (hours_source is not null and call_start < call_end))),
@@ -915,12 +917,116 @@ insert into private.state_calling_rules (
   ('PA', 'Pennsylvania', null, null, null, null, null, true, '18 Pa. C.S. § 5703'),
   ('WA', 'Washington', '08:00', '20:00', 'RCW 19.158.040(2); RCW 80.36.390', null, null,
     true, 'RCW 9.73.030');
+-- States that keep telephone solicitations off Sundays and legal holidays. Where the statute's
+-- hours differ by day, the row holds the hours every allowed day shares (Rhode Island: 10:00-17:00,
+-- its Saturday hours, inside its weekday 09:00-18:00), so no allowed day is overstepped.
+insert into private.state_calling_rules (
+  state, state_name, call_start, call_end, hours_source, excluded_weekdays, excluded_weekdays_source,
+  holidays_source
+) values
+  ('LA', 'Louisiana', '08:00', '20:00', 'La. R.S. 45:811(2)', '{7}', 'La. R.S. 45:811(3)', 'La. R.S. 45:811(3)'),
+  ('MS', 'Mississippi', '08:00', '20:00', 'Miss. Code Ann. § 77-3-723(1)', '{7}',
+    'Miss. Code Ann. § 77-3-723(1)', null),
+  ('RI', 'Rhode Island', '10:00', '17:00', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
+    '{7}', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
+    'R.I. Gen. Laws § 5-61-2 (hours of operation: "except a state or federal holiday")'),
+  ('UT', 'Utah', null, null, null, '{7}', 'Utah Code § 13-25a-103(3)(b)', 'Utah Code § 13-25a-103(3)(c)');
 revoke all on private.state_calling_rules from public, anon, authenticated;
 grant select on private.state_calling_rules to service_role;
 alter table private.state_calling_rules enable row level security;
 
 create policy "The service role reads the state calling rules"
   on private.state_calling_rules for select
+  to service_role
+  using (true);
+
+-- The legal holidays of the states whose rule keeps calls off them (holidays_source), as rules
+-- that compute each year's dates, so the calendar never runs out. A holiday is the day the rule
+-- names and, when it moves, the day the statute observes it on: both are kept free of calls.
+create table private.state_holidays (
+  state text not null references private.state_calling_rules (state),
+  name text not null,
+  -- fixed: month and day_of_month; nth_weekday: the nth (-1 the last) ISO weekday of the month;
+  -- easter: Easter Sunday plus days_after.
+  kind text not null constraint state_holidays_kind check (kind in ('fixed', 'nth_weekday', 'easter')),
+  month smallint constraint state_holidays_month check (month between 1 and 12),
+  day_of_month smallint constraint state_holidays_day check (day_of_month between 1 and 31),
+  weekday smallint constraint state_holidays_weekday check (weekday between 1 and 7),
+  nth smallint constraint state_holidays_nth check (nth in (-1, 1, 2, 3, 4)),
+  days_after smallint not null default 0,
+  -- When the day falls on a weekend: none (stays), saturday_friday_sunday_monday, weekend_monday
+  -- (the following Monday), or week_monday (the Monday of its week; Saturday or Sunday: the next).
+  observed text not null default 'none'
+    constraint state_holidays_observed check (observed in (
+      'none', 'saturday_friday_sunday_monday', 'weekend_monday', 'sunday_monday', 'week_monday')),
+  -- Only in even years (a general election's day).
+  even_years_only boolean not null default false,
+  source text not null,
+  primary key (state, name),
+  constraint state_holidays_shape check (
+    (kind = 'fixed' and month is not null and day_of_month is not null and weekday is null and nth is null)
+    or (kind = 'nth_weekday' and month is not null and weekday is not null and nth is not null and day_of_month is null)
+    or (kind = 'easter' and month is null and day_of_month is null and weekday is null and nth is null))
+);
+comment on table private.state_holidays is
+  'Legal holidays of the states whose calling rule excludes them, as rules computing each year''s dates, each with the statute that makes it a holiday.';
+insert into private.state_holidays (state, name, kind, month, day_of_month, weekday, nth, days_after, observed, even_years_only, source) values
+  -- Louisiana's days of public rest and legal holidays (La. R.S. 1:55(A)(1)); Inauguration Day,
+  -- a holiday in the city of Baton Rouge alone, is not listed.
+  ('LA', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Battle of New Orleans', 'fixed', 1, 8, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Dr. Martin Luther King, Jr.''s Birthday', 'nth_weekday', 1, null, 1, 3, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Washington''s Birthday and Presidents'' Day', 'nth_weekday', 2, null, 1, 3, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Mardi Gras', 'easter', null, null, null, null, -47, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Good Friday', 'easter', null, null, null, null, -2, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'National Memorial Day', 'nth_weekday', 5, null, 1, -1, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Independence Day', 'fixed', 7, 4, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Huey P. Long Day', 'fixed', 8, 30, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Labor Day', 'nth_weekday', 9, null, 1, 1, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Christopher Columbus Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'All Saints'' Day', 'fixed', 11, 1, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Veterans'' Day', 'fixed', 11, 11, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  ('LA', 'Christmas Day', 'fixed', 12, 25, null, null, 0, 'none', false, 'La. R.S. 1:55(A)(1)'),
+  -- Rhode Island: its own holidays (R.I. Gen. Laws § 25-1-1) and the federal ones (5 U.S.C. § 6103).
+  ('RI', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'weekend_monday', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'New Year''s Day (federal)', 'fixed', 1, 1, null, null, 0, 'saturday_friday_sunday_monday', false, '5 U.S.C. § 6103'),
+  ('RI', 'Dr. Martin Luther King, Jr.''s Birthday', 'nth_weekday', 1, null, 1, 3, 0, 'none', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Washington''s Birthday', 'nth_weekday', 2, null, 1, 3, 0, 'none', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Rhode Island Independence Day', 'fixed', 5, 4, null, null, 0, 'sunday_monday', false, 'R.I. Gen. Laws § 25-1-1'),
+  ('RI', 'Memorial Day', 'nth_weekday', 5, null, 1, -1, 0, 'none', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Juneteenth National Independence Day', 'fixed', 6, 19, null, null, 0, 'saturday_friday_sunday_monday', false, '5 U.S.C. § 6103'),
+  ('RI', 'Independence Day', 'fixed', 7, 4, null, null, 0, 'weekend_monday', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Independence Day (federal)', 'fixed', 7, 4, null, null, 0, 'saturday_friday_sunday_monday', false, '5 U.S.C. § 6103'),
+  ('RI', 'Victory Day', 'nth_weekday', 8, null, 1, 2, 0, 'none', false, 'R.I. Gen. Laws § 25-1-1'),
+  ('RI', 'Labor Day', 'nth_weekday', 9, null, 1, 1, 0, 'none', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Columbus Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Election Day', 'nth_weekday', 11, null, 1, 1, 1, 'none', true, 'R.I. Gen. Laws § 25-1-1'),
+  ('RI', 'Veterans'' Day', 'fixed', 11, 11, null, null, 0, 'weekend_monday', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Veterans Day (federal)', 'fixed', 11, 11, null, null, 0, 'saturday_friday_sunday_monday', false, '5 U.S.C. § 6103'),
+  ('RI', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, '5 U.S.C. § 6103; R.I. Gen. Laws § 25-1-1 (days of thanksgiving)'),
+  ('RI', 'Christmas Day', 'fixed', 12, 25, null, null, 0, 'weekend_monday', false, 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103'),
+  ('RI', 'Christmas Day (federal)', 'fixed', 12, 25, null, null, 0, 'saturday_friday_sunday_monday', false, '5 U.S.C. § 6103'),
+  -- Utah's legal holidays (Utah Code § 63G-1-301).
+  ('UT', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Dr. Martin Luther King, Jr. Day', 'nth_weekday', 1, null, 1, 3, 0, 'none', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Presidents'' Day', 'nth_weekday', 2, null, 1, 3, 0, 'none', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Good Friday', 'easter', null, null, null, null, -2, 'none', false, 'Utah Code § 63G-1-301 (as amended in 2026)'),
+  ('UT', 'Memorial Day', 'nth_weekday', 5, null, 1, -1, 0, 'none', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Juneteenth National Freedom Day', 'fixed', 6, 19, null, null, 0, 'week_monday', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Independence Day', 'fixed', 7, 4, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Pioneer Day', 'fixed', 7, 24, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Labor Day', 'nth_weekday', 9, null, 1, 1, 0, 'none', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Columbus Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Veterans Day', 'fixed', 11, 11, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, 'Utah Code § 63G-1-301'),
+  ('UT', 'Christmas', 'fixed', 12, 25, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301');
+revoke all on private.state_holidays from public, anon, authenticated;
+grant select on private.state_holidays to service_role;
+alter table private.state_holidays enable row level security;
+
+create policy "The service role reads the state holidays"
+  on private.state_holidays for select
   to service_role
   using (true);
 
@@ -937,6 +1043,94 @@ comment on function private.state_of(text) is
   'The US state of a +1 number''s area code, or null (toll-free, non-geographic).';
 revoke all on function private.state_of(text) from public, anon, authenticated;
 grant execute on function private.state_of(text) to service_role;
+
+create function private.easter_sunday(p_year integer) returns date
+language sql
+immutable
+set search_path = ''
+as $$
+  -- The anonymous Gregorian computus (Meeus/Jones/Butcher).
+  select make_date(p_year, ((h + l - 7 * m + 114) / 31)::integer, ((h + l - 7 * m + 114) % 31 + 1)::integer)
+    from (select a, b, c, d, e, h, i, k, l, (a + 11 * h + 22 * l) / 451 as m
+            from (select a, b, c, d, e, h, i, k, (32 + 2 * e + 2 * i - h - k) % 7 as l
+                    from (select a, b, c, d, e, (19 * a + b - d - g + 15) % 30 as h, c / 4 as i, c % 4 as k
+                            from (select a, b, c, d, e, (b - f + 1) / 3 as g
+                                    from (select a, b, c, b / 4 as d, b % 4 as e, (b + 8) / 25 as f
+                                            from (select p_year % 19 as a, p_year / 100 as b, p_year % 100 as c) s1) s2) s3) s4) s5) s6;
+$$;
+comment on function private.easter_sunday(integer) is 'Easter Sunday of a year (Gregorian calendar).';
+revoke all on function private.easter_sunday(integer) from public, anon, authenticated;
+grant execute on function private.easter_sunday(integer) to service_role;
+
+create function private.state_holiday_dates(p_state text, p_year integer)
+returns table (day date, name text, source text)
+language sql
+stable
+set search_path = ''
+as $$
+  with named as (
+    select h.name, h.source, h.observed,
+           case h.kind
+             when 'fixed' then make_date(p_year, h.month, h.day_of_month)
+             when 'easter' then private.easter_sunday(p_year)
+             else case when h.nth > 0
+               then first_day + ((h.weekday - extract(isodow from first_day)::integer + 7) % 7) + 7 * (h.nth - 1)
+               else last_day - ((extract(isodow from last_day)::integer - h.weekday + 7) % 7) end
+           end + h.days_after as named_day
+      from private.state_holidays h
+      cross join lateral (select make_date(p_year, coalesce(h.month, 1), 1) as first_day,
+                                 (make_date(p_year, coalesce(h.month, 1), 1) + interval '1 month' - interval '1 day')::date as last_day) m
+     where h.state = p_state and (not h.even_years_only or p_year % 2 = 0)
+  )
+  , moved as (
+    select name, source, named_day, case
+             when observed = 'saturday_friday_sunday_monday' and extract(isodow from named_day) = 6 then named_day - 1
+             when observed in ('saturday_friday_sunday_monday', 'sunday_monday') and extract(isodow from named_day) = 7 then named_day + 1
+             when observed in ('weekend_monday', 'week_monday') and extract(isodow from named_day) in (6, 7)
+               then named_day + (8 - extract(isodow from named_day)::integer)
+             when observed = 'week_monday' then named_day - (extract(isodow from named_day)::integer - 1)
+             else named_day
+           end as observed_day
+      from named
+  )
+  select named_day, name, source from moved
+  union
+  select observed_day, name || ' (observed)', source from moved where observed_day <> named_day;
+$$;
+comment on function private.state_holiday_dates(text, integer) is
+  'The days of p_year that are a legal holiday of p_state in private.state_holidays: the day each names and the day it is observed on when it moves.';
+revoke all on function private.state_holiday_dates(text, integer) from public, anon, authenticated;
+grant execute on function private.state_holiday_dates(text, integer) to service_role;
+
+create function private.state_holiday_on(p_state text, p_day date) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  -- An observed day may fall in the year before the holiday (1 January on a Saturday).
+  select min(h.name) from (
+    select * from private.state_holiday_dates(p_state, extract(year from p_day)::integer)
+    union all
+    select * from private.state_holiday_dates(p_state, extract(year from p_day)::integer + 1)
+  ) h where h.day = p_day;
+$$;
+comment on function private.state_holiday_on(text, date) is
+  'The name of p_state''s legal holiday on p_day, or null.';
+revoke all on function private.state_holiday_on(text, date) from public, anon, authenticated;
+grant execute on function private.state_holiday_on(text, date) to service_role;
+
+create function private.calling_day_excluded(p_rule private.state_calling_rules, p_day date) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select extract(isodow from p_day)::smallint = any(p_rule.excluded_weekdays)
+      or (p_rule.holidays_source is not null and private.state_holiday_on(p_rule.state, p_day) is not null);
+$$;
+comment on function private.calling_day_excluded(private.state_calling_rules, date) is
+  'Whether the state''s rule keeps calls off p_day (a weekday it excludes, or one of its legal holidays).';
+revoke all on function private.calling_day_excluded(private.state_calling_rules, date) from public, anon, authenticated;
+grant execute on function private.calling_day_excluded(private.state_calling_rules, date) to service_role;
 
 create function private.calls_to_number(p_user_id uuid, p_phone_number text, p_except_task text)
 returns setof timestamptz
@@ -994,9 +1188,8 @@ comment on function private.call_cap_opening(uuid, text, text, timestamptz, inte
 revoke all on function private.call_cap_opening(uuid, text, text, timestamptz, integer) from public, anon, authenticated;
 grant execute on function private.call_cap_opening(uuid, text, text, timestamptz, integer) to service_role;
 
-create function private.call_opening(
-  p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_zones text[],
-  p_start time, p_end time
+create function private.call_day_opening(
+  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time
 ) returns timestamptz
 language plpgsql
 stable
@@ -1010,20 +1203,69 @@ declare
   zone text;
 begin
   select * into rule from private.state_calling_rules where state = private.state_of(p_phone_number);
-  -- The window, the state's hours (stored on the task as its window), the excluded days and the
-  -- cap, until all agree (a handful of rounds: each moves forward to the next possible instant).
-  for round in 1..16 loop
+  -- The window, the state's hours and the days it excludes, until all agree (each round moves
+  -- forward to the next possible instant; a holiday next to a weekend takes a few).
+  for round in 1..32 loop
     moved := private.next_call_opening(candidate, p_zones,
       greatest(p_start, coalesce(rule.call_start, p_start)), least(p_end, coalesce(rule.call_end, p_end)));
     if moved is null then
       return null;
     end if;
     foreach zone in array p_zones loop
-      if extract(isodow from (moved + shift) at time zone zone)::smallint = any(rule.excluded_weekdays) then
+      if rule.state is not null and private.calling_day_excluded(rule, ((moved + shift) at time zone zone)::date) then
         moved := greatest(moved, ((((moved + shift) at time zone zone)::date + 1)::timestamp at time zone zone) - shift);
       end if;
     end loop;
-    moved := private.call_cap_opening(p_user_id, p_phone_number, p_task_id, moved, rule.max_calls_per_24h);
+    if moved = candidate then
+      return candidate;
+    end if;
+    candidate := moved;
+  end loop;
+  return null;
+end;
+$$;
+comment on function private.call_day_opening(text, timestamptz, text[], time, time) is
+  'The first instant at or after p_at inside the window and the state''s hours in every zone, on a day the state allows (not a weekday or legal holiday it excludes); null if never.';
+revoke all on function private.call_day_opening(text, timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.call_day_opening(text, timestamptz, text[], time, time) to service_role;
+
+-- call_day_opening at a moment given outright (a test clock), like next_call_opening_on_clock.
+create function private.call_day_opening_on_clock(
+  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time
+) returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select private.call_day_opening(p_phone_number, p_at - shift, p_zones, p_start, p_end) + shift
+    from (select coalesce((select c.shift from private.calling_clock c), interval '0') as shift) as clock;
+$$;
+comment on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) is
+  'call_day_opening judged at p_at as given, whatever the stack''s calling_clock says.';
+revoke all on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) from public, anon, authenticated;
+grant execute on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) to service_role;
+
+create function private.call_opening(
+  p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_zones text[],
+  p_start time, p_end time
+) returns timestamptz
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  cap integer := (select r.max_calls_per_24h from private.state_calling_rules r
+                   where r.state = private.state_of(p_phone_number));
+  candidate timestamptz := p_at;
+  moved timestamptz;
+begin
+  -- The window, the state's hours and days, then the cap, until all agree.
+  for round in 1..16 loop
+    moved := private.call_day_opening(p_phone_number, candidate, p_zones, p_start, p_end);
+    if moved is null then
+      return null;
+    end if;
+    moved := private.call_cap_opening(p_user_id, p_phone_number, p_task_id, moved, cap);
     if moved = candidate then
       return candidate;
     end if;
@@ -1033,14 +1275,14 @@ begin
 end;
 $$;
 comment on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) is
-  'The first instant at or after p_at when a call of the account to the number may ring: inside the window and the state''s hours in every zone, not on a day the state excludes, and under the state''s cap; null if never.';
+  'The first instant at or after p_at when a call of the account to the number may ring: inside the window and the state''s hours in every zone, not on a weekday or legal holiday the state excludes, and under the state''s cap; null if never.';
 revoke all on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) from public, anon, authenticated;
 grant execute on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) to service_role;
 
 -- A task's own clock: live tasks are judged on the real clock by call_opening (window, state
 -- hours, excluded days, cap); a test task on the open test clock is always inside; one on a set
--- test clock has its window judged at that clock's moment (the stack's calling_clock does not
--- apply to it).
+-- test clock has its window and its state's days judged at that clock's moment (the stack's
+-- calling_clock does not apply to it).
 create function private.task_call_opening(p_now timestamptz, p_task public.tasks)
 returns timestamptz
 language sql
@@ -1052,8 +1294,8 @@ as $$
       private.call_opening(p_task.user_id, p_task.phone_number, p_task.id, p_now, p_task.time_zones,
         p_task.call_window_start, p_task.call_window_end)
     when p_task.test_clock_shift is null then p_now
-    else private.next_call_opening_on_clock(p_now + p_task.test_clock_shift, p_task.time_zones,
-      p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
+    else private.call_day_opening_on_clock(p_task.phone_number, p_now + p_task.test_clock_shift,
+      p_task.time_zones, p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
   end;
 $$;
 comment on function private.task_call_opening(timestamptz, public.tasks) is

@@ -41,6 +41,7 @@ declare
   opening timestamptz;
   rule private.state_calling_rules%rowtype;
   within_hours timestamptz;
+  day_opening timestamptz;
   reason text;
   waits boolean;
   -- Test mode (docs/product-rules.md#test-mode): the key's mode (task_create) or the session's.
@@ -124,20 +125,24 @@ begin
       'state', rule.state, 'state_hours', jsonb_build_object('start', rule.call_start, 'end', rule.call_end));
   end if;
 
-  -- Outside the callee's calling window, on a day its state excludes, past its state's cap of
-  -- calls in 24 hours, or asked for later: scheduled for the first instant all of them allow.
+  -- Outside the callee's calling window, on a weekday or legal holiday its state excludes, past
+  -- its state's cap of calls in 24 hours, or asked for later: scheduled for the first instant all
+  -- of them allow.
   -- A test task judges its window on its test clock instead: always open by default, or at the
   -- moment it set (schedule_at then reads on that clock too), brought back to the real clock.
   if task_livemode then
     within_hours := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
       window_start, window_end);
+    day_opening := private.call_day_opening(p_task->>'phone_number',
+      greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
     opening := private.call_opening(p_user_id, p_task->>'phone_number', null,
       greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
     if opening is null or within_hours is null then
       return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
     end if;
     reason := case
-      when opening > within_hours then 'state_call_cap'
+      when opening > day_opening then 'state_call_cap'
+      when day_opening > within_hours then 'state_calling_days'
       when requested > now() and opening = private.next_call_opening(requested, zones,
         coalesce((p_task->>'call_window_start')::time, '08:00'),
         coalesce((p_task->>'call_window_end')::time, '21:00')) then 'schedule_at'
@@ -149,7 +154,7 @@ begin
   else
     opening := case
       when clock_shift is null then greatest(now(), coalesce(requested, now()))
-      else private.next_call_opening_on_clock(
+      else private.call_day_opening_on_clock(p_task->>'phone_number',
         greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)),
         zones, window_start, window_end) - clock_shift
     end;
@@ -301,6 +306,18 @@ begin
       private.next_call_opening(at, zones, window_start, window_end) end,
     'opening', case when window_start < window_end then
       private.call_opening(p_user_id, phone, null, at, zones, window_start, window_end) end,
+    'day_opening', case when window_start < window_end then
+      private.call_day_opening(phone, at, zones, window_start, window_end) end,
+    -- The state's holidays in the next year, when its rule keeps calls off them.
+    'holidays', case when rule.holidays_source is not null then (
+      select coalesce(jsonb_agg(jsonb_build_object('date', h.day, 'name', h.name, 'source', h.source)
+               order by h.day, h.name), '[]'::jsonb)
+        from (select distinct on (d.day) d.day, d.name, d.source
+                from generate_series(extract(year from now())::integer, extract(year from now())::integer + 1) y
+                cross join lateral private.state_holiday_dates(rule.state, y) d
+               where d.day >= (now() at time zone zones[1])::date
+                 and d.day < (now() at time zone zones[1])::date + 366
+               order by d.day, d.name) h) end,
     'calls_in_last_24h', recent,
     'cap_frees_at', case when rule.max_calls_per_24h is not null then
       private.call_cap_opening(p_user_id, phone, null, now(), rule.max_calls_per_24h) end);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
 import { apiUrl, dbUrl, secretKey } from './support/stack';
 import { STATE_RULES } from '../../src/features/docs/content/calling-rules';
 
@@ -19,7 +19,13 @@ type Check = {
   decision: string;
   scheduled_for: string | null;
   state: string | null;
-  rules: { rule: string; decision: string; source: string | null; until?: string }[];
+  rules: {
+    rule: string;
+    decision: string;
+    source: string | null;
+    until?: string;
+    holidays?: { date: string; name: string; source: string }[];
+  }[];
 };
 
 const GOAL = 'Confirm the plumber visit on Friday at 10 am.';
@@ -186,7 +192,165 @@ describe('a state’s cap of calls in 24 hours', () => {
   }, 60_000);
 });
 
+/** Days from the calling clock's today in `zone` to its next `isodow` (1 Monday .. 7 Sunday), at least 1. */
+async function daysToNext(isodow: number, zone: string): Promise<number> {
+  const { rows } = await db.query<{ today: number }>(
+    `select extract(isodow from (now() + coalesce((select shift from private.calling_clock), interval '0'))
+              at time zone $1)::int as today`,
+    [zone],
+  );
+  return (isodow - rows[0]!.today + 7) % 7 || 7;
+}
+
+/** The real instant the stack's calling clock calls `local` (a wall-clock time) in `zone`. */
+async function callingClockOn(local: string, zone: string): Promise<Date> {
+  const { rows } = await db.query<{ at: Date }>(
+    `select ($1::timestamp at time zone $2)
+            - coalesce((select shift from private.calling_clock), interval '0') as at`,
+    [local, zone],
+  );
+  return rows[0]!.at;
+}
+
+/** When call_opening lets a call to `phone` asked for `local` (in `zone`) ring, in `zone`. */
+async function openingFor(phone: string, local: string, zone: string): Promise<string> {
+  const { rows } = await db.query<{ opening: string }>(
+    `select to_char((private.call_opening($1, $2, null, $3, $4, '08:00', '21:00')
+              + coalesce((select shift from private.calling_clock), interval '0')) at time zone $5,
+              'YYYY-MM-DD HH24:MI') as opening`,
+    [account.user.id, phone, await callingClockOn(local, zone), [zone], zone],
+  );
+  return rows[0]!.opening;
+}
+
+/** The fourth Thursday of November of `year`, as YYYY-MM-DD. */
+function thanksgiving(year: number): string {
+  const first = new Date(Date.UTC(year, 10, 1)).getUTCDay(); // 0 Sunday
+  return `${year}-11-${String(1 + ((4 - first + 7) % 7) + 21).padStart(2, '0')}`;
+}
+
+describe('days and holidays a state excludes', () => {
+  it('schedules a Mississippi call or batch row asked for a Sunday for Monday’s opening, and says why', async () => {
+    const phone = '+16015550100'; // Jackson, Mississippi: answers and agrees
+    const sunday = await daysToNext(7, 'America/Chicago');
+    const asked = await callingClockAt('10:00', 'America/Chicago', sunday);
+    const monday = await callingClockAt('08:00', 'America/Chicago', sunday + 1);
+
+    const answer = await check({ phone_number: phone, schedule_at: asked.toISOString() });
+    expect(answer).toMatchObject({ decision: 'scheduled', state: 'MS' });
+    expect(new Date(answer.scheduled_for!).getTime()).toBe(monday.getTime());
+    expect(ruleOf(answer, 'state_days')).toMatchObject({
+      decision: 'delays',
+      source: 'Miss. Code Ann. § 77-3-723(1)',
+    });
+
+    const { response, task } = await create({
+      phone_number: phone,
+      schedule_at: asked.toISOString(),
+    });
+    expect(response.status).toBe(201);
+    expect(task.status).toBe('scheduled');
+    expect(new Date(task.scheduled_for!).getTime()).toBe(monday.getTime());
+    const { rows } = await db.query(
+      `select data->>'reason' as reason from public.task_events where task_id = $1 and seq = 1`,
+      [task.id],
+    );
+    expect(rows[0].reason).toBe('state_calling_days');
+    await account.api(`/${task.id}/cancel`, { method: 'POST' });
+
+    // A batch row asked for the same Sunday waits for Monday too.
+    const batch = await account.api('/batches', {
+      method: 'POST',
+      json: {
+        defaults: { goal: GOAL },
+        tasks: [{ phone_number: '+16015550101', schedule_at: asked.toISOString() }],
+      },
+    });
+    expect(batch.status).toBe(201);
+    const { id: batchId } = (await batch.json()) as { id: string };
+    const { data: rowTasks } = await admin
+      .from('tasks')
+      .select('id, status, scheduled_for')
+      .eq('batch_id', batchId);
+    expect(rowTasks).toHaveLength(1);
+    expect(rowTasks![0]!.status).toBe('scheduled');
+    expect(new Date(rowTasks![0]!.scheduled_for!).getTime()).toBe(monday.getTime());
+    await account.api(`/batches/${batchId}/cancel`, { method: 'POST' });
+  });
+
+  it('keeps Utah calls off Thanksgiving and Sunday, Louisiana ones off Mardi Gras, Rhode Island ones off a holiday’s observed days', async () => {
+    const day = thanksgiving(new Date().getUTCFullYear() + 1);
+    const after = (days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const [friday, saturday, monday] = [after(1), after(2), after(4)];
+    const utah = '+18015550100';
+    expect(await openingFor(utah, `${day} 10:00`, 'America/Denver')).toBe(`${friday} 08:00`);
+    expect(await openingFor(utah, `${saturday} 21:30`, 'America/Denver')).toBe(`${monday} 08:00`);
+    // Mardi Gras, 47 days before Easter (28 March 2027), is a Louisiana legal holiday.
+    expect(await openingFor('+12255550100', '2027-02-09 10:00', 'America/Chicago')).toBe(
+      '2027-02-10 08:00',
+    );
+    // Christmas 2027 is a Saturday: Rhode Island observes it on Monday the 27th, the federal
+    // calendar on Friday the 24th, and Sunday is never a calling day there.
+    expect(await openingFor('+14015550100', '2027-12-23 17:30', 'America/New_York')).toBe(
+      '2027-12-28 10:00',
+    );
+  });
+
+  it('holds a test call on a test clock set to a Mississippi Sunday until Monday on that clock', async () => {
+    const { data: testKey, error } = await account.client.rpc('generate_api_key_for_user', {
+      user_uuid: account.user.id,
+      p_livemode: false,
+    });
+    if (error) throw error;
+    const started = Date.now();
+    const response = await fetch(taskUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${testKey as string}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        phone_number: '+16015550102',
+        goal: GOAL,
+        test_clock: '2026-11-29T10:00:00-06:00', // a Sunday, 10:00 in Jackson
+      }),
+    });
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task.status).toBe('scheduled');
+    // The test clock runs on from Sunday 10:00: Monday's 08:00 opening is 22 real hours away.
+    const ahead = Date.parse(task.scheduled_for!) - started;
+    expect(Math.abs(ahead - 22 * 3_600_000)).toBeLessThan(60_000);
+  });
+
+  it('leaves a state without such rules alone: a California call asked for a Sunday rings then', async () => {
+    const sunday = await daysToNext(7, 'America/Los_Angeles');
+    const asked = await callingClockAt('10:00', 'America/Los_Angeles', sunday);
+    const answer = await check({ phone_number: '+14155550100', schedule_at: asked.toISOString() });
+    expect(new Date(answer.scheduled_for!).getTime()).toBe(asked.getTime());
+    expect(ruleOf(answer, 'state_days')).toBeUndefined();
+    expect(ruleOf(answer, 'state_holidays')).toBeUndefined();
+  });
+});
+
 describe('GET /task/rules', () => {
+  it('lists a Utah number’s excluded Sunday and its coming holidays, each with its source', async () => {
+    const response = await account.api('/rules?phone_number=%2B18015550100');
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Check;
+    expect(answer.state).toBe('UT');
+    expect(ruleOf(answer, 'state_days')?.source).toBe('Utah Code § 13-25a-103(3)(b)');
+    const holidays = ruleOf(answer, 'state_holidays');
+    expect(holidays?.source).toBe('Utah Code § 13-25a-103(3)(c)');
+    // The next 24 July, whichever year it falls in.
+    const today = new Date().toISOString().slice(0, 10);
+    const thisYear = `${today.slice(0, 4)}-07-24`;
+    const next = thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-07-24`;
+    expect(holidays?.holidays).toContainEqual({
+      date: next,
+      name: 'Pioneer Day',
+      source: 'Utah Code § 63G-1-301',
+    });
+  });
+
   it('lists the rules for a number, each with its source', async () => {
     const response = await account.api('/rules?phone_number=%2B14055550100');
     expect(response.status).toBe(200);
@@ -214,7 +378,8 @@ describe('/docs', () => {
   it('shows the state rules the database applies, with the same sources', async () => {
     const { rows } = await db.query(
       `select state, state_name, to_char(call_start, 'HH24:MI') as start, to_char(call_end, 'HH24:MI') as end,
-              hours_source, max_calls_per_24h, cap_source, consent_source
+              hours_source, max_calls_per_24h, cap_source, consent_source,
+              excluded_weekdays, excluded_weekdays_source, holidays_source
          from private.state_calling_rules order by state`,
     );
     expect(
@@ -227,6 +392,9 @@ describe('/docs', () => {
         max_calls_per_24h: r.cap?.calls ?? null,
         cap_source: r.cap?.source ?? null,
         consent_source: r.allPartyConsent,
+        excluded_weekdays: r.days?.weekdays ?? [],
+        excluded_weekdays_source: r.days?.source ?? null,
+        holidays_source: r.holidays?.source ?? null,
       })),
     ).toEqual(rows);
   });

@@ -139,7 +139,7 @@ export interface paths {
     };
     /**
      * The rules that apply to a call to a number
-     * @description POST /task/check for a call to this number with every default.
+     * @description POST /task/check for a call to this number with every default: the federal window, the callee's state's hours, the days it excludes (state_days) and its legal holidays with their dates (state_holidays), its cap and its recording consent, each with its source.
      */
     get: operations['getCallRules'];
     put?: never;
@@ -743,6 +743,7 @@ export interface components {
           | 'state_hours'
           | 'state_days'
           | 'state_call_cap'
+          | 'state_holidays'
           | 'recording_consent'
           | 'consent';
         /**
@@ -758,6 +759,17 @@ export interface components {
          * @description When a rule that delays the call lets it ring.
          */
         until?: string;
+        /** @description state_holidays only: the callee's state's legal holidays in the coming year, on which it allows no calls (a holiday and the day it is observed on). */
+        holidays?: {
+          /**
+           * Format: date
+           * @description The local date.
+           */
+          date: string;
+          name: string;
+          /** @description The statute that makes the day a holiday. */
+          source: string;
+        }[];
       }[];
     };
     /** @description One event of a task's log. Every task that is placed gets task.completed within its max_duration_minutes plus 10 minutes of the call's start, whatever the voice provider does (a call with no final report by then is ended and fails with no_final_report). call.ended's data carries call_outcome. */

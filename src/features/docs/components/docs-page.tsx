@@ -68,7 +68,11 @@ import {
   SubHeading,
   type TocItem,
 } from '@/features/docs/components/docs-layout';
-import { FEDERAL_HOURS_SOURCE, STATE_RULES } from '@/features/docs/content/calling-rules';
+import {
+  FEDERAL_HOURS_SOURCE,
+  STATE_RULES,
+  WEEKDAY_NAMES,
+} from '@/features/docs/content/calling-rules';
 import { RESULT_COLUMNS_BEFORE_RESULT } from '@/lib/batch-results-columns';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 
@@ -531,15 +535,23 @@ export function DocsPage() {
             A call a rule delays is created <InlineCode>scheduled</InlineCode> with{' '}
             <InlineCode>scheduled_for</InlineCode> (event <InlineCode>task.scheduled</InlineCode>,{' '}
             <InlineCode>reason</InlineCode> <InlineCode>calling_window</InlineCode>,{' '}
-            <InlineCode>schedule_at</InlineCode>, <InlineCode>state_calling_hours</InlineCode> or{' '}
-            <InlineCode>state_call_cap</InlineCode>), never dropped; retries and scheduled calls are
-            held to the same rules when their time comes.
+            <InlineCode>schedule_at</InlineCode>, <InlineCode>state_calling_hours</InlineCode>,{' '}
+            <InlineCode>state_calling_days</InlineCode> or <InlineCode>state_call_cap</InlineCode>),
+            never dropped; retries and scheduled calls are held to the same rules when their time
+            comes.
           </p>
           <ul className="list-disc space-y-1 pl-6">
             <li>
               Hours: 08:00-21:00 in every time zone of the number&apos;s area code (
               {FEDERAL_HOURS_SOURCE}), narrowed by <InlineCode>call_window</InlineCode> and by the
               callee&apos;s state below. The state comes from the area code.
+            </li>
+            <li>
+              Days: where a state allows no calls on Sundays or on its legal holidays, a call asked
+              for such a day (in any of the number&apos;s time zones) rings at the next allowed
+              day&apos;s opening. Holidays are computed from each statute&apos;s rules every year
+              (fixed dates, the nth weekday of a month, Easter) and kept free on the day named and
+              on the day the state or federal calendar observes it when it falls on a weekend.
             </li>
             <li>
               Cap: where a state caps calls, at most that many calls from your account to one number
@@ -565,7 +577,11 @@ export function DocsPage() {
           <p>
             The state statutes&apos; hours and caps cover telephone solicitations (marketing calls);
             we apply them to every call. All-party consent states record only after the notice and
-            the callee&apos;s consent.
+            the callee&apos;s consent. Where a statute&apos;s hours differ by day (Rhode Island:
+            09:00-18:00 on weekdays, 10:00-17:00 on Saturdays), the table holds the hours every
+            allowed day shares. Only the rules in this table are enforced; any other state rule (for
+            example Pennsylvania&apos;s ban on solicitation calls on its legal holidays, or
+            Texas&apos;s shorter Sunday hours) remains your duty.
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
@@ -580,6 +596,9 @@ export function DocsPage() {
                   </th>
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Calls in 24 h
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Days without calls
                   </th>
                   <th scope="col" className="py-2 font-medium">
                     Recording
@@ -598,6 +617,24 @@ export function DocsPage() {
                     <td className="py-2 pr-4">
                       {rule.cap ? `${rule.cap.calls} (${rule.cap.source})` : 'no cap'}
                     </td>
+                    <td className="py-2 pr-4">
+                      {rule.days || rule.holidays ? (
+                        <>
+                          {rule.days
+                            ? `${rule.days.weekdays.map((d) => WEEKDAY_NAMES[d]).join(', ')} (${rule.days.source})`
+                            : null}
+                          {rule.holidays ? (
+                            <>
+                              {rule.days ? '; ' : null}
+                              legal holidays ({rule.holidays.source}):{' '}
+                              {rule.holidays.names.join(', ')} ({rule.holidays.calendar})
+                            </>
+                          ) : null}
+                        </>
+                      ) : (
+                        'none'
+                      )}
+                    </td>
                     <td className="py-2">
                       {rule.allPartyConsent ? `all parties (${rule.allPartyConsent})` : 'one party'}
                     </td>
@@ -614,7 +651,8 @@ export function DocsPage() {
             <InlineCode>refused</InlineCode>) and each rule&apos;s verdict (
             <InlineCode>rules[]</InlineCode>: <InlineCode>rule</InlineCode>,{' '}
             <InlineCode>decision</InlineCode>, <InlineCode>message</InlineCode>,{' '}
-            <InlineCode>source</InlineCode>).{' '}
+            <InlineCode>source</InlineCode>; <InlineCode>state_holidays</InlineCode> also lists the
+            coming year&apos;s <InlineCode>holidays</InlineCode> with their dates).{' '}
             <InlineCode>GET /functions/v1/task/rules?phone_number=…</InlineCode> answers the same
             for a call with every default; the MCP tool <InlineCode>check_call</InlineCode> does it
             for an AI agent.

@@ -401,7 +401,7 @@ export const eventTypes = [
   {
     type: 'task.scheduled',
     meaning:
-      'The task waits for its calling window or schedule_at: data has scheduled_for and reason (calling_window, schedule_at, state_calling_hours or state_call_cap).',
+      'The task waits for its calling window or schedule_at: data has scheduled_for and reason (calling_window, schedule_at, state_calling_hours, state_calling_days or state_call_cap).',
   },
   { type: 'call.ringing', meaning: 'The callee’s phone is ringing.' },
   { type: 'call.answered', meaning: 'The call was answered.' },

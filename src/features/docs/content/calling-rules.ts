@@ -8,9 +8,25 @@ export type StateRuleDoc = {
   hours: { start: string; end: string; source: string } | null;
   cap: { calls: number; source: string } | null;
   allPartyConsent: string | null;
+  /** ISO weekdays (1 Monday .. 7 Sunday) on which no call rings. */
+  days?: { weekdays: number[]; source: string };
+  /** The state's legal holidays, on which no call rings. */
+  holidays?: { source: string; calendar: string; names: string[] };
 };
 
 export const FEDERAL_HOURS_SOURCE = '47 CFR 64.1200(c)(1)';
+
+/** ISO weekday names, 1 Monday .. 7 Sunday. */
+export const WEEKDAY_NAMES = [
+  '',
+  'Mondays',
+  'Tuesdays',
+  'Wednesdays',
+  'Thursdays',
+  'Fridays',
+  'Saturdays',
+  'Sundays',
+] as const;
 
 export const STATE_RULES: StateRuleDoc[] = [
   {
@@ -43,6 +59,35 @@ export const STATE_RULES: StateRuleDoc[] = [
   },
   { state: 'IL', name: 'Illinois', hours: null, cap: null, allPartyConsent: '720 ILCS 5/14-2' },
   {
+    state: 'LA',
+    name: 'Louisiana',
+    hours: { start: '08:00', end: '20:00', source: 'La. R.S. 45:811(2)' },
+    cap: null,
+    allPartyConsent: null,
+    days: { weekdays: [7], source: 'La. R.S. 45:811(3)' },
+    holidays: {
+      source: 'La. R.S. 45:811(3)',
+      calendar: 'La. R.S. 1:55(A)(1)',
+      names: [
+        "New Year's Day",
+        'Battle of New Orleans (8 January)',
+        "Dr. Martin Luther King, Jr.'s Birthday",
+        "Washington's Birthday and Presidents' Day",
+        'Mardi Gras',
+        'Good Friday',
+        'National Memorial Day',
+        'Independence Day',
+        'Huey P. Long Day (30 August)',
+        'Labor Day',
+        'Christopher Columbus Day',
+        "All Saints' Day (1 November)",
+        "Veterans' Day",
+        'Thanksgiving Day',
+        'Christmas Day',
+      ],
+    },
+  },
+  {
     state: 'MA',
     name: 'Massachusetts',
     hours: null,
@@ -59,6 +104,14 @@ export const STATE_RULES: StateRuleDoc[] = [
     },
     cap: { calls: 3, source: 'Md. Code, Com. Law § 14-4503 (Stop the Spam Calls Act of 2023)' },
     allPartyConsent: 'Md. Code, Cts. & Jud. Proc. § 10-402',
+  },
+  {
+    state: 'MS',
+    name: 'Mississippi',
+    hours: { start: '08:00', end: '20:00', source: 'Miss. Code Ann. § 77-3-723(1)' },
+    cap: null,
+    allPartyConsent: null,
+    days: { weekdays: [7], source: 'Miss. Code Ann. § 77-3-723(1)' },
   },
   {
     state: 'MT',
@@ -98,6 +151,65 @@ export const STATE_RULES: StateRuleDoc[] = [
     hours: null,
     cap: null,
     allPartyConsent: '18 Pa. C.S. § 5703',
+  },
+  {
+    state: 'RI',
+    name: 'Rhode Island',
+    hours: {
+      start: '10:00',
+      end: '17:00',
+      source: 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
+    },
+    cap: null,
+    allPartyConsent: null,
+    days: { weekdays: [7], source: 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6' },
+    holidays: {
+      source: 'R.I. Gen. Laws § 5-61-2 (hours of operation: "except a state or federal holiday")',
+      calendar: 'R.I. Gen. Laws § 25-1-1; 5 U.S.C. § 6103',
+      names: [
+        "New Year's Day",
+        "Dr. Martin Luther King, Jr.'s Birthday",
+        "Washington's Birthday",
+        'Rhode Island Independence Day (4 May)',
+        'Memorial Day',
+        'Juneteenth',
+        'Independence Day',
+        'Victory Day (second Monday of August)',
+        'Labor Day',
+        'Columbus Day',
+        'Election Day (even years)',
+        "Veterans' Day",
+        'Thanksgiving Day',
+        'Christmas Day',
+      ],
+    },
+  },
+  {
+    state: 'UT',
+    name: 'Utah',
+    hours: null,
+    cap: null,
+    allPartyConsent: null,
+    days: { weekdays: [7], source: 'Utah Code § 13-25a-103(3)(b)' },
+    holidays: {
+      source: 'Utah Code § 13-25a-103(3)(c)',
+      calendar: 'Utah Code § 63G-1-301',
+      names: [
+        "New Year's Day",
+        'Dr. Martin Luther King, Jr. Day',
+        "Presidents' Day",
+        'Good Friday',
+        'Memorial Day',
+        'Juneteenth National Freedom Day',
+        'Independence Day',
+        'Pioneer Day (24 July)',
+        'Labor Day',
+        'Columbus Day',
+        'Veterans Day',
+        'Thanksgiving Day',
+        'Christmas',
+      ],
+    },
   },
   {
     state: 'WA',

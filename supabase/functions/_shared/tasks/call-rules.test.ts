@@ -15,6 +15,7 @@ const FLORIDA: StateRule = {
   covers: 'telephone_solicitations',
   all_party_consent: true,
   consent_source: 'Fla. Stat. § 934.03(2)(d)',
+  holidays_source: null,
 };
 
 function facts(overrides: Partial<CheckFacts> = {}): CheckFacts {
@@ -30,6 +31,8 @@ function facts(overrides: Partial<CheckFacts> = {}): CheckFacts {
     window: { start: '08:00:00', end: '20:00:00' },
     window_opening: NOW,
     hours_opening: NOW,
+    day_opening: NOW,
+    holidays: null,
     opening: NOW,
     calls_in_last_24h: 0,
     cap_frees_at: NOW,
@@ -108,6 +111,57 @@ describe('explaining whether a call would ring', () => {
     expect(rule(answer, 'state_call_cap')).toBeUndefined();
     expect(rule(answer, 'recording_consent')?.source).toBe('18 U.S.C. § 2511(2)(d)');
     expect(answer.decision).toBe('refused');
+  });
+
+  it('says a Utah call asked for Thanksgiving waits for the next day, and lists the holidays with their sources', () => {
+    const UTAH: StateRule = {
+      ...FLORIDA,
+      state: 'UT',
+      state_name: 'Utah',
+      call_start: null,
+      call_end: null,
+      hours_source: null,
+      max_calls_per_24h: null,
+      cap_source: null,
+      excluded_weekdays: [7],
+      excluded_weekdays_source: 'Utah Code § 13-25a-103(3)(b)',
+      holidays_source: 'Utah Code § 13-25a-103(3)(c)',
+      all_party_consent: false,
+      consent_source: null,
+    };
+    const thanksgiving = '2026-11-26T15:00:00.000Z'; // 08:00 in Denver
+    const friday = '2026-11-27T15:00:00.000Z';
+    const holidays = [
+      { date: '2026-11-26', name: 'Thanksgiving Day', source: 'Utah Code § 63G-1-301' },
+      { date: '2026-12-25', name: 'Christmas', source: 'Utah Code § 63G-1-301' },
+    ];
+    const answer = explainCheck(
+      '+18015550100',
+      facts({
+        now: '2026-11-26T05:00:00.000Z',
+        state: 'UT',
+        time_zones: ['America/Denver'],
+        state_rule: UTAH,
+        window_opening: thanksgiving,
+        hours_opening: thanksgiving,
+        day_opening: friday,
+        opening: friday,
+        holidays,
+      }),
+    );
+    expect(answer).toMatchObject({ decision: 'scheduled', scheduled_for: friday });
+    // Thanksgiving is a Thursday: the holiday moved the call, not the excluded Sunday.
+    expect(rule(answer, 'state_days')).toMatchObject({
+      decision: 'allows',
+      source: 'Utah Code § 13-25a-103(3)(b)',
+    });
+    expect(rule(answer, 'state_holidays')).toMatchObject({
+      decision: 'delays',
+      until: friday,
+      source: 'Utah Code § 13-25a-103(3)(c)',
+      holidays,
+    });
+    expect(rule(answer, 'state_holidays')?.message).toContain('Thanksgiving Day on 2026-11-26');
   });
 
   it('answers a number the number rule refuses with that rule alone', () => {

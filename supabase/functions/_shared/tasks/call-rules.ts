@@ -24,7 +24,11 @@ export type StateRule = {
   covers: 'telephone_solicitations' | 'all_calls';
   all_party_consent: boolean;
   consent_source: string | null;
+  holidays_source: string | null;
 };
+
+/** A legal holiday of the callee's state on which its rule allows no calls. */
+export type StateHoliday = { date: string; name: string; source: string };
 
 /** What public.task_check answers. */
 export type CheckFacts = {
@@ -39,6 +43,10 @@ export type CheckFacts = {
   window: { start: string; end: string };
   window_opening: string | null;
   hours_opening: string | null;
+  /** The opening by the window, the state's hours and its excluded days, before the cap. */
+  day_opening: string | null;
+  /** The state's holidays in the coming year, when its rule keeps calls off them. */
+  holidays: StateHoliday[] | null;
   opening: string | null;
   calls_in_last_24h: number;
   cap_frees_at: string | null;
@@ -55,6 +63,7 @@ export type RuleVerdict = {
     | 'calling_window'
     | 'state_hours'
     | 'state_days'
+    | 'state_holidays'
     | 'state_call_cap'
     | 'recording_consent'
     | 'consent';
@@ -64,6 +73,8 @@ export type RuleVerdict = {
   source: string | null;
   /** When the rule lets the call ring (a rule that delays it). */
   until?: string;
+  /** state_holidays: the holidays of the coming year, each with the statute that makes it one. */
+  holidays?: StateHoliday[];
 };
 
 export type CheckAnswer = {
@@ -192,13 +203,45 @@ export function explainCheck(
     });
   }
 
+  // The excluded days moved the call when the opening they allow is later than the hours' one.
+  const dayDelay =
+    facts.day_opening !== null &&
+    facts.hours_opening !== null &&
+    later(facts.day_opening) &&
+    Date.parse(facts.day_opening) > Date.parse(facts.hours_opening);
+  // Which of the two moved it: the local day the hours alone would have rung on.
+  const localDay = (at: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: facts.time_zones[0], ...options }).format(
+      Date.parse(at),
+    );
+  const onExcludedWeekday =
+    dayDelay &&
+    rule !== null &&
+    rule.excluded_weekdays.includes(
+      WEEKDAYS.indexOf(localDay(facts.hours_opening!, { weekday: 'long' })),
+    );
+  const onHoliday =
+    dayDelay &&
+    (facts.holidays?.some((h) => h.date === localDay(facts.hours_opening!, {})) ?? false);
   if (rule && rule.excluded_weekdays.length > 0)
     rules.push({
       rule: 'state_days',
-      decision: 'applies',
+      decision: onExcludedWeekday ? 'delays' : 'allows',
       message: `${rule.state_name} allows no calls on ${rule.excluded_weekdays.map((d) => WEEKDAYS[d]).join(', ')} (${COVERS[rule.covers]}).`,
       source: rule.excluded_weekdays_source,
+      ...(onExcludedWeekday ? { until: facts.day_opening! } : {}),
     });
+  if (rule?.holidays_source && facts.holidays) {
+    const next = facts.holidays[0];
+    rules.push({
+      rule: 'state_holidays',
+      decision: onHoliday ? 'delays' : 'allows',
+      message: `${rule.state_name} allows no calls on its legal holidays (${COVERS[rule.covers]})${next ? `; the next is ${next.name} on ${next.date}` : ''}.`,
+      source: rule.holidays_source,
+      holidays: facts.holidays,
+      ...(onHoliday ? { until: facts.day_opening! } : {}),
+    });
+  }
 
   if (rule?.max_calls_per_24h) {
     const capped = facts.cap_frees_at !== null && later(facts.cap_frees_at);

@@ -19,6 +19,20 @@ describe('scheduledReason', () => {
     );
   });
 
+  it('says the callee’s state held a call asked for inside the window (a Sunday in Mississippi)', () => {
+    const mississippi = {
+      ...pacific,
+      time_zones: ['America/Chicago'],
+      call_window_end: '20:00:00',
+      created_at: '2026-11-28T18:00:00Z',
+      schedule_at: '2026-11-29T16:00:00Z', // Sunday 10:00 in Chicago
+      scheduled_for: '2026-11-30T14:00:00Z', // Monday 08:00
+    };
+    expect(scheduledReason(mississippi)).toBe(
+      "schedule_at asked for 2026-11-29T16:00:00Z, inside the calling window, but the callee's state allows no calls that day or its cap of calls to the number is reached (GET /task/rules?phone_number=… says which), so the call rings at: Mon, Nov 30, 08:00 (America/Chicago).",
+    );
+  });
+
   it('names the test clock it was judged on, and when the call rings on both clocks', () => {
     const reason = scheduledReason({
       ...pacific,

@@ -37,6 +37,19 @@ function localMoment(at: Date, zone: string): string {
   }).format(at);
 }
 
+/** Whether `at` is inside [start, end) local time in every zone. */
+function insideWindow(at: Date, zones: string[], start: string, end: string): boolean {
+  return zones.every((zone) => {
+    const local = localTime(at, zone);
+    return local >= hhmm(start) && local < hhmm(end);
+  });
+}
+
+// Inside the window and still waiting: the callee's state held it (a day it allows no calls on,
+// or its cap of calls in 24 hours).
+const STATE_RULES_HELD =
+  "the callee's state allows no calls that day or its cap of calls to the number is reached (GET /task/rules?phone_number=… says which)";
+
 const joinAnd = (parts: string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 
@@ -54,6 +67,12 @@ export function scheduledReason(task: ScheduledFacts): string | null {
   const clockNote = onTestClock ? ` on the test clock (${task.test_clock})` : '';
   if (task.schedule_at && Date.parse(task.schedule_at) >= judgedAt.getTime() + 60_000) {
     const moved = Math.abs(Date.parse(task.schedule_at) - opening.getTime()) > 60_000;
+    if (
+      moved &&
+      !onTestClock &&
+      insideWindow(new Date(task.schedule_at), zones, task.call_window_start, task.call_window_end)
+    )
+      return `schedule_at asked for ${task.schedule_at}, inside the calling window, but ${STATE_RULES_HELD}, so the call rings at: ${rings}.`;
     return moved
       ? `schedule_at asked for ${task.schedule_at}, outside the callee's calling window (${hhmm(task.call_window_start)}–${hhmm(task.call_window_end)} local time), so the call rings when the window opens: ${rings}.`
       : `The call rings at the time schedule_at asked for: ${rings}.`;
