@@ -116,8 +116,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          setupFiles: ['src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Code that never sees a browser, so no DOM to build per file.
+          name: 'unit-node',
+          environment: 'node',
           include: [
-            'src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             // Edge-function logic, tested without a network.
             'supabase/functions/**/*.test.ts',

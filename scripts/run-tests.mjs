@@ -38,7 +38,7 @@ const playwright = (name, args) => ({
 
 const fixtureDir = 'scripts/fixtures/failing-suites';
 const suites = [
-  { ...vitest('unit', ['--project', 'unit']), standard: true },
+  { ...vitest('unit', ['--project', 'unit', '--project', 'unit-node']), standard: true },
   { ...vitest('integration', ['--project', 'integration']), standard: true },
   { ...playwright('e2e', []), standard: true },
   vitest('fixture-vitest', ['--config', `${fixtureDir}/vitest.config.ts`]),
