@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { supabase } from '@/lib/supabase';
 import { ApiError } from '@/lib/api/api-error';
 import { toast } from '@/lib/toast';
 import { parseBatchCsv } from '../api/batch-csv';
@@ -21,11 +20,7 @@ import {
   type BatchOptionsInput,
 } from '../api/batch-options-schema';
 import { refusedRows, useCreateBatch } from '../api/create-batch';
-import {
-  doNotCallRefusal,
-  listedOnDoNotCall,
-  type DoNotCallSource,
-} from '../api/do-not-call-check';
+import { doNotCallRefusal, useDoNotCallCheck } from '../api/do-not-call-check';
 import { rememberUploadColumns } from '../api/results-csv';
 import { BatchOptionsFields } from './batch-options-fields';
 
@@ -109,25 +104,8 @@ export function BatchUpload({
         .map((row) => row.body.phone_number),
     [checked],
   );
-  // The lookup's answer, with the numbers it answers for (a stale answer is not shown).
-  const [doNotCallAnswer, setDoNotCallAnswer] = useState<{
-    numbers: string[];
-    listed: Record<string, DoNotCallSource> | null;
-    error: string | null;
-  } | null>(null);
-  useEffect(() => {
-    if (!userId || numbers.length === 0) return;
-    const abort = new AbortController();
-    listedOnDoNotCall(supabase, numbers, abort.signal)
-      .then((listed) => setDoNotCallAnswer({ numbers, listed, error: null }))
-      .catch((error: Error) => {
-        if (!abort.signal.aborted)
-          setDoNotCallAnswer({ numbers, listed: null, error: error.message });
-      });
-    return () => abort.abort();
-  }, [userId, numbers]);
-  const doNotCall = doNotCallAnswer?.numbers === numbers ? doNotCallAnswer : null;
-  const listedAs = (row: CheckedRow) => doNotCall?.listed?.[row.body.phone_number];
+  const doNotCall = useDoNotCallCheck(userId, numbers);
+  const listedAs = (row: CheckedRow) => doNotCall.data?.[row.body.phone_number];
 
   const kept = useMemo(
     () => (checked ?? []).filter((row) => !removed.has(row.row)),
@@ -136,7 +114,7 @@ export function BatchUpload({
   const bad = kept.filter(
     (row) => row.problems.length > 0 || refusals.has(row.row) || !!listedAs(row),
   );
-  const checkingDoNotCall = numbers.length > 0 && !doNotCall && !!userId;
+  const checkingDoNotCall = doNotCall.fetchStatus === 'fetching' && !doNotCall.data;
 
   const mutation = useCreateBatch(userId, {
     onSuccess: (batch) => {
@@ -283,9 +261,9 @@ export function BatchUpload({
           {checkingDoNotCall && (
             <p className="text-sm text-muted-foreground">Checking your do-not-call list...</p>
           )}
-          {doNotCall?.error && (
+          {doNotCall.error && (
             <p className="text-sm text-muted-foreground">
-              {doNotCall.error} The numbers are checked again when the list is sent.
+              {doNotCall.error.message} The numbers are checked again when the list is sent.
             </p>
           )}
           {bad.length > 0 && (
