@@ -127,9 +127,10 @@ export function SubHeading({ children }: { children: ReactNode }) {
   return <h3 className="pt-2 text-lg font-semibold">{children}</h3>;
 }
 
+// Long inline URLs and paths break anywhere rather than push a phone-width page sideways.
 export function InlineCode({ children }: { children: ReactNode }) {
   return (
-    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-foreground">
+    <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-foreground [overflow-wrap:anywhere]">
       {children}
     </code>
   );
