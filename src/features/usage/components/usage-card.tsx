@@ -94,7 +94,7 @@ export function UsageCard() {
   if (!user) return null;
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader row>
         <div className="grid gap-1.5">
           <CardTitle>Usage</CardTitle>
           <CardDescription>

@@ -373,7 +373,7 @@ export function WebhookEndpointsCard() {
 
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+      <CardHeader row>
         <div className="grid gap-1.5">
           <CardTitle>Endpoints</CardTitle>
           <CardDescription>
