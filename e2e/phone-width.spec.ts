@@ -42,13 +42,14 @@ test('at 390 px no route scrolls sideways, and the Menu reaches every account pa
   account = await createCallingAccount({ prefix: 'phone-width', credits: 5 });
   await signIn(page, account);
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  const sections = page.getByRole('tablist', { name: 'Dashboard sections' });
+  // The tab strip lives in the Menu: hidden until it opens.
+  const sections = page.getByRole('tablist', { name: 'Dashboard sections', includeHidden: true });
   await expect(sections).toBeHidden();
   const names = await sections.getByRole('tab', { includeHidden: true }).allTextContents();
   expect(names.length).toBeGreaterThanOrEqual(8);
   for (const name of names) {
     await menu.click();
-    await sections.getByRole('tab', { name }).click();
+    await sections.getByRole('tab', { name, exact: true }).click();
     await expect(sections).toBeHidden();
     await expect(menu.locator('..')).toContainText(name);
     await note(`dashboard ${name}`);
