@@ -34,6 +34,7 @@ test.describe('the dashboard', () => {
     await signIn(page, account);
     // Every tab of the dashboard, as its tab strip names them.
     const sections = page.getByRole('tablist', { name: 'Dashboard sections' });
+    await expect(sections).toBeVisible();
     const tabs = await sections.getByRole('tab').allTextContents();
     expect(tabs.length).toBeGreaterThanOrEqual(8);
     for (const tab of tabs) {

@@ -44,6 +44,7 @@ test('at 390 px no route scrolls sideways, and the Menu reaches every account pa
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
   // The tab strip lives in the Menu: hidden until it opens.
   const sections = page.getByRole('tablist', { name: 'Dashboard sections', includeHidden: true });
+  await expect(sections).toBeAttached();
   await expect(sections).toBeHidden();
   const names = await sections.getByRole('tab', { includeHidden: true }).allTextContents();
   expect(names.length).toBeGreaterThanOrEqual(8);
@@ -67,8 +68,14 @@ test('at 390 px no route scrolls sideways, and the Menu reaches every account pa
   await page.goto(paths.billing.href);
   for (const [name, href] of pages) {
     if (href === paths.billing.href) await page.goto(paths.calls.href);
-    await menu.click();
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name }).click();
+    // A page that has just arrived may still settle its URL (a new history entry closes the
+    // Menu), so open it until it stays open, as a person would click again.
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(async () => {
+      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+      await expect(account).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await account.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await note(href);

@@ -43,11 +43,13 @@ export function DashboardShell({
   const { logOut, loggingOut } = useLogOut();
   const busy = loggingOut || signingOut;
   const menuId = useId();
-  // The small screens' menu stays open on the page it was opened on: choosing an entry (a tab or a
-  // link) navigates, which closes it.
-  const { key: locationKey } = useLocation();
+  // The small screens' menu stays open on the page (and dashboard tab) it was opened on, whatever
+  // else that page writes into its URL (the calls list keeps its filters there): choosing another
+  // entry navigates there, which closes it.
+  const { pathname, search } = useLocation();
+  const place = `${pathname}?tab=${new URLSearchParams(search).get('tab') ?? ''}`;
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === locationKey;
+  const menuOpen = openOn === place;
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -67,7 +69,7 @@ export function DashboardShell({
               size="sm"
               aria-expanded={menuOpen}
               aria-controls={menuId}
-              onClick={() => setOpenOn(menuOpen ? null : locationKey)}
+              onClick={() => setOpenOn(menuOpen ? null : place)}
             >
               {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
               Menu
