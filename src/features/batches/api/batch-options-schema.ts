@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import { LIMITS } from '@contract/limits.ts';
 import { voiceValues, type Voice } from '@/config/phone-agent-options';
+import { resultSchemaMessages, resultSchemaProblem } from '@/lib/result-schema-input';
 
 /** The API's defaults when a batch leaves retries out (the form shows them as its own). */
 export const DEFAULT_RETRY_ATTEMPTS = 3;
 export const DEFAULT_RETRY_INTERVAL_MINUTES = 30;
-const OUTPUT_SCHEMA_MAX_BYTES = 8 * 1024;
-
 export const batchOptionMessages = {
   duration: `Enter a whole number of minutes from ${LIMITS.maxDurationMinutes.min} to ${LIMITS.maxDurationMinutes.max}, or leave it empty.`,
   webhookUrl: `Enter an https:// URL of up to ${LIMITS.webhookUrlMaxLength} characters, or leave it empty.`,
   retryAttempts: `Enter a whole number of further attempts from ${LIMITS.retryMaxAttempts.min} to ${LIMITS.retryMaxAttempts.max}.`,
   retryInterval: `Enter a whole number of minutes between attempts from ${LIMITS.retryIntervalMinutes.min} to ${LIMITS.retryIntervalMinutes.max}.`,
-  outputSchemaJson: 'The result schema must be valid JSON.',
-  outputSchemaShape:
-    'The result schema must be a JSON Schema object: {"type": "object", "properties": {…}} with at least one field.',
-  outputSchemaSize: 'Keep the result schema under 8 KB.',
+  outputSchemaJson: resultSchemaMessages.json,
+  outputSchemaShape: resultSchemaMessages.shape,
+  outputSchemaSize: resultSchemaMessages.size,
 } as const;
 
 /** A whole number typed in a field, within bounds; empty is allowed when `optional`. */
@@ -29,29 +27,6 @@ const wholeNumber = (bounds: { min: number; max: number }, message: string, opti
       return Number.isInteger(n) && n >= bounds.min && n <= bounds.max;
     }, message)
     .transform((value) => (value === '' ? undefined : Number(value)));
-
-function outputSchemaProblem(text: string): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return batchOptionMessages.outputSchemaJson;
-  }
-  const schema = parsed as { type?: unknown; properties?: unknown } | null;
-  if (
-    !schema ||
-    typeof schema !== 'object' ||
-    Array.isArray(schema) ||
-    schema.type !== 'object' ||
-    !schema.properties ||
-    typeof schema.properties !== 'object' ||
-    Object.keys(schema.properties).length === 0
-  )
-    return batchOptionMessages.outputSchemaShape;
-  if (new TextEncoder().encode(JSON.stringify(schema)).length > OUTPUT_SCHEMA_MAX_BYTES)
-    return batchOptionMessages.outputSchemaSize;
-  return null;
-}
 
 /**
  * The batch form's options for every call, as typed (strings, a checkbox). The API checks the
@@ -82,7 +57,7 @@ export const batchOptionsSchema = z.object({
     false,
   ),
   outputSchema: z.string().superRefine((value, ctx) => {
-    const problem = value.trim() ? outputSchemaProblem(value) : null;
+    const problem = value.trim() ? resultSchemaProblem(value) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
 });

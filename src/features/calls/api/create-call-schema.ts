@@ -7,6 +7,7 @@ import type { components } from '@/lib/api/call-api.generated';
 type CreateTaskBody = components['schemas']['CreateTaskRequest'];
 import { toUsE164 } from '@/lib/us-phone-number';
 import { languageValues, speakingStyleValues, voiceValues } from '@/config/phone-agent-options';
+import { resultSchemaMessages, resultSchemaProblem } from '@/lib/result-schema-input';
 
 export { toUsE164 };
 
@@ -33,10 +34,9 @@ export const createCallMessages = {
   goalTooLong: `Keep the goal under ${LIMITS.goalMaxLength.toLocaleString('en-US')} characters.`,
   duration: `Enter a whole number of minutes from ${LIMITS.maxDurationMinutes.min} to ${LIMITS.maxDurationMinutes.max}.`,
   scheduleAt: `Choose a time from now to ${LIMITS.scheduleMaxDays} days ahead, or leave it empty to call now.`,
-  outputSchemaJson: 'The result schema must be valid JSON.',
-  outputSchemaShape:
-    'The result schema must be a JSON Schema object: {"type": "object", "properties": {…}} with at least one field.',
-  outputSchemaSize: 'Keep the result schema under 8 KB.',
+  outputSchemaJson: resultSchemaMessages.json,
+  outputSchemaShape: resultSchemaMessages.shape,
+  outputSchemaSize: resultSchemaMessages.size,
   webhookUrl: `Enter an https:// URL of up to ${LIMITS.webhookUrlMaxLength} characters, or leave it empty.`,
   retryAttempts: `Enter a whole number of further attempts from ${LIMITS.retryMaxAttempts.min} to ${LIMITS.retryMaxAttempts.max}.`,
   retryInterval: `Enter a whole number of minutes between attempts from ${LIMITS.retryIntervalMinutes.min} to ${LIMITS.retryIntervalMinutes.max}.`,
@@ -122,33 +122,6 @@ export const SAMPLE_OUTPUT_SCHEMA = {
   required: ['confirmed'],
 };
 
-/**
- * The result schema as the form checks it before sending: JSON, an object schema with fields,
- * within 8 KB. The call API checks the rest (the JSON Schema subset) and names output_schema.
- */
-function outputSchemaProblem(text: string): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return createCallMessages.outputSchemaJson;
-  }
-  const schema = parsed as { type?: unknown; properties?: unknown } | null;
-  if (
-    !schema ||
-    typeof schema !== 'object' ||
-    Array.isArray(schema) ||
-    schema.type !== 'object' ||
-    !schema.properties ||
-    typeof schema.properties !== 'object' ||
-    Object.keys(schema.properties).length === 0
-  )
-    return createCallMessages.outputSchemaShape;
-  if (new TextEncoder().encode(JSON.stringify(schema)).length > 8 * 1024)
-    return createCallMessages.outputSchemaSize;
-  return null;
-}
-
 /** A tool to start from: a lookup the agent may call mid-call (the API checks the rest). */
 export const SAMPLE_TOOLS = [
   {
@@ -229,7 +202,7 @@ export const createCallSchema = z
       .string()
       .optional()
       .superRefine((value, ctx) => {
-        const problem = value?.trim() ? outputSchemaProblem(value) : null;
+        const problem = value?.trim() ? resultSchemaProblem(value) : null;
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     record: z.boolean().optional(),
