@@ -1,8 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '@/lib/database.types';
-import { supabase } from '@/lib/supabase';
-import { batchesKeys } from './query-keys';
 
 /** Who put a number on the list: the callee during a call, or the account itself. */
 export type DoNotCallSource = 'callee' | 'account';
@@ -43,19 +40,4 @@ export async function listedOnDoNotCall(
     for (const row of data ?? []) listed[row.phone_number] = row.source;
   }
   return listed;
-}
-
-/** The upload preview's lookup, asked again whenever the preview's numbers change. */
-export function doNotCallCheckQueryOptions(userId: string | undefined, numbers: string[]) {
-  return queryOptions({
-    queryKey: batchesKeys.doNotCallCheck(userId ?? '', numbers),
-    queryFn: ({ signal }) => listedOnDoNotCall(supabase, numbers, signal),
-    enabled: !!userId && numbers.length > 0,
-    // A failed lookup does not block sending (the API checks again), so it is not retried.
-    retry: false,
-  });
-}
-
-export function useDoNotCallCheck(userId: string | undefined, numbers: string[]) {
-  return useQuery(doNotCallCheckQueryOptions(userId, numbers));
 }

@@ -20,7 +20,8 @@ import {
   type BatchOptionsInput,
 } from '../api/batch-options-schema';
 import { refusedRows, useCreateBatch } from '../api/create-batch';
-import { doNotCallRefusal, useDoNotCallCheck } from '../api/do-not-call-check';
+import { doNotCallRefusal } from '../api/do-not-call-check';
+import { useDoNotCallCheck } from '../api/use-do-not-call-check';
 import { rememberUploadColumns } from '../api/results-csv';
 import { BatchOptionsFields } from './batch-options-fields';
 
