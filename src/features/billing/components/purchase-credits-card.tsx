@@ -66,7 +66,7 @@ export function PurchaseCreditsCard({
         <form
           noValidate
           aria-label="Purchase Credits"
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
           onSubmit={handleSubmit(({ amount }) => {
             const idempotencyKey = attemptKey ?? crypto.randomUUID();
             setAttemptKey(idempotencyKey);

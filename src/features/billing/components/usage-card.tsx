@@ -98,7 +98,7 @@ export function UsageCard() {
             Failed to load usage.
           </p>
         ) : (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <UsageFigure
                 label="Free minutes left"

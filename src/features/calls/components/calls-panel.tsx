@@ -42,7 +42,7 @@ export function CallsPanel() {
   );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <ModeSwitch />
       <Card>
         <CardHeader>
@@ -62,7 +62,7 @@ export function CallsPanel() {
           <CardTitle>Calls</CardTitle>
           <CardDescription>Every call of your account, newest first.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-1 gap-4">
           <CallsFilterBar userId={user?.id} filters={filters} onChange={setFilters} />
           <CallsList
             userId={user?.id}
