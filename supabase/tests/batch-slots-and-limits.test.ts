@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { sameCallee } from './support/phone';
+import { waitForIdleProviderLines } from './support/provider-lines';
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { apiUrl, secretKey } from './support/stack';
@@ -12,6 +13,9 @@ import { waitFor } from './support/wait';
 // scheduled for tomorrow and moved by hand, so no call's pace decides what a test sees.
 const GOAL = 'Tell the parent their child was absent today and ask whether they knew.';
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+// Admission takes only lines no other call holds and no fairer account waits for.
+beforeEach(waitForIdleProviderLines);
 
 afterAll(async () => {
   await closeClock();

@@ -41,12 +41,38 @@ let client: SupabaseClient;
 let token: string;
 const db = new pg.Client({ connectionString: dbUrl });
 
+const DEMO_ID = 'd1a15e00-0000-4000-8000-000000000001';
+
+/** Runs supabase/seed.sql in a session of its own (its pg_temp helpers go with it). */
+async function runSeed() {
+  const seeding = new pg.Client({ connectionString: dbUrl });
+  await seeding.connect();
+  try {
+    await seeding.query(await readFile(path.resolve('supabase/seed.sql'), 'utf8'));
+  } finally {
+    await seeding.end();
+  }
+}
+
+/**
+ * The demo account as the seed leaves it. Retention tests move the scheduled work's clock years
+ * ahead, which erases every account's old calls, the demo's too: its calls and batch go and the
+ * seed writes them again.
+ */
+async function restoreDemoAccount() {
+  await db.query('delete from public.tasks where user_id = $1', [DEMO_ID]);
+  await db.query('delete from public.batches where user_id = $1', [DEMO_ID]);
+  await db.query('update public.profiles set free_minutes_used = 0 where id = $1', [DEMO_ID]);
+  await runSeed();
+}
+
 beforeAll(async () => {
+  await db.connect();
+  await restoreDemoAccount();
   client = anonClient();
   const { data, error } = await client.auth.signInWithPassword(DEMO);
   if (error) throw error;
   token = data.session.access_token;
-  await db.connect();
 });
 afterAll(() => db.end());
 
@@ -159,21 +185,14 @@ describe('the demo account', () => {
       `select (select count(*) from public.tasks where user_id = $1)::int as tasks,
               (select count(*) from public.batches where user_id = $1)::int as batches,
               (select free_minutes_used from public.profiles where id = $1) as minutes`,
-      ['d1a15e00-0000-4000-8000-000000000001'],
+      [DEMO_ID],
     );
-    // The seed's own session: its pg_temp helpers go with it.
-    const again = new pg.Client({ connectionString: dbUrl });
-    await again.connect();
-    try {
-      await again.query(await readFile(path.resolve('supabase/seed.sql'), 'utf8'));
-    } finally {
-      await again.end();
-    }
+    await runSeed();
     const after = await db.query(
       `select (select count(*) from public.tasks where user_id = $1)::int as tasks,
               (select count(*) from public.batches where user_id = $1)::int as batches,
               (select free_minutes_used from public.profiles where id = $1) as minutes`,
-      ['d1a15e00-0000-4000-8000-000000000001'],
+      [DEMO_ID],
     );
     expect(after.rows).toEqual(before.rows);
   });
