@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/app-test';
 import { findVerifyLink, mailbox } from './support/mailbox';
 import { createConfirmedUser, deleteUser, uniqueEmail, type TestUser } from './support/users';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/app-test';
 import Papa from 'papaparse';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { deleteUser } from './support/users';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/app-test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { deleteUser } from './support/users';
 import { signIn } from './support/sign-in';

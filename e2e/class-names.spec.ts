@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/app-test';
 import { paths } from '../src/config/paths';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { listenForClassFights } from './support/class-fights';

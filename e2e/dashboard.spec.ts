@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/app-test';
 import { TEST_STACK } from './support/stack';
 import {
   completeOnboarding,

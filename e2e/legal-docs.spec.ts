@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/app-test';
 import { paths } from '../src/config/paths';
 
 /** Legal and developer docs pages: they render, their anchors and code tools work. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/app-test';
 import { paths, useCasePath } from '../src/config/paths';
 import { scrollThroughPage } from '../scripts/scroll-through-page';
 
@@ -170,6 +170,7 @@ test.describe('landing page', () => {
     const carousel = page.getByRole('region', { name: 'Use case examples' });
     const selected = carousel.locator('[data-selected="true"]');
     await expect(selected).toHaveCount(1);
+    await expect(carousel).not.toHaveAttribute('aria-busy');
 
     await carousel.getByRole('button', { name: 'Next use case' }).click();
     // Autoplay stops on interaction, so the selection now moves only with the buttons.

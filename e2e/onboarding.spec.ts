@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/app-test';
 import { findVerifyLink, mailbox } from './support/mailbox';
 import { deleteUser, uniqueEmail, uniqueUsPhone } from './support/users';
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/app-test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { findVerifyLink, mailbox } from './support/mailbox';
@@ -56,7 +56,7 @@ test.describe('password reset', () => {
     expect(link).toContain('type=recovery');
     // The link returns to this app's own origin (which moves with DIALWISE_PORT_OFFSET).
     expect(new URL(link).searchParams.get('redirect_to')).toBe(
-      `${TEST_STACK.appUrl}/reset-password`,
+      `${new URL(page.url()).origin}/reset-password`,
     );
 
     // Followed as a person would: from the mailbox's page, where the link opens in a new tab

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/app-test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { publicRoutes } from './support/public-routes';
 import { signIn } from './support/sign-in';

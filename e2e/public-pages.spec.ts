@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/app-test';
 import { scrollThroughPage } from '../scripts/scroll-through-page';
 import { listenForClassFights } from './support/class-fights';
 import { publicRoutes } from './support/public-routes';

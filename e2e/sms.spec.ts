@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/app-test';
 import { TEST_STACK } from './support/stack';
 
 // A developer tries tasks by text message from the local mailbox page: the form posts a

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test, type Page } from './support/app-test';
 import { CONTACT_REDIRECT_MS } from '../src/config/constants';
 import { TEST_STACK } from './support/stack';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/app-test';
 import { useCasePath, useCaseSlugs } from '../src/config/paths';
 
 const NOT_FOUND = '404 Page not found';

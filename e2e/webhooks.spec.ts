@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/app-test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { TEST_STACK } from './support/stack';
 import { deleteUser } from './support/users';

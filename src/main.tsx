@@ -36,10 +36,14 @@ async function start() {
     startTransition(() => {
       hydrateRoot(container, <App />);
     });
-    return;
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(<App />));
   }
-  const root = createRoot(container);
-  startTransition(() => root.render(<App />));
+  // From here on the page answers input: React hydrates at once whatever is clicked or typed into
+  // before its slices are done. Before, a prerendered page is only painted (e2e/support/app-test.ts
+  // waits for this mark).
+  document.documentElement.dataset.interactive = '';
 }
 
 void start();

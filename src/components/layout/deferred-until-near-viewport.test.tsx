@@ -7,16 +7,22 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { PrerenderContext } from '@/lib/prerender-context';
 import { DeferredUntilNearViewport } from './deferred-until-near-viewport';
 
+/** The lower sections: a tall first one, then one with a button and a link. */
 function Counter() {
   const [count, setCount] = useState(0);
   return (
-    <section id="counter">
-      <h2>Lower section</h2>
-      <button type="button" onClick={() => setCount((n) => n + 1)}>
-        Clicked {count} times
-      </button>
-      <a href="#pricing">See pricing</a>
-    </section>
+    <>
+      <section id="intro">
+        <h2>Intro</h2>
+      </section>
+      <section id="counter">
+        <h2>Lower section</h2>
+        <button type="button" onClick={() => setCount((n) => n + 1)}>
+          Clicked {count} times
+        </button>
+        <a href="#pricing">See pricing</a>
+      </section>
+    </>
   );
 }
 
@@ -31,23 +37,35 @@ async function prerender(): Promise<string> {
   );
 }
 
-/** An IntersectionObserver whose reports the test sends. */
+/** An IntersectionObserver whose reports the test sends: which observed elements came near. */
 function stubViewport() {
-  const reports: Array<(near: boolean) => void> = [];
+  const observers = new Set<StubObserver>();
   class StubObserver {
+    readonly observed: Element[] = [];
     constructor(private readonly report: IntersectionObserverCallback) {
-      reports.push((near) =>
-        this.report(
-          [{ isIntersecting: near } as IntersectionObserverEntry],
-          this as unknown as IntersectionObserver,
-        ),
-      );
+      observers.add(this);
     }
-    observe() {}
-    disconnect() {}
+    observe(element: Element) {
+      this.observed.push(element);
+    }
+    disconnect() {
+      observers.delete(this);
+    }
+    nearing(which: (element: Element) => boolean) {
+      const entries = this.observed.map(
+        (target) => ({ target, isIntersecting: which(target) }) as IntersectionObserverEntry,
+      );
+      this.report(entries, this as unknown as IntersectionObserver);
+    }
   }
   vi.stubGlobal('IntersectionObserver', StubObserver);
-  return { near: () => reports.forEach((report) => report(true)) };
+  return {
+    /** Every observed element comes near. */
+    near: () => [...observers].forEach((observer) => observer.nearing(() => true)),
+    /** Only the element with this id comes near (the visitor jumped to it). */
+    nearOnly: (id: string) =>
+      [...observers].forEach((observer) => observer.nearing((element) => element.id === id)),
+  };
 }
 
 /** Hydrates the prerendered page, as main.tsx does; `load` brings in the sections' code. */
@@ -80,7 +98,7 @@ describe('DeferredUntilNearViewport', () => {
     );
     expect(screen.getByRole('button', { name: 'Clicked 0 times' })).toBe(prerenderedButton);
     expect(load).not.toHaveBeenCalled();
-    // Audits wait for every box to be live (e2e/accessibility.spec.ts).
+    // Audits wait for every box to be live (e2e/public-pages.spec.ts).
     const box = () => document.querySelector<HTMLElement>('[data-deferred="lower"]');
     expect(box()).toHaveAttribute('data-stage', 'static');
 
@@ -89,6 +107,15 @@ describe('DeferredUntilNearViewport', () => {
     await waitFor(() => expect(box()).toHaveAttribute('data-stage', 'live'));
     await userEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
     expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
+  });
+
+  it('brings the sections in when the visitor jumps past the first of them (an in-page link, End)', async () => {
+    const viewport = stubViewport();
+    const { load } = await hydratePrerenderedPage(vi.fn(() => Promise.resolve(Counter)));
+    await act(async () => viewport.nearOnly('counter'));
+    expect(load).toHaveBeenCalledOnce();
+    const box = document.querySelector<HTMLElement>('[data-deferred="lower"]');
+    await waitFor(() => expect(box).toHaveAttribute('data-stage', 'live'));
   });
 
   it('passes a click on the prerendered HTML on to the live section once its code is in', async () => {

@@ -62,19 +62,20 @@ export function DeferredUntilNearViewport({
 
   useEffect(() => {
     // The box is `display: contents` (no box of its own, so the page lays out as without it):
-    // its first section is what comes near the viewport.
-    const element = box.current?.firstElementChild;
-    if (stage !== 'static' || !element) return;
+    // its sections are what comes near the viewport, each of them, as a visitor may jump past the
+    // first (an in-page link, the End key, a restored scroll position).
+    const sections = [...(box.current?.children ?? [])];
+    if (stage !== 'static' || sections.length === 0) return;
     if (typeof IntersectionObserver === 'undefined') return goLive();
     const observer = new IntersectionObserver(
-      ([report]) => {
-        if (!report?.isIntersecting) return;
+      (reports) => {
+        if (!reports.some((report) => report.isIntersecting)) return;
         observer.disconnect();
         goLive();
       },
       { rootMargin: `${margin} 0px` },
     );
-    observer.observe(element);
+    for (const section of sections) observer.observe(section);
     return () => observer.disconnect();
   }, [stage, goLive, margin]);
 

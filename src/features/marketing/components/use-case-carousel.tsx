@@ -63,6 +63,8 @@ export function UseCaseCarousel() {
       role="region"
       aria-roledescription="carousel"
       aria-label="Use case examples"
+      // Busy until the carousel engine has started: its buttons do nothing before.
+      aria-busy={api ? undefined : true}
       className="flex h-full flex-col"
     >
       <div ref={viewportRef} className="flex-1 overflow-hidden">

@@ -1,0 +1,42 @@
+import { test as base, type Page } from '@playwright/test';
+
+/**
+ * Playwright's `test`, whose pages wait, after each load of the app, until the app has taken the
+ * page over (src/main.tsx marks `<html data-interactive>`). A prerendered page is painted before
+ * its scripts run; a person's first click there may do nothing, a test's must not.
+ */
+export const test = base.extend({
+  context: async ({ context, baseURL }, use) => {
+    context.on('page', (page) => waitForTheAppOnLoad(page, baseURL));
+    await use(context);
+  },
+});
+
+export { expect } from '@playwright/test';
+export type { Page } from '@playwright/test';
+
+function waitForTheAppOnLoad(page: Page, baseURL: string | undefined) {
+  const appOrigin = baseURL ? new URL(baseURL).origin : null;
+  const isApp = () => appOrigin !== null && page.url().startsWith(appOrigin);
+  const waitForTheApp = () =>
+    page.waitForFunction(
+      // A file the server sends as it is (robots.txt) has no app to wait for.
+      () =>
+        document.getElementById('root') === null ||
+        document.documentElement.hasAttribute('data-interactive'),
+      null,
+      { timeout: 30_000 },
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    if (isApp()) await waitForTheApp();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    if (isApp()) await waitForTheApp();
+    return response;
+  };
+}
