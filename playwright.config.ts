@@ -21,7 +21,7 @@ const stackEnv = {
   STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
 };
 
-const DEV_SERVER_SPECS = ['public-pages.spec.ts', 'class-names.spec.ts'];
+const DEV_SERVER_SPECS = ['class-names.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -2,13 +2,33 @@ import { expect, test } from './support/app-test';
 import { paths } from '../src/config/paths';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { listenForClassFights } from './support/class-fights';
+import { publicRoutes } from './support/public-routes';
+import { scrollThroughPage } from '../scripts/scroll-through-page';
 import { signIn } from './support/sign-in';
 import { deleteUser } from './support/users';
 
 // Production joins class names without merging them (src/lib/cn.ts), so no component may pass
-// two classes that fight (two paddings, two displays). Every public page is walked for them in
-// public-pages.spec.ts; here, what only opens on a click: the menus, the dashboard's tabs and
-// dialogs.
+// two classes that fight (two paddings, two displays). The development build reports such a list
+// on the console: every public page read top to bottom, and what only opens on a click (the
+// menus, the dashboard's tabs and dialogs).
+
+test('no public page passes classes that fight', async ({ page }) => {
+  test.setTimeout(180_000);
+  const fights = listenForClassFights(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(paths.home.href);
+  for (const route of publicRoutes) {
+    // Within the app, as its own links go: one load of the dev server's modules for all pages.
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, route);
+    await expect(page).toHaveURL(route);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await scrollThroughPage(page);
+  }
+  expect(fights).toEqual([]);
+});
 
 test('the Use Cases menu passes no classes that fight, on a wide screen and on a phone', async ({
   page,

@@ -8,7 +8,8 @@ import type { Page, Request } from '@playwright/test';
 export async function scrollThroughPage(page: Page) {
   const settle = settledNetwork(page);
   try {
-    for (let step = 0; step < 50; step += 1) {
+    // Bounded, for a page that keeps growing; /docs, the longest, is about 55 screens.
+    for (let step = 0; step < 200; step += 1) {
       const atBottom = await page.evaluate(() => {
         window.scrollBy({ top: window.innerHeight, behavior: 'instant' });
         return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
