@@ -22,7 +22,7 @@ test.afterEach(async () => {
 test('at 390 px no route scrolls sideways, and the Menu reaches every dashboard section', async ({
   page,
 }) => {
-  // Every public route, every dashboard tab and account page on the dev server: about two minutes.
+  // Every public route and every dashboard tab: about a minute on the production build.
   test.setTimeout(240_000);
   const wide: string[] = [];
   // Measured once the page has settled: a page still loading may lay out wider for a moment.

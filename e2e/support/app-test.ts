@@ -27,16 +27,14 @@ function waitForTheAppOnLoad(page: Page, baseURL: string | undefined) {
       null,
       { timeout: 30_000 },
     );
-  const goto = page.goto.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    if (isApp()) await waitForTheApp();
-    return response;
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    if (isApp()) await waitForTheApp();
-    return response;
-  };
+  /** `load`, then (on the app) the wait for the app to take the page over. */
+  const thenWaitForTheApp =
+    <Args extends unknown[], Result>(load: (...args: Args) => Promise<Result>) =>
+    async (...args: Args) => {
+      const response = await load(...args);
+      if (isApp()) await waitForTheApp();
+      return response;
+    };
+  page.goto = thenWaitForTheApp(page.goto.bind(page));
+  page.reload = thenWaitForTheApp(page.reload.bind(page));
 }

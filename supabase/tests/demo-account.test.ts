@@ -66,6 +66,17 @@ async function restoreDemoAccount() {
   await runSeed();
 }
 
+/** What the seed writes for the demo account, counted. */
+async function demoRows() {
+  const { rows } = await db.query(
+    `select (select count(*) from public.tasks where user_id = $1)::int as tasks,
+            (select count(*) from public.batches where user_id = $1)::int as batches,
+            (select free_minutes_used from public.profiles where id = $1) as minutes`,
+    [DEMO_ID],
+  );
+  return rows;
+}
+
 beforeAll(async () => {
   await db.connect();
   await restoreDemoAccount();
@@ -181,19 +192,9 @@ describe('the demo account', () => {
   });
 
   it('seeding again adds nothing', async () => {
-    const before = await db.query(
-      `select (select count(*) from public.tasks where user_id = $1)::int as tasks,
-              (select count(*) from public.batches where user_id = $1)::int as batches,
-              (select free_minutes_used from public.profiles where id = $1) as minutes`,
-      [DEMO_ID],
-    );
+    const before = await demoRows();
     await runSeed();
-    const after = await db.query(
-      `select (select count(*) from public.tasks where user_id = $1)::int as tasks,
-              (select count(*) from public.batches where user_id = $1)::int as batches,
-              (select free_minutes_used from public.profiles where id = $1) as minutes`,
-      [DEMO_ID],
-    );
-    expect(after.rows).toEqual(before.rows);
+    const after = await demoRows();
+    expect(after).toEqual(before);
   });
 });
