@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { denoBinary } from '@dialwise/local-stack';
+import { DENO_ENV, DENO_NPM_FLAGS, denoBinary } from '@dialwise/local-stack';
 
 const deno = denoBinary();
 const roots = ['supabase/functions', 'supabase/local/deno', 'supabase/local/tests/fixtures'];
@@ -24,9 +24,9 @@ if (files.length === 0) {
   console.error('deno check: no files found');
   process.exit(1);
 }
-const result = spawnSync(deno, ['check', ...files], {
+const result = spawnSync(deno, ['check', ...DENO_NPM_FLAGS, ...files], {
   stdio: 'inherit',
-  env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' },
+  env: { ...process.env, ...DENO_ENV },
 });
 console.log(`deno check: ${files.length} files, ${result.status === 0 ? 'ok' : 'failed'}`);
 process.exit(result.status ?? 1);

@@ -10,7 +10,14 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { denoBinary, stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
+import {
+  DENO_ENV,
+  DENO_NPM_FLAGS,
+  denoBinary,
+  stackPortEnv,
+  startStack,
+  type StackConfig,
+} from '@dialwise/local-stack';
 import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
@@ -24,8 +31,15 @@ const ROWS = 1000;
 export function functionCpu(): { cold: number; warmMedian: number; warmBest: number } {
   const run = spawnSync(
     denoBinary(),
-    ['run', '--allow-env', '--allow-read', '--no-check', 'scripts/bench/batch-prepare-cpu.ts'],
-    { encoding: 'utf8', env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } },
+    [
+      'run',
+      '--allow-env',
+      '--allow-read',
+      '--no-check',
+      ...DENO_NPM_FLAGS,
+      'scripts/bench/batch-prepare-cpu.ts',
+    ],
+    { encoding: 'utf8', env: { ...process.env, ...DENO_ENV } },
   );
   if (run.status !== 0) throw new Error(`batch-prepare-cpu.ts failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as ReturnType<typeof functionCpu>;

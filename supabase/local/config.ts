@@ -169,7 +169,8 @@ export function loadConfig() {
   const toml = parse(readFileSync(path.join(projectDir, 'config.toml'), 'utf8')) as Toml;
   const api = table(toml.api);
   const db = table(toml.db);
-  const inbucket = table(toml.inbucket);
+  // CLI 3.x's name; [inbucket] is what 2.x projects (supabase-js's own test project) still say.
+  const localSmtp = table(toml.local_smtp ?? toml.inbucket);
   const auth = table(toml.auth);
   const authEmail = table(auth.email);
   const rateLimit = table(auth.rate_limit);
@@ -179,7 +180,7 @@ export function loadConfig() {
   const offset = portOffset();
   const apiPort = intEnv('STACK_API_PORT', Number(api.port ?? 54321) + offset);
   const dbPort = intEnv('STACK_DB_PORT', Number(db.port ?? 54322) + offset);
-  const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(inbucket.port ?? 54324) + offset);
+  const mailboxPort = intEnv('STACK_MAILBOX_PORT', Number(localSmtp.port ?? 54324) + offset);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   // What config.toml's env() references mean in the local stack: its own URL, key and app.
   const localEnv: Record<string, string> = {

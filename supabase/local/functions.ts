@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config';
+import { DENO_ENV, DENO_NPM_FLAGS } from './runtime-version';
 import { denoBuild, startProcess, waitForHttp, type ManagedProcess } from './processes';
 
 const mainScript = path.join(
@@ -35,6 +36,7 @@ export async function startFunctions(
     '--allow-env',
     `--allow-read`,
     '--no-prompt',
+    ...DENO_NPM_FLAGS,
     ...(options.watch ? [`--watch=${config.functionsDir}`] : []),
     ...(existsSync(importMap) ? [`--import-map=${importMap}`] : []),
     mainScript,
@@ -45,7 +47,7 @@ export async function startFunctions(
     STACK_FUNCTIONS_PORT: String(config.functionsPort),
     ...supabaseFunctionEnv(config, jwks),
     SUPABASE_DB_URL: dbUrl,
-    DENO_NO_UPDATE_CHECK: '1',
+    ...DENO_ENV,
   };
   const proc = supervise(() => startProcess('functions', deno, args, env, log), log);
   await waitForHttp(

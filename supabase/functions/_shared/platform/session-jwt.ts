@@ -42,7 +42,10 @@ const ALGORITHMS = {
 } as const;
 type Algorithm = keyof typeof ALGORITHMS;
 
-function base64UrlBytes(segment: string): Uint8Array<ArrayBuffer> {
+/** Bytes over a plain ArrayBuffer, as Web Crypto takes them (written so Deno 2.1's TypeScript reads it too). */
+type Bytes = ReturnType<typeof Uint8Array.from>;
+
+function base64UrlBytes(segment: string): Bytes {
   if (!/^[A-Za-z0-9_-]*$/.test(segment)) throw new SessionTokenRejected('not base64url');
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));

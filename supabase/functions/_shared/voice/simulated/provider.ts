@@ -48,7 +48,10 @@ function tonesOf(call: CallRecord): string {
   return `${durationSeconds(call)}~${spans.join('_')}`;
 }
 
-function wavOfTones(tones: string): Uint8Array<ArrayBuffer> | null {
+/** Bytes over a plain ArrayBuffer (written so Deno 2.1's TypeScript reads it too). */
+type Bytes = ReturnType<typeof Uint8Array.from>;
+
+function wavOfTones(tones: string): Bytes | null {
   const match = /^(\d{1,5})~((?:[au]\d+-\d+_?)*)$/.exec(tones);
   if (!match) return null;
   const spans = match[2]!
@@ -133,7 +136,7 @@ export function createSimulatedProvider(options: Options = {}): VoiceProvider & 
     // Test calls are not limited by Vapi's lines.
     maxConcurrentCalls: 1_000_000,
     // The server messages go out as Vapi's would; a recording's URL carries its sound.
-    fetch: (input, init) => {
+    fetch: (input, init?: RequestInit) => {
       const body =
         typeof init?.body === 'string'
           ? init.body.replace(RECORDING_URL, (found, id: string) => {
