@@ -95,6 +95,7 @@ export { POOLER_APPLICATION_NAME } from './pooler';
 /** The Deno binary the stack's edge runtime runs (for `deno check` of the functions). */
 export const denoBinary = () => denoBuild();
 export { DENO_ENV, DENO_NPM_FLAGS, HOSTED_DENO_VERSION } from './runtime-version';
+export { localCa } from './local-tls';
 
 /** The PostgreSQL, PostgREST and Deno builds the stack picks per platform. */
 export { buildsFor, installedPostgrest, PLATFORM_BUILDS } from './platform';

@@ -7,6 +7,7 @@
 // Differences from Supavisor: supabase/local/README.md.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import tls from 'node:tls';
 import pg from 'pg';
 
 export type PoolerOptions = {
@@ -19,6 +20,11 @@ export type PoolerOptions = {
   maxClients?: number;
   /** How long a transaction waits for a server connection before it is refused. */
   checkoutTimeoutMs?: number;
+  /**
+   * Serve TLS with this certificate and refuse plain connections, as Supavisor does with the
+   * project's "Enforce SSL" on. Without it, the pooler answers a client's SSL request with 'N'.
+   */
+  tls?: { cert: string; key: string };
   log?: (line: string) => void;
 };
 
@@ -229,7 +235,20 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
     server.socket.write(message('Q', cstring('DISCARD ALL')));
   }
 
-  function serveClient(socket: net.Socket) {
+  const secureContext = options.tls ? tls.createSecureContext(options.tls) : null;
+
+  /** The client's connection from here on in TLS: the handshake, then the same protocol. */
+  function upgradeToTls(socket: net.Socket, context: tls.SecureContext) {
+    socket.removeAllListeners('data');
+    clients.delete(socket);
+    socket.write('S');
+    const secure = new tls.TLSSocket(socket, { isServer: true, secureContext: context });
+    clients.add(secure);
+    secure.on('error', () => socket.destroy());
+    serveClient(secure, true);
+  }
+
+  function serveClient(socket: net.Socket, secured = false) {
     let started = false;
     let server: ServerConnection | null = null;
     let attaching: Promise<void> | null = null;
@@ -328,7 +347,10 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
       const rest = pending.subarray(length);
       pending = Buffer.alloc(0);
       const code = body.readInt32BE(4);
-      // No TLS on loopback (Supavisor does offer it); the client goes on in plain text.
+      if (code === SSL_REQUEST && secureContext && !secured)
+        return upgradeToTls(socket, secureContext);
+      // No GSSAPI, and no TLS when the pooler is not given a certificate: the client goes on in
+      // plain text (or gives up, if it insists on TLS).
       if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
         socket.write('N');
         if (rest.length) socket.emit('data', rest);
@@ -340,6 +362,7 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
         return socket.end();
       }
       if (code !== PROTOCOL_3) return fail('0A000', 'Unsupported frontend protocol');
+      if (secureContext && !secured) return fail('28000', 'SSL connection is required');
       const params = startupParameters(body);
       if (params.user !== user || (params.database ?? params.user) !== database)
         return fail(

@@ -13,6 +13,7 @@ import { createMailboxServer, createMailStore } from './mailbox';
 import { voiceSpeedFromEnv } from '../functions/_shared/voice/simulated/clock.ts';
 import { createVoiceServer } from './fakes/voice/vapi/server';
 import { functionEnv, stackFacts, type StackOptions } from './options';
+import { localCa, poolerTls } from './local-tls';
 import { startPooler } from './pooler';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
@@ -80,15 +81,18 @@ export async function startStack(
       port: config.poolerPort,
       poolSize: config.poolerPoolSize,
       maxClients: config.poolerMaxClients,
+      tls: poolerTls(),
       log,
     });
     stops.push(() => pooler.close());
 
     const jwt = createStackJwt(config);
     const facts = stackFacts(config);
-    // The functions' queries go through the pooler, as on hosted (DB_POOLER_URL, a secret there).
+    // The functions' queries go through the pooler, as on hosted (DB_POOLER_URL, a secret there),
+    // over TLS verified against the local test CA, as hosted's is against Supabase's root.
     const secrets: Record<string, string> = {
-      DB_POOLER_URL: pooler.url,
+      DB_POOLER_URL: withSslMode(pooler.url, 'verify-full'),
+      DB_SSL_ROOT_CERT: localCa(),
       ...functionEnv(config, options),
     };
     const processes: ManagedProcess[] = [];
@@ -184,4 +188,11 @@ export async function startStack(
     await stop();
     throw error;
   }
+}
+
+/** `url` with libpq's sslmode set: the functions' pgConnection reads it to use TLS on loopback. */
+function withSslMode(url: string, mode: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('sslmode', mode);
+  return parsed.toString();
 }

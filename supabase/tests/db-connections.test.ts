@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { localCa } from '@dialwise/local-stack';
+import { pgConnection } from '../functions/_shared/db/connection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
@@ -7,17 +9,26 @@ import { dbUrl, TEST_PORTS } from './support/stack';
 // The functions' queries go through the transaction pooler (hosted: Supavisor, port 6543; here the
 // stack's own on its pooler port); only their LISTEN connects directly. The local pooler behaves
 // like transaction mode at its strictest, so code that leans on session state fails here first.
-const poolerUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.pooler}/postgres`;
+// It serves TLS only, as Supavisor with "Enforce SSL": clients verify it against the local test CA,
+// as the functions do (their DB_SSL_ROOT_CERT), with the functions' own connection settings.
+const poolerUrl = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.pooler}/postgres?sslmode=verify-full`;
 const db = new pg.Client({ connectionString: dbUrl });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const opened: pg.Client[] = [];
 
-async function poolerClient(url = poolerUrl) {
-  const client = new pg.Client({ connectionString: url });
+async function poolerClient(url = poolerUrl, caBundle = localCa()) {
+  const client = new pg.Client(pgConnection(url, caBundle));
   client.on('error', () => undefined);
   opened.push(client);
   await client.connect();
   return client;
+}
+
+/** The bundle the functions verify against when no DB_SSL_ROOT_CERT is set: Supabase's root. */
+function pgConnectionDefaultBundle() {
+  const { ssl } = pgConnection('postgresql://x@db.example.supabase.co/postgres');
+  if (!ssl) throw new Error('TLS is always on off loopback');
+  return ssl.ca;
 }
 
 async function connectionsBy(applicationName: string) {
@@ -68,6 +79,23 @@ describe("the functions' database connections", () => {
 });
 
 describe('the local transaction pooler', () => {
+  it('serves TLS verified against the local CA, refuses plain text, and fails a client trusting another CA', async () => {
+    const client = await poolerClient();
+    const { rows } = await client.query<{ one: number }>('select 1 as one');
+    expect(rows[0]!.one).toBe(1);
+    expect(
+      (client as unknown as { connection: { stream: { encrypted?: boolean } } }).connection.stream
+        .encrypted,
+    ).toBe(true);
+
+    const plain = `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.pooler}/postgres`;
+    await expect(poolerClient(plain)).rejects.toThrow(/SSL connection is required/);
+    // Supabase's root (the functions' default bundle) did not sign the local pooler's certificate.
+    await expect(poolerClient(poolerUrl, pgConnectionDefaultBundle())).rejects.toThrow(
+      /self[- ]signed|unable to (get|verify)|certificate/i,
+    );
+  });
+
   it('keeps nothing of a session between transactions: settings, prepared statements, LISTEN', async () => {
     const client = await poolerClient();
     await client.query(`set statement_timeout = '4321ms'`);
@@ -136,10 +164,14 @@ describe('the local transaction pooler', () => {
 
   it('refuses a wrong password and a database it does not serve', async () => {
     await expect(
-      poolerClient(`postgresql://postgres:wrong@127.0.0.1:${TEST_PORTS.pooler}/postgres`),
+      poolerClient(
+        `postgresql://postgres:wrong@127.0.0.1:${TEST_PORTS.pooler}/postgres?sslmode=verify-full`,
+      ),
     ).rejects.toThrow(/password authentication failed/);
     await expect(
-      poolerClient(`postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.pooler}/template1`),
+      poolerClient(
+        `postgresql://postgres:postgres@127.0.0.1:${TEST_PORTS.pooler}/template1?sslmode=verify-full`,
+      ),
     ).rejects.toThrow(/serves only the database/);
   });
 });
