@@ -1,5 +1,6 @@
 // Environment of the functions. Hosted Supabase provides SUPABASE_URL and the keys; the rest are
 // secrets (`supabase secrets set`), defaulted here only where the default is safe everywhere.
+import { ServiceError } from './errors.ts';
 
 /** Reads one variable; modules that also run under Node take such a getter instead of Deno.env. */
 export type EnvGetter = (name: string) => string | undefined;
@@ -10,11 +11,25 @@ type DenoEnv = { env: { get(name: string): string | undefined } };
 export const env: EnvGetter = (name) =>
   (globalThis as unknown as { Deno: DenoEnv }).Deno.env.get(name);
 
-/** A required variable from `get`: missing or empty stops the function with a clear message. */
+/**
+ * A secret the function needs is not set. It answers 503 `not_configured`, naming the secret
+ * (never a value), whether it is missed at load (http/serve-configured.ts) or in a request.
+ */
+export class MissingSecret extends ServiceError {
+  constructor(readonly secret: string) {
+    super(
+      'not_configured',
+      `The service is not fully configured: ${secret} is not set (an operator adds it with "supabase secrets set ${secret}=…").`,
+    );
+    this.name = 'MissingSecret';
+  }
+}
+
+/** A required variable from `get`: missing or empty throws MissingSecret. */
 export function requiredFrom(get: EnvGetter): (name: string) => string {
   return (name) => {
     const value = get(name);
-    if (!value) throw new Error(`${name} is not set: add it with "supabase secrets set ${name}=…"`);
+    if (!value) throw new MissingSecret(name);
     return value;
   };
 }

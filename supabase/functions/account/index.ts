@@ -6,14 +6,14 @@ import { ServiceError } from '../_shared/errors.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { resolveWithDeno } from '../_shared/dns.ts';
 import { checkWebhookTarget } from '../_shared/webhooks/webhook-url.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const { db, service } = taskServiceFromEnv();
+serveConfigured('account', () => {
+  const { db, service } = taskServiceFromEnv();
 
-/** GoTrue's ban_duration for "for good": a hundred years. */
-const BANNED_FOR_GOOD = '876000h';
-
-Deno.serve(
-  createAccountHandler({
+  /** GoTrue's ban_duration for "for good": a hundred years. */
+  const BANNED_FOR_GOOD = '876000h';
+  return createAccountHandler({
     async userFromToken(token) {
       // Verified here first (signature, expiry); then Auth confirms the session is still live and
       // gives the current e-mail, since export and closing act on the whole account.
@@ -83,5 +83,5 @@ Deno.serve(
       return must({ data, error }) as Record<string, unknown>;
     },
     now: () => new Date(),
-  }),
-);
+  });
+});

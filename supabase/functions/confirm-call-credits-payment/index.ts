@@ -3,9 +3,10 @@ import { createConfirmPaymentHandler } from '../_shared/billing/confirm-payment.
 import { recordPurchaseWith } from '../_shared/billing/record-purchase.ts';
 import { receiptUrlOfSession, stripeClient } from '../_shared/stripe/client.ts';
 import { adminDb, userFromToken } from '../_shared/db.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-Deno.serve(
-  createConfirmPaymentHandler({
+serveConfigured('confirm-call-credits-payment', () => {
+  return createConfirmPaymentHandler({
     userFromToken,
     retrieveCheckoutSession: async (id) => {
       try {
@@ -18,5 +19,5 @@ Deno.serve(
     recordPurchase: recordPurchaseWith(adminDb()),
     receiptUrlOf: receiptUrlOfSession,
     log: (message) => console.error(`[confirm-call-credits-payment] ${message}`),
-  }),
-);
+  });
+});

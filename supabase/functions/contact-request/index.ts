@@ -5,14 +5,14 @@ import { createContactRequestHandler } from '../_shared/contact/handler.ts';
 import { signedInSender } from '../_shared/contact/signed-in-sender.ts';
 import { submitContactRequest } from '../_shared/contact/store.ts';
 import { createServiceClient, platformKeys } from '../_shared/db.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const env = (name: string) => Deno.env.get(name) ?? '';
+serveConfigured('contact-request', () => {
+  const env = (name: string) => Deno.env.get(name) ?? '';
 
-// PostgREST, not the pool: the form is not on the call path.
-const db = createServiceClient(platformKeys().url, platformKeys().secretKey);
-
-Deno.serve(
-  createContactRequestHandler({
+  // PostgREST, not the pool: the form is not on the call path.
+  const db = createServiceClient(platformKeys().url, platformKeys().secretKey);
+  return createContactRequestHandler({
     submit: submitContactRequest(db),
     signedInUserOf: signedInSender(),
     verifyCaptcha: captchaVerifier(
@@ -21,5 +21,5 @@ Deno.serve(
     ),
     trustedProxyHops: Number(env('CONTACT_TRUSTED_PROXY_HOPS') || 0),
     log: (message, error) => console.error(message, error),
-  }),
-);
+  });
+});

@@ -9,27 +9,27 @@ import { sendWebhook } from '../_shared/webhooks/sender.ts';
 import { createRetention } from '../_shared/privacy/retention.ts';
 import { platformKeys } from '../_shared/db.ts';
 import { maxConcurrentCallsFromEnv } from '../_shared/voice/lines.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const { db, provider, service, batches, recordings } = taskServiceFromEnv();
-const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
-const now = () => new Date();
-const dispatcher = createDispatcher({
-  db,
-  provider,
-  service,
-  batches,
-  now,
-  send: (target) => sendWebhook(target, { allowPrivate }),
-  // Result texts of SMS-created tasks that ended other than by a provider message.
-  sms: smsNotifierFromEnv(db, (name) => Deno.env.get(name)),
-  marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
-  maxConcurrentCalls: maxConcurrentCallsFromEnv((name) => Deno.env.get(name)),
-});
+serveConfigured('dispatch', () => {
+  const { db, provider, service, batches, recordings } = taskServiceFromEnv();
+  const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
+  const now = () => new Date();
+  const dispatcher = createDispatcher({
+    db,
+    provider,
+    service,
+    batches,
+    now,
+    send: (target) => sendWebhook(target, { allowPrivate }),
+    // Result texts of SMS-created tasks that ended other than by a provider message.
+    sms: smsNotifierFromEnv(db, (name) => Deno.env.get(name)),
+    marginMinutes: Number(Deno.env.get('DISPATCH_WATCHDOG_MARGIN_MINUTES') || 5),
+    maxConcurrentCalls: maxConcurrentCallsFromEnv((name) => Deno.env.get(name)),
+  });
 
-const retention = createRetention({ db, now, recordings });
-
-Deno.serve(
-  createDispatchHandler({
+  const retention = createRetention({ db, now, recordings });
+  return createDispatchHandler({
     run: recordedRun(
       db,
       async (at) => ({
@@ -42,5 +42,5 @@ Deno.serve(
     ),
     now,
     secretKeys: () => platformKeys().secretKeys,
-  }),
-);
+  });
+});

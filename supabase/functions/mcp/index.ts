@@ -1,7 +1,9 @@
 // The MCP server (Streamable HTTP, stateless). Wiring only; the tools are in _shared/mcp.
 import { createMcpFunctionHandler } from '../_shared/mcp/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const { db, service, batches } = taskServiceFromEnv();
-
-Deno.serve(createMcpFunctionHandler({ db, service, batches }));
+serveConfigured('mcp', () => {
+  const { db, service, batches } = taskServiceFromEnv();
+  return createMcpFunctionHandler({ db, service, batches });
+});

@@ -2,5 +2,8 @@
 // required.
 import { phoneVerificationDepsFromEnv } from '../_shared/phone-verification/deps.ts';
 import { createSendVerificationCodeHandler } from '../_shared/phone-verification/service.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-Deno.serve(createSendVerificationCodeHandler(phoneVerificationDepsFromEnv((n) => Deno.env.get(n))));
+serveConfigured('send_verification_code', () => {
+  return createSendVerificationCodeHandler(phoneVerificationDepsFromEnv((n) => Deno.env.get(n)));
+});

@@ -4,16 +4,16 @@ import { createSmsInboundHandler } from '../_shared/sms/inbound.ts';
 import { createSmsNotifier } from '../_shared/sms/notify.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { createTwilioClient, twilioConfigFromEnv } from '../_shared/twilio/client.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const { db, service } = taskServiceFromEnv();
-const twilio = createTwilioClient(twilioConfigFromEnv((name) => Deno.env.get(name)));
-
-Deno.serve(
-  createSmsInboundHandler({
+serveConfigured('sms-inbound', () => {
+  const { db, service } = taskServiceFromEnv();
+  const twilio = createTwilioClient(twilioConfigFromEnv((name) => Deno.env.get(name)));
+  return createSmsInboundHandler({
     db,
     service,
     notifier: createSmsNotifier({ db, twilio }),
     authToken: requireEnv('TWILIO_AUTH_TOKEN'),
     webhookUrl: requireEnv('SMS_WEBHOOK_URL'),
-  }),
-);
+  });
+});

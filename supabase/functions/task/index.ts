@@ -4,11 +4,11 @@ import { liveEventsFromEnv } from '../_shared/events/live.ts';
 import { createDownloadGate } from '../_shared/recordings/serve.ts';
 import { createTaskHandler } from '../_shared/tasks/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const { db, service, batches } = taskServiceFromEnv();
-
-Deno.serve(
-  createTaskHandler({
+serveConfigured('task', () => {
+  const { db, service, batches } = taskServiceFromEnv();
+  return createTaskHandler({
     db,
     service,
     batches,
@@ -19,5 +19,5 @@ Deno.serve(
     downloads: createDownloadGate(intEnv('RECORDING_DOWNLOADS_PER_ACCOUNT', 2)),
     // 2 MB/s: a 60-minute recording in half a minute, over a hundred times what playing needs.
     downloadBytesPerSecond: intEnv('RECORDING_DOWNLOAD_BYTES_PER_SECOND', 2 * 1024 * 1024),
-  }),
-);
+  });
+});

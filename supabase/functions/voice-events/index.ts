@@ -5,26 +5,26 @@ import { createVoiceEventsHandler } from '../_shared/tasks/voice-events-handler.
 import { createTaskTools } from '../_shared/tasks/task-tools.ts';
 import { requestTool } from '../_shared/webhooks/tool-request.ts';
 import { resolveWithDeno } from '../_shared/dns.ts';
+import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
-const { db, provider, service } = taskServiceFromEnv();
-// The result SMS of tasks created by text message, once they end.
-const sms = smsNotifierFromEnv(db, (name) => Deno.env.get(name));
+serveConfigured('voice-events', () => {
+  const { db, provider, service } = taskServiceFromEnv();
+  // The result SMS of tasks created by text message, once they end.
+  const sms = smsNotifierFromEnv(db, (name) => Deno.env.get(name));
 
-// The integrator's tools are called like its webhooks (plain http to private hosts locally only).
-const tools = createTaskTools({
-  db,
-  request: (target) =>
-    requestTool(target, {
-      allowPrivate: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
-      resolve: resolveWithDeno,
-    }),
-});
-
-Deno.serve(
-  createVoiceEventsHandler({
+  // The integrator's tools are called like its webhooks (plain http to private hosts locally only).
+  const tools = createTaskTools({
+    db,
+    request: (target) =>
+      requestTool(target, {
+        allowPrivate: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+        resolve: resolveWithDeno,
+      }),
+  });
+  return createVoiceEventsHandler({
     provider,
     service,
     tools,
     afterEvent: sms ? sms.taskMayHaveEnded : undefined,
-  }),
-);
+  });
+});

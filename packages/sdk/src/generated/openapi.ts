@@ -822,7 +822,8 @@ export interface components {
           | 'task_not_cancelable'
           | 'range_not_satisfiable'
           | 'rate_limited'
-          | 'internal';
+          | 'internal'
+          | 'not_configured';
         message: string;
         /** @description The request field at fault (400 only). */
         field?: string;

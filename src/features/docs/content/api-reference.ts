@@ -506,6 +506,12 @@ export const errorCodes: ErrorDoc[] = [
     status: 500,
     meaning: 'Something went wrong on our side. Retry with the same Idempotency-Key.',
   },
+  {
+    code: 'not_configured',
+    status: 503,
+    meaning:
+      'The service is missing one of its settings (the message names it, never its value). Nothing was done; retry later.',
+  },
 ];
 
 export const mcpTools = [

@@ -1,6 +1,7 @@
 // stripe-webhook: Stripe's signed events. The signature is checked on the raw body (a bad, stale
 // or altered one → 400 and nothing recorded); paid Checkout Sessions are fulfilled by session id;
 // every other event type gets a 2xx so Stripe stops sending it.
+import { MissingSecret } from '../env.ts';
 import { ServiceError } from '../errors.ts';
 import { signatureAuth } from '../http/auth.ts';
 import { createHandler, jsonResponse, readLimited } from '../http/handler.ts';
@@ -39,6 +40,8 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps) {
     try {
       return await deps.verifyEvent(rawBody, signature);
     } catch (error) {
+      // No secret to check against: 503, so Stripe keeps the event and retries it later.
+      if (error instanceof MissingSecret) throw error;
       const reason = ((error as Error).message ?? '').split('\n')[0];
       throw new ServiceError(
         'invalid_signature',

@@ -27,4 +27,9 @@ export type PlatformStatus = {
     /** The voice provider answers our key. */
     voice_provider: { status: ComponentStatus; checked_at: string };
   };
+  /**
+   * Each part of the product that is missing a secret it needs, by name (never a value); empty
+   * when everything is configured. Any entry makes the platform at least degraded.
+   */
+  not_configured: { part: string; missing: string[] }[];
 };

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { missingSecrets } from '../platform/required-secrets.ts';
 import { createPlatformStatus, type SchedulerHealth } from './platform-status.ts';
 
 const healthy: SchedulerHealth = {
@@ -32,7 +33,38 @@ describe('platform status', () => {
         scheduler: healthy,
         voice_provider: { status: 'operational', checked_at: '2026-11-27T12:00:05.000Z' },
       },
+      not_configured: [],
     });
+  });
+
+  it('names the parts missing a secret, and checks no provider it has no key for', async () => {
+    const status = createPlatformStatus({
+      schedulerHealth: async () => healthy,
+      voiceReachable: null,
+      notConfigured: () => missingSecrets((name) => (name === 'VAPI_API_KEY' ? undefined : 'set')),
+      now: clock().now,
+      log: () => {},
+    });
+    const answer = await status.current();
+    expect(answer.status).toBe('down');
+    expect(answer.components.voice_provider.status).toBe('down');
+    expect(answer.not_configured).toEqual([{ part: 'voice_provider', missing: ['VAPI_API_KEY'] }]);
+
+    const noSms = createPlatformStatus({
+      schedulerHealth: async () => healthy,
+      voiceReachable: async () => true,
+      notConfigured: () => missingSecrets((name) => (name.startsWith('TWILIO_') ? '' : 'set')),
+      now: clock().now,
+      log: () => {},
+    });
+    const degraded = await noSms.current();
+    expect(degraded.status).toBe('degraded');
+    expect(degraded.not_configured).toEqual([
+      {
+        part: 'text_messages',
+        missing: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_PHONE_NUMBER'],
+      },
+    ]);
   });
 
   it('takes the worst component: a late scheduler degrades, an unreachable provider is down', async () => {

@@ -12,8 +12,10 @@ export type { PlatformStatus, SchedulerHealth };
 
 export type PlatformStatusDeps = {
   schedulerHealth: () => Promise<SchedulerHealth>;
-  /** True when the voice provider answers our key. */
-  voiceReachable: () => Promise<boolean>;
+  /** True when the voice provider answers our key; null when it has no key to check. */
+  voiceReachable: (() => Promise<boolean>) | null;
+  /** The parts missing a secret (platform/required-secrets.ts). */
+  notConfigured?: () => PlatformStatus['not_configured'];
   now: () => Date;
   /** How long one answer is reused (the page is public: nobody can make us query per request). */
   cacheMs?: number;
@@ -47,7 +49,12 @@ export function createPlatformStatus(deps: PlatformStatusDeps) {
   function voiceCheck() {
     const now = deps.now();
     if (!voice || now.getTime() - voice.at >= voiceCacheMs) {
-      const value = deps.voiceReachable().catch((error: Error) => {
+      const reachable = deps.voiceReachable;
+      if (!reachable) {
+        voice = { at: now.getTime(), checkedAt: now.toISOString(), value: Promise.resolve(false) };
+        return voice;
+      }
+      const value = reachable().catch((error: Error) => {
         log(`[status] voice provider check failed: ${error.message}`);
         return false;
       });
@@ -69,14 +76,25 @@ export function createPlatformStatus(deps: PlatformStatusDeps) {
       api = 'down';
     }
     const voiceStatus: ComponentStatus = (await voiceNow.value) ? 'operational' : 'down';
+    const notConfigured = deps.notConfigured?.() ?? [];
+    if (notConfigured.length)
+      log(
+        `[status] not configured: ${notConfigured.map((p) => `${p.part} (${p.missing.join(', ')})`).join('; ')}`,
+      );
     return {
-      status: worst([api, scheduler.status, voiceStatus]),
+      status: worst([
+        api,
+        scheduler.status,
+        voiceStatus,
+        notConfigured.length ? 'degraded' : 'operational',
+      ]),
       checked_at: checkedAt,
       components: {
         api: { status: api },
         scheduler,
         voice_provider: { status: voiceStatus, checked_at: voiceNow.checkedAt },
       },
+      not_configured: notConfigured,
     };
   }
 
