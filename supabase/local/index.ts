@@ -40,6 +40,36 @@ export async function startStack(options: StartOptions = {}): Promise<RunningSta
   return start(config, log, rest);
 }
 
+/**
+ * The project's functions on an edge runtime of their own, beside a running stack (its API and
+ * database), with only `secrets` as their secrets: how a deploy missing some of them behaves.
+ * Serves at http://127.0.0.1:<functionsPort>/<name>; `stop()` ends it.
+ */
+export async function startEdgeRuntime(options: {
+  apiUrl: string;
+  dbUrl: string;
+  functionsPort: number;
+  secrets: Record<string, string>;
+  log?: (line: string) => void;
+}) {
+  const [{ loadConfig }, { createStackJwt }, { startFunctions }, { assertPortFree }] =
+    await Promise.all([
+      import('./config'),
+      import('./auth/jwt'),
+      import('./functions'),
+      import('./processes'),
+    ]);
+  const config = { ...loadConfig(), apiUrl: options.apiUrl, functionsPort: options.functionsPort };
+  await assertPortFree(config.functionsPort, 'edge functions');
+  return startFunctions(
+    config,
+    options.dbUrl,
+    createStackJwt(config).jwks,
+    options.secrets,
+    options.log ?? (() => {}),
+  );
+}
+
 /** A project's `dev`, `backend`, `db-reset` and `status` commands, with its options. */
 export function runStackCommand(command: string, options: StackCommandOptions = {}) {
   void import('./cli').then((cli) => cli.runStackCommand(command, options));

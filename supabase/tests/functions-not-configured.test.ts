@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStackJwt } from '../local/auth/jwt';
-import { loadConfig } from '../local/config';
-import { startFunctions } from '../local/functions';
-import { stackPorts } from '../local/ports';
-import { assertPortFree, type ManagedProcess } from '../local/processes';
-import { apiUrl, dbUrl, TEST_PORTS } from './support/stack';
+import { startEdgeRuntime, stackPorts } from '@dialwise/local-stack';
+import { apiUrl, dbUrl } from './support/stack';
 
 // The product's own functions on a second edge runtime beside the integration stack (the fixture
 // block of ports), as an operator's first deploy before `supabase secrets set`: the integration
 // stack's database and API, and no provider secrets at all.
-const config = {
-  ...loadConfig(),
-  apiUrl,
-  apiPort: TEST_PORTS.api,
-  functionsPort: stackPorts('fixtures').functions,
-};
-const functionsUrl = `http://127.0.0.1:${config.functionsPort}`;
-let runtime: ManagedProcess;
+const functionsUrl = `http://127.0.0.1:${stackPorts('fixtures').functions}`;
+let runtime: Awaited<ReturnType<typeof startEdgeRuntime>>;
 
 beforeAll(async () => {
-  await assertPortFree(config.functionsPort, 'unconfigured edge functions');
-  runtime = await startFunctions(config, dbUrl, createStackJwt(config).jwks, {}, () => {});
+  runtime = await startEdgeRuntime({
+    apiUrl,
+    dbUrl,
+    functionsPort: stackPorts('fixtures').functions,
+    secrets: {},
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -35,6 +35,7 @@ const measured = (overrides: Partial<PlatformStatus['components']> = {}): Platfo
         : 'operational',
     checked_at: secondsAgo(1),
     components,
+    not_configured: [],
   };
 };
 
@@ -90,6 +91,22 @@ describe('StatusPage', () => {
       screen.getByRole('heading', { level: 1, name: 'Service Disruption' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Voice network').closest('li')).toHaveTextContent('Not reachable');
+  });
+
+  it('says which parts of a deployment are not configured, without naming any secret', () => {
+    renderWith({
+      ...measured({ voice_provider: { status: 'down', checked_at: secondsAgo(10) } }),
+      status: 'down',
+      not_configured: [
+        { part: 'voice_provider', missing: ['VAPI_API_KEY'] },
+        { part: 'payments', missing: ['STRIPE_SECRET_KEY'] },
+      ],
+    });
+    expect(screen.getByText('Voice network').closest('li')).toHaveTextContent('Not configured');
+    const configuration = screen.getByText('Configuration').closest('li')!;
+    expect(configuration).toHaveTextContent('Not configured: calls, card payments');
+    expect(configuration).toHaveTextContent('Degraded');
+    expect(document.body).not.toHaveTextContent('VAPI_API_KEY');
   });
 
   it('invents nothing: no incident history or uptime figure', () => {

@@ -49,8 +49,29 @@ const ago = (iso: string) => formatDistanceToNowStrict(new Date(iso), { addSuffi
 
 type Row = { name: string; what: string; status: ComponentStatus; detail: string };
 
+/** What each part the server may name as not configured does, in a visitor's words. */
+const PART_LABEL: Record<string, string> = {
+  voice_provider: 'calls',
+  payments: 'card payments',
+  text_messages: 'text messages and phone verification',
+  app: 'links back to the app',
+  database: 'database connections',
+};
+
 function rowsOf(status: PlatformStatus): Row[] {
   const { api, scheduler, voice_provider: voice } = status.components;
+  const notConfigured = status.not_configured ?? [];
+  const voiceUnset = notConfigured.some((entry) => entry.part === 'voice_provider');
+  const configuration: Row[] = notConfigured.length
+    ? [
+        {
+          name: 'Configuration',
+          what: 'Settings this deployment needs from its operator',
+          status: 'degraded',
+          detail: `Not configured: ${notConfigured.map((entry) => PART_LABEL[entry.part] ?? entry.part).join(', ')}`,
+        },
+      ]
+    : [];
   return [
     {
       name: 'Call API',
@@ -70,8 +91,14 @@ function rowsOf(status: PlatformStatus): Row[] {
       name: 'Voice network',
       what: 'Placing and carrying calls',
       status: voice.status,
-      detail: voice.status === 'operational' ? 'Reachable' : 'Not reachable',
+      detail:
+        voice.status === 'operational'
+          ? 'Reachable'
+          : voiceUnset
+            ? 'Not configured'
+            : 'Not reachable',
     },
+    ...configuration,
   ];
 }
 
