@@ -47,8 +47,23 @@ describe('deploy:check', () => {
 
   it('reads which declared secrets are required', () => {
     expect(declaredSecrets).toEqual([
-      { name: 'SITE_URL', required: true },
-      { name: 'TASK_WAIT_SECONDS', required: false },
+      { name: 'SITE_URL', required: true, deployOnly: false },
+      { name: 'TASK_WAIT_SECONDS', required: false, deployOnly: false },
+    ]);
+  });
+
+  it("tells the deploy's own settings from the functions' secrets", () => {
+    const declared = parseDeclaredSecrets(`
+# --- The deploy's own settings ---
+# The project. required
+SUPABASE_PROJECT_REF=
+# --- The functions' secrets ---
+# required
+SITE_URL=
+`);
+    expect(declared).toEqual([
+      { name: 'SUPABASE_PROJECT_REF', required: true, deployOnly: true },
+      { name: 'SITE_URL', required: true, deployOnly: false },
     ]);
   });
 

@@ -29,23 +29,36 @@ export const LOCAL_ONLY_VARIABLES = [
 /** The Vault secrets the database's schedule reads to call `dispatch`. */
 export const VAULT_SECRETS = ['project_url', 'service_role_key'];
 
-export type DeclaredSecret = { name: string; required: boolean };
+export type DeclaredSecret = {
+  name: string;
+  required: boolean;
+  /** The deploy's own setting (project, tokens, SMTP): never set as a function secret. */
+  deployOnly: boolean;
+};
+
+/** The heading lines of supabase/functions/.env.example's two sections. */
+const DEPLOY_SECTION = /^# --- The deploy's own settings/;
+const FUNCTIONS_SECTION = /^# --- The functions' secrets/;
 
 /**
  * supabase/functions/.env.example: `NAME=` lines; a comment line ending in "required" right above
- * a name marks it required.
+ * a name marks it required; names under "# --- The deploy's own settings" (until "# --- The
+ * functions' secrets") are the deploy's own.
  */
 export function parseDeclaredSecrets(text: string): DeclaredSecret[] {
   const declared: DeclaredSecret[] = [];
   let requiredNext = false;
+  let deployOnly = false;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
+    if (DEPLOY_SECTION.test(line)) deployOnly = true;
+    if (FUNCTIONS_SECTION.test(line)) deployOnly = false;
     if (line.startsWith('#')) {
       requiredNext = /\brequired\s*$/.test(line);
       continue;
     }
     const match = /^([A-Z][A-Z0-9_]*)=/.exec(line);
-    if (match?.[1]) declared.push({ name: match[1], required: requiredNext });
+    if (match?.[1]) declared.push({ name: match[1], required: requiredNext, deployOnly });
     requiredNext = false;
   }
   return declared;
@@ -192,6 +205,17 @@ export function checkDeploy(inputs: DeployInputs): Finding[] {
     const siteUrl = env.SITE_URL;
     if (siteUrl && (isLocalUrl(siteUrl) || !siteUrl.startsWith('https://')))
       error(`SITE_URL must be the app's public https URL, not ${siteUrl}`);
+    for (const pattern of (env.ADDITIONAL_REDIRECT_URLS ?? '').split(',').filter(Boolean))
+      if (isLocalUrl(pattern.trim()) || !pattern.trim().startsWith('https://'))
+        error(`ADDITIONAL_REDIRECT_URLS must list public https URLs, not ${pattern.trim()}`);
+    if (env.SUPABASE_PROJECT_REF && !/^[a-z]{20}$/.test(env.SUPABASE_PROJECT_REF))
+      error(
+        'SUPABASE_PROJECT_REF must be the project ref: 20 lowercase letters (Settings → General)',
+      );
+    if (env.SUPABASE_PUBLISHABLE_KEY && !env.SUPABASE_PUBLISHABLE_KEY.startsWith('sb_publishable_'))
+      error('SUPABASE_PUBLISHABLE_KEY must be a publishable key (sb_publishable_…)');
+    if (env.DB_SSL_ROOT_CERT && !/-----BEGIN CERTIFICATE-----/.test(env.DB_SSL_ROOT_CERT))
+      error('DB_SSL_ROOT_CERT must be PEM certificates (-----BEGIN CERTIFICATE-----)');
     for (const [name, value] of Object.entries(env)) {
       if (name === 'SITE_URL' || LOCAL_ONLY_VARIABLES.includes(name)) continue;
       if (name.endsWith('_URL') && value && isLocalUrl(value))

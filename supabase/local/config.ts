@@ -185,6 +185,13 @@ export function loadConfig() {
   // What config.toml's env() references mean in the local stack: its own URL, key and app.
   const localEnv: Record<string, string> = {
     SITE_URL: 'http://localhost:5173',
+    ADDITIONAL_REDIRECT_URLS: [
+      'http://localhost:5173/**',
+      'http://127.0.0.1:5173/**',
+      'http://localhost:5174/**',
+      'http://localhost:5175/**',
+      'http://localhost:4173/**',
+    ].join(','),
     SUPABASE_PROJECT_URL: apiUrl,
     SUPABASE_SECRET_KEY: SECRET_KEY,
   };
@@ -256,16 +263,18 @@ export function loadConfig() {
     serviceRoleKey: SERVICE_ROLE_KEY,
     auth: {
       siteUrl,
-      additionalRedirectUrls: ((auth.additional_redirect_urls as string[] | undefined) ?? []).map(
-        (url) => withAppPortOffset(String(resolve(url)), offset),
-      ),
+      additionalRedirectUrls: ((auth.additional_redirect_urls as string[] | undefined) ?? [])
+        .flatMap((url) => String(resolve(url)).split(','))
+        .map((url) => withAppPortOffset(url.trim(), offset)),
       jwtExpiry: Number(auth.jwt_expiry ?? 3600),
       refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
       refreshTokenReuseInterval: intEnv(
         'STACK_AUTH_REFRESH_REUSE_INTERVAL',
         Number(auth.refresh_token_reuse_interval ?? 10),
       ),
-      enableSignup: auth.enable_signup !== false && authEmail.enable_signup !== false,
+      enableSignup:
+        auth.enable_signup !== false &&
+        (authEmail.enabled ?? authEmail.enable_signup) !== false,
       // The CLI's default when config.toml says nothing is off (mailer autoconfirm).
       enableConfirmations: authEmail.enable_confirmations === true,
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
