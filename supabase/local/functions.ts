@@ -41,8 +41,16 @@ export async function startFunctions(
     ...(existsSync(importMap) ? [`--import-map=${importMap}`] : []),
     mainScript,
   ];
+  // Hosted's wall clock per worker (free plan 150 s), which the functions read too, to bound what
+  // they hold open (waits, streams) within a worker's life.
+  const wallClock =
+    secrets.STACK_FUNCTION_WALL_CLOCK_SECONDS ??
+    process.env.STACK_FUNCTION_WALL_CLOCK_SECONDS ??
+    '150';
   const env = {
     ...secrets,
+    STACK_FUNCTION_WALL_CLOCK_SECONDS: wallClock,
+    WORKER_WALL_CLOCK_SECONDS: wallClock,
     STACK_FUNCTIONS_DIR: config.functionsDir,
     STACK_FUNCTIONS_PORT: String(config.functionsPort),
     ...supabaseFunctionEnv(config, jwks),

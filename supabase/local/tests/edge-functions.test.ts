@@ -23,6 +23,7 @@ const url = `http://127.0.0.1:${config.apiPort}/functions/v1`;
 const jwt = createStackJwt(config);
 const WALL_CLOCK_SECONDS = 2;
 const MAX_REQUEST_MB = 2;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let deno: ManagedProcess;
 let gateway: Server;
 /** A token the auth server would sign (ES256, the stack's key): what verify_jwt accepts. */
@@ -164,7 +165,21 @@ describe('edge functions', () => {
     expect(streamed.status).toBe(413);
   });
 
-  it('answers 504 when a function has not answered within the wall clock', async () => {
+  it('keeps a worker until half its wall clock, then starts a new one for new requests', async () => {
+    const auth = { Authorization: `Bearer ${signed}` };
+    const workerOf = async () =>
+      ((await (await fetch(`${url}/echo`, { headers: auth })).json()) as { worker: string }).worker;
+    // Past any earlier test's echo worker.
+    await sleep(WALL_CLOCK_SECONDS * 1000 + 100);
+    const first = await workerOf();
+    expect(await workerOf()).toBe(first);
+    await sleep((WALL_CLOCK_SECONDS * 1000) / 2 + 50);
+    const next = await workerOf();
+    expect(next).not.toBe(first);
+    expect(await workerOf()).toBe(next);
+  });
+
+  it("answers 504 when a function has not answered by its worker's end", async () => {
     const started = Date.now();
     const response = await fetch(`${url}/slow/silent`, {
       headers: { Authorization: `Bearer ${signed}` },
@@ -173,10 +188,13 @@ describe('edge functions', () => {
     expect(await response.json()).toEqual({
       error: { code: 'gateway_timeout', message: 'Function "slow" did not answer in time' },
     });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(WALL_CLOCK_SECONDS * 1000 - 50);
+    // A request reaches a worker at most half its wall clock old, so it has at least the other half.
+    const lasted = Date.now() - started;
+    expect(lasted).toBeGreaterThanOrEqual((WALL_CLOCK_SECONDS * 1000) / 2 - 50);
+    expect(lasted).toBeLessThan(WALL_CLOCK_SECONDS * 1000 + 1000);
   });
 
-  it('cuts a streamed response that outlives the wall clock', async () => {
+  it("cuts a streamed response that outlives its worker's wall clock", async () => {
     const started = Date.now();
     const response = await fetch(`${url}/slow/stream`, {
       headers: { Authorization: `Bearer ${signed}` },
@@ -195,7 +213,7 @@ describe('edge functions', () => {
     expect(await ending).toBe('cut');
     expect(received).toContain('tick');
     const lasted = Date.now() - started;
-    expect(lasted).toBeGreaterThanOrEqual(WALL_CLOCK_SECONDS * 1000 - 50);
+    expect(lasted).toBeGreaterThanOrEqual((WALL_CLOCK_SECONDS * 1000) / 2 - 50);
     expect(lasted).toBeLessThan(WALL_CLOCK_SECONDS * 1000 + 3000);
   });
 });

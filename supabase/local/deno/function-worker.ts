@@ -1,0 +1,135 @@
+// One worker of the local edge runtime: a Deno Web Worker (its own isolate, as hosted gives each
+// function worker) that imports one function's index.ts, captures its Deno.serve handler, and
+// answers the requests functions-main.ts hands it, streaming each response back in chunks.
+// When the worker is terminated (its lifetime or its memory is up), everything in it stops with
+// it: open responses, timers, and work handed to EdgeRuntime.waitUntil, exactly as on hosted.
+// This file runs under Deno, not Node.
+
+/// <reference lib="deno.worker" />
+
+type Handler = (request: Request, info: unknown) => Response | Promise<Response>;
+
+export type ToWorker =
+  | { type: 'load'; entry: string; port: number }
+  | {
+      type: 'request';
+      id: number;
+      method: string;
+      url: string;
+      headers: [string, string][];
+      body: ArrayBuffer | null;
+      remoteAddr: { hostname: string; port: number };
+    }
+  | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'load-failed'; message: string }
+  | { type: 'head'; id: number; status: number; statusText: string; headers: [string, string][] }
+  | { type: 'chunk'; id: number; bytes: Uint8Array }
+  | { type: 'end'; id: number }
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'memory'; bytes: number };
+
+const post = (message: FromWorker, transfer: Transferable[] = []) =>
+  self.postMessage(message, transfer);
+
+let handler: Handler | null = null;
+const readers = new Map<number, ReadableStreamDefaultReader<Uint8Array>>();
+
+/** The handler the function's module passes to Deno.serve, when it is imported. */
+function captureServe(port: number): Promise<Handler> {
+  return new Promise((resolve) => {
+    type ServeArgs = [Handler | { handler?: Handler }, Handler?];
+    (Deno as unknown as { serve: (...args: ServeArgs) => unknown }).serve = (...args) => {
+      const [first, second] = args;
+      resolve((typeof first === 'function' ? first : (second ?? first.handler)) as Handler);
+      return {
+        finished: new Promise<void>(() => {}),
+        shutdown: async () => {},
+        ref() {},
+        unref() {},
+        addr: { hostname: '127.0.0.1', port, transport: 'tcp' },
+      };
+    };
+  });
+}
+
+async function load(entry: string, port: number) {
+  try {
+    const captured = captureServe(port);
+    await import(`file://${entry}`);
+    handler = await Promise.race([
+      captured,
+      new Promise<Handler>((_, reject) =>
+        setTimeout(() => reject(new Error('index.ts never called Deno.serve')), 5_000),
+      ),
+    ]);
+    post({ type: 'ready' });
+  } catch (error) {
+    console.error(`[${entry}] failed to load:`, error);
+    post({ type: 'load-failed', message: (error as Error).message ?? String(error) });
+  }
+}
+
+async function answer(message: Extract<ToWorker, { type: 'request' }>) {
+  const { id } = message;
+  let response: Response;
+  try {
+    const request = new Request(message.url, {
+      method: message.method,
+      headers: message.headers,
+      body: message.body,
+    });
+    const info = {
+      remoteAddr: { transport: 'tcp', ...message.remoteAddr },
+      completed: new Promise<void>(() => {}),
+    };
+    response = await handler!(request, info);
+  } catch (error) {
+    console.error(`unhandled error:`, error);
+    post({ type: 'failed', id, message: 'The function failed unexpectedly' });
+    return;
+  }
+  post({
+    type: 'head',
+    id,
+    status: response.status,
+    statusText: response.statusText,
+    headers: [...response.headers],
+  });
+  if (!response.body) return post({ type: 'end', id });
+  const reader = response.body.getReader();
+  readers.set(id, reader);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      // A copy of its own: a chunk may be a view into a buffer the stream still uses.
+      const bytes = value.slice();
+      post({ type: 'chunk', id, bytes }, [bytes.buffer]);
+    }
+    post({ type: 'end', id });
+  } catch (error) {
+    post({ type: 'failed', id, message: (error as Error).message ?? String(error) });
+  } finally {
+    readers.delete(id);
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'load') {
+    void load(message.entry, message.port);
+    // What this isolate holds (heap and array buffers), for hosted's per-worker memory limit.
+    setInterval(() => {
+      const { heapUsed, external } = Deno.memoryUsage();
+      post({ type: 'memory', bytes: heapUsed + external });
+    }, 50);
+  } else if (message.type === 'request') void answer(message);
+  else if (message.type === 'cancel')
+    readers
+      .get(message.id)
+      ?.cancel('client gone')
+      .catch(() => {});
+};
