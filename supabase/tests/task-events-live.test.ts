@@ -2,63 +2,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
+import { followSse as follow, recordTaskEvent } from './support/sse';
 import { publishableKey, dbUrl } from './support/stack';
 
 // Live task events: pushed to open streams by one listener per function instance (LISTEN/NOTIFY),
 // and at most 20 open streams per API key (30 per account), counted in SQL across instances; a
 // revoked key's streams end.
-type Event = { id: number; type: string; task_id: string; data: Record<string, unknown> };
 
 const db = new pg.Client({ connectionString: dbUrl });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** An open SSE response read as it comes: `next(n)` waits until n events in all have arrived. */
-function follow(response: Response) {
-  const events: Event[] = [];
-  const comments: string[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const waiting = { current: null as (() => void) | null };
-  let ended = false;
-  const done = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: end } = await reader.read();
-        if (end) break;
-        buffer += decoder.decode(value, { stream: true });
-        let boundary: number;
-        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          if (block.startsWith(':')) comments.push(block);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) events.push(JSON.parse(data) as Event);
-          waiting.current?.();
-        }
-      }
-    } catch {
-      // Closed by close().
-    } finally {
-      ended = true;
-      waiting.current?.();
-    }
-  })();
-  return {
-    events,
-    comments,
-    done,
-    async next(count: number) {
-      while (events.length < count && !ended) await new Promise<void>((r) => (waiting.current = r));
-      return events.slice(0, count);
-    },
-    close: () => reader.cancel().catch(() => undefined),
-  };
-}
 
 /** A task that stays quiet: no answer, and its one retry is 30 minutes away. */
 async function quietTask(account: CallingAccount) {
@@ -77,18 +29,6 @@ async function quietTask(account: CallingAccount) {
     if (task.status === 'retry_scheduled') return id;
     await sleep(200);
   }
-}
-
-/** Records an event as the call path does (the task's row lock, the next seq, the NOTIFY). */
-async function recordEvent(taskId: string, text: string) {
-  await db.query('begin');
-  await db.query('select 1 from public.tasks where id = $1 for update', [taskId]);
-  const { rows } = await db.query<{ seq: number }>(
-    `select private.append_task_event($1, 'transcript.turn', $2::jsonb) as seq`,
-    [taskId, JSON.stringify({ speaker: 'callee', text, start_ms: 0, end_ms: 1000 })],
-  );
-  await db.query('commit');
-  return rows[0]!.seq;
 }
 
 let owner: CallingAccount;
@@ -120,8 +60,8 @@ describe('events pushed to open streams', () => {
     ).rows[0]!.n;
     await Promise.all(followed.map((f) => f.next(before)));
 
-    const seqA = await recordEvent(taskId, 'First words, pushed.');
-    const seqB = await recordEvent(taskId, 'Second words, pushed.');
+    const seqA = await recordTaskEvent(db, taskId, 'First words, pushed.');
+    const seqB = await recordTaskEvent(db, taskId, 'Second words, pushed.');
     for (const f of followed) {
       const events = await f.next(seqB);
       expect(events.map((e) => e.id)).toEqual(Array.from({ length: seqB }, (_, i) => i + 1));
@@ -158,7 +98,7 @@ describe('events pushed to open streams', () => {
     await db.query(
       `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dialwise-task-events'`,
     );
-    const seq = await recordEvent(taskId, 'Said while the listener was away.');
+    const seq = await recordTaskEvent(db, taskId, 'Said while the listener was away.');
     const events = await stream.next(seq);
     expect(events.at(-1)).toMatchObject({
       id: seq,
@@ -184,7 +124,7 @@ describe('events pushed to open streams', () => {
     );
     const missed = await resumed.next(recorded.length - 2);
     expect(missed).toEqual(recorded.slice(2));
-    const seq = await recordEvent(taskId, 'After the resume.');
+    const seq = await recordTaskEvent(db, taskId, 'After the resume.');
     const live = await resumed.next(recorded.length - 1);
     expect(live.at(-1)).toMatchObject({ id: seq, data: { text: 'After the resume.' } });
     resumed.close();

@@ -5,6 +5,7 @@ import { createDownloadGate } from '../_shared/recordings/serve.ts';
 import { createTaskHandler } from '../_shared/tasks/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
+import { workerTimeLeftMs } from '../_shared/platform/worker-life.ts';
 
 serveConfigured('task', () => {
   const { db, service, batches } = taskServiceFromEnv();
@@ -19,5 +20,6 @@ serveConfigured('task', () => {
     downloads: createDownloadGate(intEnv('RECORDING_DOWNLOADS_PER_ACCOUNT', 2)),
     // 2 MB/s: a 60-minute recording in half a minute, over a hundred times what playing needs.
     downloadBytesPerSecond: intEnv('RECORDING_DOWNLOAD_BYTES_PER_SECOND', 2 * 1024 * 1024),
+    workerTimeLeftMs: () => workerTimeLeftMs(),
   });
 });

@@ -27,6 +27,7 @@ import {
   parseOrThrow,
 } from './schema.ts';
 import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
+import { withinWorkerLife } from '../platform/worker-life.ts';
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -44,10 +45,18 @@ export type TaskHandlerDeps = {
   downloads: DownloadGate;
   /** The pace of one download (bytes a second). */
   downloadBytesPerSecond: number;
+  /**
+   * How long this worker has left (platform/worker-life.ts): waits and streams end before it does.
+   * Unset in tests that run no worker.
+   */
+  workerTimeLeftMs?: () => number;
 };
 
 export function createTaskHandler(deps: TaskHandlerDeps) {
   const { service, batches } = deps;
+  /** `wantedMs`, ending before this worker does. */
+  const withinWorker = (wantedMs: number) =>
+    deps.workerTimeLeftMs ? withinWorkerLife(wantedMs, deps.workerTimeLeftMs()) : wantedMs;
 
   /**
    * A recording, whole or the one byte range asked for, streamed from Storage; the account's
@@ -140,7 +149,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
             : await service.createWithKey(who.credential, prepared, { idempotencyKey });
           // A scheduled task will not end within any wait: it answers at once, with its reason.
           if (!result.replayed && wait && result.task.status !== 'scheduled') {
-            const waited = await service.waitForEnd(result.userId, result.task.id, deps.waitMs);
+            const waited = await service.waitForEnd(
+              result.userId,
+              result.task.id,
+              withinWorker(deps.waitMs),
+            );
             return jsonResponse(waited.ended ? 201 : 202, waited.task);
           }
           return created(result, result.task);
@@ -287,7 +300,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       batchSize: EVENT_BATCH_SIZE,
       hub: deps.live.hub,
       heartbeatMs: deps.heartbeatMs,
-      maxStreamMs: deps.maxStreamMs,
+      maxStreamMs: withinWorker(deps.maxStreamMs),
       signal,
       end,
       onClose: () =>

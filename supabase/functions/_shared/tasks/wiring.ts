@@ -6,7 +6,13 @@ import { liveEventsFromEnv } from '../events/live.ts';
 import { createObjectStore } from '../recordings/object-store.ts';
 import { createRecordings } from '../recordings/recordings.ts';
 import { createVapiProvider } from '../voice/vapi/adapter.ts';
-import { createSimulatedProvider, routeByMode } from '../voice/simulated/provider.ts';
+import {
+  createSimulatedProvider,
+  DEFAULT_SIMULATED_SPEED,
+  LONGEST_SIMULATED_CALL_SECONDS,
+  routeByMode,
+} from '../voice/simulated/provider.ts';
+import { speedWithinWorker } from '../platform/worker-life.ts';
 import { runAfterResponse } from '../background.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
@@ -25,7 +31,10 @@ export function taskServiceFromEnv() {
       phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
     }),
     createSimulatedProvider({
-      speed: Number(Deno.env.get('SIMULATED_VOICE_SPEED')) || undefined,
+      speed: speedWithinWorker(
+        Number(Deno.env.get('SIMULATED_VOICE_SPEED')) || DEFAULT_SIMULATED_SPEED,
+        LONGEST_SIMULATED_CALL_SECONDS,
+      ),
       keepAlive: runAfterResponse,
     }),
   );

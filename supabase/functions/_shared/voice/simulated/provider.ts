@@ -10,6 +10,7 @@ import { callObject, durationSeconds, type CallRecord } from './calls.ts';
 import { createVoiceNetwork, type VoiceNetwork } from './network.ts';
 import { toneWav } from './recording.ts';
 import { validateCreateCall } from './validation.ts';
+import { LIMITS } from '../../contract/limits.ts';
 
 /** Where simulated calls live: never a real host, so no request for it can leave the instance. */
 export const SIMULATED_BASE_URL = 'https://simulated.dialwise.invalid';
@@ -18,6 +19,9 @@ const PHONE_NUMBER_ID = 'simulated';
 
 /** Simulated seconds per wall second: a 30-minute call plays in a minute. */
 export const DEFAULT_SIMULATED_SPEED = 30;
+
+/** The longest a test call runs in simulated time: its longest talk, and a minute of ringing. */
+export const LONGEST_SIMULATED_CALL_SECONDS = LIMITS.maxDurationMinutes.max * 60 + 60;
 
 type Options = {
   speed?: number;
