@@ -273,8 +273,7 @@ export function loadConfig() {
         Number(auth.refresh_token_reuse_interval ?? 10),
       ),
       enableSignup:
-        auth.enable_signup !== false &&
-        (authEmail.enabled ?? authEmail.enable_signup) !== false,
+        auth.enable_signup !== false && (authEmail.enabled ?? authEmail.enable_signup) !== false,
       // The CLI's default when config.toml says nothing is off (mailer autoconfirm).
       enableConfirmations: authEmail.enable_confirmations === true,
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),

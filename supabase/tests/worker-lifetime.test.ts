@@ -8,7 +8,7 @@ import {
   startEdgeRuntime,
 } from '@dialwise/local-stack';
 import { dialwiseStack } from '../../scripts/stack/dialwise';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { callApiWith, createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { followSse, recordTaskEvent } from './support/sse';
 import { apiUrl, dbUrl, TEST_PORTS, TEST_STACK_ENV } from './support/stack';
@@ -25,18 +25,9 @@ let runtime: Awaited<ReturnType<typeof startEdgeRuntime>>;
 let account: CallingAccount;
 let tester: CallingAccount;
 
-const api = (who: CallingAccount, path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const { json, ...rest } = init;
-  return fetch(`${taskUrl}${path}`, {
-    ...rest,
-    headers: {
-      Authorization: `Bearer ${who.apiKey}`,
-      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...(rest.headers ?? {}),
-    },
-    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-  });
-};
+/** The call API of the short-lived runtime, as `who`. */
+const api = (who: CallingAccount, path: string, init: RequestInit & { json?: unknown } = {}) =>
+  callApiWith(who.apiKey, taskUrl)(path, init);
 
 /** A fresh worker: every earlier one retired (past half its wall clock); when it took its first request. */
 async function freshWorker(who: CallingAccount) {

@@ -10,6 +10,25 @@ export type CallingAccount = TestUser & {
 };
 
 /**
+ * The call API at `base` (default the integration stack's) with `apiKey`: `json` is sent as the
+ * JSON body.
+ */
+export function callApiWith(apiKey: string, base = taskUrl) {
+  return (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    return fetch(`${base}${path}`, {
+      ...rest,
+      headers: {
+        Authorization: `Bearer ${apiKey}`,
+        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(rest.headers ?? {}),
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  };
+}
+
+/**
  * A real account that may place calls: KYC submitted, phone verified, an API key from the
  * dashboard's RPC, and the given credits and free minutes already used.
  */
@@ -66,19 +85,7 @@ export async function createCallingAccount(
     p_livemode: options.mode !== 'test',
   });
   if (error) throw error;
-  const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const { json, ...rest } = init;
-    return fetch(`${taskUrl}${path}`, {
-      ...rest,
-      headers: {
-        Authorization: `Bearer ${apiKey as string}`,
-        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(rest.headers ?? {}),
-      },
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
-  };
-  return { ...account, apiKey: apiKey as string, api };
+  return { ...account, apiKey: apiKey as string, api: callApiWith(apiKey as string) };
 }
 
 /** The balance as the dashboard reads it, and what is held. */

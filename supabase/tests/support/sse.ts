@@ -8,6 +8,26 @@ export type StreamedEvent = {
   data: Record<string, unknown>;
 };
 
+/** The whole blocks (events and comments) at the front of `buffer`, and what is left of it. */
+function takeBlocks(buffer: string): { blocks: string[]; rest: string } {
+  const blocks: string[] = [];
+  let rest = buffer;
+  let boundary: number;
+  while ((boundary = rest.indexOf('\n\n')) >= 0) {
+    blocks.push(rest.slice(0, boundary));
+    rest = rest.slice(boundary + 2);
+  }
+  return { blocks, rest };
+}
+
+/** A block's `data:` lines, joined ('' for a comment). */
+const dataOf = (block: string) =>
+  block
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice(6))
+    .join('\n');
+
 /**
  * Reads a Server-Sent Events response to its end (or its first `max` events) and returns each
  * event's `data` parsed as JSON; the stream is closed when done.
@@ -20,16 +40,10 @@ export async function readSseData<T>(response: Response, max = Infinity): Promis
   while (events.length < max) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => line.slice(6))
-        .join('\n');
+    const taken = takeBlocks(buffer + decoder.decode(value, { stream: true }));
+    buffer = taken.rest;
+    for (const block of taken.blocks) {
+      const data = dataOf(block);
       if (data) events.push(JSON.parse(data) as T);
     }
   }
@@ -51,17 +65,11 @@ export function followSse(response: Response) {
       for (;;) {
         const { value, done: end } = await reader.read();
         if (end) break;
-        buffer += decoder.decode(value, { stream: true });
-        let boundary: number;
-        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
+        const taken = takeBlocks(buffer + decoder.decode(value, { stream: true }));
+        buffer = taken.rest;
+        for (const block of taken.blocks) {
           if (block.startsWith(':')) comments.push(block);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
+          const data = dataOf(block);
           if (data) events.push(JSON.parse(data) as StreamedEvent);
           waiting.current?.();
         }
