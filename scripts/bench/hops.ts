@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { stackPortEnv, startStack } from '@dialwise/local-stack';
+import { serviceRoleJwt, stackPortEnv, startStack } from '@dialwise/local-stack';
 import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { percentile } from './figures';
@@ -74,12 +74,15 @@ async function main() {
       retry_interval_minutes: 30,
       provider_token_hash: 'x'.repeat(64),
     });
-    const rpcOver = (base: string) => async () => {
+    // The gateway takes the secret key and sends PostgREST a JWT for it; PostgREST alone takes
+    // only that JWT.
+    const serviceJwt = await serviceRoleJwt(config);
+    const rpcOver = (base: string, bearer: string) => async () => {
       const response = await fetch(`${base}/rpc/task_create`, {
         method: 'POST',
         headers: {
           apikey: config.secretKey,
-          Authorization: `Bearer ${config.secretKey}`,
+          Authorization: `Bearer ${bearer}`,
           'Content-Type': 'application/json',
         },
         body: JSON.stringify({
@@ -98,8 +101,8 @@ async function main() {
       'Deno → function → SQL (no gateway)': viaHttp(
         `http://127.0.0.1:${config.functionsPort}/task`,
       ),
-      'task_create via gateway → PostgREST': rpcOver(`${config.apiUrl}/rest/v1`),
-      'task_create via PostgREST': rpcOver(`http://127.0.0.1:${config.postgrestPort}`),
+      'task_create via gateway → PostgREST': rpcOver(`${config.apiUrl}/rest/v1`, config.secretKey),
+      'task_create via PostgREST': rpcOver(`http://127.0.0.1:${config.postgrestPort}`, serviceJwt),
       'task_create as SQL (one connection)': async () => {
         const { rows } = await db.query('select public.task_create($1, $2, null, $3) as r', [
           key(),

@@ -70,6 +70,16 @@ export async function startEdgeRuntime(options: {
   );
 }
 
+/**
+ * The JWT the gateway puts in front of PostgREST for the secret key (role service_role, signed
+ * with the stack's key): what a client that talks to PostgREST directly, past the gateway, must
+ * send, since PostgREST itself takes JWTs only (a benchmark timing the gateway's share, say).
+ */
+export async function serviceRoleJwt(config: StackConfig, seconds = 3600): Promise<string> {
+  const { createStackJwt } = await import('./auth/jwt');
+  return createStackJwt(config).sign({ role: 'service_role' }, seconds, 'supabase');
+}
+
 /** A project's `dev`, `backend`, `db-reset` and `status` commands, with its options. */
 export function runStackCommand(command: string, options: StackCommandOptions = {}) {
   void import('./cli').then((cli) => cli.runStackCommand(command, options));
