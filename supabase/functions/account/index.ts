@@ -50,7 +50,8 @@ serveConfigured('account', () => {
     },
     async cancelTask(userId, taskId) {
       try {
-        await service.cancel(userId, taskId);
+        // Closing stops everything the account owns, test and live.
+        await service.cancel({ userId, livemode: 'both' }, taskId);
         return true;
       } catch (error) {
         if (error instanceof ServiceError && error.code === 'task_not_cancelable') return false;

@@ -17,6 +17,18 @@ import { ServiceError } from '../errors.ts';
  */
 export type Caller = { userId: string; apiKeyId: string | null; livemode: boolean };
 
+/**
+ * Whose objects a caller may see: its account's, of its own mode. A test key (or a session
+ * switched to Test) never reads, streams, downloads or cancels a live object, nor a live key a
+ * test one: the other mode's objects are "not found". `both` is the account acting on all it
+ * owns (closing it), never a caller's.
+ */
+export type Owner = { userId: string; livemode: boolean | 'both' };
+
+/** Whether `owner` may see an object of `userId` in `livemode`. */
+export const ownedBy = (owner: Owner, userId: string, livemode: boolean) =>
+  userId === owner.userId && (owner.livemode === 'both' || owner.livemode === livemode);
+
 /** A session's mode: live unless the request asks for test mode. */
 export function sessionLivemode(request: Request): boolean {
   return request.headers.get('dialwise-mode')?.trim().toLowerCase() !== 'test';

@@ -304,7 +304,7 @@ export function buildMcpServer(
     (args: unknown) =>
       run(async () => {
         const { id } = parseOrThrow(idSchema, args ?? {});
-        const task = await service.get(account.userId, id);
+        const task = await service.get(account, id);
         const ended = task.ended_at
           ? ` Outcome: ${task.outcome ?? 'none'}. ${task.summary ?? ''}${
               task.result ? ` Result: ${JSON.stringify(task.result)}` : ''
@@ -357,7 +357,7 @@ export function buildMcpServer(
     (args: unknown) =>
       run(async () => {
         const { id } = parseOrThrow(idSchema, args ?? {});
-        const task = await service.cancel(account.userId, id);
+        const task = await service.cancel(account, id);
         return ok(task, describeTask(task));
       }),
   );

@@ -6,6 +6,7 @@ import { eventId } from '../events/event-id.ts';
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
 import { accountRefusal } from '../accounts/api-keys.ts';
+import { ownedBy, type Owner } from '../accounts/session.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
 import { rejectDeepValue } from '../json-schema/json-depth.ts';
@@ -255,9 +256,10 @@ export function createBatchService(deps: BatchServiceDeps) {
     return found;
   }
 
-  async function own(userId: string, batchId: string): Promise<ApiBatch> {
+  /** The caller's own batch of its mode; any other is "not found". */
+  async function own(owner: Owner, batchId: string): Promise<ApiBatch> {
     const found = BATCH_ID.test(batchId) ? await read(batchId) : null;
-    if (!found || found.batch.user_id !== userId)
+    if (!found || !ownedBy(owner, found.batch.user_id, found.batch.livemode))
       throw new ServiceError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
     return toApiBatch(found.batch, batchCounts(found.groups), deps.taskBaseUrl);
   }
@@ -308,14 +310,14 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   /** The batch's events after `afterSeq`; batch.completed carries the batch as it ended. */
   async function eventsAfter(
-    userId: string,
+    owner: Owner,
     batchId: string,
     afterSeq: number,
     options: { ownerChecked?: boolean } = {},
   ) {
     const livemode = options.ownerChecked
       ? ((await read(batchId))?.batch.livemode ?? true)
-      : (await own(userId, batchId)).livemode;
+      : (await own(owner, batchId)).livemode;
     const rows = must(
       await db
         .from('batch_events')
@@ -333,7 +335,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         batch_id: batchId,
         livemode,
         created_at: row.created_at,
-        data: row.type === 'batch.completed' ? await own(userId, batchId) : row.data,
+        data: row.type === 'batch.completed' ? await own(owner, batchId) : row.data,
       });
     return events;
   }
@@ -392,7 +394,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       const ids = (must(await request) as { id: string }[]).map((row) => row.id);
       const page = ids.slice(0, query.limit);
       const data = [];
-      for (const id of page) data.push(await own(userId, id));
+      for (const id of page) data.push(await own({ userId, livemode }, id));
       const hasMore = ids.length > query.limit;
       return {
         object: 'list' as const,
@@ -403,11 +405,10 @@ export function createBatchService(deps: BatchServiceDeps) {
     },
 
     /** Cancels what has not ended; live calls are hung up as a task's cancel does. */
-    async cancel(userId: string, batchId: string): Promise<ApiBatch> {
-      if (!BATCH_ID.test(batchId))
-        throw new ServiceError('not_found', `No batch ${batchId.slice(0, 64)} exists.`);
+    async cancel(owner: Owner, batchId: string): Promise<ApiBatch> {
+      await own(owner, batchId);
       const result = must(
-        await db.rpc('batch_cancel', { p_user_id: userId, p_batch_id: batchId }),
+        await db.rpc('batch_cancel', { p_user_id: owner.userId, p_batch_id: batchId }),
       ) as {
         error?: string;
         hang_up?: { task_id: string; provider_call_id: string; control_url: string | null }[];
@@ -421,7 +422,7 @@ export function createBatchService(deps: BatchServiceDeps) {
           }),
         ),
       );
-      return own(userId, batchId);
+      return own(owner, batchId);
     },
 
     eventsAfter,
@@ -430,7 +431,8 @@ export function createBatchService(deps: BatchServiceDeps) {
     async eventObject(batchId: string, seq: number) {
       const found = await read(batchId);
       if (!found) return null;
-      const events = await eventsAfter(found.batch.user_id, batchId, seq - 1, {
+      const owner = { userId: found.batch.user_id, livemode: found.batch.livemode };
+      const events = await eventsAfter(owner, batchId, seq - 1, {
         ownerChecked: true,
       });
       return events.find((event) => event.id === seq) ?? null;

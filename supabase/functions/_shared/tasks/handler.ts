@@ -5,7 +5,7 @@
 import { callerAuth } from '../accounts/authenticators.ts';
 import { uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
 import { addToDoNotCall } from './do-not-call-list.ts';
-import type { Caller } from '../accounts/session.ts';
+import type { Caller, Owner } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 import { requestLogger } from '../http/request-log.ts';
@@ -65,10 +65,10 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
   async function recordingResponse(
     request: Request,
     requestId: string,
-    userId: string,
+    owner: Owner,
     taskId: string,
   ) {
-    const release = deps.downloads.enter(userId);
+    const release = deps.downloads.enter(owner.userId);
     if (!release)
       throw new ServiceError(
         'rate_limited',
@@ -76,7 +76,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         { retryAfterSeconds: 2 },
       );
     try {
-      const found = await service.recording(userId, taskId);
+      const found = await service.recording(owner, taskId);
       const range = requestedRange(request.headers.get('range'), found.sizeBytes);
       const headers: Record<string, string> = {
         'Content-Type': found.contentType,
@@ -150,7 +150,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           // A scheduled task will not end within any wait: it answers at once, with its reason.
           if (!result.replayed && wait && result.task.status !== 'scheduled') {
             const waited = await service.waitForEnd(
-              result.userId,
+              { userId: result.userId, livemode: result.task.livemode },
               result.task.id,
               withinWorker(deps.waitMs),
             );
@@ -187,15 +187,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       return jsonResponse(200, await service.list(account.userId, query, account.livemode));
     }),
     route<Caller>({ method: 'GET', path: '/task/{id:task}' }, async ({ params }, account) =>
-      jsonResponse(200, await service.get(account.userId, params.id!)),
+      jsonResponse(200, await service.get(account, params.id!)),
     ),
     route<Caller>({ method: 'POST', path: '/task/{id:task}/cancel' }, async ({ params }, account) =>
-      jsonResponse(200, await service.cancel(account.userId, params.id!)),
+      jsonResponse(200, await service.cancel(account, params.id!)),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/{id:task}/recording' },
       async ({ request, requestId, params }, account) =>
-        await recordingResponse(request, requestId, account.userId, params.id!),
+        await recordingResponse(request, requestId, account, params.id!),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/{id:task}/events', query: ['last_event_id'] },
@@ -203,10 +203,10 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         const taskId = params.id!;
         const after = lastEventId(request, url);
         // Fails with 404 before the stream starts if the task is not the caller's.
-        const first = await service.eventsAfter(account.userId, taskId, after);
+        const first = await service.eventsAfter(account, taskId, after);
         return stream(account, taskId, first, after, request.signal, {
           read: (afterSeq) =>
-            service.eventsAfter(account.userId, taskId, afterSeq, { ownerChecked: true }),
+            service.eventsAfter(account, taskId, afterSeq, { ownerChecked: true }),
           terminalEvent: 'task.completed',
         });
       },
@@ -239,23 +239,21 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>(
       { method: 'GET', path: '/task/batches/{id:batch}' },
-      async ({ params }, account) =>
-        jsonResponse(200, await batches.get(account.userId, params.id!)),
+      async ({ params }, account) => jsonResponse(200, await batches.get(account, params.id!)),
     ),
     route<Caller>(
       { method: 'POST', path: '/task/batches/{id:batch}/cancel' },
-      async ({ params }, account) =>
-        jsonResponse(200, await batches.cancel(account.userId, params.id!)),
+      async ({ params }, account) => jsonResponse(200, await batches.cancel(account, params.id!)),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/batches/{id:batch}/events', query: ['last_event_id'] },
       async ({ request, url, params }, account) => {
         const batchId = params.id!;
         const after = lastEventId(request, url);
-        const first = await batches.eventsAfter(account.userId, batchId, after);
+        const first = await batches.eventsAfter(account, batchId, after);
         return stream(account, batchId, first, after, request.signal, {
           read: (afterSeq) =>
-            batches.eventsAfter(account.userId, batchId, afterSeq, { ownerChecked: true }),
+            batches.eventsAfter(account, batchId, afterSeq, { ownerChecked: true }),
           terminalEvent: 'batch.completed',
         });
       },

@@ -9,6 +9,7 @@ import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex, timingSafeEqual } from '../ids.ts';
 import { ServiceError } from '../errors.ts';
+import { ownedBy, type Owner } from '../accounts/session.ts';
 import {
   ProviderError,
   ProviderLinesBusyError,
@@ -117,11 +118,12 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   const readTask = (taskId: string) => tasks.read(taskId);
 
-  /** The caller's own task; another account's is "not found", never "forbidden". */
-  async function ownTask(userId: string, taskId: string): Promise<StoredTask> {
+  /** The caller's own task of its mode; any other is "not found", never "forbidden". */
+  async function ownTask(owner: Owner, taskId: string): Promise<StoredTask> {
     if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
     const found = await readTask(taskId);
-    if (!found || found.row.user_id !== userId) throw taskNotFound(taskId);
+    if (!found || !ownedBy(owner, found.row.user_id, found.row.livemode))
+      throw taskNotFound(taskId);
     return found;
   }
 
@@ -483,20 +485,18 @@ export function createTaskService(deps: TaskServiceDeps) {
       );
     },
 
-    async get(userId: string, taskId: string): Promise<ApiTask> {
-      return apiTaskOf(await ownTask(userId, taskId));
+    async get(owner: Owner, taskId: string): Promise<ApiTask> {
+      return apiTaskOf(await ownTask(owner, taskId));
     },
 
     /**
      * The audio of one of the account's recorded tasks while it is kept; anything else (another
      * account's task, not recorded, past its retention) is "not found".
      */
-    async recording(userId: string, taskId: string): Promise<StoredRecording> {
-      if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
-      const found = await deps.recordings?.locate(userId, taskId, deps.now());
+    async recording(owner: Owner, taskId: string): Promise<StoredRecording> {
+      const owned = await ownTask(owner, taskId);
+      const found = await deps.recordings?.locate(owner.userId, taskId, deps.now());
       if (found) return found;
-      const owned = await readTask(taskId);
-      if (!owned || owned.row.user_id !== userId) throw taskNotFound(taskId);
       throw noRecording(taskId, owned.row.record);
     },
 
@@ -519,9 +519,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     },
 
     /** Cancel wins at every moment: SQL decides, and names the live call to hang up if any. */
-    async cancel(userId: string, taskId: string): Promise<ApiTask> {
-      if (!TASK_ID.test(taskId)) throw taskNotFound(taskId);
-      const result = await tasks.cancel(userId, taskId);
+    async cancel(owner: Owner, taskId: string): Promise<ApiTask> {
+      await ownTask(owner, taskId);
+      const result = await tasks.cancel(owner.userId, taskId);
       if (result.error === 'not_found') throw taskNotFound(taskId);
       if (result.error) throw notCancelable(result.status);
       if (result.hang_up)
@@ -529,7 +529,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           providerCallId: result.hang_up.provider_call_id,
           controlUrl: result.hang_up.control_url,
         });
-      return apiTaskOf(await ownTask(userId, taskId));
+      return apiTaskOf(await ownTask(owner, taskId));
     },
 
     /**
@@ -537,7 +537,7 @@ export function createTaskService(deps: TaskServiceDeps) {
      * instance's event notifications (deps.events), so a waiting request costs no query on a timer.
      */
     async waitForEnd(
-      userId: string,
+      owner: Owner,
       taskId: string,
       maxMs: number,
     ): Promise<{ task: ApiTask; ended: boolean }> {
@@ -553,7 +553,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       try {
         for (;;) {
           changed = false;
-          const found = await ownTask(userId, taskId);
+          const found = await ownTask(owner, taskId);
           const ended = isTerminal(found.row.status);
           const left = deadline - deps.now().getTime();
           if (ended || left <= 0) return { task: apiTaskOf(found), ended };
@@ -580,12 +580,12 @@ export function createTaskService(deps: TaskServiceDeps) {
      * `ownerChecked`: the caller already knows the task is this user's (a live stream re-reading).
      */
     async eventsAfter(
-      userId: string,
+      owner: Owner,
       taskId: string,
       afterSeq: number,
       options: { limit?: number; ownerChecked?: boolean } = {},
     ) {
-      if (!options.ownerChecked) await modeOf(taskId, await ownTask(userId, taskId));
+      if (!options.ownerChecked) await modeOf(taskId, await ownTask(owner, taskId));
       const limit = options.limit ?? EVENT_BATCH_SIZE;
       const rows = await tasks.eventsAfter(taskId, afterSeq, limit);
       const events = [];

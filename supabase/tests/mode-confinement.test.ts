@@ -1,0 +1,109 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApiWith, createCallingAccount, type CallingAccount } from './support/call-api';
+import { deleteCreatedUsers } from './support/clients';
+import { apiUrl } from './support/stack';
+
+// Test keys see test objects only, and live keys live ones, as an attacker holding only the
+// account's test key would try: every read, stream, download and cancel of the other mode's object
+// by its id answers "not found", and leaves the object as it was.
+let account: CallingAccount;
+let testApi: ReturnType<typeof callApiWith>;
+let testKey: string;
+let liveTask: string;
+let testTask: string;
+let liveBatch: string;
+
+const LATER = { schedule_at: new Date(Date.now() + 86_400_000).toISOString() };
+
+async function created(response: Response) {
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function notFound(response: Response, what: string) {
+  expect(response.status, what).toBe(404);
+  const body = (await response.json()) as { error: { code: string } };
+  expect(body.error.code, what).toBe('not_found');
+}
+
+beforeAll(async () => {
+  account = await createCallingAccount({ label: 'modes', credits: 5 });
+  const { data, error } = await account.client.rpc('generate_api_key_for_user', {
+    user_uuid: account.user.id,
+    p_livemode: false,
+  });
+  if (error) throw error;
+  testKey = data as string;
+  testApi = callApiWith(testKey);
+  const goal = 'Confirm the delivery window.';
+  liveTask = await created(
+    await account.api('', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal, ...LATER },
+    }),
+  );
+  testTask = await created(
+    await testApi('', { method: 'POST', json: { phone_number: '+14155550100', goal, ...LATER } }),
+  );
+  liveBatch = await created(
+    await account.api('/batches', {
+      method: 'POST',
+      json: { defaults: { goal, ...LATER }, tasks: [{ phone_number: '+14155550101' }] },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await deleteCreatedUsers();
+});
+
+describe("a test key and the account's live objects", () => {
+  it('cannot read, stream, download or cancel a live task by its id', async () => {
+    await notFound(await testApi(`/${liveTask}`), 'read');
+    await notFound(await testApi(`/${liveTask}/events`), 'events');
+    await notFound(await testApi(`/${liveTask}/recording`), 'recording');
+    await notFound(await testApi(`/${liveTask}/cancel`, { method: 'POST' }), 'cancel');
+    const still = (await (await account.api(`/${liveTask}`)).json()) as { status: string };
+    expect(still.status).toBe('scheduled');
+  });
+
+  it('cannot read, stream or cancel a live batch by its id', async () => {
+    await notFound(await testApi(`/batches/${liveBatch}`), 'read');
+    await notFound(await testApi(`/batches/${liveBatch}/events`), 'events');
+    await notFound(await testApi(`/batches/${liveBatch}/cancel`, { method: 'POST' }), 'cancel');
+    const still = (await (await account.api(`/batches/${liveBatch}`)).json()) as {
+      status: string;
+    };
+    expect(still.status).not.toBe('canceled');
+  });
+
+  it('cannot read or cancel a live task through MCP', async () => {
+    const client = new Client({ name: 'mode-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${apiUrl}/functions/v1/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${testKey}` } },
+      }),
+    );
+    try {
+      for (const name of ['get_call', 'cancel_call']) {
+        const result = (await client.callTool({ name, arguments: { id: liveTask } })) as {
+          isError?: boolean;
+          content: { text?: string }[];
+        };
+        expect(result.isError, name).toBe(true);
+        expect(result.content.map((c) => c.text).join(' '), name).toMatch(/no task/i);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('and a live key cannot reach a test task either', async () => {
+    await notFound(await account.api(`/${testTask}`), 'read');
+    await notFound(await account.api(`/${testTask}/cancel`, { method: 'POST' }), 'cancel');
+    const own = (await (await testApi(`/${testTask}`)).json()) as { id: string; livemode: boolean };
+    expect(own).toMatchObject({ id: testTask, livemode: false });
+  });
+});
