@@ -327,4 +327,30 @@ describe('another account’s endpoints, for an attacker', () => {
     const { data } = await stranger.client.from('webhook_endpoints').select('id');
     expect(data).toEqual([]);
   });
+
+  it('refuses a URL over 2,048 characters and a 17th endpoint with 400, never a 500', async () => {
+    const many = await createCallingAccount({ label: 'endpoints-many', mode: 'test' });
+    const long = await addEndpoint(many, {
+      url: `https://example.com/${'a'.repeat(5_000)}`,
+      livemode: false,
+    });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({
+      error: { code: 'invalid_request', field: 'url', message: expect.stringMatching(/2048/) },
+    });
+    for (let i = 0; i < 16; i += 1)
+      await made(many, { url: `http://127.0.0.1:9/hooks/${i}`, livemode: false });
+    const seventeenth = await addEndpoint(many, {
+      url: 'http://127.0.0.1:9/hooks/16',
+      livemode: false,
+    });
+    expect(seventeenth.status).toBe(400);
+    expect(await seventeenth.json()).toMatchObject({
+      error: {
+        code: 'invalid_request',
+        field: 'url',
+        message: expect.stringMatching(/at most 16/),
+      },
+    });
+  });
 });

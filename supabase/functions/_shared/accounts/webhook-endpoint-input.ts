@@ -2,6 +2,7 @@
 // a URL (checked against the webhook target rules by the caller), a description, the event types
 // it receives (absent or null: all of them) and its mode. Pure: checked before anything is stored.
 import { TASK_EVENT_TYPES } from '../contract/task-vocabulary.ts';
+import { LIMITS } from '../contract/limits.ts';
 import { ServiceError } from '../errors.ts';
 
 export const ENDPOINT_DESCRIPTION_MAX_LENGTH = 200;
@@ -24,6 +25,8 @@ export function parseEndpointInput(body: Record<string, unknown>): EndpointInput
   const { url, description = '', event_types: eventTypes = null, livemode } = body;
   if (typeof url !== 'string' || url.trim() === '')
     throw fail('url', 'url is required: the https address to POST events to.');
+  if (url.trim().length > LIMITS.webhookUrlMaxLength)
+    throw fail('url', `url must be at most ${LIMITS.webhookUrlMaxLength} characters.`);
   if (typeof description !== 'string') throw fail('description', 'description must be a string.');
   if (description.length > ENDPOINT_DESCRIPTION_MAX_LENGTH)
     throw fail(

@@ -9,8 +9,15 @@
 import pg from 'npm:pg@8.23.1';
 import { pgConnection } from './connection.ts';
 
-export type RpcResult<T> =
-  { data: T; error: null } | { data: null; error: { message: string; code?: string } };
+/** An error as PostgREST gives it: the message, SQLSTATE code, and the raise's hint and detail. */
+export type RpcError = {
+  message: string;
+  code?: string;
+  hint?: string | null;
+  details?: string | null;
+};
+
+export type RpcResult<T> = { data: T; error: null } | { data: null; error: RpcError };
 
 export type SqlPool = {
   /** Rows of a statement; json/jsonb columns arrive parsed. */
@@ -119,10 +126,19 @@ export function createSqlPool(
         );
         return { data: rows[0].result as T, error: null };
       } catch (error) {
-        const { message, code } = error as { message: string; code?: string };
+        const { message, code, hint, detail } = error as {
+          message: string;
+          code?: string;
+          hint?: string;
+          detail?: string;
+        };
         // Connection failures are thrown (as supabase-js does for a failed fetch).
         if (!code) throw error;
-        return { data: null, error: { message, code } };
+        // A raise's hint names the refusal callers branch on (too_many_endpoints, say).
+        return {
+          data: null,
+          error: { message, code, hint: hint ?? null, details: detail ?? null },
+        };
       }
     },
 
