@@ -294,7 +294,9 @@ create table public.task_consents (
 comment on table public.task_consents is
   'The callee''s consent a task was created with (required for marketing calls): immutable audit records.';
 create index task_consents_user on public.task_consents (user_id);
-revoke all on public.task_consents from public, anon, authenticated;
+-- The service role too keeps only reading and writing a record once (the platform's default
+-- privileges would give it update, delete and truncate).
+revoke all on public.task_consents from public, anon, authenticated, service_role;
 grant select, insert on public.task_consents to service_role;
 grant select on public.task_consents to authenticated;
 alter table public.task_consents enable row level security;
@@ -325,6 +327,25 @@ create trigger task_consents_immutable
   for each row execute function private.task_consent_immutable();
 comment on trigger task_consents_immutable on public.task_consents is
   'Consent records are written once.';
+
+-- Row triggers never see a TRUNCATE: this one refuses it, whoever asks (the table's owner too).
+create function private.task_consents_no_truncate() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'consent records are immutable: they cannot be truncated' using errcode = '42501';
+end;
+$$;
+comment on function private.task_consents_no_truncate() is
+  'Refuses TRUNCATE of the consent records, which row triggers cannot see.';
+revoke all on function private.task_consents_no_truncate() from public, anon, authenticated;
+
+create trigger task_consents_no_truncate
+  before truncate on public.task_consents
+  for each statement execute function private.task_consents_no_truncate();
+comment on trigger task_consents_no_truncate on public.task_consents is
+  'Consent records are never truncated.';
 
 create table public.task_attempts (
   task_id text not null references public.tasks (id) on delete cascade,

@@ -144,6 +144,11 @@ describe('purpose and consent', () => {
     await expect(
       sql(`delete from public.task_consents where task_id = $1`, [task.id]),
     ).rejects.toThrow(/immutable/);
+    // Nor a TRUNCATE, which row triggers never see: the service role may not, the owner is refused.
+    await expect(sql('set local role service_role; truncate public.task_consents')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(sql('truncate public.task_consents')).rejects.toThrow(/cannot be truncated/);
     const ownRead = await owner.client
       .from('task_consents')
       .select('reference')
