@@ -114,6 +114,8 @@ describe('transfer to a person', () => {
       [{ to: '4155550141' }, 'transfer.to'],
       [{ to: '+442071838750' }, 'transfer.to'],
       [{ to: '+19005550100' }, 'transfer.to'],
+      // A 976 exchange: local pay-per-call, premium-rate like 900.
+      [{ to: '+12129761234' }, 'transfer.to'],
       [{ to: listed }, 'transfer.to'],
       [{ to: PERSON_ANSWERS, mode: 'lukewarm' }, 'transfer.mode'],
       [{ to: PERSON_ANSWERS, extra: true }, 'transfer.extra'],

@@ -15,6 +15,8 @@ describe('checkCallableNumber', () => {
 
   it.each([
     ['+19005550100', 'premium_rate', 'is a premium-rate number (area code 900)'],
+    ['+12129761234', 'premium_rate', 'is on a 976 exchange, a premium-rate (pay-per-call) service'],
+    ['+14159760100', 'premium_rate', 'is on a 976 exchange'],
     ['+19765550100', 'invalid', 'area code 976 is not assigned'],
     ['+19115550100', 'n11_code', '911 is an N11 service code'],
     ['+14115550100', 'n11_code', '411 is an N11 service code'],

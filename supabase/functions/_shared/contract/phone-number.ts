@@ -102,6 +102,13 @@ export function checkCallableNumber(phone: string): NumberVerdict {
       'other_nanp_country',
       `${shown} is a number in ${parsed.country ? regionName(parsed.country) : 'another country'} (area code ${areaCode}): calls go to US numbers only.`,
     );
+  // The 976 exchange of any area code is the NANP's local pay-per-call service (billed to the
+  // caller like 900 numbers); number plans list it as a fixed line, so it is named here.
+  if (phone.slice(5, 8) === '976')
+    return refuse(
+      'premium_rate',
+      `${shown} is on a 976 exchange, a premium-rate (pay-per-call) service: calls to premium-rate numbers are not allowed.`,
+    );
   const type = parsed.getType();
   if (type === 'PREMIUM_RATE')
     return refuse(
