@@ -30,6 +30,32 @@ describe('request logs keep no secret', () => {
     });
   });
 
+  it.each([
+    ['a Supabase secret key', 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'],
+    ['a JWT', 'eyJhbGciOiJFUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.c2lnbmF0dXJl'],
+    ['credentials in a URL', 'https://admin:hunter2@tools.example.com/hook'],
+    ['a Basic authorization', 'Basic YWRtaW46aHVudGVyMg=='],
+    [
+      'a private key',
+      '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+    ],
+    ['an AWS access key', 'AKIAIOSFODNN7EXAMPLE'],
+    ['a GitHub token', `ghp_${'a1B2'.repeat(9)}`],
+    ['a Slack token', 'xoxb-1234567890-abcdefghij'],
+    ['an AI provider key', 'sk-proj-abcdefghijklmnopqrstuvwx'],
+    ['a Google API key', `AIza${'x'.repeat(35)}`],
+    ['a form field named like a secret', 'client_secret=s3cr3tvalue&user=kim'],
+  ])('masks %s wherever it stands in the text', (_shape, secret) => {
+    const secretPart = secret.includes('@')
+      ? 'hunter2'
+      : secret.includes('=') && !secret.startsWith('Basic')
+        ? 's3cr3tvalue'
+        : secret.replace(/^(Basic |-----BEGIN PRIVATE KEY-----\n)/, '').slice(0, 24);
+    const masked = maskSecrets(JSON.stringify({ goal: `Use ${secret} when asked.` }));
+    expect(masked).not.toContain(secretPart);
+    expect(JSON.parse(masked).goal).toMatch(/redacted/);
+  });
+
   it('masks secret-named query parameters', () => {
     expect(maskQuery('?limit=5&api_key=dw_test_x&token=t')).toBe(
       'limit=5&api_key=[redacted]&token=[redacted]',

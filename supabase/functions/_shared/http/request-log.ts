@@ -30,10 +30,32 @@ const SECRET_NAME = /authorization|api[_-]?key|secret|token|password|passcode|si
 const JSON_SECRET_VALUE =
   /("(?:[^"\\]|\\.)*"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*|true|false)/g;
 const KEYS_AND_SECRETS: [RegExp, string][] = [
+  // Private keys first: their bodies would otherwise be cut up by the narrower shapes below.
+  [
+    /-----BEGIN ([A-Z ]*)PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+    '-----BEGIN $1PRIVATE KEY-----[redacted]',
+  ],
   [/\b(dw_(?:live_|test_)?)[0-9a-f]{64}\b/g, '$1[redacted]'],
   [/\bwhsec_[A-Za-z0-9+/=_-]+/g, 'whsec_[redacted]'],
   [/\b((?:sk|rk|pk)_(?:live|test)_)[A-Za-z0-9]+/g, '$1[redacted]'],
   [/\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1[redacted]'],
+  [/\b(Basic\s+)[A-Za-z0-9+/=]{8,}/gi, '$1[redacted]'],
+  // Supabase's secret keys, and any JWT (a session, a legacy service_role key).
+  [/\bsb_secret_[A-Za-z0-9_-]+/g, 'sb_secret_[redacted]'],
+  [/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, '[jwt redacted]'],
+  // Credentials inside a URL: scheme://user:password@host.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:"']+:[^\s/@"']+@/gi, '$1[redacted]@'],
+  // Other providers' keys a goal or a tool's config may carry.
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, '[aws key redacted]'],
+  [/\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, '[github token redacted]'],
+  [/\bxox[abprs]-[A-Za-z0-9-]{10,}/g, '[slack token redacted]'],
+  [/\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{20,}/g, 'sk-[redacted]'],
+  [/\bAIza[0-9A-Za-z_-]{35}\b/g, '[google key redacted]'],
+  // name=value pairs (form bodies, query text) named like secrets.
+  [
+    /\b([A-Za-z_]*(?:secret|token|password|passwd|passcode|api[_-]?key|signature)[A-Za-z_]*=)[^&\s"']+/gi,
+    '$1[redacted]',
+  ],
 ];
 // 13 to 19 digits, optionally grouped by spaces or dashes: a card number if Luhn says so.
 const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
