@@ -55,7 +55,8 @@ as $$
     "webhookUrlMaxLength": 2048,
     "webhookEndpointsPerAccount": 16,
     "scheduleMaxDays": 30,
-    "doNotCallUploadMaxRows": 100000
+    "doNotCallUploadMaxRows": 100000,
+    "revokedKeyLogsPerMinute": 30
   }'::jsonb
 $$;
 comment on function private.limits() is

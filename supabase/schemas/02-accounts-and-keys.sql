@@ -440,10 +440,11 @@ comment on column public.api_request_logs.error_code is 'The error code the resp
 create index api_request_logs_user_newest on public.api_request_logs (user_id, created_at desc, id desc);
 create index api_request_logs_user_request_id on public.api_request_logs (user_id, request_id);
 create index api_request_logs_oldest on public.api_request_logs (created_at);
+create index api_request_logs_key_newest on public.api_request_logs (api_key_id, created_at desc);
 
 -- Records one request for the account of the key it was made with (revoked keys too: the owner
--- sees their 401s), and stamps the key's last use at most once a minute. A key nobody holds is
--- not recorded.
+-- sees their 401s, without the body, and at most revokedKeyLogsPerMinute of them a minute), and
+-- stamps the key's last use at most once a minute. A key nobody holds is not recorded.
 create function public.api_request_log_record(
   p_api_key text, p_source text, p_at timestamptz, p_method text, p_path text, p_query text,
   p_status integer, p_request_id text, p_latency_ms integer, p_request_body text,
@@ -459,6 +460,17 @@ begin
     from public.api_keys where key_hash = private.api_key_hash(p_api_key);
   if not found then
     return;
+  end if;
+  if key_row.revoked then
+    -- Counted under the key's row lock, so requests at once cannot all slip under the cap.
+    perform 1 from public.api_keys where id = key_row.id for update;
+    if (select count(*) from public.api_request_logs
+         where api_key_id = key_row.id and created_at > p_at - interval '1 minute')
+       >= private.limit_of('revokedKeyLogsPerMinute') then
+      return;
+    end if;
+    p_request_body := null;
+    p_body_truncated := false;
   end if;
   insert into public.api_request_logs (
     user_id, api_key_id, key_mask, livemode, source, created_at, method, path, query, status,

@@ -220,6 +220,33 @@ describe('keys and request logs through the API', () => {
     expect(refusedLog).toEqual([{ status: 401, error_code: 'unauthorized' }]);
   });
 
+  it('keeps a revoked key’s requests without their bodies, and at most 30 of them a minute', async () => {
+    const holder = await createCallingAccount({ label: 'revoked-logs', mode: 'test' });
+    const [key] = (await holder.client.from('api_keys').select('id')).data!;
+    expect((await holder.client.rpc('revoke_api_key', { p_key_id: key!.id })).error).toBeNull();
+    const tries = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        holder.api('', {
+          method: 'POST',
+          json: { phone_number: '+14155550100', goal: 'x'.repeat(3_000) },
+        }),
+      ),
+    );
+    expect(tries.every((response) => response.status === 401)).toBe(true);
+    // Every one has been answered; wait until the logger has taken its last decision.
+    await waitFor(
+      async () => (await holder.client.from('api_request_logs').select('id')).data ?? [],
+      (rows) => rows.length >= 30,
+      { timeoutMs: 15_000, what: 'the revoked key’s requests in the logs' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { data: logged } = await holder.client
+      .from('api_request_logs')
+      .select('status, request_body, request_id');
+    expect(logged!.length).toBe(30);
+    expect(logged!.every((row) => row.status === 401 && row.request_body === null)).toBe(true);
+  });
+
   it("never shows another account's request logs, and nobody writes them through PostgREST", async () => {
     const listed = await listWith(account.apiKey);
     const listedId = listed.headers.get('request-id')!;

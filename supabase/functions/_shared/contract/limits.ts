@@ -48,4 +48,9 @@ export const LIMITS = {
   scheduleMaxDays: 30,
   /** Numbers one upload may add to the account's do-not-call list. */
   doNotCallUploadMaxRows: 100_000,
+  /**
+   * Request-log rows a revoked key may still write a minute (bodies are not kept for them): the
+   * owner sees that it is being used, and whoever holds it cannot fill the account's log.
+   */
+  revokedKeyLogsPerMinute: 30,
 } as const;
