@@ -411,9 +411,11 @@ create table public.task_idempotency_keys (
   request_hash text not null,
   task_id text not null references public.tasks (id) on delete cascade,
   created_at timestamptz not null default now(),
-  primary key (user_id, key)
+  -- Test and live keep their own keys: the same key in the other mode is another request.
+  livemode boolean not null default true,
+  primary key (user_id, livemode, key)
 );
-comment on table public.task_idempotency_keys is 'Idempotency-Key of task creation, kept 24 hours.';
+comment on table public.task_idempotency_keys is 'Idempotency-Key of task creation, per mode, kept 24 hours.';
 create index task_idempotency_keys_created on public.task_idempotency_keys (created_at);
 revoke all on public.task_idempotency_keys from public, anon, authenticated;
 grant all on public.task_idempotency_keys to service_role;

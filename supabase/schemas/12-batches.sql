@@ -53,7 +53,8 @@ comment on column public.batches.event_seq is 'Sequence number of the newest eve
 comment on column public.batches.task_defaults is
   'The fields the batch''s tasks share (goal, first_sentence, voicemail_message, output_schema, context and metadata keys), stored once; a task row holds only what differs.';
 create index batches_user_newest on public.batches (user_id, id desc);
-create unique index batches_idempotency on public.batches (user_id, idempotency_key)
+-- Per mode: the same key in test and in live names two requests.
+create unique index batches_idempotency on public.batches (user_id, livemode, idempotency_key)
   where idempotency_key is not null;
 revoke all on public.batches from public, anon, authenticated;
 grant select (id, user_id, api_key_id, source, status, total, webhook_url, event_seq, created_at,
@@ -299,10 +300,10 @@ begin
   -- A replay answers before the rate limit, as for a single task.
   if p_idempotency_key is not null then
     update public.batches set idempotency_key = null
-     where user_id = p_user_id and idempotency_key = p_idempotency_key
+     where user_id = p_user_id and livemode = batch_livemode and idempotency_key = p_idempotency_key
        and created_at < at - interval '24 hours';
     select * into existing from public.batches
-     where user_id = p_user_id and idempotency_key = p_idempotency_key;
+     where user_id = p_user_id and livemode = batch_livemode and idempotency_key = p_idempotency_key;
     if found then
       if existing.request_hash = p_request_hash then
         return jsonb_build_object('batch_id', existing.id, 'replayed', true);

@@ -116,8 +116,9 @@ begin
   delete from private.phone_verifications where id in (
     select id from private.phone_verifications where created_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
-  delete from public.task_idempotency_keys where (user_id, key) in (
-    select user_id, key from public.task_idempotency_keys where created_at < cutoff limit p_limit);
+  delete from public.task_idempotency_keys where (user_id, livemode, key) in (
+    select user_id, livemode, key from public.task_idempotency_keys
+     where created_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
   delete from public.task_create_requests where id in (
     select id from public.task_create_requests where created_at < cutoff limit p_limit);

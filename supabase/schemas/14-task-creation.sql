@@ -63,9 +63,10 @@ begin
   -- A replay answers before the rate limit: retrying a request never costs a slot.
   if p_idempotency_key is not null then
     delete from public.task_idempotency_keys
-     where user_id = p_user_id and key = p_idempotency_key and created_at < now() - interval '24 hours';
+     where user_id = p_user_id and livemode = task_livemode and key = p_idempotency_key
+       and created_at < now() - interval '24 hours';
     select * into existing from public.task_idempotency_keys
-     where user_id = p_user_id and key = p_idempotency_key;
+     where user_id = p_user_id and livemode = task_livemode and key = p_idempotency_key;
     if found then
       if existing.request_hash = p_request_hash then
         return jsonb_build_object('task_id', existing.task_id, 'replayed', true);
@@ -236,8 +237,8 @@ begin
    where id = p_user_id;
 
   if p_idempotency_key is not null then
-    insert into public.task_idempotency_keys (user_id, key, request_hash, task_id)
-    values (p_user_id, p_idempotency_key, p_request_hash, created.id);
+    insert into public.task_idempotency_keys (user_id, livemode, key, request_hash, task_id)
+    values (p_user_id, task_livemode, p_idempotency_key, p_request_hash, created.id);
   end if;
 
   -- The task's first event, numbered 1 as the row above already says (event_seq): written here

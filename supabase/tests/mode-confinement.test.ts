@@ -106,4 +106,35 @@ describe("a test key and the account's live objects", () => {
     const own = (await (await testApi(`/${testTask}`)).json()) as { id: string; livemode: boolean };
     expect(own).toMatchObject({ id: testTask, livemode: false });
   });
+
+  it('keeps an Idempotency-Key apart per mode: the same key and body make one task in each', async () => {
+    const body = { phone_number: '+14155550102', goal: 'Confirm the order.', ...LATER };
+    const headers = { 'Idempotency-Key': `modes-${account.user.id}` };
+    const live = await account.api('', { method: 'POST', json: body, headers });
+    const test = await testApi('', { method: 'POST', json: body, headers });
+    expect([live.status, test.status]).toEqual([201, 201]);
+    expect(test.headers.get('idempotent-replayed')).not.toBe('true');
+    const [liveTaskMade, testTaskMade] = (await Promise.all([live.json(), test.json()])) as {
+      id: string;
+      livemode: boolean;
+    }[];
+    expect(liveTaskMade!.livemode).toBe(true);
+    expect(testTaskMade).toMatchObject({ livemode: false });
+    expect(testTaskMade!.id).not.toBe(liveTaskMade!.id);
+    // Within its own mode the key still replays.
+    const again = await testApi('', { method: 'POST', json: body, headers });
+    expect(((await again.json()) as { id: string }).id).toBe(testTaskMade!.id);
+
+    const batch = {
+      defaults: { goal: 'Confirm the order.', ...LATER },
+      tasks: [{ phone_number: '+14155550103' }],
+    };
+    const liveBatchMade = await account.api('/batches', { method: 'POST', json: batch, headers });
+    const testBatchMade = await testApi('/batches', { method: 'POST', json: batch, headers });
+    expect([liveBatchMade.status, testBatchMade.status]).toEqual([201, 201]);
+    const ids = (await Promise.all([liveBatchMade.json(), testBatchMade.json()])) as {
+      id: string;
+    }[];
+    expect(ids[0]!.id).not.toBe(ids[1]!.id);
+  });
 });
