@@ -210,4 +210,14 @@ describe('list query', () => {
       'unknown field `page`; the fields are limit, starting_after, status, batch_id',
     );
   });
+
+  it('takes time-zone offsets PostgreSQL takes, and refuses the rest with a 400', () => {
+    expect(
+      parseOrThrow(listQuerySchema, { created_after: '2026-11-27T00:00:00+15:59' }).created_after,
+    ).toBe('2026-11-27T00:00:00+15:59');
+    for (const created_after of ['2026-11-27T00:00:00+16:00', '2026-11-27T00:00:00-23:00'])
+      expect(() => parseOrThrow(listQuerySchema, { created_after })).toThrow(
+        "created_after's time-zone offset must be within ±15:59",
+      );
+  });
 });

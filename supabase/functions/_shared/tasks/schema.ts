@@ -344,10 +344,16 @@ export const BATCH_ID = /^batch_[0-9A-Z]{26}$/;
 
 /** A list filter's moment: an ISO 8601 date-time with its offset (or Z). */
 const listTime = (field: string) =>
-  z.iso.datetime({
-    offset: true,
-    error: `${field} must be an ISO 8601 date-time with a time zone, like 2026-11-27T00:00:00Z`,
-  });
+  z.iso
+    .datetime({
+      offset: true,
+      error: `${field} must be an ISO 8601 date-time with a time zone, like 2026-11-27T00:00:00Z`,
+    })
+    // PostgreSQL takes offsets up to ±15:59 (ISO 8601 allows ±23:59): beyond that it is a 400 here,
+    // never an error from the database.
+    .refine((value) => Number(/[+-](\d{2}):?\d{2}$/.exec(value)?.[1] ?? 0) <= 15, {
+      error: `${field}'s time-zone offset must be within ±15:59, like 2026-11-27T00:00:00-08:00`,
+    });
 
 /**
  * What `q` matches in a task's search text (its number, goal and metadata values, lower-cased):
