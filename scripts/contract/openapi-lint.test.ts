@@ -7,6 +7,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import type { components } from '../../src/lib/api/call-api.generated';
 import {
   compileSchema,
@@ -21,6 +22,11 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 const { text, document: spec } = readOpenApi(projectRoot);
 
 describe('openapi.yaml', () => {
+  it('reads the same to YAML 1.1 parsers (PyYAML, so Schemathesis) as to YAML 1.2 ones', () => {
+    // YAML 1.1 reads unquoted yes, no, on and off as booleans: every such word is quoted.
+    expect(parseYaml(text, { version: '1.1' })).toEqual(parseYaml(text, { version: '1.2' }));
+  });
+
   it('passes spectral:oas with no error and no warning', async () => {
     const spectral = new Spectral();
     spectral.setRuleset({ extends: [[oas as never, 'recommended']] });
