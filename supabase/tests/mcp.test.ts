@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { sql } from './support/clock';
 import { apiUrl } from './support/stack';
 
 // The MCP server (/functions/v1/mcp) driven by the SDK's own client, as Claude Code or Cursor
@@ -48,6 +49,34 @@ describe('MCP server', () => {
     const capabilities = client.getServerCapabilities();
     expect(capabilities?.tools).toBeDefined();
     expect(capabilities?.tools?.listChanged).not.toBe(true);
+  });
+
+  it('reads a task whose content retention erased, through the official client, by id and in a list', async () => {
+    const placed = await call(client, 'place_call', {
+      phone_number: '+14155550100',
+      goal: 'Confirm the delivery window.',
+      schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { id } = placed.structuredContent as { id: string };
+    // What the retention pass leaves of a call 30 days after it ended.
+    await sql(
+      `update public.tasks set goal = null, context = '{}', metadata = '{}', first_sentence = null,
+              voicemail_message = null, transcript = '[]', summary = null, result = null,
+              result_note = null, content_erased_at = now()
+        where id = $1`,
+      [id],
+    );
+    // The client checks structuredContent against the output schemas listTools gave it, and
+    // throws when they disagree.
+    await client.listTools();
+    const got = await call(client, 'get_call', { id });
+    expect(got.isError).toBeFalsy();
+    expect(got.structuredContent).toMatchObject({ id, goal: null, transcription: null });
+    const listed = await call(client, 'list_calls', { limit: 100 });
+    expect(listed.isError).toBeFalsy();
+    expect(
+      (listed.structuredContent as { data: { id: string }[] }).data.map((t) => t.id),
+    ).toContain(id);
   });
 
   it('lists the six tools with input and output schemas', async () => {

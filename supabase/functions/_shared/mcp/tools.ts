@@ -54,7 +54,7 @@ export const taskOutputSchema = z.looseObject({
   status: z.enum(TASK_STATUSES),
   outcome: nullableString.describe('achieved, not_achieved or unknown once the call ended'),
   phone_number: z.string(),
-  goal: z.string(),
+  goal: nullableString.describe('null once the call content is erased (content_erased_at)'),
   source: z.string(),
   livemode: z.boolean().describe("false for a test key's task (the simulated network, free)"),
   simulated: z
@@ -69,7 +69,7 @@ export const taskOutputSchema = z.looseObject({
   billed_minutes: z.number(),
   cost_usd: z.number(),
   transcript: z.array(z.looseObject(turn.shape)),
-  transcription: z.string(),
+  transcription: nullableString.describe('null once the call content is erased'),
   summary: nullableString,
   result: z
     .record(z.string(), z.unknown())
