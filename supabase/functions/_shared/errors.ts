@@ -8,6 +8,8 @@ export type ServiceErrorDetails = {
   retryAfterSeconds?: number;
   /** More of the error object, e.g. a batch's bad `rows` or the required and available amounts. */
   extra?: Record<string, unknown>;
+  /** A 405's methods that the path does take: its `Allow` header (RFC 9110 says it must have one). */
+  allow?: string[];
 };
 
 export class ServiceError extends Error {

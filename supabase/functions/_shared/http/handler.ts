@@ -144,6 +144,8 @@ export function createHandler<Caller>(
           headers['Retry-After'] = String(error.details.retryAfterSeconds);
         if (status === 405 && options.methodNotAllowedHeaders)
           Object.assign(headers, options.methodNotAllowedHeaders);
+        if (status === 405 && error.details.allow)
+          headers.Allow = [...error.details.allow, 'OPTIONS'].join(', ');
         return jsonResponse(status, { error: body }, headers);
       }
     }

@@ -70,7 +70,7 @@ function app() {
   );
   const call = async (method: string, path: string, init: RequestInit = {}) => {
     const response = await serve(new Request(`http://x${path}`, { method, ...init }));
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: await response.json(), headers: response.headers };
   };
   return { call, checks };
 }
@@ -107,10 +107,12 @@ describe('a route table', () => {
         },
       },
     });
-    expect(await call('DELETE', '/items')).toMatchObject({
+    const refused = await call('DELETE', '/items');
+    expect(refused).toMatchObject({
       status: 405,
       body: { error: { message: 'DELETE is not supported on /items; use GET or POST.' } },
     });
+    expect(refused.headers.get('allow')).toBe('GET, POST, OPTIONS');
     // The route's own name for a segment, not its shape, is what a caller reads.
     expect((await call('POST', '/items/item_1')).body.error.message).toBe(
       'POST is not supported on /items/{id}; use GET.',

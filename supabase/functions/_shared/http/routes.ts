@@ -156,6 +156,7 @@ export function routeTable<Caller>(table: RouteTable<Caller>) {
       throw new ServiceError(
         'method_not_allowed',
         `${method} is not supported on ${onPath[0]!.shown}; use ${allowed(onPath)}.`,
+        { allow: [...new Set(onPath.map((one) => one.route.method))].sort() },
       );
     const values = found.pattern.exec(handler.path)!;
     const params = Object.fromEntries(found.names.map((name, i) => [name, values[i + 1]!]));
