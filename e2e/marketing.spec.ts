@@ -237,6 +237,8 @@ test.describe('navigation bar', () => {
     await page.keyboard.press('Enter');
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByTestId('use-cases-panel');
+    // As a keyboard user does: Tab once the panel is there (its code may still be arriving).
+    await expect(panel).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(panel.getByRole('link').first()).toBeFocused();
     await page.keyboard.press('Enter');
