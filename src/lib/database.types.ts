@@ -695,6 +695,7 @@ export type Database = {
           request_hash: string;
           task_id: string;
           created_at: string;
+          livemode: boolean;
         };
         Insert: {
           user_id: string;
@@ -702,6 +703,7 @@ export type Database = {
           request_hash: string;
           task_id: string;
           created_at?: string;
+          livemode?: boolean;
         };
         Update: {
           user_id?: string;
@@ -709,6 +711,7 @@ export type Database = {
           request_hash?: string;
           task_id?: string;
           created_at?: string;
+          livemode?: boolean;
         };
         Relationships: [];
       };
