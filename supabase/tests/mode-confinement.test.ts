@@ -1,7 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApiWith, createCallingAccount, type CallingAccount } from './support/call-api';
+import {
+  callApiWith,
+  createCallingAccount,
+  testKeyOf,
+  type CallingAccount,
+} from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { apiUrl } from './support/stack';
 
@@ -30,12 +35,7 @@ async function notFound(response: Response, what: string) {
 
 beforeAll(async () => {
   account = await createCallingAccount({ label: 'modes', credits: 5 });
-  const { data, error } = await account.client.rpc('generate_api_key_for_user', {
-    user_uuid: account.user.id,
-    p_livemode: false,
-  });
-  if (error) throw error;
-  testKey = data as string;
+  testKey = await testKeyOf(account);
   testApi = callApiWith(testKey);
   const goal = 'Confirm the delivery window.';
   liveTask = await created(

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers } from './support/clients';
-import { createCallingAccount, moneyOf, taskUrl, type CallingAccount } from './support/call-api';
+import {
+  callApiWith,
+  createCallingAccount,
+  moneyOf,
+  testKeyOf,
+  type CallingAccount,
+} from './support/call-api';
 import { readSseData } from './support/sse';
 
 // Test mode as an integrator meets it: a dw_test_ key's calls go to the simulated network, free,
@@ -29,28 +35,13 @@ type List = { data: Task[] };
 const GOAL = "Confirm Kim's appointment tomorrow at 3 pm.";
 let account: CallingAccount;
 let testKey: string;
-
-const withKey = (key: string, path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const { json, ...rest } = init;
-  return fetch(`${taskUrl}${path}`, {
-    ...rest,
-    headers: {
-      Authorization: `Bearer ${key}`,
-      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-  });
-};
+let withTestKey: ReturnType<typeof callApiWith>;
 
 beforeAll(async () => {
   // No credits and every free minute used: a live call would be refused with 402.
   account = await createCallingAccount({ label: 'test-mode', freeMinutesUsed: 100 });
-  const { data, error } = await account.client.rpc('generate_api_key_for_user', {
-    user_uuid: account.user.id,
-    p_livemode: false,
-  });
-  if (error) throw error;
-  testKey = data as string;
+  testKey = await testKeyOf(account);
+  withTestKey = callApiWith(testKey);
 });
 afterAll(deleteCreatedUsers);
 
@@ -68,7 +59,7 @@ describe('test mode', () => {
     });
     expect(live.status).toBe(402);
 
-    const response = await withKey(testKey, '?wait=true', {
+    const response = await withTestKey('?wait=true', {
       method: 'POST',
       json: { phone_number: '+14155550100', goal: GOAL },
     });
@@ -81,14 +72,14 @@ describe('test mode', () => {
 
     const liveList = (await (await account.api('?limit=100')).json()) as List;
     expect(liveList.data.map((t) => t.id)).not.toContain(task.id);
-    const testList = (await (await withKey(testKey, '?limit=100')).json()) as List;
+    const testList = (await (await withTestKey('?limit=100')).json()) as List;
     expect(testList.data.map((t) => t.id)).toContain(task.id);
     expect(testList.data.every((t) => t.livemode === false)).toBe(true);
   });
 
   it('tells a simulated call by its times: started when placed, the simulated conversation as its duration', async () => {
     const placed = Date.now();
-    const response = await withKey(testKey, '?wait=true', {
+    const response = await withTestKey('?wait=true', {
       method: 'POST',
       json: { phone_number: '+14155550100', goal: GOAL },
     });
@@ -114,7 +105,7 @@ describe('test mode', () => {
       livemode: boolean;
       simulated: boolean;
       created_at: string;
-    }>(await withKey(testKey, `/${task.id}/events`));
+    }>(await withTestKey(`/${task.id}/events`));
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.livemode === false && e.simulated === true)).toBe(true);
     const answeredEvent = events.find((e) => e.type === 'call.answered')!;
@@ -122,7 +113,7 @@ describe('test mode', () => {
   });
 
   it('keeps test and live batches apart: each key lists only its own mode’s batches', async () => {
-    const response = await withKey(testKey, '/batches', {
+    const response = await withTestKey('/batches', {
       method: 'POST',
       json: { defaults: { goal: GOAL }, tasks: [{ phone_number: '+14155550100' }] },
     });
@@ -130,7 +121,7 @@ describe('test mode', () => {
     const batch = (await response.json()) as { id: string; livemode: boolean };
     expect(batch.livemode).toBe(false);
     type BatchList = { data: { id: string; livemode: boolean }[] };
-    const testList = (await (await withKey(testKey, '/batches?limit=100')).json()) as BatchList;
+    const testList = (await (await withTestKey('/batches?limit=100')).json()) as BatchList;
     expect(testList.data.map((b) => b.id)).toContain(batch.id);
     expect(testList.data.every((b) => b.livemode === false)).toBe(true);
     const liveList = (await (await account.api('/batches?limit=100')).json()) as BatchList;
@@ -139,7 +130,7 @@ describe('test mode', () => {
 
   it('takes a batch with the test key for free: its calls are test calls, listed apart', async () => {
     const before = await moneyOf(account.user.id);
-    const response = await withKey(testKey, '/batches', {
+    const response = await withTestKey('/batches', {
       method: 'POST',
       json: {
         defaults: { goal: GOAL },
@@ -148,7 +139,7 @@ describe('test mode', () => {
     });
     expect(response.status).toBe(201);
     const batch = (await response.json()) as { id: string };
-    const rows = (await (await withKey(testKey, `?batch_id=${batch.id}`)).json()) as List;
+    const rows = (await (await withTestKey(`?batch_id=${batch.id}`)).json()) as List;
     expect(rows.data).toHaveLength(2);
     expect(rows.data.every((t) => t.livemode === false)).toBe(true);
     const liveRows = (await (await account.api(`?batch_id=${batch.id}`)).json()) as List;
@@ -158,7 +149,7 @@ describe('test mode', () => {
 
   it('follows a test clock set to 23:30 Pacific by scheduling for 08:00, saying why, and ?wait=true answers at once', async () => {
     const started = Date.now();
-    const response = await withKey(testKey, '?wait=true', {
+    const response = await withTestKey('?wait=true', {
       method: 'POST',
       json: { phone_number: '+14155550101', goal: GOAL, test_clock: '2026-11-27T23:30:00-08:00' },
     });
@@ -176,7 +167,7 @@ describe('test mode', () => {
     expect(task.scheduled_reason).toContain('23:30 in America/Los_Angeles');
     expect(task.scheduled_reason).toContain('on the test clock');
     expect(task.scheduled_reason).toContain('08:00 (America/Los_Angeles)');
-    const cancel = await withKey(testKey, `/${task.id}/cancel`, { method: 'POST' });
+    const cancel = await withTestKey(`/${task.id}/cancel`, { method: 'POST' });
     expect(cancel.status).toBe(200);
   });
 

@@ -104,3 +104,13 @@ export async function moneyOf(userId: string) {
     freeReserved: data.free_minutes_reserved as number,
   };
 }
+
+/** A test key (dw_test_) of `account`, made as the dashboard makes one. */
+export async function testKeyOf(account: CallingAccount): Promise<string> {
+  const { data, error } = await account.client.rpc('generate_api_key_for_user', {
+    user_uuid: account.user.id,
+    p_livemode: false,
+  });
+  if (error) throw error;
+  return data as string;
+}
