@@ -1,5 +1,6 @@
 // The deploy's one env file: supabase/functions/.env.production unless `--env <file>` names another.
-// (Not `--env-file`: Node takes that flag for itself wherever it stands on the command line.)
+// (`--env-file` works as well when the file exists: Node reads that flag for itself wherever it
+// stands on the command line, and stops at once when its file is missing.)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnvFile } from '../deploy-check/checks';
@@ -15,7 +16,9 @@ export type DeployEnvFile = {
 
 /** The `--env <file>` argument (or the default), read. */
 export function readDeployEnvFile(args: string[], root = process.cwd()): DeployEnvFile {
-  const at = args.indexOf('--env');
+  // `--env-file` too, for whoever types the usual name: Node reads that file for itself as well
+  // (it must exist then), and leaves it in the arguments.
+  const at = args.findIndex((arg) => arg === '--env' || arg === '--env-file');
   const given = at >= 0 ? args[at + 1] : undefined;
   const file = path.resolve(root, given ?? DEFAULT_ENV_FILE);
   const found = existsSync(file);

@@ -40,6 +40,10 @@ describe('npm run deploy', () => {
   });
 
   it('with a complete one prints the whole sequence, in order, without a secret value', () => {
+    // Named with --env-file as well as --env.
+    expect(deploy('--env-file', 'scripts/deploy/fixtures/complete.env', '--dry-run').status).toBe(
+      0,
+    );
     const run = deploy('--env', 'scripts/deploy/fixtures/complete.env', '--dry-run');
     expect(run.status).toBe(0);
     const commands = run.output.split('\n').filter((line) => line.trim().startsWith('$ supabase'));
@@ -109,13 +113,7 @@ describe('npm run deploy:check', () => {
   it('fails without a production env file, naming what is missing', () => {
     const run = spawnSync(
       'node',
-      [
-        '--import',
-        'tsx',
-        'scripts/deploy-check/run.ts',
-        '--env',
-        path.join(root, 'no-such.env'),
-      ],
+      ['--import', 'tsx', 'scripts/deploy-check/run.ts', '--env', path.join(root, 'no-such.env')],
       { cwd: root, encoding: 'utf8', timeout: 60_000 },
     );
     expect(run.status).toBe(1);
