@@ -5,9 +5,11 @@ import { closeClock, sql } from './support/clock';
 import { DAY_MS } from './support/retention';
 import { waitFor } from './support/wait';
 
-// A callee who presses 9 (the announced opt-out key) on the simulated network (555-0190): the
-// agent ends the call, the number joins the account's do-not-call list for good, and every call of
-// that account still waiting for the number is canceled at once, with its event and webhook.
+// A callee who presses 9 (the announced opt-out key) on the simulated network (555-0190), sent as
+// Vapi sends it (a "User's Keypad Entry: 9" message in a conversation update): the platform itself,
+// not the model (whose analysis there misses the press), lists the number for good, says so and
+// ends the call, and every call of that account still waiting for the number is canceled at once,
+// with its event and webhook.
 
 const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 const HOOK = 'http://127.0.0.1:9/hooks/calls';
@@ -20,6 +22,7 @@ type Task = {
   failure_reason: { code: string; message: string } | null;
   opted_out: boolean;
   transcript: { speaker: string; text: string }[] | null;
+  attempts: { ended_reason: string | null }[];
 };
 
 let owner: CallingAccount;
@@ -61,7 +64,8 @@ describe('an opt-out by keypad', () => {
     expect(ended).toMatchObject({ outcome: 'not_achieved', opted_out: true });
     const said = (ended.transcript ?? []).map((t) => `${t.speaker}: ${t.text}`);
     expect(said).toContain('callee: 9');
-    expect(said.at(-1)).toContain('agent: Understood. We will not call this number again.');
+    expect(said.at(-1)).toBe('agent: You will not be called again at this number. Goodbye.');
+    expect(ended.attempts.at(-1)?.ended_reason).toBe('assistant-ended-call-after-message-spoken');
 
     const [listed] = await sql<{ source: string; task_id: string }>(
       'select source, task_id from public.do_not_call where user_id = $1 and phone_number = $2',

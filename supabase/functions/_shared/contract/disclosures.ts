@@ -8,6 +8,12 @@ import { allPartyConsentStateOf } from './recording-consent.ts';
 
 export type Purpose = 'informational' | 'marketing';
 
+/**
+ * The keypad key that opts a callee out, announced in every marketing opening. The platform acts
+ * on it itself the moment the provider reports the press; the model's judgment is not asked.
+ */
+export const OPT_OUT_KEY = '9';
+
 /** The account's facts the opening names, kept on the task when it is accepted. */
 export type DisclosureFacts = { business_name: string | null; callback_number: string | null };
 
@@ -45,6 +51,8 @@ type Wording = {
   callback: (number: string) => string;
   goodbye: string;
   thanks: string;
+  /** Said by the platform, not the model, when the callee opts out by keypad; then it hangs up. */
+  optedOut: string;
 };
 
 // The opening's own wording, per language we have it in; a call in another language opens in
@@ -60,6 +68,7 @@ const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
     callback: (number) => `If you need to reach us, call ${number}.`,
     goodbye: 'Goodbye.',
     thanks: 'Thank you.',
+    optedOut: 'You will not be called again at this number. Goodbye.',
   },
   es: {
     identification: (voice, business) =>
@@ -70,6 +79,7 @@ const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
     callback: (number) => `Si necesita contactarnos, llame al ${number}.`,
     goodbye: 'Adiós.',
     thanks: 'Gracias.',
+    optedOut: 'No volveremos a llamar a este número. Adiós.',
   },
   fr: {
     identification: (voice, business) =>
@@ -81,6 +91,7 @@ const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
     callback: (number) => `Pour nous joindre, appelez le ${number}.`,
     goodbye: 'Au revoir.',
     thanks: 'Merci.',
+    optedOut: 'Nous n’appellerons plus ce numéro. Au revoir.',
   },
   de: {
     identification: (voice, business) =>
@@ -92,6 +103,7 @@ const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
     callback: (number) => `Sie erreichen uns unter ${number}.`,
     goodbye: 'Auf Wiederhören.',
     thanks: 'Danke.',
+    optedOut: 'Wir rufen diese Nummer nicht mehr an. Auf Wiederhören.',
   },
 };
 

@@ -90,7 +90,7 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
   simulated(
     '0190',
     'answers and presses 9 to opt out',
-    'Answers and presses 9 on the keypad to opt out: the agent ends the call, the number joins your do-not-call list and your waiting calls to it are canceled.',
+    'Answers and presses 9 on the keypad to opt out: the platform itself (not the agent) lists the number on your do-not-call list, says so and ends the call, and your waiting calls to it are canceled. In test mode the number is listed at the press the same way; the goodbye and hang-up reach the call only when it plays in the same instance, else the callee hangs up.',
     'presses-opt-out-key',
   ),
   // Transfer to a person and keypad: 555-0140 to 0144.

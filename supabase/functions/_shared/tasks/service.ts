@@ -9,6 +9,7 @@ import type { Db } from '../db.ts';
 import type { TaskEventHub } from '../events/task-event-hub.ts';
 import { canonicalJson, newTaskId, randomToken, sha256Hex, timingSafeEqual } from '../ids.ts';
 import { ServiceError } from '../errors.ts';
+import { wordingFor } from '../contract/disclosures.ts';
 import { ownedBy, type Owner } from '../accounts/session.ts';
 import {
   ProviderError,
@@ -20,6 +21,7 @@ import {
   decide,
   decidePlacementFailure,
   decideUnreconciled,
+  isKeypadOptOut,
   isTerminal,
   type AttemptSnapshot,
   type TaskSnapshot,
@@ -212,9 +214,10 @@ export function createTaskService(deps: TaskServiceDeps) {
   async function hangUp(
     taskId: string,
     call: { providerCallId: string; controlUrl: string | null },
+    farewell?: string,
   ) {
     await provider
-      .endCall(call)
+      .endCall(call, farewell)
       .catch((error: Error) => console.error(`[task ${taskId}] hang-up failed: ${error.message}`));
   }
 
@@ -636,6 +639,15 @@ export function createTaskService(deps: TaskServiceDeps) {
           ? await keepCallArtifacts(found, attemptNumber, event, decided)
           : null;
       const applied = await transition(taskId, decideFrom, { decided });
+      // A keypad opt-out is the platform's to act on, not the model's: once the number is listed,
+      // the agent says so in the call's language and the call ends.
+      const pressed = found.attempts.find((a) => a.number === attemptNumber);
+      if (applied && isKeypadOptOut(event) && pressed?.provider_call_id)
+        await hangUp(
+          taskId,
+          { providerCallId: pressed.provider_call_id, controlUrl: pressed.provider_control_url },
+          wordingFor(found.row.language).optedOut,
+        );
       // The audio is copied only after the end is applied: however the copy goes, the call has
       // ended and been billed; a failed copy is retried by the dispatcher.
       const recordings = deps.recordings;

@@ -264,6 +264,25 @@ describe('status machine', () => {
     expect(plan.plan.events[0]).toMatchObject({ type: 'transcript.turn', dedupe_key: 'k1' });
   });
 
+  it('lists the callee who presses the opt-out key at once, whatever the model makes of it', () => {
+    const pressed = (speaker: 'callee' | 'agent', dtmf: string) =>
+      decide(
+        task({ status: 'in_progress' }),
+        attempt({ answeredAt: '2026-11-23T15:00:00.000Z' }),
+        { kind: 'turn', speaker, text: dtmf, dtmf, at: '2026-11-23T15:00:04.000Z', key: 'k9' },
+        now,
+      )!.plan.events.map((e) => [e.type, e.dedupe_key]);
+    expect(pressed('callee', '9')).toEqual([
+      ['transcript.turn', 'k9'],
+      ['keypad.pressed', 'keys:k9'],
+      ['callee.opted_out', 'opted_out:1'],
+    ]);
+    expect(pressed('callee', '9#').map(([type]) => type)).toContain('callee.opted_out');
+    // Another entry, or the agent's own tones at a phone menu, lists nobody.
+    expect(pressed('callee', '19').map(([type]) => type)).not.toContain('callee.opted_out');
+    expect(pressed('agent', '9').map(([type]) => type)).not.toContain('callee.opted_out');
+  });
+
   it('remembers that the callee answered a call whose task was canceled, so its end bills the talk', () => {
     const answered = decide(
       task({ status: 'canceled' }),

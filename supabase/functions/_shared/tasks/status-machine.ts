@@ -6,6 +6,7 @@
 // never left, and repeated or out-of-order messages are ignored.
 import type { FailureCode } from '../contract/call-outcomes.ts';
 import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
+import { OPT_OUT_KEY } from '../contract/disclosures.ts';
 import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
 import { failureCodeOf, resolveCallOutcome } from './call-outcome.ts';
 
@@ -119,6 +120,14 @@ export function decide(
             },
           ]
         : [];
+      // The callee's press of the opt-out key lists the number at once (by the same event the
+      // end-of-call analysis raises; its dedupe key makes the two one).
+      if (isKeypadOptOut(event))
+        keys.push({
+          type: 'callee.opted_out',
+          data: { attempt: attempt.number },
+          dedupe_key: `opted_out:${attempt.number}`,
+        });
       return {
         ...base,
         plan: {
@@ -354,3 +363,9 @@ function closeUnbilled(
     },
   };
 }
+
+/** A callee's keypad entry that is the opt-out key (and nothing else, a trailing # aside). */
+export const isKeypadOptOut = (event: VoiceEvent): boolean =>
+  event.kind === 'turn' &&
+  event.speaker === 'callee' &&
+  (event.dtmf === OPT_OUT_KEY || event.dtmf === `${OPT_OUT_KEY}#`);

@@ -38,24 +38,26 @@ export function createVoiceEventsHandler(deps: {
       maxBodyBytes: 8 * 1024 * 1024,
     },
     async (_request, { caller, text }) => {
-      const message = await caller();
-      const { taskId, attempt } = message;
       let body: unknown;
       try {
         body = JSON.parse(await text());
       } catch {
         throw new ServiceError('invalid_request', 'The message is not valid JSON.');
       }
-      // The agent waits for this answer mid-call: it always gets one (never a 5xx).
       const toolCalls = deps.provider.parseToolCalls(body);
+      const event = toolCalls ? null : deps.provider.parseServerMessage(body);
+      // Messages we do not use are acknowledged, so the provider does not retry them, and without
+      // reading the task: some (the conversation's updates) come with every turn of every call.
+      if (!toolCalls && !event) return jsonResponse(200, { received: true });
+      const message = await caller();
+      const { taskId, attempt } = message;
+      // The agent waits for this answer mid-call: it always gets one (never a 5xx).
       if (toolCalls) {
         const answers = deps.tools
           ? await deps.tools.answer(message.found.row, attempt, toolCalls)
           : toolCalls.map((call) => ({ toolCallId: call.id, error: 'No tools are available.' }));
         return jsonResponse(200, deps.provider.toolCallsResponse(answers));
       }
-      const event = deps.provider.parseServerMessage(body);
-      // Messages we do not use are acknowledged, so the provider does not retry them.
       if (event) {
         await deps.service.applyVoiceEvent(taskId, attempt, event, message.found);
         // Best effort: a failure is logged and retried with the task's next message.

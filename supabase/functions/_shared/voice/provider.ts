@@ -132,7 +132,11 @@ export type ProviderCall = { id: string; status: string; ended: VoiceEvent | nul
 
 export interface VoiceProvider {
   placeCall(request: CallRequest): Promise<PlacedCall>;
-  endCall(call: { providerCallId: string; controlUrl: string | null }): Promise<void>;
+  /** Hangs up; with a farewell, the agent says it first (in the call, not by the model). */
+  endCall(
+    call: { providerCallId: string; controlUrl: string | null },
+    farewell?: string,
+  ): Promise<void>;
   getCall(providerCallId: string): Promise<ProviderCall>;
   /**
    * Opens a call's recording where the provider keeps it, as a stream capped at our maximum size

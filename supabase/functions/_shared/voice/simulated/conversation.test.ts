@@ -179,12 +179,15 @@ describe('buildScript', () => {
     expect(buildScript(input('agrees')).optedOut).toBeUndefined();
   });
 
-  it('0190 presses 9 after the opening: the agent says goodbye and ends the call itself', () => {
+  it('0190 presses 9 after the opening and the model misses it: only the platform can act', () => {
     const script = buildScript(input('presses-opt-out-key'));
-    expect(turns(script.steps)[1]).toBe(`user: ${OPT_OUT_KEY}`);
-    expect(turns(script.steps).at(-1)).toContain('We will not call this number again');
-    expect(script).toMatchObject({ outcome: 'not-met', optedOut: true });
-    expect(statuses(script.steps).at(-1)).toBe('assistant-ended-call');
+    const press = script.steps.find((s) => s.kind === 'turn' && s.role === 'user');
+    expect(press).toMatchObject({ dtmf: OPT_OUT_KEY });
+    // The model carries on with its goal and its analysis reports no opt-out.
+    expect(turns(script.steps).at(-1)).toMatch(/^assistant: /);
+    expect(turns(script.steps).join('\n')).not.toContain('not call this number again');
+    expect(script).toMatchObject({ outcome: 'not-met', optedOut: false });
+    expect(statuses(script.steps).at(-1)).toBe('customer-ended-call');
   });
 
   it('busy, no answer and carrier failure end without a conversation', () => {

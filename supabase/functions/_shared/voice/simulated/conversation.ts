@@ -1,6 +1,7 @@
 import type { Behaviour } from './callees.ts';
 import { fillFromFiction } from './fiction.ts';
 import { settledSentence, settleFields } from './settled.ts';
+import { OPT_OUT_KEY } from '../../contract/disclosures.ts';
 
 /**
  * The conversation generator: turns a callee's behaviour and the assistant's settings into a
@@ -52,11 +53,10 @@ export const OPT_OUT_LINE =
   'Please do not call me again. Take this number off your list, I do not want these calls.';
 
 /**
- * What the callee of 555-0190 sends: the key 9. With `assistant.keypadInputPlan.enabled` Vapi hands
- * the callee's key presses to the model as the callee's turn (it has no server message of its own
- * for them), so the transcript shows the digit as a user turn.
+ * What the callee of 555-0190 sends: the opt-out key. With `assistant.keypadInputPlan.enabled` Vapi
+ * adds the press to the conversation as a user message ("User's Keypad Entry: 9").
  */
-export const OPT_OUT_KEY = '9';
+export { OPT_OUT_KEY };
 
 export type ScriptInput = {
   behaviour: Behaviour;
@@ -149,6 +149,8 @@ export const ENDED_REASONS = {
   silence: 'silence-timed-out',
   canceled: 'manually-canceled',
   forwarded: 'assistant-forwarded-call',
+  /** A `say` through the control URL with `endCallAfterSpoken`. */
+  afterMessageSpoken: 'assistant-ended-call-after-message-spoken',
 } as const;
 
 const RING_AT = 1;
@@ -620,19 +622,28 @@ function scriptFor(input: ScriptInput): Script {
     };
   }
 
+  // The model here misses the press on purpose: it carries on with the goal and its analysis
+  // reports no opt-out. The platform acts on the keypad entry itself (a `say` through the control
+  // URL, then the end); when nothing does, the callee hangs up after the pitch.
   if (input.behaviour === 'presses-opt-out-key') {
-    const after = speak(steps, start, [
-      ['assistant', lines.opening],
-      ['user', OPT_OUT_KEY, 0.4],
-      ['assistant', 'Understood. We will not call this number again. Goodbye.'],
+    const at = speak(steps, start, [['assistant', lines.opening]]);
+    steps.push({
+      at,
+      kind: 'turn',
+      role: 'user',
+      text: OPT_OUT_KEY,
+      seconds: 0.4,
+      dtmf: OPT_OUT_KEY,
+    });
+    const after = speak(steps, Math.round((at + 0.4 + 4 * GAP) * 10) / 10, [
+      ['assistant', lines.ask],
     ]);
-    // The agent ends the call itself (its endCall tool), right after its goodbye.
-    end(after, ENDED_REASONS.assistantEnded);
+    end(after + 2, ENDED_REASONS.callerHungUp);
     return {
       steps,
       outcome: 'not-met',
-      summary: `The assistant called about: ${goal}. The callee pressed ${OPT_OUT_KEY} to opt out, so the goal was not met.`,
-      optedOut: true,
+      summary: `The assistant called about: ${goal}. The callee pressed a key and hung up.`,
+      optedOut: false,
     };
   }
 

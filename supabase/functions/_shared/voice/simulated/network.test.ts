@@ -77,6 +77,43 @@ describe('the voice network (no sockets)', () => {
     });
   });
 
+  it("0190's press reaches the server as Vapi's keypad entry, in a conversation update only", async () => {
+    const { network, sent } = setup(100_000);
+    const call = network.create(
+      body('+14155550190', {
+        serverMessages: ['transcript[transcriptType="final"]', 'conversation-update'],
+      }),
+    );
+    await network.settled(call.id);
+    const newest = sent
+      .filter((s) => s.message.type === 'conversation-update')
+      .map((s) => (s.message as { messages: { role: string; message: string }[] }).messages.at(-1));
+    expect(newest).toContainEqual(
+      expect.objectContaining({ role: 'user', message: "User's Keypad Entry: 9" }),
+    );
+    const transcripts = sent
+      .filter((s) => s.message.type.startsWith('transcript'))
+      .map((s) => (s.message as { transcript?: string }).transcript);
+    expect(transcripts.some((t) => t?.includes('9'))).toBe(false);
+  });
+
+  it('a say with endCallAfterSpoken through the control URL is spoken, then ends the call', async () => {
+    const { network } = setup(30);
+    const call = network.create(body('+14155550100'));
+    const live = () => network.get(call.id)!;
+    for (let i = 0; i < 200 && live().turns.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(network.endCall(call.id, 'You will not be called again at this number. Goodbye.')).toBe(
+      true,
+    );
+    await network.settled(call.id);
+    expect(live().turns.at(-1)).toMatchObject({
+      role: 'assistant',
+      text: 'You will not be called again at this number. Goodbye.',
+    });
+    expect(live().endedReason).toBe('assistant-ended-call-after-message-spoken');
+  });
+
   it('sends nothing without assistant.server.url', async () => {
     const { network, sent } = setup(100_000);
     const call = network.create(body('+14155550100', { server: undefined }));

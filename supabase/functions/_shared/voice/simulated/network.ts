@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { behaviourFor, type Behaviour } from './callees.ts';
+import { keypadEntryMessage } from '../vapi/keypad-entry.ts';
 import {
+  artifactMessages,
   endOfCallReport,
   recorded,
   recordingConsentPlan,
@@ -71,6 +73,20 @@ type Live = {
   /** The answer of the last tool call (null: it failed or was not answered in time). */
   toolAnswer: string | null;
 };
+
+/**
+ * The words of a control message that ends the call after saying them (ClientInboundMessageSay
+ * with `endCallAfterSpoken`); undefined for any other control message.
+ */
+export function farewellOf(body: unknown): string | undefined {
+  const message = isObject(body) ? body : {};
+  return message.type === 'say' &&
+    message.endCallAfterSpoken === true &&
+    typeof message.content === 'string' &&
+    message.content.trim()
+    ? message.content.trim()
+    : undefined;
+}
 
 /** The assistant's function tools: name, parameters and where their calls go. */
 function functionTools(assistant: Json) {
@@ -255,18 +271,30 @@ export function createVoiceNetwork(options: NetworkOptions) {
           text: entry.toolAnswer === null ? TOOL_FAILED_LINE : toolAnswerLine(entry.toolAnswer),
         }
       : scripted;
+    // The callee's presses join the conversation as Vapi words them (keypad-entry.ts).
+    const text = step.dtmf && step.role === 'user' ? keypadEntryMessage(step.dtmf) : step.text;
     const turn = {
       role: step.role,
-      text: step.text,
+      text,
       time: at,
       endTime: at + step.seconds * 1000,
       ...(step.dtmf ? { dtmf: step.dtmf } : {}),
     };
     call.turns.push(turn);
     call.updatedAt = turn.endTime;
-    // The agent's key presses are tool calls, not speech: no transcript message.
-    if (step.dtmf && step.role === 'assistant') return;
     const subs = subscribed(call);
+    if (subs.includes('conversation-update'))
+      emit(
+        entry,
+        'conversation-update',
+        envelope(call, turn.endTime, {
+          type: 'conversation-update',
+          messages: artifactMessages(call),
+        }),
+      );
+    // Key presses are not speech: the agent's are tool calls, the callee's a keypad entry; the
+    // transcriber reports neither.
+    if (step.dtmf) return;
     if (subs.includes('transcript')) {
       const words = step.text.split(' ');
       const partial = words.slice(0, Math.max(1, Math.ceil(words.length / 2))).join(' ');
@@ -481,16 +509,26 @@ export function createVoiceNetwork(options: NetworkOptions) {
     return call;
   }
 
-  /** Hang-up through the control URL; false when the call is not live. */
-  function endCall(id: string): boolean {
+  /**
+   * Hang-up through the control URL; false when the call is not live. With a farewell (a `say`
+   * with `endCallAfterSpoken`), the agent says it first and the call ends as Vapi ends it then.
+   */
+  function endCall(id: string, farewell?: string): boolean {
     const entry = live.get(id);
     if (!entry || entry.call.status === 'ended') return false;
     entry.abort.abort();
     const { call } = entry;
+    if (farewell && call.startedAt !== null) {
+      const at = entry.timeline.simAt(now());
+      const seconds = Math.max(1, Math.round(farewell.split(' ').length / 2.5));
+      speak(entry, { at, kind: 'turn', role: 'assistant', text: farewell, seconds }, at);
+      finish(entry, ENDED_REASONS.afterMessageSpoken, at + seconds * 1000);
+      return true;
+    }
     call.outcome = call.startedAt === null ? 'none' : 'not-met';
     // Hung up before the callee said it: no opt-out was heard.
     call.optedOut = call.turns.some(
-      (turn) => turn.text === OPT_OUT_LINE || (turn.role === 'user' && turn.text === OPT_OUT_KEY),
+      (turn) => turn.text === OPT_OUT_LINE || (turn.role === 'user' && turn.dtmf === OPT_OUT_KEY),
     );
     call.summary = call.turns.length
       ? 'The call was ended through the API before the conversation finished.'

@@ -7,7 +7,7 @@
 import { createVapiProvider } from '../vapi/adapter.ts';
 import type { VoiceProvider } from '../provider.ts';
 import { callObject, durationSeconds, type CallRecord } from './calls.ts';
-import { createVoiceNetwork, type VoiceNetwork } from './network.ts';
+import { createVoiceNetwork, farewellOf, type VoiceNetwork } from './network.ts';
 import { toneWav } from './recording.ts';
 import { validateCreateCall } from './validation.ts';
 import { LIMITS } from '../../contract/limits.ts';
@@ -109,7 +109,8 @@ export function simulatedFetch(network: VoiceNetwork, options: Options = {}): ty
       const id = decodeURIComponent(controlMatch[1]!);
       const call = network.get(id);
       if (!call) return fail(404, 'Call not found');
-      if (call.status !== 'ended') network.endCall(id);
+      const body: unknown = await request.json().catch(() => null);
+      if (call.status !== 'ended') network.endCall(id, farewellOf(body));
       return json(200, { success: true });
     }
     const recordingMatch = /^\/recordings\/([^/]+)\/mono\.wav$/.exec(path);
@@ -160,9 +161,9 @@ export function createSimulatedProvider(options: Options = {}): VoiceProvider & 
   return {
     ...provider,
     network,
-    async endCall(call) {
+    async endCall(call, farewell) {
       if (!call.controlUrl?.startsWith(SIMULATED_BASE_URL)) return;
-      await provider.endCall(call).catch(() => undefined);
+      await provider.endCall(call, farewell).catch(() => undefined);
     },
   };
 }
@@ -182,8 +183,10 @@ export function routeByMode(
   return {
     placeCall: (request) =>
       request.livemode === false ? simulated.placeCall(request) : live.placeCall(request),
-    endCall: (call) =>
-      isSimulated(call.controlUrl) ? simulated.endCall(call) : live.endCall(call),
+    endCall: (call, farewell) =>
+      isSimulated(call.controlUrl)
+        ? simulated.endCall(call, farewell)
+        : live.endCall(call, farewell),
     getCall: (id) => (simulated.network.get(id) ? simulated.getCall(id) : live.getCall(id)),
     openRecording: (url) =>
       isSimulated(url) ? simulated.openRecording(url) : live.openRecording(url),

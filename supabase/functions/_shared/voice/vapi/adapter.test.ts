@@ -56,6 +56,7 @@ describe('Vapi call body', () => {
           'status-update',
           'transcript[transcriptType="final"]',
           'end-of-call-report',
+          'conversation-update',
         ],
         server: { url: request.serverUrl, headers: { 'x-dialwise-task-token': 'secret-token' } },
         metadata: { task_id: request.taskId, attempt: 2 },
@@ -725,8 +726,8 @@ describe('transfer to a person and the keypad', () => {
     ).toMatchObject({ kind: 'transferred', to: '+14155550141' });
   });
 
-  it('reads a callee turn of keys only as a key press, speech as speech', () => {
-    const turn = (text: string) =>
+  it("reads a callee's press from Vapi's keypad entry, never from speech", () => {
+    const transcript = (text: string) =>
       provider.parseServerMessage({
         message: {
           type: 'transcript',
@@ -736,10 +737,28 @@ describe('transfer to a person and the keypad', () => {
           call: { id: 'c1' },
         },
       });
-    expect(turn('2')).toMatchObject({ speaker: 'callee', text: '2', dtmf: '2' });
-    expect(turn('1 2 #')).toMatchObject({ dtmf: '12#' });
-    expect(turn('Two.')).not.toHaveProperty('dtmf');
-    expect(turn('I have 2 kids, yes')).not.toHaveProperty('dtmf');
+    // A transcriber's words are speech, even a bare digit.
+    expect(transcript('2')).not.toHaveProperty('dtmf');
+    expect(transcript('I have 2 kids, yes')).not.toHaveProperty('dtmf');
+
+    // docs.vapi.ai/assistants/keypad-input-settings: the press joins the conversation as a user
+    // message, which reaches the server in conversation-update.
+    const update = (messages: unknown[]) =>
+      provider.parseServerMessage({
+        message: { type: 'conversation-update', messages, timestamp: 5, call: { id: 'c1' } },
+      });
+    const said = { role: 'bot', message: 'Press 9 to opt out.', time: 1, secondsFromStart: 0 };
+    expect(
+      update([
+        said,
+        { role: 'user', message: "User's Keypad Entry: 9", time: 4, secondsFromStart: 3 },
+      ]),
+    ).toMatchObject({ kind: 'turn', speaker: 'callee', text: '9', dtmf: '9', key: 'keys:c1:4:9' });
+    expect(
+      update([said, { role: 'user', message: "User's Keypad Entry: 1 2 #", time: 4 }]),
+    ).toMatchObject({ dtmf: '12#' });
+    expect(update([said])).toBeNull();
+    expect(update([{ role: 'user', message: '9', time: 4 }])).toBeNull();
   });
 
   it("puts the agent's dtmf tool calls in the transcript as its key presses", () => {
@@ -753,13 +772,28 @@ describe('transfer to a person and the keypad', () => {
             { id: 't', type: 'function', function: { name: 'dtmf', arguments: '{"keys":"1"}' } },
           ],
         },
-        { role: 'user', message: '2', secondsFromStart: 6, duration: 200 },
+        { role: 'user', message: "User's Keypad Entry: 2", secondsFromStart: 6, duration: 200 },
+        { role: 'user', message: '3', secondsFromStart: 7, duration: 200 },
+        {
+          role: 'tool_calls',
+          secondsFromStart: 8,
+          toolCalls: [
+            {
+              id: 'u',
+              type: 'function',
+              function: { name: 'dtmf', arguments: '{"keys":"1w2W#"}' },
+            },
+          ],
+        },
       ],
     });
     expect(turns).toEqual([
       { speaker: 'callee', text: 'For billing, press 1.', start_ms: 1000, end_ms: 3000 },
       { speaker: 'agent', text: '1', dtmf: '1', start_ms: 4000, end_ms: 4000 },
       { speaker: 'callee', text: '2', dtmf: '2', start_ms: 6000, end_ms: 6200 },
+      { speaker: 'callee', text: '3', start_ms: 7000, end_ms: 7200 },
+      // The dtmf tool's pauses are timing: the turn keeps the contract's keys only.
+      { speaker: 'agent', text: '12#', dtmf: '12#', start_ms: 8000, end_ms: 8000 },
     ]);
   });
 });

@@ -28,7 +28,9 @@ import type {
   VoiceProvider,
 } from '../provider.ts';
 import { ProviderError, ProviderLinesBusyError } from '../provider.ts';
+import { keysOfKeypadEntry } from './keypad-entry.ts';
 import {
+  OPT_OUT_KEY,
   disclosureRules,
   disclosuresFor,
   spokenOpening,
@@ -116,8 +118,6 @@ export function systemPrompt(request: CallRequest): string {
  * 40 characters.
  */
 export const OPT_OUT_OUTPUT = 'opted_out';
-/** The key a callee presses to opt out, as the mandatory opening announces it. */
-export const OPT_OUT_KEY = '9';
 export const RESULT_OUTPUT = 'result';
 
 /**
@@ -327,6 +327,8 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         'status-update',
         'transcript[transcriptType="final"]',
         'end-of-call-report',
+        // The callee's key presses arrive only as conversation history (keypad-entry.ts).
+        'conversation-update',
         ...(request.transfer ? ['transfer-update'] : []),
       ],
       server: {
@@ -379,10 +381,10 @@ export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null 
       Number.isFinite(endTime) && Number.isFinite(time) && endTime >= time
         ? start + (endTime - time)
         : start + (Number.isFinite(durationMs) ? Math.max(0, Math.round(durationMs)) : 0);
-    const keys = role === 'user' ? keypadKeys(text) : null;
+    const keys = role === 'user' ? keysOfKeypadEntry(text) : null;
     turns.push({
       speaker: role === 'user' ? 'callee' : 'agent',
-      text,
+      text: keys ?? text,
       start_ms: start,
       end_ms: end,
       ...(keys ? { dtmf: keys } : {}),
@@ -392,16 +394,9 @@ export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null 
 }
 
 /**
- * The keys of a callee turn that is key presses only. With keypadInputPlan Vapi hands the
- * callee's presses to the model as their turn, the digits as text: a turn of nothing but keypad
- * characters is a press (speech is transcribed with words and punctuation).
+ * The keys of a dtmf tool call (`function.arguments.keys`, an object or JSON text); else null. The
+ * tool's `w`/`W` pauses are timing, not keys: the turn keeps the tones only (0-9, *, #).
  */
-export function keypadKeys(text: string): string | null {
-  const keys = text.replace(/\s+/g, '');
-  return /^[0-9*#]{1,32}$/.test(keys) ? keys : null;
-}
-
-/** The keys of a dtmf tool call (`function.arguments.keys`, an object or JSON text); else null. */
 export function dtmfToolKeys(call: Json): string | null {
   const fn = obj(call.function);
   if (str(fn.name) !== 'dtmf') return null;
@@ -414,7 +409,8 @@ export function dtmfToolKeys(call: Json): string | null {
     }
   }
   const keys = str(obj(args).keys);
-  return keys && /^[0-9*#wW]{1,32}$/.test(keys) ? keys : null;
+  if (!keys || !/^[0-9*#wW]{1,32}$/.test(keys)) return null;
+  return keys.replace(/[wW]/g, '') || null;
 }
 
 /**
@@ -539,7 +535,7 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       } satisfies PlacedCall;
     },
 
-    async endCall({ providerCallId, controlUrl }) {
+    async endCall({ providerCallId, controlUrl }, farewell) {
       // Hanging up goes through the call's control URL. A call stored without one (its id was
       // saved before the answer carried it) has it in `monitor.controlUrl` of GET /call/{id}.
       // (DELETE /call/{id} deletes the call's record in Vapi; it does not hang up.)
@@ -553,7 +549,13 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       const response = await doFetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ type: 'end-call' }),
+        // ClientInboundMessageSay: the words are spoken, then the call ends
+        // (docs.vapi.ai/calls/call-features, "Say Message"; "End Call" otherwise).
+        body: JSON.stringify(
+          farewell
+            ? { type: 'say', content: farewell, endCallAfterSpoken: true }
+            : { type: 'end-call' },
+        ),
         signal: AbortSignal.timeout(10_000),
       }).catch((error: Error) => {
         throw new ProviderError(`The call could not be ended: ${error.message}`, null);
@@ -650,16 +652,18 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
           const text = str(message.transcript);
           const role = str(message.role);
           if (!text || (role !== 'assistant' && role !== 'user')) return null;
-          const keys = role === 'user' ? keypadKeys(text) : null;
           return {
             kind: 'turn',
             speaker: role === 'user' ? 'callee' : 'agent',
             text,
             at: isoTime(message.timestamp),
             key: `turn:${str(call.id) ?? ''}:${role}:${String(message.timestamp ?? '')}:${text.length}:${text.slice(0, 64)}`,
-            ...(keys ? { dtmf: keys } : {}),
           };
         }
+        // ServerMessageConversationUpdate: the whole history so far, sent on every committed
+        // update. Only its newest message matters to us, and only when it is a keypad entry.
+        case 'conversation-update':
+          return keypadEntryOf(message, call);
         // ServerMessageTransferUpdate: the call was handed to the destination.
         case 'transfer-update': {
           const destination = obj(message.destination);
@@ -678,6 +682,27 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
           return null;
       }
     },
+  };
+}
+
+/**
+ * The callee's key presses, from the newest message of a conversation-update when it is Vapi's
+ * keypad entry (UserMessage: role user, message, time); null for any other update.
+ */
+export function keypadEntryOf(message: Json, call: Json): VoiceEvent | null {
+  const messages = Array.isArray(message.messages) ? message.messages : [];
+  const last = obj(messages.at(-1));
+  const text = str(last.message);
+  const keys = last.role === 'user' && text ? keysOfKeypadEntry(text) : null;
+  if (!keys) return null;
+  const time = isoTime(last.time) ?? isoTime(message.timestamp);
+  return {
+    kind: 'turn',
+    speaker: 'callee',
+    text: keys,
+    dtmf: keys,
+    at: time,
+    key: `keys:${str(call.id) ?? ''}:${String(last.time ?? message.timestamp ?? '')}:${keys}`,
   };
 }
 

@@ -4,6 +4,7 @@ import { callRecordingWav } from '../../../../functions/_shared/voice/simulated/
 import { callObject } from '../../../../functions/_shared/voice/simulated/calls.ts';
 import {
   createVoiceNetwork,
+  farewellOf,
   LOCAL_ORG_ID,
   type NetworkOptions,
   type VoiceNetwork,
@@ -148,9 +149,10 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
         return fail(res, 400, [
           'type must be one of the following values: say, add-message, control, end-call, transfer',
         ]);
-      if (type !== 'end-call') return sendJson(res, 200, { success: true });
+      const farewell = farewellOf(body.value);
+      if (type !== 'end-call' && !farewell) return sendJson(res, 200, { success: true });
       if (call.status === 'ended') return fail(res, 404, 'Call has already ended');
-      voice.endCall(call.id);
+      voice.endCall(call.id, farewell);
       return sendJson(res, 200, { success: true });
     }
 
