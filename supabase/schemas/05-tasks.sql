@@ -677,7 +677,8 @@ begin
   end if;
   -- And it needs one of the provider's lines when it is the account's turn (a first attempt got
   -- its line when it was accepted or admitted).
-  if task.status = 'retry_scheduled' and not private.takes_provider_line(task.user_id, active) then
+  if task.status = 'retry_scheduled' and task.livemode
+     and not private.takes_provider_line(task.user_id) then
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'no_provider_line', 'status', task.status);
   end if;

@@ -500,6 +500,8 @@ grant execute on function private.request_dispatch_now() to service_role;
 --    one account's batch of 1,000 never starves another account's single call;
 --  - every decision that gives a line is taken under the lock of the one `provider_lines` row, so
 --    two function instances can never pass the cap together;
+--  - test calls (livemode false) play on the simulated network: they neither hold nor wait for a
+--    line, so no number of free test calls moves a live call's ringing time;
 --  - a placement the provider refuses for its own concurrency limit is put back to wait (no
 --    attempt is counted, nothing is billed).
 
@@ -552,7 +554,7 @@ begin
   -- cycle.
   select l.max_lines into max_lines from private.provider_lines l where l.singleton for update;
   select count(*) into holding from public.tasks
-   where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+   where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot and livemode;
   return coalesce(max_lines, 10) - holding;
 end;
 $$;
@@ -561,27 +563,41 @@ comment on function private.lock_provider_lines() is
 revoke all on function private.lock_provider_lines() from public, anon, authenticated;
 grant execute on function private.lock_provider_lines() to service_role;
 
-create function private.fairer_claimant_waits(p_user_id uuid, p_holding integer) returns boolean
+create function private.provider_lines_held(p_user_id uuid) returns integer
 language sql
 stable
 set search_path = ''
 as $$
-  -- Another account with fewer calls holding a line has a task waiting for one: the line is its.
-  select p_holding > 0 and exists (
+  select count(*)::integer from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress')
+     and not awaiting_slot and livemode;
+$$;
+comment on function private.provider_lines_held(uuid) is
+  'How many provider lines the account''s live calls hold (test calls hold none).';
+revoke all on function private.provider_lines_held(uuid) from public, anon, authenticated;
+grant execute on function private.provider_lines_held(uuid) to service_role;
+
+create function private.fairer_claimant_waits(p_user_id uuid) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  -- Another account with fewer calls holding a line has a live task waiting for one: the line is
+  -- its.
+  with mine as (select private.provider_lines_held(p_user_id) as held)
+  select (select held from mine) > 0 and exists (
     select 1
       from (select distinct user_id from public.tasks
-             where awaiting_slot and status = 'queued' and user_id <> p_user_id) w
-     where (select count(*) from public.tasks h
-             where h.user_id = w.user_id and h.status in ('queued', 'ringing', 'in_progress')
-               and not h.awaiting_slot) < p_holding
+             where awaiting_slot and status = 'queued' and livemode and user_id <> p_user_id) w
+     where private.provider_lines_held(w.user_id) < (select held from mine)
   );
 $$;
-comment on function private.fairer_claimant_waits(uuid, integer) is
-  'Whether another account, holding fewer provider lines than p_holding, has a task waiting for one.';
-revoke all on function private.fairer_claimant_waits(uuid, integer) from public, anon, authenticated;
-grant execute on function private.fairer_claimant_waits(uuid, integer) to service_role;
+comment on function private.fairer_claimant_waits(uuid) is
+  'Whether another account, holding fewer provider lines than this one, has a live task waiting for one.';
+revoke all on function private.fairer_claimant_waits(uuid) from public, anon, authenticated;
+grant execute on function private.fairer_claimant_waits(uuid) to service_role;
 
-create function private.takes_provider_line(p_user_id uuid, p_holding integer) returns boolean
+create function private.takes_provider_line(p_user_id uuid) returns boolean
 language plpgsql
 set search_path = ''
 as $$
@@ -591,7 +607,7 @@ begin
   if free <= 0 then
     return false;
   end if;
-  if private.fairer_claimant_waits(p_user_id, p_holding) then
+  if private.fairer_claimant_waits(p_user_id) then
     -- A line is free but is another account's turn: the dispatcher gives it now.
     perform private.request_dispatch_now();
     return false;
@@ -599,10 +615,10 @@ begin
   return true;
 end;
 $$;
-comment on function private.takes_provider_line(uuid, integer) is
-  'Locks the provider lines and says whether the account (holding p_holding of them) may take one now: one is free and no account holding fewer waits for one.';
-revoke all on function private.takes_provider_line(uuid, integer) from public, anon, authenticated;
-grant execute on function private.takes_provider_line(uuid, integer) to service_role;
+comment on function private.takes_provider_line(uuid) is
+  'For a live call: locks the provider lines and says whether the account may take one now: one is free and no account holding fewer waits for one.';
+revoke all on function private.takes_provider_line(uuid) from public, anon, authenticated;
+grant execute on function private.takes_provider_line(uuid) to service_role;
 
 -- The account's active calls (activeCallsPerAccount) count the tasks that hold a slot; waiting batch tasks do not.
 create function public.dispatch_claim_scheduled(p_now timestamptz, p_limit integer) returns setof text
@@ -616,6 +632,7 @@ declare
   placed integer := 0;
   free integer;
   gets_line boolean;
+  live boolean;
 begin
   -- A task created alone is placed when its window opens if the account has a free call slot
   -- (else it waits) and a provider line is free and is the account's turn (else it joins the
@@ -646,14 +663,16 @@ begin
         -- One live call per callee: due again at the next run, once that call has ended.
         continue when private.has_live_call(account,
           (select phone_number from public.tasks where id = due_id));
-        gets_line := free > 0 and not private.fairer_claimant_waits(account, active);
+        -- A test call needs no line; a live one a free line that is the account's turn.
+        live := (select livemode from public.tasks where id = due_id);
+        gets_line := not live or (free > 0 and not private.fairer_claimant_waits(account));
         -- Placed now: its money is held now (a task left waiting is held when admitted).
         continue when gets_line and not private.hold_or_fail(due_id);
         update public.tasks set status = 'queued', awaiting_slot = not gets_line, updated_at = now()
          where id = due_id;
         perform private.append_task_event(due_id, 'task.queued', '{}'::jsonb);
         if gets_line then
-          free := free - 1;
+          free := free - case when live then 1 else 0 end;
           active := active + 1;
           placed := placed + 1;
           return next due_id;

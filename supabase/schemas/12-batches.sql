@@ -204,7 +204,7 @@ create trigger batches_keep_defaults_in_tasks
 comment on trigger batches_keep_defaults_in_tasks on public.batches is
   'The tasks of a deleted batch keep its shared fields (private.keep_batch_defaults_in_tasks).';
 
-create function private.admit_next_waiting(p_user_id uuid) returns text
+create function private.admit_next_waiting(p_user_id uuid, p_livemode boolean) returns text
 language plpgsql
 set search_path = ''
 as $$
@@ -217,7 +217,7 @@ begin
   for waiting in
     select id, phone_number
       from public.tasks
-     where user_id = p_user_id and status = 'queued' and awaiting_slot
+     where user_id = p_user_id and status = 'queued' and awaiting_slot and livemode = p_livemode
      order by batch_id nulls first, batch_index, created_at
      for update skip locked
   loop
@@ -232,10 +232,10 @@ begin
   return null;
 end;
 $$;
-comment on function private.admit_next_waiting(uuid) is
-  'Admits the account''s next waiting task whose callee is free, holding its cost (or failing unfundable ones with insufficient_credits on the way); null when none can go. The caller holds the account''s lock and a free provider line.';
-revoke all on function private.admit_next_waiting(uuid) from public, anon, authenticated;
-grant execute on function private.admit_next_waiting(uuid) to service_role;
+comment on function private.admit_next_waiting(uuid, boolean) is
+  'Admits the account''s next waiting task of the mode whose callee is free, holding its cost (or failing unfundable ones with insufficient_credits on the way); null when none can go. The caller holds the account''s lock and, for a live task, a free provider line.';
+revoke all on function private.admit_next_waiting(uuid, boolean) from public, anon, authenticated;
+grant execute on function private.admit_next_waiting(uuid, boolean) to service_role;
 
 create function private.admit_waiting_tasks(p_user_id uuid) returns setof text
 language plpgsql
@@ -256,8 +256,12 @@ begin
    where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
   loop
     exit when active >= private.limit_of('activeCallsPerAccount');
-    exit when not private.takes_provider_line(p_user_id, active);
-    admitted := private.admit_next_waiting(p_user_id);
+    -- Test tasks first: they need a slot of the account's, never a provider line.
+    admitted := private.admit_next_waiting(p_user_id, false);
+    if admitted is null then
+      exit when not private.takes_provider_line(p_user_id);
+      admitted := private.admit_next_waiting(p_user_id, true);
+    end if;
     exit when admitted is null;
     active := active + 1;
     return next admitted;
@@ -532,9 +536,30 @@ declare
   pick integer;
   admitted text;
   placed integer := 0;
+  account uuid;
+  active integer;
 begin
-  -- The lines first, then accounts with skip locked: an account busy with a create or a call's end
-  -- is served at the next run, and this run never waits while it holds the lines.
+  -- Test tasks take no provider line: each account's waiting ones go into its free slots. An
+  -- account busy with a create or a call's end is served at the next run (skip locked).
+  for account in
+    select distinct user_id from public.tasks
+     where awaiting_slot and status = 'queued' and not livemode order by user_id
+  loop
+    exit when placed >= p_limit;
+    perform 1 from public.profiles where id = account for update skip locked;
+    continue when not found;
+    select count(*) into active from public.tasks
+     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+    loop
+      exit when placed >= p_limit or active >= private.limit_of('activeCallsPerAccount');
+      admitted := private.admit_next_waiting(account, false);
+      exit when admitted is null;
+      active := active + 1;
+      placed := placed + 1;
+      return next admitted;
+    end loop;
+  end loop;
+  -- Then the lines, then accounts with skip locked: this run never waits while it holds the lines.
   free := private.lock_provider_lines();
   if free <= 0 then
     return;
@@ -548,7 +573,8 @@ begin
              (select count(*)::integer from public.tasks h
                where h.user_id = u.user_id and h.status in ('queued', 'ringing', 'in_progress')
                  and not h.awaiting_slot) as holding
-        from (select distinct user_id from public.tasks where awaiting_slot and status = 'queued') u
+        from (select distinct user_id from public.tasks
+               where awaiting_slot and status = 'queued' and livemode) u
     ) w;
   -- Round by round, a line goes to the account holding the fewest (a tie goes by account order and
   -- evens out at the next line), so a batch of 1,000 never keeps a single call waiting.
@@ -565,7 +591,7 @@ begin
       blocked[pick] := true;
       continue;
     end if;
-    admitted := private.admit_next_waiting(accounts[pick]);
+    admitted := private.admit_next_waiting(accounts[pick], true);
     if admitted is null then
       blocked[pick] := true;
       continue;

@@ -170,7 +170,7 @@ begin
   -- of the provider's lines: otherwise the task waits for a slot (the dispatcher admits it and
   -- holds its cost then). The lines are locked last, so the lock is held only for the insert below.
   waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
-    or not private.takes_provider_line(p_user_id, active));
+    or (task_livemode and not private.takes_provider_line(p_user_id)));
 
   -- A call placed now holds its cost now. A scheduled or waiting one holds nothing until it is
   -- placed (then it is held, or the task fails with insufficient_credits), so it keeps no free

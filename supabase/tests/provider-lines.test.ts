@@ -4,7 +4,7 @@ import { createCallingAccount, moneyOf, type CallingAccount } from './support/ca
 import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { sameCallee } from './support/phone';
-import { linesHeld } from './support/provider-lines';
+import { linesHeld, waitForIdleProviderLines } from './support/provider-lines';
 import { TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
 
@@ -201,6 +201,56 @@ describe('the provider lines, shared by every account', () => {
     expect(peakOurs).toBeLessThanOrEqual(LINES);
     expect(peakNetwork).toBeLessThanOrEqual(LINES);
   });
+
+  it('test calls hold no line: with 12 free test calls placed, a live call is still dialled at once', async () => {
+    await waitForIdleProviderLines();
+    const testers = await Promise.all(
+      [1, 2].map((n) => createCallingAccount({ label: `test-caller-${n}`, mode: 'test' })),
+    );
+    const placed = await Promise.all(
+      testers.flatMap((tester) =>
+        // One call per callee at a time: each to its own number (area codes of fictional 555s).
+        ['212', '303', '415', '503', '617', '702'].map(async (area) => {
+          const response = await tester.api('', {
+            method: 'POST',
+            json: { goal: GOAL, phone_number: `+1${area}5550100`, max_duration_minutes: 5 },
+          });
+          const body = (await response.json()) as { id: string; livemode: boolean };
+          expect(response.status, JSON.stringify(body)).toBe(201);
+          return body;
+        }),
+      ),
+    );
+    expect(placed.every((task) => task.livemode === false)).toBe(true);
+    // More test calls than the platform has lines were placed at once, none waiting for a line…
+    const [test] = await sql<{ placed: string; waiting: string }>(
+      `select count(*) filter (where not awaiting_slot) as placed,
+              count(*) filter (where awaiting_slot) as waiting
+         from public.tasks where id = any($1)`,
+      [placed.map((task) => task.id)],
+    );
+    expect(Number(test!.placed) + Number(test!.waiting)).toBe(12);
+    expect(Number(test!.waiting)).toBe(0);
+
+    // …and a live call, created while they run, takes a line at once.
+    const live = await createCallingAccount({ label: 'live-caller', credits: 5 });
+    const response = await live.api('', {
+      method: 'POST',
+      json: { goal: GOAL, phone_number: '+14155550100' },
+    });
+    const body = (await response.json()) as { id: string; status: string };
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const [row] = await sql<{ awaiting_slot: boolean }>(
+      'select awaiting_slot from public.tasks where id = $1',
+      [body.id],
+    );
+    expect(row!.awaiting_slot).toBe(false);
+    await waitFor(
+      async () => (await (await live.api(`/${body.id}`)).json()) as { status: string },
+      (task) => ENDED.includes(task.status),
+      { what: 'the live call to end' },
+    );
+  }, 120_000);
 
   it('a call the provider refuses because its lines are busy waits and is placed once one frees, unbilled until then', async () => {
     // Ten calls placed on the provider account outside the platform (its dashboard, another

@@ -1,11 +1,14 @@
 import { sql } from './clock';
 import { waitFor } from './wait';
 
-/** Calls holding one of the platform's provider lines: queued to be dialled, ringing or talking. */
+/**
+ * Calls holding one of the platform's provider lines: live calls queued to be dialled, ringing or
+ * talking (test calls play on the simulated network and hold none).
+ */
 export async function linesHeld(): Promise<number> {
   const [row] = await sql<{ n: string }>(
     `select count(*) as n from public.tasks
-      where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot`,
+      where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot and livemode`,
   );
   return Number(row!.n);
 }
@@ -13,7 +16,7 @@ export async function linesHeld(): Promise<number> {
 /** Tasks of any account waiting for a line (a fairer claimant is served before the caller). */
 async function tasksAwaitingALine(): Promise<number> {
   const [row] = await sql<{ n: string }>(
-    `select count(*) as n from public.tasks where status = 'queued' and awaiting_slot`,
+    `select count(*) as n from public.tasks where status = 'queued' and awaiting_slot and livemode`,
   );
   return Number(row!.n);
 }
