@@ -58,6 +58,13 @@ values (
   'complete', '+14155550123', true
 ) on conflict (user_id) do nothing;
 
+-- The default legal basis the demo business attested to in Settings (live calls need one).
+insert into public.legal_basis_attestations (user_id, basis, statement, attested_via, attested_at)
+select 'd1a15e00-0000-4000-8000-000000000001', 'prior_express_consent',
+       private.legal_basis_statement('prior_express_consent', null), 'dashboard', now()
+ where not exists (select 1 from public.legal_basis_attestations
+                    where user_id = 'd1a15e00-0000-4000-8000-000000000001');
+
 -- A test key: its calls go to the simulated network on the open test clock, so the README's first
 -- call rings at any hour (docs/product-rules.md#test-mode).
 -- Stored as its hash like every key; the README prints the whole key.

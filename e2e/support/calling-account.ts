@@ -55,6 +55,9 @@ export async function createCallingAccount(
     password: user.password,
   });
   if (signIn.error) throw new Error(`sign-in failed: ${signIn.error.message}`);
+  // The default legal basis a customer attests to once in Settings: live calls need one.
+  const attested = await asUser.rpc('attest_legal_basis', { p_basis: 'prior_express_consent' });
+  if (attested.error) throw new Error(`attestation failed: ${attested.error.message}`);
   const { data: apiKey, error } = await asUser.rpc('generate_api_key_for_user', {
     user_uuid: user.id,
   });

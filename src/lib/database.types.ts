@@ -389,6 +389,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      legal_basis_attestations: {
+        Row: {
+          id: number;
+          user_id: string;
+          basis:
+            'prior_express_consent' | 'prior_express_written_consent' | 'exemption' | 'withdrawn';
+          exemption: string | null;
+          statement: string;
+          attested_via: 'dashboard' | 'api';
+          attested_at: string;
+        };
+        Insert: {
+          id?: number;
+          user_id: string;
+          basis:
+            'prior_express_consent' | 'prior_express_written_consent' | 'exemption' | 'withdrawn';
+          exemption?: string | null;
+          statement: string;
+          attested_via: 'dashboard' | 'api';
+          attested_at?: string;
+        };
+        Update: {
+          id?: number;
+          user_id?: string;
+          basis?:
+            'prior_express_consent' | 'prior_express_written_consent' | 'exemption' | 'withdrawn';
+          exemption?: string | null;
+          statement?: string;
+          attested_via?: 'dashboard' | 'api';
+          attested_at?: string;
+        };
+        Relationships: [];
+      };
       profiles: {
         Row: {
           id: string;
@@ -563,6 +596,8 @@ export type Database = {
           source: string;
           reference: string;
           recorded_at: string;
+          phone_number: string | null;
+          given_by: string | null;
         };
         Insert: {
           task_id: string;
@@ -573,6 +608,8 @@ export type Database = {
           source: string;
           reference: string;
           recorded_at?: string;
+          phone_number?: string | null;
+          given_by?: string | null;
         };
         Update: {
           task_id?: string;
@@ -583,6 +620,8 @@ export type Database = {
           source?: string;
           reference?: string;
           recorded_at?: string;
+          phone_number?: string | null;
+          given_by?: string | null;
         };
         Relationships: [];
       };
@@ -854,6 +893,7 @@ export type Database = {
           recording_consent: 'granted' | 'declined' | null;
           search_text: string | null;
           transfer: Json | null;
+          legal_basis: Json | null;
         };
         Insert: {
           id: string;
@@ -993,6 +1033,7 @@ export type Database = {
           recording_consent?: 'granted' | 'declined' | null;
           search_text?: never;
           transfer?: Json | null;
+          legal_basis?: Json | null;
         };
         Update: {
           id?: string;
@@ -1132,6 +1173,7 @@ export type Database = {
           recording_consent?: 'granted' | 'declined' | null;
           search_text?: never;
           transfer?: Json | null;
+          legal_basis?: Json | null;
         };
         Relationships: [];
       };
@@ -1324,6 +1366,7 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      attest_legal_basis: { Args: { p_basis: string; p_exemption?: string }; Returns: Json };
       delete_webhook_endpoint: { Args: { p_endpoint_id: string }; Returns: undefined };
       generate_api_key_for_user: {
         Args: { user_uuid: string; p_livemode?: boolean; p_name?: string };

@@ -198,6 +198,199 @@ create policy "Users can change their own agent settings"
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()));
 
+-- Legal basis ------------------------------------------------------------------------------------
+-- An AI voice is an "artificial voice" under the TCPA (FCC 24-17): a live call needs the callee's
+-- prior express consent (written, for marketing) or an exemption the law names, and any US number
+-- may be a mobile one. A task states its basis (consent, exemption) or uses the account's default,
+-- which the account attests to once, in our words (docs/product-rules.md#legal-basis). Attestations
+-- are append-only records: the newest is the account's default ('withdrawn' ends it); nobody,
+-- the service role included, changes or deletes one while the account is open.
+create table public.legal_basis_attestations (
+  id bigint generated always as identity primary key,
+  -- No foreign key: the record outlives the auth user for as long as calls made on it may be
+  -- questioned (5 years after closing).
+  user_id uuid not null,
+  basis text not null
+    constraint legal_basis_attestations_basis_valid check (basis in (
+      'prior_express_consent', 'prior_express_written_consent', 'exemption', 'withdrawn')),
+  exemption text
+    constraint legal_basis_attestations_exemption_valid check (
+      (basis = 'exemption') = (exemption is not null)
+      and (exemption is null or exemption in ('emergency', 'healthcare', 'financial_alert', 'package_delivery'))),
+  statement text not null,
+  attested_via text not null
+    constraint legal_basis_attestations_via_valid check (attested_via in ('dashboard', 'api')),
+  attested_at timestamptz not null default now()
+);
+comment on table public.legal_basis_attestations is
+  'The account''s attested default legal basis for live AI calls: append-only; the newest row is current.';
+create index legal_basis_attestations_user on public.legal_basis_attestations (user_id, id desc);
+revoke all on public.legal_basis_attestations from public, anon, authenticated, service_role;
+grant select on public.legal_basis_attestations to authenticated;
+grant select, delete on public.legal_basis_attestations to service_role;
+alter table public.legal_basis_attestations enable row level security;
+
+create policy "Users can read their own attestations"
+  on public.legal_basis_attestations for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create function private.legal_basis_statement(p_basis text, p_exemption text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_basis
+    when 'prior_express_consent' then
+      'Every person we call through Dialwise''s live calls has given us prior express consent to be called at that number by an automated or artificial voice, and we keep the record of it.'
+    when 'prior_express_written_consent' then
+      'Every person we call through Dialwise''s live calls has given us prior express written consent, signed and naming our business, to receive calls by an automated or artificial voice at that number, including marketing calls, and we keep the record of it.'
+    when 'exemption' then
+      'Our live calls through Dialwise are exempt from prior express consent under 47 CFR 64.1200 as ' ||
+      case p_exemption
+        when 'emergency' then 'calls made for an emergency purpose'
+        when 'healthcare' then 'healthcare messages of a HIPAA covered entity, free to the called party'
+        when 'financial_alert' then 'fraud, breach or transaction alerts of a financial institution, free to the called party'
+        when 'package_delivery' then 'package delivery notifications, free to the called party'
+      end || ', and we keep the record of it.'
+    when 'withdrawn' then 'We no longer attest a default legal basis: each live call states its own.'
+  end;
+$$;
+comment on function private.legal_basis_statement(text, text) is
+  'The words an account attests to for a default legal basis.';
+revoke all on function private.legal_basis_statement(text, text) from public, anon, authenticated;
+
+create function public.legal_basis_attest(
+  p_user_id uuid, p_basis text, p_exemption text, p_via text
+) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  made public.legal_basis_attestations%rowtype;
+begin
+  if p_basis is null or p_basis not in (
+       'prior_express_consent', 'prior_express_written_consent', 'exemption', 'withdrawn') then
+    return jsonb_build_object('error', 'invalid_basis');
+  end if;
+  if (p_basis = 'exemption') <> (p_exemption is not null)
+     or p_exemption not in ('emergency', 'healthcare', 'financial_alert', 'package_delivery') then
+    return jsonb_build_object('error', 'invalid_exemption');
+  end if;
+  if not exists (select 1 from public.profiles where id = p_user_id and closed_at is null) then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  insert into public.legal_basis_attestations (user_id, basis, exemption, statement, attested_via)
+  values (p_user_id, p_basis, p_exemption, private.legal_basis_statement(p_basis, p_exemption), p_via)
+  returning * into made;
+  return to_jsonb(made) - 'user_id';
+end;
+$$;
+comment on function public.legal_basis_attest(uuid, text, text, text) is
+  'For the call API (service role): records the account''s attested default legal basis in our words; returns the record or {error}.';
+revoke all on function public.legal_basis_attest(uuid, text, text, text) from public, anon, authenticated;
+grant execute on function public.legal_basis_attest(uuid, text, text, text) to service_role;
+
+create function public.attest_legal_basis(p_basis text, p_exemption text default null) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- The dashboard's way: the caller attests for their own account only.
+  if (select auth.uid()) is null then
+    return jsonb_build_object('error', 'unauthorized');
+  end if;
+  return public.legal_basis_attest((select auth.uid()), p_basis, p_exemption, 'dashboard');
+end;
+$$;
+comment on function public.attest_legal_basis(text, text) is
+  'For the dashboard: the signed-in user attests their account''s default legal basis.';
+revoke all on function public.attest_legal_basis(text, text) from public, anon;
+grant execute on function public.attest_legal_basis(text, text) to authenticated;
+
+create function private.account_legal_basis(p_user_id uuid) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case when a.basis = 'withdrawn' then null
+    else jsonb_strip_nulls(jsonb_build_object('type', a.basis, 'exemption', a.exemption,
+      'source', 'account', 'attestation_id', a.id, 'attested_at', a.attested_at)) end
+    from public.legal_basis_attestations a
+   where a.user_id = p_user_id
+   order by a.id desc
+   limit 1;
+$$;
+comment on function private.account_legal_basis(uuid) is
+  'The account''s current attested default legal basis, or null.';
+revoke all on function private.account_legal_basis(uuid) from public, anon, authenticated;
+grant execute on function private.account_legal_basis(uuid) to service_role;
+
+create function private.legal_basis_of(p_user_id uuid, p_task jsonb) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  -- The task's own basis first (its consent, or an exemption it names), else the account's.
+  select case
+    when jsonb_typeof(p_task->'consent') = 'object' then jsonb_build_object(
+      'type', case when p_task->'consent'->>'type' = 'written'
+        then 'prior_express_written_consent' else 'prior_express_consent' end,
+      'source', 'task')
+    when p_task->>'exemption' is not null then jsonb_build_object(
+      'type', 'exemption', 'exemption', p_task->>'exemption', 'source', 'task')
+    else private.account_legal_basis(p_user_id)
+  end;
+$$;
+comment on function private.legal_basis_of(uuid, jsonb) is
+  'The legal basis a live task is placed on: its consent or exemption, else the account''s attested default; null when it has none.';
+revoke all on function private.legal_basis_of(uuid, jsonb) from public, anon, authenticated;
+grant execute on function private.legal_basis_of(uuid, jsonb) to service_role;
+
+create function private.legal_basis_attestations_immutable() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- Erased only with a closed account's records, 5 years after it closed (the retention pass,
+  -- 13-privacy.sql, decides when).
+  if tg_op = 'DELETE' and exists (select 1 from private.account_closures c
+       where c.user_id = old.user_id) then
+    return old;
+  end if;
+  raise exception 'attestations are immutable' using errcode = '42501';
+end;
+$$;
+comment on function private.legal_basis_attestations_immutable() is
+  'Refuses changes to attestations, and their deletion before the retention allows it.';
+revoke all on function private.legal_basis_attestations_immutable() from public, anon, authenticated;
+
+create trigger legal_basis_attestations_immutable
+  before update or delete on public.legal_basis_attestations
+  for each row execute function private.legal_basis_attestations_immutable();
+comment on trigger legal_basis_attestations_immutable on public.legal_basis_attestations is
+  'Attestations are written once.';
+
+create function private.legal_basis_attestations_no_truncate() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'attestations are immutable: they cannot be truncated' using errcode = '42501';
+end;
+$$;
+comment on function private.legal_basis_attestations_no_truncate() is
+  'Refuses TRUNCATE of the attestations, which row triggers cannot see.';
+revoke all on function private.legal_basis_attestations_no_truncate() from public, anon, authenticated;
+
+create trigger legal_basis_attestations_no_truncate
+  before truncate on public.legal_basis_attestations
+  for each statement execute function private.legal_basis_attestations_no_truncate();
+comment on trigger legal_basis_attestations_no_truncate on public.legal_basis_attestations is
+  'Attestations are never truncated.';
+
 -- API keys ---------------------------------------------------------------------------------------
 -- Integrators authenticate the call API with them. An account holds several named keys of each
 -- mode, so a new key can be rolled out before the old one is revoked. A key is stored only as its

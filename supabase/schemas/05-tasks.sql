@@ -162,6 +162,10 @@ create table public.tasks (
   -- Where the agent hands the callee to a person (docs/product-rules.md#transfer-to-a-person).
   transfer jsonb
     constraint tasks_transfer_object check (transfer is null or jsonb_typeof(transfer) = 'object'),
+  -- Why the law lets a live AI call be placed (docs/product-rules.md#legal-basis): the task's own
+  -- consent or exemption, or the account's attested default; null for test calls.
+  legal_basis jsonb
+    constraint tasks_legal_basis_object check (legal_basis is null or jsonb_typeof(legal_basis) = 'object'),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -237,7 +241,7 @@ grant select (
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
   provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent,
-  transfer
+  transfer, legal_basis
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -289,6 +293,11 @@ create table public.task_consents (
   reference text not null
     constraint task_consents_reference_length check (length(btrim(reference)) between 1 and 200),
   recorded_at timestamptz not null default now(),
+  -- The number the consent was given for (null only on records older than this column), and who
+  -- gave it (when the customer says).
+  phone_number text,
+  given_by text
+    constraint task_consents_given_by_length check (given_by is null or length(btrim(given_by)) between 1 and 200),
   constraint task_consents_marketing_written check (purpose <> 'marketing' or type = 'written')
 );
 comment on table public.task_consents is

@@ -47,6 +47,24 @@ create policy "Users can remove the numbers they added themselves"
   to authenticated
   using (user_id = (select auth.uid()) and source = 'account');
 
+-- Every opt-out a callee made, kept 5 years after it was made whatever becomes of the account
+-- (the TSR keeps opt-outs honoured and their records for 5 years; the account's list goes with the
+-- account). Written by the trigger below; erased by the retention pass (13-privacy.sql).
+create table private.callee_opt_outs (
+  id bigint generated always as identity primary key,
+  -- No foreign keys: the record outlives the account and the call.
+  user_id uuid not null,
+  phone_number text not null,
+  task_id text,
+  opted_out_at timestamptz not null default now()
+);
+comment on table private.callee_opt_outs is
+  'Each opt-out a callee made (by keypad, words or the call''s analysis), kept 5 years after it was made.';
+create index callee_opt_outs_made on private.callee_opt_outs (opted_out_at);
+revoke all on private.callee_opt_outs from public, anon, authenticated;
+grant select on private.callee_opt_outs to service_role;
+alter table private.callee_opt_outs enable row level security;
+
 -- Functions --------------------------------------------------------------------------------------
 
 create function private.record_callee_opt_out() returns trigger
@@ -62,6 +80,8 @@ begin
   on conflict (user_id, phone_number) do update
     set source = 'callee', task_id = excluded.task_id, created_at = now();
   update public.tasks set opted_out = true where id = new.task_id;
+  insert into private.callee_opt_outs (user_id, phone_number, task_id)
+  select t.user_id, t.phone_number, t.id from public.tasks t where t.id = new.task_id;
   return null;
 end;
 $$;

@@ -351,6 +351,19 @@ begin
     return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
   end if;
 
+  -- Every live row needs a legal basis: its own consent or exemption, else the account's attested
+  -- default (15-legal-basis.sql).
+  if batch_livemode then
+    select jsonb_agg(jsonb_build_object('index', r.ordinality - 1, 'field', 'consent',
+             'code', 'legal_basis_required') order by r.ordinality)
+      into refused
+      from jsonb_array_elements(p_tasks) with ordinality r
+     where private.legal_basis_of(p_user_id, r.value) is null;
+    if refused is not null then
+      return jsonb_build_object('error', 'legal_basis_required', 'rows', refused);
+    end if;
+  end if;
+
   -- What an account may store is bounded: openTasksPerAccount tasks that have not ended, this
   -- batch's included.
   if private.open_task_count(p_user_id) + jsonb_array_length(p_tasks) > private.limit_of('openTasksPerAccount') then
@@ -417,7 +430,8 @@ begin
       retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
-      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer,
+      legal_basis
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -441,7 +455,8 @@ begin
       case when not batch_livemode then 'open' end,
       case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end,
       coalesce(p.task->>'purpose', 'informational'),
-      case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end
+      case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end,
+      case when batch_livemode then private.legal_basis_of(p_user_id, p.task) end
       from planned p
     returning id, status, scheduled_for, schedule_at
   )
@@ -456,10 +471,13 @@ begin
     from inserted i;
 
   -- Each row's consent, kept as an immutable audit record (05-tasks.sql, task_consents).
-  insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference)
+  insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference,
+    phone_number, given_by)
   select r.value->>'id', p_user_id, coalesce(r.value->>'purpose', 'informational'),
          r.value->'consent'->>'type', (r.value->'consent'->>'obtained_at')::timestamptz,
-         r.value->'consent'->>'source', r.value->'consent'->>'reference'
+         r.value->'consent'->>'source', r.value->'consent'->>'reference',
+         coalesce(r.value->'consent'->>'phone_number', r.value->>'phone_number'),
+         r.value->'consent'->>'given_by'
     from jsonb_array_elements(p_tasks) r
    where jsonb_typeof(r.value->'consent') = 'object';
 

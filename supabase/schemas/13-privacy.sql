@@ -171,6 +171,17 @@ begin
     delete from public.credit_purchases where user_id = closure.user_id;
     update private.account_closures set records_erased_at = p_now where user_id = closure.user_id;
   end loop;
+
+  -- A callee's opt-out is kept 5 years after it was made, whatever became of the account.
+  delete from private.callee_opt_outs where opted_out_at < p_now - interval '5 years';
+  get diagnostics n = row_count; total := total + n;
+
+  -- A closed account's attested legal basis is kept 5 years after closing, as long as the
+  -- limitation period of the calls made on it.
+  delete from public.legal_basis_attestations a
+   using private.account_closures c
+   where c.user_id = a.user_id and c.closed_at < p_now - interval '5 years';
+  get diagnostics n = row_count; total := total + n;
   return total;
 end;
 $$;
@@ -212,6 +223,14 @@ begin
           (select phone from public.user_kyc where user_id = old.id and phone_verified))
   on conflict (user_id) do nothing;
   update public.user_kyc set phone_verified = false where user_id = old.id and phone_verified;
+  -- Nothing of it waits to be dialled once it is gone: a waiting task of a deleted account would
+  -- otherwise wait for ever (admissions skip accounts without a profile). Their key is let go
+  -- first, as the deletion's cascade would: a row changed in this transaction has its foreign keys
+  -- checked again when the cascade's later steps touch it, and the key is gone by then.
+  update public.tasks set api_key_id = null
+   where user_id = old.id and api_key_id is not null
+     and status in ('scheduled', 'queued', 'retry_scheduled');
+  perform private.cancel_waiting_tasks(old.id, null, 'account_closed');
   return old;
 end;
 $$;

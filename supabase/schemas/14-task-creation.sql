@@ -44,6 +44,7 @@ declare
   day_opening timestamptz;
   reason text;
   waits boolean;
+  basis jsonb;
   -- Test mode (docs/product-rules.md#test-mode): the key's mode (task_create) or the session's.
   task_livemode boolean := coalesce((p_task->>'livemode')::boolean, true);
   clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
@@ -86,6 +87,15 @@ begin
   if exists (select 1 from public.do_not_call
               where user_id = p_user_id and phone_number = p_task->'transfer'->>'to') then
     return jsonb_build_object('error', 'transfer_do_not_call');
+  end if;
+
+  -- A live AI call needs a legal basis: the task's consent or exemption, else the account's
+  -- attested default (15-legal-basis.sql). Test calls reach nobody and need none.
+  if task_livemode then
+    basis := private.legal_basis_of(p_user_id, p_task);
+    if basis is null then
+      return jsonb_build_object('error', 'legal_basis_required');
+    end if;
   end if;
 
   -- Per account, whichever key (or the dashboard, MCP, SMS) asks: a new key does not reset it.
@@ -162,7 +172,16 @@ begin
     if opening is null then
       return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
     end if;
-    reason := case when requested > now() + coalesce(clock_shift, interval '0') then 'schedule_at'
+    -- The reason names the rule that moved the call, judged on the test clock as the opening is.
+    reason := case
+      when requested > now() + coalesce(clock_shift, interval '0') then 'schedule_at'
+      when clock_shift is not null and opening > private.next_call_opening_on_clock(
+          greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)), zones,
+          window_start, window_end) - clock_shift then 'state_calling_days'
+      when clock_shift is not null and rule.call_end is not null and opening > private.next_call_opening_on_clock(
+          greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)), zones,
+          coalesce((p_task->>'call_window_start')::time, '08:00'),
+          coalesce((p_task->>'call_window_end')::time, '21:00')) - clock_shift then 'state_calling_hours'
       else 'calling_window' end;
   end if;
 
@@ -200,7 +219,7 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer
+    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer, legal_basis
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -220,15 +239,19 @@ begin
     task_livemode, clock, clock_shift,
     case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
     coalesce(p_task->>'purpose', 'informational'),
-    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end
+    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
+    basis
   ) returning * into created;
 
   -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).
   if jsonb_typeof(p_task->'consent') = 'object' then
-    insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference)
+    insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference,
+      phone_number, given_by)
     values (created.id, p_user_id, created.purpose, p_task->'consent'->>'type',
       (p_task->'consent'->>'obtained_at')::timestamptz, p_task->'consent'->>'source',
-      p_task->'consent'->>'reference');
+      p_task->'consent'->>'reference',
+      coalesce(p_task->'consent'->>'phone_number', created.phone_number),
+      p_task->'consent'->>'given_by');
   end if;
 
   update public.profiles
@@ -283,6 +306,18 @@ declare
   at timestamptz := greatest(now(), coalesce((p_task->>'schedule_at')::timestamptz, now()));
   recent integer;
   closed boolean;
+  -- Test mode judges the window on the task's test clock, as task_accept does: open by default
+  -- (no window, no state rule holds the call), or the moment the request set, brought back to the
+  -- real clock. Test calls reach nobody, so no cap counts them.
+  clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
+    then coalesce(p_task->>'test_clock', 'open') end;
+  shift interval := case when clock <> 'open' then clock::timestamptz - now() end;
+  test_at timestamptz;
+  window_opening timestamptz;
+  hours_opening timestamptz;
+  opening timestamptz;
+  day_opening timestamptz;
+  cap_frees_at timestamptz;
 begin
   select * into listed from public.do_not_call where user_id = p_user_id and phone_number = phone;
   select * into rule from private.state_calling_rules where state = private.state_of(phone);
@@ -291,10 +326,37 @@ begin
   select count(*) into recent from private.calls_to_number(p_user_id, phone, null) c
    where c > now() - interval '24 hours' and c <= now();
   select closed_at is not null into closed from public.profiles where id = p_user_id;
+  if clock = 'open' then
+    window_opening := at;
+    hours_opening := case when window_start < window_end then at end;
+    opening := hours_opening;
+    day_opening := hours_opening;
+  elsif clock is not null then
+    test_at := greatest(now() + shift, coalesce(requested, now() + shift));
+    window_opening := private.next_call_opening_on_clock(test_at, zones, requested_start, requested_end) - shift;
+    if window_start < window_end then
+      hours_opening := private.next_call_opening_on_clock(test_at, zones, window_start, window_end) - shift;
+      opening := private.call_day_opening_on_clock(phone, test_at, zones, window_start, window_end) - shift;
+      day_opening := opening;
+    end if;
+  else
+    window_opening := private.next_call_opening(at, zones, requested_start, requested_end);
+    if window_start < window_end then
+      hours_opening := private.next_call_opening(at, zones, window_start, window_end);
+      opening := private.call_opening(p_user_id, phone, null, at, zones, window_start, window_end);
+      day_opening := private.call_day_opening(phone, at, zones, window_start, window_end);
+    end if;
+    if rule.max_calls_per_24h is not null then
+      cap_frees_at := private.call_cap_opening(p_user_id, phone, null, now(), rule.max_calls_per_24h);
+    end if;
+  end if;
   return jsonb_build_object(
     'now', now(),
     'state', private.state_of(phone),
     'time_zones', zones,
+    'test_clock', clock,
+    -- How far the test clock is from the real one: the days and holidays are the test clock's.
+    'clock_offset_seconds', extract(epoch from coalesce(shift, interval '0')),
     'account_closed', coalesce(closed, false),
     'do_not_call', case when listed.user_id is not null then
       jsonb_build_object('source', listed.source, 'listed_at', listed.created_at) end,
@@ -302,26 +364,23 @@ begin
     'requested_window', jsonb_build_object('start', requested_start, 'end', requested_end),
     'schedule_at', requested,
     'window', jsonb_build_object('start', window_start, 'end', window_end),
-    'window_opening', private.next_call_opening(at, zones, requested_start, requested_end),
-    'hours_opening', case when window_start < window_end then
-      private.next_call_opening(at, zones, window_start, window_end) end,
-    'opening', case when window_start < window_end then
-      private.call_opening(p_user_id, phone, null, at, zones, window_start, window_end) end,
-    'day_opening', case when window_start < window_end then
-      private.call_day_opening(phone, at, zones, window_start, window_end) end,
+    'window_opening', window_opening,
+    'hours_opening', hours_opening,
+    'opening', opening,
+    'day_opening', day_opening,
     -- The state's holidays in the next year, when its rule keeps calls off them.
     'holidays', case when rule.holidays_source is not null then (
       select coalesce(jsonb_agg(jsonb_build_object('date', h.day, 'name', h.name, 'source', h.source)
                order by h.day, h.name), '[]'::jsonb)
         from (select distinct on (d.day) d.day, d.name, d.source
-                from generate_series(extract(year from now())::integer, extract(year from now())::integer + 1) y
+                from generate_series(extract(year from coalesce(test_at, now()))::integer,
+                       extract(year from coalesce(test_at, now()))::integer + 1) y
                 cross join lateral private.state_holiday_dates(rule.state, y) d
-               where d.day >= (now() at time zone zones[1])::date
-                 and d.day < (now() at time zone zones[1])::date + 366
+               where d.day >= (coalesce(test_at, now()) at time zone zones[1])::date
+                 and d.day < (coalesce(test_at, now()) at time zone zones[1])::date + 366
                order by d.day, d.name) h) end,
-    'calls_in_last_24h', recent,
-    'cap_frees_at', case when rule.max_calls_per_24h is not null then
-      private.call_cap_opening(p_user_id, phone, null, now(), rule.max_calls_per_24h) end);
+    'calls_in_last_24h', case when clock is null then recent else 0 end,
+    'cap_frees_at', cap_frees_at);
 end;
 $$;
 comment on function public.task_check(uuid, jsonb) is

@@ -215,7 +215,7 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
     );
   });
 
-  it('checkTask and getCallRules, good and bad', async () => {
+  it('checkTask, getCallRules, the do-not-call upload and the legal basis, good and bad', async () => {
     await ask('the smallest body', '/task/check', account.api('/check', post(smallest)), 'POST');
     const unknown = await ask(
       'an unknown field',
@@ -239,6 +239,20 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       account.api('/do-not-call', post({ phone_numbers: [] })),
       'POST',
     );
+    await ask('the account’s basis', '/task/legal-basis', account.api('/legal-basis'), 'GET');
+    await ask(
+      'an attestation',
+      '/task/legal-basis',
+      account.api('/legal-basis', post({ basis: 'prior_express_consent' })),
+      'POST',
+    );
+    const refused = await ask(
+      'a basis the law does not name',
+      '/task/legal-basis',
+      account.api('/legal-basis', post({ basis: 'legitimate_interest' })),
+      'POST',
+    );
+    expect(errorOf(refused).field).toBe('basis');
   });
 
   it('getTaskRecording and streamTaskEvents', async () => {

@@ -23,7 +23,7 @@ describe('uploading numbers to the do-not-call list', () => {
     const waiting = await owner.api('', {
       method: 'POST',
       json: {
-        goal: 'Offer the spring sale.',
+        goal: 'Remind them the spring cleaning appointment is next week.',
         phone_number: '+13125550142',
         schedule_at: new Date(Date.now() + DAY_MS).toISOString(),
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
-import { deleteCreatedUsers } from './support/clients';
+import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { DAY_MS } from './support/retention';
 import { waitFor } from './support/wait';
@@ -37,7 +37,17 @@ afterAll(async () => {
 async function create(json: Record<string, unknown>) {
   const response = await owner.api('', {
     method: 'POST',
-    json: { goal: 'Offer the new winter maintenance plan.', ...json },
+    json: {
+      goal: 'Offer the new winter maintenance plan.',
+      purpose: 'marketing',
+      consent: {
+        type: 'written',
+        obtained_at: '2026-11-01T15:00:00Z',
+        source: 'web form',
+        reference: 'form-190',
+      },
+      ...json,
+    },
   });
   const body = (await response.json()) as Task;
   expect(response.status, JSON.stringify(body)).toBe(201);
@@ -95,5 +105,32 @@ describe('an opt-out by keypad', () => {
       json: { goal: 'Try again.', phone_number: PRESSES_NINE },
     });
     expect(again.status).toBe(403);
+  }, 60_000);
+
+  it('is kept 5 years whatever becomes of the account: its record outlives the erased account', async () => {
+    const caller = await createCallingAccount({ label: 'keypad-opt-out-closing', credits: 5 });
+    const response = await caller.api('', {
+      method: 'POST',
+      json: { goal: "Confirm Kim's appointment tomorrow at 3 pm.", phone_number: PRESSES_NINE },
+    });
+    const task = (await response.json()) as Task;
+    expect(response.status, JSON.stringify(task)).toBe(201);
+    await waitFor(
+      async () => (await (await caller.api(`/${task.id}`)).json()) as Task,
+      (t) => TERMINAL.includes(t.status),
+      { what: 'the opted-out call to end' },
+    );
+    // The account's data goes as the retention pass erases it: its auth user, and its list with it.
+    const { error } = await serviceClient().auth.admin.deleteUser(caller.user.id);
+    expect(error).toBeNull();
+    const listed = await sql('select 1 from public.do_not_call where user_id = $1', [
+      caller.user.id,
+    ]);
+    expect(listed).toHaveLength(0);
+    const kept = await sql<{ phone_number: string; task_id: string }>(
+      'select phone_number, task_id from private.callee_opt_outs where user_id = $1',
+      [caller.user.id],
+    );
+    expect(kept).toEqual([{ phone_number: PRESSES_NINE, task_id: task.id }]);
   }, 60_000);
 });

@@ -155,6 +155,19 @@ const TABLES: Record<string, TableCase> = {
     forged: (v) => ({ task_id: v.taskId, number: 99 }),
     patch: () => ({ billed_minutes: 0, cost_cents: 0 }),
   },
+  legal_basis_attestations: {
+    column: 'user_id',
+    values: (v) => [v.user.id],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      basis: 'exemption',
+      exemption: 'emergency',
+      statement: 'forged',
+      attested_via: 'dashboard',
+    }),
+    patch: () => ({ basis: 'withdrawn', statement: 'forged' }),
+  },
   task_consents: {
     column: 'task_id',
     values: (v) => [v.taskId],
@@ -345,6 +358,19 @@ const RPCS: Record<string, RpcCase> = {
       expect(data).toBeNull();
       expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
       expect(await snapshot('api_keys', v)).toEqual(before);
+    },
+  },
+  'attest_legal_basis(text,text)': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('legal_basis_attestations', v);
+      const { data, error } = await client.rpc('attest_legal_basis', {
+        p_basis: 'exemption',
+        p_exemption: 'emergency',
+      });
+      // Anon may not; a user attests for their own account only, never the victim's.
+      if (kind === 'anon') expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+      else expect(JSON.stringify(data)).not.toContain(v.user.id);
+      expect(await snapshot('legal_basis_attestations', v)).toEqual(before);
     },
   },
   'revoke_api_key(uuid)': {

@@ -171,6 +171,46 @@ describe('test mode', () => {
     expect(cancel.status).toBe(200);
   });
 
+  it('checks on the test clock as create judges it: a Utah Sunday waits for Monday, naming the state rule', async () => {
+    // Sunday 6 December 2026, noon in Salt Lake City: Utah allows no calls on Sundays.
+    const body = {
+      phone_number: '+18015550100',
+      goal: GOAL,
+      test_clock: '2026-12-06T12:00:00-07:00',
+    };
+    const checked = await withTestKey('/check', { method: 'POST', json: body });
+    const check = (await checked.json()) as {
+      decision: string;
+      scheduled_for: string | null;
+      rules: { rule: string; decision: string; source: string | null }[];
+    };
+    expect(checked.status, JSON.stringify(check)).toBe(200);
+    expect(check.decision).toBe('scheduled');
+    expect(check.rules).toContainEqual(
+      expect.objectContaining({ rule: 'state_days', decision: 'delays' }),
+    );
+    expect(check.rules.find((r) => r.rule === 'state_days')?.source).toContain('Utah Code');
+    expect(check.rules.map((r) => r.rule)).toContain('test_clock');
+
+    const created = await withTestKey('', { method: 'POST', json: body });
+    const task = (await created.json()) as Task;
+    expect(created.status).toBe(201);
+    expect(task.status).toBe('scheduled');
+    expect(
+      Math.abs(Date.parse(task.scheduled_for!) - Date.parse(check.scheduled_for!)),
+    ).toBeLessThan(10_000);
+    // Inside its window, so the reason names the state's rule, not the window.
+    expect(task.scheduled_reason).toContain("the callee's state allows no calls that day");
+    await withTestKey(`/${task.id}/cancel`, { method: 'POST' });
+
+    // On the open test clock (the default) nothing holds a test call.
+    const open = await withTestKey('/check', {
+      method: 'POST',
+      json: { phone_number: '+18015550100', goal: GOAL },
+    });
+    expect(((await open.json()) as { decision: string }).decision).toBe('call_now');
+  });
+
   it('refuses a test clock on a live key: live mode follows the real clock', async () => {
     const response = await account.api('', {
       method: 'POST',

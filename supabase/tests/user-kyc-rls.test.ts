@@ -140,10 +140,7 @@ describe('user_kyc', () => {
         .select();
       expect(update.data, decision).toEqual([]);
 
-      const { data } = await user.client
-        .from('user_kyc')
-        .select('kyc_status, legal_name')
-        .single();
+      const { data } = await user.client.from('user_kyc').select('kyc_status, legal_name').single();
       expect(data).toEqual({ kyc_status: decision, legal_name: 'Acme Dental LLC' });
     }
   });

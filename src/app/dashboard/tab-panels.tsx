@@ -1,4 +1,5 @@
 import { AccountDataCard } from '@/features/account/components/account-data-card';
+import { LegalBasisCard } from '@/features/legal-basis/components/legal-basis-card';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { AgentSettingsCard } from '@/features/agent-settings/components/agent-settings-card';
 import { ApiKeyCard } from '@/features/api-keys/components/api-key-card';
@@ -32,7 +33,12 @@ export function UsagePanel() {
 }
 
 export function PhoneAgentSettingsPanel() {
-  return <AgentSettingsCard />;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <AgentSettingsCard />
+      <LegalBasisCard />
+    </div>
+  );
 }
 
 export function ProfilePanel() {

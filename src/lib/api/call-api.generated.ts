@@ -150,6 +150,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/legal-basis': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's attested default legal basis for live calls
+     * @description The default legal basis the account attested to (null when none, or when withdrawn), and its last 20 attestations, newest first. A live call that states no consent or exemption of its own rests on it.
+     */
+    get: operations['getLegalBasis'];
+    put?: never;
+    /**
+     * Attest the account's default legal basis for live calls (or withdraw it)
+     * @description Records that every person your live calls reach has given the consent named (or that your calls fall under the exemption named), in our words (the statement in the answer). Each attestation is kept as a record nobody can change, 5 years after the account closes; "withdrawn" ends the default, so each live call must state its own basis again.
+     */
+    post: operations['attestLegalBasis'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/do-not-call': {
     parameters: {
       query?: never;
@@ -383,11 +407,16 @@ export interface components {
       /** @description How many days a recording is kept after the call ends. 30 when omitted. */
       recording_retention_days?: number;
       /**
-       * @description Why you call. A marketing call needs the callee's prior express written consent (`consent`, or 400 naming consent) and its opening tells the callee how to opt out ("say stop, or press 9").
+       * @description Why you call. A marketing call needs the callee's prior express written consent (`consent`, or 400 naming consent) and its opening tells the callee how to opt out ("say stop, or press 9"). An informational call whose goal, first_sentence or voicemail message reads as a sales pitch (an offer of a plan or product, a price or promotion, selling) is refused with 400 naming purpose.
        * @enum {string}
        */
       purpose?: 'informational' | 'marketing';
       consent?: components['schemas']['Consent'];
+      /**
+       * @description The exemption from prior express consent this live call rests on, when it sends no consent (47 CFR 64.1200: an emergency purpose; free healthcare messages of a HIPAA covered entity; free fraud and transaction alerts of a financial institution; free package delivery notices). Never for a marketing call. A live call with neither consent nor exemption uses the account's attested default (POST /task/legal-basis), else is refused with 400 naming consent. Test calls need no basis.
+       * @enum {string}
+       */
+      exemption?: 'emergency' | 'healthcare' | 'financial_alert' | 'package_delivery';
       /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
       tools?: components['schemas']['Tool'][];
       transfer?: components['schemas']['TransferRequest'];
@@ -431,10 +460,32 @@ export interface components {
        */
       url: string;
     };
+    Attestation: {
+      id: number;
+      /** @enum {string} */
+      basis: 'prior_express_consent' | 'prior_express_written_consent' | 'exemption' | 'withdrawn';
+      exemption: string | null;
+      /** @description The words attested to. */
+      statement: string;
+      /** @enum {string} */
+      attested_via: 'dashboard' | 'api';
+      /** Format: date-time */
+      attested_at: string;
+    };
+    LegalBasis: {
+      /** @enum {string} */
+      object: 'legal_basis';
+      current: components['schemas']['Attestation'] | null;
+      history: components['schemas']['Attestation'][];
+    };
     /** @description How and when the callee consented to this call, kept with the task as an audit record nobody can change or delete (it is in the account's data export). Required for a marketing call, with type written. */
     Consent: {
       /** @enum {string} */
       type: 'written' | 'express';
+      /** @description The number the consent was given for; it must be phone_number (the default). */
+      phone_number?: string;
+      /** @description Who gave the consent, like "Jane Doe". */
+      given_by?: string;
       /**
        * Format: date-time
        * @description When it was given; not in the future.
@@ -606,6 +657,19 @@ export interface components {
         reference?: string;
         /** Format: date-time */
         recorded_at?: string;
+        phone_number?: string | null;
+        given_by?: string | null;
+      } | null;
+      /** @description Why the law lets this live call be placed: the task's own consent or exemption (source task), or the account's attested default (source account, with the attestation's id and time). null for a test call. */
+      legal_basis: {
+        /** @enum {string} */
+        type: 'prior_express_consent' | 'prior_express_written_consent' | 'exemption';
+        exemption?: string;
+        /** @enum {string} */
+        source: 'task' | 'account';
+        attestation_id?: number;
+        /** Format: date-time */
+        attested_at?: string;
       } | null;
       disclosures: components['schemas']['Disclosures'];
       recording: components['schemas']['Recording'];
@@ -745,7 +809,8 @@ export interface components {
           | 'state_call_cap'
           | 'state_holidays'
           | 'recording_consent'
-          | 'consent';
+          | 'consent'
+          | 'test_clock';
         /**
          * @description applies, the rule binds the call without moving it (e.g. recording consent).
          * @enum {string}
@@ -1223,6 +1288,67 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CallCheck'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  getLegalBasis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The current attestation and the history. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LegalBasis'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  attestLegalBasis: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          basis:
+            'prior_express_consent' | 'prior_express_written_consent' | 'exemption' | 'withdrawn';
+          /**
+           * @description Required with basis exemption, refused otherwise.
+           * @enum {string}
+           */
+          exemption?: 'emergency' | 'healthcare' | 'financial_alert' | 'package_delivery';
+        };
+      };
+    };
+    responses: {
+      /** @description The attestation was recorded; the account's basis as it now is. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LegalBasis'];
         };
       };
       400: components['responses']['Error'];

@@ -43,6 +43,11 @@ export async function createCallingAccount(
     phone?: string;
     /** Which key `api` uses: live (the default) or test (dw_test_, the simulated network, free). */
     mode?: 'live' | 'test';
+    /**
+     * The default legal basis the account attests to, as a customer does once in Settings (live
+     * calls need one); null: none, so each live call must state its own.
+     */
+    legalBasis?: 'prior_express_consent' | 'prior_express_written_consent' | null;
   } = {},
 ): Promise<CallingAccount> {
   const account = await createUser(options.label ?? 'caller');
@@ -78,6 +83,11 @@ export async function createCallingAccount(
       .from('profiles')
       .update({ free_minutes_used: options.freeMinutesUsed })
       .eq('id', account.user.id);
+    if (error) throw error;
+  }
+  const basis = options.legalBasis === undefined ? 'prior_express_consent' : options.legalBasis;
+  if (basis) {
+    const { error } = await account.client.rpc('attest_legal_basis', { p_basis: basis });
     if (error) throw error;
   }
   const { data: apiKey, error } = await account.client.rpc('generate_api_key_for_user', {

@@ -92,6 +92,7 @@ const toc: TocItem[] = [
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
+  { id: 'legal-basis', title: 'Legal basis' },
   { id: 'calling-rules', title: 'Calling rules' },
   { id: 'batches', title: 'Batches' },
   { id: 'events', title: 'Streaming events' },
@@ -529,6 +530,47 @@ export function DocsPage() {
           <CodeBlock title="Cancel a task" samples={cancelTaskSamples} />
         </DocsSection>
 
+        <DocsSection id="legal-basis" title="Legal basis">
+          <p>
+            Our agent&apos;s voice is an artificial voice in law (FCC 24-17), and any US number may
+            be a mobile one: every live call needs a legal basis, or it is refused with{' '}
+            <InlineCode>400</InlineCode> naming <InlineCode>consent</InlineCode>. Test calls reach
+            nobody and need none.
+          </p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>
+              The callee&apos;s consent on the task: <InlineCode>consent</InlineCode> (type{' '}
+              <InlineCode>express</InlineCode>, or <InlineCode>written</InlineCode> for a marketing
+              call; who gave it in <InlineCode>given_by</InlineCode>, and the number it covers,
+              which must be the one called). It is kept as a record nobody can change.
+            </li>
+            <li>
+              An exemption the law names: <InlineCode>exemption</InlineCode>{' '}
+              <InlineCode>emergency</InlineCode>, <InlineCode>healthcare</InlineCode>,{' '}
+              <InlineCode>financial_alert</InlineCode> or <InlineCode>package_delivery</InlineCode>{' '}
+              (free to the callee). Never for a marketing call.
+            </li>
+            <li>
+              Your account&apos;s default: attest it once in the dashboard (Phone Agent) or with{' '}
+              <InlineCode>POST /functions/v1/task/legal-basis</InlineCode>{' '}
+              <InlineCode>{'{"basis": "prior_express_consent"}'}</InlineCode>; a call that sends no
+              basis of its own rests on it (the task&apos;s <InlineCode>legal_basis</InlineCode>{' '}
+              says which). Each attestation is kept, in our words, 5 years after your account
+              closes; <InlineCode>withdrawn</InlineCode> ends it.
+            </li>
+            <li>
+              A call whose goal, first sentence or voicemail reads as a sales pitch (an offer of a
+              plan or product, a price or promotion, selling) is marketing, whatever it says:
+              without <InlineCode>purpose: &quot;marketing&quot;</InlineCode> and written consent
+              it is refused with <InlineCode>400</InlineCode> naming{' '}
+              <InlineCode>purpose</InlineCode> and the phrase.
+            </li>
+            <li>
+              Obtaining consent, and keeping its proof, stays your duty; so does scrubbing your
+              lists against the National Do Not Call Registry.
+            </li>
+          </ul>
+        </DocsSection>
         <DocsSection id="calling-rules" title="Calling rules">
           <p>
             Every call follows these rules, whatever its goal or purpose; none can be switched off.
@@ -560,7 +602,8 @@ export function DocsPage() {
             </li>
             <li>
               Opt-out: a callee who says, in any language, not to be called again, or presses 9, is
-              added to your do-not-call list for good; the agent ends the call and every call of
+              added to your do-not-call list for good (a press of 9 by the platform itself, at once,
+              not by the agent&apos;s judgment); the call ends and every call of
               yours waiting for that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
               <InlineCode>do_not_call</InlineCode>, with its event and webhook). Test it with +1
               415-555-0190.

@@ -343,6 +343,12 @@ export const taskFields: FieldDoc[] = [
       'informational (the default) or marketing; a marketing call’s consent record (type, obtained_at, source, reference) as it was given at create, stored unchanged and in the export. Null for an informational call.',
   },
   {
+    name: 'legal_basis',
+    type: 'object | null',
+    description:
+      'Why the law lets this live call be placed: type prior_express_consent, prior_express_written_consent or exemption (with the exemption), source task (its own consent or exemption) or account (your attested default, with the attestation’s id and time). Null for a test call.',
+  },
+  {
     name: 'disclosures / recording',
     type: 'object / object',
     description:

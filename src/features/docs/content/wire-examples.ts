@@ -281,6 +281,12 @@ export const taskExample = {
   opted_out: false,
   purpose: 'informational',
   consent: null,
+  legal_basis: {
+    type: 'prior_express_consent',
+    source: 'account',
+    attestation_id: 12,
+    attested_at: '2026-11-02T09:00:00.000Z',
+  },
   disclosures: {
     business_name: 'Bright Smiles Dental',
     callback_number: '+14157110139',

@@ -133,6 +133,22 @@ export function voicemailMessageWithCallback(
   return `${text} ${wordingFor(language).callback(spokenNumber(callbackNumber))}`;
 }
 
+/**
+ * The whole voicemail: it opens as every call does, with who is calling and that it is an AI
+ * (unless the task's message already begins with those words), then the task's message and the
+ * callback number.
+ */
+export function voicemailMessageOf(disclosures: Disclosures, message: string): string {
+  const withCallback = voicemailMessageWithCallback(
+    message,
+    disclosures.language,
+    disclosures.callback_number,
+  );
+  return withCallback.startsWith(disclosures.identification)
+    ? withCallback
+    : `${disclosures.identification} ${withCallback}`;
+}
+
 /** Stands in for an account that has no KYC name (only the seed's fixtures lack one). */
 const UNNAMED_BUSINESS = 'a Dialwise customer';
 
@@ -252,6 +268,35 @@ const REMOVAL_PATTERNS: RegExp[] = [
   /\b(?:fais|faites)\s+semblant\b[^.!?\n]{0,30}\b(?:humain|humaine|personne)\b/,
   /\b(?:pretends|pretendez|faire\s+croire)\b[^.!?\n]{0,30}\b(?:humain|humaine|personne)\b/,
   /\b(?:cache|cachez|nie|niez)\b[^.!?\n]{0,30}\b(?:ia|intelligence\s+artificielle|robot|bot)\b/,
+  // Words the agent would say that take the opening back ("Correction: I am not an AI, I am
+  // Jenny, a real person"; "this is not a recording"), in the languages we screen.
+  new RegExp(
+    String.raw`\bi\s*(?:'m|am)\s+(?:not|no\s+longer|never)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.?|artificial|(?:ro)?bot|machine|computer|automated|virtual|recording)`,
+  ),
+  new RegExp(String.raw`\bi\s*(?:'m|am)\s+${HUMAN}\b`),
+  new RegExp(
+    String.raw`\b(?:this|it)\s*(?:'s|\s+is)\s+(?:not|never)\s+(?:an?\s+)?(?:recording|recorded|ai|a\.i\.?|(?:ro)?bot|automated|machine|artificial)`,
+  ),
+  new RegExp(String.raw`\bnot\s+${AI}\s*[,;:.!]?\s*(?:but|i\s*(?:'m|am)|just)\b`),
+  new RegExp(String.raw`\bcorrection\b[^.!?\n]{0,60}\b(?:not|human|person)\b`),
+  new RegExp(
+    String.raw`\b(?:role[-\s]?play|you\s+are\s+now|from\s+now\s+on\s+you\s+are|stay\s+in\s+character)\b[^.!?\n]{0,40}\b(?:human|person|employee)\b`,
+  ),
+  new RegExp(
+    String.raw`\bif\s+(?:anyone|they|someone|the\s+(?:person|callee))\s+asks?\b[^.!?\n]{0,60}\b${HUMAN}\b`,
+  ),
+  /\bno\s+soy\s+(?:una?\s+)?(?:ia|inteligencia\s+artificial|robot|bot|maquina|grabacion)\b/,
+  /\bsoy\s+(?:una?\s+)?(?:persona\s+real|humano|humana|ser\s+humano)\b/,
+  /\bje\s+ne\s+suis\s+pas\s+(?:une?\s+)?(?:ia|intelligence\s+artificielle|robot|bot|machine)\b/,
+  /\bje\s+suis\s+(?:une?\s+)?(?:vraie\s+personne|humain|humaine|etre\s+humain|personne\s+reelle)\b/,
+  /\bich\s+bin\s+(?:kein|keine)\s+(?:ki|roboter|bot|maschine|aufnahme)\b/,
+  /\bich\s+bin\s+(?:ein\s+)?(?:echter\s+)?mensch\b/,
+  /\bnon\s+sono\s+(?:un[' ]?\s*)?(?:ia|intelligenza\s+artificiale|robot|bot|macchina)\b/,
+  /\bsono\s+(?:una\s+)?(?:persona\s+(?:reale|vera)|umano|umana|essere\s+umano)\b/,
+  /\bnao\s+sou\s+(?:uma?\s+)?(?:ia|inteligencia\s+artificial|robo|bot|maquina)\b/,
+  /\bsou\s+(?:uma?\s+)?(?:pessoa\s+(?:real|de\s+verdade)|humano|humana|ser\s+humano)\b/,
+  /(?:ai|人工知能|ロボット|機械)(?:では|じゃ)(?:ありません|ない)|人間です|人間のふり|本物の人間/,
+  /我不是(?:ai|人工智能|机器人|機器人)|我是真人|假装(?:是)?(?:人|真人)|假裝(?:是)?(?:人|真人)/,
   // German
   /\b(?:sag|sage|sagen\s+sie|erwahne|erwahnen\s+sie|verrate|verraten\s+sie)\s+(?:nicht|niemals|nie)\b[^.!?\n]{0,40}\b(?:ki|kunstliche\s+intelligenz|roboter|bot)\b/,
   /\b(?:gib\s+dich|geben\s+sie\s+sich)\b[^.!?\n]{0,20}\bals\s+(?:mensch|person)\b/,
@@ -259,12 +304,76 @@ const REMOVAL_PATTERNS: RegExp[] = [
   /\b(?:verheimliche|verheimlichen|verberge|verbergen|verschweige|verschweigen)\b[^.!?\n]{0,30}\b(?:ki|kunstliche\s+intelligenz|roboter|bot)\b/,
 ];
 
-/** Lower case, accents folded, curly apostrophes straightened. */
+// Letters of other scripts that look like Latin ones, as a screen-dodger writes "АI" or "hυman".
+const LOOK_ALIKES: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  һ: 'h',
+  ԁ: 'd',
+  ɑ: 'a',
+  ο: 'o',
+  ν: 'v',
+  υ: 'u',
+  ι: 'i',
+  κ: 'k',
+  τ: 't',
+  ρ: 'p',
+  α: 'a',
+  ε: 'e',
+  η: 'n',
+  μ: 'm',
+  А: 'a',
+  В: 'b',
+  Е: 'e',
+  К: 'k',
+  М: 'm',
+  Н: 'h',
+  О: 'o',
+  Р: 'p',
+  С: 'c',
+  Т: 't',
+  Х: 'x',
+  І: 'i',
+  Α: 'a',
+  Β: 'b',
+  Ε: 'e',
+  Ι: 'i',
+  Κ: 'k',
+  Μ: 'm',
+  Ν: 'n',
+  Ο: 'o',
+  Ρ: 'p',
+  Τ: 't',
+  Υ: 'y',
+  Χ: 'x',
+};
+
+/**
+ * Lower case, accents folded, curly apostrophes straightened; compatibility forms (full-width,
+ * ligatures) unified, invisible characters (zero-width, bidi controls) dropped and look-alike
+ * letters of other scripts read as the Latin ones.
+ */
 function folded(text: string): string {
   return text
+    .normalize('NFKC')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad]/g, '')
+    .replace(
+      /[\u0370-\u03ff\u0400-\u04ff\u0250-\u02af]/g,
+      (letter) => LOOK_ALIKES[letter] ?? letter,
+    )
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019\u02bc]/g, "'")
+    // Kana voicing marks come back together (で, not て + ゙).
+    .normalize('NFC')
     .toLowerCase();
 }
 

@@ -113,6 +113,28 @@ export const CALL_PURPOSES = ['informational', 'marketing'] as const;
 export type CallPurpose = (typeof CALL_PURPOSES)[number];
 /** How the callee's consent was given: in writing (what marketing calls need), or expressly. */
 export const CONSENT_TYPES = ['written', 'express'] as const;
+
+/**
+ * The exemptions from prior express consent the law names for an artificial-voice call
+ * (47 CFR 64.1200(a)(1), (a)(9) and the FCC's exemption orders): a task or the account's attested
+ * default may rest on one instead of the callee's consent (docs/product-rules.md#legal-basis).
+ */
+export const LEGAL_EXEMPTIONS = [
+  'emergency',
+  'healthcare',
+  'financial_alert',
+  'package_delivery',
+] as const;
+export type LegalExemption = (typeof LEGAL_EXEMPTIONS)[number];
+
+/** The default legal bases an account can attest to ('withdrawn' ends the current one). */
+export const ATTESTED_BASES = [
+  'prior_express_consent',
+  'prior_express_written_consent',
+  'exemption',
+  'withdrawn',
+] as const;
+export type AttestedBasis = (typeof ATTESTED_BASES)[number];
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 
 /** Where a task's recording stands against its callee's consent (the task's `recording.status`). */

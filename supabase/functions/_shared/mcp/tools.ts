@@ -274,7 +274,7 @@ export function buildMcpServer(
     },
     (args: unknown) =>
       run(async () => {
-        const answer = await service.check(account.userId, args ?? {});
+        const answer = await service.check(account, args ?? {});
         const deciding = answer.rules.filter(
           (r) => r.decision === 'refuses' || r.decision === 'delays',
         );

@@ -2,6 +2,7 @@
 // anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
 // tasks, admits the first into the account's free call slots and names them; they are placed
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
+import { LEGAL_BASIS_REQUIRED } from './task-wording.ts';
 import { eventId } from '../events/event-id.ts';
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
@@ -93,6 +94,13 @@ function rowRefusal(row: NonNullable<Accepted['rows']>[number]): BatchRowError {
       field: 'transfer.to',
       code: 'invalid_request',
       message: 'transfer.to is on your do-not-call list: calls are never transferred to it.',
+    };
+  if (row.code === 'legal_basis_required')
+    return {
+      index: row.index,
+      field: 'consent',
+      code: 'invalid_request',
+      message: LEGAL_BASIS_REQUIRED,
     };
   if (row.code === 'do_not_call')
     return {

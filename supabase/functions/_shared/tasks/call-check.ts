@@ -3,6 +3,7 @@
 import { checkCallableNumber } from '../contract/phone-number.ts';
 import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
+import type { Owner } from '../accounts/session.ts';
 import {
   type CheckAnswer,
   type CheckFacts,
@@ -62,7 +63,8 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
 
   return {
     /** POST /task/check: the same body as POST /task; a bad body is the same 400. */
-    async check(userId: string, body: unknown): Promise<CheckAnswer> {
+    async check(account: Owner, body: unknown): Promise<CheckAnswer> {
+      const { userId, livemode } = account;
       const phone = obj(body).phone_number;
       if (typeof phone === 'string') {
         const verdict = checkCallableNumber(phone.trim());
@@ -84,9 +86,12 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
           call_window_start: window.start ?? null,
           call_window_end: window.end ?? null,
           schedule_at: input.schedule_at ?? null,
+          test_clock: input.test_clock ?? null,
         };
       }
-      return explainCheck(String(task.phone_number), await facts(userId, task), [consent]);
+      // A test key's check judges on the task's test clock, as its create does.
+      const judged = { ...task, livemode: livemode !== false };
+      return explainCheck(String(task.phone_number), await facts(userId, judged), [consent]);
     },
 
     /** GET /task/rules?phone_number=…: the rules for a call to the number with every default. */

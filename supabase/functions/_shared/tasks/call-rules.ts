@@ -50,6 +50,10 @@ export type CheckFacts = {
   opening: string | null;
   calls_in_last_24h: number;
   cap_frees_at: string | null;
+  /** Test mode: the clock the window was judged on ('open' or a moment); null for a live call. */
+  test_clock?: string | null;
+  /** Seconds from the real clock to the test clock (0 for a live call). */
+  clock_offset_seconds?: number;
 };
 
 export type RuleDecision = 'allows' | 'delays' | 'refuses' | 'applies';
@@ -66,7 +70,8 @@ export type RuleVerdict = {
     | 'state_holidays'
     | 'state_call_cap'
     | 'recording_consent'
-    | 'consent';
+    | 'consent'
+    | 'test_clock';
   decision: RuleDecision;
   message: string;
   /** The statute or regulation the rule comes from; null for the account's own choices. */
@@ -212,7 +217,7 @@ export function explainCheck(
   // Which of the two moved it: the local day the hours alone would have rung on.
   const localDay = (at: string, options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-CA', { timeZone: facts.time_zones[0], ...options }).format(
-      Date.parse(at),
+      Date.parse(at) + (facts.clock_offset_seconds ?? 0) * 1000,
     );
   const onExcludedWeekday =
     dayDelay &&
@@ -269,6 +274,16 @@ export function explainCheck(
           source: '18 U.S.C. § 2511(2)(d)',
         },
   );
+  if (facts.test_clock)
+    rules.push({
+      rule: 'test_clock',
+      decision: 'applies',
+      message:
+        facts.test_clock === 'open'
+          ? 'Test mode: the test clock is open, so no calling window or state rule holds this simulated call (set test_clock to judge them at a moment).'
+          : `Test mode: the window and the state's rules are judged at ${facts.test_clock} on the test clock, as POST /task judges them; a simulated call counts toward no cap.`,
+      source: null,
+    });
   rules.push(...extra);
 
   const refused = rules.some((r) => r.decision === 'refuses') || facts.opening === null;

@@ -5,6 +5,7 @@
 import { callerAuth } from '../accounts/authenticators.ts';
 import { uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
 import { addToDoNotCall } from './do-not-call-list.ts';
+import { attestLegalBasis, readLegalBasis } from './legal-basis.ts';
 import type { Caller, Owner } from '../accounts/session.ts';
 import { corsHeaders } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
@@ -163,7 +164,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     route<Caller>(
       { method: 'POST', path: '/task/check', maxBodyBytes: MAX_BODY_BYTES },
       async ({ body }, account) =>
-        jsonResponse(200, await service.check(account.userId, await body())),
+        jsonResponse(200, await service.check(account, await body())),
     ),
     route<Caller>(
       { method: 'POST', path: '/task/do-not-call', maxBodyBytes: MAX_BATCH_BODY_BYTES },
@@ -172,6 +173,14 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           200,
           await addToDoNotCall(deps.db, account.userId, uploadedNumbers(await body())),
         ),
+    ),
+    route<Caller>({ method: 'GET', path: '/task/legal-basis' }, async (_context, account) =>
+      jsonResponse(200, await readLegalBasis(deps.db, account.userId)),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/legal-basis', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(200, await attestLegalBasis(deps.db, account.userId, await body(), 'api')),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/rules', query: ['phone_number'] },

@@ -81,5 +81,8 @@ export function scheduledReason(task: ScheduledFacts): string | null {
   const realTime = onTestClock
     ? ` on the test clock (scheduled_for ${task.scheduled_for} in real time)`
     : '';
+  // Inside the window at acceptance: a state rule held it, not the window.
+  if (insideWindow(judgedAt, zones, task.call_window_start, task.call_window_end))
+    return `It was ${now} for the callee${clockNote}, inside the calling window, but ${STATE_RULES_HELD}, so the call rings at: ${rings}${realTime}.`;
   return `It was ${now} for the callee${clockNote}, outside the calling window (${hhmm(task.call_window_start)}–${hhmm(task.call_window_end)} the callee's local time), so the call rings when the window opens: ${rings}${realTime}.`;
 }

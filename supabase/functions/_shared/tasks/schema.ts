@@ -4,9 +4,11 @@ import { z } from 'npm:zod@^4.1.0';
 import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
 import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts';
 import { LIMITS } from '../contract/limits.ts';
+import { salesPitchIn, salesPitchRefusal } from '../contract/sales-pitch.ts';
 import {
   CALL_PURPOSES,
   CONSENT_TYPES,
+  LEGAL_EXEMPTIONS,
   TASK_OUTCOMES,
   TASK_STATUSES,
   VOICEMAIL_ACTIONS,
@@ -264,6 +266,12 @@ export const createTaskSchema = z
             'consent.reference',
             'where you keep the proof, like a form submission id',
           ),
+          phone_number: callableNumberAt('consent.phone_number')
+            .optional()
+            .describe('The number the consent was given for; phone_number when left out'),
+          given_by: consentText('consent.given_by', 'who gave the consent, like "Jane Doe"')
+            .optional()
+            .describe('Who gave the consent'),
         },
         {
           error:
@@ -274,14 +282,24 @@ export const createTaskSchema = z
       .describe(
         'How and when the callee consented to this call, kept as an audit record nobody can change; required (type written) when purpose is marketing',
       ),
+    exemption: oneOf('exemption', LEGAL_EXEMPTIONS)
+      .optional()
+      .describe(
+        'The exemption from prior express consent this live call rests on, when it has no consent: emergency, healthcare, financial_alert or package_delivery',
+      ),
   })
   .superRefine((value, ctx) => {
     if (value.goal === undefined && value.task === undefined)
       ctx.addIssue({ code: 'custom', path: ['goal'], message: 'goal is required' });
-    for (const field of ['goal', 'task', 'first_sentence'] as const) {
-      const text = value[field];
-      if (text !== undefined && goalRemovesDisclosure(text)) {
-        ctx.addIssue({ code: 'custom', path: [field], message: `${field}: ${DISCLOSURE_REFUSAL}` });
+    // Every text the model reads is screened, not the goal alone: a retraction hidden in the
+    // context, a tool's description or the voicemail reaches the agent all the same.
+    for (const [field, text] of textsTheModelReads(value)) {
+      if (goalRemovesDisclosure(text)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: field.split('.'),
+          message: `${field}: ${DISCLOSURE_REFUSAL}`,
+        });
         break;
       }
     }
@@ -299,6 +317,47 @@ export const createTaskSchema = z
         message:
           'consent.type must be written for a marketing call (prior express written consent)',
       });
+    if (value.consent && value.exemption)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exemption'],
+        message: 'send one legal basis: consent or exemption, not both',
+      });
+    if (value.purpose === 'marketing' && value.exemption)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exemption'],
+        message:
+          "an exemption never covers a marketing call: a marketing call needs the callee's prior express written consent (consent)",
+      });
+    if (
+      value.consent?.phone_number &&
+      value.phone_number &&
+      value.consent.phone_number !== value.phone_number
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['consent', 'phone_number'],
+        message:
+          'consent.phone_number must be the number called (phone_number): consent covers the number it was given for',
+      });
+    if (value.purpose !== 'marketing')
+      for (const [field, text] of [
+        ['goal', value.goal],
+        ['task', value.task],
+        ['first_sentence', value.first_sentence],
+        ['voicemail.message', value.voicemail?.message],
+      ] as const) {
+        const pitch = typeof text === 'string' ? salesPitchIn(text) : null;
+        if (pitch) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['purpose'],
+            message: salesPitchRefusal(field, pitch),
+          });
+          break;
+        }
+      }
     if (value.goal !== undefined && value.task !== undefined && value.goal !== value.task)
       ctx.addIssue({
         code: 'custom',
@@ -490,6 +549,51 @@ export function rejectControlCharacters(input: unknown, path: string[] = []): vo
 }
 
 /** Parses or throws the API's 400, naming the first field at fault. */
+/** Every string value in a JSON value, with its path (keys too: a model reads them as well). */
+function stringsIn(value: unknown, path: string, out: [string, string][], depth = 0) {
+  if (depth > 8) return;
+  if (typeof value === 'string') out.push([path, value]);
+  else if (Array.isArray(value))
+    value.forEach((item, index) => stringsIn(item, `${path}.${index}`, out, depth + 1));
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      out.push([path, key]);
+      stringsIn(item, `${path}.${key}`, out, depth + 1);
+    }
+}
+
+/** What of a create body the agent's model reads, field by field. */
+function textsTheModelReads(value: {
+  goal?: string;
+  task?: string;
+  first_sentence?: string;
+  voicemail?: { message?: string };
+  context?: unknown;
+  metadata?: unknown;
+  output_schema?: unknown;
+  tools?: { description?: string; parameters?: unknown }[];
+  transfer?: { when?: string };
+}): [string, string][] {
+  const texts: [string, string][] = [];
+  for (const [field, text] of [
+    ['goal', value.goal],
+    ['task', value.task],
+    ['first_sentence', value.first_sentence],
+    ['voicemail.message', value.voicemail?.message],
+    ['transfer.when', value.transfer?.when],
+  ] as const)
+    if (typeof text === 'string') texts.push([field, text]);
+  (value.tools ?? []).forEach((tool, index) => {
+    if (typeof tool.description === 'string')
+      texts.push([`tools.${index}.description`, tool.description]);
+    stringsIn(tool.parameters, `tools.${index}.parameters`, texts);
+  });
+  stringsIn(value.context, 'context', texts);
+  stringsIn(value.metadata, 'metadata', texts);
+  stringsIn(value.output_schema, 'output_schema', texts);
+  return texts;
+}
+
 export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

@@ -65,6 +65,7 @@ export function newTaskRow(
       input.recording_retention_days ?? TASK_DEFAULTS.recordingRetentionDays,
     purpose: input.purpose ?? 'informational',
     ...(input.consent ? { consent: input.consent } : {}),
+    ...(input.exemption ? { exemption: input.exemption } : {}),
     // Read by task_accept in test mode only; a live key's task with one is refused there.
     test_clock: input.test_clock ?? null,
     // Replaced with the hash of a fresh token when each attempt is placed.

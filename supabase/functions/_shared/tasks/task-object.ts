@@ -27,6 +27,18 @@ export type ConsentRecord = {
   source: string;
   reference: string;
   recorded_at: string;
+  /** The number the consent was given for (null on records kept before it was). */
+  phone_number: string | null;
+  given_by: string | null;
+};
+
+/** Why the law lets a live call be placed: the task's own basis or the account's attested one. */
+export type LegalBasis = {
+  type: 'prior_express_consent' | 'prior_express_written_consent' | 'exemption';
+  exemption?: string;
+  source: 'task' | 'account';
+  attestation_id?: number;
+  attested_at?: string;
 };
 import { scheduledReason } from './scheduled-reason.ts';
 import type { TaskTool } from '../contract/task-tools.ts';
@@ -92,6 +104,8 @@ export type TaskRow = {
   recording_consent: 'granted' | 'declined' | null;
   /** Its consent record, read with it (null: none was given). */
   consent?: ConsentRecord | null;
+  /** Why the law lets the live call be placed (null: a test call). */
+  legal_basis: LegalBasis | null;
   /** False for a test key's task: the simulated network, free (docs/product-rules.md#test-mode). */
   livemode: boolean;
   /** Test mode only: 'open' or the moment the request set; null for a live task. */
@@ -119,9 +133,10 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis';
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
-export const CONSENT_COLUMNS = 'type, obtained_at, source, reference, recorded_at';
+export const CONSENT_COLUMNS =
+  'type, obtained_at, source, reference, recorded_at, phone_number, given_by';
 export const ATTEMPT_COLUMNS =
   'task_id, number, status, provider_call_id, provider_control_url, ended_reason, started_at, answered_at, ended_at, duration_seconds, settled_at';
 
@@ -290,6 +305,7 @@ export function toApiTask(
     opted_out: row.opted_out,
     purpose: row.purpose ?? 'informational',
     consent: row.consent ?? null,
+    legal_basis: row.legal_basis ?? null,
     disclosures: disclosuresOf(row),
     recording: recordingOf(row),
     content_erased_at: row.content_erased_at,

@@ -57,6 +57,10 @@ export function tooManyOpenTasks(): ServiceError {
 }
 
 /** The API's error for a create that the database refused. */
+/** A live call with no legal basis: what it needs, and where an account sets its default. */
+export const LEGAL_BASIS_REQUIRED =
+  "A live AI call needs a legal basis: the callee's prior express consent (consent), an exemption the law names (exemption), or your account's attested default basis (POST /task/legal-basis, or Settings in the dashboard). Any US number may be a mobile one, where an artificial voice needs consent. Test calls need none. See /docs#legal-basis.";
+
 export function refusal(result: Accepted, phoneNumber: string): ServiceError {
   switch (result.error) {
     case 'do_not_call':
@@ -90,6 +94,8 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
         `call_window is never open in all of the callee's time zones (${(result.time_zones ?? []).join(', ')}); widen it.`,
         { field: 'call_window' },
       );
+    case 'legal_basis_required':
+      return new ServiceError('invalid_request', LEGAL_BASIS_REQUIRED, { field: 'consent' });
     case 'test_clock_in_live_mode':
       return new ServiceError(
         'invalid_request',

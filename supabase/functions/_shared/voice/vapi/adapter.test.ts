@@ -43,9 +43,10 @@ describe('Vapi call body', () => {
         voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
         transcriber: { provider: 'deepgram', language: 'es' },
         maxDurationSeconds: 420,
-        // The account's callback number is said after the task's message, in the call's language.
+        // A voicemail opens as the call does (who calls, that it is an AI), then the task's
+        // message and the account's callback number, in the call's language.
         voicemailMessage:
-          'Please call us back. Si necesita contactarnos, llame al +1 212-555-0199.',
+          'Hola, le habla Sarah, un asistente de inteligencia artificial que llama en nombre de Acme Dental. Please call us back. Si necesita contactarnos, llame al +1 212-555-0199.',
         voicemailDetection: {
           provider: 'vapi',
           backoffPlan: { startAtSeconds: 2, frequencySeconds: 2.5, maxRetries: 6 },

@@ -34,7 +34,7 @@ import {
   disclosureRules,
   disclosuresFor,
   spokenOpening,
-  voicemailMessageWithCallback,
+  voicemailMessageOf,
   type Disclosures,
 } from '../../contract/disclosures.ts';
 import {
@@ -254,11 +254,8 @@ export function transferToolOf(transfer: TaskTransfer) {
 
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
-  const opening = spokenOpening(
-    disclosuresOfRequest(request),
-    request.firstSentence,
-    request.voice,
-  );
+  const disclosures = disclosuresOfRequest(request);
+  const opening = spokenOpening(disclosures, request.firstSentence, request.voice);
   return {
     phoneNumberId,
     customer: { number: request.phoneNumber },
@@ -305,11 +302,7 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
       voicemailDetection: VOICEMAIL_DETECTION,
       ...(request.voicemail.action === 'leave_message' && request.voicemail.message
         ? {
-            voicemailMessage: voicemailMessageWithCallback(
-              request.voicemail.message,
-              request.language,
-              request.disclosureFacts.callback_number,
-            ),
+            voicemailMessage: voicemailMessageOf(disclosures, request.voicemail.message),
           }
         : {}),
       analysisPlan: {
