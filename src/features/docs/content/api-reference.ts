@@ -148,7 +148,13 @@ export const requestFields: FieldDoc[] = [
     name: 'consent',
     type: 'object',
     description:
-      'How and when the callee consented: { "type": "written" | "express", "obtained_at", "source", "reference" }. Required for marketing calls, with type "written" (prior express written consent); without it 400 naming consent. Stored with the task as an audit record nobody can change or delete, and in your data export.',
+      'How and when the callee consented: { "type": "written" | "express", "obtained_at", "source", "reference", "phone_number"?, "given_by"? }. Required for marketing calls, with type "written" (prior express written consent); without it 400 naming consent. phone_number (the number it covers) must be the one called. Stored with the task as an audit record nobody can change or delete, and in your data export. A live call needs a legal basis: this, an exemption, or your attested default (see Legal basis).',
+  },
+  {
+    name: 'exemption',
+    type: 'string',
+    description:
+      'The exemption from prior express consent a live call without consent rests on: emergency, healthcare, financial_alert or package_delivery (free to the callee; never for marketing). Without consent, exemption or your attested default, a live call is refused with 400 naming consent.',
   },
   {
     name: 'tools',
