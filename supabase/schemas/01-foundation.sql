@@ -21,6 +21,21 @@ end;
 $$;
 comment on function private.set_updated_at() is 'Trigger: stamps updated_at on every update.';
 
+-- Row triggers never see a TRUNCATE: the tables of records nobody may erase (consents,
+-- attestations) refuse it with this one, whoever asks (the table's owner too). Its argument names
+-- the records.
+create function private.refuse_truncate() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception '% are immutable: they cannot be truncated', tg_argv[0] using errcode = '42501';
+end;
+$$;
+comment on function private.refuse_truncate() is
+  'Trigger (before truncate, for each statement): refuses TRUNCATE of records nobody may erase; tg_argv[0] names them.';
+revoke all on function private.refuse_truncate() from public, anon, authenticated;
+
 -- The call API's limits, as supabase/functions/_shared/contract/limits.ts declares them (the
 -- functions, their messages and the dashboard import that file; supabase/tests/contract-checks
 -- keeps the two equal). SQL reads every one of these numbers from here, never as a literal, so a

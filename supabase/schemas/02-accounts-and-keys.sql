@@ -373,21 +373,9 @@ create trigger legal_basis_attestations_immutable
 comment on trigger legal_basis_attestations_immutable on public.legal_basis_attestations is
   'Attestations are written once.';
 
-create function private.legal_basis_attestations_no_truncate() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  raise exception 'attestations are immutable: they cannot be truncated' using errcode = '42501';
-end;
-$$;
-comment on function private.legal_basis_attestations_no_truncate() is
-  'Refuses TRUNCATE of the attestations, which row triggers cannot see.';
-revoke all on function private.legal_basis_attestations_no_truncate() from public, anon, authenticated;
-
 create trigger legal_basis_attestations_no_truncate
   before truncate on public.legal_basis_attestations
-  for each statement execute function private.legal_basis_attestations_no_truncate();
+  for each statement execute function private.refuse_truncate('attestations');
 comment on trigger legal_basis_attestations_no_truncate on public.legal_basis_attestations is
   'Attestations are never truncated.';
 

@@ -337,22 +337,9 @@ create trigger task_consents_immutable
 comment on trigger task_consents_immutable on public.task_consents is
   'Consent records are written once.';
 
--- Row triggers never see a TRUNCATE: this one refuses it, whoever asks (the table's owner too).
-create function private.task_consents_no_truncate() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  raise exception 'consent records are immutable: they cannot be truncated' using errcode = '42501';
-end;
-$$;
-comment on function private.task_consents_no_truncate() is
-  'Refuses TRUNCATE of the consent records, which row triggers cannot see.';
-revoke all on function private.task_consents_no_truncate() from public, anon, authenticated;
-
 create trigger task_consents_no_truncate
   before truncate on public.task_consents
-  for each statement execute function private.task_consents_no_truncate();
+  for each statement execute function private.refuse_truncate('consent records');
 comment on trigger task_consents_no_truncate on public.task_consents is
   'Consent records are never truncated.';
 
