@@ -342,13 +342,8 @@ export const createTaskSchema = z
           'consent.phone_number must be the number called (phone_number): consent covers the number it was given for',
       });
     if (value.purpose !== 'marketing')
-      for (const [field, text] of [
-        ['goal', value.goal],
-        ['task', value.task],
-        ['first_sentence', value.first_sentence],
-        ['voicemail.message', value.voicemail?.message],
-      ] as const) {
-        const pitch = typeof text === 'string' ? salesPitchIn(text) : null;
+      for (const [field, text] of spokenTexts(value)) {
+        const pitch = salesPitchIn(text);
         if (pitch) {
           ctx.addIssue({
             code: 'custom',
@@ -548,7 +543,6 @@ export function rejectControlCharacters(input: unknown, path: string[] = []): vo
   }
 }
 
-/** Parses or throws the API's 400, naming the first field at fault. */
 /** Every string value in a JSON value, with its path (keys too: a model reads them as well). */
 function stringsIn(value: unknown, path: string, out: [string, string][], depth = 0) {
   if (depth > 8) return;
@@ -562,27 +556,38 @@ function stringsIn(value: unknown, path: string, out: [string, string][], depth 
     }
 }
 
-/** What of a create body the agent's model reads, field by field. */
-function textsTheModelReads(value: {
+type SpokenFields = {
   goal?: string;
   task?: string;
   first_sentence?: string;
   voicemail?: { message?: string };
-  context?: unknown;
-  metadata?: unknown;
-  output_schema?: unknown;
-  tools?: { description?: string; parameters?: unknown }[];
-  transfer?: { when?: string };
-}): [string, string][] {
+};
+
+/** What of a create body the agent says or pursues aloud: the goal, its opening and voicemail. */
+function spokenTexts(value: SpokenFields): [string, string][] {
   const texts: [string, string][] = [];
   for (const [field, text] of [
     ['goal', value.goal],
     ['task', value.task],
     ['first_sentence', value.first_sentence],
     ['voicemail.message', value.voicemail?.message],
-    ['transfer.when', value.transfer?.when],
   ] as const)
     if (typeof text === 'string') texts.push([field, text]);
+  return texts;
+}
+
+/** What of a create body the agent's model reads, field by field. */
+function textsTheModelReads(
+  value: SpokenFields & {
+    context?: unknown;
+    metadata?: unknown;
+    output_schema?: unknown;
+    tools?: { description?: string; parameters?: unknown }[];
+    transfer?: { when?: string };
+  },
+): [string, string][] {
+  const texts = spokenTexts(value);
+  if (typeof value.transfer?.when === 'string') texts.push(['transfer.when', value.transfer.when]);
   (value.tools ?? []).forEach((tool, index) => {
     if (typeof tool.description === 'string')
       texts.push([`tools.${index}.description`, tool.description]);
@@ -594,6 +599,7 @@ function textsTheModelReads(value: {
   return texts;
 }
 
+/** Parses or throws the API's 400, naming the first field at fault. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
