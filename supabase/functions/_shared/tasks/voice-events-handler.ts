@@ -38,6 +38,9 @@ export function createVoiceEventsHandler(deps: {
       maxBodyBytes: 8 * 1024 * 1024,
     },
     async (_request, { caller, text }) => {
+      // The task's token first: nothing of an unauthenticated body is read.
+      const message = await caller();
+      const { taskId, attempt } = message;
       let body: unknown;
       try {
         body = JSON.parse(await text());
@@ -45,12 +48,6 @@ export function createVoiceEventsHandler(deps: {
         throw new ServiceError('invalid_request', 'The message is not valid JSON.');
       }
       const toolCalls = deps.provider.parseToolCalls(body);
-      const event = toolCalls ? null : deps.provider.parseServerMessage(body);
-      // Messages we do not use are acknowledged, so the provider does not retry them, and without
-      // reading the task: some (the conversation's updates) come with every turn of every call.
-      if (!toolCalls && !event) return jsonResponse(200, { received: true });
-      const message = await caller();
-      const { taskId, attempt } = message;
       // The agent waits for this answer mid-call: it always gets one (never a 5xx).
       if (toolCalls) {
         const answers = deps.tools
@@ -58,6 +55,9 @@ export function createVoiceEventsHandler(deps: {
           : toolCalls.map((call) => ({ toolCallId: call.id, error: 'No tools are available.' }));
         return jsonResponse(200, deps.provider.toolCallsResponse(answers));
       }
+      const event = deps.provider.parseServerMessage(body);
+      // Messages we do not use (most conversation updates) are acknowledged, so the provider does
+      // not retry them.
       if (event) {
         await deps.service.applyVoiceEvent(taskId, attempt, event, message.found);
         // Best effort: a failure is logged and retried with the task's next message.
