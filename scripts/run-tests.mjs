@@ -1,5 +1,5 @@
 // `npm test`: the unit, integration and end-to-end suites in turn, each with its own summary, then
-// one closing line with the totals. Exits non-zero if any suite failed in any way (a test, a hook,
+// a line per suite naming the tests that failed, and one closing line with the totals. Exits non-zero if any suite failed in any way (a test, a hook,
 // an import, a crash, a non-zero exit) or ran no test.
 //
 // `node scripts/run-tests.mjs [suite …]` runs only the named suites. The fixture suites
@@ -67,10 +67,17 @@ function vitestCounts(report) {
   ).length;
   let failed = report.numFailedTests + filesFailedOutsideTests;
   if (report.success === false && failed === 0) failed = 1;
+  const names = (report.testResults ?? []).flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && tests.length === 0) return [`${where} (outside any test)`];
+    return tests.map((test) => `${where} › ${test.fullName ?? test.title}`);
+  });
   return {
     passed: report.numPassedTests,
     failed,
     skipped: report.numPendingTests + report.numTodoTests,
+    names,
   };
 }
 
@@ -78,12 +85,28 @@ function vitestCounts(report) {
  * does not load, a web server that does not start), all count as failures. */
 function playwrightCounts(report) {
   const { stats, errors = [] } = report;
+  const names = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const error of errors) names.push(`error outside tests: ${firstLine(error.message)}`);
   return {
     passed: stats.expected,
     failed: stats.unexpected + stats.flaky + errors.length,
     skipped: stats.skipped,
+    names,
   };
 }
+
+const firstLine = (text = '') => text.split('\n').find((line) => line.trim() !== '') ?? '';
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !suites.some((s) => s.name === name));
@@ -105,7 +128,7 @@ for (const suite of selected) {
     env: { ...process.env, ...suite.env },
   });
   const seconds = Math.round((Date.now() - started) / 1000);
-  let counts = { passed: 0, failed: 0, skipped: 0 };
+  let counts = { passed: 0, failed: 0, skipped: 0, names: [] };
   try {
     counts = suite.read(JSON.parse(readFileSync(suite.file, 'utf8')));
   } catch {
@@ -118,6 +141,9 @@ for (const suite of selected) {
   lines.push(
     `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${result.status ?? result.signal}, ${seconds} s)`,
   );
+  // The closing lines are often all a CI log keeps, so they name what failed.
+  for (const name of counts.names.slice(0, 20)) lines.push(`  ✗ ${name}`);
+  if (counts.names.length > 20) lines.push(`  … and ${counts.names.length - 20} more`);
 }
 console.log(`\n${lines.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -37,6 +37,12 @@ describe('npm test on suites that fail', () => {
       ),
     );
     expect(summary).toContainEqual(expect.stringMatching(/^2 passed, [6-9]\d* failed, 1 skipped$/));
+    // The closing lines name each failure, since a CI log often keeps nothing else.
+    const named = summary.filter((line) => line.startsWith('  ✗ '));
+    expect(named.length).toBeGreaterThanOrEqual(6);
+    expect(named).toContainEqual(expect.stringMatching(/failing-suites\/.+ › .+/));
+    expect(named).toContainEqual(expect.stringMatching(/\(outside any test\)$/));
+    expect(named).toContainEqual(expect.stringMatching(/\(unexpected\)$/));
   }, 180_000);
 
   it('refuses a suite name it does not know instead of running nothing', () => {
