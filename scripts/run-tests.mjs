@@ -90,7 +90,9 @@ function playwrightCounts(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
-          names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})`);
+          names.push(
+            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})`,
+          );
         }
       }
     }
