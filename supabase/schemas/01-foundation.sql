@@ -65,6 +65,7 @@ as $$
     "activeCallsPerAccount": 10,
     "openTasksPerAccount": 2000,
     "createsPerMinutePerAccount": 60,
+    "checksPerMinutePerAccount": 120,
     "openStreamsPerKey": 20,
     "openStreamsPerAccount": 30,
     "webhookUrlMaxLength": 2048,

@@ -532,11 +532,16 @@ declare
   key_id uuid;
   owner uuid;
   key_livemode boolean;
+  key_revoked boolean;
   refusal text;
 begin
-  select id, user_id, livemode into key_id, owner, key_livemode
-    from public.api_keys where key_hash = private.api_key_hash(p_api_key) and not revoked;
+  select id, user_id, livemode, revoked into key_id, owner, key_livemode, key_revoked
+    from public.api_keys where key_hash = private.api_key_hash(p_api_key);
   if not found then
+    -- A key nobody holds: the functions remember it and spend no query logging its requests.
+    return jsonb_build_object('error', 'unauthorized', 'key_unknown', true);
+  end if;
+  if key_revoked then
     return jsonb_build_object('error', 'unauthorized');
   end if;
   refusal := private.account_call_refusal(owner);
@@ -547,7 +552,7 @@ begin
 end;
 $$;
 comment on function public.api_key_account(text) is
-  'The account of a live API key that may place calls (KYC submitted, phone verified), or {error}.';
+  'The account of a live API key that may place calls (KYC submitted, phone verified), or {error} (with key_unknown when no key has that value).';
 
 -- The same check for a session: the auth server has already said whose it is.
 create function public.session_account(p_user_id uuid) returns jsonb

@@ -557,6 +557,33 @@ describe('cancel and limits', () => {
     expect(await withNewKey.json()).toMatchObject({ error: { code: 'rate_limited' } });
   }, 120_000);
 
+  it('allows 120 call checks a minute per account, answering 429 with Retry-After, and counts no check as a create', async () => {
+    const curious = await createCallingAccount({ label: 'curious' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const response = await curious.api(i % 2 ? '/check' : '/rules?phone_number=%2B14155550100', {
+        method: i % 2 ? 'POST' : 'GET',
+        json: i % 2 ? { phone_number: '+14155550100', goal: GOAL } : undefined,
+      });
+      await response.text();
+      statuses.push(response.status);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await curious.api('/check', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: GOAL },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'rate_limited', message: expect.stringContaining('120 call checks a minute') },
+    });
+    // Creates have their own limit: the account can still place a call.
+    const placed = await place(curious, { phone_number: '+14155550100' });
+    expect(placed.response.status).toBe(201);
+    await ended(curious, placed.task.id);
+  }, 120_000);
+
   it('never counts an idempotent replay toward the create limit', async () => {
     const careful = await createCallingAccount({ label: 'replays', credits: 5 });
     const headers = { 'Idempotency-Key': 'order-7' };

@@ -221,7 +221,29 @@ describe('one batch fanning out', () => {
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as ErrorBody;
     expect(error.field).toBe('tasks');
-    expect(error.message).toMatch(/at most 10 distinct output_schema values; its rows use 11/);
+    expect(error.message).toMatch(/at most 10 distinct schemas .+; its rows use 11/);
+  });
+
+  it('to tools on eleven hosts, or with eleven distinct parameter schemas, is refused before any is looked up or compiled', async () => {
+    const tool = (i: number, host: number) => ({
+      name: 'lookup_order',
+      description: 'Looks up the order the callee asks about.',
+      url: `https://tools-${host}.example.com/lookup`,
+      parameters: { type: 'object', properties: { [`order_${i}`]: { type: 'string' } } },
+    });
+    const onHosts = Array.from({ length: 11 }, (_, i) => row(i, { tools: [{ ...tool(0, i) }] }));
+    const hosts = await caller.api('/batches', { method: 'POST', json: { tasks: onHosts } });
+    expect(hosts.status).toBe(400);
+    const hostError = ((await hosts.json()) as ErrorBody).error;
+    expect(hostError.field).toBe('tasks');
+    expect(hostError.message).toMatch(/at most 10 distinct hosts; its rows name 11/);
+
+    const withSchemas = Array.from({ length: 11 }, (_, i) => row(i, { tools: [tool(i, 0)] }));
+    const schemas = await caller.api('/batches', { method: 'POST', json: { tasks: withSchemas } });
+    expect(schemas.status).toBe(400);
+    const schemaError = ((await schemas.json()) as ErrorBody).error;
+    expect(schemaError.field).toBe('tasks');
+    expect(schemaError.message).toMatch(/at most 10 distinct schemas .+; its rows use 11/);
   });
 
   it('that rings one person from several rows is refused, naming every such row', async () => {

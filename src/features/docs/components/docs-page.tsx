@@ -561,9 +561,9 @@ export function DocsPage() {
             <li>
               A call whose goal, first sentence or voicemail reads as a sales pitch (an offer of a
               plan or product, a price or promotion, selling) is marketing, whatever it says:
-              without <InlineCode>purpose: &quot;marketing&quot;</InlineCode> and written consent
-              it is refused with <InlineCode>400</InlineCode> naming{' '}
-              <InlineCode>purpose</InlineCode> and the phrase.
+              without <InlineCode>purpose: &quot;marketing&quot;</InlineCode> and written consent it
+              is refused with <InlineCode>400</InlineCode> naming <InlineCode>purpose</InlineCode>{' '}
+              and the phrase.
             </li>
             <li>
               Obtaining consent, and keeping its proof, stays your duty; so does scrubbing your
@@ -603,8 +603,8 @@ export function DocsPage() {
             <li>
               Opt-out: a callee who says, in any language, not to be called again, or presses 9, is
               added to your do-not-call list for good (a press of 9 by the platform itself, at once,
-              not by the agent&apos;s judgment); the call ends and every call of
-              yours waiting for that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
+              not by the agent&apos;s judgment); the call ends and every call of yours waiting for
+              that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
               <InlineCode>do_not_call</InlineCode>, with its event and webhook). Test it with +1
               415-555-0190.
             </li>
@@ -698,7 +698,9 @@ export function DocsPage() {
             coming year&apos;s <InlineCode>holidays</InlineCode> with their dates).{' '}
             <InlineCode>GET /functions/v1/task/rules?phone_number=…</InlineCode> answers the same
             for a call with every default; the MCP tool <InlineCode>check_call</InlineCode> does it
-            for an AI agent.
+            for an AI agent. Together they allow 120 checks a minute per account; beyond, a check
+            answers 429 <InlineCode>rate_limited</InlineCode> with{' '}
+            <InlineCode>Retry-After</InlineCode>.
           </p>
         </DocsSection>
 
@@ -718,8 +720,9 @@ export function DocsPage() {
             <InlineCode>message</InlineCode>), and nothing is created. Number rules, your
             do-not-call list and calling windows apply to every row, and a number may appear in one
             row only (every row naming it is listed). The rows may name at most{' '}
-            {LIMITS.batchMaxWebhookHosts} distinct webhook hosts and {LIMITS.batchMaxOutputSchemas}{' '}
-            distinct <InlineCode>output_schema</InlineCode> values.
+            {LIMITS.batchMaxWebhookHosts} distinct hosts (webhooks and tools) and{' '}
+            {LIMITS.batchMaxOutputSchemas} distinct schemas (<InlineCode>output_schema</InlineCode>{' '}
+            values, and each tool position&apos;s <InlineCode>parameters</InlineCode>).
             <InlineCode>Idempotency-Key</InlineCode> works as for a task.
           </p>
           <p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { ServiceError } from '../errors.ts';
-import { authenticateKey } from './api-keys.ts';
+import { authenticateKey, keyHeldByNobody } from './api-keys.ts';
 
 /** supabase-js's client as far as the key check uses it: api_key_account answers `answer`. */
 function database(answer: (key: string) => Record<string, unknown>) {
@@ -64,5 +64,20 @@ describe('an API key the database refused', () => {
       apiKeyId: 'k2',
       livemode: true,
     });
+  });
+
+  it('is dropped from the request logs without a query only when no account holds it', async () => {
+    const madeUp = key('5');
+    const revoked = key('6');
+    const { db } = database((asked) =>
+      asked === madeUp ? { error: 'unauthorized', key_unknown: true } : { error: 'unauthorized' },
+    );
+    const at = 12_000_000;
+    await refusal(authenticateKey(db, madeUp, at));
+    await refusal(authenticateKey(db, revoked, at));
+    expect(keyHeldByNobody(madeUp, at + 1000)).toBe(true);
+    // A revoked key's owner still sees its refused requests in the logs.
+    expect(keyHeldByNobody(revoked, at + 1000)).toBe(false);
+    expect(keyHeldByNobody(madeUp, at + 61_000)).toBe(false);
   });
 });

@@ -49,27 +49,41 @@ export function requireKeyShape(key: string | null): string {
 
 /**
  * Keys the database lately said do not exist or are revoked, and until when that answer is reused:
- * a made-up key sent again and again costs no query. Keys are made by us (random, 256 bits), so
- * one unknown a minute ago does not come to exist, and a revoked key stays revoked; a refusal for
- * KYC or the phone is never remembered (the account may fix it at any time). Bounded: the oldest
- * answer goes first.
+ * a made-up key sent again and again costs no query, to authenticate or to log. Keys are made by
+ * us (random, 256 bits), so one unknown a minute ago does not come to exist, and a revoked key
+ * stays revoked; a refusal for KYC or the phone is never remembered (the account may fix it at any
+ * time). Bounded: the oldest answer goes first.
  */
-const refusedKeys = new Map<string, number>();
+const refusedKeys = new Map<string, { until: number; heldByNobody: boolean }>();
 const REFUSED_KEY_MS = 60_000;
 const REFUSED_KEYS_MAX = 10_000;
 
-function recentlyRefused(key: string, now: number): boolean {
-  const until = refusedKeys.get(key);
-  if (until === undefined) return false;
-  if (until > now) return true;
+function recentRefusal(key: string, now: number) {
+  const refusal = refusedKeys.get(key);
+  if (refusal === undefined) return null;
+  if (refusal.until > now) return refusal;
   refusedKeys.delete(key);
-  return false;
+  return null;
 }
 
-function rememberRefused(key: string, now: number) {
+/**
+ * Remembers the database's answer for a key it refused as `unauthorized` (`key_unknown`: no key
+ * has that value). Any other answer is not remembered.
+ */
+export function rememberKeyRefusal(
+  key: string,
+  answer: { error?: string; key_unknown?: boolean },
+  now: number = Date.now(),
+) {
+  if (answer.error !== 'unauthorized') return;
   refusedKeys.delete(key);
   if (refusedKeys.size >= REFUSED_KEYS_MAX) refusedKeys.delete(refusedKeys.keys().next().value!);
-  refusedKeys.set(key, now + REFUSED_KEY_MS);
+  refusedKeys.set(key, { until: now + REFUSED_KEY_MS, heldByNobody: answer.key_unknown === true });
+}
+
+/** Whether the database lately said no account holds this key: its requests are not logged. */
+export function keyHeldByNobody(key: string, now: number = Date.now()): boolean {
+  return recentRefusal(key, now)?.heldByNobody === true;
 }
 
 /** The account of a live API key that may place calls: KYC submitted (pending or complete) and the phone verified. */
@@ -79,17 +93,17 @@ export async function authenticateKey(
   now: number = Date.now(),
 ): Promise<Account> {
   const live = requireKeyShape(key);
-  if (recentlyRefused(live, now)) throw accountRefusal('unauthorized');
+  if (recentRefusal(live, now)) throw accountRefusal('unauthorized');
   const account = must(await db.rpc('api_key_account', { p_api_key: live })) as {
     user_id?: string;
     api_key_id?: string;
     livemode?: boolean;
     error?: string;
+    key_unknown?: boolean;
   };
   if (account.error || !account.user_id || !account.api_key_id) {
-    const reason = account.error ?? 'unauthorized';
-    if (reason === 'unauthorized') rememberRefused(live, now);
-    throw accountRefusal(reason);
+    rememberKeyRefusal(live, account, now);
+    throw accountRefusal(account.error ?? 'unauthorized');
   }
   return {
     userId: account.user_id,

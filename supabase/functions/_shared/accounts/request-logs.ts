@@ -1,7 +1,7 @@
 // An account's request logs (api_request_logs): each request made with one of its keys, recorded
 // after the answer. Sessions (the dashboard) are not logged: the page lists what integrations sent.
 import type { Db } from '../db.ts';
-import { apiKeyFrom, isApiKeyShaped } from './api-keys.ts';
+import { apiKeyFrom, isApiKeyShaped, keyHeldByNobody } from './api-keys.ts';
 
 /** The key a request was made with, when it has a key's shape (a session token has not). */
 export function loggedKey(request: Request): string | null {
@@ -28,7 +28,8 @@ export type RequestLogRow = {
 
 /**
  * Records a request for the account of the key it was made with (revoked keys too; a key nobody
- * holds is dropped), and stamps the key's last use at most once a minute.
+ * holds is dropped, without a query when its authentication just said so), and stamps the key's
+ * last use at most once a minute.
  */
 export async function recordApiRequest(
   db: Db,
@@ -36,6 +37,7 @@ export async function recordApiRequest(
   key: string,
   row: RequestLogRow,
 ): Promise<void> {
+  if (keyHeldByNobody(key)) return;
   const { error } = await db.rpc('api_request_log_record', {
     p_api_key: key,
     p_source: source,

@@ -362,19 +362,21 @@ const LOOK_ALIKES: Record<string, string> = {
  * letters of other scripts read as the Latin ones.
  */
 function folded(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad]/g, '')
-    .replace(
-      /[\u0370-\u03ff\u0400-\u04ff\u0250-\u02af]/g,
-      (letter) => LOOK_ALIKES[letter] ?? letter,
-    )
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    // Kana voicing marks come back together (で, not て + ゙).
-    .normalize('NFC')
-    .toLowerCase();
+  return (
+    text
+      .normalize('NFKC')
+      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u00ad]/g, '')
+      .replace(
+        /[\u0370-\u03ff\u0400-\u04ff\u0250-\u02af]/g,
+        (letter) => LOOK_ALIKES[letter] ?? letter,
+      )
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      // Kana voicing marks come back together (で, not て + ゙).
+      .normalize('NFC')
+      .toLowerCase()
+  );
 }
 
 /** Whether a text asks the agent to hide that it is an AI, who is calling, or the recording. */

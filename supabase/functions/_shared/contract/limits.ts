@@ -36,6 +36,8 @@ export const LIMITS = {
   openTasksPerAccount: 2000,
   /** Create requests an account may send a minute, across all its keys. */
   createsPerMinutePerAccount: 60,
+  /** Call checks (POST /task/check, MCP check_call) an account may make a minute. */
+  checksPerMinutePerAccount: 120,
   /** Event streams open at once per credential (an API key, or a user's sessions). */
   openStreamsPerKey: 20,
   /** Event streams open at once per account, across its credentials. */

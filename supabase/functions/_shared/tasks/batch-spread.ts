@@ -1,6 +1,6 @@
-// What one batch may spread over before any row is checked in depth: each distinct webhook host
-// costs DNS look-ups and each distinct output_schema a compilation, so their number is capped
-// before either happens; and a batch calls each number once (the rows naming one number twice are
+// What one batch may spread over before any row is checked in depth: each distinct webhook or tool
+// host costs DNS look-ups and each distinct schema (output_schema, tool parameters) a compilation,
+// so their number is capped before either happens; and a batch calls each number once (the rows naming one number twice are
 // refused together, each naming the others).
 import { LIMITS } from '../contract/limits.ts';
 import { ServiceError } from '../errors.ts';
@@ -12,8 +12,8 @@ export type BatchRowError = { index: number; field: string | null; code: string;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** The host a webhook_url names, or null when it is not a URL (its row's check refuses it). */
-function webhookHost(value: unknown): string | null {
+/** The host a webhook or tool url names, or null when it is not a URL (its row's check refuses it). */
+function urlHost(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   try {
     return new URL(value.trim()).hostname.toLowerCase();
@@ -24,28 +24,41 @@ function webhookHost(value: unknown): string | null {
 
 /**
  * Refuses, before any host is resolved or schema compiled, a batch whose rows (merged over its
- * defaults) name more distinct webhook hosts or output schemas than the limits allow.
+ * defaults) name more distinct hosts (webhook_url and every tool's url) or schemas (output_schema
+ * and every tool's parameters, each where the batch compiles it) than the limits allow. Answers
+ * the hosts, to be looked up together.
  */
-export function checkBatchSpread(rows: Record<string, unknown>[]): void {
+export function checkBatchSpread(rows: Record<string, unknown>[]): { hosts: Set<string> } {
   const hosts = new Set<string>();
   const schemas = new Set<string>();
-  for (const row of rows) {
-    const host = webhookHost(row.webhook_url);
+  const addHost = (url: unknown) => {
+    const host = urlHost(url);
     if (host !== null) hosts.add(host);
-    if (isObject(row.output_schema)) schemas.add(canonicalJson(row.output_schema));
+  };
+  for (const row of rows) {
+    addHost(row.webhook_url);
+    if (isObject(row.output_schema)) schemas.add(`|${canonicalJson(row.output_schema)}`);
+    if (!Array.isArray(row.tools)) continue;
+    row.tools.forEach((tool: unknown, index) => {
+      if (!isObject(tool)) return;
+      addHost(tool.url);
+      if (isObject(tool.parameters))
+        schemas.add(`tools.${index}.parameters|${canonicalJson(tool.parameters)}`);
+    });
   }
   if (hosts.size > LIMITS.batchMaxWebhookHosts)
     throw new ServiceError(
       'invalid_request',
-      `A batch may send its webhooks to at most ${LIMITS.batchMaxWebhookHosts} distinct hosts; its rows name ${hosts.size}.`,
+      `A batch may send its webhooks and tool requests to at most ${LIMITS.batchMaxWebhookHosts} distinct hosts; its rows name ${hosts.size}.`,
       { field: 'tasks' },
     );
   if (schemas.size > LIMITS.batchMaxOutputSchemas)
     throw new ServiceError(
       'invalid_request',
-      `A batch may use at most ${LIMITS.batchMaxOutputSchemas} distinct output_schema values; its rows use ${schemas.size}.`,
+      `A batch may use at most ${LIMITS.batchMaxOutputSchemas} distinct schemas (output_schema, and each tool's parameters in its place); its rows use ${schemas.size}.`,
       { field: 'tasks' },
     );
+  return { hosts };
 }
 
 /** Every row whose phone number another row of the batch also names, each naming the others. */

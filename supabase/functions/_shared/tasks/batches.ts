@@ -6,7 +6,7 @@ import { LEGAL_BASIS_REQUIRED } from './task-wording.ts';
 import { eventId } from '../events/event-id.ts';
 import { runAfterResponse, type AfterResponse } from '../background.ts';
 import { type Db, must } from '../db.ts';
-import { accountRefusal } from '../accounts/api-keys.ts';
+import { accountRefusal, rememberKeyRefusal } from '../accounts/api-keys.ts';
 import { ownedBy, type Owner } from '../accounts/session.ts';
 import { ServiceError } from '../errors.ts';
 import { canonicalJson, newTaskId, sha256Hex } from '../ids.ts';
@@ -158,16 +158,8 @@ export function createBatchService(deps: BatchServiceDeps) {
         field: 'Idempotency-Key',
       });
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
-    // Each distinct webhook_url is checked (and its host resolved) once for the whole batch.
-    const checked = new Map<string, Promise<string>>();
-    const checkWebhook = (url: string) => {
-      let verdict = checked.get(url);
-      if (!verdict) {
-        verdict = tasks.checkWebhookUrl(url);
-        checked.set(url, verdict);
-      }
-      return verdict;
-    };
+    // Each distinct webhook or tool URL is checked, and each host resolved, once for the batch.
+    const webhooks = tasks.webhookChecker();
     // Each distinct output_schema is checked (and compiled) once for the whole batch.
     const schemas = new Map<string, OutputSchema>();
     const checkSchema = (schema: unknown, field?: string) => {
@@ -181,7 +173,8 @@ export function createBatchService(deps: BatchServiceDeps) {
     };
     const defaults = input.defaults ?? {};
     const merged = input.tasks.map((row) => mergeBatchRow(defaults, row));
-    checkBatchSpread(merged);
+    const { hosts } = checkBatchSpread(merged);
+    await webhooks.lookUp(hosts);
     const rows: BatchRowError[] = [];
     const prepared = [];
     for (const [index, row] of merged.entries()) {
@@ -189,7 +182,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         const { task } = await tasks.prepareTask(row, {
           idempotencyKey: null,
           source: options.source,
-          checkWebhook,
+          checkWebhook: webhooks.check,
           checkSchema,
           batchRow: true,
         });
@@ -213,7 +206,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         input.tasks.length,
       );
     const webhookUrl =
-      typeof defaults.webhook_url === 'string' ? await checkWebhook(defaults.webhook_url) : null;
+      typeof defaults.webhook_url === 'string' ? await webhooks.check(defaults.webhook_url) : null;
     const own = (index: number) => input.tasks[index]!;
     const shared = shareBatchDefaults(
       prepared,
@@ -361,18 +354,17 @@ export function createBatchService(deps: BatchServiceDeps) {
       prepared: PreparedBatch,
       options: { idempotencyKey: string | null },
     ) {
-      return accepted(
-        must(
-          await db.rpc('batch_create', {
-            p_api_key: apiKey,
-            p_batch: prepared.batch,
-            p_tasks: prepared.tasks,
-            p_idempotency_key: options.idempotencyKey,
-            p_request_hash: prepared.requestHash,
-          }),
-        ) as Accepted,
-        prepared.tasks.length,
-      );
+      const answer = must(
+        await db.rpc('batch_create', {
+          p_api_key: apiKey,
+          p_batch: prepared.batch,
+          p_tasks: prepared.tasks,
+          p_idempotency_key: options.idempotencyKey,
+          p_request_hash: prepared.requestHash,
+        }),
+      ) as Accepted;
+      rememberKeyRefusal(apiKey, answer);
+      return accepted(answer, prepared.tasks.length);
     },
 
     /** A checked batch (prepare) for an account already authenticated (a session, MCP). */

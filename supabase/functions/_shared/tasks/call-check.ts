@@ -1,5 +1,6 @@
 // POST /task/check, GET /task/rules and MCP check_call: what POST /task would decide for a body,
 // read from task_check in SQL (the facts task_accept decides with), creating and holding nothing.
+import { LIMITS } from '../contract/limits.ts';
 import { checkCallableNumber } from '../contract/phone-number.ts';
 import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
@@ -61,10 +62,23 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
     return must(await db.rpc('task_check', { p_user_id: userId, p_task: task })) as CheckFacts;
   }
 
+  /** Counts the check toward the account's minute, or refuses it past the limit. */
+  async function takeCheck(userId: string) {
+    const retryAfter = must(await db.rpc('task_check_take', { p_user_id: userId })) as
+      number | null;
+    if (retryAfter !== null)
+      throw new ServiceError(
+        'rate_limited',
+        `At most ${LIMITS.checksPerMinutePerAccount} call checks a minute per account (across all its API keys). Try again shortly.`,
+        { retryAfterSeconds: retryAfter },
+      );
+  }
+
   return {
     /** POST /task/check: the same body as POST /task; a bad body is the same 400. */
     async check(account: Owner, body: unknown): Promise<CheckAnswer> {
       const { userId, livemode } = account;
+      await takeCheck(userId);
       const phone = obj(body).phone_number;
       if (typeof phone === 'string') {
         const verdict = checkCallableNumber(phone.trim());
@@ -96,6 +110,7 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
 
     /** GET /task/rules?phone_number=…: the rules for a call to the number with every default. */
     async rules(userId: string, phoneNumber: string | null): Promise<CheckAnswer> {
+      await takeCheck(userId);
       if (!phoneNumber)
         throw new ServiceError('invalid_request', 'phone_number is required, like +14155550123', {
           field: 'phone_number',

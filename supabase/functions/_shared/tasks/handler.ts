@@ -163,8 +163,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>(
       { method: 'POST', path: '/task/check', maxBodyBytes: MAX_BODY_BYTES },
-      async ({ body }, account) =>
-        jsonResponse(200, await service.check(account, await body())),
+      async ({ body }, account) => jsonResponse(200, await service.check(account, await body())),
     ),
     route<Caller>(
       { method: 'POST', path: '/task/do-not-call', maxBodyBytes: MAX_BATCH_BODY_BYTES },

@@ -69,7 +69,7 @@ import {
   scheduleTooFar,
   taskNotFound,
 } from './task-wording.ts';
-import { checkWebhookTarget, type ResolveHost } from '../webhooks/webhook-url.ts';
+import { type ResolveHost, webhookTargetChecker } from '../webhooks/webhook-url.ts';
 import type { TaskTool } from '../contract/task-tools.ts';
 
 export type TaskServiceDeps = {
@@ -332,8 +332,17 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (recorded.hang_up) await hangUp(taskId, placed);
   }
 
-  const checkWebhookUrl = (url: string) =>
-    checkWebhookTarget(url, { allowPrivate: deps.allowPrivateWebhooks, resolve: deps.resolveHost });
+  /** A tool URL's refusal, naming the tool's field instead of webhook_url. */
+  const asToolUrlError = (error: unknown, index: number) =>
+    error instanceof ServiceError
+      ? new ServiceError(error.code, error.message.replace(/^webhook_url/, `tools.${index}.url`), {
+          field: `tools.${index}.url`,
+        })
+      : error;
+
+  /** The webhook and tool URL checks of one request (each host looked up once). */
+  const webhookChecker = () =>
+    webhookTargetChecker({ allowPrivate: deps.allowPrivateWebhooks, resolve: deps.resolveHost });
 
   /** Validates a create body into the row task_accept records; defaults are filled in SQL. */
   async function prepareTask(
@@ -360,27 +369,30 @@ export function createTaskService(deps: TaskServiceDeps) {
     const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
       input.output_schema === undefined ? null : checkSchema(input.output_schema);
-    const checkWebhook = options.checkWebhook ?? checkWebhookUrl;
-    const webhookUrl = input.webhook_url ? await checkWebhook(input.webhook_url) : null;
+    const checkWebhook = options.checkWebhook ?? webhookChecker().check;
     // A tool's url is called like a webhook (the same SSRF guard); its parameters are a schema of
-    // the same subset as output_schema.
-    const tools: TaskTool[] | null = input.tools?.length ? [] : null;
-    for (const [index, tool] of (input.tools ?? []).entries()) {
-      const field = `tools.${index}`;
-      const parameters = checkSchema(tool.parameters, `${field}.parameters`);
-      const url = await checkWebhook(tool.url).catch((error: unknown) => {
-        if (error instanceof ServiceError)
-          throw new ServiceError(
-            error.code,
-            error.message.replace(/^webhook_url/, `${field}.url`),
-            {
-              field: `${field}.url`,
-            },
-          );
-        throw error;
-      });
-      tools!.push({ name: tool.name, description: tool.description, parameters, url });
-    }
+    // the same subset as output_schema. Every URL's host is looked up at once, and a refusal
+    // names the first field in the body's order.
+    const toolInputs = input.tools ?? [];
+    const [webhookVerdict, ...toolVerdicts] = await Promise.allSettled([
+      input.webhook_url ? checkWebhook(input.webhook_url) : Promise.resolve(null),
+      ...toolInputs.map((tool) => checkWebhook(tool.url)),
+    ]);
+    if (webhookVerdict!.status === 'rejected') throw webhookVerdict!.reason;
+    const webhookUrl = webhookVerdict!.value;
+    const tools: TaskTool[] | null = toolInputs.length
+      ? toolInputs.map((tool, index) => {
+          const parameters = checkSchema(tool.parameters, `tools.${index}.parameters`);
+          const verdict = toolVerdicts[index]!;
+          if (verdict.status === 'rejected') throw asToolUrlError(verdict.reason, index);
+          return {
+            name: tool.name,
+            description: tool.description,
+            parameters,
+            url: verdict.value!,
+          };
+        })
+      : null;
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255)) throw badIdempotencyKey();
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
@@ -439,7 +451,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     prepareTask,
     /** POST /task/check and GET /task/rules: what a create would decide, creating nothing. */
     ...createCallChecks(db, prepareTask),
-    checkWebhookUrl,
+    webhookChecker,
     hangUp,
 
     /**

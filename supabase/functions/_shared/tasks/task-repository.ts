@@ -15,6 +15,7 @@ import {
 } from './task-object.ts';
 import type { TaskEventRow, TaskSql } from './task-sql.ts';
 import { type BatchTaskDefaults, withBatchDefaults } from './batch-defaults.ts';
+import { rememberKeyRefusal } from '../accounts/api-keys.ts';
 
 /** What task_create / task_accept answer: the new task, a replay, or why not. */
 export type Accepted = {
@@ -103,7 +104,7 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       idempotencyKey: string | null,
       requestHash: string,
     ): Promise<Accepted> {
-      return must(
+      const answer = must(
         await db.rpc('task_create', {
           p_api_key: apiKey,
           p_task: task,
@@ -111,6 +112,8 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
           p_request_hash: requestHash,
         }),
       ) as Accepted;
+      rememberKeyRefusal(apiKey, answer);
+      return answer;
     },
 
     /** The same for an account already authenticated (session, MCP, SMS). */

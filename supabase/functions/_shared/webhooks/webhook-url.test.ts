@@ -5,6 +5,7 @@ import {
   checkWebhookTarget,
   checkWebhookUrl,
   type AddressKind,
+  webhookTargetChecker,
 } from './webhook-url.ts';
 
 describe('webhook_url', () => {
@@ -290,6 +291,33 @@ const MESSAGES: Record<Exclude<AddressKind, 'public'>, string> = {
   private: 'private or loopback',
   loopback: 'private or loopback',
 };
+
+describe('the webhook and tool URLs of one request', () => {
+  it('look each host up once, however many URLs name it, and all at once when known in advance', async () => {
+    const asked: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const checker = webhookTargetChecker({
+      allowPrivate: false,
+      resolve: async (host) => {
+        asked.push(host);
+        most = Math.max(most, ++inFlight);
+        await new Promise((done) => setTimeout(done, 20));
+        inFlight--;
+        return host === 'inside.example.com' ? ['10.0.0.7'] : ['93.184.216.34'];
+      },
+    });
+    await checker.lookUp(['a.example.com', 'B.example.com', '203.0.113.9', 'a.example.com']);
+    expect(most).toBe(2);
+    const urls = Array.from({ length: 50 }, (_, i) => `https://a.example.com/hook/${i}`);
+    await Promise.all(urls.map(checker.check));
+    await checker.check('https://b.example.com/tool');
+    expect(asked.sort()).toEqual(['a.example.com', 'b.example.com']);
+    await expect(checker.check('https://inside.example.com/x')).rejects.toThrow(
+      /resolves to a private or loopback address/,
+    );
+  });
+});
 
 describe('every special-purpose block, over https', () => {
   const rows = SPECIAL.flatMap(([block, kind, first, last]) => [

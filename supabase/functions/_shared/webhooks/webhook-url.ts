@@ -39,7 +39,12 @@ export type ResolveHost = (host: string) => Promise<string[]>;
  * literal or localhost (checkWebhookUrl has classified those already).
  */
 export function hostToResolve(url: string): string | null {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return hostNeedingLookup(new URL(url).hostname);
+}
+
+/** A URL's host name when its addresses must be looked up, or null for an IP literal or localhost. */
+export function hostNeedingLookup(hostname: string): string | null {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const literal = /^[\d.]+$/.test(host) || host.includes(':');
   return literal || host === 'localhost' || host.endsWith('.localhost') ? null : host;
 }
@@ -77,6 +82,38 @@ export async function checkWebhookTarget(
   const problem = addressesProblem(host, await policy.resolve(host), policy);
   if (problem) throw fail(`webhook_url is refused: ${problem}`);
   return url;
+}
+
+/**
+ * checkWebhookTarget for the URLs of one request: each URL is checked once and each host looked
+ * up once, however many URLs or rows name it; `lookUp` resolves hosts known in advance at once,
+ * in parallel, so the checks that follow wait on no resolver one after another.
+ */
+export function webhookTargetChecker(policy: WebhookPolicy & { resolve: ResolveHost }) {
+  const addresses = new Map<string, Promise<string[]>>();
+  const resolve: ResolveHost = (host) => {
+    let found = addresses.get(host);
+    if (!found) {
+      found = policy.resolve(host);
+      addresses.set(host, found);
+    }
+    return found;
+  };
+  const checked = new Map<string, Promise<string>>();
+  return {
+    check(url: string): Promise<string> {
+      let verdict = checked.get(url);
+      if (!verdict) {
+        verdict = checkWebhookTarget(url, { ...policy, resolve });
+        checked.set(url, verdict);
+      }
+      return verdict;
+    },
+    async lookUp(hostnames: Iterable<string>): Promise<void> {
+      const hosts = [...hostnames].flatMap((name) => hostNeedingLookup(name) ?? []);
+      await Promise.all(hosts.map(resolve));
+    },
+  };
 }
 
 export type AddressKind =
