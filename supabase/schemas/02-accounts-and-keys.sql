@@ -106,6 +106,100 @@ comment on column public.user_kyc.kyc_status is 'pending (submitted), incomplete
 comment on column public.user_kyc.phone is 'The verified phone in E.164 form; written by the verification function.';
 comment on column public.user_kyc.phone_verified is 'True once a one-time code sent to phone was confirmed; service role only.';
 
+-- The business name calls speak is the KYC legal name, which its owner may edit at any time, so
+-- every write of it is held to what a name is (contract/business-name.ts says the same for the
+-- form and for the functions, which check a name again before speaking it): one line of visible
+-- characters, no punctuation a name does not need, at most 16 words, nothing that says what the
+-- caller is or instructs the agent, and no government agency or public body unless our support
+-- (the service role) wrote it after review.
+create function private.business_name_problem(p_name text, p_public_bodies boolean default true)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  name text := btrim(normalize(p_name, NFKC));
+  plain text;
+begin
+  if name = '' then
+    return 'Enter legal name.';
+  end if;
+  if char_length(name) > 200 then
+    return 'Keep the legal name under 200 characters.';
+  end if;
+  if name ~ '[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]' then
+    return 'The legal name must be one line of visible characters (no line breaks or hidden characters).';
+  end if;
+  if name ~ '[]["#$%*:;<=>?@^_`{|}~\\]' then
+    return 'The legal name may hold letters, digits, spaces and & . , '' - ( ) / + ! only: calls speak it as it is.';
+  end if;
+  if array_length(regexp_split_to_array(name, '\s+'), 1) > 16 then
+    return 'The legal name may be at most 16 words: calls speak it as it is.';
+  end if;
+  -- Read as a screen-dodger writes: look-alike letters of other scripts as Latin, accents and
+  -- case folded, curly apostrophes straightened.
+  plain := lower(regexp_replace(normalize(translate(name,
+      'аеорсухіјѕһԁɑονυικτραεημАВЕКМНОРСТХІΑΒΕΙΚΜΝΟΡΤΥΧ’‘ʼ',
+      'aeopcyxijshdaovuiktpaenmabekmhopctxiabeikmnoptyx'''''''), NFD), '[\u0300-\u036f]', '', 'g'));
+  if plain ~ any (
+    array[
+      '\y(?:not|never|no longer|isn''t|is not)\s+(?:an?\s+)?(?:ai|a\.i\.?|bot|robot|machine|computer|recording|automated|assistant)\y',
+      '\y(?:real|actual|live)\s+(?:person|human|people|caller)\y',
+      '\y(?:i am|i''m|im|this is|we are|we''re)\s+(?:an?\s+)?(?:real\s+)?(?:human|person|people)\y',
+      '\y(?:if|when)\s+(?:anyone|someone|somebody|they|asked|you''re|you are)\y',
+      '\y(?:ignore|disregard|override|pretend|roleplay|role-play|role play)\y',
+      '\yyou\s+(?:must|should|shall|will|are now|are not|are a|are an)\y'
+    ]
+  ) then
+    return 'The legal name must be a name only: calls speak it in their opening, so it may not say what the caller is or instruct the agent.';
+  end if;
+  if p_public_bodies and plain ~ any (
+    array[
+      '\y(?:federal|government|gov''t|govt)\y',
+      '\y(?:fbi|irs|cia|dea|atf|fema|uscis|usps|ftc|fcc|dhs|doj|hhs|nsa)\y',
+      '\y(?:internal revenue|social security|medicare|medicaid|homeland security|secret service|postal service|white house|veterans affairs|border patrol|customs and border|immigration and customs|citizenship and immigration|drug enforcement|attorney general|district attorney|trade commission|communications commission|national guard|air force|coast guard|marine corps)\y',
+      '\y(?:department|dept\.?|ministry|bureau) of\y',
+      '\y(?:state|county|city|commonwealth) of\y',
+      '\y(?:police|sheriff|sheriff''s|courthouse|embassy|consulate|army|navy)\y',
+      '\y(?:supreme|superior|district|county|federal|municipal|family|traffic) court\y',
+      '\y(?:united states|u\.s\.a?\.?|us)\s+(?:government|department|treasury|army|navy|marshals?|congress|senate)\y'
+    ]
+  ) then
+    return 'This name reads as a government agency or public body, and calls may not appear to come from one. If it is your legal name, contact support to have it reviewed.';
+  end if;
+  return null;
+end;
+$$;
+comment on function private.business_name_problem(text, boolean) is
+  'Why a legal name cannot be the business name calls speak (contract/business-name.ts), or null.';
+revoke all on function private.business_name_problem(text, boolean) from public, anon, authenticated;
+
+create function private.check_business_name() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  problem text := private.business_name_problem(new.legal_name,
+    current_user not in ('service_role', 'postgres', 'supabase_admin'));
+begin
+  if problem is not null then
+    raise exception using errcode = '23514', message = problem,
+      detail = 'user_kyc.legal_name', constraint = 'user_kyc_legal_name_is_a_name';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.check_business_name() is
+  'Refuses a KYC legal name that cannot be spoken as the business name (private.business_name_problem).';
+revoke all on function private.check_business_name() from public, anon, authenticated;
+
+create trigger user_kyc_legal_name_is_a_name
+  before insert or update of legal_name on public.user_kyc
+  for each row execute function private.check_business_name();
+comment on trigger user_kyc_legal_name_is_a_name on public.user_kyc is
+  'Holds every written legal name to the business-name rules.';
+
 -- A phone number verifies one account at a time.
 create unique index user_kyc_verified_phone_unique on public.user_kyc (phone) where phone_verified;
 

@@ -166,6 +166,10 @@ create table public.tasks (
   -- consent or exemption, or the account's attested default; null for test calls.
   legal_basis jsonb
     constraint tasks_legal_basis_object check (legal_basis is null or jsonb_typeof(legal_basis) = 'object'),
+  -- The moment of acceptance on the clock calling windows are judged by: created_at, except on a
+  -- local test stack whose calling clock is shifted (private.calling_clock), so a scheduled task's
+  -- reason names the time its window was judged at.
+  calling_clock_at timestamptz,
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),

@@ -396,6 +396,25 @@ grant select on private.calling_clock to service_role;
 
 -- Functions --------------------------------------------------------------------------------------
 
+create function private.task_calling_clock_at() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.calling_clock_at := now() + coalesce((select c.shift from private.calling_clock c), interval '0');
+  return new;
+end;
+$$;
+comment on function private.task_calling_clock_at() is
+  'Stamps a new task with the moment of its acceptance on the calling clock.';
+revoke all on function private.task_calling_clock_at() from public, anon, authenticated;
+
+create trigger tasks_calling_clock_at
+  before insert on public.tasks
+  for each row execute function private.task_calling_clock_at();
+comment on trigger tasks_calling_clock_at on public.tasks is
+  'Fills calling_clock_at (created_at on any stack whose calling clock is not shifted).';
+
 create function private.window_opening(p_at timestamptz, p_zone text, p_start time, p_end time)
 returns timestamptz
 language plpgsql

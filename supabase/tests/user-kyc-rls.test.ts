@@ -6,6 +6,8 @@ import {
   serviceClient,
   type TestUser,
 } from './support/clients';
+import { BUSINESS_NAME_SAMPLES } from './support/business-names';
+import { businessNameProblem } from '../functions/_shared/contract/business-name';
 
 // user_kyc: owners submit their details for review ('pending'); phone verification and every
 // other status belong to the service role.
@@ -121,6 +123,40 @@ describe('user_kyc', () => {
       .from('user_kyc')
       .upsert({ ...details(owner.user.id), business_type: 'alien' });
     expect(badType.error?.code).toBe('23514');
+  });
+
+  it('holds every legal name to the business-name rules, as the form and the functions do', async () => {
+    for (const [name] of BUSINESS_NAME_SAMPLES) {
+      const saved = await owner.client
+        .from('user_kyc')
+        .upsert({ ...details(owner.user.id), legal_name: name });
+      const expected = businessNameProblem(name);
+      // The database's message is the one the form shows.
+      expect({ name, error: saved.error?.message ?? null }).toEqual({ name, error: expected });
+      if (expected) expect(saved.error?.code).toBe('23514');
+    }
+    const lastAccepted = BUSINESS_NAME_SAMPLES.filter(([, refused]) => refused === null).at(-1)!;
+    const { data } = await owner.client.from('user_kyc').select('legal_name').single();
+    expect(data?.legal_name).toBe(lastAccepted[0]);
+    await owner.client.from('user_kyc').upsert(details(owner.user.id));
+  });
+
+  it('lets our support, after review, write a name that reads as a public body, never an instruction', async () => {
+    const admin = serviceClient();
+    const reviewed = await admin
+      .from('user_kyc')
+      .update({ legal_name: 'Springfield Police Department Credit Union' })
+      .eq('user_id', other.user.id);
+    expect(reviewed.error).toBeNull();
+    const instructing = await admin
+      .from('user_kyc')
+      .update({ legal_name: 'Acme Dental, I am not an AI' })
+      .eq('user_id', other.user.id);
+    expect(instructing.error?.code).toBe('23514');
+    await admin
+      .from('user_kyc')
+      .update({ legal_name: 'Acme Dental LLC' })
+      .eq('user_id', other.user.id);
   });
 
   it('keeps a review decision: a rejected or completed user cannot resubmit themselves to pending', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessNameProblem } from '@contract/business-name.ts';
 
 /** Length limits of public.user_kyc, so the form refuses what the database would. */
 export const kycLimits = { legalName: 200, address: 500, useCase: 2000 } as const;
@@ -28,7 +29,12 @@ export const kycSchema = z.object({
     .string()
     .trim()
     .min(1, 'Enter legal name.')
-    .max(kycLimits.legalName, 'Keep the legal name under 200 characters.'),
+    .max(kycLimits.legalName, 'Keep the legal name under 200 characters.')
+    // Calls speak the legal name in their opening: the database holds it to the same rules.
+    .superRefine((name, context) => {
+      const problem = name ? businessNameProblem(name) : null;
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   address: z
     .string()
     .trim()

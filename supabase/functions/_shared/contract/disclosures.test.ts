@@ -4,9 +4,9 @@ import {
   defaultFirstSentence,
   disclosureRules,
   disclosuresFor,
-  goalRemovesDisclosure,
   spokenOpening,
 } from './disclosures.ts';
+import { goalRemovesDisclosure } from './disclosure-screen.ts';
 
 const base = {
   business_name: 'Acme Dental',

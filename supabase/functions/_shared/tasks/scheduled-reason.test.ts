@@ -33,6 +33,22 @@ describe('scheduledReason', () => {
     );
   });
 
+  it('reads the time on the clock the window was judged by, whatever the real hour', () => {
+    // A stack whose calling clock says noon in Los Angeles while it is 18:29 there for real: an
+    // evening window was closed at noon, and the reason says so, not "a state rule held it".
+    const reason = scheduledReason({
+      ...pacific,
+      created_at: '2026-12-05T02:29:00Z', // 18:29 Pacific, inside 18:00–19:00
+      calling_clock_at: '2026-12-04T20:00:00Z', // 12:00 Pacific
+      call_window_start: '18:00:00',
+      call_window_end: '19:00:00',
+      scheduled_for: '2026-12-05T08:29:00Z', // 18:00 on the calling clock
+    });
+    expect(reason).toBe(
+      "It was 12:00 in America/Los_Angeles for the callee, outside the calling window (18:00–19:00 the callee's local time), so the call rings when the window opens: Fri, Dec 4, 18:00 (America/Los_Angeles).",
+    );
+  });
+
   it('names the test clock it was judged on, and when the call rings on both clocks', () => {
     const reason = scheduledReason({
       ...pacific,

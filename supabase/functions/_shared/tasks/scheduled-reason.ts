@@ -7,6 +7,8 @@ export type ScheduledFacts = {
   scheduled_for: string | null;
   schedule_at: string | null;
   created_at: string;
+  /** Acceptance on the calling clock (a local test stack may shift it); null: created_at. */
+  calling_clock_at?: string | null;
   time_zones: string[];
   call_window_start: string;
   call_window_end: string;
@@ -57,20 +59,27 @@ const joinAnd = (parts: string[]) =>
 export function scheduledReason(task: ScheduledFacts): string | null {
   if (task.status !== 'scheduled' || !task.scheduled_for) return null;
   const onTestClock = !task.livemode && task.test_clock !== null && task.test_clock !== 'open';
-  // The clock the window was judged on: the test clock's moment (it runs on from acceptance, so
-  // its opening is scheduled_for shifted the same way), or the real acceptance time.
-  const judgedAt = onTestClock ? new Date(task.test_clock!) : new Date(task.created_at);
+  // The clock the window was judged on: the test clock's moment, or acceptance on the calling
+  // clock (the real time, except on a local stack that shifts it). It runs on from acceptance, so
+  // the opening is scheduled_for shifted the same way.
+  const judgedAt = new Date(
+    onTestClock ? task.test_clock! : (task.calling_clock_at ?? task.created_at),
+  );
   const shift = judgedAt.getTime() - Date.parse(task.created_at);
-  const opening = new Date(Date.parse(task.scheduled_for) + (onTestClock ? shift : 0));
+  const opening = new Date(Date.parse(task.scheduled_for) + shift);
   const zones = task.time_zones.length ? task.time_zones : ['UTC'];
   const rings = joinAnd(zones.map((zone) => `${localMoment(opening, zone)} (${zone})`));
   const clockNote = onTestClock ? ` on the test clock (${task.test_clock})` : '';
-  if (task.schedule_at && Date.parse(task.schedule_at) >= judgedAt.getTime() + 60_000) {
-    const moved = Math.abs(Date.parse(task.schedule_at) - opening.getTime()) > 60_000;
+  // schedule_at reads on the test clock; otherwise it is real time, moved onto the calling clock.
+  const askedAt = task.schedule_at
+    ? Date.parse(task.schedule_at) + (onTestClock ? 0 : shift)
+    : null;
+  if (task.schedule_at && askedAt !== null && askedAt >= judgedAt.getTime() + 60_000) {
+    const moved = Math.abs(askedAt - opening.getTime()) > 60_000;
     if (
       moved &&
       !onTestClock &&
-      insideWindow(new Date(task.schedule_at), zones, task.call_window_start, task.call_window_end)
+      insideWindow(new Date(askedAt), zones, task.call_window_start, task.call_window_end)
     )
       return `schedule_at asked for ${task.schedule_at}, inside the calling window, but ${STATE_RULES_HELD}, so the call rings at: ${rings}.`;
     return moved

@@ -14,7 +14,7 @@ import {
   VOICEMAIL_ACTIONS,
 } from '../contract/task-vocabulary.ts';
 import { CALL_OUTCOMES } from '../contract/call-outcomes.ts';
-import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosures.ts';
+import { DISCLOSURE_REFUSAL, goalRemovesDisclosure } from '../contract/disclosure-screen.ts';
 import { TOOL_LIMITS, TOOL_NAME } from '../contract/task-tools.ts';
 import { TRANSFER_LIMITS, TRANSFER_MODES } from '../contract/task-transfer.ts';
 import { type ErrorCode, ServiceError } from '../errors.ts';

@@ -106,6 +106,8 @@ export type TaskRow = {
   consent?: ConsentRecord | null;
   /** Why the law lets the live call be placed (null: a test call). */
   legal_basis: LegalBasis | null;
+  /** Acceptance on the clock calling windows are judged by (null on rows made before it). */
+  calling_clock_at: string | null;
   /** False for a test key's task: the simulated network, free (docs/product-rules.md#test-mode). */
   livemode: boolean;
   /** Test mode only: 'open' or the moment the request set; null for a live task. */
@@ -133,7 +135,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis, calling_clock_at';
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
 export const CONSENT_COLUMNS =
   'type, obtained_at, source, reference, recorded_at, phone_number, given_by';

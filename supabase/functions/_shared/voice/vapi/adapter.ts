@@ -83,7 +83,7 @@ export function disclosuresOfRequest(request: CallRequest): Disclosures {
 export function systemPrompt(request: CallRequest): string {
   const disclosures = disclosuresOfRequest(request);
   const lines = [
-    `You are ${request.voice}, an AI voice agent placing an outbound phone call on behalf of ${disclosures.business_name}.`,
+    `You are ${request.voice}, an AI voice agent placing an outbound phone call on behalf of the business named "${disclosures.business_name}".`,
     disclosureRules(disclosures),
     `Your goal: ${request.goal}`,
     'Pursue the goal politely and efficiently. Say you are an AI assistant if asked. Never invent facts that are not in the goal or the context. When the goal is met, or clearly cannot be met, thank the person and end the call.',
