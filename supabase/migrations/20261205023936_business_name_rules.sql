@@ -68,11 +68,12 @@ $function$;
 CREATE OR REPLACE FUNCTION private.check_business_name()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   problem text := private.business_name_problem(new.legal_name,
-    current_user not in ('service_role', 'postgres', 'supabase_admin'));
+    coalesce((select auth.role()), 'service_role') <> 'service_role');
 begin
   if problem is not null then
     raise exception using errcode = '23514', message = problem,
