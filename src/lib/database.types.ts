@@ -894,6 +894,7 @@ export type Database = {
           search_text: string | null;
           transfer: Json | null;
           legal_basis: Json | null;
+          calling_clock_at: string | null;
         };
         Insert: {
           id: string;
@@ -1034,6 +1035,7 @@ export type Database = {
           search_text?: never;
           transfer?: Json | null;
           legal_basis?: Json | null;
+          calling_clock_at?: string | null;
         };
         Update: {
           id?: string;
@@ -1174,6 +1176,7 @@ export type Database = {
           search_text?: never;
           transfer?: Json | null;
           legal_basis?: Json | null;
+          calling_clock_at?: string | null;
         };
         Relationships: [];
       };

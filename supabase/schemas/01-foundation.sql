@@ -72,7 +72,11 @@ as $$
     "webhookEndpointsPerAccount": 16,
     "scheduleMaxDays": 30,
     "doNotCallUploadMaxRows": 100000,
-    "revokedKeyLogsPerMinute": 30
+    "revokedKeyLogsPerMinute": 30,
+    "webhookInFlightPerAccount": 16,
+    "webhookInFlightPerDestination": 4,
+    "webhookTestEventsPerMinute": 10,
+    "webhookResendsPerMinute": 30
   }'::jsonb
 $$;
 comment on function private.limits() is

@@ -575,21 +575,43 @@ comment on function private.default_first_sentence(text, text) is
 revoke all on function private.default_first_sentence(text, text) from public, anon, authenticated;
 grant execute on function private.default_first_sentence(text, text) to service_role;
 
-create function private.has_live_call(p_user_id uuid, p_phone_number text) returns boolean
+-- One call per callee: a task does not ring a number while a call to it holds a slot, the
+-- account's own (test or live), or, for a live call to a number a person can answer, any
+-- account's live call (one person is rung by one call at a time across the platform). The
+-- 555-0100 to 555-0199 numbers of every area code are reserved for fiction and reach nobody (the
+-- simulated network's scripted callees), so they wait only for the account's own calls. The
+-- caller takes private.lock_callee first for a live call, so two accounts deciding at once cannot
+-- both ring.
+create function private.has_live_call(p_user_id uuid, p_phone_number text, p_livemode boolean)
+returns boolean
 language sql
 stable
 set search_path = ''
 as $$
   select exists (
     select 1 from public.tasks
-     where user_id = p_user_id and phone_number = p_phone_number
+     where phone_number = p_phone_number
+       and (user_id = p_user_id
+            or (p_livemode and livemode and p_phone_number !~ '^\+1[0-9]{3}55501[0-9]{2}$'))
        and status in ('ringing', 'in_progress', 'queued') and not awaiting_slot
   );
 $$;
-comment on function private.has_live_call(uuid, text) is
-  'Whether the account has a call to this number holding a call slot (queued to be dialled, ringing or talking).';
-revoke all on function private.has_live_call(uuid, text) from public, anon, authenticated;
-grant execute on function private.has_live_call(uuid, text) to service_role;
+comment on function private.has_live_call(uuid, text, boolean) is
+  'Whether a call to this number holds a call slot (queued to be dialled, ringing or talking): the account''s own, or for a live call any account''s live one.';
+revoke all on function private.has_live_call(uuid, text, boolean) from public, anon, authenticated;
+grant execute on function private.has_live_call(uuid, text, boolean) to service_role;
+
+-- Orders the decisions to ring one number across accounts until the transaction ends.
+create function private.lock_callee(p_phone_number text) returns void
+language sql
+set search_path = ''
+as $$
+  select pg_advisory_xact_lock(hashtextextended('callee:' || p_phone_number, 0));
+$$;
+comment on function private.lock_callee(text) is
+  'Takes the transaction''s lock on deciding whether to ring this number (private.has_live_call).';
+revoke all on function private.lock_callee(text) from public, anon, authenticated;
+grant execute on function private.lock_callee(text) to service_role;
 
 create function private.open_task_count(p_user_id uuid) returns integer
 language sql
@@ -667,11 +689,13 @@ begin
       return jsonb_build_object('error', 'no_call_slot', 'status', task.status);
     end if;
   end if;
-  -- Nor does a retry ring a number the account is calling now (another task's call).
-  if task.status = 'retry_scheduled' and exists (
-       select 1 from public.tasks
-        where user_id = task.user_id and phone_number = task.phone_number and id <> task.id
-          and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot) then
+  -- Nor does a retry ring a number being called now (another task's call: the account's, or for a
+  -- live call anyone's).
+  if task.status = 'retry_scheduled' and task.livemode then
+    perform private.lock_callee(task.phone_number);
+  end if;
+  if task.status = 'retry_scheduled'
+     and private.has_live_call(task.user_id, task.phone_number, task.livemode) then
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'callee_busy', 'status', task.status);
   end if;

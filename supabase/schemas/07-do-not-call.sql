@@ -112,6 +112,55 @@ comment on function private.attempt_refusal(public.tasks) is
 revoke all on function private.attempt_refusal(public.tasks) from public, anon, authenticated;
 grant execute on function private.attempt_refusal(public.tasks) to service_role;
 
+-- A transfer is a call to its target, decided when the agent hands the callee over, not when the
+-- task was accepted: the target must not be on the account's do-not-call list, and a live call
+-- rings it only inside the calling window and the target state's hours, days and cap (as a task
+-- to it would). The voice provider asks for the destination at that moment
+-- (voice/vapi/adapter.ts); a refusal keeps the agent on the call.
+create function public.task_transfer_refusal(p_task_id text) returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+  target text;
+  zones text[];
+  rule private.state_calling_rules%rowtype;
+  opening timestamptz;
+begin
+  select * into task from public.tasks where id = p_task_id;
+  target := task.transfer->>'to';
+  if task.id is null or target is null then
+    return 'no_transfer';
+  end if;
+  if exists (select 1 from public.profiles where id = task.user_id and closed_at is not null) then
+    return 'account_closed';
+  end if;
+  if exists (select 1 from public.do_not_call where user_id = task.user_id and phone_number = target) then
+    return 'do_not_call';
+  end if;
+  -- A test call's transfer reaches nobody: its clock is the test clock, open by default.
+  if not task.livemode then
+    return null;
+  end if;
+  zones := private.time_zones_of(target);
+  opening := private.call_day_opening(target, now(), zones, '08:00', '21:00');
+  if opening is null or opening > now() then
+    return 'calling_hours';
+  end if;
+  select * into rule from private.state_calling_rules where state = private.state_of(target);
+  if private.call_cap_opening(task.user_id, target, null, now(), rule.max_calls_per_24h) > now() then
+    return 'state_cap';
+  end if;
+  return null;
+end;
+$$;
+comment on function public.task_transfer_refusal(text) is
+  'Why the task''s transfer may not ring its target now (do_not_call, calling_hours, state_cap, account_closed, no_transfer), or null.';
+revoke all on function public.task_transfer_refusal(text) from public, anon, authenticated;
+grant execute on function public.task_transfer_refusal(text) to service_role;
+
 create function private.cancel_waiting_calls_to_listed_number() returns trigger
 language plpgsql
 security definer

@@ -216,29 +216,62 @@ comment on function public.rotate_webhook_secret() is
 revoke all on function public.rotate_webhook_secret() from public, anon;
 grant execute on function public.rotate_webhook_secret() to authenticated;
 
-create function public.dispatch_claim_deliveries(p_now timestamptz, p_limit integer)
+-- Deliveries are claimed fairly: the accounts take turns (each account's oldest due first, at
+-- most webhookInFlightPerAccount of its deliveries being sent at once) and a destination (an
+-- endpoint, or a task's webhook_url) has at most webhookInFlightPerDestination POSTs in flight, so
+-- one account's slow receiver or flood of events never holds up another's. The dispatcher sends
+-- what it claimed in parallel, each POST within its 10 s timeout; the lease (60 s) outlasts that
+-- many times over, so no delivery is claimed again while it is being sent.
+create function public.dispatch_claim_deliveries(
+  p_now timestamptz, p_limit integer, p_attempted_before timestamptz default null
+)
 returns setof public.webhook_deliveries
-language sql
+language plpgsql
 set search_path = ''
 as $$
-  -- The lease (20 s) outlasts the 10 s timeout of one POST.
-  with due as (
-    select id from public.webhook_deliveries
-     where status = 'pending' and next_attempt_at <= p_now
-       and (locked_until is null or locked_until < now())
-     order by next_attempt_at
+begin
+  -- One claim at a time, so two runs at once cannot both fill a destination's turns.
+  perform pg_advisory_xact_lock(hashtextextended('dispatch_claim_deliveries', 0));
+  return query
+  with in_flight as (
+    select d.user_id, coalesce(d.endpoint_id::text, d.url) as destination
+      from public.webhook_deliveries d
+     where d.status = 'pending' and d.locked_until >= now()
+  ), due as (
+    select d.id, d.user_id, d.next_attempt_at,
+           row_number() over (partition by d.user_id order by d.next_attempt_at, d.id) as account_turn,
+           row_number() over (partition by coalesce(d.endpoint_id::text, d.url)
+                              order by d.next_attempt_at, d.id) as destination_turn,
+           (select count(*) from in_flight f where f.user_id = d.user_id) as account_busy,
+           (select count(*) from in_flight f
+             where f.destination = coalesce(d.endpoint_id::text, d.url)) as destination_busy
+      from public.webhook_deliveries d
+     where d.status = 'pending' and d.next_attempt_at <= p_now
+       and (d.locked_until is null or d.locked_until < now())
+       -- A run sends each delivery at most once: a retry waits for a later run.
+       and (p_attempted_before is null or d.last_attempt_at is null
+            or d.last_attempt_at < p_attempted_before)
+  ), chosen as (
+    select due.id from due
+     where due.account_turn + due.account_busy <= private.limit_of('webhookInFlightPerAccount')
+       and due.destination_turn + due.destination_busy <= private.limit_of('webhookInFlightPerDestination')
+     order by due.account_turn, due.next_attempt_at
      limit p_limit
+  ), locked as (
+    select d.id from public.webhook_deliveries d
+     where d.id in (select chosen.id from chosen)
      for update skip locked
   )
   update public.webhook_deliveries d
-     set locked_until = now() + interval '20 seconds', attempts = d.attempts + 1
-    from due where d.id = due.id
+     set locked_until = now() + interval '60 seconds', attempts = d.attempts + 1
+    from locked where d.id = locked.id
   returning d.*;
+end;
 $$;
-comment on function public.dispatch_claim_deliveries(timestamptz, integer) is
-  'Claims due webhook deliveries (skip locked, 20-second lease) and counts the attempt.';
-revoke all on function public.dispatch_claim_deliveries(timestamptz, integer) from public, anon, authenticated;
-grant execute on function public.dispatch_claim_deliveries(timestamptz, integer) to service_role;
+comment on function public.dispatch_claim_deliveries(timestamptz, integer, timestamptz) is
+  'Claims due webhook deliveries fairly across accounts and destinations (60-second lease) and counts the attempt.';
+revoke all on function public.dispatch_claim_deliveries(timestamptz, integer, timestamptz) from public, anon, authenticated;
+grant execute on function public.dispatch_claim_deliveries(timestamptz, integer, timestamptz) to service_role;
 
 create function public.webhook_delivery_record(
   p_delivery_id uuid, p_attempt integer, p_status_code integer, p_latency_ms integer, p_error text, p_now timestamptz,
@@ -272,18 +305,66 @@ comment on function public.webhook_delivery_record(uuid, integer, integer, integ
 revoke all on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz, text) from public, anon, authenticated;
 grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz, text) to service_role;
 
+-- What an account's people ask for by hand (a test event, a resend) is limited per minute, so a
+-- script holding a session cannot fill the shared outbox with free deliveries.
+create table private.webhook_manual_sends (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null constraint webhook_manual_sends_kind check (kind in ('test_event', 'resend')),
+  created_at timestamptz not null default now()
+);
+comment on table private.webhook_manual_sends is
+  'Test events and resends each account asked for in the last minute (webhookTestEventsPerMinute, webhookResendsPerMinute); older rows are pruned.';
+create index webhook_manual_sends_user_time on private.webhook_manual_sends (user_id, kind, created_at);
+create index webhook_manual_sends_created on private.webhook_manual_sends (created_at);
+revoke all on private.webhook_manual_sends from public, anon, authenticated;
+grant select, delete on private.webhook_manual_sends to service_role;
+alter table private.webhook_manual_sends enable row level security;
+
+-- Counts one manual send for the account, or refuses it (P0001, a message fit to show) past the
+-- minute's limit.
+create function private.take_manual_send(p_user_id uuid, p_kind text) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  allowed integer := private.limit_of(case p_kind when 'test_event' then 'webhookTestEventsPerMinute'
+                                                  else 'webhookResendsPerMinute' end);
+  recent integer;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('webhook_manual_sends:' || p_user_id::text, 0));
+  delete from private.webhook_manual_sends
+   where user_id = p_user_id and kind = p_kind and created_at < now() - interval '1 minute';
+  select count(*) into recent from private.webhook_manual_sends
+   where user_id = p_user_id and kind = p_kind;
+  if recent >= allowed then
+    raise exception '%', format('At most %s %s a minute per account. Try again in a minute.',
+      allowed, case p_kind when 'test_event' then 'test events' else 'resends' end)
+      using errcode = 'P0001';
+  end if;
+  insert into private.webhook_manual_sends (user_id, kind) values (p_user_id, p_kind);
+end;
+$$;
+comment on function private.take_manual_send(uuid, text) is
+  'Counts one test event or resend for the account; refuses past its per-minute limit.';
+revoke all on function private.take_manual_send(uuid, text) from public, anon, authenticated;
+
 create function public.resend_webhook_delivery(p_delivery_id uuid) returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  update public.webhook_deliveries
-     set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
-   where id = p_delivery_id and user_id = (select auth.uid());
-  if not found then
+  if not exists (select 1 from public.webhook_deliveries
+                  where id = p_delivery_id and user_id = (select auth.uid())) then
     raise exception 'No such webhook delivery' using errcode = 'P0002';
   end if;
+  perform private.take_manual_send((select auth.uid()), 'resend');
+  -- A delivery being sent right now is left to finish; it can be resent once it has answered.
+  update public.webhook_deliveries
+     set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
+   where id = p_delivery_id and user_id = (select auth.uid())
+     and (locked_until is null or locked_until < now());
 end;
 $$;
 comment on function public.resend_webhook_delivery(uuid) is
@@ -405,6 +486,7 @@ begin
   if endpoint.id is null then
     raise exception 'No such webhook endpoint' using errcode = 'P0002';
   end if;
+  perform private.take_manual_send(endpoint.user_id, 'test_event');
   -- Sent even to a disabled endpoint, and whatever its filter: it was asked for by name.
   insert into public.webhook_deliveries (id, user_id, event_seq, event_type, url, endpoint_id, payload)
   values (delivery, endpoint.user_id, 0, 'ping', endpoint.url, endpoint.id, jsonb_build_object(
@@ -661,10 +743,13 @@ begin
          for update skip locked
       loop
         -- One live call per callee: due again at the next run, once that call has ended.
-        continue when private.has_live_call(account,
-          (select phone_number from public.tasks where id = due_id));
-        -- A test call needs no line; a live one a free line that is the account's turn.
         live := (select livemode from public.tasks where id = due_id);
+        if live then
+          perform private.lock_callee((select phone_number from public.tasks where id = due_id));
+        end if;
+        continue when private.has_live_call(account,
+          (select phone_number from public.tasks where id = due_id), live);
+        -- A test call needs no line; a live one a free line that is the account's turn.
         gets_line := not live or (free > 0 and not private.fairer_claimant_waits(account));
         -- Placed now: its money is held now (a task left waiting is held when admitted).
         continue when gets_line and not private.hold_or_fail(due_id);

@@ -221,8 +221,11 @@ begin
      order by batch_id nulls first, batch_index, created_at
      for update skip locked
   loop
-    -- One live call per callee: a task to a number the account is calling now waits its turn.
-    continue when private.has_live_call(p_user_id, waiting.phone_number);
+    -- One live call per callee: a task to a number being called now waits its turn.
+    if p_livemode then
+      perform private.lock_callee(waiting.phone_number);
+    end if;
+    continue when private.has_live_call(p_user_id, waiting.phone_number, p_livemode);
     -- Its money is held now, from what the account has now (or it fails: the others go on).
     continue when not private.hold_or_fail(waiting.id);
     update public.tasks set awaiting_slot = false, slot_claimed_at = at, updated_at = at

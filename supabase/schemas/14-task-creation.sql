@@ -188,7 +188,10 @@ begin
   -- A number the account is calling now is not rung a second time at once, and a call needs one
   -- of the provider's lines: otherwise the task waits for a slot (the dispatcher admits it and
   -- holds its cost then). The lines are locked last, so the lock is held only for the insert below.
-  waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number')
+  if task_livemode then
+    perform private.lock_callee(p_task->>'phone_number');
+  end if;
+  waits := opening <= now() and (private.has_live_call(p_user_id, p_task->>'phone_number', task_livemode)
     or (task_livemode and not private.takes_provider_line(p_user_id)));
 
   -- A call placed now holds its cost now. A scheduled or waiting one holds nothing until it is

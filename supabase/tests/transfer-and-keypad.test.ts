@@ -104,6 +104,28 @@ describe('transfer to a person', () => {
     expect((await eventsOf(task.id)).some((e) => e.type === 'call.transferred')).toBe(false);
   });
 
+  it('never rings a transfer number listed after the task was accepted: the agent tells the callee and carries on', async () => {
+    const target = '+12065550141'; // answers a transfer; this test's alone
+    // A first call to the callee holds the number, so the second task waits, accepted, undialled.
+    const holding = await place({ phone_number: ASKS_FOR_PERSON });
+    const waiting = await place({
+      phone_number: ASKS_FOR_PERSON,
+      transfer: { to: target, when: 'They ask for a person.' },
+    });
+    expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+    await sql(
+      `insert into public.do_not_call (user_id, phone_number, source) values ($1, $2, 'account')`,
+      [account.user.id, target],
+    );
+    await account.api(`/${holding.body.id}/cancel`, { method: 'POST' });
+    const task = await ended(waiting.body.id);
+    expect(task).toMatchObject({ status: 'success', call_outcome: 'human_answered' });
+    expect(task.transcript.some((t) => t.text.includes('cannot connect you with a person'))).toBe(
+      true,
+    );
+    expect((await eventsOf(task.id)).some((e) => e.type === 'call.transferred')).toBe(false);
+  });
+
   it('refuses a transfer number the rules or the do-not-call list forbid, naming transfer.to', async () => {
     const listed = '+14155550177';
     await sql(

@@ -121,7 +121,9 @@ export interface paths {
      *     `schedule_at`, the calling window (federal 08:00-21:00, 47 CFR 64.1200(c)(1)), the callee
      *     state's hours, excluded days and cap of calls in 24 hours, recording consent and the
      *     purpose's consent, each with its source. A malformed body answers the same 400 as
-     *     POST /task. Nothing is created, held or counted against the create limit.
+     *     POST /task. Nothing is created, held or counted against the create limit; checks have
+     *     their own: at most 120 a minute per account (with GET /task/rules and MCP `check_call`),
+     *     beyond which a check answers 429 `rate_limited` with Retry-After.
      */
     post: operations['checkTask'];
     delete?: never;
@@ -214,7 +216,7 @@ export interface paths {
     put?: never;
     /**
      * Create up to 1,000 tasks at once
-     * @description Each row of `tasks` is a create body merged over `defaults` (the row's fields win; `context` and `metadata` merge key by key). The whole batch is validated first: any bad row answers 400 `invalid_request` with `rows` naming each bad row, and nothing is created; number rules, the do-not-call list and calling windows apply per row, and a number may appear in one row only (every row naming it is listed). The rows may name at most 10 distinct webhook hosts and 10 distinct `output_schema` values (else 400 naming `tasks`). The credits available, after the free minutes left, must cover every row's `max_duration_minutes` at $0.01 a minute, or the batch answers 402 `insufficient_credits` and nothing is stored; an account holds at most 2,000 tasks that have not ended (429 `rate_limited` beyond). The tasks wait `queued` (or `scheduled` outside their calling window) for one of the account's 10 call slots, and for a line of the voice provider (shared fairly by every account: a line that frees goes to the account holding the fewest), instead of being refused with 429; money is held per task when it is placed, and a task that cannot be funded then (credits spent meanwhile) ends `failed` with `failure_reason: insufficient_credits` while the batch goes on. `batch.completed` is sent on the batch's event stream and to the defaults' `webhook_url` when every task has ended.
+     * @description Each row of `tasks` is a create body merged over `defaults` (the row's fields win; `context` and `metadata` merge key by key). The whole batch is validated first: any bad row answers 400 `invalid_request` with `rows` naming each bad row, and nothing is created; number rules, the do-not-call list and calling windows apply per row, and a number may appear in one row only (every row naming it is listed). The rows may name at most 10 distinct hosts (`webhook_url` and every tool's `url`) and 10 distinct schemas (`output_schema` values, and each tool position's `parameters`), else 400 naming `tasks`. The credits available, after the free minutes left, must cover every row's `max_duration_minutes` at $0.01 a minute, or the batch answers 402 `insufficient_credits` and nothing is stored; an account holds at most 2,000 tasks that have not ended (429 `rate_limited` beyond). The tasks wait `queued` (or `scheduled` outside their calling window) for one of the account's 10 call slots, and for a line of the voice provider (shared fairly by every account: a line that frees goes to the account holding the fewest), instead of being refused with 429; money is held per task when it is placed, and a task that cannot be funded then (credits spent meanwhile) ends `failed` with `failure_reason: insufficient_credits` while the batch goes on. `batch.completed` is sent on the batch's event stream and to the defaults' `webhook_url` when every task has ended.
      */
     post: operations['createBatch'];
     delete?: never;
@@ -1069,7 +1071,7 @@ export interface operations {
           'application/json': components['schemas']['Task'];
         };
       };
-      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number the account is calling at that moment is not rung twice at once; the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. A task placed at once holds the cost of max_duration_minutes beyond the free minutes left (else 402 insufficient_credits); a scheduled or waiting task holds nothing until it is placed (it needs only one minute's worth now), and if it cannot be funded then it ends failed with failure_reason insufficient_credits. Each call is billed free minutes first, from what the account has left when it ends. */
+      /** @description Created with status queued; the call is placed right after this answer (with wait=true, the task has also ended). A number being called at that moment is not rung twice at once (the account's own call, or for a live call any account's, so one person is rung by one call at a time); the task waits queued until that call ends. When every line of the voice provider is busy (the platform's calls share them), the task also waits queued, never refused or failed, and is dialled when a line frees, ahead of the accounts that hold more lines. A task placed at once holds the cost of max_duration_minutes beyond the free minutes left (else 402 insufficient_credits); a scheduled or waiting task holds nothing until it is placed (it needs only one minute's worth now), and if it cannot be funded then it ends failed with failure_reason insufficient_credits. Each call is billed free minutes first, from what the account has left when it ends. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -1267,6 +1269,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['RateLimited'];
     };
   };
   getCallRules: {
@@ -1294,6 +1297,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['RateLimited'];
     };
   };
   getLegalBasis: {

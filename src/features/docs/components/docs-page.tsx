@@ -871,7 +871,8 @@ export function DocsPage() {
           </p>
           <p>
             <strong>Send test event</strong> POSTs a <InlineCode>ping</InlineCode> event to that
-            endpoint, signed the same way, so you can check your receiver before any call:
+            endpoint, signed the same way, so you can check your receiver before any call (10 a
+            minute per account; resends, 30 a minute):
           </p>
           <CodeBlock
             title="Test event"

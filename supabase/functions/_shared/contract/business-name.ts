@@ -10,6 +10,7 @@ export const BUSINESS_NAME_MAX_WORDS = 16;
 // Line breaks, other control characters and the invisible ones (zero-width, bidi controls) that
 // could hide text from a reviewer.
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
 // ASCII punctuation a legal name does not need and an instruction does (quotes, colons, brackets,
 // markup): letters of every script, digits, spaces and & . , ' - ( ) / + ! stay allowed.

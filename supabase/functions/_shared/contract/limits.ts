@@ -55,4 +55,12 @@ export const LIMITS = {
    * owner sees that it is being used, and whoever holds it cannot fill the account's log.
    */
   revokedKeyLogsPerMinute: 30,
+  /** Webhook POSTs of one account in flight at once, across its destinations. */
+  webhookInFlightPerAccount: 16,
+  /** Webhook POSTs to one destination (an endpoint, or a task's webhook_url) in flight at once. */
+  webhookInFlightPerDestination: 4,
+  /** Test events an account may send to its endpoints a minute. */
+  webhookTestEventsPerMinute: 10,
+  /** Deliveries an account may resend a minute. */
+  webhookResendsPerMinute: 30,
 } as const;

@@ -41,6 +41,22 @@ export function vapiTransferMode(transfer: Pick<TaskTransfer, 'mode' | 'summary'
 export const TRANSFER_UNANSWERED_LINE =
   'I am sorry, nobody is available to take your call right now. Let us carry on, and I will make sure your request is passed on.';
 
+/**
+ * What the agent is told when the transfer may not be made at the moment it is asked for (the
+ * target listed since, outside its calling hours, past its state's cap): it carries on itself.
+ */
+export const TRANSFER_REFUSALS: Record<string, string> = {
+  do_not_call: 'The transfer number is on the do-not-call list',
+  calling_hours: 'It is outside the calling hours where the transfer number is',
+  state_cap: 'The transfer number has had as many calls today as its state allows',
+  account_closed: 'The account that placed this call is closed',
+  no_transfer: 'This call has no transfer number',
+};
+
+/** The refusal's words for the agent: why, then what to do instead. */
+export const transferRefusalLine = (reason: string) =>
+  `${TRANSFER_REFUSALS[reason] ?? 'The transfer cannot be made now'}. Do not transfer the call: tell the person you cannot connect them with someone right now, and carry on helping them yourself.`;
+
 /** What the person hears from a warm transfer without a summary. */
 export const TRANSFER_BRIEFING =
   'Hello, this is an AI assistant. I am transferring a caller who asked to speak with a person.';

@@ -28,6 +28,8 @@ export type DispatchDeps = {
   /** Minutes a call may stay queued or ringing (default 5). */
   ringTimeoutMinutes?: number;
   batchSize?: number;
+  /** How long one run keeps claiming webhook rounds (default 20 s); a round started finishes. */
+  webhookBudgetMs?: number;
   /**
    * The provider's concurrent calls for the whole platform (VOICE_MAX_CONCURRENT_CALLS), written
    * where SQL gives out lines at the start of each run; absent: as the database has it.
@@ -78,6 +80,7 @@ export function createDispatcher(deps: DispatchDeps) {
   const margin = deps.marginMinutes ?? 5;
   const ringTimeout = deps.ringTimeoutMinutes ?? 5;
   const batch = deps.batchSize ?? 25;
+  const webhookBudgetMs = deps.webhookBudgetMs ?? 20_000;
   const log = deps.log ?? ((line: string) => console.log(line));
 
   /** Scheduled tasks whose calling window has opened. */
@@ -176,34 +179,39 @@ export function createDispatcher(deps: DispatchDeps) {
     return { reconciled, failed };
   }
 
+  /**
+   * Due webhook deliveries, claimed fairly across accounts and destinations in rounds and each
+   * round sent in parallel (every POST has its own timeout), until nothing more may be claimed or
+   * the run's webhook time is spent; other runs may be sending at the same time.
+   */
   async function webhooks(at: Date): Promise<{ sent: number; failed: number }> {
-    const due = must(
-      await db.rpc('dispatch_claim_deliveries', { p_now: at.toISOString(), p_limit: batch }),
-    ) as Delivery[];
-    let sent = 0;
-    let failed = 0;
-    const secrets = new Map<string, string>();
+    const totals = { sent: 0, failed: 0 };
+    const secrets = new Map<string, Promise<string | undefined>>();
     /** The account's secret, or the endpoint's own when the delivery goes to an endpoint. */
-    async function secretOf(delivery: Delivery): Promise<string | undefined> {
+    function secretOf(delivery: Delivery): Promise<string | undefined> {
       const key = delivery.endpoint_id ?? delivery.user_id;
-      if (!secrets.has(key)) {
-        const rows = (
-          delivery.endpoint_id
-            ? must(
-                await db
-                  .from('webhook_endpoint_secrets')
-                  .select('secret')
-                  .eq('endpoint_id', delivery.endpoint_id),
-              )
-            : must(
-                await db.from('webhook_secrets').select('secret').eq('user_id', delivery.user_id),
-              )
-        ) as { secret: string }[];
-        if (rows[0]) secrets.set(key, rows[0].secret);
+      let secret = secrets.get(key);
+      if (!secret) {
+        secret = (async () => {
+          const rows = (
+            delivery.endpoint_id
+              ? must(
+                  await db
+                    .from('webhook_endpoint_secrets')
+                    .select('secret')
+                    .eq('endpoint_id', delivery.endpoint_id),
+                )
+              : must(
+                  await db.from('webhook_secrets').select('secret').eq('user_id', delivery.user_id),
+                )
+          ) as { secret: string }[];
+          return rows[0]?.secret;
+        })();
+        secrets.set(key, secret);
       }
-      return secrets.get(key);
+      return secret;
     }
-    for (const delivery of due) {
+    async function deliver(delivery: Delivery) {
       const secret = await secretOf(delivery);
       const subject = delivery.task_id ?? delivery.batch_id ?? '';
       const event = delivery.payload
@@ -235,10 +243,29 @@ export function createDispatcher(deps: DispatchDeps) {
           p_response: result.response ?? null,
         }),
       );
-      if (result.error === null) sent++;
-      else failed++;
+      if (result.error === null) totals.sent++;
+      else totals.failed++;
     }
-    return { sent, failed };
+    const until = Date.now() + webhookBudgetMs;
+    const runStarted = deps.now().toISOString();
+    while (Date.now() < until) {
+      const due = must(
+        await db.rpc('dispatch_claim_deliveries', {
+          p_now: at.toISOString(),
+          p_limit: batch,
+          p_attempted_before: runStarted,
+        }),
+      ) as Delivery[];
+      if (due.length === 0) break;
+      await Promise.all(
+        due.map((delivery) =>
+          deliver(delivery).catch((error: unknown) =>
+            log(`[dispatch] webhook delivery ${delivery.id} failed: ${String(error)}`),
+          ),
+        ),
+      );
+    }
+    return totals;
   }
 
   /**

@@ -449,6 +449,8 @@ export function createTaskService(deps: TaskServiceDeps) {
   return {
     placeAttempt,
     prepareTask,
+    /** Why the task's transfer may not ring its target at this moment, or null when it may. */
+    transferRefusal: (taskId: string) => tasks.transferRefusal(taskId),
     /** POST /task/check and GET /task/rules: what a create would decide, creating nothing. */
     ...createCallChecks(db, prepareTask),
     webhookChecker,

@@ -97,6 +97,11 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
       }));
     },
 
+    /** Why the task's transfer may not ring its target now (task_transfer_refusal), or null. */
+    async transferRefusal(taskId: string): Promise<string | null> {
+      return must(await db.rpc('task_transfer_refusal', { p_task_id: taskId })) as string | null;
+    },
+
     /** POST /task with a key: the key, the gate, the limits, the hold and the row in one call. */
     async createWithKey(
       apiKey: string,

@@ -6,6 +6,7 @@ import { createHandler, jsonResponse } from '../http/handler.ts';
 import type { TaskService } from './service.ts';
 import type { VoiceProvider } from '../voice/provider.ts';
 import type { TaskTools } from './task-tools.ts';
+import { transferRefusalLine } from '../contract/task-transfer.ts';
 
 export const TOKEN_HEADER = 'x-dialwise-task-token';
 
@@ -46,6 +47,20 @@ export function createVoiceEventsHandler(deps: {
         body = JSON.parse(await text());
       } catch {
         throw new ServiceError('invalid_request', 'The message is not valid JSON.');
+      }
+      // The agent transfers: the target is checked now, and the provider told where, or why not.
+      if (deps.provider.isTransferDestinationRequest(body)) {
+        const transfer = message.found.row.transfer;
+        const refusal = transfer ? await deps.service.transferRefusal(taskId) : 'no_transfer';
+        if (refusal) console.log(`[task ${taskId}] transfer refused: ${refusal}`);
+        return jsonResponse(
+          200,
+          deps.provider.transferDestinationResponse(
+            transfer && refusal === null
+              ? { transfer }
+              : { refusal: transferRefusalLine(refusal ?? 'no_transfer') },
+          ),
+        );
       }
       const toolCalls = deps.provider.parseToolCalls(body);
       // The agent waits for this answer mid-call: it always gets one (never a 5xx).

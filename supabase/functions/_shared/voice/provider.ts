@@ -149,6 +149,10 @@ export interface VoiceProvider {
   parseToolCalls(body: unknown): ToolCall[] | null;
   /** The response body that hands our answers back to the agent. */
   toolCallsResponse(answers: ToolAnswer[]): unknown;
+  /** Whether a server message asks where to transfer the call, now. */
+  isTransferDestinationRequest(body: unknown): boolean;
+  /** The response body: the task's transfer destination, or why it may not be made now. */
+  transferDestinationResponse(answer: { transfer: TaskTransfer } | { refusal: string }): unknown;
 }
 
 export class ProviderError extends Error {

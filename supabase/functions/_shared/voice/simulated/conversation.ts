@@ -20,6 +20,8 @@ export type Step =
       seconds: number;
       /** Spoken from the answer of the tool call before it (its text is the fallback). */
       fromTool?: boolean;
+      /** Spoken from the transfer destination's fallback message, when it has one. */
+      fromTransferFallback?: boolean;
       /**
        * Keys pressed, not words: the callee's presses reach the agent as its turn (keypadInputPlan),
        * the agent's are its dtmf tool's calls.
@@ -31,8 +33,22 @@ export type Step =
    * The agent's transferCall: Vapi dials the destination (status-update `forwarding`); when the
    * person answers, the call is theirs (transfer-update), else the fallback message is spoken.
    */
-  | { at: number; kind: 'transfer'; to: string; mode: string; answered: boolean }
+  | {
+      at: number;
+      kind: 'transfer';
+      /** null: the destination is asked for as the transfer happens (transfer-destination-request). */
+      to: string | null;
+      mode: string;
+      answered: boolean;
+      /** For a destination asked for: how the call goes on when the person does not answer. */
+      unanswered?: Branch;
+      /** And when the server gives no destination (the transfer may not be made now). */
+      refused?: Branch;
+    }
   | { at: number; kind: 'end'; endedReason: string };
+
+/** The rest of a call from a transfer on, when it goes another way than the script's. */
+export type Branch = { steps: Step[]; outcome: Outcome; summary: string | null };
 
 export type Outcome = 'met' | 'not-met' | 'none';
 
@@ -81,8 +97,11 @@ export type ScriptInput = {
   tools?: { name: string; parameters: Record<string, unknown> }[];
   /** The object schemas of the structured outputs asked for: the callee says what it settles. */
   outputSchemas?: Record<string, unknown>[];
-  /** The assistant's transferCall destination (its first number), when it has one. */
-  transfer?: { to: string; mode: string; fallbackMessage: string | null } | null;
+  /**
+   * The assistant's transferCall destination (its first number), when it has one; `to` null when
+   * the tool names none and the assistant's server is asked at the moment of the transfer.
+   */
+  transfer?: { to: string | null; mode: string; fallbackMessage: string | null } | null;
   /** The assistant has Vapi's dtmf tool, so it can press keys. */
   dtmfTool?: boolean;
 };
@@ -94,6 +113,9 @@ export const TRANSFER_LINE = 'Of course. I am connecting you with a person now, 
 /** The agent's line when the task has no transfer. */
 export const NO_TRANSFER_LINE =
   'I am sorry, I cannot transfer this call, but I can help you with it myself.';
+/** The agent's line when the server gives no destination for the transfer. */
+export const TRANSFER_REFUSED_LINE =
+  'I am sorry, I cannot connect you with a person right now, but I can help you with it myself.';
 /** The transfer number whose line is never answered (555-0142). */
 export const UNANSWERED_TRANSFER_DIGITS = '5550142';
 /** Simulated seconds the callee talks with the person after a transfer (billed with the call). */
@@ -515,8 +537,58 @@ function scriptFor(input: ScriptInput): Script {
       ['user', PERSON_REQUEST],
     ]);
     const transfer = input.transfer;
+    /** The agent carries on without the transfer, after `line`, and the callee agrees. */
+    const carryOn = (from: number, line: Step[], why: string): Branch => {
+      const branch: Step[] = [...line];
+      let after = Math.max(
+        from,
+        ...line.map((s) => (s.kind === 'turn' ? s.at + s.seconds + GAP : s.at)),
+      );
+      after = Math.round(after * 10) / 10;
+      after = speak(branch, after, [
+        ['user', lines.answer],
+        ['assistant', lines.closing],
+        ['user', say.byeYes, 0.4],
+      ]);
+      branch.push({ at: after, kind: 'end', endedReason: ENDED_REASONS.callerHungUp });
+      return {
+        steps: branch,
+        outcome: 'met',
+        summary: `The assistant called about: ${goal}. The callee asked for a person; ${why}, so the assistant carried on, then the callee agreed.`,
+      };
+    };
     if (transfer) {
       at = speak(steps, at, [['assistant', TRANSFER_LINE, 0.5]]);
+      // Vapi's transfer timeout, then the fallback plan's message; the agent stays on the call.
+      const timedOut = Math.round((at + 30) * 10) / 10;
+      const fallback: Step[] = [];
+      speak(fallback, timedOut, [
+        ['assistant', transfer.fallbackMessage ?? 'Nobody could take the call right now.'],
+      ]);
+      if (transfer.to === null) {
+        const refusedLine: Step[] = [];
+        speak(refusedLine, at, [['assistant', TRANSFER_REFUSED_LINE]]);
+        steps.push({
+          at,
+          kind: 'transfer',
+          to: null,
+          mode: transfer.mode,
+          answered: true,
+          unanswered: carryOn(
+            timedOut,
+            fallback.map((s) => (s.kind === 'turn' ? { ...s, fromTransferFallback: true } : s)),
+            'the transfer was not answered',
+          ),
+          refused: carryOn(at, refusedLine, 'the transfer could not be made then'),
+        });
+        end(at + TRANSFERRED_LEG_SECONDS, ENDED_REASONS.forwarded);
+        return {
+          ...consent,
+          steps,
+          outcome: 'none',
+          summary: `The assistant called about: ${goal}. The callee asked for a person, and the call was transferred (${transfer.mode}).`,
+        };
+      }
       const answered = !transfer.to.endsWith(UNANSWERED_TRANSFER_DIGITS);
       steps.push({ at, kind: 'transfer', to: transfer.to, mode: transfer.mode, answered });
       if (answered) {
@@ -529,9 +601,7 @@ function scriptFor(input: ScriptInput): Script {
           summary: `The assistant called about: ${goal}. The callee asked for a person, and the call was transferred to ${transfer.to} (${transfer.mode}).`,
         };
       }
-      // Vapi's transfer timeout, then the fallback plan's message; the agent stays on the call.
-      at = Math.round((at + 30) * 10) / 10;
-      at = speak(steps, at, [
+      at = speak(steps, timedOut, [
         ['assistant', transfer.fallbackMessage ?? 'Nobody could take the call right now.'],
       ]);
     } else at = speak(steps, at, [['assistant', NO_TRANSFER_LINE]]);

@@ -21,6 +21,8 @@ import {
   OPT_OUT_LINE,
   TOOL_FAILED_LINE,
   toolAnswerLine,
+  UNANSWERED_TRANSFER_DIGITS,
+  type Branch,
   type Script,
   type Step,
 } from './conversation.ts';
@@ -72,6 +74,8 @@ type Live = {
   done: Promise<void>;
   /** The answer of the last tool call (null: it failed or was not answered in time). */
   toolAnswer: string | null;
+  /** The fallback message of a transfer destination given at the moment, if any. */
+  transferFallback?: string | null;
 };
 
 /**
@@ -120,12 +124,25 @@ function transferDestination(assistant: Json): Json | null {
 }
 
 function transferOf(assistant: Json) {
+  const tool = modelTools(assistant).find((t) => t.type === 'transferCall');
   const destination = transferDestination(assistant);
+  // A transferCall tool that names no destination: Vapi asks the assistant's server for one as
+  // the transfer happens (transfer-destination-request, docs.vapi.ai/server-url/events).
+  if (tool && !destination) {
+    const asked = Array.isArray(assistant.serverMessages)
+      ? assistant.serverMessages.includes('transfer-destination-request')
+      : false;
+    return asked ? { to: null, mode: 'blind-transfer', fallbackMessage: null } : null;
+  }
   if (!destination || typeof destination.number !== 'string') return null;
+  return { to: destination.number, ...planOf(destination) };
+}
+
+/** A number destination's transfer mode and fallback message (TransferPlan). */
+function planOf(destination: Json) {
   const plan = isObject(destination.transferPlan) ? destination.transferPlan : {};
   const fallback = isObject(plan.fallbackPlan) ? plan.fallbackPlan : {};
   return {
-    to: destination.number,
     mode: typeof plan.mode === 'string' ? plan.mode : 'blind-transfer',
     fallbackMessage: typeof fallback.message === 'string' ? fallback.message : null,
   };
@@ -133,6 +150,14 @@ function transferOf(assistant: Json) {
 
 /** The end-of-call report comes this long (simulated) after the end, as analysis takes a moment. */
 const END_REPORT_LAG_MS = 1500;
+
+/** A script's steps with those of every branch a transfer may take. */
+const allSteps = (steps: Step[]): Step[] =>
+  steps.flatMap((step) =>
+    step.kind === 'transfer'
+      ? [step, ...allSteps(step.unanswered?.steps ?? []), ...allSteps(step.refused?.steps ?? [])]
+      : [step],
+  );
 
 /** Simulated seconds after the first step at which a step is done (a turn when it is spoken). */
 const stepEnd = (step: Step) => (step.kind === 'turn' ? step.at + step.seconds : step.at);
@@ -232,12 +257,67 @@ export function createVoiceNetwork(options: NetworkOptions) {
   }
 
   /**
+   * Asks the assistant's server for the transfer's destination (transfer-destination-request) and
+   * waits up to its timeoutSeconds for `{ destination }` or `{ error }`
+   * (ServerMessageResponseTransferDestinationRequest); null when it gives none.
+   */
+  async function askDestination(entry: Live, at: number): Promise<Json | null> {
+    const server = target(entry.call.assistant);
+    if (!server) return null;
+    try {
+      const response = await (options.fetch ?? fetch)(server.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...server.headers },
+        body: JSON.stringify(envelope(entry.call, at, { type: 'transfer-destination-request' })),
+        signal: AbortSignal.any([
+          entry.abort.signal,
+          AbortSignal.timeout(server.timeoutSeconds * 1000),
+        ]),
+      });
+      const body = (await response.json().catch(() => null)) as Json | null;
+      const destination =
+        response.ok && body && isObject(body.destination) ? body.destination : null;
+      if (!destination || destination.type !== 'number' || typeof destination.number !== 'string') {
+        log(
+          `[voice] call ${entry.call.id}: no transfer destination (${typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`})`,
+        );
+        return null;
+      }
+      return destination;
+    } catch (error) {
+      log(
+        `[voice] call ${entry.call.id}: transfer destination request failed: ${(error as Error).message}`,
+      );
+      return null;
+    }
+  }
+
+  /**
    * The agent's transferCall: Vapi dials the destination (status-update `forwarding` with it);
    * a person who answers takes the call (transfer-update), and a warm transfer briefs them first.
+   * A destination asked for at the moment may be refused or unanswered: the call then goes on by
+   * the step's other branch, which the answer is the script's to play.
    */
-  function transfer(entry: Live, step: Extract<Step, { kind: 'transfer' }>, at: number) {
+  async function transfer(
+    entry: Live,
+    step: Extract<Step, { kind: 'transfer' }>,
+    at: number,
+  ): Promise<Branch | null> {
     const { call } = entry;
-    const destination = transferDestination(call.assistant) ?? { type: 'number', number: step.to };
+    let destination: Json | null = transferDestination(call.assistant);
+    let to = step.to;
+    let mode = step.mode;
+    let answered = step.answered;
+    if (step.to === null) {
+      destination = await askDestination(entry, at);
+      if (!destination) return step.refused ?? null;
+      to = String(destination.number);
+      const plan = planOf(destination);
+      mode = plan.mode;
+      answered = !to.endsWith(UNANSWERED_TRANSFER_DIGITS);
+      entry.transferFallback = plan.fallbackMessage;
+    }
+    destination ??= { type: 'number', number: to };
     const subs = subscribed(call);
     if (subs.includes('status-update'))
       emit(
@@ -245,22 +325,25 @@ export function createVoiceNetwork(options: NetworkOptions) {
         'status-update',
         envelope(call, at, { type: 'status-update', status: 'forwarding', destination }),
       );
-    if (!step.answered) {
-      log(`[voice] call ${call.id}: transfer to ${step.to} not answered; back to the callee`);
-      return;
+    if (!answered) {
+      log(`[voice] call ${call.id}: transfer to ${to} not answered; back to the callee`);
+      return step.unanswered ?? null;
     }
     const briefing =
-      step.mode === 'warm-transfer-say-summary'
+      mode === 'warm-transfer-say-summary'
         ? (call.summary ?? '')
-        : step.mode === 'warm-transfer-say-message'
+        : mode === 'warm-transfer-say-message'
           ? String((destination.transferPlan as Json | undefined)?.message ?? '')
           : '';
-    call.transfer = { to: step.to, mode: step.mode, briefing, at };
+    call.transfer = { to: to!, mode, briefing, at };
+    if (step.to === null)
+      call.summary = (call.summary ?? '').replace(/transferred \(/, `transferred to ${to} (`);
     log(
-      `[voice] call ${call.id}: transferred to ${step.to} (${step.mode})${briefing ? `; the person heard: ${briefing}` : ''}`,
+      `[voice] call ${call.id}: transferred to ${to} (${mode})${briefing ? `; the person heard: ${briefing}` : ''}`,
     );
     if (subs.includes('transfer-update'))
       emit(entry, 'transfer-update', envelope(call, at, { type: 'transfer-update', destination }));
+    return null;
   }
 
   function speak(entry: Live, scripted: Extract<Step, { kind: 'turn' }>, at: number) {
@@ -270,7 +353,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
           ...scripted,
           text: entry.toolAnswer === null ? TOOL_FAILED_LINE : toolAnswerLine(entry.toolAnswer),
         }
-      : scripted;
+      : scripted.fromTransferFallback && entry.transferFallback
+        ? { ...scripted, text: entry.transferFallback }
+        : scripted;
     // The callee's presses join the conversation as Vapi words them (keypad-entry.ts).
     const text = step.dtmf && step.role === 'user' ? keypadEntryMessage(step.dtmf) : step.text;
     const turn = {
@@ -338,14 +423,24 @@ export function createVoiceNetwork(options: NetworkOptions) {
 
   async function play(entry: Live) {
     const { timeline } = entry;
-    for (const step of entry.script.steps) {
+    let steps = entry.script.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
       const due = timeline.dueAt(stepEnd(step));
       if (!(await sleep(due - now(), entry.abort.signal))) return;
       if (step.kind === 'status') setStatus(entry, step.status, timeline.at(step.at));
       else if (step.kind === 'tool') await callTool(entry, step, timeline.at(step.at));
       else if (step.kind === 'turn') speak(entry, step, timeline.at(step.at));
-      else if (step.kind === 'transfer') transfer(entry, step, timeline.at(step.at));
-      else finish(entry, step.endedReason, timeline.at(step.at));
+      else if (step.kind === 'transfer') {
+        const otherwise = await transfer(entry, step, timeline.at(step.at));
+        if (otherwise) {
+          // The call goes on another way from here: its own steps, outcome and summary.
+          steps = otherwise.steps;
+          i = -1;
+          entry.call.outcome = otherwise.outcome;
+          entry.call.summary = otherwise.summary;
+        }
+      } else finish(entry, step.endedReason, timeline.at(step.at));
     }
   }
 
@@ -474,7 +569,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const timeline = callTimeline(clock, {
       createdWallMs: now(),
       setupMs: setupDelayMs,
-      spanSeconds: Math.max(0, ...script.steps.map(stepEnd)),
+      spanSeconds: Math.max(0, ...allSteps(script.steps).map(stepEnd)),
       trailingMs: END_REPORT_LAG_MS,
     });
     call.createdAt = timeline.createdAt;

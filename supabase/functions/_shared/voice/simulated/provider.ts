@@ -194,5 +194,7 @@ export function routeByMode(
     parseServerMessage: (body) => live.parseServerMessage(body),
     parseToolCalls: (body) => live.parseToolCalls(body),
     toolCallsResponse: (answers) => live.toolCallsResponse(answers),
+    isTransferDestinationRequest: (body) => live.isTransferDestinationRequest(body),
+    transferDestinationResponse: (answer) => live.transferDestinationResponse(answer),
   };
 }

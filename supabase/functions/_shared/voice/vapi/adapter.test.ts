@@ -686,29 +686,39 @@ describe('transfer to a person and the keypad', () => {
     summary: true,
   };
 
-  it('gives the agent a transferCall tool with one number destination and a fallback that stays on the call', () => {
+  it('gives the agent a transferCall tool whose destination is asked for as it transfers, with a fallback that stays on the call', () => {
     const body = createCallBody({ ...request, transfer }, 'pn_123');
     const tool = body.assistant.model.tools.find(
       (t) => (t as { type: string }).type === 'transferCall',
     ) as { destinations: Record<string, unknown>[] };
-    expect(tool.destinations).toHaveLength(1);
-    expect(tool.destinations[0]).toMatchObject({
-      type: 'number',
-      number: '+14155550141',
-      description: 'They ask for a person.',
-      transferPlan: {
-        mode: 'warm-transfer-say-summary',
-        timeout: 30,
-        summaryPlan: { enabled: true },
-        fallbackPlan: { endCallEnabled: false },
+    // No destination on the tool: Vapi asks our server at the moment of the transfer.
+    expect(tool.destinations).toEqual([]);
+    expect(body.assistant.serverMessages).toContain('transfer-destination-request');
+    expect(body.assistant.serverMessages).toContain('transfer-update');
+    const asked = { message: { type: 'transfer-destination-request', call: { id: 'c1' } } };
+    expect(provider.isTransferDestinationRequest(asked)).toBe(true);
+    expect(provider.isTransferDestinationRequest({ message: { type: 'tool-calls' } })).toBe(false);
+    expect(provider.transferDestinationResponse({ transfer })).toMatchObject({
+      destination: {
+        type: 'number',
+        number: '+14155550141',
+        description: 'They ask for a person.',
+        transferPlan: {
+          mode: 'warm-transfer-say-summary',
+          timeout: 30,
+          summaryPlan: { enabled: true },
+          fallbackPlan: { endCallEnabled: false },
+        },
       },
     });
-    expect(body.assistant.serverMessages).toContain('transfer-update');
+    expect(provider.transferDestinationResponse({ refusal: 'Not now.' })).toEqual({
+      error: 'Not now.',
+    });
     expect(body.assistant.model.messages[0]!.content).toContain(
       'transferCall tool, to +14155550141',
     );
-    const cold = createCallBody({ ...request, transfer: { ...transfer, mode: 'cold' } }, 'pn');
-    expect(JSON.stringify(cold.assistant.model.tools)).toContain('"mode":"blind-transfer"');
+    const cold = provider.transferDestinationResponse({ transfer: { ...transfer, mode: 'cold' } });
+    expect(JSON.stringify(cold)).toContain('"mode":"blind-transfer"');
     expect(JSON.stringify(createCallBody(request, 'pn').assistant.model.tools)).not.toContain(
       'transferCall',
     );

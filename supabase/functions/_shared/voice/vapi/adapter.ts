@@ -212,43 +212,48 @@ export function functionToolsOf(request: CallRequest) {
 }
 
 /**
- * Vapi's transferCall tool with the task's one destination (TransferDestinationNumber): warm
- * modes dial the person and brief them before connecting; when the person does not answer within
- * the plan's timeout, the fallback plan tells the callee and keeps the agent on the call.
+ * Vapi's transferCall tool naming no destination: when the agent transfers, Vapi asks our server
+ * for it (transfer-destination-request, docs.vapi.ai/server-url/events#transfer-destination-request),
+ * so the target is checked at that moment, not when the task was accepted (a number listed since,
+ * or outside its calling hours, is refused and the agent stays on the call).
  */
-export function transferToolOf(transfer: TaskTransfer) {
+export function transferToolOf() {
+  return { type: 'transferCall', destinations: [] };
+}
+
+/**
+ * The task's one destination (TransferDestinationNumber), given when Vapi asks for it: warm modes
+ * dial the person and brief them before connecting; when the person does not answer within the
+ * plan's timeout, the fallback plan tells the callee and keeps the agent on the call.
+ */
+export function transferDestinationOf(transfer: TaskTransfer) {
   const mode = vapiTransferMode(transfer);
   return {
-    type: 'transferCall',
-    destinations: [
-      {
-        type: 'number',
-        number: transfer.to,
-        description: transfer.when,
-        message: 'Please hold while I connect you with a person.',
-        transferPlan: {
-          mode,
-          timeout: TRANSFER_LIMITS.ringSeconds,
-          ...(mode === 'warm-transfer-say-message' ? { message: TRANSFER_BRIEFING } : {}),
-          ...(mode === 'warm-transfer-say-summary'
-            ? {
-                summaryPlan: {
-                  enabled: true,
-                  messages: [
-                    {
-                      role: 'system',
-                      content:
-                        'Summarise the call so far in two short sentences for the person taking it over: who is calling and what they need.',
-                    },
-                    { role: 'user', content: 'Here is the transcript:\n\n{{transcript}}\n\n' },
-                  ],
+    type: 'number',
+    number: transfer.to,
+    description: transfer.when,
+    message: 'Please hold while I connect you with a person.',
+    transferPlan: {
+      mode,
+      timeout: TRANSFER_LIMITS.ringSeconds,
+      ...(mode === 'warm-transfer-say-message' ? { message: TRANSFER_BRIEFING } : {}),
+      ...(mode === 'warm-transfer-say-summary'
+        ? {
+            summaryPlan: {
+              enabled: true,
+              messages: [
+                {
+                  role: 'system',
+                  content:
+                    'Summarise the call so far in two short sentences for the person taking it over: who is calling and what they need.',
                 },
-              }
-            : {}),
-          fallbackPlan: { message: TRANSFER_UNANSWERED_LINE, endCallEnabled: false },
-        },
-      },
-    ],
+                { role: 'user', content: 'Here is the transcript:\n\n{{transcript}}\n\n' },
+              ],
+            },
+          }
+        : {}),
+      fallbackPlan: { message: TRANSFER_UNANSWERED_LINE, endCallEnabled: false },
+    },
   };
 }
 
@@ -284,7 +289,7 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         tools: [
           { type: 'endCall' },
           { type: 'dtmf' },
-          ...(request.transfer ? [transferToolOf(request.transfer)] : []),
+          ...(request.transfer ? [transferToolOf()] : []),
           ...functionToolsOf(request),
         ],
       },
@@ -322,7 +327,7 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         'end-of-call-report',
         // The callee's key presses arrive only as conversation history (keypad-entry.ts).
         'conversation-update',
-        ...(request.transfer ? ['transfer-update'] : []),
+        ...(request.transfer ? ['transfer-destination-request', 'transfer-update'] : []),
       ],
       server: {
         url: request.serverUrl,
@@ -612,6 +617,18 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
         calls.push({ id, name, arguments: args });
       }
       return calls;
+    },
+
+    isTransferDestinationRequest(body) {
+      return obj(obj(body).message).type === 'transfer-destination-request';
+    },
+
+    transferDestinationResponse(answer) {
+      // ServerMessageResponseTransferDestinationRequest: `destination`, or `error` when the
+      // transfer should not be made (the agent is told and stays on the call).
+      return 'transfer' in answer
+        ? { destination: transferDestinationOf(answer.transfer) }
+        : { error: answer.refusal };
     },
 
     toolCallsResponse(answers) {
