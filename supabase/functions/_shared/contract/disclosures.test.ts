@@ -32,6 +32,31 @@ describe('the mandatory opening', () => {
     expect(disclosuresFor({ ...base, language: 'de' }).opening).toContain(
       'ein KI-Assistent, im Auftrag von Acme Dental',
     );
+    // The API's most spoken languages open in their own words, never in English.
+    const ai: Record<string, string> = {
+      it: 'intelligenza artificiale',
+      pt: 'inteligência artificial',
+      nl: 'AI-assistent',
+      pl: 'sztucznej inteligencji',
+      ru: 'искусственного интеллекта',
+      ja: 'AIアシスタント',
+      ko: 'AI 어시스턴트',
+      zh: '人工智能助理',
+    };
+    for (const [language, words] of Object.entries(ai)) {
+      const opening = disclosuresFor({ ...base, language, record: true }).opening;
+      expect(opening, language).toContain(words);
+      expect(opening, language).toContain('Acme Dental');
+      expect(opening, language).not.toMatch(/calling on behalf|This call is recorded/);
+    }
+  });
+
+  it('drops the default greeting of every language after the opening, never repeating it', () => {
+    for (const language of ['ja', 'it', 'ko']) {
+      const disclosures = disclosuresFor({ ...base, language });
+      const greeting = defaultFirstSentence(language, 'Aria');
+      expect(spokenOpening(disclosures, greeting, 'Aria').firstMessage).toBe(disclosures.opening);
+    }
   });
 
   it('gives the recording notice in a one-party state and asks consent in an all-party state', () => {

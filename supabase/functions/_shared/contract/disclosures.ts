@@ -6,6 +6,7 @@
 import type { Language } from './agent-options.ts';
 import { allPartyConsentStateOf } from './recording-consent.ts';
 import { spokenBusinessName } from './business-name.ts';
+import { greetingFor } from './call-languages.ts';
 
 export type Purpose = 'informational' | 'marketing';
 
@@ -56,8 +57,8 @@ type Wording = {
   optedOut: string;
 };
 
-// The opening's own wording, per language we have it in; a call in another language opens in
-// English (the task's disclosures say which language was used).
+// The opening's own wording, per language we have it in (the API's most spoken ones); a call in
+// another language opens in English (the task's disclosures say which language was used).
 const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
   en: {
     identification: (voice, business) =>
@@ -105,6 +106,98 @@ const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
     goodbye: 'Auf Wiederhören.',
     thanks: 'Danke.',
     optedOut: 'Wir rufen diese Nummer nicht mehr an. Auf Wiederhören.',
+  },
+  it: {
+    identification: (voice, business) =>
+      `Buongiorno, sono ${voice}, un assistente di intelligenza artificiale che chiama per conto di ${business}.`,
+    recorded: 'Questa chiamata viene registrata.',
+    askConsent:
+      'Vorrei registrare questa chiamata. È d’accordo a essere registrato? Per favore, risponda sì o no.',
+    optOut: 'Per non ricevere più queste chiamate, dica stop, oppure prema 9.',
+    callback: (number) => `Per contattarci, chiami il ${number}.`,
+    goodbye: 'Arrivederci.',
+    thanks: 'Grazie.',
+    optedOut: 'Non chiameremo più questo numero. Arrivederci.',
+  },
+  pt: {
+    identification: (voice, business) =>
+      `Olá, aqui é ${voice}, uma assistente de inteligência artificial ligando em nome de ${business}.`,
+    recorded: 'Esta chamada está sendo gravada.',
+    askConsent:
+      'Gostaria de gravar esta chamada. Você concorda em ser gravado? Por favor, diga sim ou não.',
+    optOut: 'Para não receber mais estas chamadas, diga pare, ou pressione 9.',
+    callback: (number) => `Se precisar falar conosco, ligue para ${number}.`,
+    goodbye: 'Tchau.',
+    thanks: 'Obrigada.',
+    optedOut: 'Não ligaremos mais para este número. Tchau.',
+  },
+  nl: {
+    identification: (voice, business) =>
+      `Hallo, u spreekt met ${voice}, een AI-assistent die belt namens ${business}.`,
+    recorded: 'Dit gesprek wordt opgenomen.',
+    askConsent:
+      'Ik wil dit gesprek graag opnemen. Gaat u daarmee akkoord? Zeg alstublieft ja of nee.',
+    optOut: 'Wilt u deze oproepen niet meer ontvangen, zeg dan stop, of druk op 9.',
+    callback: (number) => `U kunt ons bereiken op ${number}.`,
+    goodbye: 'Tot ziens.',
+    thanks: 'Dank u.',
+    optedOut: 'We bellen dit nummer niet meer. Tot ziens.',
+  },
+  pl: {
+    identification: (voice, business) =>
+      `Dzień dobry, mówi ${voice}, asystent sztucznej inteligencji, dzwonię w imieniu ${business}.`,
+    recorded: 'Ta rozmowa jest nagrywana.',
+    askConsent:
+      'Chciałbym nagrać tę rozmowę. Czy zgadza się Pan lub Pani? Proszę powiedzieć tak lub nie.',
+    optOut: 'Aby nie otrzymywać więcej takich połączeń, proszę powiedzieć stop lub nacisnąć 9.',
+    callback: (number) => `Aby się z nami skontaktować, proszę zadzwonić pod numer ${number}.`,
+    goodbye: 'Do widzenia.',
+    thanks: 'Dziękuję.',
+    optedOut: 'Nie będziemy już dzwonić na ten numer. Do widzenia.',
+  },
+  ru: {
+    identification: (voice, business) =>
+      `Здравствуйте, это ${voice}, ассистент на основе искусственного интеллекта, звоню от имени ${business}.`,
+    recorded: 'Этот звонок записывается.',
+    askConsent:
+      'Я хотел бы записать этот разговор. Вы согласны на запись? Пожалуйста, скажите да или нет.',
+    optOut: 'Чтобы больше не получать такие звонки, скажите стоп или нажмите 9.',
+    callback: (number) => `Чтобы связаться с нами, позвоните по номеру ${number}.`,
+    goodbye: 'До свидания.',
+    thanks: 'Спасибо.',
+    optedOut: 'Мы больше не будем звонить на этот номер. До свидания.',
+  },
+  ja: {
+    identification: (voice, business) =>
+      `もしもし、${business}の代理でお電話している、AIアシスタントの${voice}です。`,
+    recorded: 'この通話は録音されます。',
+    askConsent: 'この通話を録音してもよろしいですか。はい、またはいいえでお答えください。',
+    optOut: '今後このお電話が不要な場合は、「停止」とおっしゃるか、9を押してください。',
+    callback: (number) => `ご連絡は${number}までお電話ください。`,
+    goodbye: '失礼いたします。',
+    thanks: 'ありがとうございます。',
+    optedOut: '今後この番号にはお電話いたしません。失礼いたします。',
+  },
+  ko: {
+    identification: (voice, business) =>
+      `안녕하세요, ${business}을(를) 대신해 전화드리는 AI 어시스턴트 ${voice}입니다.`,
+    recorded: '이 통화는 녹음됩니다.',
+    askConsent: '이 통화를 녹음하고자 합니다. 녹음에 동의하십니까? 예 또는 아니오로 답해 주세요.',
+    optOut: '이러한 전화를 더 이상 받지 않으시려면 중지라고 말씀하시거나 9번을 눌러 주세요.',
+    callback: (number) => `연락이 필요하시면 ${number}(으)로 전화해 주세요.`,
+    goodbye: '안녕히 계세요.',
+    thanks: '감사합니다.',
+    optedOut: '이 번호로 더 이상 전화드리지 않겠습니다. 안녕히 계세요.',
+  },
+  zh: {
+    identification: (voice, business) => `您好，我是代表${business}致电的人工智能助理${voice}。`,
+    recorded: '本次通话将被录音。',
+    askConsent: '我想为本次通话录音。您同意录音吗？请回答同意或不同意。',
+    optOut: '如不想再接到此类电话，请说“停止”，或按9。',
+    callback: (number) => `如需联系我们，请拨打${number}。`,
+    goodbye: '再见。',
+    thanks: '谢谢。',
+    optedOut: '我们不会再拨打这个号码。再见。',
   },
 };
 
@@ -181,16 +274,7 @@ export function disclosuresFor(input: DisclosureInput): Disclosures {
 
 /** The greeting SQL gives a task that names no first_sentence (private.default_first_sentence). */
 export function defaultFirstSentence(language: string, voice: string): string {
-  switch (language) {
-    case 'es':
-      return `Hola, le habla ${voice}, asistente virtual.`;
-    case 'fr':
-      return `Bonjour, ${voice} à l'appareil, assistance virtuelle.`;
-    case 'de':
-      return `Hallo, hier spricht ${voice}, ein KI-Assistent.`;
-    default:
-      return `Hi, this is ${voice}, an AI assistant.`;
-  }
+  return greetingFor(language, voice);
 }
 
 /**

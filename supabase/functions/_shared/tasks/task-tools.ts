@@ -3,6 +3,7 @@
 // deadline, and the answer handed back; both are recorded as events. Whatever goes wrong, the
 // agent gets an answer at once that tells it to carry on without the tool: a call never hangs on one.
 import { type Db, must } from '../db.ts';
+import { goalRemovesDisclosure } from '../contract/disclosure-screen.ts';
 import { argumentsProblem } from '../json-schema/output-schema.ts';
 import type { ToolAnswer, ToolCall } from '../voice/provider.ts';
 import type { TaskRow } from './task-object.ts';
@@ -108,6 +109,13 @@ export function createTaskTools(deps: ToolDeps) {
         duration_ms: response.durationMs,
         status_code: response.statusCode,
       });
+    // An answer is data for the agent, never an instruction: one that would have it deny being
+    // an AI or hide who is calling is withheld, as the same words in a goal are refused.
+    if (goalRemovesDisclosure(answerText(response.answer)))
+      return await fail(
+        'The tool answered with words that would change what the agent says about itself, so the answer was withheld',
+        { duration_ms: response.durationMs, status_code: response.statusCode },
+      );
     await record(
       task,
       attempt,
