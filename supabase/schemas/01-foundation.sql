@@ -64,6 +64,7 @@ as $$
     "jsonMaxDepth": 64,
     "activeCallsPerAccount": 10,
     "openTasksPerAccount": 2000,
+    "testCallsPerDay": 1000,
     "createsPerMinutePerAccount": 60,
     "checksPerMinutePerAccount": 120,
     "openStreamsPerKey": 20,

@@ -613,6 +613,19 @@ comment on function private.lock_callee(text) is
 revoke all on function private.lock_callee(text) from public, anon, authenticated;
 grant execute on function private.lock_callee(text) to service_role;
 
+create function private.test_calls_in_last_day(p_user_id uuid) returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.tasks
+   where user_id = p_user_id and not livemode and created_at > now() - interval '24 hours';
+$$;
+comment on function private.test_calls_in_last_day(uuid) is
+  'The test tasks the account created in the last 24 hours (testCallsPerDay).';
+revoke all on function private.test_calls_in_last_day(uuid) from public, anon, authenticated;
+grant execute on function private.test_calls_in_last_day(uuid) to service_role;
+
 create function private.open_task_count(p_user_id uuid) returns integer
 language sql
 stable

@@ -372,6 +372,11 @@ begin
   if private.open_task_count(p_user_id) + jsonb_array_length(p_tasks) > private.limit_of('openTasksPerAccount') then
     return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
+  if not batch_livemode
+     and private.test_calls_in_last_day(p_user_id) + jsonb_array_length(p_tasks)
+         > private.limit_of('testCallsPerDay') then
+    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  end if;
 
   -- Storage follows money: the credits available (and the free minutes left) must cover every
   -- row's longest call, or nothing is stored. Each row's cost is still held only when it is

@@ -45,9 +45,10 @@ declare
   erased integer;
 begin
   with due as (
+    -- A test call's content (it reached nobody) is kept 7 days; a live call's 30.
     select id from public.tasks
      where content_erased_at is null and ended_at is not null
-       and ended_at < p_now - interval '30 days'
+       and ended_at < p_now - case when livemode then interval '30 days' else interval '7 days' end
      order by ended_at
      limit p_limit
      for update skip locked
@@ -85,7 +86,7 @@ begin
 end;
 $$;
 comment on function private.retention_erase_call_content(timestamptz, integer) is
-  'Overwrites the content of up to p_limit tasks that ended over 30 days before p_now (also the turn texts of their event logs, and a batch''s shared content once all its tasks'' is erased).';
+  'Overwrites the content of up to p_limit tasks that ended over 30 days (test tasks: 7) before p_now (also the turn texts of their event logs, and a batch''s shared content once all its tasks'' is erased).';
 revoke all on function private.retention_erase_call_content(timestamptz, integer) from public, anon, authenticated;
 
 create function private.retention_erase_technical_logs(p_now timestamptz, p_limit integer) returns integer

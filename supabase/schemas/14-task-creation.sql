@@ -119,6 +119,11 @@ begin
   if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
     return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
   end if;
+  -- Test calls cost nothing, so what they store is bounded by a daily number instead of money.
+  if not task_livemode
+     and private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
+    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  end if;
 
   -- What the request leaves out comes from the account's saved phone-agent settings.
   select * into settings from public.agent_settings where user_id = p_user_id;

@@ -7,6 +7,7 @@ import {
   testKeyOf,
   type CallingAccount,
 } from './support/call-api';
+import { uniqueUsPhone } from './support/phone';
 import { readSseData } from './support/sse';
 
 // Test mode as an integrator meets it: a dw_test_ key's calls go to the simulated network, free,
@@ -245,4 +246,31 @@ describe('test mode', () => {
     );
     await paying.api(`/${task.id}/cancel`, { method: 'POST' });
   });
+});
+
+describe('what test mode may store', () => {
+  it('allows 1,000 test calls in any 24 hours per account, then answers 429 until the day moves on', async () => {
+    const tester = await createCallingAccount({ label: 'test-calls-day', mode: 'test' });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    // A day's worth in one batch, scheduled so nothing rings while the test runs.
+    const numbers = new Set<string>();
+    while (numbers.size < 1000) numbers.add(uniqueUsPhone());
+    const batch = await tester.api('/batches', {
+      method: 'POST',
+      json: {
+        defaults: { goal: GOAL, schedule_at: tomorrow },
+        tasks: [...numbers].map((phone_number) => ({ phone_number })),
+      },
+    });
+    expect(batch.status, await batch.clone().text()).toBe(201);
+    const more = await tester.api('', {
+      method: 'POST',
+      json: { phone_number: '+14155550100', goal: GOAL },
+    });
+    expect(more.status).toBe(429);
+    expect(Number(more.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await more.json()).toMatchObject({
+      error: { code: 'rate_limited', message: expect.stringContaining('1,000 test calls') },
+    });
+  }, 120_000);
 });

@@ -1392,6 +1392,17 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
+      /** @description The account's previous list is still being added; send the next once it answers. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listBatches: {

@@ -34,6 +34,8 @@ export const LIMITS = {
   activeCallsPerAccount: 10,
   /** Tasks an account may hold that have not ended (scheduled, queued, live, awaiting a retry). */
   openTasksPerAccount: 2000,
+  /** Test calls an account may create in any 24 hours (free, so bounded by number, not money). */
+  testCallsPerDay: 1000,
   /** Create requests an account may send a minute, across all its keys. */
   createsPerMinutePerAccount: 60,
   /** Call checks (POST /task/check, MCP check_call) an account may make a minute. */

@@ -24,7 +24,7 @@ import {
 } from './schema.ts';
 import type { TaskService, TaskSource } from './service.ts';
 import type { NewTaskRow } from './task-repository.ts';
-import { LIMIT_REFUSALS, tooManyOpenTasks } from './task-wording.ts';
+import { LIMIT_REFUSALS, tooManyOpenTasks, tooManyTestCalls } from './task-wording.ts';
 
 export type BatchServiceDeps = {
   db: Db;
@@ -283,6 +283,8 @@ export function createBatchService(deps: BatchServiceDeps) {
           });
         case 'too_many_open_tasks':
           throw tooManyOpenTasks();
+        case 'too_many_test_calls':
+          throw tooManyTestCalls();
         case 'insufficient_credits':
           throw new ServiceError(
             'insufficient_credits',

@@ -56,6 +56,15 @@ export function tooManyOpenTasks(): ServiceError {
   );
 }
 
+/** A test call past the account's day of them (429, retried in an hour). */
+export function tooManyTestCalls(): ServiceError {
+  return new ServiceError(
+    'rate_limited',
+    `An account may create at most ${LIMITS.testCallsPerDay.toLocaleString('en-US')} test calls in any 24 hours (they are free, so their number is what is bounded). Try again later, or place live calls.`,
+    { retryAfterSeconds: 3600 },
+  );
+}
+
 /** The API's error for a create that the database refused. */
 /** A live call with no legal basis: what it needs, and where an account sets its default. */
 export const LEGAL_BASIS_REQUIRED =
@@ -82,6 +91,8 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
       );
     case 'too_many_open_tasks':
       return tooManyOpenTasks();
+    case 'too_many_test_calls':
+      return tooManyTestCalls();
     case 'idempotency_conflict':
       return new ServiceError(
         'idempotency_conflict',
