@@ -691,6 +691,54 @@ create policy "Users can read their own API keys"
   to authenticated
   using (user_id = (select auth.uid()));
 
+-- Per-minute limits ------------------------------------------------------------------------------
+-- What an account asked for in the last minute, per kind, for the per-minute limits of requests
+-- that write no row of their own: call checks, test events and resends by hand.
+
+create table private.account_requests (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null constraint account_requests_kind
+    check (kind in ('task_check', 'webhook_test_event', 'webhook_resend')),
+  created_at timestamptz not null default now()
+);
+comment on table private.account_requests is
+  'Requests per account and kind in the last minute, for their per-minute limits; older rows are pruned.';
+create index account_requests_user_kind_time on private.account_requests (user_id, kind, created_at);
+create index account_requests_created on private.account_requests (created_at);
+revoke all on private.account_requests from public, anon, authenticated;
+grant select, insert, delete on private.account_requests to service_role;
+alter table private.account_requests enable row level security;
+
+-- Counts one request of the kind for the account: null when it is within p_limit in the last
+-- minute, else (not counted) the seconds until the oldest of them leaves the minute.
+create function private.take_account_request(p_user_id uuid, p_kind text, p_limit integer)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  recent integer;
+  oldest timestamptz;
+begin
+  -- One account's requests of a kind are counted one at a time, so none slip under at once.
+  perform pg_advisory_xact_lock(hashtextextended('account_requests:' || p_kind || ':' || p_user_id::text, 0));
+  delete from private.account_requests
+   where user_id = p_user_id and kind = p_kind and created_at < now() - interval '1 minute';
+  select count(*), min(created_at) into recent, oldest
+    from private.account_requests where user_id = p_user_id and kind = p_kind;
+  if recent >= p_limit then
+    return greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - now())))::integer);
+  end if;
+  insert into private.account_requests (user_id, kind) values (p_user_id, p_kind);
+  return null;
+end;
+$$;
+comment on function private.take_account_request(uuid, text, integer) is
+  'Counts one request of p_kind for the account; null within p_limit a minute, else the seconds to wait.';
+revoke all on function private.take_account_request(uuid, text, integer) from public, anon, authenticated;
+grant execute on function private.take_account_request(uuid, text, integer) to service_role;
+
 -- Request logs ------------------------------------------------------------------------------------
 -- Every request made with an API key (the call API and MCP), as the account's developers look it
 -- up: written by the functions after they answer, read by the owner in the dashboard, never

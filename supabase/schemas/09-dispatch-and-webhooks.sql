@@ -306,43 +306,21 @@ revoke all on function public.webhook_delivery_record(uuid, integer, integer, in
 grant execute on function public.webhook_delivery_record(uuid, integer, integer, integer, text, timestamptz, text) to service_role;
 
 -- What an account's people ask for by hand (a test event, a resend) is limited per minute, so a
--- script holding a session cannot fill the shared outbox with free deliveries.
-create table private.webhook_manual_sends (
-  id bigint generated always as identity primary key,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  kind text not null constraint webhook_manual_sends_kind check (kind in ('test_event', 'resend')),
-  created_at timestamptz not null default now()
-);
-comment on table private.webhook_manual_sends is
-  'Test events and resends each account asked for in the last minute (webhookTestEventsPerMinute, webhookResendsPerMinute); older rows are pruned.';
-create index webhook_manual_sends_user_time on private.webhook_manual_sends (user_id, kind, created_at);
-create index webhook_manual_sends_created on private.webhook_manual_sends (created_at);
-revoke all on private.webhook_manual_sends from public, anon, authenticated;
-grant select, delete on private.webhook_manual_sends to service_role;
-alter table private.webhook_manual_sends enable row level security;
-
--- Counts one manual send for the account, or refuses it (P0001, a message fit to show) past the
--- minute's limit.
+-- script holding a session cannot fill the shared outbox with free deliveries: counted, or refused
+-- (P0001, a message fit to show) past the minute's limit.
 create function private.take_manual_send(p_user_id uuid, p_kind text) returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
-  allowed integer := private.limit_of(case p_kind when 'test_event' then 'webhookTestEventsPerMinute'
+  allowed integer := private.limit_of(case p_kind when 'webhook_test_event' then 'webhookTestEventsPerMinute'
                                                   else 'webhookResendsPerMinute' end);
-  recent integer;
 begin
-  perform pg_advisory_xact_lock(hashtextextended('webhook_manual_sends:' || p_user_id::text, 0));
-  delete from private.webhook_manual_sends
-   where user_id = p_user_id and kind = p_kind and created_at < now() - interval '1 minute';
-  select count(*) into recent from private.webhook_manual_sends
-   where user_id = p_user_id and kind = p_kind;
-  if recent >= allowed then
+  if private.take_account_request(p_user_id, p_kind, allowed) is not null then
     raise exception '%', format('At most %s %s a minute per account. Try again in a minute.',
-      allowed, case p_kind when 'test_event' then 'test events' else 'resends' end)
+      allowed, case p_kind when 'webhook_test_event' then 'test events' else 'resends' end)
       using errcode = 'P0001';
   end if;
-  insert into private.webhook_manual_sends (user_id, kind) values (p_user_id, p_kind);
 end;
 $$;
 comment on function private.take_manual_send(uuid, text) is
@@ -359,7 +337,7 @@ begin
                   where id = p_delivery_id and user_id = (select auth.uid())) then
     raise exception 'No such webhook delivery' using errcode = 'P0002';
   end if;
-  perform private.take_manual_send((select auth.uid()), 'resend');
+  perform private.take_manual_send((select auth.uid()), 'webhook_resend');
   -- A delivery being sent right now is left to finish; it can be resent once it has answered.
   update public.webhook_deliveries
      set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
@@ -486,7 +464,7 @@ begin
   if endpoint.id is null then
     raise exception 'No such webhook endpoint' using errcode = 'P0002';
   end if;
-  perform private.take_manual_send(endpoint.user_id, 'test_event');
+  perform private.take_manual_send(endpoint.user_id, 'webhook_test_event');
   -- Sent even to a disabled endpoint, and whatever its filter: it was asked for by name.
   insert into public.webhook_deliveries (id, user_id, event_seq, event_type, url, endpoint_id, payload)
   values (delivery, endpoint.user_id, 0, 'ping', endpoint.url, endpoint.id, jsonb_build_object(

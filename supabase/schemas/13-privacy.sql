@@ -124,11 +124,8 @@ begin
   delete from public.task_create_requests where id in (
     select id from public.task_create_requests where created_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
-  delete from private.webhook_manual_sends where id in (
-    select id from private.webhook_manual_sends where created_at < cutoff limit p_limit);
-  get diagnostics n = row_count; total := total + n;
-  delete from private.task_check_requests where id in (
-    select id from private.task_check_requests where created_at < cutoff limit p_limit);
+  delete from private.account_requests where id in (
+    select id from private.account_requests where created_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
   delete from public.task_event_streams where id in (
     select id from public.task_event_streams where expires_at < cutoff limit p_limit);

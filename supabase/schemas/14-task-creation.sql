@@ -396,43 +396,16 @@ comment on function public.task_check(uuid, jsonb) is
 revoke all on function public.task_check(uuid, jsonb) from public, anon, authenticated;
 grant execute on function public.task_check(uuid, jsonb) to service_role;
 
--- Checks per account in the last minute (POST /task/check, GET /task/rules, MCP check_call): a
--- check reads as much as a create, so it is bounded the same way, with a limit of its own.
-create table private.task_check_requests (
-  id bigint generated always as identity primary key,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  created_at timestamptz not null default now()
-);
-comment on table private.task_check_requests is
-  'Call checks per account, for the per-minute check limit (checksPerMinutePerAccount); rows older than a minute are pruned.';
-create index task_check_requests_user_time on private.task_check_requests (user_id, created_at);
-create index task_check_requests_created on private.task_check_requests (created_at);
-revoke all on private.task_check_requests from public, anon, authenticated;
-grant select, insert, delete on private.task_check_requests to service_role;
-alter table private.task_check_requests enable row level security;
-
--- Counts one check for the account: null when it may go ahead, else the seconds until the oldest
--- check of the last minute leaves it (the answer's Retry-After). A refused check is not counted.
+-- Counts one check for the account (POST /task/check, GET /task/rules, MCP check_call): a check
+-- reads as much as a create, so it is bounded the same way, with a limit of its own. Null when it
+-- may go ahead, else the seconds until the oldest check of the last minute leaves it (the
+-- answer's Retry-After); a refused check is not counted.
 create function public.task_check_take(p_user_id uuid) returns integer
-language plpgsql
+language sql
 set search_path = ''
 as $$
-declare
-  recent integer;
-  oldest timestamptz;
-begin
-  -- One account's checks are counted one at a time, so checks at once cannot all slip under it.
-  perform pg_advisory_xact_lock(hashtextextended('task_check:' || p_user_id::text, 0));
-  delete from private.task_check_requests
-   where user_id = p_user_id and created_at < now() - interval '1 minute';
-  select count(*), min(created_at) into recent, oldest
-    from private.task_check_requests where user_id = p_user_id;
-  if recent >= private.limit_of('checksPerMinutePerAccount') then
-    return greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - now())))::integer);
-  end if;
-  insert into private.task_check_requests (user_id) values (p_user_id);
-  return null;
-end;
+  select private.take_account_request(p_user_id, 'task_check',
+    private.limit_of('checksPerMinutePerAccount'));
 $$;
 comment on function public.task_check_take(uuid) is
   'Counts one call check for the account; null if within checksPerMinutePerAccount, else the seconds to wait.';
