@@ -7,6 +7,7 @@ import {
   spokenOpening,
 } from './disclosures.ts';
 import { goalRemovesDisclosure } from './disclosure-screen.ts';
+import { CALL_LANGUAGES } from './call-languages.ts';
 
 const base = {
   business_name: 'Acme Dental',
@@ -43,11 +44,14 @@ describe('the mandatory opening', () => {
       ko: 'AI 어시스턴트',
       zh: '人工智能助理',
     };
-    for (const [language, words] of Object.entries(ai)) {
-      const opening = disclosuresFor({ ...base, language, record: true }).opening;
-      expect(opening, language).toContain(words);
-      expect(opening, language).toContain('Acme Dental');
-      expect(opening, language).not.toMatch(/calling on behalf|This call is recorded/);
+    for (const [language, words] of Object.entries(ai))
+      expect(disclosuresFor({ ...base, language }).opening, language).toContain(words);
+    // Every call language opens in its own words, naming the business and the voice.
+    for (const { code } of CALL_LANGUAGES.filter((l) => !['en', 'auto'].includes(l.code))) {
+      const opening = disclosuresFor({ ...base, language: code, record: true }).opening;
+      expect(opening, code).toContain('Acme Dental');
+      expect(opening, code).toContain('Aria');
+      expect(opening, code).not.toMatch(/calling on behalf|This call is recorded/);
     }
   });
 

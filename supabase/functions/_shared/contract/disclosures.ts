@@ -57,9 +57,8 @@ type Wording = {
   optedOut: string;
 };
 
-// The opening's own wording, per language we have it in (the API's most spoken ones); a call in
-// another language opens in English (the task's disclosures say which language was used).
-const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
+// The opening's own wording in every call language (`auto` opens in English).
+const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   en: {
     identification: (voice, business) =>
       `Hi, this is ${voice}, an AI assistant calling on behalf of ${business}.`,
@@ -199,10 +198,243 @@ const WORDING: Partial<Record<Language, Wording>> & { en: Wording } = {
     thanks: '谢谢。',
     optedOut: '我们不会再拨打这个号码。再见。',
   },
+  uk: {
+    identification: (voice, business) =>
+      `Добрий день, це ${voice}, асистент зі штучним інтелектом, телефоную від імені ${business}.`,
+    recorded: 'Ця розмова записується.',
+    askConsent:
+      'Я хотів би записати цю розмову. Ви погоджуєтеся на запис? Будь ласка, скажіть так або ні.',
+    optOut: 'Щоб більше не отримувати таких дзвінків, скажіть стоп або натисніть 9.',
+    callback: (number) => `Щоб зв’язатися з нами, зателефонуйте за номером ${number}.`,
+    goodbye: 'До побачення.',
+    thanks: 'Дякую.',
+    optedOut: 'Ми більше не телефонуватимемо на цей номер. До побачення.',
+  },
+  tr: {
+    identification: (voice, business) =>
+      `Merhaba, ben ${voice}, ${business} adına arayan bir yapay zekâ asistanıyım.`,
+    recorded: 'Bu görüşme kaydediliyor.',
+    askConsent:
+      'Bu görüşmeyi kaydetmek istiyorum. Kaydedilmeyi kabul ediyor musunuz? Lütfen evet veya hayır deyin.',
+    optOut: 'Bu aramaları artık almak istemiyorsanız dur deyin ya da 9’a basın.',
+    callback: (number) => `Bize ulaşmak için ${number} numarasını arayın.`,
+    goodbye: 'Hoşça kalın.',
+    thanks: 'Teşekkürler.',
+    optedOut: 'Bu numarayı bir daha aramayacağız. Hoşça kalın.',
+  },
+  ar: {
+    identification: (voice, business) =>
+      `مرحباً، معك ${voice}، مساعد ذكاء اصطناعي يتصل نيابةً عن ${business}.`,
+    recorded: 'يتم تسجيل هذه المكالمة.',
+    askConsent: 'أود تسجيل هذه المكالمة. هل توافق على التسجيل؟ من فضلك قل نعم أو لا.',
+    optOut: 'لإيقاف هذه المكالمات، قل توقف أو اضغط 9.',
+    callback: (number) => `للتواصل معنا، اتصل على ${number}.`,
+    goodbye: 'مع السلامة.',
+    thanks: 'شكراً لك.',
+    optedOut: 'لن نتصل بهذا الرقم مرة أخرى. مع السلامة.',
+  },
+  hi: {
+    identification: (voice, business) =>
+      `नमस्ते, मैं ${voice} हूँ, ${business} की ओर से कॉल कर रही एक एआई सहायक।`,
+    recorded: 'यह कॉल रिकॉर्ड की जा रही है।',
+    askConsent: 'मैं इस कॉल को रिकॉर्ड करना चाहती हूँ। क्या आप रिकॉर्डिंग के लिए सहमत हैं? कृपया हाँ या नहीं कहें।',
+    optOut: 'ये कॉल बंद करवाने के लिए स्टॉप कहें या 9 दबाएँ।',
+    callback: (number) => `हमसे संपर्क करने के लिए ${number} पर कॉल करें।`,
+    goodbye: 'नमस्ते।',
+    thanks: 'धन्यवाद।',
+    optedOut: 'हम इस नंबर पर दोबारा कॉल नहीं करेंगे। नमस्ते।',
+  },
+  id: {
+    identification: (voice, business) =>
+      `Halo, saya ${voice}, asisten kecerdasan buatan yang menelepon atas nama ${business}.`,
+    recorded: 'Panggilan ini direkam.',
+    askConsent:
+      'Saya ingin merekam panggilan ini. Apakah Anda setuju direkam? Silakan jawab ya atau tidak.',
+    optOut: 'Untuk berhenti menerima panggilan ini, ucapkan berhenti atau tekan 9.',
+    callback: (number) => `Untuk menghubungi kami, telepon ${number}.`,
+    goodbye: 'Sampai jumpa.',
+    thanks: 'Terima kasih.',
+    optedOut: 'Kami tidak akan menelepon nomor ini lagi. Sampai jumpa.',
+  },
+  ms: {
+    identification: (voice, business) =>
+      `Helo, saya ${voice}, pembantu kecerdasan buatan yang menelefon bagi pihak ${business}.`,
+    recorded: 'Panggilan ini dirakam.',
+    askConsent:
+      'Saya ingin merakam panggilan ini. Adakah anda bersetuju dirakam? Sila jawab ya atau tidak.',
+    optOut: 'Untuk berhenti menerima panggilan ini, sebut berhenti atau tekan 9.',
+    callback: (number) => `Untuk menghubungi kami, telefon ${number}.`,
+    goodbye: 'Selamat tinggal.',
+    thanks: 'Terima kasih.',
+    optedOut: 'Kami tidak akan menelefon nombor ini lagi. Selamat tinggal.',
+  },
+  fil: {
+    identification: (voice, business) =>
+      `Magandang araw, ito si ${voice}, isang AI assistant na tumatawag para sa ${business}.`,
+    recorded: 'Nire-record ang tawag na ito.',
+    askConsent:
+      'Gusto kong i-record ang tawag na ito. Pumapayag ka bang ma-record? Pakisabi ang oo o hindi.',
+    optOut: 'Para hindi na makatanggap ng ganitong tawag, sabihin ang stop o pindutin ang 9.',
+    callback: (number) => `Para makipag-ugnayan sa amin, tumawag sa ${number}.`,
+    goodbye: 'Paalam.',
+    thanks: 'Salamat.',
+    optedOut: 'Hindi na namin tatawagan ang numerong ito. Paalam.',
+  },
+  vi: {
+    identification: (voice, business) =>
+      `Xin chào, tôi là ${voice}, trợ lý trí tuệ nhân tạo gọi thay mặt cho ${business}.`,
+    recorded: 'Cuộc gọi này được ghi âm.',
+    askConsent:
+      'Tôi muốn ghi âm cuộc gọi này. Anh chị có đồng ý không? Xin vui lòng trả lời có hoặc không.',
+    optOut: 'Để không nhận những cuộc gọi này nữa, hãy nói dừng lại hoặc bấm phím 9.',
+    callback: (number) => `Để liên hệ với chúng tôi, hãy gọi ${number}.`,
+    goodbye: 'Tạm biệt.',
+    thanks: 'Cảm ơn.',
+    optedOut: 'Chúng tôi sẽ không gọi đến số này nữa. Tạm biệt.',
+  },
+  sv: {
+    identification: (voice, business) =>
+      `Hej, det här är ${voice}, en AI-assistent som ringer för ${business}.`,
+    recorded: 'Samtalet spelas in.',
+    askConsent:
+      'Jag skulle vilja spela in samtalet. Godkänner du att det spelas in? Svara ja eller nej.',
+    optOut: 'För att slippa dessa samtal, säg stopp eller tryck 9.',
+    callback: (number) => `Du når oss på ${number}.`,
+    goodbye: 'Hej då.',
+    thanks: 'Tack.',
+    optedOut: 'Vi ringer inte det här numret igen. Hej då.',
+  },
+  da: {
+    identification: (voice, business) =>
+      `Hej, det er ${voice}, en AI-assistent, der ringer på vegne af ${business}.`,
+    recorded: 'Denne samtale bliver optaget.',
+    askConsent:
+      'Jeg vil gerne optage denne samtale. Accepterer du, at den optages? Sig venligst ja eller nej.',
+    optOut: 'For at undgå disse opkald, sig stop eller tryk 9.',
+    callback: (number) => `Du kan kontakte os på ${number}.`,
+    goodbye: 'Farvel.',
+    thanks: 'Tak.',
+    optedOut: 'Vi ringer ikke til dette nummer igen. Farvel.',
+  },
+  no: {
+    identification: (voice, business) =>
+      `Hei, dette er ${voice}, en AI-assistent som ringer på vegne av ${business}.`,
+    recorded: 'Denne samtalen blir tatt opp.',
+    askConsent:
+      'Jeg vil gjerne ta opp denne samtalen. Godtar du at den blir tatt opp? Si ja eller nei.',
+    optOut: 'For å slippe disse samtalene, si stopp eller trykk 9.',
+    callback: (number) => `Du når oss på ${number}.`,
+    goodbye: 'Ha det.',
+    thanks: 'Takk.',
+    optedOut: 'Vi ringer ikke dette nummeret igjen. Ha det.',
+  },
+  fi: {
+    identification: (voice, business) =>
+      `Hei, täällä ${voice}, tekoälyavustaja, joka soittaa yrityksen ${business} puolesta.`,
+    recorded: 'Tämä puhelu tallennetaan.',
+    askConsent: 'Haluaisin tallentaa tämän puhelun. Hyväksytkö tallennuksen? Vastaa kyllä tai ei.',
+    optOut: 'Jos et halua näitä puheluita, sano lopeta tai paina 9.',
+    callback: (number) => `Tavoitat meidät numerosta ${number}.`,
+    goodbye: 'Näkemiin.',
+    thanks: 'Kiitos.',
+    optedOut: 'Emme soita tähän numeroon enää. Näkemiin.',
+  },
+  cs: {
+    identification: (voice, business) =>
+      `Dobrý den, tady ${voice}, asistent s umělou inteligencí, volám jménem ${business}.`,
+    recorded: 'Tento hovor se nahrává.',
+    askConsent:
+      'Rád bych tento hovor nahrával. Souhlasíte s nahráváním? Řekněte prosím ano nebo ne.',
+    optOut: 'Pokud si nepřejete tyto hovory, řekněte stop nebo stiskněte 9.',
+    callback: (number) => `Zastihnete nás na čísle ${number}.`,
+    goodbye: 'Na shledanou.',
+    thanks: 'Děkuji.',
+    optedOut: 'Na toto číslo už nebudeme volat. Na shledanou.',
+  },
+  sk: {
+    identification: (voice, business) =>
+      `Dobrý deň, tu ${voice}, asistent s umelou inteligenciou, volám v mene ${business}.`,
+    recorded: 'Tento hovor sa nahráva.',
+    askConsent:
+      'Rád by som tento hovor nahrával. Súhlasíte s nahrávaním? Povedzte, prosím, áno alebo nie.',
+    optOut: 'Ak si neželáte tieto hovory, povedzte stop alebo stlačte 9.',
+    callback: (number) => `Zastihnete nás na čísle ${number}.`,
+    goodbye: 'Dovidenia.',
+    thanks: 'Ďakujem.',
+    optedOut: 'Na toto číslo už nebudeme volať. Dovidenia.',
+  },
+  hu: {
+    identification: (voice, business) =>
+      `Jó napot, ${voice} vagyok, mesterséges intelligencia alapú asszisztens, a(z) ${business} nevében telefonálok.`,
+    recorded: 'A hívást rögzítjük.',
+    askConsent:
+      'Szeretném rögzíteni ezt a hívást. Hozzájárul a rögzítéshez? Kérem, mondjon igent vagy nemet.',
+    optOut: 'Ha nem szeretne több ilyen hívást, mondja, hogy stop, vagy nyomja meg a 9-est.',
+    callback: (number) => `Elérhet minket a ${number} számon.`,
+    goodbye: 'Viszonthallásra.',
+    thanks: 'Köszönöm.',
+    optedOut: 'Erre a számra többé nem telefonálunk. Viszonthallásra.',
+  },
+  ro: {
+    identification: (voice, business) =>
+      `Bună ziua, sunt ${voice}, un asistent cu inteligență artificială care sună în numele ${business}.`,
+    recorded: 'Acest apel este înregistrat.',
+    askConsent: 'Aș dori să înregistrez acest apel. Sunteți de acord? Vă rog să spuneți da sau nu.',
+    optOut: 'Pentru a nu mai primi aceste apeluri, spuneți stop sau apăsați 9.',
+    callback: (number) => `Ne puteți contacta la ${number}.`,
+    goodbye: 'La revedere.',
+    thanks: 'Mulțumesc.',
+    optedOut: 'Nu vom mai suna la acest număr. La revedere.',
+  },
+  bg: {
+    identification: (voice, business) =>
+      `Здравейте, обажда се ${voice}, асистент с изкуствен интелект, от името на ${business}.`,
+    recorded: 'Този разговор се записва.',
+    askConsent: 'Бих искал да запиша този разговор. Съгласни ли сте? Моля, кажете да или не.',
+    optOut: 'За да спрете тези обаждания, кажете стоп или натиснете 9.',
+    callback: (number) => `Можете да се свържете с нас на ${number}.`,
+    goodbye: 'Довиждане.',
+    thanks: 'Благодаря.',
+    optedOut: 'Няма да звъним повече на този номер. Довиждане.',
+  },
+  hr: {
+    identification: (voice, business) =>
+      `Dobar dan, ovdje ${voice}, asistent umjetne inteligencije, zovem u ime ${business}.`,
+    recorded: 'Ovaj se poziv snima.',
+    askConsent: 'Želio bih snimiti ovaj poziv. Pristajete li na snimanje? Molim recite da ili ne.',
+    optOut: 'Da više ne primate ove pozive, recite stop ili pritisnite 9.',
+    callback: (number) => `Možete nas dobiti na broj ${number}.`,
+    goodbye: 'Doviđenja.',
+    thanks: 'Hvala.',
+    optedOut: 'Više nećemo zvati ovaj broj. Doviđenja.',
+  },
+  el: {
+    identification: (voice, business) =>
+      `Γεια σας, είμαι ο/η ${voice}, βοηθός τεχνητής νοημοσύνης και καλώ εκ μέρους της ${business}.`,
+    recorded: 'Η κλήση αυτή καταγράφεται.',
+    askConsent: 'Θα ήθελα να καταγράψω αυτή την κλήση. Συμφωνείτε; Παρακαλώ πείτε ναι ή όχι.',
+    optOut: 'Για να σταματήσουν αυτές οι κλήσεις, πείτε στοπ ή πατήστε 9.',
+    callback: (number) => `Επικοινωνήστε μαζί μας στο ${number}.`,
+    goodbye: 'Αντίο.',
+    thanks: 'Ευχαριστώ.',
+    optedOut: 'Δεν θα καλέσουμε ξανά αυτόν τον αριθμό. Αντίο.',
+  },
+  ta: {
+    identification: (voice, business) =>
+      `வணக்கம், நான் ${voice}, ${business} சார்பாக அழைக்கும் செயற்கை நுண்ணறிவு உதவியாளர்.`,
+    recorded: 'இந்த அழைப்பு பதிவு செய்யப்படுகிறது.',
+    askConsent:
+      'இந்த அழைப்பைப் பதிவு செய்ய விரும்புகிறேன். நீங்கள் சம்மதிக்கிறீர்களா? ஆம் அல்லது இல்லை என்று சொல்லுங்கள்.',
+    optOut: 'இந்த அழைப்புகளை நிறுத்த, நிறுத்து என்று சொல்லுங்கள் அல்லது 9 ஐ அழுத்துங்கள்.',
+    callback: (number) => `எங்களைத் தொடர்புகொள்ள ${number} என்ற எண்ணை அழைக்கவும்.`,
+    goodbye: 'நன்றி, வணக்கம்.',
+    thanks: 'நன்றி.',
+    optedOut: 'இந்த எண்ணை இனி அழைக்க மாட்டோம். வணக்கம்.',
+  },
 };
 
 export const wordingFor = (language: string): Wording =>
-  WORDING[language as Language] ?? WORDING.en;
+  WORDING[language as keyof typeof WORDING] ?? WORDING.en;
 
 /** +14155550100 → "+1 415-555-0100", as a number is read out. */
 export function spokenNumber(e164: string): string {

@@ -166,11 +166,13 @@ export function createHandler<Caller>(
     const at = new Date();
     const requestId = newRequestId();
     const logged = options.requestLog?.begin(request) ?? null;
+    const read: BodyRead = { text: null };
     try {
-      const response = await answer(request, requestId);
+      const response = await answer(request, requestId, read);
       if (logged) {
         const url = new URL(request.url);
         logged(response, {
+          body: read.text,
           at,
           method: request.method.toUpperCase(),
           path: url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, ''),
@@ -186,7 +188,7 @@ export function createHandler<Caller>(
     }
   };
 
-  async function answer(request: Request, requestId: string): Promise<Response> {
+  async function answer(request: Request, requestId: string, read: BodyRead): Promise<Response> {
     const method = request.method.toUpperCase();
     if (method === 'OPTIONS' && options.cors)
       return finish(new Response(null, { status: options.preflightStatus ?? 204 }), requestId);
@@ -201,9 +203,8 @@ export function createHandler<Caller>(
       const path = url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
       let checked: Promise<Caller> | null = null;
       const caller = () => (checked ??= options.auth.authenticate(request));
-      let body: Promise<string> | null = null;
       const text = () =>
-        (body ??= readLimited(
+        (read.text ??= readLimited(
           request,
           maxBody,
           options.tooLargeMessage ?? `The request body must be at most ${maxBody} bytes.`,
@@ -232,6 +233,9 @@ export function createHandler<Caller>(
     }
   }
 }
+
+/** The body as the handler read it (null: it never asked), for the request log. */
+type BodyRead = { text: Promise<string> | null };
 
 /**
  * Reads the body, giving up as soon as it passes `limit` bytes: then 413 payload_too_large saying

@@ -9,6 +9,11 @@ import { runAfterResponse, type AfterResponse } from '../background.ts';
 export const LOGGED_BODY_MAX_BYTES = 8 * 1024;
 
 export type RequestLogEntry = {
+  /**
+   * The body as the handler read it, within its size cap (null: it answered without reading it).
+   * The log reads no byte of its own, so a body the handler refused is never waited for.
+   */
+  body: Promise<string> | null;
   at: Date;
   method: string;
   path: string;
@@ -19,8 +24,8 @@ export type RequestLogEntry = {
 };
 
 /**
- * What createHandler calls for each request: `begin` before the request is handled (it may keep
- * a copy of the body), `end` once the answer is ready (it records in the background).
+ * What createHandler calls for each request: `begin` before the request is handled, and what it
+ * returns once the answer is ready (it records in the background).
  */
 export type RequestLogger = {
   begin: (request: Request) => ((response: Response, entry: RequestLogEntry) => void) | null;
@@ -106,33 +111,6 @@ export function loggedBody(
   return { body: cut, truncated: true };
 }
 
-/** Reads at most `limit` bytes of a body (the rest is not needed: the log keeps 8 KB). */
-async function readPrefix(body: ReadableStream<Uint8Array> | null, limit: number) {
-  if (!body) return { text: '', complete: true };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let complete = true;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > limit) {
-      complete = false;
-      await reader.cancel();
-      break;
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { text: new TextDecoder().decode(bytes), complete };
-}
-
 async function errorCodeOf(response: Response | null): Promise<string | null> {
   if (!response) return null;
   try {
@@ -170,8 +148,6 @@ export function requestLogger(
     begin(request) {
       const credential = credentialOf(request);
       if (!credential) return null;
-      // A copy of the body, read only after the answer (a body the handler never read too).
-      const copy = request.body ? request.clone().body : null;
       return (response, entry) => {
         // Error answers are small JSON; a copy to read their code from after sending them.
         const errorCopy =
@@ -179,8 +155,10 @@ export function requestLogger(
             ? response.clone()
             : null;
         after('request-log', async () => {
-          const read = await readPrefix(copy, LOGGED_BODY_MAX_BYTES * 4);
-          const { body, truncated } = loggedBody(read.text);
+          // Masked on a prefix only: the log keeps 8 KB of it.
+          const read = (await entry.body?.catch(() => null)) ?? '';
+          const prefix = read.slice(0, LOGGED_BODY_MAX_BYTES * 4);
+          const { body, truncated } = loggedBody(prefix);
           await record(credential, {
             at: entry.at.toISOString(),
             method: entry.method.slice(0, 16),
@@ -190,7 +168,7 @@ export function requestLogger(
             requestId: entry.requestId,
             latencyMs: Math.round(entry.latencyMs),
             body: body === '' ? null : body,
-            bodyTruncated: truncated || !read.complete,
+            bodyTruncated: truncated || prefix.length < read.length,
             errorCode: await errorCodeOf(errorCopy),
           });
         });
