@@ -8,6 +8,7 @@ import { createUser, deleteCreatedUsers, serviceClient } from './support/clients
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
 import { withoutDispatchTick } from './support/cron';
 import { apiUrl, secretKey, TEST_PORTS } from './support/stack';
+import { closeServer } from './support/servers';
 
 // Scheduled work on the integration stack (whose scheduler calls dispatch every 500 ms): due
 // retries, the watchdog, signed webhooks with retries, and a SIGKILL of the edge runtime. Time is
@@ -115,7 +116,7 @@ async function receiver(failures = 0) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/calls`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url, received, close: () => closeServer(server) };
 }
 
 // Each test has an account of its own, so no test's money or calls show in another's checks.

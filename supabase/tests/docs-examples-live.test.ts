@@ -31,6 +31,7 @@ import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
 import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 const kindOf = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -109,7 +110,7 @@ beforeAll(async () => {
   receiver = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/calls`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { dispatchDaysAhead } from './support/retention';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // The privacy policy's retention, done by the scheduled work (docs/decisions/0013): call content
 // 30 days after the call, technical logs after 30 days, call records 24 months after the call.
@@ -50,7 +51,7 @@ async function receiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => closeServer(server),
   };
 }
 

@@ -11,6 +11,7 @@ import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // The SDK as an integrator installs it: `npm pack` of packages/sdk (which builds it), the tarball
 // unpacked, and its dist imported; then a test key's calls on the simulated network through it.
@@ -144,7 +145,7 @@ describe('@dialwise/sdk from its packed tarball', () => {
         ),
       ).rejects.toBeInstanceOf(sdk.WebhookVerificationError);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     }
   });
 

@@ -7,6 +7,7 @@ import { apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 import { readSseData } from './support/sse';
 import { sameCallee } from './support/phone';
+import { closeServer } from './support/servers';
 
 // Batches on the integration stack: validated whole, paced through the account's 10 call slots
 // by the scheduler, completed with batch.completed on the stream and the webhook.
@@ -103,7 +104,7 @@ async function receiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/batches`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url, received, close: () => closeServer(server) };
 }
 
 async function tasksOf(account: CallingAccount, batchId: string) {

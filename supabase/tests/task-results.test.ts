@@ -8,6 +8,7 @@ import { deleteCreatedUsers } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { apiUrl, secretKey, TEST_PORTS } from './support/stack';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // What a finished call hands back to a program: the result by the integrator's own schema, on the
 // integration stack with the simulated phone network (recordings: recordings.test.ts).
@@ -142,7 +143,7 @@ describe('output_schema → result', () => {
       expect(completed!.data.result).toEqual(task.result);
       expect(completed!.data.result).toMatchObject({ confirmed: true });
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     }
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { deleteCreatedUsers } from './support/clients';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // The integrator's own tools, called by the agent mid-call, on the simulated phone network: its
 // callee at 555-0110 asks something only the task's first tool can answer.
@@ -50,7 +51,7 @@ async function toolServer(status: number, answer: unknown) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tools/prescription`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url, received, close: () => closeServer(server) };
 }
 
 let account: CallingAccount;

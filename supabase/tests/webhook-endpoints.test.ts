@@ -7,6 +7,7 @@ import { anonClient, deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // Account webhook endpoints (docs/decisions/0039-account-webhook-endpoints.md), as their owner
 // and as another account: made through the account function with the session, the secret shown
@@ -43,7 +44,7 @@ async function receiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => closeServer(server),
   };
 }
 

@@ -5,6 +5,7 @@ import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // The outbox is shared by every account: one account's slow receiver and flood of deliveries must
 // not hold up another's webhooks, nor be sent any delivery twice.
@@ -40,11 +41,7 @@ async function receiver(delayMs: number) {
     arrivals,
     mostHeld: () => mostHeld,
     answered: () => answered,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 

@@ -193,40 +193,6 @@ describe('a body larger than its cap', () => {
   });
 });
 
-describe('a body streamed past its cap', () => {
-  it('is refused as soon as it passes the cap, while the sender is still sending', async () => {
-    // 4 KB every 50 ms for a minute, with no declared length: the answer must not wait for it.
-    let sending = true;
-    const chunk = new TextEncoder().encode(' '.repeat(4096));
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"goal":"'));
-      },
-      async pull(controller) {
-        if (!sending) return controller.close();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        controller.enqueue(chunk);
-      },
-    });
-    const stop = setTimeout(() => (sending = false), 60_000);
-    const started = Date.now();
-    const response = await fetch(taskUrl, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${caller.apiKey}`, 'Content-Type': 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit & { duplex: 'half' });
-    sending = false;
-    clearTimeout(stop);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorBody).error.message).toBe(
-      'The request body must be at most 64 KB',
-    );
-    // 64 KB arrive in under a second; the minute of sending is not waited for.
-    expect(Date.now() - started).toBeLessThan(30_000);
-  }, 90_000);
-});
-
 describe('one batch fanning out', () => {
   const row = (i: number, extra: Record<string, unknown> = {}) => ({
     phone_number: `+1415555${String(1000 + i).padStart(4, '0')}`,

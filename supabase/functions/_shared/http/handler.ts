@@ -49,6 +49,8 @@ export type HandlerContext<Caller> = {
   caller: () => Promise<Caller>;
   /** The body as text; over the function's size cap → 413 payload_too_large. */
   text: () => Promise<string>;
+  /** The body as text within `limit` bytes (a route's own cap), else the error `tooLarge` makes. */
+  textWithin: (limit: number, tooLarge: () => ServiceError) => Promise<string>;
   /** The body as a JSON object, or 400 (code and message by `badJson`). */
   jsonObject: () => Promise<Record<string, unknown>>;
 };
@@ -203,12 +205,14 @@ export function createHandler<Caller>(
       const path = url.pathname.replace(/^\/functions\/v1/, '').replace(/\/+$/, '');
       let checked: Promise<Caller> | null = null;
       const caller = () => (checked ??= options.auth.authenticate(request));
+      // The body is read once, whoever asks, and what was read is what the request log keeps.
+      const textWithin = (limit: number, tooLarge: string | (() => ServiceError)) =>
+        (read.text ??= readLimited(request, limit, tooLarge));
       const text = () =>
-        (read.text ??= readLimited(
-          request,
+        textWithin(
           maxBody,
           options.tooLargeMessage ?? `The request body must be at most ${maxBody} bytes.`,
-        ));
+        );
       const jsonObject = async () => {
         const bad = options.badJson ?? DEFAULT_BAD_JSON;
         const raw = await text();
@@ -225,7 +229,7 @@ export function createHandler<Caller>(
       };
       if ((options.authWhen ?? 'first') === 'first') await caller();
       return finish(
-        await handle(request, { requestId, path, url, caller, text, jsonObject }),
+        await handle(request, { requestId, path, url, caller, text, textWithin, jsonObject }),
         requestId,
       );
     } catch (error) {

@@ -4,12 +4,7 @@
 // that a caller's credential is checked before its body is read, so a bad credential is what it
 // learns first and costs nothing more.
 import { ServiceError } from '../errors.ts';
-import {
-  type Authenticator,
-  type HandlerContext,
-  readLimited,
-  type WriteCaller,
-} from './handler.ts';
+import { type Authenticator, type HandlerContext, type WriteCaller } from './handler.ts';
 
 export type RouteMethod = 'GET' | 'POST';
 
@@ -163,7 +158,7 @@ export function routeTable<Caller>(table: RouteTable<Caller>) {
     const maxBytes = found.route.maxBodyBytes;
     const body = async () => {
       if (maxBytes === undefined) throw new Error(`${found.route.path} declares no body`);
-      return table.parseBody(await readLimited(request, maxBytes, () => table.tooLarge(maxBytes)));
+      return table.parseBody(await handler.textWithin(maxBytes, () => table.tooLarge(maxBytes)));
     };
     return found.route.answer(
       { request, url: handler.url, params, body, requestId: handler.requestId },
