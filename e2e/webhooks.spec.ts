@@ -30,7 +30,12 @@ async function receiver() {
   return {
     url,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // The functions keep their connections alive; close waits for every one without this.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

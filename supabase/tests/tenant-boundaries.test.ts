@@ -10,6 +10,7 @@ import { closeClock, sql } from './support/clock';
 import { uniqueUsPhone } from './support/phone';
 import { publishableKey, apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
+import { closeServer } from './support/servers';
 
 // Every tenant boundary, generated from the database itself: each table and view in `public`
 // (and each function anon or a signed-in user may execute) is listed from the catalog, and each
@@ -742,7 +743,7 @@ afterAll(async () => {
   await sql(`delete from public.contact_requests where email like 'tenant-victim-%@example.test'`);
   await closeClock();
   await deleteCreatedUsers();
-  await new Promise<void>((resolve) => receiver?.close(() => resolve()) ?? resolve());
+  if (receiver) await closeServer(receiver);
 });
 
 describe('the catalog and the cases agree', () => {

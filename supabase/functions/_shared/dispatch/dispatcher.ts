@@ -181,8 +181,8 @@ export function createDispatcher(deps: DispatchDeps) {
 
   /**
    * Due webhook deliveries, claimed fairly across accounts and destinations in rounds and each
-   * round sent in parallel (every POST has its own timeout), until nothing more may be claimed or
-   * the run's webhook time is spent; other runs may be sending at the same time.
+   * round sent in parallel (every POST has its own timeout), while rounds come back full and the
+   * run's webhook time lasts; other runs may be sending at the same time.
    */
   async function webhooks(at: Date): Promise<{ sent: number; failed: number }> {
     const totals = { sent: 0, failed: 0 };
@@ -257,6 +257,7 @@ export function createDispatcher(deps: DispatchDeps) {
         }),
       ) as Delivery[];
       if (due.length === 0) break;
+      const full = due.length === batch;
       await Promise.all(
         due.map((delivery) =>
           deliver(delivery).catch((error: unknown) =>
@@ -264,6 +265,8 @@ export function createDispatcher(deps: DispatchDeps) {
           ),
         ),
       );
+      // A round that was not full took all that may go now: the next wake-up or tick sends more.
+      if (!full) break;
     }
     return totals;
   }
