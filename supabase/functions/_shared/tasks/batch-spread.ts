@@ -23,6 +23,13 @@ function urlHost(value: unknown): string | null {
 }
 
 /**
+ * What a batch compiles once: a schema at its field (output_schema has none, a tool's parameters
+ * are `tools.<i>.parameters`), so the cap counts exactly the compilations the batch would make.
+ */
+export const schemaCompileKey = (schema: unknown, field?: string) =>
+  `${field ?? ''}|${canonicalJson(schema)}`;
+
+/**
  * Refuses, before any host is resolved or schema compiled, a batch whose rows (merged over its
  * defaults) name more distinct hosts (webhook_url and every tool's url) or schemas (output_schema
  * and every tool's parameters, each where the batch compiles it) than the limits allow. Answers
@@ -37,13 +44,13 @@ export function checkBatchSpread(rows: Record<string, unknown>[]): { hosts: Set<
   };
   for (const row of rows) {
     addHost(row.webhook_url);
-    if (isObject(row.output_schema)) schemas.add(`|${canonicalJson(row.output_schema)}`);
+    if (isObject(row.output_schema)) schemas.add(schemaCompileKey(row.output_schema));
     if (!Array.isArray(row.tools)) continue;
     row.tools.forEach((tool: unknown, index) => {
       if (!isObject(tool)) return;
       addHost(tool.url);
       if (isObject(tool.parameters))
-        schemas.add(`tools.${index}.parameters|${canonicalJson(tool.parameters)}`);
+        schemas.add(schemaCompileKey(tool.parameters, `tools.${index}.parameters`));
     });
   }
   if (hosts.size > LIMITS.batchMaxWebhookHosts)

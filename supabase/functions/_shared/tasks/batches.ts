@@ -14,7 +14,12 @@ import { rejectDeepValue } from '../json-schema/json-depth.ts';
 import { checkOutputSchema, type OutputSchema } from '../json-schema/output-schema.ts';
 import { batchCounts, type BatchCounts } from './batch-counts.ts';
 import { type BatchTaskDefaults, shareBatchDefaults } from './batch-defaults.ts';
-import { type BatchRowError, checkBatchSpread, duplicateNumberRows } from './batch-spread.ts';
+import {
+  type BatchRowError,
+  checkBatchSpread,
+  duplicateNumberRows,
+  schemaCompileKey,
+} from './batch-spread.ts';
 import {
   BATCH_ID,
   createBatchSchema,
@@ -163,7 +168,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     // Each distinct output_schema is checked (and compiled) once for the whole batch.
     const schemas = new Map<string, OutputSchema>();
     const checkSchema = (schema: unknown, field?: string) => {
-      const key = `${field ?? ''}|${canonicalJson(schema)}`;
+      const key = schemaCompileKey(schema, field);
       let verdict = schemas.get(key);
       if (!verdict) {
         verdict = checkOutputSchema(schema, field);
