@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
@@ -191,6 +192,58 @@ describe('a body larger than its cap', () => {
       'The request body must be at most 64 KB',
     );
   });
+});
+
+/**
+ * Sends a chunked body that never ends (16 KB every 50 ms) and resolves with the answer, whenever
+ * it comes: an answer that waited for the body's end, or for a proxy's far larger limit, never does.
+ */
+function streamForever(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string; sentBytes: number }>((resolve, reject) => {
+    let sentBytes = 0;
+    const target = new URL(url);
+    const request = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (text: string) => (body += text));
+        response.on('end', () => {
+          clearInterval(sending);
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body, sentBytes });
+        });
+      },
+    );
+    request.on('error', (error) => {
+      clearInterval(sending);
+      reject(error);
+    });
+    request.write('{"goal":"');
+    const chunk = 'x'.repeat(16 * 1024);
+    const sending = setInterval(() => {
+      request.write(chunk);
+      sentBytes += chunk.length;
+    }, 50);
+  });
+}
+
+describe('a streamed body past its cap', () => {
+  it('is answered as soon as it passes the cap, while the client is still sending', async () => {
+    const answer = await streamForever(taskUrl, { Authorization: `Bearer ${caller.apiKey}` });
+    expect(answer.status).toBe(400);
+    expect((JSON.parse(answer.body) as ErrorBody).error.message).toBe(
+      'The request body must be at most 64 KB',
+    );
+    // Refused near the 64 KB cap, long before the gateway's 10 MB or the runtime's 20 MB.
+    expect(answer.sentBytes).toBeLessThan(1024 * 1024);
+  }, 20_000);
 });
 
 describe('one batch fanning out', () => {

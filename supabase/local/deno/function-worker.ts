@@ -17,9 +17,12 @@ export type ToWorker =
       method: string;
       url: string;
       headers: [string, string][];
-      body: ArrayBuffer | null;
+      /** Whether a body follows, chunk by chunk as the function reads it ('body' messages). */
+      hasBody: boolean;
       remoteAddr: { hostname: string; port: number };
     }
+  | { type: 'body'; id: number; bytes: Uint8Array | null }
+  | { type: 'body-failed'; id: number; message: string }
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
@@ -29,13 +32,64 @@ export type FromWorker =
   | { type: 'chunk'; id: number; bytes: Uint8Array }
   | { type: 'end'; id: number }
   | { type: 'failed'; id: number; message: string }
-  | { type: 'memory'; bytes: number };
+  | { type: 'memory'; bytes: number }
+  /** The function reads its request body: the next chunk, please. */
+  | { type: 'pull'; id: number }
+  /** The function stopped reading its request body (it refused it, say). */
+  | { type: 'body-cancel'; id: number };
 
 const post = (message: FromWorker, transfer: Transferable[] = []) =>
   self.postMessage(message, transfer);
 
 let handler: Handler | null = null;
 const readers = new Map<number, ReadableStreamDefaultReader<Uint8Array>>();
+/** Request bodies being read, fed one chunk per pull (the client's pace, never buffered ahead). */
+const bodies = new Map<
+  number,
+  { controller: ReadableStreamDefaultController<Uint8Array>; pulled: () => void }
+>();
+
+/**
+ * The request body as a stream the main isolate fills on demand: each read asks it for one chunk,
+ * so a function that refuses a body at its cap answers while the client is still sending, as on
+ * hosted, and a body is never held whole unless the function holds it.
+ */
+function requestBody(id: number): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      bodies.set(id, { controller, pulled: () => {} });
+    },
+    pull() {
+      return new Promise<void>((pulled) => {
+        const body = bodies.get(id);
+        if (!body) return pulled();
+        body.pulled = pulled;
+        post({ type: 'pull', id });
+      });
+    },
+    cancel() {
+      bodies.delete(id);
+      post({ type: 'body-cancel', id });
+    },
+  });
+}
+
+function feedBody(message: Extract<ToWorker, { type: 'body' | 'body-failed' }>) {
+  const body = bodies.get(message.id);
+  if (!body) return;
+  try {
+    if (message.type === 'body-failed') {
+      bodies.delete(message.id);
+      body.controller.error(new TypeError(message.message));
+    } else if (message.bytes === null) {
+      bodies.delete(message.id);
+      body.controller.close();
+    } else body.controller.enqueue(message.bytes);
+  } catch {
+    // The function already let the body go.
+  }
+  body.pulled();
+}
 
 /** The handler the function's module passes to Deno.serve, when it is imported. */
 function captureServe(port: number): Promise<Handler> {
@@ -79,7 +133,7 @@ async function answer(message: Extract<ToWorker, { type: 'request' }>) {
     const request = new Request(message.url, {
       method: message.method,
       headers: message.headers,
-      body: message.body,
+      body: message.hasBody ? requestBody(id) : null,
     });
     const info = {
       remoteAddr: { transport: 'tcp', ...message.remoteAddr },
@@ -98,7 +152,10 @@ async function answer(message: Extract<ToWorker, { type: 'request' }>) {
     statusText: response.statusText,
     headers: [...response.headers],
   });
-  if (!response.body) return post({ type: 'end', id });
+  if (!response.body) {
+    bodies.delete(id);
+    return post({ type: 'end', id });
+  }
   const reader = response.body.getReader();
   readers.set(id, reader);
   try {
@@ -114,6 +171,7 @@ async function answer(message: Extract<ToWorker, { type: 'request' }>) {
     post({ type: 'failed', id, message: (error as Error).message ?? String(error) });
   } finally {
     readers.delete(id);
+    bodies.delete(id);
   }
 }
 
@@ -127,6 +185,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       post({ type: 'memory', bytes: heapUsed + external });
     }, 50);
   } else if (message.type === 'request') void answer(message);
+  else if (message.type === 'body' || message.type === 'body-failed') feedBody(message);
   else if (message.type === 'cancel')
     readers
       .get(message.id)

@@ -8,8 +8,10 @@
 //   504, a streamed body is cut, and background work (EdgeRuntime.waitUntil) stops with it.
 // - A worker past 256 MB (heap and array buffers, STACK_FUNCTION_MEMORY_MB) is terminated: every
 //   request it was serving answers 546 WORKER_LIMIT, and the next request gets a new worker.
-// - A request body over STACK_FUNCTION_MAX_REQUEST_MB (20) is refused with 413 before any worker
-//   holds it.
+// - A request body reaches the function as a stream, read at the function's pace (a function that
+//   refuses a body at its own cap answers while the client is still sending). One declared over
+//   STACK_FUNCTION_MAX_REQUEST_MB (20) is refused with 413 before any worker sees it; one that
+//   streams past it gets 413 then.
 //
 // The functions read the same wall clock as WORKER_WALL_CLOCK_SECONDS (the stack sets both), so
 // what they bound by it (waits, streams) is bounded the same here as there.
@@ -51,6 +53,9 @@ const tooLarge = () =>
 type Pending = {
   answer: (response: Response) => void;
   stream: ReadableStreamDefaultController<Uint8Array> | null;
+  /** The client's request body, read chunk by chunk as the function pulls it. */
+  body: ReadableStreamDefaultReader<Uint8Array> | null;
+  bodyBytes: number;
 };
 
 type FunctionWorker = {
@@ -79,6 +84,7 @@ function endWorker(entry: FunctionWorker, unanswered: () => Response, reason: st
   entry.ended = true;
   if (current.get(entry.name) === entry) current.delete(entry.name);
   for (const request of entry.pending.values()) {
+    releaseBody(request);
     if (request.stream) {
       try {
         request.stream.error(reason);
@@ -151,12 +157,15 @@ function startWorker(name: string, entryFile: string): FunctionWorker {
     }
     const request = entry.pending.get(message.id);
     if (!request) return;
+    if (message.type === 'pull') return void sendBodyChunk(entry, message.id, request);
+    if (message.type === 'body-cancel') return releaseBody(request);
     if (message.type === 'head') {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           request.stream = controller;
         },
         cancel() {
+          releaseBody(request);
           entry.pending.delete(message.id);
           if (!entry.ended)
             worker.postMessage({ type: 'cancel', id: message.id } satisfies ToWorker);
@@ -171,9 +180,11 @@ function startWorker(name: string, entryFile: string): FunctionWorker {
       );
     } else if (message.type === 'chunk') request.stream?.enqueue(message.bytes);
     else if (message.type === 'end') {
+      releaseBody(request);
       entry.pending.delete(message.id);
       request.stream?.close();
     } else if (message.type === 'failed') {
+      releaseBody(request);
       entry.pending.delete(message.id);
       if (request.stream) request.stream.error(message.message);
       else request.answer(json(500, 'internal', message.message));
@@ -216,34 +227,47 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, ms: numb
   }
 }
 
-/** The request's body, whole, or null when it is over the limit (declared or as it streams in). */
-async function boundedBody(request: Request): Promise<ArrayBuffer | null | 'too-large'> {
-  if (!request.body) return null;
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  const reader = request.body.getReader();
-  if (maxRequestBytes > 0 && declared > maxRequestBytes) {
-    await discard(reader, DISCARD_MS);
-    return 'too-large';
+/**
+ * The body is let go: what the client still sends is read and dropped for a moment (so it reads
+ * the answer rather than a reset connection), then cut.
+ */
+function releaseBody(request: Pending) {
+  const reader = request.body;
+  if (!reader) return;
+  request.body = null;
+  void discard(reader, DISCARD_MS);
+}
+
+/** One chunk of the client's body to the function that asked for it, or its end, or the 413. */
+async function sendBodyChunk(entry: FunctionWorker, id: number, request: Pending) {
+  const reader = request.body;
+  const send = (message: ToWorker, transfer: Transferable[] = []) => {
+    if (!entry.ended) entry.worker.postMessage(message, transfer);
+  };
+  if (!reader) return send({ type: 'body-failed', id, message: 'The request body is gone' });
+  let read: ReadableStreamReadResult<Uint8Array>;
+  try {
+    read = await reader.read();
+  } catch {
+    request.body = null;
+    return send({ type: 'body-failed', id, message: 'The client stopped sending the body' });
   }
-  const chunks: Uint8Array[] = [];
-  let seen = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    seen += value.byteLength;
-    if (maxRequestBytes > 0 && seen > maxRequestBytes) {
-      await discard(reader, DISCARD_MS);
-      return 'too-large';
+  if (read.done) {
+    request.body = null;
+    return send({ type: 'body', id, bytes: null });
+  }
+  request.bodyBytes += read.value.byteLength;
+  if (maxRequestBytes > 0 && request.bodyBytes > maxRequestBytes) {
+    send({ type: 'body-failed', id, message: 'The request body is too large' });
+    releaseBody(request);
+    if (!request.stream) {
+      entry.pending.delete(id);
+      request.answer(tooLarge());
     }
-    chunks.push(value);
+    return;
   }
-  const body = new Uint8Array(seen);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body.buffer;
+  const bytes = read.value.slice();
+  send({ type: 'body', id, bytes }, [bytes.buffer]);
 }
 
 async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
@@ -251,8 +275,11 @@ async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Prom
   if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json(404, 'not_found', 'Function not found');
   const entryFile = `${functionsDir}/${name}/index.ts`;
   if (!(await exists(entryFile))) return json(404, 'not_found', `Function "${name}" not found`);
-  const body = await boundedBody(request);
-  if (body === 'too-large') return tooLarge();
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (request.body && maxRequestBytes > 0 && declared > maxRequestBytes) {
+    await discard(request.body.getReader(), DISCARD_MS);
+    return tooLarge();
+  }
 
   let entry = workerFor(name, entryFile);
   for (let attempt = 0; ; attempt += 1) {
@@ -269,19 +296,21 @@ async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Prom
   const id = nextRequestId++;
   const remote = info.remoteAddr as Deno.NetAddr;
   return await new Promise<Response>((answer) => {
-    entry.pending.set(id, { answer, stream: null });
-    entry.worker.postMessage(
-      {
-        type: 'request',
-        id,
-        method: request.method,
-        url: request.url,
-        headers: [...request.headers],
-        body,
-        remoteAddr: { hostname: remote.hostname, port: remote.port },
-      } satisfies ToWorker,
-      body ? [body] : [],
-    );
+    entry.pending.set(id, {
+      answer,
+      stream: null,
+      body: request.body?.getReader() ?? null,
+      bodyBytes: 0,
+    });
+    entry.worker.postMessage({
+      type: 'request',
+      id,
+      method: request.method,
+      url: request.url,
+      headers: [...request.headers],
+      hasBody: request.body !== null,
+      remoteAddr: { hostname: remote.hostname, port: remote.port },
+    } satisfies ToWorker);
   });
 }
 
