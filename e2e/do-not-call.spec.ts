@@ -6,7 +6,8 @@ import { signIn } from './support/sign-in';
 
 // The do-not-call list from the dashboard: a callee who opts out during a test call (555-0109)
 // is listed for good, the account adds and removes its own numbers, and the test-call form is
-// refused for a listed number and for a number the call API does not dial.
+// refused for a listed number and for a number the call API does not dial; test mode keeps a list
+// of its own.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe('do not call', () => {
@@ -69,5 +70,17 @@ test.describe('do not call', () => {
     await page.getByRole('button', { name: 'Remove +1 415-555-0133' }).click();
     await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0133' })).toHaveCount(0);
     await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0109' })).toHaveCount(1);
+
+    // Test mode has a list of its own: the live opt-out is not on it, and what is added there
+    // stays there.
+    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Test' }).click();
+    await expect(page.getByText(/This is the test list/)).toBeVisible();
+    await expect(page.getByText('No numbers on your do-not-call list.')).toBeVisible();
+    await page.getByLabel('Phone number').fill('415-555-0144');
+    await page.getByRole('button', { name: 'Add number' }).click();
+    await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0144' })).toHaveCount(1);
+    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Live' }).click();
+    await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0109' })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0144' })).toHaveCount(0);
   });
 });

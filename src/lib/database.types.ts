@@ -372,6 +372,7 @@ export type Database = {
           source: 'callee' | 'account';
           task_id: string | null;
           created_at: string;
+          livemode: boolean;
         };
         Insert: {
           user_id?: string;
@@ -379,6 +380,7 @@ export type Database = {
           source?: 'callee' | 'account';
           task_id?: string | null;
           created_at?: string;
+          livemode?: boolean;
         };
         Update: {
           user_id?: string;
@@ -386,6 +388,7 @@ export type Database = {
           source?: 'callee' | 'account';
           task_id?: string | null;
           created_at?: string;
+          livemode?: boolean;
         };
         Relationships: [];
       };

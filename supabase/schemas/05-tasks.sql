@@ -994,8 +994,9 @@ comment on function private.cancel_waiting_task(text, text) is
 revoke all on function private.cancel_waiting_task(text, text) from public, anon, authenticated;
 grant execute on function private.cancel_waiting_task(text, text) to service_role;
 
-create function private.cancel_waiting_tasks(p_user_id uuid, p_phone_number text, p_reason text)
-returns integer
+create function private.cancel_waiting_tasks(
+  p_user_id uuid, p_phone_number text, p_reason text, p_livemode boolean default null
+) returns integer
 language plpgsql
 set search_path = ''
 as $$
@@ -1008,6 +1009,7 @@ begin
     select id from public.tasks
      where user_id = p_user_id
        and (p_phone_number is null or phone_number = p_phone_number)
+       and (p_livemode is null or livemode = p_livemode)
        and status in ('scheduled', 'queued', 'retry_scheduled')
      order by id
   loop
@@ -1018,10 +1020,10 @@ begin
   return canceled;
 end;
 $$;
-comment on function private.cancel_waiting_tasks(uuid, text, text) is
-  'Cancels the account''s waiting tasks (to one number, or all when p_phone_number is null) with failure_reason p_reason; returns how many.';
-revoke all on function private.cancel_waiting_tasks(uuid, text, text) from public, anon, authenticated;
-grant execute on function private.cancel_waiting_tasks(uuid, text, text) to service_role;
+comment on function private.cancel_waiting_tasks(uuid, text, text, boolean) is
+  'Cancels the account''s waiting tasks (to one number, or all when p_phone_number is null; of one mode, or both when p_livemode is null) with failure_reason p_reason; returns how many.';
+revoke all on function private.cancel_waiting_tasks(uuid, text, text, boolean) from public, anon, authenticated;
+grant execute on function private.cancel_waiting_tasks(uuid, text, text, boolean) to service_role;
 
 create function public.task_save_result(
   p_task_id text, p_attempt integer, p_result jsonb, p_note text

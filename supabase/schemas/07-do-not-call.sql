@@ -5,6 +5,8 @@
 -- before accepting a task), an attempt of a task to a listed number is not dialled
 -- (private.attempt_refusal), and a number joining the list cancels the account's waiting tasks to
 -- it at once (docs/decisions/0024-opt-out-and-closing-stop-every-attempt.md).
+-- Test mode keeps a list of its own (livemode false): what a test key or a test call adds binds
+-- test tasks only, and the live list binds live tasks only, as every other object of the modes.
 
 -- Tables -----------------------------------------------------------------------------------------
 
@@ -18,17 +20,19 @@ create table public.do_not_call (
     constraint do_not_call_source_valid check (source in ('callee', 'account')),
   task_id text references public.tasks (id) on delete set null,
   created_at timestamptz not null default now(),
-  primary key (user_id, phone_number),
+  livemode boolean not null default true,
+  primary key (user_id, livemode, phone_number),
   constraint do_not_call_account_entries_have_no_task check (source = 'callee' or task_id is null)
 );
 comment on table public.do_not_call is
   'Numbers an account will not call: asked by the callee during a call (callee) or added by the account (account).';
 comment on column public.do_not_call.task_id is 'The call in which the callee asked not to be called again.';
+comment on column public.do_not_call.livemode is 'false: the test-mode list, which binds test tasks only.';
 revoke all on public.do_not_call from public, anon, authenticated;
 grant select, delete on public.do_not_call to authenticated;
 
 -- An account adds a number only; the source, the task and the time are not its to choose.
-grant insert (user_id, phone_number) on public.do_not_call to authenticated;
+grant insert (user_id, phone_number, livemode) on public.do_not_call to authenticated;
 grant all on public.do_not_call to service_role;
 alter table public.do_not_call enable row level security;
 
@@ -75,13 +79,14 @@ as $$
 begin
   -- A number the account listed itself becomes the callee's: from now on the account cannot
   -- remove it.
-  insert into public.do_not_call (user_id, phone_number, source, task_id)
-  select t.user_id, t.phone_number, 'callee', t.id from public.tasks t where t.id = new.task_id
-  on conflict (user_id, phone_number) do update
+  -- A test call's opt-out joins the test list, and is no record of a real person's wish.
+  insert into public.do_not_call (user_id, phone_number, source, task_id, livemode)
+  select t.user_id, t.phone_number, 'callee', t.id, t.livemode from public.tasks t where t.id = new.task_id
+  on conflict (user_id, livemode, phone_number) do update
     set source = 'callee', task_id = excluded.task_id, created_at = now();
   update public.tasks set opted_out = true where id = new.task_id;
   insert into private.callee_opt_outs (user_id, phone_number, task_id)
-  select t.user_id, t.phone_number, t.id from public.tasks t where t.id = new.task_id;
+  select t.user_id, t.phone_number, t.id from public.tasks t where t.id = new.task_id and t.livemode;
   return null;
 end;
 $$;
@@ -103,7 +108,8 @@ as $$
     when exists (select 1 from public.profiles where id = p_task.user_id and closed_at is not null)
       then 'account_closed'
     when exists (select 1 from public.do_not_call
-                  where user_id = p_task.user_id and phone_number = p_task.phone_number)
+                  where user_id = p_task.user_id and livemode = p_task.livemode
+                    and phone_number = p_task.phone_number)
       then 'do_not_call'
   end;
 $$;
@@ -137,7 +143,8 @@ begin
   if exists (select 1 from public.profiles where id = task.user_id and closed_at is not null) then
     return 'account_closed';
   end if;
-  if exists (select 1 from public.do_not_call where user_id = task.user_id and phone_number = target) then
+  if exists (select 1 from public.do_not_call
+              where user_id = task.user_id and livemode = task.livemode and phone_number = target) then
     return 'do_not_call';
   end if;
   -- A test call's transfer reaches nobody: its clock is the test clock, open by default.
@@ -167,7 +174,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.cancel_waiting_tasks(new.user_id, new.phone_number, 'do_not_call');
+  perform private.cancel_waiting_tasks(new.user_id, new.phone_number, 'do_not_call', new.livemode);
   return null;
 end;
 $$;
@@ -184,7 +191,9 @@ comment on trigger do_not_call_cancels_waiting_calls on public.do_not_call is
 -- An account's own list, added in bulk (POST /task/do-not-call, the dashboard's CSV upload): up to
 -- doNotCallUploadMaxRows numbers at once, each joining as the account's entry (a callee's stays
 -- the callee's); each new entry cancels the account's waiting calls to it, as one added alone does.
-create function public.do_not_call_add(p_user_id uuid, p_numbers text[]) returns jsonb
+-- A test key adds to the test list.
+create function public.do_not_call_add(p_user_id uuid, p_numbers text[], p_livemode boolean)
+returns jsonb
 language plpgsql
 set search_path = ''
 as $$
@@ -196,14 +205,14 @@ begin
     return jsonb_build_object('error', 'too_many', 'limit', private.limit_of('doNotCallUploadMaxRows'));
   end if;
   select count(distinct n) into distinct_numbers from unnest(p_numbers) n;
-  insert into public.do_not_call (user_id, phone_number, source)
-  select distinct p_user_id, n, 'account' from unnest(p_numbers) n
-  on conflict (user_id, phone_number) do nothing;
+  insert into public.do_not_call (user_id, phone_number, source, livemode)
+  select distinct p_user_id, n, 'account', p_livemode from unnest(p_numbers) n
+  on conflict (user_id, livemode, phone_number) do nothing;
   get diagnostics added = row_count;
   return jsonb_build_object('added', added, 'already_listed', distinct_numbers - added);
 end;
 $$;
-comment on function public.do_not_call_add(uuid, text[]) is
-  'Adds numbers (E.164 US, checked by the table) to the account''s do-not-call list; returns {added, already_listed}.';
-revoke all on function public.do_not_call_add(uuid, text[]) from public, anon, authenticated;
-grant execute on function public.do_not_call_add(uuid, text[]) to service_role;
+comment on function public.do_not_call_add(uuid, text[], boolean) is
+  'Adds numbers (E.164 US, checked by the table) to the account''s do-not-call list of the mode; returns {added, already_listed}.';
+revoke all on function public.do_not_call_add(uuid, text[], boolean) from public, anon, authenticated;
+grant execute on function public.do_not_call_add(uuid, text[], boolean) to service_role;

@@ -326,7 +326,7 @@ begin
            'code', 'do_not_call', 'source', d.source) order by r.ordinality)
     into refused
     from jsonb_array_elements(p_tasks) with ordinality r
-    join public.do_not_call d on d.user_id = p_user_id
+    join public.do_not_call d on d.user_id = p_user_id and d.livemode = batch_livemode
      and d.phone_number in (r.value->>'phone_number', r.value->'transfer'->>'to');
   if refused is not null then
     return jsonb_build_object('error', 'do_not_call', 'rows', refused);

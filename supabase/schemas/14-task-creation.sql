@@ -78,14 +78,15 @@ begin
 
   -- A number on the account's do-not-call list is never called, from any entry point.
   select * into listed from public.do_not_call
-   where user_id = p_user_id and phone_number = p_task->>'phone_number';
+   where user_id = p_user_id and livemode = task_livemode and phone_number = p_task->>'phone_number';
   if found then
     return jsonb_build_object('error', 'do_not_call', 'source', listed.source,
       'listed_at', listed.created_at);
   end if;
   -- Nor is the number a call is transferred to.
   if exists (select 1 from public.do_not_call
-              where user_id = p_user_id and phone_number = p_task->'transfer'->>'to') then
+              where user_id = p_user_id and livemode = task_livemode
+                and phone_number = p_task->'transfer'->>'to') then
     return jsonb_build_object('error', 'transfer_do_not_call');
   end if;
 
@@ -327,7 +328,9 @@ declare
   day_opening timestamptz;
   cap_frees_at timestamptz;
 begin
-  select * into listed from public.do_not_call where user_id = p_user_id and phone_number = phone;
+  select * into listed from public.do_not_call
+   where user_id = p_user_id and livemode = coalesce((p_task->>'livemode')::boolean, true)
+     and phone_number = phone;
   select * into rule from private.state_calling_rules where state = private.state_of(phone);
   window_start := greatest(requested_start, coalesce(rule.call_start, requested_start));
   window_end := least(requested_end, coalesce(rule.call_end, requested_end));

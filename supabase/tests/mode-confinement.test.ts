@@ -138,3 +138,66 @@ describe("a test key and the account's live objects", () => {
     expect(ids[0]!.id).not.toBe(ids[1]!.id);
   });
 });
+
+describe('the do-not-call list of each mode', () => {
+  const NUMBER = '+14155550104';
+  const goal = 'Confirm the delivery window.';
+
+  const statusOf = async (api: typeof testApi, id: string) =>
+    (await (await api(`/${id}`)).json()) as {
+      status: string;
+      failure_reason: { code: string } | null;
+    };
+
+  it('takes a test key’s additions on the test list, which holds back test calls and never live ones', async () => {
+    const live = await created(
+      await account.api('', { method: 'POST', json: { phone_number: NUMBER, goal, ...LATER } }),
+    );
+    const test = await created(
+      await testApi('', { method: 'POST', json: { phone_number: NUMBER, goal, ...LATER } }),
+    );
+
+    const added = await testApi('/do-not-call', {
+      method: 'POST',
+      json: { phone_numbers: [NUMBER] },
+    });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({ added: 1, already_listed: 0 });
+
+    // The test list cancels the waiting test call and refuses the next one...
+    expect(await statusOf(testApi, test)).toMatchObject({
+      status: 'canceled',
+      failure_reason: { code: 'do_not_call' },
+    });
+    const refused = await testApi('', { method: 'POST', json: { phone_number: NUMBER, goal } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('do_not_call');
+    // ...and leaves the live call, the live list and the next live call alone.
+    expect((await statusOf(account.api, live)).status).toBe('scheduled');
+    const { data: lists } = await account.client
+      .from('do_not_call')
+      .select('phone_number, livemode')
+      .eq('phone_number', NUMBER);
+    expect(lists).toEqual([{ phone_number: NUMBER, livemode: false }]);
+    const nextLive = await account.api('', {
+      method: 'POST',
+      json: { phone_number: NUMBER, goal, ...LATER },
+    });
+    expect(nextLive.status).toBe(201);
+  });
+
+  it('lets the dashboard keep the test list apart from the live one', async () => {
+    const number = '+14155550105';
+    const { error } = await account.client
+      .from('do_not_call')
+      .insert({ phone_number: number, livemode: false });
+    expect(error).toBeNull();
+    const liveCheck = await account.api('', {
+      method: 'POST',
+      json: { phone_number: number, goal, ...LATER },
+    });
+    expect(liveCheck.status).toBe(201);
+    const testCheck = await testApi('', { method: 'POST', json: { phone_number: number, goal } });
+    expect(testCheck.status).toBe(403);
+  });
+});

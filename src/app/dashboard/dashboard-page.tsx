@@ -46,7 +46,16 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
     ),
   },
   'request-logs': { label: 'Request logs', icon: ScrollText, panel: () => <RequestLogsPanel /> },
-  'do-not-call': { label: 'Do Not Call', icon: PhoneOff, panel: () => <DoNotCallCard /> },
+  'do-not-call': {
+    label: 'Do Not Call',
+    icon: PhoneOff,
+    panel: () => (
+      <div className="grid grid-cols-1 gap-6">
+        <ModeSwitch />
+        <DoNotCallCard />
+      </div>
+    ),
+  },
   webhooks: { label: 'Webhooks', icon: Webhook, panel: () => <WebhooksPanel /> },
   usage: { label: 'Usage', icon: BarChart3, panel: () => <UsagePanel /> },
   'phone-agent-settings': {

@@ -193,6 +193,8 @@ export interface paths {
      *     do_not_call. The dashboard's CSV upload sends what it reads. We do not query the National
      *     Do Not Call Registry or any state registry: scrubbing your lists against them is your duty;
      *     upload the numbers here. One bad number refuses the whole request (400 naming the rows).
+     *     A test key adds to the account's test list, which holds back test calls only (live calls
+     *     never read it); a live key adds to the live list.
      */
     post: operations['addToDoNotCallList'];
     delete?: never;

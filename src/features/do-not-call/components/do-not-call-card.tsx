@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDashboardMode } from '@/lib/api/dashboard-mode';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -31,10 +32,11 @@ const SOURCE_LABEL: Record<DoNotCallEntry['source'], string> = {
  */
 export function DoNotCallCard() {
   const { user } = useSession();
-  const list = useDoNotCallList(user?.id);
-  const add = useAddDoNotCall(user?.id);
-  const remove = useRemoveDoNotCall(user?.id);
-  const upload = useUploadDoNotCall(user?.id);
+  const scope = { userId: user?.id, livemode: useDashboardMode() === 'live' };
+  const list = useDoNotCallList(scope);
+  const add = useAddDoNotCall(scope);
+  const remove = useRemoveDoNotCall(scope);
+  const upload = useUploadDoNotCall(scope);
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [uploadNote, setUploadNote] = useState<{ ok: boolean; text: string } | undefined>();
@@ -94,6 +96,9 @@ export function DoNotCallCard() {
         <CardDescription>
           Numbers your calls never go to. A person who asks during a call not to be called again is
           added for good; numbers you add yourself can be removed.
+          {scope.livemode
+            ? null
+            : ' This is the test list: it holds back test calls only, and live calls never read it.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -12,10 +12,13 @@ export const DO_NOT_CALL_CHUNK = 5_000;
 /** The accounts whose upload this worker is writing now. */
 const uploading = new Set<string>();
 
-/** Adds the numbers as the account's own entries; each cancels the waiting calls to it. */
+/**
+ * Adds the numbers as the account's own entries, to the list of the caller's mode (a test key's
+ * go to the test list); each cancels the waiting calls of that mode to it.
+ */
 export async function addToDoNotCall(
   db: Db,
-  userId: string,
+  { userId, livemode }: { userId: string; livemode: boolean },
   numbers: string[],
 ): Promise<DoNotCallUpload> {
   if (uploading.has(userId))
@@ -33,6 +36,7 @@ export async function addToDoNotCall(
         await db.rpc('do_not_call_add', {
           p_user_id: userId,
           p_numbers: distinct.slice(at, at + DO_NOT_CALL_CHUNK),
+          p_livemode: livemode,
         }),
       ) as DoNotCallUpload;
       total.added += written.added;

@@ -170,7 +170,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       async ({ body }, account) =>
         jsonResponse(
           200,
-          await addToDoNotCall(deps.db, account.userId, uploadedNumbers(await body())),
+          await addToDoNotCall(deps.db, account, uploadedNumbers(await body())),
         ),
     ),
     route<Caller>({ method: 'GET', path: '/task/legal-basis' }, async (_context, account) =>
