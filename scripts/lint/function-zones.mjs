@@ -46,7 +46,16 @@ const NO_HTTP_IN = ['accounts', 'tasks', 'webhooks', 'voice', 'json-schema'];
 const HTTP_ENTRY = /(^|[-/])handler\.ts$/;
 
 /** The shared helpers: small modules every zone may use. */
-const HELPERS = ['errors.ts', 'ids.ts', 'env.ts', 'dns.ts', 'background.ts', 'json-schema', 'platform'];
+const HELPERS = [
+  'errors.ts',
+  'ids.ts',
+  'env.ts',
+  'dns.ts',
+  'connect.ts',
+  'background.ts',
+  'json-schema',
+  'platform',
+];
 
 function zoneOf(file) {
   const at = file.indexOf(SHARED);

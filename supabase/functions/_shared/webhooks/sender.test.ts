@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { Webhook } from 'standardwebhooks';
-import { refuseTarget, sendWebhook, signWebhook } from './sender.ts';
+import { checkTarget, sendWebhook, signWebhook, type PostTo } from './sender.ts';
+
+/** Why a target is refused now, or null when it may be called. */
+const refuseTarget = async (...args: Parameters<typeof checkTarget>) => {
+  const verdict = await checkTarget(...args);
+  return 'refused' in verdict ? verdict.refused : null;
+};
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -67,30 +73,60 @@ describe('targets checked at delivery time', () => {
   });
 
   it('does not follow redirects, reports a timeout and never calls a refused target', async () => {
-    const calls: RequestInit[] = [];
-    const redirecting = (async (_url: string, init: RequestInit) => {
-      calls.push(init);
+    const calls: string[] = [];
+    const redirecting: PostTo = async (_url, address) => {
+      calls.push(address);
       return new Response(null, { status: 302, headers: { Location: 'http://169.254.169.254/' } });
-    }) as unknown as typeof fetch;
+    };
     const target = { url: 'https://hooks.example.com/x', secret: SECRET, id: 'msg_1', body: '{}' };
     const deps = { allowPrivate: false, resolve: resolveTo(['93.184.215.14']) };
-    const redirected = await sendWebhook(target, { ...deps, fetch: redirecting });
+    const redirected = await sendWebhook(target, { ...deps, post: redirecting });
     expect(redirected).toMatchObject({ statusCode: 302, error: 'Redirects are not followed' });
-    expect(calls[0]!.redirect).toBe('manual');
+    expect(calls).toEqual(['93.184.215.14']);
 
-    const hanging = ((_url: string, init: RequestInit) =>
+    const hanging: PostTo = (_url, _address, init) =>
       new Promise((_resolve, reject) =>
-        init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
-      )) as unknown as typeof fetch;
-    const timedOut = await sendWebhook(target, { ...deps, fetch: hanging, timeoutMs: 50 });
+        init.signal.addEventListener('abort', () => reject(init.signal.reason)),
+      );
+    const timedOut = await sendWebhook(target, { ...deps, post: hanging, timeoutMs: 50 });
     expect(timedOut).toMatchObject({ statusCode: null, error: 'No response within 10 s' });
 
     const refused = await sendWebhook(
       { ...target, url: 'https://hooks.example.com/y' },
-      { allowPrivate: false, resolve: resolveTo(['169.254.169.254']), fetch: redirecting },
+      { allowPrivate: false, resolve: resolveTo(['169.254.169.254']), post: redirecting },
     );
     expect(refused.error).toMatch(/^Refused: /);
     expect(calls).toHaveLength(1);
+  });
+
+  it('reaches the address it checked, however the name resolves a moment later (DNS rebinding)', async () => {
+    // The attacker's resolver: a public address for the check, loopback for any look-up after.
+    let lookUps = 0;
+    const rebinding = async () => (lookUps++ === 0 ? ['93.184.215.14'] : ['127.0.0.1']);
+    const reached: { url: string; address: string }[] = [];
+    const post: PostTo = async (url, address) => {
+      reached.push({ url, address });
+      return new Response('ok', { status: 200 });
+    };
+    const result = await sendWebhook(
+      { url: 'https://rebind.example.com/hook', secret: SECRET, id: 'msg_9', body: '{}' },
+      { allowPrivate: false, resolve: rebinding, post },
+    );
+    expect(result).toMatchObject({ statusCode: 200, error: null });
+    expect(reached).toEqual([{ url: 'https://rebind.example.com/hook', address: '93.184.215.14' }]);
+    expect(lookUps).toBe(1);
+  });
+
+  it('calls an IP literal at that address and localhost at loopback, with no look-up', async () => {
+    const local = { allowPrivate: true, resolve: () => Promise.reject(new Error('no look-up')) };
+    expect(await checkTarget('http://127.0.0.1:9999/x', local)).toEqual({
+      url: 'http://127.0.0.1:9999/x',
+      address: '127.0.0.1',
+    });
+    expect(await checkTarget('http://[::1]:9999/x', local)).toMatchObject({ address: '::1' });
+    expect(await checkTarget('http://localhost:9999/x', local)).toMatchObject({
+      address: '127.0.0.1',
+    });
   });
 
   it('reads a large response only up to the cap', async () => {
@@ -107,7 +143,7 @@ describe('targets checked at delivery time', () => {
       {
         allowPrivate: false,
         resolve: () => Promise.resolve(['93.184.215.14']),
-        fetch: (async () => new Response(big, { status: 200 })) as unknown as typeof fetch,
+        post: async () => new Response(big, { status: 200 }),
         maxResponseBytes: 64 * 1024,
       },
     );
@@ -121,10 +157,7 @@ describe('targets checked at delivery time', () => {
       {
         allowPrivate: false,
         resolve: () => Promise.resolve(['93.184.215.14']),
-        fetch: (async () =>
-          new Response(`unknown signature ${'x'.repeat(2000)}`, {
-            status: 401,
-          })) as unknown as typeof fetch,
+        post: async () => new Response(`unknown signature ${'x'.repeat(2000)}`, { status: 401 }),
       },
     );
     expect(result).toMatchObject({ statusCode: 401, error: 'HTTP 401' });

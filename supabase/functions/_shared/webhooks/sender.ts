@@ -1,9 +1,11 @@
 // Sends one webhook (docs/product-rules.md#events-and-webhooks): signed per Standard Webhooks, to a
-// target checked again
-// at delivery time (the host is resolved and every address classified, against DNS rebinding),
-// with a 10 s timeout, redirects not followed and the response read up to a size cap.
+// target checked again at delivery time (the host is resolved and every address classified) and
+// reached at the address that was checked (pinned-request.ts, against DNS rebinding), with a 10 s
+// timeout, redirects not followed and the response read up to a size cap.
+import { connectWithDeno } from '../connect.ts';
 import { ServiceError } from '../errors.ts';
 import { resolveWithDeno } from '../dns.ts';
+import { pinnedPost } from './pinned-request.ts';
 import {
   addressesProblem,
   checkWebhookUrl,
@@ -25,9 +27,20 @@ export type SendResult = {
 /** Characters of a receiver's answer kept with a delivery. */
 export const RESPONSE_SNIPPET_CHARS = 500;
 
+/** POSTs to a checked URL over a connection to the address its check approved. */
+export type PostTo = (
+  url: string,
+  address: string,
+  init: { headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<Response>;
+
+export const postWithDeno: PostTo = (url, address, init) =>
+  pinnedPost(url, address, init, connectWithDeno);
+
 export type SenderDeps = {
   allowPrivate: boolean;
-  fetch?: typeof fetch;
+  /** How the request is sent (pinnedPost over Deno's connections by default). */
+  post?: PostTo;
   /** Resolves a host name to its addresses (Deno.resolveDns for A and AAAA by default). */
   resolve?: ResolveHost;
   timeoutMs?: number;
@@ -57,22 +70,45 @@ export async function signWebhook(
   return `v1,${encodeBase64(new Uint8Array(mac))}`;
 }
 
-/** Why a target may not be called now, or null when it may. */
-export async function refuseTarget(
+/** Why a target may not be called now, or the address to call it at (one that was checked). */
+export async function checkTarget(
   raw: string,
   deps: Pick<SenderDeps, 'allowPrivate' | 'resolve'>,
-): Promise<string | null> {
+): Promise<{ refused: string } | { url: string; address: string }> {
   let url: string;
   try {
     url = checkWebhookUrl(raw, { allowPrivate: deps.allowPrivate });
   } catch (error) {
-    return error instanceof ServiceError ? error.message : 'webhook_url is not valid';
+    return { refused: error instanceof ServiceError ? error.message : 'webhook_url is not valid' };
   }
   const host = hostToResolve(url);
-  if (!host) return null;
+  if (!host) {
+    const literal = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    // localhost and its subdomains are loopback by definition (RFC 6761), never looked up.
+    return {
+      url,
+      address: /^[\d.]+$/.test(literal) || literal.includes(':') ? literal : '127.0.0.1',
+    };
+  }
   const addresses = await (deps.resolve ?? resolveWithDeno)(host);
-  if (addresses.length === 0) return `${host} does not resolve`;
-  return addressesProblem(host, addresses, deps);
+  if (addresses.length === 0) return { refused: `${host} does not resolve` };
+  const problem = addressesProblem(host, addresses, deps);
+  return problem ? { refused: problem } : { url, address: addresses[0]! };
+}
+
+/** The headers of a signed POST (Standard Webhooks), as webhooks and tool calls send them. */
+export async function signedHeaders(
+  target: { secret: string; id: string; body: string },
+  timestamp: number,
+  extra: Record<string, string>,
+): Promise<Record<string, string>> {
+  return {
+    'Content-Type': 'application/json',
+    ...extra,
+    'webhook-id': target.id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': await signWebhook(target.secret, target.id, timestamp, target.body),
+  };
 }
 
 /** Reads the answer up to maxBytes (then lets it go) and returns its start as text. */
@@ -111,21 +147,15 @@ export async function sendWebhook(
   const clock = deps.now ?? (() => new Date());
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const refused = await refuseTarget(target.url, deps);
-  if (refused) return { statusCode: null, latencyMs: elapsed(), error: `Refused: ${refused}` };
+  const checked = await checkTarget(target.url, deps);
+  if ('refused' in checked)
+    return { statusCode: null, latencyMs: elapsed(), error: `Refused: ${checked.refused}` };
   const timestamp = Math.floor(clock().getTime() / 1000);
   try {
-    const response = await (deps.fetch ?? fetch)(target.url, {
-      method: 'POST',
-      redirect: 'manual',
+    // Redirects are never followed: the answer is the receiver's, whatever its status.
+    const response = await (deps.post ?? postWithDeno)(checked.url, checked.address, {
       signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': 'Dialwise-Webhooks/1',
-        'webhook-id': target.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': await signWebhook(target.secret, target.id, timestamp, target.body),
-      },
+      headers: await signedHeaders(target, timestamp, { 'User-Agent': 'Dialwise-Webhooks/1' }),
       body: target.body,
     });
     const answer = await readCapped(response, deps.maxResponseBytes ?? 64 * 1024).catch(() => '');

@@ -2,10 +2,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { connectWithNode } from '../../../tests/support/node-connect.ts';
+import { pinnedPost } from './pinned-request.ts';
 import { requestTool } from './tool-request.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const local = { allowPrivate: true };
+const local = {
+  allowPrivate: true,
+  post: (url: string, address: string, init: Parameters<typeof pinnedPost>[2]) =>
+    pinnedPost(url, address, init, connectWithNode),
+};
 
 /** An integrator's tool endpoint answering with `handle`. */
 async function endpoint(handle: (req: IncomingMessage, res: ServerResponse, body: string) => void) {

@@ -1,9 +1,9 @@
 // Calls an integrator's tool url during a call: the same guard and signature as our webhooks
-// (Standard Webhooks, the account's whsec_ secret, the target checked again as it is called,
-// redirects not followed), but the answer is read (JSON, capped) and handed back, under a hard
-// deadline that fits the voice provider's own wait.
+// (Standard Webhooks, the account's whsec_ secret, the target checked again as it is called and
+// reached at the checked address, redirects not followed), but the answer is read (JSON, capped)
+// and handed back, under a hard deadline that fits the voice provider's own wait.
 import { TOOL_LIMITS } from '../contract/task-tools.ts';
-import { refuseTarget, signWebhook, type SenderDeps } from './sender.ts';
+import { checkTarget, postWithDeno, signedHeaders, type SenderDeps } from './sender.ts';
 
 export type ToolResponse =
   | { ok: true; statusCode: number; answer: unknown; durationMs: number }
@@ -31,7 +31,7 @@ async function readCappedText(response: Response, maxBytes: number): Promise<str
 
 export async function requestTool(
   target: { url: string; secret: string; id: string; body: string },
-  deps: Pick<SenderDeps, 'allowPrivate' | 'fetch' | 'resolve' | 'now'> & { deadlineMs?: number },
+  deps: Pick<SenderDeps, 'allowPrivate' | 'post' | 'resolve' | 'now'> & { deadlineMs?: number },
 ): Promise<ToolResponse> {
   const started = performance.now();
   const deadlineMs = deps.deadlineMs ?? TOOL_LIMITS.deadlineMs;
@@ -47,23 +47,17 @@ export async function requestTool(
   const timedOut = new Promise<'timeout'>((resolve) =>
     signal.addEventListener('abort', () => resolve('timeout'), { once: true }),
   );
-  const refused = await Promise.race([refuseTarget(target.url, deps), timedOut]);
-  if (refused === 'timeout') return fail(`No answer within ${deadlineMs / 1000} s`);
-  if (refused) return fail(`Refused: ${refused}`);
+  const checked = await Promise.race([checkTarget(target.url, deps), timedOut]);
+  if (checked === 'timeout') return fail(`No answer within ${deadlineMs / 1000} s`);
+  if ('refused' in checked) return fail(`Refused: ${checked.refused}`);
   const timestamp = Math.floor((deps.now ?? (() => new Date()))().getTime() / 1000);
   try {
-    const response = await (deps.fetch ?? fetch)(target.url, {
-      method: 'POST',
-      redirect: 'manual',
+    const response = await (deps.post ?? postWithDeno)(checked.url, checked.address, {
       signal,
-      headers: {
-        'Content-Type': 'application/json',
+      headers: await signedHeaders(target, timestamp, {
         Accept: 'application/json',
         'User-Agent': 'Dialwise-Tools/1',
-        'webhook-id': target.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': await signWebhook(target.secret, target.id, timestamp, target.body),
-      },
+      }),
       body: target.body,
     });
     if (response.status >= 300 && response.status < 400) {
