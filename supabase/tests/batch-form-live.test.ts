@@ -30,14 +30,19 @@ beforeAll(async () => {
     createCallingAccount({ label: 'dnc-preview', credits: 5, mode: 'test' }),
     createCallingAccount({ label: 'dnc-preview-other', mode: 'test' }),
   ]);
-  const { error } = await owner.client.from('do_not_call').insert({ phone_number: BY_ACCOUNT });
+  // The owner sends with a test key, so its test list is the one that refuses.
+  const { error } = await owner.client
+    .from('do_not_call')
+    .insert({ phone_number: BY_ACCOUNT, livemode: false });
   if (error) throw error;
   await sql(
-    "insert into public.do_not_call (user_id, phone_number, source) values ($1, $2, 'callee')",
+    "insert into public.do_not_call (user_id, phone_number, source, livemode) values ($1, $2, 'callee', false)",
     [owner.user.id, BY_CALLEE],
   );
-  // Another account's list is its own: it never marks the owner's rows.
-  await stranger.client.from('do_not_call').insert({ phone_number: FREE });
+  // Another account's list is its own, and the owner's live list is another mode's: neither marks
+  // the owner's rows.
+  await stranger.client.from('do_not_call').insert({ phone_number: FREE, livemode: false });
+  await owner.client.from('do_not_call').insert({ phone_number: FREE });
 });
 afterAll(async () => {
   await deleteCreatedUsers();
@@ -46,12 +51,11 @@ afterAll(async () => {
 
 describe("the batch preview's do-not-call check", () => {
   it('finds the listed numbers of the account only, and says what the API then refuses', async () => {
-    const listed = await listedOnDoNotCall(owner.client as SupabaseClient<Database>, [
-      FREE,
-      BY_ACCOUNT,
-      BY_CALLEE,
-      BY_ACCOUNT,
-    ]);
+    const listed = await listedOnDoNotCall(
+      owner.client as SupabaseClient<Database>,
+      [FREE, BY_ACCOUNT, BY_CALLEE, BY_ACCOUNT],
+      false,
+    );
     expect(listed).toEqual({ [BY_ACCOUNT]: 'account', [BY_CALLEE]: 'callee' });
 
     const response = await owner.api('/batches', {

@@ -18,13 +18,14 @@ export function doNotCallRefusal(source: DoNotCallSource): string {
 }
 
 /**
- * Which of `numbers` (E.164) are on the signed-in account's do-not-call list, and who listed
- * them. Only those numbers are asked for (RLS: the account's own rows), never the whole list,
- * which may hold 100,000 numbers.
+ * Which of `numbers` (E.164) are on the signed-in account's do-not-call list of the mode (the
+ * list the batch's calls are held to), and who listed them. Only those numbers are asked for
+ * (RLS: the account's own rows), never the whole list, which may hold 100,000 numbers.
  */
 export async function listedOnDoNotCall(
   client: SupabaseClient<Database>,
   numbers: string[],
+  livemode: boolean,
   signal?: AbortSignal,
 ): Promise<Record<string, DoNotCallSource>> {
   const unique = [...new Set(numbers)];
@@ -33,6 +34,7 @@ export async function listedOnDoNotCall(
     let query = client
       .from('do_not_call')
       .select('phone_number, source')
+      .eq('livemode', livemode)
       .in('phone_number', unique.slice(start, start + DO_NOT_CALL_CHECK_CHUNK));
     if (signal) query = query.abortSignal(signal);
     const { data, error } = await query;

@@ -7,6 +7,6 @@ export const batchesKeys = {
     [...batchesKeys.user(userId), 'detail', batchId] as const,
   tasks: (userId: string, batchId: string) =>
     [...batchesKeys.user(userId), 'tasks', batchId] as const,
-  doNotCallCheck: (userId: string, numbers: string[]) =>
-    [...batchesKeys.user(userId), 'do-not-call', numbers] as const,
+  doNotCallCheck: (userId: string, livemode: boolean, numbers: string[]) =>
+    [...batchesKeys.user(userId), 'do-not-call', livemode, numbers] as const,
 };

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api/api-error';
+import { useDashboardMode } from '@/lib/api/dashboard-mode';
 import { toast } from '@/lib/toast';
 import { parseBatchCsv } from '../api/batch-csv';
 import {
@@ -105,7 +106,9 @@ export function BatchUpload({
         .map((row) => row.body.phone_number),
     [checked],
   );
-  const doNotCall = useDoNotCallCheck(userId, numbers);
+  // The batch is created in the dashboard's mode, so its mode's list is the one that refuses.
+  const livemode = useDashboardMode() === 'live';
+  const doNotCall = useDoNotCallCheck(userId, numbers, livemode);
   const listedAs = (row: CheckedRow) => doNotCall.data?.[row.body.phone_number];
 
   const kept = useMemo(
