@@ -63,8 +63,10 @@ test.describe('calls', () => {
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
     await expect(dialog).toBeVisible();
     const transcript = dialog.getByRole('log', { name: 'Transcript' });
+    // The opening: who and that it is an AI, the callback number, and (California) that the
+    // call is transcribed.
     await expect(transcript.getByRole('listitem').first()).toHaveText(
-      'Agent: Hi, this is Aria, an AI assistant calling on behalf of Journey Clinic LLC.',
+      /^Agent: Hi, this is Aria, an AI assistant calling on behalf of Journey Clinic LLC\. If you need to reach us, call \+1 [\d-]+\. This call is transcribed by an automated system\.$/,
     );
     await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
     await expect(dialog.getByText('Goal achieved')).toBeVisible();

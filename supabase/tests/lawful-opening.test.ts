@@ -79,8 +79,10 @@ describe('the mandatory opening', () => {
     });
     expect(task.status).toBe('success');
     const first = agentTurns(task)[0]!;
-    expect(first.text).toMatch(
-      /^Hi, this is Aria, an AI assistant calling on behalf of Test Clinic LLC\. I am calling about your visit tomorrow\./,
+    // In the law's order: who and that it is an AI, the callback number, then (California
+    // being an all-party state) that the call is transcribed; the task's own sentence after.
+    expect(first.text).toBe(
+      'Hi, this is Aria, an AI assistant calling on behalf of Test Clinic LLC. If you need to reach us, call +1 212-555-0142. This call is transcribed by an automated system. I am calling about your visit tomorrow.',
     );
     expect(task.disclosures).toMatchObject({
       business_name: 'Test Clinic LLC',
@@ -249,7 +251,7 @@ describe('recording consent by the callee’s state', () => {
     const task = await placed({ record: true, phone_number: '+14155550130' });
     expect(task.transcript.slice(0, 2).map((t) => t.speaker)).toEqual(['agent', 'callee']);
     expect(task.transcript[0]!.text).toMatch(
-      /AI assistant calling on behalf of Test Clinic LLC\. I would like to record this call\. Do you agree/,
+      /AI assistant calling on behalf of Test Clinic LLC\. If you need to reach us, call \+1 212-555-0142\. This call is transcribed by an automated system\. I would like to record this call\. Do you agree/,
     );
     expect(task.transcript[1]!.text).toMatch(/^Yes/);
     expect(task.recording).toEqual({ status: 'recorded', consent: 'all_party', state: 'CA' });
@@ -267,7 +269,11 @@ describe('recording consent by the callee’s state', () => {
 
   it('in a one-party state, gives the notice in the opening without asking', async () => {
     const task = await placed({ record: true, phone_number: '+12125550100' });
-    expect(agentTurns(task)[0]!.text).toMatch(/Test Clinic LLC\. This call is recorded\./);
+    expect(agentTurns(task)[0]!.text).toMatch(
+      /Test Clinic LLC\. If you need to reach us, call \+1 212-555-0142\. This call is recorded\./,
+    );
+    // New York is a one-party state: no transcription notice is owed there.
+    expect(agentTurns(task)[0]!.text).not.toContain('transcribed');
     expect(task.transcript.some((t) => /agree to be recorded/.test(t.text))).toBe(false);
     expect(task.recording).toMatchObject({ status: 'recorded', consent: 'one_party', state: null });
   });

@@ -500,15 +500,19 @@ export interface components {
       /** @description Where you keep the proof, like a form submission id. */
       reference: string;
     };
-    /** @description The mandatory opening every call makes whatever its goal (our wording, in the call's language): the business name (the account's KYC legal name), that the caller is an AI assistant, the recording notice or request for consent, the opt-out of a marketing call, and the callback number (the account's verified phone) said before the end. */
+    /** @description The mandatory opening every call makes whatever its goal (our wording, in the call's language), in this order: the business name (the account's KYC legal name) and that the caller is an AI assistant; for a marketing call, that it is a sales call (in Connecticut with the question whether to go on, end or be removed) and the opt-out; the callback number (the account's verified phone); where every party must consent, that the call is transcribed; and last the recording notice or request for consent. The callback number is said again before the end. */
     Disclosures: {
       business_name?: string;
       callback_number?: string | null;
       language?: string;
       /** @description Who is calling and that it is an AI. */
       identification?: string;
-      recording_notice?: string | null;
+      /** @description A marketing call's statement that it is a sales call; null otherwise. */
+      purpose?: string | null;
       opt_out?: string | null;
+      /** @description Said on every call to a state where every party must consent (the call is transcribed whether or not it is recorded); null elsewhere. */
+      transcription_notice?: string | null;
+      recording_notice?: string | null;
       callback?: string | null;
       /** @description When in the call (as the transcript's start_ms) the identification was said; null until it was. */
       identification_spoken_at_ms?: number | null;

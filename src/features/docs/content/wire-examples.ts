@@ -183,7 +183,7 @@ export const urlOf = (request: WireRequest) =>
 const transcript = [
   {
     speaker: 'agent',
-    text: 'Hi, this is Aria, an AI assistant calling on behalf of Bright Smiles Dental.',
+    text: 'Hi, this is Aria, an AI assistant calling on behalf of Bright Smiles Dental. If you need to reach us, call +1 415-711-0139. This call is transcribed by an automated system.',
     start_ms: 600,
     end_ms: 5200,
     dtmf: null,
@@ -292,8 +292,10 @@ export const taskExample = {
     callback_number: '+14157110139',
     language: 'en',
     identification: 'Hi, this is Aria, an AI assistant calling on behalf of Bright Smiles Dental.',
-    recording_notice: null,
+    purpose: null,
     opt_out: null,
+    transcription_notice: 'This call is transcribed by an automated system.',
+    recording_notice: null,
     callback: 'If you need to reach us, call +1 415-711-0139. Goodbye.',
     identification_spoken_at_ms: 600,
     callback_spoken_at_ms: 15600,

@@ -22,7 +22,7 @@ const base = {
 describe('the mandatory opening', () => {
   it('names the business and says the caller is an AI, in every call language', () => {
     expect(disclosuresFor(base).opening).toBe(
-      'Hi, this is Aria, an AI assistant calling on behalf of Acme Dental.',
+      'Hi, this is Aria, an AI assistant calling on behalf of Acme Dental. If you need to reach us, call +1 212-555-0199.',
     );
     expect(disclosuresFor({ ...base, language: 'es' }).opening).toContain(
       'asistente de inteligencia artificial que llama en nombre de Acme Dental',
@@ -72,20 +72,60 @@ describe('the mandatory opening', () => {
     expect(california.recording_consent_required).toBe(true);
     expect(california.recording_notice).toMatch(/Do you agree to be recorded\?/);
     const spoken = spokenOpening(california, defaultFirstSentence('en', 'Aria'), 'Aria');
-    // Asked before anything is recorded, after the identification.
-    expect(spoken.consentRequest).toBe(
-      `${california.identification} ${california.recording_notice}`,
-    );
+    // The whole opening, ending with the question, is asked before anything is recorded.
+    expect(spoken.consentRequest).toBe(california.opening);
+    expect(california.opening.endsWith(california.recording_notice!)).toBe(true);
     expect(spoken.firstMessage).toBe('Thank you.');
   });
 
-  it('offers the opt-out right after the identification on marketing calls only', () => {
+  it('says the call is transcribed wherever every party must consent, recorded or not', () => {
+    expect(disclosuresFor(base).transcription_notice).toBeNull();
+    const california = disclosuresFor({ ...base, phoneNumber: '+14155550100' });
+    expect(california.opening).toContain('This call is transcribed by an automated system.');
+    expect(spokenOpening(california, '', 'Aria')).toMatchObject({
+      consentRequest: null,
+      firstMessage: california.opening,
+    });
+    expect(
+      disclosuresFor({ ...california, language: 'ja', phoneNumber: '+14155550100' }).opening,
+    ).toContain('この通話は自動システムで文字起こしされます。');
+  });
+
+  it('says a marketing call is a sales call and how to opt out, right after who is calling', () => {
     expect(disclosuresFor(base).opt_out).toBeNull();
+    expect(disclosuresFor(base).purpose).toBeNull();
     const marketing = disclosuresFor({ ...base, purpose: 'marketing' });
     expect(marketing.opening).toBe(
-      'Hi, this is Aria, an AI assistant calling on behalf of Acme Dental. To stop these calls, say stop, or press 9.',
+      'Hi, this is Aria, an AI assistant calling on behalf of Acme Dental. This is a sales call. To stop these calls, say stop, or press 9. If you need to reach us, call +1 212-555-0199.',
     );
     expect(disclosureRules(marketing)).toMatch(/presses 9/);
+  });
+
+  it('keeps the law’s order: who and AI, purpose, opt-out, callback, transcription, then recording', () => {
+    // Connecticut: all-party consent, and its sales-call question.
+    const connecticut = disclosuresFor({
+      ...base,
+      purpose: 'marketing',
+      record: true,
+      phoneNumber: '+12035550100',
+    });
+    const parts = [
+      'Hi, this is Aria, an AI assistant calling on behalf of Acme Dental.',
+      'This is a sales call.',
+      'Would you like to continue this call, end it, or be removed from our list?',
+      'To stop these calls, say stop, or press 9.',
+      'If you need to reach us, call +1 212-555-0199.',
+      'This call is transcribed by an automated system.',
+      'I would like to record this call. Do you agree to be recorded? Please say yes or no.',
+    ];
+    expect(connecticut.opening).toBe(parts.join(' '));
+    expect(spokenOpening(connecticut, 'About your quote.', 'Aria')).toEqual({
+      consentRequest: parts.join(' '),
+      firstMessage: 'Thank you. About your quote.',
+      endCallMessage: 'If you need to reach us, call +1 212-555-0199. Goodbye.',
+    });
+    // Elsewhere no Connecticut question.
+    expect(disclosuresFor({ ...base, purpose: 'marketing' }).opening).not.toContain('continue');
   });
 
   it('states the verified callback number before the end', () => {

@@ -1,8 +1,10 @@
-// What every call says whatever its goal (docs/product-rules.md#the-mandatory-opening): who is
-// calling (the account's business), that the caller is an AI assistant, whether the call is
-// recorded (asking consent where the callee's state requires every party's), how to opt out of a
-// marketing call, and a number to call back before it ends. The wording is ours, in each call
-// language; a goal that tries to remove it is refused at create (disclosure-screen.ts).
+// What every call says whatever its goal (docs/product-rules.md#the-mandatory-opening), in the
+// law's order: who is calling (the account's business) and that the caller is an AI assistant;
+// for a marketing call, that it is a sales call (with Connecticut's "continue, end, or be
+// removed?" there) and how to opt out; a number to call back; that the call is transcribed, where
+// every party must consent; and last whether it is recorded (asking consent where every party's is
+// needed). The callback number is said again before the call ends. The wording is ours, in each
+// call language; a goal that tries to remove it is refused at create (disclosure-screen.ts).
 import type { Language } from './agent-options.ts';
 import { allPartyConsentStateOf } from './recording-consent.ts';
 import { spokenBusinessName } from './business-name.ts';
@@ -34,11 +36,17 @@ export type Disclosures = {
   callback_number: string | null;
   /** Who is calling and that it is an AI: the first words of every answered call. */
   identification: string;
+  /** Marketing calls: that it is a sales call (and, in Connecticut, whether to go on). */
+  purpose: string | null;
+  /** Marketing calls: how to opt out, right after the purpose. */
+  opt_out: string | null;
+  /** The number to call back, in the opening. */
+  callback_notice: string | null;
+  /** Calls to a state where every party must consent: the call is transcribed, recorded or not. */
+  transcription_notice: string | null;
   /** Recorded calls: the notice (one-party states) or the request for consent (all-party). */
   recording_notice: string | null;
   recording_consent_required: boolean;
-  /** Marketing calls: how to opt out, right after the identification. */
-  opt_out: string | null;
   /** Said before the call ends. */
   callback: string | null;
   /** Everything the agent says first, in order. */
@@ -47,6 +55,12 @@ export type Disclosures = {
 
 type Wording = {
   identification: (voice: string, business: string) => string;
+  /** The purpose of a marketing call, said right after who is calling. */
+  salesCall: string;
+  /** Every call is transcribed; said on calls to states where every party must consent. */
+  transcribed: string;
+  /** Connecticut's question at the start of a sales call. */
+  continueOrRemoved: string;
   recorded: string;
   askConsent: string;
   optOut: string;
@@ -62,6 +76,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   en: {
     identification: (voice, business) =>
       `Hi, this is ${voice}, an AI assistant calling on behalf of ${business}.`,
+    salesCall: 'This is a sales call.',
+    transcribed: 'This call is transcribed by an automated system.',
+    continueOrRemoved: 'Would you like to continue this call, end it, or be removed from our list?',
     recorded: 'This call is recorded.',
     askConsent:
       'I would like to record this call. Do you agree to be recorded? Please say yes or no.',
@@ -74,6 +91,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   es: {
     identification: (voice, business) =>
       `Hola, le habla ${voice}, un asistente de inteligencia artificial que llama en nombre de ${business}.`,
+    salesCall: 'Esta es una llamada de ventas.',
+    transcribed: 'Esta llamada se transcribe con un sistema automático.',
+    continueOrRemoved:
+      '¿Desea continuar con esta llamada, terminarla o que lo eliminemos de nuestra lista?',
     recorded: 'Esta llamada se graba.',
     askConsent: 'Me gustaría grabar esta llamada. ¿Acepta que se grabe? Por favor, diga sí o no.',
     optOut: 'Para no recibir más llamadas, diga basta o pulse 9.',
@@ -85,6 +106,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   fr: {
     identification: (voice, business) =>
       `Bonjour, ici ${voice}, un assistant d’intelligence artificielle qui appelle de la part de ${business}.`,
+    salesCall: 'Il s’agit d’un appel commercial.',
+    transcribed: 'Cet appel est transcrit par un système automatique.',
+    continueOrRemoved:
+      'Souhaitez-vous poursuivre cet appel, y mettre fin ou être retiré de notre liste ?',
     recorded: 'Cet appel est enregistré.',
     askConsent:
       'Je souhaite enregistrer cet appel. Acceptez-vous d’être enregistré ? Répondez oui ou non, s’il vous plaît.',
@@ -97,6 +122,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   de: {
     identification: (voice, business) =>
       `Hallo, hier spricht ${voice}, ein KI-Assistent, im Auftrag von ${business}.`,
+    salesCall: 'Dies ist ein Verkaufsanruf.',
+    transcribed: 'Dieses Gespräch wird von einem automatischen System transkribiert.',
+    continueOrRemoved:
+      'Möchten Sie das Gespräch fortsetzen, beenden oder von unserer Liste gestrichen werden?',
     recorded: 'Dieses Gespräch wird aufgezeichnet.',
     askConsent:
       'Ich möchte dieses Gespräch aufzeichnen. Sind Sie damit einverstanden? Bitte sagen Sie ja oder nein.',
@@ -109,6 +138,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   it: {
     identification: (voice, business) =>
       `Buongiorno, sono ${voice}, un assistente di intelligenza artificiale che chiama per conto di ${business}.`,
+    salesCall: 'Questa è una chiamata commerciale.',
+    transcribed: 'Questa chiamata viene trascritta da un sistema automatico.',
+    continueOrRemoved:
+      'Desidera continuare questa chiamata, terminarla o essere rimosso dalla nostra lista?',
     recorded: 'Questa chiamata viene registrata.',
     askConsent:
       'Vorrei registrare questa chiamata. È d’accordo a essere registrato? Per favore, risponda sì o no.',
@@ -121,6 +154,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   pt: {
     identification: (voice, business) =>
       `Olá, aqui é ${voice}, uma assistente de inteligência artificial ligando em nome de ${business}.`,
+    salesCall: 'Esta é uma chamada de vendas.',
+    transcribed: 'Esta chamada é transcrita por um sistema automático.',
+    continueOrRemoved: 'Deseja continuar esta chamada, encerrá-la ou ser removido da nossa lista?',
     recorded: 'Esta chamada está sendo gravada.',
     askConsent:
       'Gostaria de gravar esta chamada. Você concorda em ser gravado? Por favor, diga sim ou não.',
@@ -133,6 +169,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   nl: {
     identification: (voice, business) =>
       `Hallo, u spreekt met ${voice}, een AI-assistent die belt namens ${business}.`,
+    salesCall: 'Dit is een verkoopgesprek.',
+    transcribed: 'Dit gesprek wordt door een automatisch systeem uitgeschreven.',
+    continueOrRemoved:
+      'Wilt u dit gesprek voortzetten, beëindigen of van onze lijst worden verwijderd?',
     recorded: 'Dit gesprek wordt opgenomen.',
     askConsent:
       'Ik wil dit gesprek graag opnemen. Gaat u daarmee akkoord? Zeg alstublieft ja of nee.',
@@ -145,6 +185,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   pl: {
     identification: (voice, business) =>
       `Dzień dobry, mówi ${voice}, asystent sztucznej inteligencji, dzwonię w imieniu ${business}.`,
+    salesCall: 'To jest rozmowa sprzedażowa.',
+    transcribed: 'Ta rozmowa jest transkrybowana przez system automatyczny.',
+    continueOrRemoved:
+      'Czy chce Pan lub Pani kontynuować tę rozmowę, zakończyć ją, czy zostać usuniętym z naszej listy?',
     recorded: 'Ta rozmowa jest nagrywana.',
     askConsent:
       'Chciałbym nagrać tę rozmowę. Czy zgadza się Pan lub Pani? Proszę powiedzieć tak lub nie.',
@@ -157,6 +201,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ru: {
     identification: (voice, business) =>
       `Здравствуйте, это ${voice}, ассистент на основе искусственного интеллекта, звоню от имени ${business}.`,
+    salesCall: 'Это звонок с коммерческим предложением.',
+    transcribed: 'Этот звонок расшифровывается автоматической системой.',
+    continueOrRemoved:
+      'Хотите продолжить разговор, завершить его или чтобы мы удалили вас из нашего списка?',
     recorded: 'Этот звонок записывается.',
     askConsent:
       'Я хотел бы записать этот разговор. Вы согласны на запись? Пожалуйста, скажите да или нет.',
@@ -169,6 +217,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ja: {
     identification: (voice, business) =>
       `もしもし、${business}の代理でお電話している、AIアシスタントの${voice}です。`,
+    salesCall: 'これは営業のお電話です。',
+    transcribed: 'この通話は自動システムで文字起こしされます。',
+    continueOrRemoved:
+      'このままお話を続けますか、通話を終了しますか、それとも今後の連絡先リストから削除しますか？',
     recorded: 'この通話は録音されます。',
     askConsent: 'この通話を録音してもよろしいですか。はい、またはいいえでお答えください。',
     optOut: '今後このお電話が不要な場合は、「停止」とおっしゃるか、9を押してください。',
@@ -180,6 +232,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ko: {
     identification: (voice, business) =>
       `안녕하세요, ${business}을(를) 대신해 전화드리는 AI 어시스턴트 ${voice}입니다.`,
+    salesCall: '이 전화는 판매 권유 전화입니다.',
+    transcribed: '이 통화는 자동 시스템에 의해 텍스트로 변환됩니다.',
+    continueOrRemoved:
+      '통화를 계속하시겠습니까, 종료하시겠습니까, 아니면 저희 목록에서 삭제해 드릴까요?',
     recorded: '이 통화는 녹음됩니다.',
     askConsent: '이 통화를 녹음하고자 합니다. 녹음에 동의하십니까? 예 또는 아니오로 답해 주세요.',
     optOut: '이러한 전화를 더 이상 받지 않으시려면 중지라고 말씀하시거나 9번을 눌러 주세요.',
@@ -190,6 +246,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   },
   zh: {
     identification: (voice, business) => `您好，我是代表${business}致电的人工智能助理${voice}。`,
+    salesCall: '这是一通销售电话。',
+    transcribed: '本次通话将由自动系统转写为文字。',
+    continueOrRemoved: '您想继续通话、结束通话，还是将您从我们的名单中删除？',
     recorded: '本次通话将被录音。',
     askConsent: '我想为本次通话录音。您同意录音吗？请回答同意或不同意。',
     optOut: '如不想再接到此类电话，请说“停止”，或按9。',
@@ -201,6 +260,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   uk: {
     identification: (voice, business) =>
       `Добрий день, це ${voice}, асистент зі штучним інтелектом, телефоную від імені ${business}.`,
+    salesCall: 'Це дзвінок з комерційною пропозицією.',
+    transcribed: 'Ця розмова розшифровується автоматичною системою.',
+    continueOrRemoved:
+      'Бажаєте продовжити розмову, завершити її чи щоб ми видалили вас із нашого списку?',
     recorded: 'Ця розмова записується.',
     askConsent:
       'Я хотів би записати цю розмову. Ви погоджуєтеся на запис? Будь ласка, скажіть так або ні.',
@@ -213,6 +276,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   tr: {
     identification: (voice, business) =>
       `Merhaba, ben ${voice}, ${business} adına arayan bir yapay zekâ asistanıyım.`,
+    salesCall: 'Bu bir satış aramasıdır.',
+    transcribed: 'Bu görüşme otomatik bir sistem tarafından yazıya dökülmektedir.',
+    continueOrRemoved:
+      'Bu görüşmeye devam etmek mi, görüşmeyi sonlandırmak mı, yoksa listemizden çıkarılmak mı istersiniz?',
     recorded: 'Bu görüşme kaydediliyor.',
     askConsent:
       'Bu görüşmeyi kaydetmek istiyorum. Kaydedilmeyi kabul ediyor musunuz? Lütfen evet veya hayır deyin.',
@@ -225,6 +292,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ar: {
     identification: (voice, business) =>
       `مرحباً، معك ${voice}، مساعد ذكاء اصطناعي يتصل نيابةً عن ${business}.`,
+    salesCall: 'هذه مكالمة مبيعات.',
+    transcribed: 'يتم تحويل هذه المكالمة إلى نص بواسطة نظام آلي.',
+    continueOrRemoved: 'هل تريد متابعة هذه المكالمة، أو إنهاءها، أو حذف رقمك من قائمتنا؟',
     recorded: 'يتم تسجيل هذه المكالمة.',
     askConsent: 'أود تسجيل هذه المكالمة. هل توافق على التسجيل؟ من فضلك قل نعم أو لا.',
     optOut: 'لإيقاف هذه المكالمات، قل توقف أو اضغط 9.',
@@ -236,6 +306,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   hi: {
     identification: (voice, business) =>
       `नमस्ते, मैं ${voice} हूँ, ${business} की ओर से कॉल कर रही एक एआई सहायक।`,
+    salesCall: 'यह एक बिक्री कॉल है।',
+    transcribed: 'इस कॉल को एक स्वचालित प्रणाली द्वारा लिखित रूप में दर्ज किया जा रहा है।',
+    continueOrRemoved:
+      'क्या आप यह कॉल जारी रखना चाहेंगे, इसे समाप्त करना चाहेंगे, या हमारी सूची से हटाया जाना चाहेंगे?',
     recorded: 'यह कॉल रिकॉर्ड की जा रही है।',
     askConsent: 'मैं इस कॉल को रिकॉर्ड करना चाहती हूँ। क्या आप रिकॉर्डिंग के लिए सहमत हैं? कृपया हाँ या नहीं कहें।',
     optOut: 'ये कॉल बंद करवाने के लिए स्टॉप कहें या 9 दबाएँ।',
@@ -247,6 +321,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   id: {
     identification: (voice, business) =>
       `Halo, saya ${voice}, asisten kecerdasan buatan yang menelepon atas nama ${business}.`,
+    salesCall: 'Ini adalah panggilan penjualan.',
+    transcribed: 'Panggilan ini ditranskripsikan oleh sistem otomatis.',
+    continueOrRemoved:
+      'Apakah Anda ingin melanjutkan panggilan ini, mengakhirinya, atau dihapus dari daftar kami?',
     recorded: 'Panggilan ini direkam.',
     askConsent:
       'Saya ingin merekam panggilan ini. Apakah Anda setuju direkam? Silakan jawab ya atau tidak.',
@@ -259,6 +337,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ms: {
     identification: (voice, business) =>
       `Helo, saya ${voice}, pembantu kecerdasan buatan yang menelefon bagi pihak ${business}.`,
+    salesCall: 'Ini ialah panggilan jualan.',
+    transcribed: 'Panggilan ini ditranskripsi oleh sistem automatik.',
+    continueOrRemoved:
+      'Adakah anda mahu meneruskan panggilan ini, menamatkannya, atau dikeluarkan daripada senarai kami?',
     recorded: 'Panggilan ini dirakam.',
     askConsent:
       'Saya ingin merakam panggilan ini. Adakah anda bersetuju dirakam? Sila jawab ya atau tidak.',
@@ -271,6 +353,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   fil: {
     identification: (voice, business) =>
       `Magandang araw, ito si ${voice}, isang AI assistant na tumatawag para sa ${business}.`,
+    salesCall: 'Isa itong sales call.',
+    transcribed: 'Tina-transcribe ng isang automated system ang tawag na ito.',
+    continueOrRemoved:
+      'Gusto po ba ninyong ituloy ang tawag na ito, tapusin ito, o alisin kayo sa aming listahan?',
     recorded: 'Nire-record ang tawag na ito.',
     askConsent:
       'Gusto kong i-record ang tawag na ito. Pumapayag ka bang ma-record? Pakisabi ang oo o hindi.',
@@ -283,6 +369,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   vi: {
     identification: (voice, business) =>
       `Xin chào, tôi là ${voice}, trợ lý trí tuệ nhân tạo gọi thay mặt cho ${business}.`,
+    salesCall: 'Đây là cuộc gọi bán hàng.',
+    transcribed: 'Cuộc gọi này được hệ thống tự động chuyển thành văn bản.',
+    continueOrRemoved:
+      'Quý vị muốn tiếp tục cuộc gọi, kết thúc cuộc gọi hay được xóa khỏi danh sách của chúng tôi?',
     recorded: 'Cuộc gọi này được ghi âm.',
     askConsent:
       'Tôi muốn ghi âm cuộc gọi này. Anh chị có đồng ý không? Xin vui lòng trả lời có hoặc không.',
@@ -295,6 +385,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   sv: {
     identification: (voice, business) =>
       `Hej, det här är ${voice}, en AI-assistent som ringer för ${business}.`,
+    salesCall: 'Det här är ett försäljningssamtal.',
+    transcribed: 'Samtalet transkriberas av ett automatiskt system.',
+    continueOrRemoved: 'Vill du fortsätta samtalet, avsluta det eller tas bort från vår lista?',
     recorded: 'Samtalet spelas in.',
     askConsent:
       'Jag skulle vilja spela in samtalet. Godkänner du att det spelas in? Svara ja eller nej.',
@@ -307,6 +400,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   da: {
     identification: (voice, business) =>
       `Hej, det er ${voice}, en AI-assistent, der ringer på vegne af ${business}.`,
+    salesCall: 'Dette er et salgsopkald.',
+    transcribed: 'Denne samtale bliver transskriberet af et automatisk system.',
+    continueOrRemoved: 'Vil du fortsætte samtalen, afslutte den eller fjernes fra vores liste?',
     recorded: 'Denne samtale bliver optaget.',
     askConsent:
       'Jeg vil gerne optage denne samtale. Accepterer du, at den optages? Sig venligst ja eller nej.',
@@ -319,6 +415,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   no: {
     identification: (voice, business) =>
       `Hei, dette er ${voice}, en AI-assistent som ringer på vegne av ${business}.`,
+    salesCall: 'Dette er en salgssamtale.',
+    transcribed: 'Denne samtalen blir transkribert av et automatisk system.',
+    continueOrRemoved: 'Vil du fortsette samtalen, avslutte den eller bli fjernet fra listen vår?',
     recorded: 'Denne samtalen blir tatt opp.',
     askConsent:
       'Jeg vil gjerne ta opp denne samtalen. Godtar du at den blir tatt opp? Si ja eller nei.',
@@ -331,6 +430,9 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   fi: {
     identification: (voice, business) =>
       `Hei, täällä ${voice}, tekoälyavustaja, joka soittaa yrityksen ${business} puolesta.`,
+    salesCall: 'Tämä on myyntipuhelu.',
+    transcribed: 'Tämä puhelu litteroidaan automaattisella järjestelmällä.',
+    continueOrRemoved: 'Haluatteko jatkaa puhelua, lopettaa sen vai tulla poistetuksi listaltamme?',
     recorded: 'Tämä puhelu tallennetaan.',
     askConsent: 'Haluaisin tallentaa tämän puhelun. Hyväksytkö tallennuksen? Vastaa kyllä tai ei.',
     optOut: 'Jos et halua näitä puheluita, sano lopeta tai paina 9.',
@@ -342,6 +444,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   cs: {
     identification: (voice, business) =>
       `Dobrý den, tady ${voice}, asistent s umělou inteligencí, volám jménem ${business}.`,
+    salesCall: 'Toto je prodejní hovor.',
+    transcribed: 'Tento hovor přepisuje automatický systém.',
+    continueOrRemoved:
+      'Přejete si v hovoru pokračovat, ukončit ho, nebo být odstraněni z našeho seznamu?',
     recorded: 'Tento hovor se nahrává.',
     askConsent:
       'Rád bych tento hovor nahrával. Souhlasíte s nahráváním? Řekněte prosím ano nebo ne.',
@@ -354,6 +460,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   sk: {
     identification: (voice, business) =>
       `Dobrý deň, tu ${voice}, asistent s umelou inteligenciou, volám v mene ${business}.`,
+    salesCall: 'Toto je predajný hovor.',
+    transcribed: 'Tento hovor prepisuje automatický systém.',
+    continueOrRemoved:
+      'Želáte si v hovore pokračovať, ukončiť ho, alebo byť odstránený z nášho zoznamu?',
     recorded: 'Tento hovor sa nahráva.',
     askConsent:
       'Rád by som tento hovor nahrával. Súhlasíte s nahrávaním? Povedzte, prosím, áno alebo nie.',
@@ -366,6 +476,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   hu: {
     identification: (voice, business) =>
       `Jó napot, ${voice} vagyok, mesterséges intelligencia alapú asszisztens, a(z) ${business} nevében telefonálok.`,
+    salesCall: 'Ez egy értékesítési hívás.',
+    transcribed: 'A hívást automatikus rendszer írja át szöveggé.',
+    continueOrRemoved:
+      'Szeretné folytatni a hívást, befejezni, vagy kéri, hogy töröljük a listánkról?',
     recorded: 'A hívást rögzítjük.',
     askConsent:
       'Szeretném rögzíteni ezt a hívást. Hozzájárul a rögzítéshez? Kérem, mondjon igent vagy nemet.',
@@ -378,6 +492,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ro: {
     identification: (voice, business) =>
       `Bună ziua, sunt ${voice}, un asistent cu inteligență artificială care sună în numele ${business}.`,
+    salesCall: 'Acesta este un apel de vânzări.',
+    transcribed: 'Acest apel este transcris de un sistem automat.',
+    continueOrRemoved:
+      'Doriți să continuați acest apel, să îl încheiați sau să fiți eliminat de pe lista noastră?',
     recorded: 'Acest apel este înregistrat.',
     askConsent: 'Aș dori să înregistrez acest apel. Sunteți de acord? Vă rog să spuneți da sau nu.',
     optOut: 'Pentru a nu mai primi aceste apeluri, spuneți stop sau apăsați 9.',
@@ -389,6 +507,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   bg: {
     identification: (voice, business) =>
       `Здравейте, обажда се ${voice}, асистент с изкуствен интелект, от името на ${business}.`,
+    salesCall: 'Това е търговско обаждане.',
+    transcribed: 'Този разговор се транскрибира от автоматична система.',
+    continueOrRemoved:
+      'Желаете ли да продължим разговора, да го прекратим или да ви премахнем от нашия списък?',
     recorded: 'Този разговор се записва.',
     askConsent: 'Бих искал да запиша този разговор. Съгласни ли сте? Моля, кажете да или не.',
     optOut: 'За да спрете тези обаждания, кажете стоп или натиснете 9.',
@@ -400,6 +522,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   hr: {
     identification: (voice, business) =>
       `Dobar dan, ovdje ${voice}, asistent umjetne inteligencije, zovem u ime ${business}.`,
+    salesCall: 'Ovo je prodajni poziv.',
+    transcribed: 'Ovaj poziv transkribira automatski sustav.',
+    continueOrRemoved:
+      'Želite li nastaviti ovaj poziv, završiti ga ili biti uklonjeni s našeg popisa?',
     recorded: 'Ovaj se poziv snima.',
     askConsent: 'Želio bih snimiti ovaj poziv. Pristajete li na snimanje? Molim recite da ili ne.',
     optOut: 'Da više ne primate ove pozive, recite stop ili pritisnite 9.',
@@ -411,6 +537,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   el: {
     identification: (voice, business) =>
       `Γεια σας, είμαι ο/η ${voice}, βοηθός τεχνητής νοημοσύνης και καλώ εκ μέρους της ${business}.`,
+    salesCall: 'Αυτή είναι μια κλήση πωλήσεων.',
+    transcribed: 'Η κλήση αυτή μεταγράφεται από αυτόματο σύστημα.',
+    continueOrRemoved:
+      'Θέλετε να συνεχίσουμε την κλήση, να τη τερματίσουμε ή να σας αφαιρέσουμε από τη λίστα μας;',
     recorded: 'Η κλήση αυτή καταγράφεται.',
     askConsent: 'Θα ήθελα να καταγράψω αυτή την κλήση. Συμφωνείτε; Παρακαλώ πείτε ναι ή όχι.',
     optOut: 'Για να σταματήσουν αυτές οι κλήσεις, πείτε στοπ ή πατήστε 9.',
@@ -422,6 +552,10 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   ta: {
     identification: (voice, business) =>
       `வணக்கம், நான் ${voice}, ${business} சார்பாக அழைக்கும் செயற்கை நுண்ணறிவு உதவியாளர்.`,
+    salesCall: 'இது ஒரு விற்பனை அழைப்பு.',
+    transcribed: 'இந்த அழைப்பு ஒரு தானியங்கி அமைப்பால் எழுத்துவடிவமாக்கப்படுகிறது.',
+    continueOrRemoved:
+      'இந்த அழைப்பைத் தொடர விரும்புகிறீர்களா, முடிக்க விரும்புகிறீர்களா, அல்லது எங்கள் பட்டியலிலிருந்து நீக்கப்பட விரும்புகிறீர்களா?',
     recorded: 'இந்த அழைப்பு பதிவு செய்யப்படுகிறது.',
     askConsent:
       'இந்த அழைப்பைப் பதிவு செய்ய விரும்புகிறேன். நீங்கள் சம்மதிக்கிறீர்களா? ஆம் அல்லது இல்லை என்று சொல்லுங்கள்.',
@@ -484,23 +618,36 @@ export function disclosuresFor(input: DisclosureInput): Disclosures {
   const say = wordingFor(language);
   // A name that breaks the business-name rules (written before they existed) is never spoken.
   const business = spokenBusinessName(input.business_name) ?? UNNAMED_BUSINESS;
-  const consentRequired = input.record && allPartyConsentStateOf(input.phoneNumber) !== null;
+  const allPartyState = allPartyConsentStateOf(input.phoneNumber);
+  const consentRequired = input.record && allPartyState !== null;
+  const marketing = input.purpose === 'marketing';
   const identification = say.identification(input.voice, business);
-  const recordingNotice = !input.record ? null : consentRequired ? say.askConsent : say.recorded;
-  const optOut = input.purpose === 'marketing' ? say.optOut : null;
-  const callback = input.callback_number
-    ? `${say.callback(spokenNumber(input.callback_number))} ${say.goodbye}`
+  const purpose = !marketing
+    ? null
+    : allPartyState === 'CT'
+      ? `${say.salesCall} ${say.continueOrRemoved}`
+      : say.salesCall;
+  const optOut = marketing ? say.optOut : null;
+  const callbackNotice = input.callback_number
+    ? say.callback(spokenNumber(input.callback_number))
     : null;
+  const transcriptionNotice = allPartyState !== null ? say.transcribed : null;
+  const recordingNotice = !input.record ? null : consentRequired ? say.askConsent : say.recorded;
   return {
     language,
     business_name: business,
     callback_number: input.callback_number,
     identification,
+    purpose,
+    opt_out: optOut,
+    callback_notice: callbackNotice,
+    transcription_notice: transcriptionNotice,
     recording_notice: recordingNotice,
     recording_consent_required: consentRequired,
-    opt_out: optOut,
-    callback,
-    opening: [identification, recordingNotice, optOut].filter(Boolean).join(' '),
+    callback: callbackNotice ? `${callbackNotice} ${say.goodbye}` : null,
+    opening: [identification, purpose, optOut, callbackNotice, transcriptionNotice, recordingNotice]
+      .filter(Boolean)
+      .join(' '),
   };
 }
 
@@ -510,10 +657,10 @@ export function defaultFirstSentence(language: string, voice: string): string {
 }
 
 /**
- * What the provider is given to say. Where every party must consent to a recording, the request
- * for consent (with the identification before it) is spoken before anything is recorded, and
- * the rest of the opening follows it; elsewhere the whole opening is the first message. The
- * task's own first sentence follows the opening, unless it is only the default greeting.
+ * What the provider is given to say. Where every party must consent to a recording, the whole
+ * opening, ending with the request for consent, is spoken before anything is recorded, and the
+ * first message thanks the callee; elsewhere the whole opening is the first message. The task's
+ * own first sentence follows the opening, unless it is only the default greeting.
  */
 export function spokenOpening(
   disclosures: Disclosures,
@@ -527,8 +674,8 @@ export function spokenOpening(
   if (disclosures.recording_consent_required) {
     const say = wordingFor(disclosures.language);
     return {
-      consentRequest: `${disclosures.identification} ${disclosures.recording_notice}`,
-      firstMessage: [say.thanks, disclosures.opt_out, own].filter(Boolean).join(' '),
+      consentRequest: disclosures.opening,
+      firstMessage: [say.thanks, own].filter(Boolean).join(' '),
       endCallMessage: disclosures.callback,
     };
   }

@@ -38,7 +38,7 @@ describe('Vapi call body', () => {
       assistant: {
         // Our opening first, in the call's language; the task's own sentence after it.
         firstMessage:
-          'Hola, le habla Sarah, un asistente de inteligencia artificial que llama en nombre de Acme Dental. Hola, le habla Sarah.',
+          'Hola, le habla Sarah, un asistente de inteligencia artificial que llama en nombre de Acme Dental. Si necesita contactarnos, llame al +1 212-555-0199. Esta llamada se transcribe con un sistema automático. Hola, le habla Sarah.',
         endCallMessage: 'Si necesita contactarnos, llame al +1 212-555-0199. Adiós.',
         voice: { provider: '11labs', voiceId: 'EXAVITQu4vr4xnSDxMaL' },
         transcriber: { provider: 'deepgram', language: 'es' },
@@ -97,7 +97,7 @@ describe('Vapi call body', () => {
       recordingConsentPlan: {
         type: 'verbal',
         message:
-          'Hi, this is Sarah, an AI assistant calling on behalf of Acme Dental. I would like to record this call. Do you agree to be recorded? Please say yes or no.',
+          'Hi, this is Sarah, an AI assistant calling on behalf of Acme Dental. If you need to reach us, call +1 212-555-0199. This call is transcribed by an automated system. I would like to record this call. Do you agree to be recorded? Please say yes or no.',
       },
     });
     const newYork = createCallBody(
@@ -106,7 +106,7 @@ describe('Vapi call body', () => {
     );
     expect(newYork.assistant.compliancePlan).toBeUndefined();
     expect(newYork.assistant.firstMessage).toMatch(
-      /^Hi, this is Sarah, an AI assistant calling on behalf of Acme Dental\. This call is recorded\./,
+      /^Hi, this is Sarah, an AI assistant calling on behalf of Acme Dental\. If you need to reach us, call \+1 212-555-0199\. This call is recorded\./,
     );
   });
 
