@@ -191,6 +191,36 @@ describe('purpose and consent', () => {
     expect(((await oral.json()) as ApiError).error).toMatchObject({ field: 'consent.type' });
   });
 
+  it('leaves a marketing voicemail only with a toll-free number to opt out at', async () => {
+    const withoutOne = await create({
+      purpose: 'marketing',
+      consent: CONSENT,
+      phone_number: '+14155550104',
+      voicemail: { action: 'leave_message', message: 'Our spring offer: call 212-555-0142.' },
+    });
+    expect(withoutOne.status).toBe(400);
+    expect(((await withoutOne.json()) as ApiError).error).toMatchObject({
+      code: 'invalid_request',
+      field: 'voicemail.message',
+      message: expect.stringContaining('toll-free number'),
+    });
+
+    const message = 'Our spring offer. To stop these calls, call 1-800-555-0199.';
+    const task = await placed({
+      purpose: 'marketing',
+      consent: CONSENT,
+      phone_number: '+14155550104',
+      voicemail: { action: 'leave_message', message },
+    });
+    expect(task.call_outcome).toBe('voicemail_left');
+    const left = agentTurns(task).at(-1)!.text;
+    // The machine hears who is calling and that it is an AI first, then the message.
+    expect(left).toMatch(
+      /^Hi, this is \w+, an AI assistant calling on behalf of Test Clinic LLC\./,
+    );
+    expect(left).toContain(message);
+  });
+
   it('stores a marketing call’s consent immutably, offers the opt-out, and exports it', async () => {
     const task = await placed({ purpose: 'marketing', consent: CONSENT });
     expect(task.purpose).toBe('marketing');

@@ -367,7 +367,7 @@ export interface components {
       voicemail?: {
         /** @enum {string} */
         action: 'hang_up' | 'leave_message';
-        /** @description Required when action is leave_message. Left after the beep; the account's verified callback number is said at its end unless the message already gives it (call_outcome voicemail_left). */
+        /** @description Required when action is leave_message. Left after the beep, after the opening's identification (who is calling, that it is an AI); the account's verified callback number is said at its end unless the message already gives it (call_outcome voicemail_left). A marketing call's message must give a toll-free number (800, 833, 844, 855, 866, 877 or 888) where the callee can opt out by an automated line, or it is refused with 400 naming voicemail.message. */
         message?: string;
       };
       retry?: {

@@ -153,6 +153,31 @@ describe('the result schema and recording', () => {
     expect(informational).not.toHaveProperty('purpose');
     expect(informational).not.toHaveProperty('consent');
   });
+
+  it('asks a marketing call’s voicemail for a toll-free number to opt out at', () => {
+    const marketing = {
+      ...form,
+      purpose: 'marketing',
+      consentObtainedAt: '2026-10-01T09:30',
+      consentSource: 'web form',
+      consentReference: 'form-123',
+      voicemailAction: 'leave_message',
+    } as const;
+    const issue = createCallSchema.safeParse({
+      ...marketing,
+      voicemailMessage: 'Our spring offer: call 415-555-0100.',
+    }).error?.issues[0];
+    expect(issue).toMatchObject({
+      path: ['voicemailMessage'],
+      message: createCallMessages.marketingVoicemailTollFree,
+    });
+    expect(
+      createCallSchema.safeParse({
+        ...marketing,
+        voicemailMessage: 'Our spring offer. To stop these calls, call 1-800-555-0199.',
+      }).success,
+    ).toBe(true);
+  });
 });
 
 describe('the form’s API options', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '@contract/limits.ts';
-import { checkCallableNumber } from '@contract/phone-number.ts';
+import { checkCallableNumber, hasTollFreeNumber } from '@contract/phone-number.ts';
 import { TOOL_LIMITS } from '@contract/task-tools.ts';
 import type { components } from '@/lib/api/call-api.generated';
 
@@ -49,6 +49,8 @@ export const createCallMessages = {
     'Enter where you keep the proof, like a form submission id (up to 200 characters).',
   firstSentence: `Keep the first sentence under ${LIMITS.firstSentenceMaxLength} characters.`,
   voicemailMessageRequired: 'Write the message to leave, or choose to hang up.',
+  marketingVoicemailTollFree:
+    'A marketing message must give a toll-free number (800, 833, 844, 855, 866, 877 or 888) where the callee can opt out, like "To stop these calls, call 1-800-555-0199." Or choose to hang up.',
   voicemailMessageTooLong: `Keep the voicemail message under ${LIMITS.voicemailMessageMaxLength} characters.`,
   metadataKey: 'Name this field, or remove the row.',
   metadataKeyRepeated: 'Each field name may appear once.',
@@ -352,6 +354,16 @@ export const createCallSchema = z
   })
   .superRefine((values, ctx) => {
     if (values.purpose !== 'marketing') return;
+    if (
+      values.voicemailAction === 'leave_message' &&
+      values.voicemailMessage &&
+      !hasTollFreeNumber(values.voicemailMessage)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['voicemailMessage'],
+        message: createCallMessages.marketingVoicemailTollFree,
+      });
     const at = values.consentObtainedAt ? new Date(values.consentObtainedAt).getTime() : NaN;
     if (!Number.isFinite(at) || at > Date.now() + 60_000)
       ctx.addIssue({

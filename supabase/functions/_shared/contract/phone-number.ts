@@ -144,3 +144,15 @@ export function isTextableVerificationNumber(phone: string): boolean {
   const type = parsed.getType();
   return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE';
 }
+
+/** The NANP toll-free codes (FCC, 47 CFR 52.101 and the 8XX codes opened since). */
+export const TOLL_FREE_CODES = ['800', '833', '844', '855', '866', '877', '888'] as const;
+
+const TOLL_FREE_IN_TEXT = new RegExp(
+  `(?:^|[^\\d])(?:\\+?1[\\s.-]?)?\\(?(?:${TOLL_FREE_CODES.join('|')})\\)?[\\s.-]?[2-9]\\d{2}[\\s.-]?\\d{4}(?!\\d)`,
+);
+
+/** Whether `text` gives a US toll-free number, in any usual layout (1-800-555-0199, (888) …). */
+export function hasTollFreeNumber(text: string): boolean {
+  return TOLL_FREE_IN_TEXT.test(text);
+}

@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { CALL_LANGUAGE_CODES } from '../contract/call-languages.ts';
 import { ServiceError } from '../errors.ts';
-import { createTaskSchema, listQuerySchema, parseJsonBody, parseOrThrow } from './schema.ts';
+import {
+  createTaskSchema,
+  listQuerySchema,
+  MARKETING_VOICEMAIL_NEEDS_TOLL_FREE,
+  parseJsonBody,
+  parseOrThrow,
+} from './schema.ts';
 
 const valid = { phone_number: '+14155550123', goal: 'Confirm the appointment.' };
 
@@ -157,6 +163,55 @@ describe('create task body', () => {
       field: 'retry.maxAttempts',
       message: 'unknown field `retry.maxAttempts`; did you mean `retry.max_attempts`?',
     });
+  });
+});
+
+describe('a marketing call’s voicemail', () => {
+  const marketing = {
+    ...valid,
+    purpose: 'marketing',
+    consent: {
+      type: 'written',
+      obtained_at: '2026-10-01T15:00:00Z',
+      source: 'web form',
+      reference: 'form-1',
+    },
+  };
+  const leaving = (message: string) => ({
+    ...marketing,
+    voicemail: { action: 'leave_message', message },
+  });
+
+  it('is refused without a toll-free number to opt out at', () => {
+    for (const message of [
+      'We have a spring offer for you. Call us back at 415-555-0100.',
+      'Call 1-900-555-0199 to stop these calls.',
+    ])
+      expect(errorOf(leaving(message))).toEqual({
+        code: 'invalid_request',
+        field: 'voicemail.message',
+        message: MARKETING_VOICEMAIL_NEEDS_TOLL_FREE,
+      });
+  });
+
+  it('is accepted with one, in any usual layout, and hanging up needs none', () => {
+    for (const number of ['1-800-555-0199', '(888) 555-0199', '+1 833 555 0199', '8775550199'])
+      expect(() =>
+        parseOrThrow(
+          createTaskSchema,
+          leaving(`Our spring offer. To stop these calls, call ${number}.`),
+        ),
+      ).not.toThrow();
+    expect(() =>
+      parseOrThrow(createTaskSchema, { ...marketing, voicemail: { action: 'hang_up' } }),
+    ).not.toThrow();
+    // An informational call's message needs none.
+    expect(() =>
+      parseOrThrow(createTaskSchema, {
+        ...valid,
+        voicemail: { action: 'leave_message', message: 'Please call us back at 415-555-0100.' },
+      }),
+    ).not.toThrow();
   });
 });
 

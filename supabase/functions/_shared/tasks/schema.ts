@@ -1,7 +1,7 @@
 // What a create request may contain, as zod schemas. The OpenAPI file
 // (supabase/functions/task/openapi.yaml) describes the same fields; a test keeps them in step.
 import { z } from 'npm:zod@^4.1.0';
-import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
+import { checkCallableNumber, E164, hasTollFreeNumber } from '../contract/phone-number.ts';
 import { LANGUAGES, SPEAKING_STYLES, VOICES } from '../contract/agent-options.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { salesPitchIn, salesPitchRefusal } from '../contract/sales-pitch.ts';
@@ -114,6 +114,9 @@ const toolSchema = z.strictObject(
   },
   { error: 'each tool must be an object like {"name", "description", "parameters", "url"}' },
 );
+
+export const MARKETING_VOICEMAIL_NEEDS_TOLL_FREE =
+  'voicemail.message of a marketing call must give a toll-free number (800, 833, 844, 855, 866, 877 or 888) where the callee can opt out by an automated line, like "To stop these calls, call 1-800-555-0199."; or set voicemail.action to hang_up';
 
 export const createTaskSchema = z
   .strictObject({
@@ -389,6 +392,19 @@ export const createTaskSchema = z
         code: 'custom',
         path: ['voicemail', 'message'],
         message: 'voicemail.message is required when voicemail.action is leave_message',
+      });
+    // A prerecorded marketing message left on a machine must give a toll-free number that reaches
+    // an automated opt-out (47 CFR 64.1200(b)(3)); the callback number is rarely toll-free.
+    if (
+      value.purpose === 'marketing' &&
+      value.voicemail?.action === 'leave_message' &&
+      value.voicemail.message &&
+      !hasTollFreeNumber(value.voicemail.message)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['voicemail', 'message'],
+        message: MARKETING_VOICEMAIL_NEEDS_TOLL_FREE,
       });
   });
 
