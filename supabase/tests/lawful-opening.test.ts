@@ -12,6 +12,7 @@ type Turn = { speaker: 'agent' | 'callee'; text: string; start_ms: number };
 type Task = {
   id: string;
   status: string;
+  call_outcome: string | null;
   purpose: string;
   consent: Record<string, string> | null;
   transcript: Turn[];
