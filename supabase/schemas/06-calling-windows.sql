@@ -896,7 +896,8 @@ create table private.state_calling_rules (
   excluded_weekdays smallint[] not null default '{}'
     constraint state_calling_rules_weekdays check (excluded_weekdays <@ '{1,2,3,4,5,6,7}'::smallint[]),
   excluded_weekdays_source text,
-  -- Which calls the hours, cap and days cover in the statute; Dialwise applies them to every call.
+  -- Which calls the hours, cap and days cover in the statute: telephone solicitations (marketing
+  -- calls) only, or every call (private.state_rule_for applies them so).
   covers text not null default 'telephone_solicitations'
     constraint state_calling_rules_covers check (covers in ('telephone_solicitations', 'all_calls')),
   -- Recording a call needs every party's consent (the state's wiretap statute).
@@ -904,6 +905,9 @@ create table private.state_calling_rules (
   consent_source text,
   -- The statute that keeps calls off the state's legal holidays (private.state_holidays lists them).
   holidays_source text,
+  -- The statute exempts calls made with the callee's prior express written consent (every marketing
+  -- call carries it: the API refuses one without).
+  written_consent_exempt boolean not null default false,
   constraint state_calling_rules_hours_cited check (
     (call_start is null) = (call_end is null)
     and (call_start is null or (hours_source is not null and call_start < call_end))),
@@ -913,13 +917,14 @@ create table private.state_calling_rules (
   constraint state_calling_rules_consent_cited check (not all_party_consent or consent_source is not null)
 );
 comment on table private.state_calling_rules is
-  'Stricter state rules for calls, one row per state, each rule with the statute it comes from; applied by task_accept, batch_accept and the dispatcher (private.call_opening).';
+  'Stricter state rules for calls, one row per state, each rule with the statute it comes from and the calls it covers; applied by task_accept, batch_accept and the dispatcher through private.state_rule_for.';
 insert into private.state_calling_rules (
   state, state_name, call_start, call_end, hours_source, max_calls_per_24h, cap_source,
   all_party_consent, consent_source
 ) values
   ('CA', 'California', null, null, null, null, null, true, 'Cal. Penal Code § 632'),
-  ('CT', 'Connecticut', null, null, null, null, null, true, 'Conn. Gen. Stat. § 52-570d (civil liability)'),
+  ('CT', 'Connecticut', '09:00', '20:00', 'Conn. Gen. Stat. § 42-288a (as amended by Public Act 23-98)',
+    null, null, true, 'Conn. Gen. Stat. § 52-570d (civil liability)'),
   ('DE', 'Delaware', null, null, null, null, null, true, '11 Del. C. § 1335(a)(4)'),
   ('FL', 'Florida', '08:00', '20:00', 'Fla. Stat. § 501.616(6)(a)', 3, 'Fla. Stat. § 501.616(6)(b)',
     true, 'Fla. Stat. § 934.03(2)(d)'),
@@ -950,6 +955,8 @@ insert into private.state_calling_rules (
     '{7}', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
     'R.I. Gen. Laws § 5-61-2 (hours of operation: "except a state or federal holiday")'),
   ('UT', 'Utah', null, null, null, '{7}', 'Utah Code § 13-25a-103(3)(b)', 'Utah Code § 13-25a-103(3)(c)');
+-- Utah's Sunday and holiday rule does not reach a call made with the callee's written consent.
+update private.state_calling_rules set written_consent_exempt = true where state = 'UT';
 revoke all on private.state_calling_rules from public, anon, authenticated;
 grant select on private.state_calling_rules to service_role;
 alter table private.state_calling_rules enable row level security;
@@ -958,6 +965,38 @@ create policy "The service role reads the state calling rules"
   on private.state_calling_rules for select
   to service_role
   using (true);
+
+create function private.state_rule_for(p_phone_number text, p_purpose text)
+returns private.state_calling_rules
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  rule private.state_calling_rules%rowtype;
+begin
+  select * into rule from private.state_calling_rules where state = private.state_of(p_phone_number);
+  if rule.state is not null
+     and rule.covers = 'telephone_solicitations'
+     and (coalesce(p_purpose, 'informational') <> 'marketing' or rule.written_consent_exempt) then
+    -- The statute does not reach this call: its hours, cap and days are not the call's. Recording
+    -- consent is another statute's and stays.
+    rule.call_start := null;
+    rule.call_end := null;
+    rule.hours_source := null;
+    rule.max_calls_per_24h := null;
+    rule.cap_source := null;
+    rule.excluded_weekdays := '{}';
+    rule.excluded_weekdays_source := null;
+    rule.holidays_source := null;
+  end if;
+  return rule;
+end;
+$$;
+comment on function private.state_rule_for(text, text) is
+  'The callee state''s rule as it reaches a call of p_purpose: a rule covering telephone solicitations only (or exempting written consent) keeps no hours, cap or days for an informational call; null fields when the state has none.';
+revoke all on function private.state_rule_for(text, text) from public, anon, authenticated;
+grant execute on function private.state_rule_for(text, text) to service_role;
 
 -- The legal holidays of the states whose rule keeps calls off them (holidays_source), as rules
 -- that compute each year's dates, so the calendar never runs out. A holiday is the day the rule
@@ -1208,7 +1247,7 @@ revoke all on function private.call_cap_opening(uuid, text, text, timestamptz, i
 grant execute on function private.call_cap_opening(uuid, text, text, timestamptz, integer) to service_role;
 
 create function private.call_day_opening(
-  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time
+  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time, p_purpose text
 ) returns timestamptz
 language plpgsql
 stable
@@ -1221,7 +1260,7 @@ declare
   moved timestamptz;
   zone text;
 begin
-  select * into rule from private.state_calling_rules where state = private.state_of(p_phone_number);
+  rule := private.state_rule_for(p_phone_number, p_purpose);
   -- The window, the state's hours and the days it excludes, until all agree (each round moves
   -- forward to the next possible instant; a holiday next to a weekend takes a few).
   for round in 1..32 loop
@@ -1243,44 +1282,43 @@ begin
   return null;
 end;
 $$;
-comment on function private.call_day_opening(text, timestamptz, text[], time, time) is
-  'The first instant at or after p_at inside the window and the state''s hours in every zone, on a day the state allows (not a weekday or legal holiday it excludes); null if never.';
-revoke all on function private.call_day_opening(text, timestamptz, text[], time, time) from public, anon, authenticated;
-grant execute on function private.call_day_opening(text, timestamptz, text[], time, time) to service_role;
+comment on function private.call_day_opening(text, timestamptz, text[], time, time, text) is
+  'The first instant at or after p_at inside the window and the state''s hours in every zone, on a day the state allows (not a weekday or legal holiday it excludes), as the state''s rule reaches a call of p_purpose; null if never.';
+revoke all on function private.call_day_opening(text, timestamptz, text[], time, time, text) from public, anon, authenticated;
+grant execute on function private.call_day_opening(text, timestamptz, text[], time, time, text) to service_role;
 
 -- call_day_opening at a moment given outright (a test clock), like next_call_opening_on_clock.
 create function private.call_day_opening_on_clock(
-  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time
+  p_phone_number text, p_at timestamptz, p_zones text[], p_start time, p_end time, p_purpose text
 ) returns timestamptz
 language sql
 stable
 set search_path = ''
 as $$
-  select private.call_day_opening(p_phone_number, p_at - shift, p_zones, p_start, p_end) + shift
+  select private.call_day_opening(p_phone_number, p_at - shift, p_zones, p_start, p_end, p_purpose) + shift
     from (select coalesce((select c.shift from private.calling_clock c), interval '0') as shift) as clock;
 $$;
-comment on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) is
+comment on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time, text) is
   'call_day_opening judged at p_at as given, whatever the stack''s calling_clock says.';
-revoke all on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) from public, anon, authenticated;
-grant execute on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time) to service_role;
+revoke all on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time, text) from public, anon, authenticated;
+grant execute on function private.call_day_opening_on_clock(text, timestamptz, text[], time, time, text) to service_role;
 
 create function private.call_opening(
   p_user_id uuid, p_phone_number text, p_task_id text, p_at timestamptz, p_zones text[],
-  p_start time, p_end time
+  p_start time, p_end time, p_purpose text
 ) returns timestamptz
 language plpgsql
 stable
 set search_path = ''
 as $$
 declare
-  cap integer := (select r.max_calls_per_24h from private.state_calling_rules r
-                   where r.state = private.state_of(p_phone_number));
+  cap integer := (private.state_rule_for(p_phone_number, p_purpose)).max_calls_per_24h;
   candidate timestamptz := p_at;
   moved timestamptz;
 begin
   -- The window, the state's hours and days, then the cap, until all agree.
   for round in 1..16 loop
-    moved := private.call_day_opening(p_phone_number, candidate, p_zones, p_start, p_end);
+    moved := private.call_day_opening(p_phone_number, candidate, p_zones, p_start, p_end, p_purpose);
     if moved is null then
       return null;
     end if;
@@ -1293,10 +1331,10 @@ begin
   return null;
 end;
 $$;
-comment on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) is
-  'The first instant at or after p_at when a call of the account to the number may ring: inside the window and the state''s hours in every zone, not on a weekday or legal holiday the state excludes, and under the state''s cap; null if never.';
-revoke all on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) from public, anon, authenticated;
-grant execute on function private.call_opening(uuid, text, text, timestamptz, text[], time, time) to service_role;
+comment on function private.call_opening(uuid, text, text, timestamptz, text[], time, time, text) is
+  'The first instant at or after p_at when a call of p_purpose of the account to the number may ring: inside the window and the state''s hours in every zone, not on a weekday or legal holiday the state excludes, and under the state''s cap (as each reaches the purpose); null if never.';
+revoke all on function private.call_opening(uuid, text, text, timestamptz, text[], time, time, text) from public, anon, authenticated;
+grant execute on function private.call_opening(uuid, text, text, timestamptz, text[], time, time, text) to service_role;
 
 -- A task's own clock: live tasks are judged on the real clock by call_opening (window, state
 -- hours, excluded days, cap); a test task on the open test clock is always inside; one on a set
@@ -1311,10 +1349,11 @@ as $$
   select case
     when p_task.livemode then
       private.call_opening(p_task.user_id, p_task.phone_number, p_task.id, p_now, p_task.time_zones,
-        p_task.call_window_start, p_task.call_window_end)
+        p_task.call_window_start, p_task.call_window_end, p_task.purpose)
     when p_task.test_clock_shift is null then p_now
     else private.call_day_opening_on_clock(p_task.phone_number, p_now + p_task.test_clock_shift,
-      p_task.time_zones, p_task.call_window_start, p_task.call_window_end) - p_task.test_clock_shift
+      p_task.time_zones, p_task.call_window_start, p_task.call_window_end, p_task.purpose)
+      - p_task.test_clock_shift
   end;
 $$;
 comment on function private.task_call_opening(timestamptz, public.tasks) is

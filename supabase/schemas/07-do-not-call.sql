@@ -152,11 +152,11 @@ begin
     return null;
   end if;
   zones := private.time_zones_of(target);
-  opening := private.call_day_opening(target, now(), zones, '08:00', '21:00');
+  opening := private.call_day_opening(target, now(), zones, '08:00', '21:00', task.purpose);
   if opening is null or opening > now() then
     return 'calling_hours';
   end if;
-  select * into rule from private.state_calling_rules where state = private.state_of(target);
+  rule := private.state_rule_for(target, task.purpose);
   if private.call_cap_opening(task.user_id, target, null, now(), rule.max_calls_per_24h) > now() then
     return 'state_cap';
   end if;

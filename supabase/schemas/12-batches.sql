@@ -340,7 +340,7 @@ begin
            least(coalesce((r.value->>'call_window_end')::time, '21:00'),
              coalesce(s.call_end, '21:00')) as window_end
       from jsonb_array_elements(p_tasks) with ordinality r
-      left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
+      cross join lateral private.state_rule_for(r.value->>'phone_number', r.value->>'purpose') s
   )
   select jsonb_agg(jsonb_build_object('index', index, 'field', 'call_window',
            'code', 'call_window_never_open', 'time_zones', zones) order by index)
@@ -424,11 +424,12 @@ begin
            least(coalesce((r.value->>'call_window_end')::time, '21:00'),
              coalesce(s.call_end, '21:00')) as window_end
       from jsonb_array_elements(p_tasks) with ordinality r
-      left join private.state_calling_rules s on s.state = private.state_of(r.value->>'phone_number')
+      cross join lateral private.state_rule_for(r.value->>'phone_number', r.value->>'purpose') s
   ), planned as (
     select rows.*, case when batch_livemode
              then private.call_opening(p_user_id, rows.task->>'phone_number', null,
-               greatest(at, coalesce(requested, at)), zones, window_start, window_end)
+               greatest(at, coalesce(requested, at)), zones, window_start, window_end,
+               coalesce(rows.task->>'purpose', 'informational'))
              else greatest(at, coalesce(requested, at)) end as opening
       from rows
   ), inserted as (

@@ -131,10 +131,10 @@ begin
   chosen_voice := coalesce(p_task->>'voice', settings.voice, 'Aria');
   chosen_language := coalesce(p_task->>'language', settings.language, 'en');
 
-  -- The callee's state may allow fewer hours (private.state_calling_rules): the task keeps the
-  -- narrower window, so every later attempt honours it the way it honours the requested one.
-  select * into rule from private.state_calling_rules
-   where state = private.state_of(p_task->>'phone_number');
+  -- The callee's state may allow fewer hours for a call of this purpose (private.state_rule_for):
+  -- the task keeps the narrower window, so every later attempt honours it the way it honours the
+  -- requested one.
+  rule := private.state_rule_for(p_task->>'phone_number', coalesce(p_task->>'purpose', 'informational'));
   window_start := greatest(window_start, coalesce(rule.call_start, window_start));
   window_end := least(window_end, coalesce(rule.call_end, window_end));
   if window_start >= window_end then
@@ -151,9 +151,11 @@ begin
     within_hours := private.next_call_opening(greatest(now(), coalesce(requested, now())), zones,
       window_start, window_end);
     day_opening := private.call_day_opening(p_task->>'phone_number',
-      greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
+      greatest(now(), coalesce(requested, now())), zones, window_start, window_end,
+      coalesce(p_task->>'purpose', 'informational'));
     opening := private.call_opening(p_user_id, p_task->>'phone_number', null,
-      greatest(now(), coalesce(requested, now())), zones, window_start, window_end);
+      greatest(now(), coalesce(requested, now())), zones, window_start, window_end,
+      coalesce(p_task->>'purpose', 'informational'));
     if opening is null or within_hours is null then
       return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
     end if;
@@ -173,7 +175,7 @@ begin
       when clock_shift is null then greatest(now(), coalesce(requested, now()))
       else private.call_day_opening_on_clock(p_task->>'phone_number',
         greatest(now() + clock_shift, coalesce(requested, now() + clock_shift)),
-        zones, window_start, window_end) - clock_shift
+        zones, window_start, window_end, coalesce(p_task->>'purpose', 'informational')) - clock_shift
     end;
     if opening is null then
       return jsonb_build_object('error', 'call_window_never_open', 'time_zones', zones);
@@ -305,7 +307,9 @@ as $$
 declare
   phone text := p_task->>'phone_number';
   zones text[] := private.time_zones_of(phone);
+  purpose text := coalesce(p_task->>'purpose', 'informational');
   rule private.state_calling_rules%rowtype;
+  statute private.state_calling_rules%rowtype;
   listed public.do_not_call%rowtype;
   requested_start time := coalesce((p_task->>'call_window_start')::time, '08:00');
   requested_end time := coalesce((p_task->>'call_window_end')::time, '21:00');
@@ -331,7 +335,8 @@ begin
   select * into listed from public.do_not_call
    where user_id = p_user_id and livemode = coalesce((p_task->>'livemode')::boolean, true)
      and phone_number = phone;
-  select * into rule from private.state_calling_rules where state = private.state_of(phone);
+  rule := private.state_rule_for(phone, purpose);
+  select * into statute from private.state_calling_rules where state = private.state_of(phone);
   window_start := greatest(requested_start, coalesce(rule.call_start, requested_start));
   window_end := least(requested_end, coalesce(rule.call_end, requested_end));
   select count(*) into recent from private.calls_to_number(p_user_id, phone, null) c
@@ -347,15 +352,15 @@ begin
     window_opening := private.next_call_opening_on_clock(test_at, zones, requested_start, requested_end) - shift;
     if window_start < window_end then
       hours_opening := private.next_call_opening_on_clock(test_at, zones, window_start, window_end) - shift;
-      opening := private.call_day_opening_on_clock(phone, test_at, zones, window_start, window_end) - shift;
+      opening := private.call_day_opening_on_clock(phone, test_at, zones, window_start, window_end, purpose) - shift;
       day_opening := opening;
     end if;
   else
     window_opening := private.next_call_opening(at, zones, requested_start, requested_end);
     if window_start < window_end then
       hours_opening := private.next_call_opening(at, zones, window_start, window_end);
-      opening := private.call_opening(p_user_id, phone, null, at, zones, window_start, window_end);
-      day_opening := private.call_day_opening(phone, at, zones, window_start, window_end);
+      opening := private.call_opening(p_user_id, phone, null, at, zones, window_start, window_end, purpose);
+      day_opening := private.call_day_opening(phone, at, zones, window_start, window_end, purpose);
     end if;
     if rule.max_calls_per_24h is not null then
       cap_frees_at := private.call_cap_opening(p_user_id, phone, null, now(), rule.max_calls_per_24h);
@@ -372,6 +377,11 @@ begin
     'do_not_call', case when listed.user_id is not null then
       jsonb_build_object('source', listed.source, 'listed_at', listed.created_at) end,
     'state_rule', case when rule.state is not null then to_jsonb(rule) end,
+    -- The state's rule as its statute reads, when the statute does not reach a call of this
+    -- purpose (its hours, cap and days then left out of state_rule).
+    'purpose', purpose,
+    'state_rule_not_covering', case when statute.state is not null
+      and to_jsonb(statute) <> to_jsonb(rule) then to_jsonb(statute) end,
     'requested_window', jsonb_build_object('start', requested_start, 'end', requested_end),
     'schedule_at', requested,
     'window', jsonb_build_object('start', window_start, 'end', window_end),

@@ -7,8 +7,10 @@ import { STATE_RULES } from '../../src/features/docs/content/calling-rules';
 
 // The state calling rules on the integration stack, whose windows are judged as if the stack had
 // started at noon in Los Angeles (STACK_CALLING_CLOCK): 15:00 in Florida, inside its 08:00-20:00.
-// A Florida number (305, Miami) gets no call after 20:00 local and no 4th call in 24 hours; the
-// check endpoint explains both without creating anything.
+// The state statutes here cover telephone solicitations, so the calls are marketing calls (with
+// the callee's written consent) unless a test says otherwise: a Florida number (305, Miami) gets
+// no marketing call after 20:00 local and no 4th in 24 hours; the check endpoint explains both
+// without creating anything. An informational call is held to the federal hours alone.
 type Task = {
   id: string;
   status: string;
@@ -29,6 +31,16 @@ type Check = {
 };
 
 const GOAL = 'Confirm the plumber visit on Friday at 10 am.';
+/** A marketing call: the callee's prior express written consent comes with it. */
+const MARKETING = {
+  purpose: 'marketing',
+  consent: {
+    type: 'written',
+    obtained_at: '2026-10-01T15:00:00Z',
+    source: 'web form',
+    reference: 'form-77',
+  },
+};
 const FLORIDA = '+13055550100'; // answers and agrees
 const admin = serviceClient();
 let db: pg.Client;
@@ -45,12 +57,18 @@ afterAll(async () => {
 });
 
 async function create(json: Record<string, unknown>) {
-  const response = await account.api('', { method: 'POST', json: { goal: GOAL, ...json } });
+  const response = await account.api('', {
+    method: 'POST',
+    json: { goal: GOAL, ...MARKETING, ...json },
+  });
   return { response, task: (await response.json()) as Task };
 }
 
 async function check(json: Record<string, unknown>) {
-  const response = await account.api('/check', { method: 'POST', json: { goal: GOAL, ...json } });
+  const response = await account.api('/check', {
+    method: 'POST',
+    json: { goal: GOAL, ...MARKETING, ...json },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Check;
 }
@@ -142,6 +160,32 @@ describe('state calling hours', () => {
     expect(ruleOf(answer, 'state_hours')?.decision).toBe('refuses');
   });
 
+  it('holds an informational call to the federal hours alone, naming the solicitation rule it is not held to', async () => {
+    const at = await callingClockAt('20:30', 'America/New_York');
+    const informational = { purpose: 'informational', consent: undefined };
+    const answer = await check({
+      phone_number: FLORIDA,
+      schedule_at: at.toISOString(),
+      ...informational,
+    });
+    expect(answer).toMatchObject({ decision: 'scheduled', state: 'FL' });
+    expect(new Date(answer.scheduled_for!).getTime()).toBe(at.getTime());
+    expect(ruleOf(answer, 'state_hours')).toMatchObject({
+      decision: 'allows',
+      source: 'Fla. Stat. § 501.616(6)(a)',
+    });
+    expect(ruleOf(answer, 'state_call_cap')).toBeUndefined();
+
+    const { response, task } = await create({
+      phone_number: FLORIDA,
+      call_window: { start: '19:00', end: '21:00' },
+      ...informational,
+    });
+    expect(response.status).toBe(201);
+    expect(task.call_window).toEqual({ start: '19:00', end: '21:00' });
+    await account.api(`/${task.id}/cancel`, { method: 'POST' });
+  });
+
   it('leaves a California call to the federal hours and reports its all-party recording consent', async () => {
     const answer = await check({ phone_number: '+14155550100' });
     expect(answer).toMatchObject({ decision: 'call_now', scheduled_for: null, state: 'CA' });
@@ -212,10 +256,10 @@ async function callingClockOn(local: string, zone: string): Promise<Date> {
   return rows[0]!.at;
 }
 
-/** When call_opening lets a call to `phone` asked for `local` (in `zone`) ring, in `zone`. */
+/** When call_opening lets a marketing call to `phone` asked for `local` (in `zone`) ring, in `zone`. */
 async function openingFor(phone: string, local: string, zone: string): Promise<string> {
   const { rows } = await db.query<{ opening: string }>(
-    `select to_char((private.call_opening($1, $2, null, $3, $4, '08:00', '21:00')
+    `select to_char((private.call_opening($1, $2, null, $3, $4, '08:00', '21:00', 'marketing')
               + coalesce((select shift from private.calling_clock), interval '0')) at time zone $5,
               'YYYY-MM-DD HH24:MI') as opening`,
     [account.user.id, phone, await callingClockOn(local, zone), [zone], zone],
@@ -262,7 +306,7 @@ describe('days and holidays a state excludes', () => {
     const batch = await account.api('/batches', {
       method: 'POST',
       json: {
-        defaults: { goal: GOAL },
+        defaults: { goal: GOAL, ...MARKETING },
         tasks: [{ phone_number: '+16015550101', schedule_at: asked.toISOString() }],
       },
     });
@@ -278,14 +322,17 @@ describe('days and holidays a state excludes', () => {
     await account.api(`/batches/${batchId}/cancel`, { method: 'POST' });
   });
 
-  it('keeps Utah calls off Thanksgiving and Sunday, Louisiana ones off Mardi Gras, Rhode Island ones off a holiday’s observed days', async () => {
+  it('keeps Louisiana marketing calls off Mardi Gras and Rhode Island ones off a holiday’s observed days; Utah exempts written consent', async () => {
+    // Utah's Sunday and holiday rule does not reach a call made with written consent, which every
+    // marketing call carries: Thanksgiving rings. Its holidays are still known.
     const day = thanksgiving(new Date().getUTCFullYear() + 1);
-    const after = (days: number) =>
-      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-    const [friday, saturday, monday] = [after(1), after(2), after(4)];
     const utah = '+18015550100';
-    expect(await openingFor(utah, `${day} 10:00`, 'America/Denver')).toBe(`${friday} 08:00`);
-    expect(await openingFor(utah, `${saturday} 21:30`, 'America/Denver')).toBe(`${monday} 08:00`);
+    expect((await openingFor(utah, `${day} 10:00`, 'America/Denver')).slice(0, 10)).toBe(day);
+    const { rows: utahHoliday } = await db.query<{ name: string }>(
+      `select private.state_holiday_on('UT', $1::date) as name`,
+      [day],
+    );
+    expect(utahHoliday[0]!.name).toBe('Thanksgiving Day');
     // Mardi Gras, 47 days before Easter (28 March 2027), is a Louisiana legal holiday.
     expect(await openingFor('+12255550100', '2027-02-09 10:00', 'America/Chicago')).toBe(
       '2027-02-10 08:00',
@@ -310,6 +357,7 @@ describe('days and holidays a state excludes', () => {
       body: JSON.stringify({
         phone_number: '+16015550102',
         goal: GOAL,
+        ...MARKETING,
         test_clock: '2026-11-29T10:00:00-06:00', // a Sunday, 10:00 in Jackson
       }),
     });
@@ -332,27 +380,51 @@ describe('days and holidays a state excludes', () => {
 });
 
 describe('GET /task/rules', () => {
-  it('lists a Utah number’s excluded Sunday and its coming holidays, each with its source', async () => {
-    const response = await account.api('/rules?phone_number=%2B18015550100');
+  it('lists a Louisiana number’s excluded Sunday and its coming holidays for a marketing call, each with its source', async () => {
+    const response = await account.api('/rules?phone_number=%2B12255550100&purpose=marketing');
     expect(response.status).toBe(200);
     const answer = (await response.json()) as Check;
-    expect(answer.state).toBe('UT');
-    expect(ruleOf(answer, 'state_days')?.source).toBe('Utah Code § 13-25a-103(3)(b)');
+    expect(answer.state).toBe('LA');
+    expect(ruleOf(answer, 'state_days')?.source).toBe('La. R.S. 45:811(3)');
     const holidays = ruleOf(answer, 'state_holidays');
-    expect(holidays?.source).toBe('Utah Code § 13-25a-103(3)(c)');
-    // The next 24 July, whichever year it falls in.
+    expect(holidays?.source).toBe('La. R.S. 45:811(3)');
+    // The next 30 August (Huey P. Long Day), whichever year it falls in.
     const today = new Date().toISOString().slice(0, 10);
-    const thisYear = `${today.slice(0, 4)}-07-24`;
-    const next = thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-07-24`;
+    const thisYear = `${today.slice(0, 4)}-08-30`;
+    const next = thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-08-30`;
     expect(holidays?.holidays).toContainEqual({
       date: next,
-      name: 'Pioneer Day',
-      source: 'Utah Code § 63G-1-301',
+      name: 'Huey P. Long Day',
+      source: 'La. R.S. 1:55(A)(1)',
     });
   });
 
+  it('says which rules a purpose is held to: Utah’s exempts written consent, Louisiana’s skips an informational call', async () => {
+    const utah = (await (
+      await account.api('/rules?phone_number=%2B18015550100&purpose=marketing')
+    ).json()) as Check & { rules: { message: string }[] };
+    expect(ruleOf(utah, 'state_days')).toBeUndefined();
+    expect(ruleOf(utah, 'state_hours')).toMatchObject({
+      decision: 'allows',
+      source: 'Utah Code § 13-25a-103(3)(b)',
+    });
+    expect((ruleOf(utah, 'state_hours') as unknown as { message: string }).message).toContain(
+      'written consent',
+    );
+    const louisiana = (await (
+      await account.api('/rules?phone_number=%2B12255550100')
+    ).json()) as Check;
+    expect(ruleOf(louisiana, 'state_days')).toBeUndefined();
+    expect(ruleOf(louisiana, 'state_hours')).toMatchObject({
+      decision: 'allows',
+      source: 'La. R.S. 45:811(2)',
+    });
+    const bad = await account.api('/rules?phone_number=%2B12255550100&purpose=sales');
+    expect(bad.status).toBe(400);
+  });
+
   it('lists the rules for a number, each with its source', async () => {
-    const response = await account.api('/rules?phone_number=%2B14055550100');
+    const response = await account.api('/rules?phone_number=%2B14055550100&purpose=marketing');
     expect(response.status).toBe(200);
     const answer = (await response.json()) as Check;
     expect(answer.state).toBe('OK');
@@ -379,7 +451,7 @@ describe('/docs', () => {
     const { rows } = await db.query(
       `select state, state_name, to_char(call_start, 'HH24:MI') as start, to_char(call_end, 'HH24:MI') as end,
               hours_source, max_calls_per_24h, cap_source, consent_source,
-              excluded_weekdays, excluded_weekdays_source, holidays_source
+              excluded_weekdays, excluded_weekdays_source, holidays_source, written_consent_exempt
          from private.state_calling_rules order by state`,
     );
     expect(
@@ -395,6 +467,7 @@ describe('/docs', () => {
         excluded_weekdays: r.days?.weekdays ?? [],
         excluded_weekdays_source: r.days?.source ?? null,
         holidays_source: r.holidays?.source ?? null,
+        written_consent_exempt: r.writtenConsentExempt ?? false,
       })),
     ).toEqual(rows);
   });

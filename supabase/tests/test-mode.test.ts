@@ -172,12 +172,20 @@ describe('test mode', () => {
     expect(cancel.status).toBe(200);
   });
 
-  it('checks on the test clock as create judges it: a Utah Sunday waits for Monday, naming the state rule', async () => {
-    // Sunday 6 December 2026, noon in Salt Lake City: Utah allows no calls on Sundays.
+  it('checks on the test clock as create judges it: a Mississippi Sunday holds a marketing call until Monday, naming the state rule', async () => {
+    // Sunday 6 December 2026, noon in Jackson: Mississippi allows no telephone solicitations on
+    // Sundays.
     const body = {
-      phone_number: '+18015550100',
+      phone_number: '+16015550100',
       goal: GOAL,
-      test_clock: '2026-12-06T12:00:00-07:00',
+      purpose: 'marketing',
+      consent: {
+        type: 'written',
+        obtained_at: '2026-10-01T15:00:00Z',
+        source: 'web form',
+        reference: 'form-12',
+      },
+      test_clock: '2026-12-06T12:00:00-06:00',
     };
     const checked = await withTestKey('/check', { method: 'POST', json: body });
     const check = (await checked.json()) as {
@@ -190,7 +198,7 @@ describe('test mode', () => {
     expect(check.rules).toContainEqual(
       expect.objectContaining({ rule: 'state_days', decision: 'delays' }),
     );
-    expect(check.rules.find((r) => r.rule === 'state_days')?.source).toContain('Utah Code');
+    expect(check.rules.find((r) => r.rule === 'state_days')?.source).toContain('Miss. Code');
     expect(check.rules.map((r) => r.rule)).toContain('test_clock');
 
     const created = await withTestKey('', { method: 'POST', json: body });
@@ -207,7 +215,7 @@ describe('test mode', () => {
     // On the open test clock (the default) nothing holds a test call.
     const open = await withTestKey('/check', {
       method: 'POST',
-      json: { phone_number: '+18015550100', goal: GOAL },
+      json: { ...body, test_clock: undefined },
     });
     expect(((await open.json()) as { decision: string }).decision).toBe('call_now');
   });

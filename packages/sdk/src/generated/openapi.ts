@@ -141,7 +141,7 @@ export interface paths {
     };
     /**
      * The rules that apply to a call to a number
-     * @description POST /task/check for a call to this number with every default: the federal window, the callee's state's hours, the days it excludes (state_days) and its legal holidays with their dates (state_holidays), its cap and its recording consent, each with its source.
+     * @description POST /task/check for a call of the purpose to this number with every other default: the federal window, the callee's state's hours, the days it excludes (state_days) and its legal holidays with their dates (state_holidays), its cap and its recording consent, each with its source. A state rule that covers telephone solicitations only is listed for an informational call as one that does not reach it.
      */
     get: operations['getCallRules'];
     put?: never;
@@ -1283,6 +1283,8 @@ export interface operations {
       query: {
         /** @description A US number in E.164 form, like +14155550123. */
         phone_number: string;
+        /** @description informational (default) or marketing (with the callee's written consent). */
+        purpose?: 'informational' | 'marketing';
       };
       header?: never;
       path?: never;

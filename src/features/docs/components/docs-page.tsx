@@ -627,13 +627,17 @@ export function DocsPage() {
             </li>
           </ul>
           <p>
-            The state statutes&apos; hours and caps cover telephone solicitations (marketing calls);
-            we apply them to every call. All-party consent states record only after the notice and
-            the callee&apos;s consent. Where a statute&apos;s hours differ by day (Rhode Island:
-            09:00-18:00 on weekdays, 10:00-17:00 on Saturdays), the table holds the hours every
-            allowed day shares. Only the rules in this table are enforced; any other state rule (for
-            example Pennsylvania&apos;s ban on solicitation calls on its legal holidays, or
-            Texas&apos;s shorter Sunday hours) remains your duty.
+            The state statutes&apos; hours, caps and days below cover telephone solicitations, so
+            they hold marketing calls; an informational call is held to the federal hours alone, and{' '}
+            <InlineCode>/task/check</InlineCode> and <InlineCode>/task/rules</InlineCode> (with{' '}
+            <InlineCode>?purpose=marketing</InlineCode> or not) say for each state rule whether it
+            reaches the call. Utah exempts calls made with the callee&apos;s written consent, which
+            every marketing call carries. All-party consent states record only after the notice and
+            the callee&apos;s consent, whatever the purpose. Where a statute&apos;s hours differ by
+            day (Rhode Island: 09:00-18:00 on weekdays, 10:00-17:00 on Saturdays), the table holds
+            the hours every allowed day shares. Only the rules in this table are enforced; any other
+            state rule (for example Pennsylvania&apos;s ban on solicitation calls on its legal
+            holidays, or Texas&apos;s shorter Sunday hours) remains your duty.
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
@@ -682,6 +686,9 @@ export function DocsPage() {
                               {rule.holidays.names.join(', ')} ({rule.holidays.calendar})
                             </>
                           ) : null}
+                          {rule.writtenConsentExempt
+                            ? '; not for calls with written consent'
+                            : null}
                         </>
                       ) : (
                         'none'

@@ -12,6 +12,8 @@ export type StateRuleDoc = {
   days?: { weekdays: number[]; source: string };
   /** The state's legal holidays, on which no call rings. */
   holidays?: { source: string; calendar: string; names: string[] };
+  /** The statute exempts calls made with the callee's prior express written consent. */
+  writtenConsentExempt?: boolean;
 };
 
 export const FEDERAL_HOURS_SOURCE = '47 CFR 64.1200(c)(1)';
@@ -39,7 +41,11 @@ export const STATE_RULES: StateRuleDoc[] = [
   {
     state: 'CT',
     name: 'Connecticut',
-    hours: null,
+    hours: {
+      start: '09:00',
+      end: '20:00',
+      source: 'Conn. Gen. Stat. § 42-288a (as amended by Public Act 23-98)',
+    },
     cap: null,
     allPartyConsent: 'Conn. Gen. Stat. § 52-570d (civil liability)',
   },
@@ -190,6 +196,7 @@ export const STATE_RULES: StateRuleDoc[] = [
     hours: null,
     cap: null,
     allPartyConsent: null,
+    writtenConsentExempt: true,
     days: { weekdays: [7], source: 'Utah Code § 13-25a-103(3)(b)' },
     holidays: {
       source: 'Utah Code § 13-25a-103(3)(c)',

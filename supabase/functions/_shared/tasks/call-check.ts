@@ -101,6 +101,7 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
           call_window_end: window.end ?? null,
           schedule_at: input.schedule_at ?? null,
           test_clock: input.test_clock ?? null,
+          purpose: input.purpose === 'marketing' ? 'marketing' : 'informational',
         };
       }
       // A test key's check judges on the task's test clock, as its create does.
@@ -108,17 +109,29 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
       return explainCheck(String(task.phone_number), await facts(userId, judged), [consent]);
     },
 
-    /** GET /task/rules?phone_number=…: the rules for a call to the number with every default. */
-    async rules(userId: string, phoneNumber: string | null): Promise<CheckAnswer> {
+    /**
+     * GET /task/rules?phone_number=…&purpose=…: the rules for a call of that purpose (informational
+     * by default) to the number with every other default.
+     */
+    async rules(
+      userId: string,
+      phoneNumber: string | null,
+      purpose: string | null = null,
+    ): Promise<CheckAnswer> {
       await takeCheck(userId);
       if (!phoneNumber)
         throw new ServiceError('invalid_request', 'phone_number is required, like +14155550123', {
           field: 'phone_number',
         });
+      if (purpose !== null && purpose !== 'informational' && purpose !== 'marketing')
+        throw new ServiceError('invalid_request', 'purpose must be informational or marketing', {
+          field: 'purpose',
+        });
       const verdict = checkCallableNumber(phoneNumber.trim());
       if (!verdict.allowed) return refusedNumber(phoneNumber.trim(), verdict.message);
-      return explainCheck(verdict.e164, await facts(userId, { phone_number: verdict.e164 }), [
-        consentVerdict({}),
+      const task = { phone_number: verdict.e164, purpose: purpose ?? 'informational' };
+      return explainCheck(verdict.e164, await facts(userId, task), [
+        consentVerdict(purpose === 'marketing' ? { purpose, consent: { type: 'written' } } : {}),
       ]);
     },
   };

@@ -16,6 +16,7 @@ const FLORIDA: StateRule = {
   all_party_consent: true,
   consent_source: 'Fla. Stat. § 934.03(2)(d)',
   holidays_source: null,
+  written_consent_exempt: false,
 };
 
 function facts(overrides: Partial<CheckFacts> = {}): CheckFacts {
@@ -162,6 +163,32 @@ describe('explaining whether a call would ring', () => {
       holidays,
     });
     expect(rule(answer, 'state_holidays')?.message).toContain('Thanksgiving Day on 2026-11-26');
+  });
+
+  it('says a solicitation rule does not reach an informational call, naming the statute', () => {
+    const uncovered = {
+      ...FLORIDA,
+      call_start: null,
+      call_end: null,
+      hours_source: null,
+      max_calls_per_24h: null,
+      cap_source: null,
+    };
+    const answer = explainCheck(
+      '+13055550100',
+      facts({ state_rule: uncovered, purpose: 'informational', state_rule_not_covering: FLORIDA }),
+    );
+    expect(answer.decision).toBe('call_now');
+    expect(rule(answer, 'state_hours')).toEqual({
+      rule: 'state_hours',
+      decision: 'allows',
+      message:
+        "Florida's rule (calls between 08:00 and 20:00; at most 3 in 24 hours) covers telephone solicitations; this informational call is not one, so it does not apply.",
+      source: 'Fla. Stat. § 501.616(6)(a)',
+    });
+    expect(rule(answer, 'state_call_cap')).toBeUndefined();
+    // Recording consent is another statute's: it still applies.
+    expect(rule(answer, 'recording_consent')?.decision).toBe('applies');
   });
 
   it('answers a number the number rule refuses with that rule alone', () => {

@@ -25,6 +25,7 @@ export type StateRule = {
   all_party_consent: boolean;
   consent_source: string | null;
   holidays_source: string | null;
+  written_consent_exempt: boolean;
 };
 
 /** A legal holiday of the callee's state on which its rule allows no calls. */
@@ -37,7 +38,12 @@ export type CheckFacts = {
   time_zones: string[];
   account_closed: boolean;
   do_not_call: { source: 'callee' | 'account'; listed_at: string } | null;
+  /** The state's rule as it reaches this call (hours, cap and days left out where it does not). */
   state_rule: StateRule | null;
+  /** informational or marketing: the purpose the state's rule was read for. */
+  purpose?: 'informational' | 'marketing';
+  /** The state's rule as its statute reads, when the statute does not reach a call of this purpose. */
+  state_rule_not_covering?: StateRule | null;
   requested_window: { start: string; end: string };
   schedule_at: string | null;
   window: { start: string; end: string };
@@ -95,10 +101,23 @@ export type CheckAnswer = {
 const hhmm = (time: string) => time.slice(0, 5);
 const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const COVERS = {
-  telephone_solicitations:
-    'the statute covers telephone solicitations (marketing calls); Dialwise applies it to every call',
+  telephone_solicitations: 'the statute covers telephone solicitations: marketing calls',
   all_calls: 'the statute covers every call',
 } as const;
+
+/** What a state's statute would hold a call to, for saying it does not reach this one. */
+function statuteParts(rule: StateRule): string[] {
+  return [
+    rule.call_start && rule.call_end
+      ? `calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)}`
+      : null,
+    rule.excluded_weekdays.length
+      ? `none on ${rule.excluded_weekdays.map((d) => WEEKDAYS[d]).join(', ')}`
+      : null,
+    rule.holidays_source ? 'none on its legal holidays' : null,
+    rule.max_calls_per_24h ? `at most ${rule.max_calls_per_24h} in 24 hours` : null,
+  ].filter((part): part is string => part !== null);
+}
 
 /** The answer for a number that fails the number rule: nothing else is looked at. */
 export function refusedNumber(phoneNumber: string, message: string): CheckAnswer {
@@ -186,6 +205,21 @@ export function explainCheck(
     source: FEDERAL_HOURS.source,
     ...(facts.window_opening && later(facts.window_opening) ? { until: facts.window_opening } : {}),
   });
+
+  const uncovered = facts.state_rule_not_covering;
+  if (uncovered && statuteParts(uncovered).length > 0)
+    rules.push({
+      rule: 'state_hours',
+      decision: 'allows',
+      message: uncovered.written_consent_exempt
+        ? `${uncovered.state_name}'s rule (${statuteParts(uncovered).join('; ')}) exempts calls made with the callee's prior express written consent, which every marketing call carries.`
+        : `${uncovered.state_name}'s rule (${statuteParts(uncovered).join('; ')}) covers telephone solicitations; this ${facts.purpose ?? 'informational'} call is not one, so it does not apply.`,
+      source:
+        uncovered.hours_source ??
+        uncovered.excluded_weekdays_source ??
+        uncovered.holidays_source ??
+        uncovered.cap_source,
+    });
 
   if (rule?.call_start && rule.call_end) {
     const narrowedAway = facts.hours_opening === null;

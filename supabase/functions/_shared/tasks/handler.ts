@@ -182,11 +182,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         jsonResponse(200, await attestLegalBasis(deps.db, account.userId, await body(), 'api')),
     ),
     route<Caller>(
-      { method: 'GET', path: '/task/rules', query: ['phone_number'] },
+      { method: 'GET', path: '/task/rules', query: ['phone_number', 'purpose'] },
       async ({ url }, account) =>
         jsonResponse(
           200,
-          await service.rules(account.userId, url.searchParams.get('phone_number')),
+          await service.rules(
+            account.userId,
+            url.searchParams.get('phone_number'),
+            url.searchParams.get('purpose'),
+          ),
         ),
     ),
     route<Caller>({ method: 'GET', path: '/task', query: 'schema' }, async ({ url }, account) => {
