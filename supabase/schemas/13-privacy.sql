@@ -143,22 +143,46 @@ revoke all on function private.retention_erase_technical_logs(timestamptz, integ
 comment on function private.retention_erase_technical_logs(timestamptz, integer) is
   'Deletes technical logs older than 30 days before p_now (up to p_limit rows of each kind).';
 
+create function private.task_kept_five_years(p_task public.tasks) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select p_task.livemode
+     and (p_task.purpose = 'marketing'
+          or exists (select 1 from public.task_consents c where c.task_id = p_task.id));
+$$;
+comment on function private.task_kept_five_years(public.tasks) is
+  'Whether a call''s record (and its consent record) is kept 5 years after the call: a live marketing call, or one made on a consent record.';
+revoke all on function private.task_kept_five_years(public.tasks) from public, anon, authenticated;
+
 create function private.retention_erase_call_records(p_now timestamptz, p_limit integer) returns integer
 language plpgsql
 set search_path = ''
 as $$
 declare
   cutoff timestamptz := p_now - interval '24 months';
+  -- Marketing calls and calls made on a consent record are kept 5 years after the call: the TSR
+  -- keeps telemarketing records 5 years (16 CFR 310.5), past the TCPA's 4-year limitation period.
+  lawful_cutoff timestamptz := p_now - interval '5 years';
   n integer;
   total integer := 0;
   closure record;
 begin
   -- Open accounts: calls that ended over 24 months ago (closed accounts keep theirs until 24
-  -- months after closing, below).
+  -- months after closing, below), save those kept 5 years.
   delete from public.tasks where id in (
     select t.id from public.tasks t
      where t.ended_at is not null and t.ended_at < cutoff
+       and not private.task_kept_five_years(t)
        and not exists (select 1 from private.account_closures c where c.user_id = t.user_id)
+     limit p_limit);
+  get diagnostics n = row_count; total := total + n;
+
+  -- Any account's: the calls kept 5 years, once they are 5 years old.
+  delete from public.tasks where id in (
+    select t.id from public.tasks t
+     where coalesce(t.ended_at, t.created_at) < lawful_cutoff and private.task_kept_five_years(t)
      limit p_limit);
   get diagnostics n = row_count; total := total + n;
 
@@ -169,7 +193,7 @@ begin
      limit p_limit
      for update skip locked
   loop
-    delete from public.tasks where user_id = closure.user_id;
+    delete from public.tasks t where t.user_id = closure.user_id and not private.task_kept_five_years(t);
     get diagnostics n = row_count; total := total + n;
     delete from public.user_kyc where user_id = closure.user_id;
     delete from public.credit_purchases where user_id = closure.user_id;
@@ -191,7 +215,7 @@ end;
 $$;
 revoke all on function private.retention_erase_call_records(timestamptz, integer) from public, anon, authenticated;
 comment on function private.retention_erase_call_records(timestamptz, integer) is
-  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing.';
+  'Deletes call records 24 months after the call (open accounts) and KYC, call records and purchases 24 months after closing; marketing calls and calls on a consent record 5 years after the call.';
 
 create function private.refuse_tasks_of_closed_accounts() returns trigger
 language plpgsql

@@ -269,6 +269,32 @@ describe('technical logs after 30 days', () => {
   });
 });
 
+describe('records the law keeps 5 years', () => {
+  it('keep a marketing call’s record and its consent 5 years after the call, past the 24 months', async () => {
+    const call = await finishedCall({
+      purpose: 'marketing',
+      consent: {
+        type: 'written',
+        obtained_at: '2026-10-01T15:00:00Z',
+        source: 'web form',
+        reference: 'form-5y',
+      },
+      goal: 'Tell Dana about the clinic’s new evening hours.',
+    });
+    const kept = async () => ({
+      task: (await sql(`select 1 from public.tasks where id = $1`, [call.id])).length,
+      consent: (await sql(`select 1 from public.task_consents where task_id = $1`, [call.id]))
+        .length,
+    });
+    await dispatchDaysAhead(732);
+    expect(await kept()).toEqual({ task: 1, consent: 1 });
+    await dispatchDaysAhead(5 * 365 - 2);
+    expect(await kept()).toEqual({ task: 1, consent: 1 });
+    await dispatchDaysAhead(5 * 366 + 2);
+    expect(await kept()).toEqual({ task: 0, consent: 0 });
+  });
+});
+
 describe('call records of an open account', () => {
   it('go 24 months after the call; the KYC of the open account stays', async () => {
     const call = await finishedCall();
