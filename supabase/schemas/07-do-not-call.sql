@@ -216,3 +216,38 @@ comment on function public.do_not_call_add(uuid, text[], boolean) is
   'Adds numbers (E.164 US, checked by the table) to the account''s do-not-call list of the mode; returns {added, already_listed}.';
 revoke all on function public.do_not_call_add(uuid, text[], boolean) from public, anon, authenticated;
 grant execute on function public.do_not_call_add(uuid, text[], boolean) to service_role;
+
+-- A callee's revocation that reaches us outside a call: a text to our number saying STOP (or any
+-- carrier stop word). Every open account with a live call to the number, placed or waiting, lists
+-- it as the callee's at once (its waiting calls to it are canceled by the trigger above), and the
+-- opt-out is kept 5 years like one made during a call.
+create function public.callee_revoke_by_text(p_phone_number text) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  listed integer;
+begin
+  with latest as (
+    select distinct on (t.user_id) t.user_id, t.id
+      from public.tasks t
+     where t.phone_number = p_phone_number and t.livemode
+       and exists (select 1 from public.profiles p where p.id = t.user_id and p.closed_at is null)
+     order by t.user_id, t.created_at desc
+  ), listed_now as (
+    insert into public.do_not_call (user_id, phone_number, source, task_id, livemode)
+    select user_id, p_phone_number, 'callee', id, true from latest
+    on conflict (user_id, livemode, phone_number) do update
+      set source = 'callee', task_id = excluded.task_id, created_at = now()
+    returning user_id, task_id
+  )
+  insert into private.callee_opt_outs (user_id, phone_number, task_id)
+  select user_id, p_phone_number, task_id from listed_now;
+  get diagnostics listed = row_count;
+  return listed;
+end;
+$$;
+comment on function public.callee_revoke_by_text(text) is
+  'A callee''s STOP by text: lists the number as the callee''s on every open account with a live call to it; returns how many accounts.';
+revoke all on function public.callee_revoke_by_text(text) from public, anon, authenticated;
+grant execute on function public.callee_revoke_by_text(text) to service_role;

@@ -13,6 +13,7 @@ import {
   twilioSignature,
 } from '@dialwise/local-stack';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { closeClock, sql } from './support/clock';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { messagesTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';
@@ -78,7 +79,10 @@ async function dispatchOnce() {
 }
 
 describe('tasks by text message', () => {
-  afterAll(deleteCreatedUsers);
+  afterAll(async () => {
+    await deleteCreatedUsers();
+    await closeClock();
+  });
 
   it('turns a text from a verified phone into a task and texts the result when it ends', async () => {
     const { account, sender } = await smsAccount();
@@ -285,6 +289,54 @@ describe('tasks by text message', () => {
     const silent = await text(sender, 'Call +1 415 555 0100 and say hi');
     expect(silent.reply).toBeNull();
     expect((await text(sender, 'START')).reply).toMatch(/subscribed again/);
+  });
+
+  it('takes a callee’s STOP as revoking every account’s calls to the number, at once', async () => {
+    const callee = uniqueUsPhone();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const [first, second] = await Promise.all([
+      createCallingAccount({ label: 'sms-revoke-a' }),
+      createCallingAccount({ label: 'sms-revoke-b' }),
+    ]);
+    const waiting: { account: CallingAccount; id: string }[] = [];
+    for (const account of [first, second]) {
+      const created = await account.api('', {
+        method: 'POST',
+        json: { phone_number: callee, goal: 'Confirm the delivery window.', schedule_at: later },
+      });
+      expect(created.status).toBe(201);
+      waiting.push({ account, id: ((await created.json()) as { id: string }).id });
+    }
+
+    const sent = await text(callee, 'STOP');
+    expect(sent.reply).toMatch(/unsubscribed/);
+    expect(sent.reply).toContain(
+      'The 2 businesses that called this number through Dialwise will not call it again.',
+    );
+    for (const { account, id } of waiting) {
+      const { data } = await serviceClient()
+        .from('do_not_call')
+        .select('source, livemode, task_id')
+        .eq('user_id', account.user.id)
+        .eq('phone_number', callee);
+      expect(data).toEqual([{ source: 'callee', livemode: true, task_id: id }]);
+      const task = (await (await account.api(`/${id}`)).json()) as {
+        status: string;
+        failure_reason: { code: string } | null;
+      };
+      expect(task).toMatchObject({ status: 'canceled', failure_reason: { code: 'do_not_call' } });
+      const again = await account.api('', {
+        method: 'POST',
+        json: { phone_number: callee, goal: 'Confirm the delivery window.', schedule_at: later },
+      });
+      expect(again.status).toBe(403);
+    }
+    // Kept 5 years like an opt-out made during a call, one record per account.
+    const records = await sql<{ user_id: string }>(
+      'select user_id from private.callee_opt_outs where phone_number = $1 order by user_id',
+      [callee],
+    );
+    expect(records.map((r) => r.user_id).sort()).toEqual([first.user.id, second.user.id].sort());
   });
 
   it('lets a developer text the product from the mailbox page and shows the reply', async () => {

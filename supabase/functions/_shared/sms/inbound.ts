@@ -30,6 +30,10 @@ export const REPLIES = {
     'Dialwise: what should the call achieve? Text the number and the goal, e.g. "Call +1 415 555 0100 and confirm Kim\'s appointment tomorrow at 3 pm".',
   help: 'Dialwise: text a US number and a goal to have our AI agent call it, e.g. "Call +1 415 555 0100 and confirm the appointment". Msg&data rates may apply. Reply STOP to opt out. Help: dialwise.app/contact',
   stop: 'Dialwise: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.',
+  callsStopped: (accounts: number) =>
+    accounts === 1
+      ? 'The business that called this number through Dialwise will not call it again.'
+      : `The ${accounts} businesses that called this number through Dialwise will not call it again.`,
   start:
     'Dialwise: you are subscribed again. Text a number and a goal to place a call. Reply HELP for help, STOP to opt out.',
   accepted: (taskId: string, phone: string) =>
@@ -108,7 +112,12 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
     const intent = parseSms(body);
     if (intent.kind === 'stop') {
       must(await db.from('sms_opt_outs').upsert({ phone: from }, { onConflict: 'phone' }));
-      return REPLIES.stop;
+      // A callee's revocation by any reasonable means: the businesses that call this number
+      // through us stop calling it, whatever the model heard on a call.
+      const accounts = must(
+        await db.rpc('callee_revoke_by_text', { p_phone_number: from }),
+      ) as number;
+      return accounts > 0 ? `${REPLIES.stop} ${REPLIES.callsStopped(accounts)}` : REPLIES.stop;
     }
     if (intent.kind === 'start') {
       must(await db.from('sms_opt_outs').delete().eq('phone', from));
