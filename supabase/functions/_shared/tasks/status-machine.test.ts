@@ -283,26 +283,6 @@ describe('status machine', () => {
     expect(pressed('agent', '9').map(([type]) => type)).not.toContain('callee.opted_out');
   });
 
-  it('lists the callee who asks in words not to be called again, in the call’s language, at once', () => {
-    const said = (speaker: 'callee' | 'agent', text: string, language = 'en') =>
-      decide(
-        task({ status: 'in_progress', language }),
-        attempt({ answeredAt: '2026-11-23T15:00:00.000Z' }),
-        { kind: 'turn', speaker, text, at: '2026-11-23T15:00:04.000Z', key: 'kw' },
-        now,
-      )!.plan.events.map((e) => [e.type, e.dedupe_key]);
-    expect(said('callee', 'Please do not call me again.')).toEqual([
-      ['transcript.turn', 'kw'],
-      ['callee.opted_out', 'opted_out:1'],
-    ]);
-    expect(said('callee', 'Basta.', 'es').map(([type]) => type)).toContain('callee.opted_out');
-    // The agent saying the words, or a callee saying something else, lists nobody.
-    expect(said('agent', 'To stop these calls, say stop.').map(([t]) => t)).not.toContain(
-      'callee.opted_out',
-    );
-    expect(said('callee', 'Sure, Friday works.').map(([t]) => t)).not.toContain('callee.opted_out');
-  });
-
   it('remembers that the callee answered a call whose task was canceled, so its end bills the talk', () => {
     const answered = decide(
       task({ status: 'canceled' }),

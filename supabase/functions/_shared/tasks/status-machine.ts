@@ -7,7 +7,6 @@
 import type { FailureCode } from '../contract/call-outcomes.ts';
 import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
 import { OPT_OUT_KEY } from '../contract/disclosures.ts';
-import { asksNotToBeCalled } from '../contract/opt-out-words.ts';
 import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
 import { failureCodeOf, resolveCallOutcome } from './call-outcome.ts';
 
@@ -26,8 +25,6 @@ export type TaskSnapshot = {
    * its duration is the simulated conversation's length.
    */
   simulated?: boolean;
-  /** The call's language: a callee's words that opt out are heard in it (opt-out-words.ts). */
-  language?: string;
 };
 
 export type AttemptSnapshot = {
@@ -123,10 +120,9 @@ export function decide(
             },
           ]
         : [];
-      // The callee's press of the opt-out key, or words that ask not to be called again, list the
-      // number at once (by the same event the end-of-call analysis raises; its dedupe key makes
-      // the two one).
-      if (isCalleeOptOut(event, task.language))
+      // The callee's press of the opt-out key lists the number at once (by the same event the
+      // end-of-call analysis raises; its dedupe key makes the two one).
+      if (isKeypadOptOut(event))
         keys.push({
           type: 'callee.opted_out',
           data: { attempt: attempt.number },
@@ -373,14 +369,3 @@ export const isKeypadOptOut = (event: VoiceEvent): boolean =>
   event.kind === 'turn' &&
   event.speaker === 'callee' &&
   (event.dtmf === OPT_OUT_KEY || event.dtmf === `${OPT_OUT_KEY}#`);
-
-/**
- * A callee's turn that opts out, judged by the platform and not the model: the opt-out key, or
- * words in the call's language (or English) asking not to be called again.
- */
-export const isCalleeOptOut = (event: VoiceEvent, language = 'en'): boolean =>
-  isKeypadOptOut(event) ||
-  (event.kind === 'turn' &&
-    event.speaker === 'callee' &&
-    !event.dtmf &&
-    asksNotToBeCalled(event.text, language));
