@@ -611,7 +611,8 @@ export function DocsPage() {
             </li>
             <li>
               Opt-out: a callee who says, in any language, not to be called again, or presses 9, is
-              added to your do-not-call list for good (a press of 9 by the platform itself, at once,
+              added to your do-not-call list for good (a press of 9, the opening&apos;s stop word or
+              a plain request not to be called again is acted on by the platform itself, at once,
               not by the agent&apos;s judgment); the call ends and every call of yours waiting for
               that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
               <InlineCode>do_not_call</InlineCode>, with its event and webhook). Test it with +1

@@ -21,7 +21,7 @@ import {
   decide,
   decidePlacementFailure,
   decideUnreconciled,
-  isKeypadOptOut,
+  isCalleeOptOut,
   isTerminal,
   type AttemptSnapshot,
   type TaskSnapshot,
@@ -175,6 +175,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       lastTurnEndMs: last ? last.end_ms : 0,
       voicemailAction: row.voicemail_action,
       simulated: isSimulatedTask(row, liveCallsSimulated),
+      language: row.language,
+      optedOut: row.opted_out === true,
     };
   }
 
@@ -653,10 +655,10 @@ export function createTaskService(deps: TaskServiceDeps) {
           ? await keepCallArtifacts(found, attemptNumber, event, decided)
           : null;
       const applied = await transition(taskId, decideFrom, { decided });
-      // A keypad opt-out is the platform's to act on, not the model's: once the number is listed,
-      // the agent says so in the call's language and the call ends.
+      // An opt-out by keypad or in words is the platform's to act on, not the model's: once the
+      // number is listed, the agent says so in the call's language and the call ends.
       const pressed = found.attempts.find((a) => a.number === attemptNumber);
-      if (applied && isKeypadOptOut(event) && pressed?.provider_call_id)
+      if (applied && isCalleeOptOut(event, found.row.language) && pressed?.provider_call_id)
         await hangUp(
           taskId,
           { providerCallId: pressed.provider_call_id, controlUrl: pressed.provider_control_url },

@@ -139,6 +139,30 @@ describe('status machine', () => {
     expect(canceled.plan.events.map((e) => e.type)).toEqual(['callee.opted_out']);
   });
 
+  it('ends a call whose callee opted out during it: its report is applied, with no second opt-out', () => {
+    // task_apply takes a plan holding an event seen before for a repeated message and applies
+    // none of it: the report of a call the platform already listed must not carry the opt-out.
+    for (const optedOut of [true, false]) {
+      const done = decide(
+        task({ status: 'in_progress', optedOut: true }),
+        attempt({ answeredAt: now.toISOString() }),
+        ended('success', { optedOut, successEvaluation: 'true' }),
+        now,
+      )!;
+      expect(done.plan.status).toBe('success');
+      expect(done.plan.task).toMatchObject({ outcome: 'not_achieved' });
+      expect(done.plan.events.map((e) => e.type)).toEqual(['call.ended', 'task.completed']);
+    }
+    // Nor does the callee saying it again: the turn is kept, with no second opt-out.
+    const again = decide(
+      task({ status: 'in_progress', optedOut: true }),
+      attempt({ answeredAt: now.toISOString() }),
+      { kind: 'turn', speaker: 'callee', text: 'Stop.', at: now.toISOString(), key: 'k2' },
+      now,
+    )!;
+    expect(again.plan.events.map((e) => e.type)).toEqual(['transcript.turn']);
+  });
+
   it("fails the task with a failure code and keeps the provider's own words beside it", () => {
     const failed = decide(
       task({ status: 'ringing' }),
@@ -281,6 +305,26 @@ describe('status machine', () => {
     // Another entry, or the agent's own tones at a phone menu, lists nobody.
     expect(pressed('callee', '19').map(([type]) => type)).not.toContain('callee.opted_out');
     expect(pressed('agent', '9').map(([type]) => type)).not.toContain('callee.opted_out');
+  });
+
+  it('lists the callee who asks in words not to be called again, in the call’s language, at once', () => {
+    const said = (speaker: 'callee' | 'agent', text: string, language = 'en') =>
+      decide(
+        task({ status: 'in_progress', language }),
+        attempt({ answeredAt: '2026-11-23T15:00:00.000Z' }),
+        { kind: 'turn', speaker, text, at: '2026-11-23T15:00:04.000Z', key: 'kw' },
+        now,
+      )!.plan.events.map((e) => [e.type, e.dedupe_key]);
+    expect(said('callee', 'Please do not call me again.')).toEqual([
+      ['transcript.turn', 'kw'],
+      ['callee.opted_out', 'opted_out:1'],
+    ]);
+    expect(said('callee', 'Basta.', 'es').map(([type]) => type)).toContain('callee.opted_out');
+    // The agent saying the words, or a callee saying something else, lists nobody.
+    expect(said('agent', 'To stop these calls, say stop.').map(([t]) => t)).not.toContain(
+      'callee.opted_out',
+    );
+    expect(said('callee', 'Sure, Friday works.').map(([t]) => t)).not.toContain('callee.opted_out');
   });
 
   it('remembers that the callee answered a call whose task was canceled, so its end bills the talk', () => {

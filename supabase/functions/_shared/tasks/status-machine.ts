@@ -7,6 +7,7 @@
 import type { FailureCode } from '../contract/call-outcomes.ts';
 import { isTerminalStatus, type TaskStatus } from '../contract/task-vocabulary.ts';
 import { OPT_OUT_KEY } from '../contract/disclosures.ts';
+import { asksNotToBeCalled } from '../contract/opt-out-words.ts';
 import type { TranscriptTurn, VoiceEvent } from '../voice/provider.ts';
 import { failureCodeOf, resolveCallOutcome } from './call-outcome.ts';
 
@@ -25,6 +26,14 @@ export type TaskSnapshot = {
    * its duration is the simulated conversation's length.
    */
   simulated?: boolean;
+  /** The call's language: a callee's words that opt out are heard in it (opt-out-words.ts). */
+  language?: string;
+  /**
+   * The callee already opted out during this task (its callee.opted_out was written): a plan
+   * carries no second one, since task_apply takes a plan with an event seen before for a repeat
+   * of the whole message and applies none of it.
+   */
+  optedOut?: boolean;
 };
 
 export type AttemptSnapshot = {
@@ -120,9 +129,10 @@ export function decide(
             },
           ]
         : [];
-      // The callee's press of the opt-out key lists the number at once (by the same event the
-      // end-of-call analysis raises; its dedupe key makes the two one).
-      if (isKeypadOptOut(event))
+      // The callee's press of the opt-out key, or words that ask not to be called again, list the
+      // number at once (by the same event the end-of-call analysis raises; its dedupe key makes
+      // the two one).
+      if (isCalleeOptOut(event, task.language) && !task.optedOut)
         keys.push({
           type: 'callee.opted_out',
           data: { attempt: attempt.number },
@@ -181,15 +191,16 @@ function decideEnded(
 
   // A callee who asked not to be called again is listed whatever became of the task
   // (public.do_not_call, by a trigger on this event).
-  const optOut: PlanEvent[] = event.optedOut
-    ? [
-        {
-          type: 'callee.opted_out',
-          data: { attempt: attempt.number },
-          dedupe_key: `opted_out:${attempt.number}`,
-        },
-      ]
-    : [];
+  const optOut: PlanEvent[] =
+    event.optedOut && !task.optedOut
+      ? [
+          {
+            type: 'callee.opted_out',
+            data: { attempt: attempt.number },
+            dedupe_key: `opted_out:${attempt.number}`,
+          },
+        ]
+      : [];
 
   // The task already ended (canceled, or a past attempt): bill what was talked, change nothing else.
   if (!current || isTerminal(task.status) || task.status === 'retry_scheduled') {
@@ -245,7 +256,9 @@ function decideEnded(
     // Whatever else was said, a callee who opted out did not let the goal be met; nor can a
     // voicemail, a screening assistant or a phone menu meet it.
     outcome:
-      event.optedOut || (callOutcome !== 'human_answered' && callOutcome !== 'transferred')
+      event.optedOut ||
+      task.optedOut ||
+      (callOutcome !== 'human_answered' && callOutcome !== 'transferred')
         ? 'not_achieved'
         : outcomeOf(status, event.successEvaluation),
     ...lineFields,
@@ -369,3 +382,14 @@ export const isKeypadOptOut = (event: VoiceEvent): boolean =>
   event.kind === 'turn' &&
   event.speaker === 'callee' &&
   (event.dtmf === OPT_OUT_KEY || event.dtmf === `${OPT_OUT_KEY}#`);
+
+/**
+ * A callee's turn that opts out, judged by the platform and not the model: the opt-out key, or
+ * words in the call's language (or English) asking not to be called again.
+ */
+export const isCalleeOptOut = (event: VoiceEvent, language = 'en'): boolean =>
+  isKeypadOptOut(event) ||
+  (event.kind === 'turn' &&
+    event.speaker === 'callee' &&
+    !event.dtmf &&
+    asksNotToBeCalled(event.text, language));
