@@ -8,6 +8,7 @@ import { resolveWithDeno } from '../dns.ts';
 import { pinnedPost } from './pinned-request.ts';
 import {
   addressesProblem,
+  addressWithoutLookup,
   checkWebhookUrl,
   hostToResolve,
   type ResolveHost,
@@ -81,15 +82,9 @@ export async function checkTarget(
   } catch (error) {
     return { refused: error instanceof ServiceError ? error.message : 'webhook_url is not valid' };
   }
-  const host = hostToResolve(url);
-  if (!host) {
-    const literal = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    // localhost and its subdomains are loopback by definition (RFC 6761), never looked up.
-    return {
-      url,
-      address: /^[\d.]+$/.test(literal) || literal.includes(':') ? literal : '127.0.0.1',
-    };
-  }
+  const known = addressWithoutLookup(new URL(url).hostname);
+  if (known) return { url, address: known };
+  const host = hostToResolve(url)!;
   const addresses = await (deps.resolve ?? resolveWithDeno)(host);
   if (addresses.length === 0) return { refused: `${host} does not resolve` };
   const problem = addressesProblem(host, addresses, deps);

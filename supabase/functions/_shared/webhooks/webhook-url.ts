@@ -42,11 +42,21 @@ export function hostToResolve(url: string): string | null {
   return hostNeedingLookup(new URL(url).hostname);
 }
 
+/**
+ * The address a host name stands for without a look-up: an IP literal itself, and localhost and
+ * its subdomains loopback (RFC 6761); null for a name whose addresses must be looked up.
+ */
+export function addressWithoutLookup(hostname: string): string | null {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (/^[\d.]+$/.test(host) || host.includes(':')) return host;
+  return host === 'localhost' || host.endsWith('.localhost') ? '127.0.0.1' : null;
+}
+
 /** A URL's host name when its addresses must be looked up, or null for an IP literal or localhost. */
 export function hostNeedingLookup(hostname: string): string | null {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const literal = /^[\d.]+$/.test(host) || host.includes(':');
-  return literal || host === 'localhost' || host.endsWith('.localhost') ? null : host;
+  return addressWithoutLookup(hostname) === null
+    ? hostname.replace(/^\[|\]$/g, '').toLowerCase()
+    : null;
 }
 
 /** Why a host with these addresses may not be called, or null when it may. */
