@@ -325,6 +325,9 @@ declare
   clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
     then coalesce(p_task->>'test_clock', 'open') end;
   shift interval := case when clock <> 'open' then clock::timestamptz - now() end;
+  -- The clock live calls are judged by: the real one, but on a local test stack whose calling
+  -- clock is shifted (private.calling_clock), that shifted one.
+  calling_shift interval := coalesce((select c.shift from private.calling_clock c), interval '0');
   test_at timestamptz;
   window_opening timestamptz;
   hours_opening timestamptz;
@@ -372,7 +375,7 @@ begin
     'time_zones', zones,
     'test_clock', clock,
     -- How far the test clock is from the real one: the days and holidays are the test clock's.
-    'clock_offset_seconds', extract(epoch from coalesce(shift, interval '0')),
+    'clock_offset_seconds', extract(epoch from coalesce(shift, calling_shift)),
     'account_closed', coalesce(closed, false),
     'do_not_call', case when listed.user_id is not null then
       jsonb_build_object('source', listed.source, 'listed_at', listed.created_at) end,
@@ -394,11 +397,11 @@ begin
       select coalesce(jsonb_agg(jsonb_build_object('date', h.day, 'name', h.name, 'source', h.source)
                order by h.day, h.name), '[]'::jsonb)
         from (select distinct on (d.day) d.day, d.name, d.source
-                from generate_series(extract(year from coalesce(test_at, now()))::integer,
-                       extract(year from coalesce(test_at, now()))::integer + 1) y
+                from generate_series(extract(year from coalesce(test_at, now() + calling_shift))::integer,
+                       extract(year from coalesce(test_at, now() + calling_shift))::integer + 1) y
                 cross join lateral private.state_holiday_dates(rule.state, y) d
-               where d.day >= (coalesce(test_at, now()) at time zone zones[1])::date
-                 and d.day < (coalesce(test_at, now()) at time zone zones[1])::date + 366
+               where d.day >= (coalesce(test_at, now() + calling_shift) at time zone zones[1])::date
+                 and d.day < (coalesce(test_at, now() + calling_shift) at time zone zones[1])::date + 366
                order by d.day, d.name) h) end,
     'calls_in_last_24h', case when clock is null then recent else 0 end,
     'cap_frees_at', cap_frees_at);
