@@ -92,15 +92,34 @@ describe('transfer to a person', () => {
     );
   });
 
-  it('an unanswered transfer brings the agent back to the callee, who carries on', async () => {
+  it('an unanswered warm transfer brings the agent back to the callee, who carries on', async () => {
+    const created = await place({
+      phone_number: ASKS_FOR_PERSON,
+      transfer: { to: NOBODY_ANSWERS },
+    });
+    const task = await ended(created.body.id);
+    expect(task).toMatchObject({ status: 'success', call_outcome: 'human_answered' });
+    expect(task.transcript.some((t) => t.text.includes('nobody is available'))).toBe(true);
+    expect((await eventsOf(task.id)).some((e) => e.type === 'call.transferred')).toBe(false);
+  });
+
+  it('an unanswered cold transfer ends the call, handed over to nobody, and is not called transferred', async () => {
     const created = await place({
       phone_number: ASKS_FOR_PERSON,
       transfer: { to: NOBODY_ANSWERS, mode: 'cold' },
     });
     expect(created.body.transfer).toMatchObject({ mode: 'cold', summary: false });
     const task = await ended(created.body.id);
+    // The provider ended the call by forwarding it, but its report says nobody answered.
     expect(task).toMatchObject({ status: 'success', call_outcome: 'human_answered' });
-    expect(task.transcript.some((t) => t.text.includes('nobody is available'))).toBe(true);
+    expect(task.transcript.some((t) => t.text.includes('nobody is available'))).toBe(false);
+    const rows = await sql<{ evidence: string }>(
+      `select call_outcome_evidence as evidence from public.tasks where id = $1`,
+      [task.id],
+    );
+    expect(rows[0]!.evidence).toContain(
+      `the transfer to ${NOBODY_ANSWERS} did not connect ("no-answer")`,
+    );
     expect((await eventsOf(task.id)).some((e) => e.type === 'call.transferred')).toBe(false);
   });
 

@@ -472,17 +472,20 @@ export function DocsPage() {
           <p>
             <InlineCode>transfer</InlineCode> lets the agent hand the callee to a person at{' '}
             <InlineCode>transfer.to</InlineCode> when <InlineCode>transfer.when</InlineCode> holds
-            (default: they ask for a person). <InlineCode>warm</InlineCode> (the default) dials the
-            person and tells them a short summary of the call before connecting;{' '}
-            <InlineCode>cold</InlineCode> connects at once. <InlineCode>transfer.to</InlineCode>{' '}
-            follows the same number rules as <InlineCode>phone_number</InlineCode>, and a number on
-            your do-not-call list is refused (400 naming <InlineCode>transfer.to</InlineCode>). A
-            connected transfer is the event <InlineCode>call.transferred</InlineCode>, the
-            transcript stops at the hand-over, and the call ends with{' '}
-            <InlineCode>call_outcome: &quot;transferred&quot;</InlineCode>. If nobody answers within
-            30 seconds, the agent comes back to the callee, says so and carries on.{' '}
-            <strong>Billing:</strong> the transferred leg is billed at the same per-minute rate as
-            the rest of the call, until the call ends (the callee and the person hang up).
+            (default: they ask for a person). <InlineCode>warm</InlineCode> (the default) holds the
+            callee, dials the person and tells them a short summary of the call before connecting;
+            if nobody takes it (no answer, busy, voicemail), the agent comes back to the callee,
+            says so and carries on. <InlineCode>cold</InlineCode> hands the callee over at once and
+            never comes back: if nobody answers, the call ends there.{' '}
+            <InlineCode>transfer.to</InlineCode> follows the same number rules as{' '}
+            <InlineCode>phone_number</InlineCode>, and a number on your do-not-call list is refused
+            (400 naming <InlineCode>transfer.to</InlineCode>). A transfer the voice provider reports
+            as connected is the event <InlineCode>call.transferred</InlineCode>, the transcript
+            stops at the hand-over, and the call ends with{' '}
+            <InlineCode>call_outcome: &quot;transferred&quot;</InlineCode>; one nobody took leaves
+            the call <InlineCode>human_answered</InlineCode>. <strong>Billing:</strong> the
+            transferred leg is billed at the same per-minute rate as the rest of the call, until the
+            call ends (the callee and the person hang up).
           </p>
           <p>
             The agent presses keys with keypad tones to get through phone menus (the key the goal

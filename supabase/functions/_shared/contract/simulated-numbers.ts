@@ -109,7 +109,7 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
   simulated(
     '0142',
     'a transfer number nobody answers',
-    'As transfer.to: rings out, so the agent comes back to the callee, says nobody could take the call, and carries on. Called directly: no answer.',
+    'As transfer.to: rings out. A warm transfer brings the agent back to the callee, who hears that nobody could take the call, and carries on; a cold one has handed the callee over, so the call ends. Called directly: no answer.',
     'transfer-unanswered',
   ),
   simulated(

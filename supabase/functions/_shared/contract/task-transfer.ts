@@ -24,18 +24,22 @@ export const TRANSFER_DEFAULTS = {
 
 export const TRANSFER_LIMITS = {
   whenMaxLength: 500,
-  /** How long the person's line rings before the agent comes back to the callee (Vapi's timeout). */
-  ringSeconds: 30,
 } as const;
 
 /**
- * Vapi's transferPlan.mode for a transfer: warm with a summary says the call's summary to the
- * person; warm without one says a fixed line; cold forwards at once.
+ * Vapi's transferPlan.mode for a transfer: warm holds the callee while the person is dialled and
+ * briefed, and brings the callee back to the agent when nobody takes the call; cold forwards at
+ * once and never comes back.
  */
-export function vapiTransferMode(transfer: Pick<TaskTransfer, 'mode' | 'summary'>) {
-  if (transfer.mode === 'cold') return 'blind-transfer';
-  return transfer.summary ? 'warm-transfer-say-summary' : 'warm-transfer-say-message';
+export function vapiTransferMode(transfer: Pick<TaskTransfer, 'mode'>) {
+  return transfer.mode === 'cold' ? 'blind-transfer' : 'warm-transfer-experimental';
 }
+
+/**
+ * Vapi's terminal statuses of a transfer (TransferArtifact.status in the end-of-call report's
+ * artifact.transfers) that mean the person took the call.
+ */
+export const CONNECTED_TRANSFER_STATUSES: readonly string[] = ['connected', 'completed'];
 
 /** What the agent tells the callee when the person does not answer, before carrying on. */
 export const TRANSFER_UNANSWERED_LINE =

@@ -10,6 +10,39 @@ const pinned = JSON.parse(
   readFileSync(new URL('../voice/vapi/ended-reasons.json', import.meta.url), 'utf8'),
 ) as { values: string[] };
 
+describe('a transfer', () => {
+  const spoke = [
+    { speaker: 'callee' as const, text: 'Can I talk to a person?', start_ms: 0, end_ms: 900 },
+  ];
+  const forwarded = (transfer: { to: string; status: string } | null) =>
+    resolveCallOutcome({
+      line: lineEndForEndedReason('assistant-forwarded-call').line,
+      reasonKnown: true,
+      providerReason: 'assistant-forwarded-call',
+      transcript: spoke,
+      voicemailAction: 'hang_up',
+      transfer,
+    });
+
+  it('is transferred only when the provider reports the person took the call', () => {
+    expect(forwarded({ to: '+14155550141', status: 'connected' })).toEqual({
+      callOutcome: 'transferred',
+      evidence:
+        'The provider ended the call with "assistant-forwarded-call"; the callee spoke 1 time, then was connected to +14155550141 (the transfer ended "connected").',
+    });
+    expect(forwarded({ to: '+14155550141', status: 'completed' }).callOutcome).toBe('transferred');
+  });
+
+  it('that nobody took, or that the report does not mention, leaves the call human_answered and says so', () => {
+    expect(forwarded({ to: '+14155550142', status: 'no-answer' })).toEqual({
+      callOutcome: 'human_answered',
+      evidence:
+        'The provider ended the call with "assistant-forwarded-call"; the callee spoke 1 time; the transfer to +14155550142 did not connect ("no-answer").',
+    });
+    expect(forwarded(null).callOutcome).toBe('human_answered');
+  });
+});
+
 describe('every Vapi endedReason gives a call outcome of the closed set', () => {
   it('walks the whole pinned enum, with a callee who spoke, one who did not, and both voicemail actions', () => {
     const reached = new Set<string>();
@@ -26,6 +59,11 @@ describe('every Vapi endedReason gives a call outcome of the closed set', () => 
             providerReason,
             transcript,
             voicemailAction,
+            // A connected transfer is reported with the call's forwarding end.
+            transfer:
+              providerReason === 'assistant-forwarded-call'
+                ? { to: '+14155550141', status: 'connected' }
+                : null,
           });
           expect(CALL_OUTCOMES).toContain(callOutcome);
           expect(FAILURE_CODES).toContain(failureCodeOf(callOutcome));
@@ -49,6 +87,7 @@ describe('every Vapi endedReason gives a call outcome of the closed set', () => 
         providerReason: 'call.reason-from-next-year',
         transcript: null,
         voicemailAction: 'hang_up',
+        transfer: null,
       }),
     ).toEqual({
       callOutcome: 'provider_failed',

@@ -3,6 +3,7 @@
 // something is human_answered, and a callee whose every line was a screening assistant or a phone
 // menu is screened or ivr_stuck (docs/product-rules.md#call-outcomes-and-failure-codes).
 import type { CallOutcome, FailureCode } from '../contract/call-outcomes.ts';
+import { CONNECTED_TRANSFER_STATUSES } from '../contract/task-transfer.ts';
 import type { LineEnd, TranscriptTurn } from '../voice/provider.ts';
 
 export type CallEvidence = {
@@ -11,6 +12,8 @@ export type CallEvidence = {
   providerReason: string;
   transcript: TranscriptTurn[] | null;
   voicemailAction: 'hang_up' | 'leave_message';
+  /** The call's last transfer and the provider's word for how it ended, if the agent transferred. */
+  transfer: { to: string; status: string } | null;
 };
 
 /** A call-screening assistant asking who is calling (Google's Call Screen, Apple's, carriers'). */
@@ -19,9 +22,6 @@ const SCREENING =
 /** A phone menu reading options. */
 const IVR =
   /\b(press (\d|one|two|three|star|pound)|for [a-z ]+,? press|main menu|menu options|dial by name|enter your (account|extension)|your call is important to us|para español)\b/i;
-
-/** The provider's end reason for a call it forwarded to another number (Vapi's). */
-export const TRANSFERRED_REASON = 'assistant-forwarded-call';
 
 export function resolveCallOutcome(evidence: CallEvidence): {
   callOutcome: CallOutcome;
@@ -50,15 +50,19 @@ export function resolveCallOutcome(evidence: CallEvidence): {
           callOutcome: 'ivr_stuck',
           evidence: `${reason}; every callee line (${calleeLines.length}) was a phone menu's.`,
         };
-      // The agent handed the callee to the task's transfer number, and the provider connected them.
-      if (evidence.providerReason === TRANSFERRED_REASON)
+      const spoke = `the callee spoke ${calleeLines.length} ${calleeLines.length === 1 ? 'time' : 'times'}`;
+      // Transferred only when the provider says the person took the call: a transfer begun (or
+      // the call's end by forwarding) is no evidence anyone answered.
+      if (evidence.transfer && transferConnected(evidence.transfer))
         return {
           callOutcome: 'transferred',
-          evidence: `${reason}; the callee spoke ${calleeLines.length} ${calleeLines.length === 1 ? 'time' : 'times'}, then was connected to the transfer number.`,
+          evidence: `${reason}; ${spoke}, then was connected to ${evidence.transfer.to} (the transfer ended "${evidence.transfer.status}").`,
         };
       return {
         callOutcome: 'human_answered',
-        evidence: `${reason}; the callee spoke ${calleeLines.length} ${calleeLines.length === 1 ? 'time' : 'times'}.`,
+        evidence: evidence.transfer
+          ? `${reason}; ${spoke}; the transfer to ${evidence.transfer.to} did not connect ("${evidence.transfer.status}").`
+          : `${reason}; ${spoke}.`,
       };
     }
     case 'voicemail':
@@ -86,4 +90,9 @@ export function failureCodeOf(callOutcome: CallOutcome): FailureCode {
     default:
       return 'provider_failed';
   }
+}
+
+/** Whether the provider's word for how a transfer ended means the person took the call. */
+export function transferConnected(transfer: { status: string }): boolean {
+  return CONNECTED_TRANSFER_STATUSES.includes(transfer.status);
 }

@@ -168,10 +168,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     route<Caller>(
       { method: 'POST', path: '/task/do-not-call', maxBodyBytes: MAX_BATCH_BODY_BYTES },
       async ({ body }, account) =>
-        jsonResponse(
-          200,
-          await addToDoNotCall(deps.db, account, uploadedNumbers(await body())),
-        ),
+        jsonResponse(200, await addToDoNotCall(deps.db, account, uploadedNumbers(await body()))),
     ),
     route<Caller>({ method: 'GET', path: '/task/legal-basis' }, async (_context, account) =>
       jsonResponse(200, await readLegalBasis(deps.db, account.userId)),

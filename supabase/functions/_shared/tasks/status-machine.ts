@@ -153,20 +153,6 @@ export function decide(
         },
       };
     }
-    case 'transferred':
-      if (task.status !== 'in_progress') return null;
-      return {
-        ...base,
-        plan: {
-          events: [
-            {
-              type: 'call.transferred',
-              data: { to: event.to, at: event.at, attempt: attempt.number },
-              dedupe_key: event.key,
-            },
-          ],
-        },
-      };
   }
 }
 
@@ -214,6 +200,7 @@ function decideEnded(
     providerReason: event.providerReason,
     transcript: event.transcript,
     voicemailAction: task.voicemailAction,
+    transfer: event.transfer,
   });
   const lineFields = {
     call_outcome: callOutcome,
@@ -230,6 +217,17 @@ function decideEnded(
     },
     dedupe_key: dedupe,
   };
+  // The person took the transferred call: said once the provider's report says so.
+  const transferred: PlanEvent[] =
+    callOutcome === 'transferred' && event.transfer
+      ? [
+          {
+            type: 'call.transferred',
+            data: { to: event.transfer.to, attempt: attempt.number },
+            dedupe_key: `transferred:${attempt.number}`,
+          },
+        ]
+      : [];
   const retriesUsed = attempt.number - 1;
   if ((status === 'no_answer' || status === 'busy') && retriesUsed < task.retryMaxAttempts) {
     const next = new Date(now.getTime() + task.retryIntervalMinutes * 60_000).toISOString();
@@ -275,7 +273,7 @@ function decideEnded(
       task: fields,
       attempt: attemptFields,
       settle,
-      events: [callEnded, ...optOut, { type: 'task.completed', data: {} }],
+      events: [...transferred, callEnded, ...optOut, { type: 'task.completed', data: {} }],
     },
   };
 }

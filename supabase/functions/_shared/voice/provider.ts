@@ -71,8 +71,6 @@ export type VoiceEvent =
   | { kind: 'ringing'; at: string }
   | { kind: 'answered'; at: string }
   | { kind: 'turn'; speaker: Speaker; text: string; at: string | null; key: string; dtmf?: string }
-  /** The provider connected the callee to the task's transfer number. */
-  | { kind: 'transferred'; to: string; at: string; key: string }
   | {
       kind: 'ended';
       outcome: CallOutcome;
@@ -105,6 +103,11 @@ export type VoiceEvent =
        * or declined; null when it was not asked.
        */
       recordingConsent: 'granted' | 'declined' | null;
+      /**
+       * The call's last transfer and how it ended (connected, no-answer, busy, voicemail, failed,
+       * completed, cancelled: the provider's word); null when the agent transferred nothing.
+       */
+      transfer: { to: string; status: string } | null;
     };
 
 /** One tool call the agent made, as the provider asks our server for its answer. */

@@ -54,8 +54,19 @@ export type CallRecord = {
    * and whether the callee grants consent (its answer is the second turn of the call).
    */
   consent?: { type: string; granted: boolean } | null;
-  /** The transfer the person answered: where, how, and what a warm transfer told them first. */
-  transfer?: { to: string; mode: string; briefing: string; at: number } | null;
+  /**
+   * The agent's transfers: where, how, how each ended (TransferArtifact.status) and what a warm
+   * transfer told the person first.
+   */
+  transfers?: TransferRecord[];
+};
+
+export type TransferRecord = {
+  to: string;
+  mode: string;
+  status: 'connected' | 'no-answer';
+  briefing: string;
+  at: number;
 };
 
 /** assistant.compliancePlan.recordingConsentPlan, when the assistant has one. */
@@ -161,6 +172,17 @@ export function artifact(call: CallRecord): Json {
     messages: artifactMessages(call),
     messagesOpenAIFormatted: call.turns.map((t) => ({ role: t.role, content: t.text })),
     transcript: transcriptText(call),
+    // Artifact.transfers (TransferArtifact): each transfer's destination, mode and terminal status.
+    ...(call.transfers?.length
+      ? {
+          transfers: call.transfers.map((t) => ({
+            destination: { type: 'number', number: t.to },
+            mode: t.mode,
+            status: t.status,
+            ...(t.briefing ? { transcript: t.briefing } : {}),
+          })),
+        }
+      : {}),
     ...(call.recordingUrl
       ? {
           // The deprecated flat URL and the current `recording.mono.combinedUrl`, as Vapi sends both.

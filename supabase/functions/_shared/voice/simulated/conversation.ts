@@ -116,6 +116,8 @@ export const NO_TRANSFER_LINE =
 /** The agent's line when the server gives no destination for the transfer. */
 export const TRANSFER_REFUSED_LINE =
   'I am sorry, I cannot connect you with a person right now, but I can help you with it myself.';
+/** Simulated seconds a transfer's line rings before it counts as not answered. */
+export const TRANSFER_RING_SECONDS = 30;
 /** The transfer number whose line is never answered (555-0142). */
 export const UNANSWERED_TRANSFER_DIGITS = '5550142';
 /** Simulated seconds the callee talks with the person after a transfer (billed with the call). */
@@ -559,8 +561,8 @@ function scriptFor(input: ScriptInput): Script {
     };
     if (transfer) {
       at = speak(steps, at, [['assistant', TRANSFER_LINE, 0.5]]);
-      // Vapi's transfer timeout, then the fallback plan's message; the agent stays on the call.
-      const timedOut = Math.round((at + 30) * 10) / 10;
+      // The person's line rings out, then the fallback plan's message; the agent stays on the call.
+      const timedOut = Math.round((at + TRANSFER_RING_SECONDS) * 10) / 10;
       const fallback: Step[] = [];
       speak(fallback, timedOut, [
         ['assistant', transfer.fallbackMessage ?? 'Nobody could take the call right now.'],

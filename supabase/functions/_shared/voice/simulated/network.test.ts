@@ -1,4 +1,4 @@
-import { createVoiceNetwork } from './network.ts';
+import { createVoiceNetwork, planOf } from './network.ts';
 
 type Sent = { url: string; message: { type: string; status?: string; endedReason?: string } };
 
@@ -64,6 +64,18 @@ describe('the voice network (no sockets)', () => {
     );
     expect(network.get(unrecorded.id)!.recordingUrl).toBeNull();
     expect(network.get(unanswered.id)!.recordingUrl).toBeNull();
+  });
+
+  it("0106 answers its retry even on a network that never saw the first attempt (the call's metadata counts it)", async () => {
+    const first = setup(100_000).network;
+    const missed = first.create(body('+14155550106', { metadata: { task_id: 't1', attempt: 1 } }));
+    await first.settled(missed.id);
+    expect(first.get(missed.id)!.endedReason).toBe('customer-did-not-answer');
+    // The retry is placed by another function instance: a new network.
+    const second = setup(100_000).network;
+    const retry = second.create(body('+14155550106', { metadata: { task_id: 't1', attempt: 2 } }));
+    await second.settled(retry.id);
+    expect(second.get(retry.id)!.endedReason).toBe('customer-ended-call');
   });
 
   it('0108 ends without its end-of-call messages; the call itself knows the end', async () => {
@@ -208,5 +220,48 @@ describe('the voice network (no sockets)', () => {
     expect(endedAt).toBeLessThanOrEqual(Date.now());
     expect(network.get(call.id)!.startedAt!).toBeLessThanOrEqual(endedAt);
     await network.settled(call.id);
+  });
+});
+
+describe('a transfer plan, as Vapi applies it', () => {
+  const plan = (transferPlan: Record<string, unknown>) =>
+    planOf({ type: 'number', number: '+14155550141', transferPlan });
+
+  it('takes warm-transfer-experimental with its fallback and briefing', () => {
+    const warm = plan({
+      mode: 'warm-transfer-experimental',
+      message: 'A caller for you.',
+      fallbackPlan: { message: 'Nobody is free.', endCallEnabled: false },
+    });
+    expect(warm).toMatchObject({
+      mode: 'warm-transfer-experimental',
+      fallbackMessage: 'Nobody is free.',
+      endCallEnabled: false,
+      ignored: null,
+    });
+    expect(warm.briefing('A summary.')).toBe('A caller for you.');
+    expect(
+      plan({ mode: 'warm-transfer-experimental', summaryPlan: { enabled: true } }).briefing(
+        'A summary.',
+      ),
+    ).toBe('A summary.');
+    // Without endCallEnabled: false, Vapi ends the call after the fallback.
+    expect(plan({ mode: 'warm-transfer-experimental' }).endCallEnabled).toBe(true);
+  });
+
+  it('refuses what Vapi would not apply: a timeout outside the wait-for-operator modes, a fallback outside warm-transfer-experimental, an unknown mode', () => {
+    expect(plan({ mode: 'warm-transfer-say-summary', timeout: 30 }).ignored).toContain('timeout');
+    expect(
+      plan({ mode: 'blind-transfer', fallbackPlan: { message: 'x', endCallEnabled: false } })
+        .ignored,
+    ).toContain('fallbackPlan');
+    expect(plan({ mode: 'warm-and-cosy' }).ignored).toContain('not one of Vapi');
+    expect(
+      plan({
+        mode: 'warm-transfer-wait-for-operator-to-speak-first-and-then-say-message',
+        timeout: 20,
+      }).ignored,
+    ).toBeNull();
+    expect(plan({ mode: 'blind-transfer' }).ignored).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import {
   OPT_OUT_LINE,
   TOOL_FAILED_LINE,
   toolAnswerLine,
+  TRANSFER_RING_SECONDS,
   UNANSWERED_TRANSFER_DIGITS,
   type Branch,
   type Script,
@@ -135,16 +136,55 @@ function transferOf(assistant: Json) {
     return asked ? { to: null, mode: 'blind-transfer', fallbackMessage: null } : null;
   }
   if (!destination || typeof destination.number !== 'string') return null;
-  return { to: destination.number, ...planOf(destination) };
+  const plan = planOf(destination);
+  return { to: destination.number, mode: plan.mode, fallbackMessage: plan.fallbackMessage };
 }
 
-/** A number destination's transfer mode and fallback message (TransferPlan). */
-function planOf(destination: Json) {
+/** TransferPlan.mode's values in Vapi's openapi.json. */
+const TRANSFER_MODES = [
+  'blind-transfer',
+  'blind-transfer-add-summary-to-sip-header',
+  'warm-transfer-say-message',
+  'warm-transfer-say-summary',
+  'warm-transfer-twiml',
+  'warm-transfer-wait-for-operator-to-speak-first-and-then-say-message',
+  'warm-transfer-wait-for-operator-to-speak-first-and-then-say-summary',
+  'warm-transfer-experimental',
+];
+
+/**
+ * A number destination's transfer plan as Vapi applies it (TransferPlan): its mode, the fallback
+ * it speaks when nobody takes the call, and whether the call then ends. `ignored` names a field
+ * Vapi would not apply to this mode (`timeout` serves only the wait-for-operator modes;
+ * `fallbackPlan` on a phone number only warm-transfer-experimental): the stand-in refuses such a
+ * plan, so a caller that counts on it finds out here rather than on a real call.
+ */
+export function planOf(destination: Json) {
   const plan = isObject(destination.transferPlan) ? destination.transferPlan : {};
-  const fallback = isObject(plan.fallbackPlan) ? plan.fallbackPlan : {};
+  const mode = typeof plan.mode === 'string' ? plan.mode : 'blind-transfer';
+  const fallback = isObject(plan.fallbackPlan) ? plan.fallbackPlan : null;
+  const ignored = !TRANSFER_MODES.includes(mode)
+    ? `mode "${mode}" is not one of Vapi's`
+    : plan.timeout !== undefined && !mode.startsWith('warm-transfer-wait-for-operator')
+      ? `timeout applies only to the wait-for-operator modes, not ${mode}`
+      : fallback && mode !== 'warm-transfer-experimental'
+        ? `fallbackPlan applies to a phone number only in warm-transfer-experimental, not ${mode}`
+        : null;
   return {
-    mode: typeof plan.mode === 'string' ? plan.mode : 'blind-transfer',
-    fallbackMessage: typeof fallback.message === 'string' ? fallback.message : null,
+    mode,
+    // Vapi speaks a default message when the plan gives none (TransferPlan.fallbackPlan).
+    fallbackMessage:
+      fallback && typeof fallback.message === 'string'
+        ? fallback.message
+        : 'I could not connect you right now.',
+    endCallEnabled: fallback?.endCallEnabled !== false,
+    briefing: (summary: string | null) =>
+      isObject(plan.summaryPlan) && plan.summaryPlan.enabled !== false
+        ? (summary ?? '')
+        : typeof plan.message === 'string'
+          ? plan.message
+          : '',
+    ignored,
   };
 }
 
@@ -293,10 +333,13 @@ export function createVoiceNetwork(options: NetworkOptions) {
   }
 
   /**
-   * The agent's transferCall: Vapi dials the destination (status-update `forwarding` with it);
-   * a person who answers takes the call (transfer-update), and a warm transfer briefs them first.
-   * A destination asked for at the moment may be refused or unanswered: the call then goes on by
-   * the step's other branch, which the answer is the script's to play.
+   * The agent's transferCall: Vapi dials the destination (status-update `forwarding` with it, and
+   * transfer-update, sent whenever a transfer happens, answered or not). A person who answers
+   * takes the call. When nobody does, warm-transfer-experimental speaks its fallback and keeps the
+   * agent on the call (or ends it, per fallbackPlan.endCallEnabled); every other mode has already
+   * handed the callee over, so the call ends as forwarded. Either way the end-of-call report's
+   * artifact.transfers says how the transfer ended. A destination asked for at the moment may be
+   * refused: the call then goes on by the step's other branch.
    */
   async function transfer(
     entry: Live,
@@ -306,18 +349,20 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const { call } = entry;
     let destination: Json | null = transferDestination(call.assistant);
     let to = step.to;
-    let mode = step.mode;
     let answered = step.answered;
     if (step.to === null) {
       destination = await askDestination(entry, at);
       if (!destination) return step.refused ?? null;
       to = String(destination.number);
-      const plan = planOf(destination);
-      mode = plan.mode;
       answered = !to.endsWith(UNANSWERED_TRANSFER_DIGITS);
-      entry.transferFallback = plan.fallbackMessage;
     }
-    destination ??= { type: 'number', number: to };
+    destination ??= { type: 'number', number: to, transferPlan: { mode: step.mode } };
+    const plan = planOf(destination);
+    if (plan.ignored) {
+      log(`[voice] call ${call.id}: transfer plan refused: ${plan.ignored}`);
+      return step.refused ?? null;
+    }
+    entry.transferFallback = plan.fallbackMessage;
     const subs = subscribed(call);
     if (subs.includes('status-update'))
       emit(
@@ -325,24 +370,56 @@ export function createVoiceNetwork(options: NetworkOptions) {
         'status-update',
         envelope(call, at, { type: 'status-update', status: 'forwarding', destination }),
       );
+    if (subs.includes('transfer-update'))
+      emit(entry, 'transfer-update', envelope(call, at, { type: 'transfer-update', destination }));
+    const briefing = answered ? plan.briefing(call.summary) : '';
+    (call.transfers ??= []).push({
+      to: to!,
+      mode: plan.mode,
+      status: answered ? 'connected' : 'no-answer',
+      briefing,
+      at,
+    });
     if (!answered) {
+      const ringsOut = Math.round((step.at + TRANSFER_RING_SECONDS) * 10) / 10;
+      if (plan.mode !== 'warm-transfer-experimental') {
+        log(
+          `[voice] call ${call.id}: transfer to ${to} (${plan.mode}) not answered; the call ends`,
+        );
+        return {
+          steps: [{ at: ringsOut, kind: 'end', endedReason: ENDED_REASONS.forwarded }],
+          outcome: 'none',
+          summary: `The callee asked for a person; the call was transferred to ${to} (${plan.mode}), where nobody answered.`,
+        };
+      }
+      if (plan.endCallEnabled) {
+        log(`[voice] call ${call.id}: transfer to ${to} not answered; the fallback ends the call`);
+        return {
+          steps: [
+            {
+              at: ringsOut,
+              kind: 'turn',
+              role: 'assistant',
+              text: plan.fallbackMessage,
+              seconds: 3,
+            },
+            { at: ringsOut + 3.5, kind: 'end', endedReason: ENDED_REASONS.afterMessageSpoken },
+          ],
+          outcome: 'none',
+          summary: `The callee asked for a person; the transfer to ${to} was not answered, and the call ended.`,
+        };
+      }
       log(`[voice] call ${call.id}: transfer to ${to} not answered; back to the callee`);
       return step.unanswered ?? null;
     }
-    const briefing =
-      mode === 'warm-transfer-say-summary'
-        ? (call.summary ?? '')
-        : mode === 'warm-transfer-say-message'
-          ? String((destination.transferPlan as Json | undefined)?.message ?? '')
-          : '';
-    call.transfer = { to: to!, mode, briefing, at };
     if (step.to === null)
-      call.summary = (call.summary ?? '').replace(/transferred \(/, `transferred to ${to} (`);
+      call.summary = (call.summary ?? '').replace(
+        /transferred \([^)]*\)/,
+        `transferred to ${to} (${plan.mode})`,
+      );
     log(
-      `[voice] call ${call.id}: transferred to ${to} (${mode})${briefing ? `; the person heard: ${briefing}` : ''}`,
+      `[voice] call ${call.id}: transferred to ${to} (${plan.mode})${briefing ? `; the person heard: ${briefing}` : ''}`,
     );
-    if (subs.includes('transfer-update'))
-      emit(entry, 'transfer-update', envelope(call, at, { type: 'transfer-update', destination }));
     return null;
   }
 
@@ -513,7 +590,15 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const number = String(customer.number);
     const metadata = isObject(assistant.metadata) ? assistant.metadata : {};
     const taskKey = `${number}|${typeof metadata.task_id === 'string' ? metadata.task_id : ''}`;
-    const attempt = (attemptsByTask.get(taskKey) ?? 0) + 1;
+    // The caller's own count of its attempts (the metadata it gave the call) when it sends one:
+    // the network may be a new instance for each call (test mode runs it in whichever function
+    // worker places the call), so its own count would start again at 1.
+    const attempt =
+      typeof metadata.attempt === 'number' &&
+      Number.isInteger(metadata.attempt) &&
+      metadata.attempt >= 1
+        ? metadata.attempt
+        : (attemptsByTask.get(taskKey) ?? 0) + 1;
     attemptsByTask.set(taskKey, attempt);
     const behaviour = behaviourFor(number, attempt);
 

@@ -200,6 +200,7 @@ describe('Vapi server messages', () => {
       recordingUrl: 'https://rec.test/1.wav',
       optedOut: false,
       recordingConsent: null,
+      transfer: null,
     });
     // The end comes from the report, not from the status update that precedes it.
     expect(
@@ -686,7 +687,7 @@ describe('transfer to a person and the keypad', () => {
     summary: true,
   };
 
-  it('gives the agent a transferCall tool whose destination is asked for as it transfers, with a fallback that stays on the call', () => {
+  it('gives the agent a transferCall tool whose destination is asked for as it transfers; a warm one falls back to the agent', () => {
     const body = createCallBody({ ...request, transfer }, 'pn_123');
     const tool = body.assistant.model.tools.find(
       (t) => (t as { type: string }).type === 'transferCall',
@@ -694,7 +695,8 @@ describe('transfer to a person and the keypad', () => {
     // No destination on the tool: Vapi asks our server at the moment of the transfer.
     expect(tool.destinations).toEqual([]);
     expect(body.assistant.serverMessages).toContain('transfer-destination-request');
-    expect(body.assistant.serverMessages).toContain('transfer-update');
+    // transfer-update only says a transfer began; the end-of-call report says how it ended.
+    expect(body.assistant.serverMessages).not.toContain('transfer-update');
     const asked = { message: { type: 'transfer-destination-request', call: { id: 'c1' } } };
     expect(provider.isTransferDestinationRequest(asked)).toBe(true);
     expect(provider.isTransferDestinationRequest({ message: { type: 'tool-calls' } })).toBe(false);
@@ -703,28 +705,44 @@ describe('transfer to a person and the keypad', () => {
         type: 'number',
         number: '+14155550141',
         description: 'They ask for a person.',
+        // The one mode whose fallbackPlan Vapi applies to a phone number; no `timeout`, which
+        // serves only the wait-for-operator modes.
         transferPlan: {
-          mode: 'warm-transfer-say-summary',
-          timeout: 30,
+          mode: 'warm-transfer-experimental',
           summaryPlan: { enabled: true },
           fallbackPlan: { endCallEnabled: false },
         },
       },
     });
+    const warm = provider.transferDestinationResponse({ transfer }) as {
+      destination: { transferPlan: Record<string, unknown> };
+    };
+    expect(warm.destination.transferPlan).not.toHaveProperty('timeout');
+    const briefed = provider.transferDestinationResponse({
+      transfer: { ...transfer, summary: false },
+    }) as { destination: { transferPlan: Record<string, unknown> } };
+    expect(briefed.destination.transferPlan).toMatchObject({
+      mode: 'warm-transfer-experimental',
+      message: expect.stringContaining('AI assistant'),
+    });
+    expect(briefed.destination.transferPlan).not.toHaveProperty('summaryPlan');
     expect(provider.transferDestinationResponse({ refusal: 'Not now.' })).toEqual({
       error: 'Not now.',
     });
     expect(body.assistant.model.messages[0]!.content).toContain(
       'transferCall tool, to +14155550141',
     );
+    // A cold transfer hands the callee over at once: Vapi brings nobody back from it.
     const cold = provider.transferDestinationResponse({ transfer: { ...transfer, mode: 'cold' } });
-    expect(JSON.stringify(cold)).toContain('"mode":"blind-transfer"');
+    expect(cold).toMatchObject({ destination: { transferPlan: { mode: 'blind-transfer' } } });
+    expect(JSON.stringify(cold)).not.toContain('fallbackPlan');
     expect(JSON.stringify(createCallBody(request, 'pn').assistant.model.tools)).not.toContain(
       'transferCall',
     );
   });
 
-  it('reads a transfer-update as the call handed to its destination', () => {
+  it('takes a transfer for connected only on the end-of-call report’s artifact.transfers', () => {
+    // transfer-update fires whenever a transfer happens, answered or not: it moves nothing.
     expect(
       provider.parseServerMessage({
         message: {
@@ -734,7 +752,33 @@ describe('transfer to a person and the keypad', () => {
           call: { id: 'c1' },
         },
       }),
-    ).toMatchObject({ kind: 'transferred', to: '+14155550141' });
+    ).toBeNull();
+    const report = (transfers: unknown[] | undefined) =>
+      provider.parseServerMessage({
+        message: {
+          type: 'end-of-call-report',
+          endedReason: 'assistant-forwarded-call',
+          startedAt: '2026-12-05T10:00:00.000Z',
+          endedAt: '2026-12-05T10:02:00.000Z',
+          artifact: { messages: [], ...(transfers ? { transfers } : {}) },
+          call: { id: 'c1' },
+        },
+      });
+    expect(
+      report([
+        {
+          destination: { type: 'number', number: '+14155550142' },
+          mode: 'warm-transfer-experimental',
+          status: 'no-answer',
+        },
+        {
+          destination: { type: 'number', number: '+14155550141' },
+          mode: 'warm-transfer-experimental',
+          status: 'connected',
+        },
+      ]),
+    ).toMatchObject({ kind: 'ended', transfer: { to: '+14155550141', status: 'connected' } });
+    expect(report(undefined)).toMatchObject({ kind: 'ended', transfer: null });
   });
 
   it("reads a callee's press from Vapi's keypad entry, never from speech", () => {

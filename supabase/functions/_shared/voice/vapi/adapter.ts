@@ -12,7 +12,6 @@ import { TOOL_LIMITS } from '../../contract/task-tools.ts';
 import { callLanguage } from '../../contract/call-languages.ts';
 import {
   TRANSFER_BRIEFING,
-  TRANSFER_LIMITS,
   TRANSFER_UNANSWERED_LINE,
   vapiTransferMode,
   type TaskTransfer,
@@ -222,9 +221,15 @@ export function transferToolOf() {
 }
 
 /**
- * The task's one destination (TransferDestinationNumber), given when Vapi asks for it: warm modes
- * dial the person and brief them before connecting; when the person does not answer within the
- * plan's timeout, the fallback plan tells the callee and keeps the agent on the call.
+ * The task's one destination (TransferDestinationNumber), given when Vapi asks for it. A warm
+ * transfer is Vapi's `warm-transfer-experimental`, the one mode whose fallbackPlan Vapi applies to
+ * a phone number: the callee holds while the person is dialled and briefed (the fixed message, or a
+ * summary of the call so far); when nobody answers, the line is busy or voicemail picks up, the
+ * agent tells the callee and stays on the call. A cold transfer is `blind-transfer`: the callee is
+ * handed over at once, and Vapi never brings them back, so it carries no timeout or fallback
+ * (TransferPlan in Vapi's openapi.json: `timeout` serves only the wait-for-operator modes,
+ * `fallbackPlan` only warm-transfer-experimental and SIP blind transfers;
+ * docs.vapi.ai/calls/assistant-based-warm-transfer).
  */
 export function transferDestinationOf(transfer: TaskTransfer) {
   const mode = vapiTransferMode(transfer);
@@ -233,27 +238,28 @@ export function transferDestinationOf(transfer: TaskTransfer) {
     number: transfer.to,
     description: transfer.when,
     message: 'Please hold while I connect you with a person.',
-    transferPlan: {
-      mode,
-      timeout: TRANSFER_LIMITS.ringSeconds,
-      ...(mode === 'warm-transfer-say-message' ? { message: TRANSFER_BRIEFING } : {}),
-      ...(mode === 'warm-transfer-say-summary'
-        ? {
-            summaryPlan: {
-              enabled: true,
-              messages: [
-                {
-                  role: 'system',
-                  content:
-                    'Summarise the call so far in two short sentences for the person taking it over: who is calling and what they need.',
-                },
-                { role: 'user', content: 'Here is the transcript:\n\n{{transcript}}\n\n' },
-              ],
-            },
-          }
-        : {}),
-      fallbackPlan: { message: TRANSFER_UNANSWERED_LINE, endCallEnabled: false },
-    },
+    transferPlan:
+      mode === 'blind-transfer'
+        ? { mode }
+        : {
+            mode,
+            ...(transfer.summary
+              ? {
+                  summaryPlan: {
+                    enabled: true,
+                    messages: [
+                      {
+                        role: 'system',
+                        content:
+                          'Summarise the call so far in two short sentences for the person taking it over: who is calling and what they need.',
+                      },
+                      { role: 'user', content: 'Here is the transcript:\n\n{{transcript}}\n\n' },
+                    ],
+                  },
+                }
+              : { message: TRANSFER_BRIEFING }),
+            fallbackPlan: { message: TRANSFER_UNANSWERED_LINE, endCallEnabled: false },
+          },
   };
 }
 
@@ -327,7 +333,9 @@ export function createCallBody(request: CallRequest, phoneNumberId: string) {
         'end-of-call-report',
         // The callee's key presses arrive only as conversation history (keypad-entry.ts).
         'conversation-update',
-        ...(request.transfer ? ['transfer-destination-request', 'transfer-update'] : []),
+        // transfer-update is not asked for: it fires whenever a transfer starts and never says
+        // whether anyone answered; the end-of-call report's artifact.transfers does.
+        ...(request.transfer ? ['transfer-destination-request'] : []),
       ],
       server: {
         url: request.serverUrl,
@@ -457,7 +465,21 @@ function endedFrom(source: Json, call: Json): Extract<VoiceEvent, { kind: 'ended
     structuredResult: structuredOutputResult(artifact, RESULT_OUTPUT),
     optedOut: optedOutFrom(artifact),
     recordingConsent: recordingConsentFrom(source, call),
+    transfer: lastTransferOf(artifact),
   };
+}
+
+/**
+ * The call's last transfer attempt from artifact.transfers (Artifact.transfers, TransferArtifact:
+ * destination, mode, status), the one evidence of whether the person took the call: Vapi's
+ * transfer-update and the assistant-forwarded-call end reason say only that a transfer began.
+ */
+export function lastTransferOf(artifact: Json): { to: string; status: string } | null {
+  const transfers = Array.isArray(artifact.transfers) ? artifact.transfers : [];
+  const last = obj(transfers.at(-1));
+  const destination = obj(last.destination);
+  const to = str(destination.number) ?? str(destination.sipUri);
+  return to ? { to, status: str(last.status) ?? 'unknown' } : null;
 }
 
 export function createVapiProvider(config: VapiConfig): VoiceProvider {
@@ -674,18 +696,6 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
         // update. Only its newest message matters to us, and only when it is a keypad entry.
         case 'conversation-update':
           return keypadEntryOf(message, call);
-        // ServerMessageTransferUpdate: the call was handed to the destination.
-        case 'transfer-update': {
-          const destination = obj(message.destination);
-          const to = str(destination.number) ?? str(destination.sipUri);
-          if (!to) return null;
-          return {
-            kind: 'transferred',
-            to,
-            at,
-            key: `transfer:${str(call.id) ?? ''}:${to}:${String(message.timestamp ?? '')}`,
-          };
-        }
         case 'end-of-call-report':
           return endedFrom(message, call);
         default:
