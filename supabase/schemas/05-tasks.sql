@@ -1303,3 +1303,46 @@ comment on trigger tasks_call_times_in_order on public.tasks is
   'A task never starts after it ended.';
 comment on trigger task_attempts_call_times_in_order on public.task_attempts is
   'An attempt is dialled before it is answered, and answered before it ended.';
+
+-- Test mode's voice provider keeps its ended calls here --------------------------------------------
+
+-- A test call plays on a simulated network inside the function instance that placed it; another
+-- instance (the dispatcher's watchdog, reconciling a call whose end report was lost) asks the
+-- provider for the call as it would ask Vapi, and finds it here. Kept a day: no watchdog asks later.
+create table private.simulated_calls (
+  id text primary key,
+  -- Vapi's Call object, as GET /call/{id} answers it.
+  call jsonb not null,
+  ended_at timestamptz not null default now()
+);
+comment on table private.simulated_calls is
+  'Ended test-mode calls as the simulated voice provider answers GET /call/{id}, for function instances that did not play them; erased after a day.';
+create index simulated_calls_by_end on private.simulated_calls (ended_at);
+revoke all on private.simulated_calls from public, anon, authenticated, service_role;
+alter table private.simulated_calls enable row level security;
+
+create function public.simulated_call_keep(p_id text, p_call jsonb) returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.simulated_calls (id, call) values (p_id, p_call)
+  on conflict (id) do update set call = excluded.call, ended_at = now();
+$$;
+comment on function public.simulated_call_keep(text, jsonb) is
+  'Keeps an ended test-mode call (Vapi''s Call object) for instances that did not play it.';
+revoke all on function public.simulated_call_keep(text, jsonb) from public, anon, authenticated;
+grant execute on function public.simulated_call_keep(text, jsonb) to service_role;
+
+create function public.simulated_call_read(p_id text) returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select call from private.simulated_calls where id = p_id;
+$$;
+comment on function public.simulated_call_read(text) is
+  'An ended test-mode call kept by simulated_call_keep, or null.';
+revoke all on function public.simulated_call_read(text) from public, anon, authenticated;
+grant execute on function public.simulated_call_read(text) to service_role;

@@ -136,12 +136,16 @@ begin
   update public.contact_requests set client_ip = null where id in (
     select id from public.contact_requests where client_ip is not null and created_at < cutoff limit p_limit);
   get diagnostics n = row_count; total := total + n;
+  -- Ended test calls kept for another instance's watchdog: a day is past any it would ask.
+  delete from private.simulated_calls where id in (
+    select id from private.simulated_calls where ended_at < p_now - interval '1 day' limit p_limit);
+  get diagnostics n = row_count; total := total + n;
   return total;
 end;
 $$;
 revoke all on function private.retention_erase_technical_logs(timestamptz, integer) from public, anon, authenticated;
 comment on function private.retention_erase_technical_logs(timestamptz, integer) is
-  'Deletes technical logs older than 30 days before p_now (up to p_limit rows of each kind).';
+  'Deletes technical logs older than 30 days before p_now, and ended test calls kept a day (up to p_limit rows of each kind).';
 
 create function private.task_kept_five_years(p_task public.tasks) returns boolean
 language sql

@@ -9,6 +9,10 @@ import {
 } from './support/call-api';
 import { uniqueUsPhone } from './support/phone';
 import { readSseData } from './support/sse';
+import { sql } from './support/clock';
+import { withoutDispatchTick } from './support/cron';
+import { apiUrl, secretKey } from './support/stack';
+import { waitFor } from './support/wait';
 
 // Test mode as an integrator meets it: a dw_test_ key's calls go to the simulated network, free,
 // marked livemode false and listed apart from live calls; its calling window is judged on the
@@ -45,6 +49,19 @@ beforeAll(async () => {
   withTestKey = callApiWith(testKey);
 });
 afterAll(deleteCreatedUsers);
+
+/** One dispatch run (another function instance than the one that placed the call). */
+async function dispatch(now: Date) {
+  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ now: now.toISOString() }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { retries_placed: number; reconciled: number };
+}
+
+const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 
 describe('test mode', () => {
   it('gives an account a live key and a test key at once, each in its own format', () => {
@@ -94,6 +111,17 @@ describe('test mode', () => {
     expect(started).toBeGreaterThanOrEqual(placed - 1_000);
     expect(ended).toBeLessThanOrEqual(answered + 1_000);
     expect(started).toBeLessThanOrEqual(ended);
+    // Each attempt's times are the same real ones: none before the task was created.
+    const { attempts, created_at } = task as unknown as {
+      created_at: string;
+      attempts: { started_at: string | null; ended_at: string | null }[];
+    };
+    expect(attempts.length).toBe(1);
+    for (const attempt of attempts) {
+      expect(Date.parse(attempt.started_at!)).toBeGreaterThanOrEqual(Date.parse(created_at));
+      expect(Date.parse(attempt.ended_at!)).toBeGreaterThanOrEqual(Date.parse(attempt.started_at!));
+      expect(Date.parse(attempt.ended_at!)).toBeLessThanOrEqual(answered + 1_000);
+    }
     // The duration is the conversation's, which the compressed clock played faster than real
     // time: longer than the call took on the wall, and as long as its transcript.
     expect(task.duration_seconds * 1000).toBeGreaterThan(ended - started);
@@ -281,4 +309,67 @@ describe('what test mode may store', () => {
       error: { code: 'rate_limited', message: expect.stringContaining('1,000 test calls') },
     });
   }, 120_000);
+
+  describe('the simulated network keeps its word across function instances', () => {
+    const taskOf = (id: string) => async () =>
+      (await (await withTestKey(`/${id}`)).json()) as Task & {
+        attempts: { number: number; status: string }[];
+      };
+
+    it('555-0106 answers its retry, placed by the dispatcher', async () => {
+      const created = await withTestKey('', {
+        method: 'POST',
+        json: {
+          phone_number: '+14155550106',
+          goal: GOAL,
+          retry: { max_attempts: 1, interval_minutes: 1 },
+        },
+      });
+      const { id } = (await created.json()) as Task;
+      await waitFor(taskOf(id), (t) => t.status === 'retry_scheduled', { what: 'the retry' });
+      await sql(
+        `update public.tasks set next_attempt_at = now() - interval '1 second' where id = $1`,
+        [id],
+      );
+      await dispatch(new Date());
+      const done = await waitFor(taskOf(id), (t) => TERMINAL.includes(t.status), {
+        what: 'the retry to end',
+      });
+      expect(done.status).toBe('success');
+      expect(done.attempts.map((a) => [a.number, a.status])).toEqual([
+        [1, 'no_answer'],
+        [2, 'success'],
+      ]);
+    }, 60_000);
+
+    it('555-0108, whose end report is lost, is reconciled by the watchdog from the call the provider kept', async () => {
+      await withoutDispatchTick(async () => {
+        const created = await withTestKey('', {
+          method: 'POST',
+          json: { phone_number: '+14155550108', goal: GOAL, retry: { max_attempts: 0 } },
+        });
+        const { id } = (await created.json()) as Task;
+        // The call ends in the instance that placed it; its end never reaches us.
+        await waitFor(
+          async () =>
+            (
+              await sql<{ ended: boolean }>(
+                `select exists (select 1 from private.simulated_calls s
+                                  join public.task_attempts a on a.provider_call_id = s.id
+                                 where a.task_id = $1) as ended`,
+                [id],
+              )
+            )[0]!.ended,
+          (ended) => ended,
+          { what: 'the simulated call to end' },
+        );
+        expect((await taskOf(id)()).status).toBe('in_progress');
+        const report = await dispatch(new Date(Date.now() + 65_000));
+        expect(report.reconciled).toBeGreaterThanOrEqual(1);
+        const done = await taskOf(id)();
+        expect(done).toMatchObject({ status: 'success', cost_usd: 0 });
+        expect(done.transcript.length).toBeGreaterThanOrEqual(4);
+      });
+    }, 60_000);
+  });
 });

@@ -90,7 +90,7 @@ export function decide(
         ...base,
         plan: {
           status: 'ringing',
-          attempt: { status: 'ringing', started_at: event.at },
+          attempt: { status: 'ringing', started_at: task.simulated ? now.toISOString() : event.at },
           events: [{ type: 'call.ringing', data: { attempt: attempt.number } }],
         },
       };
@@ -101,7 +101,10 @@ export function decide(
         plan: {
           status: 'in_progress',
           task: { started_at: task.simulated ? now.toISOString() : event.at },
-          attempt: { status: 'in_progress', answered_at: event.at },
+          attempt: {
+            status: 'in_progress',
+            answered_at: task.simulated ? now.toISOString() : event.at,
+          },
           events: [{ type: 'call.answered', data: { attempt: attempt.number } }],
         },
       };
@@ -168,9 +171,13 @@ function decideEnded(
   const settle = { duration_seconds: answered ? event.durationSeconds : 0, answered };
   const attemptFields = {
     status,
-    ended_at: event.endedAt,
+    // A simulated call's attempt keeps the wall-clock moments, as its task does: the network's
+    // own times are its compressed clock's.
+    ended_at: task.simulated ? now.toISOString() : event.endedAt,
     ended_reason: event.providerReason,
-    ...(event.startedAt ? { started_at: event.startedAt } : {}),
+    ...(event.startedAt
+      ? { started_at: task.simulated ? now.toISOString() : event.startedAt }
+      : {}),
   };
   const base = { expectedStatus: task.status, attempt: attempt.number };
   const dedupe = `ended:${attempt.number}`;

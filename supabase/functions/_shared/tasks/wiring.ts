@@ -11,12 +11,28 @@ import {
   DEFAULT_SIMULATED_SPEED,
   LONGEST_SIMULATED_CALL_SECONDS,
   routeByMode,
+  type SimulatedCallRecords,
 } from '../voice/simulated/provider.ts';
 import { speedWithinWorker } from '../platform/worker-life.ts';
 import { runAfterResponse } from '../background.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
+
+/** Ended test calls, kept in the database for the instances that did not play them. */
+function simulatedCallRecords(db: ReturnType<typeof adminDb>): SimulatedCallRecords {
+  return {
+    async keep(id, call) {
+      const { error } = await db.rpc('simulated_call_keep', { p_id: id, p_call: call });
+      if (error) throw new Error(error.message);
+    },
+    async read(id) {
+      const { data, error } = await db.rpc('simulated_call_read', { p_id: id });
+      if (error) throw new Error(error.message);
+      return (data as Record<string, unknown> | null) ?? null;
+    },
+  };
+}
 
 export function taskServiceFromEnv() {
   const supabaseUrl = requireEnv('SUPABASE_URL').replace(/\/+$/, '');
@@ -36,6 +52,7 @@ export function taskServiceFromEnv() {
         LONGEST_SIMULATED_CALL_SECONDS,
       ),
       keepAlive: runAfterResponse,
+      records: simulatedCallRecords(db),
     }),
   );
   // Recordings live in the project's Storage bucket, reached with the secret key; their

@@ -5,7 +5,7 @@
 // voice-events like Vapi would: at the default speed a 30-minute call plays in a minute, inside a
 // hosted edge function's wall clock (docs/decisions/0035-test-mode.md).
 import { createVapiProvider } from '../vapi/adapter.ts';
-import type { VoiceProvider } from '../provider.ts';
+import { ProviderError, type VoiceProvider } from '../provider.ts';
 import { callObject, durationSeconds, type CallRecord } from './calls.ts';
 import { createVoiceNetwork, farewellOf, type VoiceNetwork } from './network.ts';
 import { toneWav } from './recording.ts';
@@ -23,8 +23,18 @@ export const DEFAULT_SIMULATED_SPEED = 30;
 /** The longest a test call runs in simulated time: its longest talk, and a minute of ringing. */
 export const LONGEST_SIMULATED_CALL_SECONDS = LIMITS.maxDurationMinutes.max * 60 + 60;
 
+/**
+ * Where ended simulated calls are kept for other instances (the dispatcher's watchdog asks for a
+ * call whose end report was lost, as it asks Vapi): Vapi's Call object by id.
+ */
+export type SimulatedCallRecords = {
+  keep(id: string, call: Record<string, unknown>): Promise<void>;
+  read(id: string): Promise<Record<string, unknown> | null>;
+};
+
 type Options = {
   speed?: number;
+  records?: SimulatedCallRecords;
   /** Keeps the instance alive while a call plays (the edge runtime's waitUntil). */
   keepAlive?: (label: string, work: () => Promise<unknown>) => void;
   fetch?: typeof fetch;
@@ -96,13 +106,24 @@ export function simulatedFetch(network: VoiceNetwork, options: Options = {}): ty
       if (problems.length) return fail(400, problems);
       const placed = network.place(body);
       const id = placed.call.id;
-      options.keepAlive?.(`simulated call ${id}`, () => network.settled(id));
+      options.keepAlive?.(`simulated call ${id}`, async () => {
+        await network.settled(id);
+        const ended = network.get(id);
+        if (ended && options.records)
+          await options.records.keep(id, callObject(ended)).catch((error: unknown) => {
+            console.error(`[voice] simulated call ${id} not kept: ${String(error)}`);
+          });
+      });
       return json(201, { ...callObject(placed.call), subscriptionLimits: placed.limits });
     }
     const callMatch = /^\/call\/([^/]+)$/.exec(path);
     if (callMatch && request.method === 'GET') {
-      const call = network.get(decodeURIComponent(callMatch[1]!));
-      return call ? json(200, callObject(call)) : fail(404, 'Call not found');
+      const id = decodeURIComponent(callMatch[1]!);
+      const call = network.get(id);
+      if (call) return json(200, callObject(call));
+      // Another instance played it: its end is kept.
+      const kept = await options.records?.read(id);
+      return kept ? json(200, kept) : fail(404, 'Call not found');
     }
     const controlMatch = /^\/([^/]+)\/control$/.exec(path);
     if (controlMatch && request.method === 'POST') {
@@ -187,7 +208,16 @@ export function routeByMode(
       isSimulated(call.controlUrl)
         ? simulated.endCall(call, farewell)
         : live.endCall(call, farewell),
-    getCall: (id) => (simulated.network.get(id) ? simulated.getCall(id) : live.getCall(id)),
+    // A call this instance plays, or one another played and kept; else the real provider's.
+    getCall: async (id) => {
+      if (simulated.network.get(id)) return simulated.getCall(id);
+      try {
+        return await simulated.getCall(id);
+      } catch (error) {
+        if (error instanceof ProviderError && error.status === 404) return live.getCall(id);
+        throw error;
+      }
+    },
     openRecording: (url) =>
       isSimulated(url) ? simulated.openRecording(url) : live.openRecording(url),
     // The simulated network speaks Vapi's server messages, so the live adapter reads both.
