@@ -681,7 +681,9 @@ export type Database = {
             | 'tool.called'
             | 'tool.answered'
             | 'call.transferred'
-            | 'keypad.pressed';
+            | 'keypad.pressed'
+            | 'recording.available'
+            | 'recording.failed';
           data: Json;
           dedupe_key: string | null;
           created_at: string;
@@ -702,7 +704,9 @@ export type Database = {
             | 'tool.called'
             | 'tool.answered'
             | 'call.transferred'
-            | 'keypad.pressed';
+            | 'keypad.pressed'
+            | 'recording.available'
+            | 'recording.failed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -723,7 +727,9 @@ export type Database = {
             | 'tool.called'
             | 'tool.answered'
             | 'call.transferred'
-            | 'keypad.pressed';
+            | 'keypad.pressed'
+            | 'recording.available'
+            | 'recording.failed';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;

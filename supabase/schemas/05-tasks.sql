@@ -386,7 +386,7 @@ create table public.task_events (
     constraint task_events_type_valid check (type in (
       'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
       'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called', 'tool.answered',
-      'call.transferred', 'keypad.pressed')),
+      'call.transferred', 'keypad.pressed', 'recording.available', 'recording.failed')),
   data jsonb not null default '{}'::jsonb,
   dedupe_key text,
   created_at timestamptz not null default now(),
@@ -1095,15 +1095,28 @@ create function public.task_recording_stored(
 language plpgsql
 set search_path = ''
 as $$
+declare
+  seconds integer;
 begin
+  -- The task's lock first, as every writer of its log takes it.
+  perform private.lock_task(p_task_id);
   update private.task_recordings
      set status = 'stored', content_type = p_content_type, size_bytes = p_size_bytes,
          source_url = null, next_copy_at = null, last_error = null
-   where task_id = p_task_id and attempt = p_attempt and status = 'pending';
+   where task_id = p_task_id and attempt = p_attempt and status = 'pending'
+  returning duration_seconds into seconds;
   if not found then
     return false;
   end if;
   update public.tasks set recording_status = 'available' where id = p_task_id;
+  -- Said once per attempt's recording, however often its copy is made again.
+  if not exists (select 1 from public.task_events
+                  where task_id = p_task_id and dedupe_key = 'recording:' || p_attempt) then
+    perform private.append_task_event(p_task_id, 'recording.available',
+      jsonb_build_object('attempt', p_attempt, 'content_type', p_content_type,
+                         'size_bytes', p_size_bytes, 'duration_seconds', seconds),
+      'recording:' || p_attempt);
+  end if;
   return true;
 end;
 $$;
@@ -1121,6 +1134,8 @@ as $$
 declare
   attempts integer;
 begin
+  -- The task's lock first, as every writer of its log takes it.
+  perform private.lock_task(p_task_id);
   -- Retried after 1, 4, 16, 64 and 256 minutes; the sixth failure (or a final one) gives up.
   update private.task_recordings
      set copy_attempts = copy_attempts + 1, last_error = left(p_error, 500),
@@ -1134,6 +1149,13 @@ begin
     update private.task_recordings set status = 'failed', source_url = null, next_copy_at = null
      where task_id = p_task_id;
     update public.tasks set recording_status = 'failed' where id = p_task_id;
+    if not exists (select 1 from public.task_events
+                    where task_id = p_task_id and dedupe_key = 'recording:' || p_attempt) then
+      perform private.append_task_event(p_task_id, 'recording.failed',
+        jsonb_build_object('attempt', p_attempt,
+                           'message', 'The recording could not be copied from the voice provider.'),
+        'recording:' || p_attempt);
+    end if;
     return 'failed';
   end if;
   return 'pending';

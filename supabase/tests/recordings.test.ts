@@ -128,6 +128,17 @@ async function lengthen(taskId: string, bytes: number) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** The events of a task's stream, read until the stream ends. */
+async function streamedEvents(
+  response: Response,
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  const text = await response.text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as { type: string; data: Record<string, unknown> });
+}
+
 async function completedEvent(id: string): Promise<Task> {
   const text = await (await owner.api(`/${id}/events`)).text();
   const block = text.split('\n\n').find((b) => b.includes('event: task.completed'));
@@ -170,6 +181,17 @@ describe('a recorded call', () => {
     );
     expect(row).toEqual({ size_bytes: String(wav.length), status: 'stored' });
     expect((await completedEvent(recorded.id)).recording_url).toBe(recorded.recording_url);
+  });
+
+  it('says so with recording.available after task.completed, and its stream ends there', async () => {
+    const events = await streamedEvents(await owner.api(`/${recorded.id}/events`));
+    expect(events.slice(-2).map((e) => e.type)).toEqual(['task.completed', 'recording.available']);
+    expect(events.at(-1)!.data).toEqual({
+      attempt: 1,
+      content_type: 'audio/wav',
+      size_bytes: wav.length,
+      duration_seconds: recorded.duration_seconds,
+    });
   });
 
   it('answers a Range with 206 and exactly those bytes, so a player can seek', async () => {
@@ -287,15 +309,59 @@ describe('copying', () => {
         ['audio/wav', 'audio/mpeg'],
       ]);
     }
+    // A stream opened while the copy is pending stays open past task.completed, for the
+    // recording's event.
+    const streaming = owner.api(`/${task.id}/events`).then(streamedEvents);
     // The dispatcher retries when the row is due (a minute later here: its test clock).
     await dispatchDaysAhead(10 / 1440);
     task = await read(task.id);
     expect(task.recording_status).toBe('available');
+    expect((await streaming).slice(-2).map((e) => e.type)).toEqual([
+      'task.completed',
+      'recording.available',
+    ]);
     const audio = await fetch(task.recording_url!, {
       headers: { Authorization: `Bearer ${owner.apiKey}` },
     });
     expect(audio.status).toBe(200);
     expect(Buffer.from(await audio.arrayBuffer()).toString('ascii', 0, 4)).toBe('RIFF');
+  });
+});
+
+describe('a recording that cannot be copied', () => {
+  it('ends failed, with the event recording.failed after task.completed', async () => {
+    await sql(`update storage.buckets set allowed_mime_types = '{text/plain}' where id = $1`, [
+      BUCKET,
+    ]);
+    let id: string;
+    try {
+      id = (await place({ record: true })).id;
+      await waitFor(
+        async () =>
+          (
+            await sql<{ copy_attempts: number }>(
+              'select copy_attempts from private.task_recordings where task_id = $1',
+              [id],
+            )
+          )[0]?.copy_attempts ?? 0,
+        (attempts) => attempts >= 1,
+        { what: 'the first copy to fail' },
+      );
+      // The copy's last try fails for good (as after its sixth, hours later).
+      await sql(`select public.task_recording_copy_failed($1, 1, 'refused', true)`, [id]);
+    } finally {
+      await sql(`update storage.buckets set allowed_mime_types = $2 where id = $1`, [
+        BUCKET,
+        ['audio/wav', 'audio/mpeg'],
+      ]);
+    }
+    expect((await read(id)).recording_status).toBe('failed');
+    const events = await streamedEvents(await owner.api(`/${id}/events`));
+    expect(events.slice(-2).map((e) => e.type)).toEqual(['task.completed', 'recording.failed']);
+    expect(events.at(-1)!.data).toEqual({
+      attempt: 1,
+      message: 'The recording could not be copied from the voice provider.',
+    });
   });
 });
 

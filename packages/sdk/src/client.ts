@@ -169,12 +169,16 @@ export class Dialwise {
     return (await response.json()) as T;
   }
 
-  /** @internal Follows an event stream, reconnecting with Last-Event-ID until `lastType`. */
+  /**
+   * @internal Follows an event stream, reconnecting with Last-Event-ID, until an event `endsAfter`
+   * says `now`, or the server closes the stream after one it says `on-close` for.
+   */
   async *stream<T extends { id: number; type: string }>(
     path: string,
-    lastType: string,
+    endsAfter: (event: T) => 'now' | 'on-close' | null,
     options: StreamOptions,
   ): AsyncGenerator<T> {
+    let closing = false;
     let lastEventId = options.lastEventId === undefined ? null : String(options.lastEventId);
     const maxReconnects = options.maxReconnects ?? 5;
     let reconnects = 0;
@@ -197,8 +201,12 @@ export class Dialwise {
           sawEvent = true;
           reconnects = 0;
           yield event;
-          if (event.type === lastType) return;
+          const end = endsAfter(event);
+          if (end === 'now') return;
+          if (end === 'on-close') closing = true;
         }
+        // The server ended the stream after the task's last news: nothing more will come.
+        if (closing) return;
       } catch (error) {
         // An API error (404, 401, 403, a 429 beyond retries) or a body that is not an event
         // will not mend by reconnecting.
@@ -217,6 +225,14 @@ export class Dialwise {
       await sleep(options.reconnectDelayMs ?? 1000, options.signal);
     }
   }
+}
+
+/** Where a task's stream ends: as the server ends it (a recording's event may follow the end). */
+function taskStreamEnd(event: TaskEvent): 'now' | 'on-close' | null {
+  if (event.type === 'recording.available' || event.type === 'recording.failed') return 'now';
+  if (event.type !== 'task.completed') return null;
+  const task = (event.data ?? {}) as { recording_status?: string | null };
+  return task.recording_status === 'pending' ? null : 'on-close';
 }
 
 class Tasks {
@@ -277,13 +293,15 @@ class Tasks {
   }
 
   /**
-   * The task's events as they happen (replayed first): ends after task.completed; a dropped
-   * connection resumes from the last event seen with Last-Event-ID.
+   * The task's events as they happen (replayed first): ends after task.completed, or, when the
+   * call's recording is still being copied then, after the recording.available or
+   * recording.failed that follows; a dropped connection resumes from the last event seen with
+   * Last-Event-ID.
    */
   events(id: string, options: StreamOptions = {}): AsyncGenerator<TaskEvent> {
     return this.client.stream<TaskEvent>(
       `/task/${encodeURIComponent(id)}/events`,
-      'task.completed',
+      taskStreamEnd,
       options,
     );
   }
@@ -357,7 +375,7 @@ class Batches {
   events(id: string, options: StreamOptions = {}): AsyncGenerator<BatchEvent> {
     return this.client.stream<BatchEvent>(
       `/task/batches/${encodeURIComponent(id)}/events`,
-      'batch.completed',
+      (event) => (event.type === 'batch.completed' ? 'now' : null),
       options,
     );
   }

@@ -267,6 +267,24 @@ describe('Dialwise client', () => {
     expect(requests[1]!.headers.get('last-event-id')).toBe('2');
   });
 
+  it('follows a task whose recording is still being copied past task.completed, to its recording event', async () => {
+    const sse = (text: string) => () =>
+      new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+    const event = (id: number, type: string, data: Record<string, unknown> = {}) =>
+      `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ id, type, task_id: 'task_1', data })}\n\n`;
+    const { client, requests } = network(
+      // The stream reaches its lifetime while the copy is pending: the client reconnects.
+      sse(event(1, 'call.ended') + event(2, 'task.completed', { recording_status: 'pending' })),
+      sse(event(3, 'recording.available', { attempt: 1 })),
+    );
+    const types: string[] = [];
+    for await (const e of client.tasks.events('task_1', { reconnectDelayMs: 0 })) {
+      types.push(e.type);
+    }
+    expect(types).toEqual(['call.ended', 'task.completed', 'recording.available']);
+    expect(requests[1]!.headers.get('last-event-id')).toBe('2');
+  });
+
   it('waits for a task to end, and gives the last task seen when the wait runs out', async () => {
     const { client } = network(
       json(200, task('task_1', 'ringing')),

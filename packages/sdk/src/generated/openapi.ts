@@ -93,7 +93,7 @@ export interface paths {
     };
     /**
      * The task's events as Server-Sent Events
-     * @description Replays the events after Last-Event-ID, then follows live; a comment line every 15 s; ends after task.completed. At most 20 streams of one API key may be open at once, and 30 of one account (a replay of a task that has ended takes no slot); revoking the key ends its streams.
+     * @description Replays the events after Last-Event-ID, then follows live; a comment line every 15 s; ends after task.completed, or, when the task's recording is still being copied then, after the recording.available or recording.failed that follows. At most 20 streams of one API key may be open at once, and 30 of one account (a replay of a task that has ended takes no slot); revoking the key ends its streams.
      */
     get: operations['streamTaskEvents'];
     put?: never;
@@ -614,7 +614,7 @@ export interface components {
       /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, its copy is not done (or failed), or its retention ended. */
       recording_url: string | null;
       /**
-       * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made.
+       * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made. Its change from pending is the event recording.available or recording.failed (by stream and webhook, after task.completed).
        * @enum {string|null}
        */
       recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
@@ -845,7 +845,7 @@ export interface components {
         }[];
       }[];
     };
-    /** @description One event of a task's log. Every task that is placed gets task.completed within its max_duration_minutes plus 10 minutes of the call's start, whatever the voice provider does (a call with no final report by then is ended and fails with no_final_report). call.ended's data carries call_outcome. */
+    /** @description One event of a task's log. Every task that is placed gets task.completed within its max_duration_minutes plus 10 minutes of the call's start, whatever the voice provider does (a call with no final report by then is ended and fails with no_final_report). call.ended's data carries call_outcome. Only a recording's event may follow task.completed: recording.available once the recorded call's audio can be downloaded (GET /task/{id}/recording), recording.failed if it could not be copied. */
     Event: {
       /** @description The event's number in its task's log (Last-Event-ID). */
       id: number;
@@ -865,7 +865,9 @@ export interface components {
         | 'tool.called'
         | 'tool.answered'
         | 'call.transferred'
-        | 'keypad.pressed';
+        | 'keypad.pressed'
+        | 'recording.available'
+        | 'recording.failed';
       task_id: string;
       /** @description The task's mode (false for a test key's task). */
       livemode: boolean;
@@ -873,7 +875,7 @@ export interface components {
       simulated: boolean;
       /** Format: date-time */
       created_at: string;
-      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; call.transferred the number (to) and the attempt; keypad.pressed the speaker, the keys (digits) and the attempt; task.queued is empty. */
+      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; call.transferred the number (to) and the attempt; keypad.pressed the speaker, the keys (digits) and the attempt; recording.available the attempt, content_type, size_bytes and duration_seconds; recording.failed the attempt and a message; task.queued is empty. */
       data: {
         [key: string]: unknown;
       };

@@ -449,6 +449,16 @@ export const eventTypes = [
     type: 'task.completed',
     meaning: 'The task reached a terminal status; carries the final task object.',
   },
+  {
+    type: 'recording.available',
+    meaning:
+      'The recorded call’s audio can be downloaded (GET /task/{id}/recording): data has the attempt, content_type, size_bytes and duration_seconds. Comes after task.completed, usually within seconds.',
+  },
+  {
+    type: 'recording.failed',
+    meaning:
+      'The recording could not be copied from the voice provider after its retries: data has the attempt and a message. Comes after task.completed.',
+  },
 ] as const;
 
 export type ErrorDoc = { code: string; status: number; meaning: string };

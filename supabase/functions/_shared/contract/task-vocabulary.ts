@@ -78,9 +78,14 @@ export const TASK_EVENT_TYPES = [
   'tool.answered',
   'call.transferred',
   'keypad.pressed',
+  'recording.available',
+  'recording.failed',
 ] as const;
 export type TaskEventType = (typeof TASK_EVENT_TYPES)[number];
-/** The last event of every task; it carries the finished task object. */
+/**
+ * The end of every task's call; it carries the finished task object. Only a recording's event
+ * (recording.available or recording.failed) may follow it, once the recording is copied.
+ */
 export const TASK_COMPLETED_EVENT = 'task.completed' satisfies TaskEventType;
 
 /** How the dashboard names each status and outcome (the /docs tables use the same words). */

@@ -24,6 +24,11 @@ export type EventStreamOptions<E extends StreamedEvent> = {
   onClose: () => void;
   /** The event after which the stream ends (default task.completed; a batch's batch.completed). */
   terminalEvent?: string;
+  /**
+   * Whether the stream ends after `event`: now, or once the events already logged after it are
+   * sent; null to go on. Overrides terminalEvent.
+   */
+  endAfter?: (event: E) => StreamEnd | null;
   /** A handle to end the stream from outside (its lease was lost). */
   end?: { current: () => void };
   log?: (line: string) => void;
@@ -31,16 +36,33 @@ export type EventStreamOptions<E extends StreamedEvent> = {
 
 const TASK_TERMINAL_EVENT = 'task.completed';
 
+/** How a stream ends after an event: at once, or after the events logged behind it are sent. */
+export type StreamEnd = 'now' | 'after-what-is-logged';
+
 /** The last comment of a stream that reached its lifetime before the task ended. */
 export const STREAM_LIFETIME_REACHED = 'stream lifetime reached; reconnect with Last-Event-ID';
 /** The `retry:` hint then: reconnect almost at once, since nothing went wrong. */
 export const RECONNECT_AFTER_LIFETIME_MS = 500;
+
+/**
+ * Where a task's stream ends: at its recording's event, or after task.completed (with whatever the
+ * log already holds behind it) unless the task it carries is still copying its recording, whose
+ * event then follows.
+ */
+export function taskStreamEnd(event: StreamedEvent & { data?: unknown }): StreamEnd | null {
+  if (event.type === 'recording.available' || event.type === 'recording.failed') return 'now';
+  if (event.type !== TASK_TERMINAL_EVENT) return null;
+  const task = (event.data ?? {}) as { recording_status?: string | null };
+  return task.recording_status === 'pending' ? null : 'after-what-is-logged';
+}
 
 export function eventStreamResponse<E extends StreamedEvent>(
   options: EventStreamOptions<E>,
 ): Response {
   const log = options.log ?? ((line: string) => console.error(line));
   const terminalEvent = options.terminalEvent ?? TASK_TERMINAL_EVENT;
+  const endAfter =
+    options.endAfter ?? ((event: E): StreamEnd | null => (event.type === terminalEvent ? 'now' : null));
   const encoder = new TextEncoder();
   let closed = false;
   let finish = () => {};
@@ -79,16 +101,25 @@ export function eventStreamResponse<E extends StreamedEvent>(
         }
       };
 
-      /** Sends events in order; true when the task's last event was sent. */
+      // Set once an event ends the stream after what is logged behind it.
+      let ending = false;
+      /** Sends events in order; true when the stream has ended. */
       const deliver = (events: E[]) => {
         for (const event of events) {
           if (event.id <= lastSeq) continue;
           send(formatSseEvent({ id: event.id, event: event.type, data: event }));
           lastSeq = event.id;
-          if (event.type === terminalEvent) {
+          const end = endAfter(event);
+          if (end === 'now') {
             finish();
             return true;
           }
+          if (end === 'after-what-is-logged') ending = true;
+        }
+        // A full batch may have more behind it: the next read delivers it first.
+        if (ending && events.length < options.batchSize) {
+          finish();
+          return true;
         }
         return false;
       };

@@ -13,7 +13,7 @@ import { requestLogger } from '../http/request-log.ts';
 import { loggedKey, recordApiRequest } from '../accounts/request-logs.ts';
 import { route, routeTable, routeWithWrite, type WriteCaller } from '../http/routes.ts';
 import { ServiceError } from '../errors.ts';
-import { eventStreamResponse } from '../events/event-stream.ts';
+import { eventStreamResponse, taskStreamEnd, type StreamEnd } from '../events/event-stream.ts';
 import type { LiveEvents } from '../events/live.ts';
 import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
@@ -216,7 +216,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         return stream(account, taskId, first, after, request.signal, {
           read: (afterSeq) =>
             service.eventsAfter(account, taskId, afterSeq, { ownerChecked: true }),
-          terminalEvent: 'task.completed',
+          endAfter: taskStreamEnd,
         });
       },
     ),
@@ -263,7 +263,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         return stream(account, batchId, first, after, request.signal, {
           read: (afterSeq) =>
             batches.eventsAfter(account, batchId, afterSeq, { ownerChecked: true }),
-          terminalEvent: 'batch.completed',
+          endAfter: (event) => (event.type === 'batch.completed' ? 'now' : null),
         });
       },
     ),
@@ -276,12 +276,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     first: E[],
     after: number,
     signal: AbortSignal,
-    source: { read: (afterSeq: number) => Promise<E[]>; terminalEvent: string },
+    source: { read: (afterSeq: number) => Promise<E[]>; endAfter: (event: E) => StreamEnd | null },
   ): Promise<Response> {
     // The stream's end, whatever causes it (client gone, task completed, maximum time, lost lease).
     const end = { current: () => {} };
     // A replay that already holds the task's last event ends at once: it takes no slot.
-    const replayOnly = first.some((event) => event.type === source.terminalEvent);
+    const replayOnly = first.some((event) => source.endAfter(event) !== null);
     const leased = replayOnly
       ? ({ opened: true, lease: { id: '', release: async () => {} } } as const)
       : await deps.live.leases.open({
@@ -303,7 +303,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       first,
       after,
       read: source.read,
-      terminalEvent: source.terminalEvent,
+      endAfter: source.endAfter,
       batchSize: EVENT_BATCH_SIZE,
       hub: deps.live.hub,
       heartbeatMs: deps.heartbeatMs,
