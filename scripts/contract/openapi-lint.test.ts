@@ -130,6 +130,22 @@ describe('openapi.yaml', () => {
     const rateLimited = spec.components.responses.RateLimited!;
     expect(Object.keys(rateLimited.headers ?? {})).toContain('Retry-After');
   });
+
+  it('describes an event stream as text, each event by its item schema (never as one JSON body)', () => {
+    const streams: string[] = [];
+    for (const [route, methods] of Object.entries(spec.paths))
+      for (const [method, operation] of Object.entries(methods))
+        for (const answer of Object.values(operation.responses)) {
+          const media = (answer as { content?: Record<string, Record<string, unknown>> }).content?.[
+            'text/event-stream'
+          ];
+          if (!media) continue;
+          streams.push(`${method} ${route}`);
+          expect(media.schema, `${method} ${route}`).toMatchObject({ type: 'string' });
+          expect(media['x-item-schema'], `${method} ${route}`).toHaveProperty('$ref');
+        }
+    expect(streams.sort()).toEqual(['get /task/batches/{batch_id}/events', 'get /task/{id}/events']);
+  });
 });
 
 type Node = { at: string; schema: Record<string, unknown> };

@@ -21,7 +21,10 @@ export type OpenApiDocument = Record<string, unknown> & {
 export type Answer = {
   description?: string;
   headers?: Record<string, { required?: boolean; schema?: Record<string, unknown> }>;
-  content?: Record<string, { schema?: Record<string, unknown> }>;
+  content?: Record<
+    string,
+    { schema?: Record<string, unknown>; 'x-item-schema'?: Record<string, unknown> }
+  >;
   $ref?: string;
 };
 export type Operation = { operationId: string; responses: Record<string, Answer> };
@@ -129,10 +132,12 @@ export function departures(document: OpenApiDocument, ajv: Ajv2020, exchange: Ex
   const type = (exchange.headers['content-type'] ?? '').split(';')[0]!.trim();
   const content = answer.content ?? {};
   if (!content[type]) return [...found, `${where}: content type ${type} not documented`];
-  const schema = content[type]!.schema;
+  // An event stream's body is text; each event's data is held to the item schema.
+  const stream = type === 'text/event-stream';
+  const schema = stream ? content[type]!['x-item-schema'] : content[type]!.schema;
   if (!schema || exchange.body === null) return found;
   const validate = compileSchema(ajv, schema);
-  const bodies = type === 'text/event-stream' ? (exchange.body as unknown[]) : [exchange.body];
+  const bodies = stream ? (exchange.body as unknown[]) : [exchange.body];
   for (const body of bodies)
     if (!validate(body))
       found.push(

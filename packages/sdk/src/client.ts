@@ -43,7 +43,7 @@ export type CreateOptions = RequestOptions & {
    * (see Dialwise.idempotencyKey()). With retries on, the SDK sends one of its own when unset.
    */
   idempotencyKey?: string;
-  /** Answer when the call has ended (the API's ?wait=true, then tasks.wait beyond its 120 s). */
+  /** Answer when the call has ended (the API's ?wait=true, then tasks.wait beyond its 60 s). */
   wait?: boolean;
   /** With wait: how long in all before WaitTimeoutError (default 15 minutes). */
   timeoutMs?: number;

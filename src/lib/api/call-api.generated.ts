@@ -1053,7 +1053,7 @@ export interface operations {
   createTask: {
     parameters: {
       query?: {
-        /** @description Hold the response until the task reaches a terminal status (at most 120 s; then 202 with the current state). A task that is scheduled (outside its calling window, or schedule_at later) answers at once, 201 with status scheduled and scheduled_reason. */
+        /** @description Hold the response until the task reaches a terminal status (at most 60 s, less when the function worker has less left to live; then 202 with the current state). A task that is scheduled (outside its calling window, or schedule_at later) answers at once, 201 with status scheduled and scheduled_reason. */
         wait?: 'true' | 'false';
       };
       header?: {
@@ -1240,7 +1240,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/event-stream': components['schemas']['Event'];
+          'text/event-stream': string;
         };
       };
       400: components['responses']['Error'];
@@ -1581,7 +1581,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'text/event-stream': components['schemas']['BatchEvent'];
+          'text/event-stream': string;
         };
       };
       400: components['responses']['Error'];
