@@ -131,6 +131,16 @@ describe('openapi.yaml', () => {
     expect(Object.keys(rateLimited.headers ?? {})).toContain('Retry-After');
   });
 
+  it('names in TaskFieldName exactly the fields of CreateTaskRequest (what a batch row may hold)', () => {
+    const schemas = spec.components.schemas as Record<
+      string,
+      { properties?: Record<string, unknown>; enum?: string[] }
+    >;
+    expect(schemas.TaskFieldName!.enum).toEqual(
+      Object.keys(schemas.CreateTaskRequest!.properties!),
+    );
+  });
+
   it('describes an event stream as text, each event by its item schema (never as one JSON body)', () => {
     const streams: string[] = [];
     for (const [route, methods] of Object.entries(spec.paths))
@@ -144,7 +154,10 @@ describe('openapi.yaml', () => {
           expect(media.schema, `${method} ${route}`).toMatchObject({ type: 'string' });
           expect(media['x-item-schema'], `${method} ${route}`).toHaveProperty('$ref');
         }
-    expect(streams.sort()).toEqual(['get /task/batches/{batch_id}/events', 'get /task/{id}/events']);
+    expect(streams.sort()).toEqual([
+      'get /task/batches/{batch_id}/events',
+      'get /task/{id}/events',
+    ]);
   });
 });
 

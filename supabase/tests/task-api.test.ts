@@ -195,6 +195,15 @@ describe('bad input', () => {
       status: 405,
       code: 'method_not_allowed',
     });
+    // HEAD answers as GET does, without the body; a 405 names it where GET is allowed.
+    const head = await rich.api('?limit=1', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('application/json');
+    expect(await head.text()).toBe('');
+    expect((await rich.api('/check', { method: 'HEAD' })).status).toBe(405);
+    const deleted = await rich.api('', { method: 'DELETE' });
+    expect(deleted.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+    await deleted.body?.cancel();
     expect(await errorOf(await rich.api('/nope/deeper'))).toMatchObject({
       status: 404,
       code: 'not_found',

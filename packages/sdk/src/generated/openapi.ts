@@ -435,7 +435,7 @@ export interface components {
       /** @description When the agent transfers, in plain language. Omitted: when the callee asks for a person, or needs something the agent cannot settle. */
       when?: string;
       /**
-       * @description warm (the default) briefs the person before connecting; cold connects at once.
+       * @description warm (the default) holds the callee and briefs the person before connecting, and comes back to the callee when nobody takes the call; cold connects at once and never comes back.
        * @enum {string}
        */
       mode?: 'warm' | 'cold';
@@ -745,6 +745,35 @@ export interface components {
         [key: string]: unknown;
       }[];
     };
+    /**
+     * @description The name of a CreateTaskRequest field.
+     * @enum {string}
+     */
+    TaskFieldName:
+      | 'phone_number'
+      | 'goal'
+      | 'task'
+      | 'context'
+      | 'voice'
+      | 'language'
+      | 'speaking_style'
+      | 'first_sentence'
+      | 'max_duration_minutes'
+      | 'voicemail'
+      | 'retry'
+      | 'webhook_url'
+      | 'metadata'
+      | 'call_window'
+      | 'schedule_at'
+      | 'test_clock'
+      | 'output_schema'
+      | 'record'
+      | 'recording_retention_days'
+      | 'purpose'
+      | 'consent'
+      | 'exemption'
+      | 'tools'
+      | 'transfer';
     /** @description Every task is in exactly one count: scheduled (status scheduled or retry_scheduled), queued (queued, waiting for a call slot or being dialled), in_progress (ringing or in_progress), succeeded (success with outcome achieved or unknown), not_achieved (success with outcome not_achieved), unreachable (no_answer, busy or voicemail), failed, canceled. */
     BatchCounts: {
       total: number;

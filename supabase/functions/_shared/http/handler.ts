@@ -170,7 +170,7 @@ export function createHandler<Caller>(
     const logged = options.requestLog?.begin(request) ?? null;
     const read: BodyRead = { text: null };
     try {
-      const response = await answer(request, requestId, read);
+      const response = withoutBodyForHead(request, await answer(request, requestId, read));
       if (logged) {
         const url = new URL(request.url);
         logged(response, {
@@ -236,6 +236,13 @@ export function createHandler<Caller>(
       return finish(errorResponse(error, requestId), requestId);
     }
   }
+}
+
+/** A HEAD request's answer: the GET's status and headers, its body never sent. */
+function withoutBodyForHead(request: Request, response: Response): Response {
+  if (request.method.toUpperCase() !== 'HEAD' || response.body === null) return response;
+  void response.body.cancel().catch(() => undefined);
+  return new Response(null, { status: response.status, headers: response.headers });
 }
 
 /** The body as the handler read it (null: it never asked), for the request log. */

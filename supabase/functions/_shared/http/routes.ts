@@ -146,13 +146,18 @@ export function routeTable<Caller>(table: RouteTable<Caller>) {
         handler.path,
         compiled.map((one) => `${one.route.method} ${one.shown}`),
       );
-    const found = onPath.find((one) => one.route.method === method);
-    if (!found)
+    // HEAD is GET without the body (RFC 9110 §9.3.2): the handler drops the body it answers.
+    const asked = method === 'HEAD' ? 'GET' : method;
+    const found = onPath.find((one) => one.route.method === asked);
+    if (!found) {
+      const methods = new Set<string>(onPath.map((one) => one.route.method));
+      if (methods.has('GET')) methods.add('HEAD');
       throw new ServiceError(
         'method_not_allowed',
         `${method} is not supported on ${onPath[0]!.shown}; use ${allowed(onPath)}.`,
-        { allow: [...new Set(onPath.map((one) => one.route.method))].sort() },
+        { allow: [...methods].sort() },
       );
+    }
     const values = found.pattern.exec(handler.path)!;
     const params = Object.fromEntries(found.names.map((name, i) => [name, values[i + 1]!]));
     const maxBytes = found.route.maxBodyBytes;
