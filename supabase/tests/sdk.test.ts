@@ -47,6 +47,8 @@ describe('@dialwise/sdk from its packed tarball', () => {
     const files = readdirSync(path.join(unpacked, 'package/dist'));
     expect(files).toEqual(expect.arrayContaining(['index.js', 'index.d.ts', 'client.d.ts']));
     expect(files.some((name) => name.endsWith('.test.js'))).toBe(false);
+    // The licence the package declares travels with it.
+    expect(readdirSync(path.join(unpacked, 'package'))).toContain('LICENSE');
   });
 
   it('places a call, waits for it, and streams its events to task.completed', async () => {

@@ -12,10 +12,13 @@ import {
   type ListTasksParams,
   type Page,
   type Task,
-  type TaskEvent,
+  type TypedTaskEvent,
 } from './types.js';
 import {
+  signWebhook,
   verifyWebhook,
+  type SignOptions,
+  type SignedWebhookHeaders,
   type VerifyOptions,
   type WebhookEvent,
   type WebhookHeaders,
@@ -29,13 +32,36 @@ export type DialwiseOptions = {
    * accepted too), e.g. https://<project>.supabase.co/functions/v1.
    */
   baseUrl: string;
-  /** Retries of a request that failed to connect, answered 5xx or 429 (default 2). */
+  /** Retries of a request that failed to connect, timed out, answered 5xx or 429 (default 2). */
   maxRetries?: number;
+  /**
+   * How long one request may take before it is abandoned (DialwiseError `timeout`), default
+   * 90 s: longer than the 60 s a `?wait=true` create is held. An event stream is bounded only
+   * until its answer starts.
+   */
+  timeoutMs?: number;
   /** The fetch to use (default the global fetch of Node 18+, Deno, Bun and browsers). */
   fetch?: typeof fetch;
 };
 
-export type RequestOptions = { signal?: AbortSignal };
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** This request's timeout, instead of the client's `timeoutMs`. */
+  requestTimeoutMs?: number;
+};
+
+/** What the API answered besides the body: a result's `lastResponse` (never enumerated). */
+export type ApiResponse = {
+  status: number;
+  headers: Headers;
+  /** The Request-Id header: quote it to support. */
+  requestId: string | null;
+  /** The create was a replay of an earlier one with the same Idempotency-Key (200, not 201). */
+  idempotentReplayed: boolean;
+};
+
+/** A result with the answer it came in. */
+export type WithResponse<T> = T & { readonly lastResponse: ApiResponse };
 
 export type CreateOptions = RequestOptions & {
   /**
@@ -82,9 +108,37 @@ type Call = {
   signal?: AbortSignal;
   /** Safe to send again after a failure (a read, or a create with an Idempotency-Key). */
   retry?: boolean;
+  timeoutMs?: number;
+  /** The timeout also covers reading the body: the caller releases it (release()). */
+  readsBody?: boolean;
 };
 
+/** One attempt's timeout: its signal aborts the request (and the body's reading). */
+type Deadline = { signal: AbortSignal; timedOut: () => boolean; clear: () => void };
+
+function deadline(ms: number, outer?: AbortSignal): Deadline {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${ms} ms`));
+  }, ms);
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Longer than the 60 s a ?wait=true create is held. */
+const DEFAULT_TIMEOUT_MS = 90_000;
 /** A Retry-After longer than this is handed to the caller instead of slept through. */
 const LONGEST_RETRY_WAIT_S = 10;
 
@@ -93,7 +147,11 @@ export class Dialwise {
   readonly batches: Batches;
   readonly recordings: Recordings;
   readonly webhooks: Webhooks;
+  readonly doNotCall: DoNotCall;
   private readonly apiKey: string;
+  private readonly timeoutMs: number;
+  /** The deadlines still running while a caller reads a body. */
+  private readonly bodyDeadlines = new WeakMap<Response, Deadline>();
   private readonly baseUrl: string;
   private readonly maxRetries: number;
   private readonly fetcher: typeof fetch;
@@ -104,6 +162,7 @@ export class Dialwise {
     this.apiKey = options.apiKey;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/task$/, '');
     this.maxRetries = options.maxRetries ?? 2;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const fetcher = options.fetch ?? globalThis.fetch;
     if (typeof fetcher !== 'function') throw new TypeError('Dialwise: no global fetch; pass one');
     this.fetcher = fetcher;
@@ -111,6 +170,7 @@ export class Dialwise {
     this.batches = new Batches(this);
     this.recordings = new Recordings(this);
     this.webhooks = new Webhooks();
+    this.doNotCall = new DoNotCall(this);
   }
 
   /** A fresh Idempotency-Key (a random UUID): keep it with the work it stands for. */
@@ -130,25 +190,39 @@ export class Dialwise {
       ...call.headers,
     };
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const timeoutMs = call.timeoutMs ?? this.timeoutMs;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
+      const limit = deadline(timeoutMs, call.signal);
       try {
-        response = await this.fetcher(url, { method, headers, body, signal: call.signal });
+        response = await this.fetcher(url, { method, headers, body, signal: limit.signal });
       } catch (cause) {
+        limit.clear();
         if (call.signal?.aborted) throw cause;
         if (call.retry && attempt < this.maxRetries) {
           await sleep(backoff(attempt), call.signal);
           continue;
         }
-        throw new DialwiseError({
-          status: 0,
-          code: 'connection_error',
-          message: `Could not reach ${url.origin}: ${String((cause as Error)?.message ?? cause)}`,
-          cause,
-        });
+        throw limit.timedOut()
+          ? new DialwiseError({
+              status: 0,
+              code: 'timeout',
+              message: `No answer from ${url.origin} within ${timeoutMs} ms`,
+              cause,
+            })
+          : new DialwiseError({
+              status: 0,
+              code: 'connection_error',
+              message: `Could not reach ${url.origin}: ${String((cause as Error)?.message ?? cause)}`,
+              cause,
+            });
       }
-      if (response.ok) return response;
-      const error = await DialwiseError.fromResponse(response);
+      if (response.ok) {
+        if (call.readsBody) this.bodyDeadlines.set(response, limit);
+        else limit.clear();
+        return response;
+      }
+      const error = await DialwiseError.fromResponse(response).finally(limit.clear);
       // A 429 was refused before any work, so it is safe to send again whatever the method.
       const retriable =
         (error.status === 429 &&
@@ -163,10 +237,43 @@ export class Dialwise {
     }
   }
 
-  /** @internal */
-  async json<T>(method: 'GET' | 'POST', path: string, call: Call = {}): Promise<T> {
-    const response = await this.send(method, path, call);
-    return (await response.json()) as T;
+  /** @internal Ends the timeout a body's reading was under. */
+  release(response: Response): void {
+    this.bodyDeadlines.get(response)?.clear();
+    this.bodyDeadlines.delete(response);
+  }
+
+  /** @internal The answer's JSON, with the answer itself as its `lastResponse`. */
+  async json<T extends object>(
+    method: 'GET' | 'POST',
+    path: string,
+    call: Call = {},
+  ): Promise<WithResponse<T>> {
+    const response = await this.send(method, path, { ...call, readsBody: true });
+    let body: T;
+    try {
+      body = (await response.json()) as T;
+    } catch (cause) {
+      const timedOut = this.bodyDeadlines.get(response)?.timedOut() ?? false;
+      throw new DialwiseError({
+        status: 0,
+        code: timedOut ? 'timeout' : 'connection_error',
+        message: timedOut
+          ? `The answer from ${response.url || path} did not arrive in time`
+          : `The answer from ${response.url || path} was cut off`,
+        cause,
+      });
+    } finally {
+      this.release(response);
+    }
+    const lastResponse: ApiResponse = {
+      status: response.status,
+      headers: response.headers,
+      requestId: response.headers.get('request-id'),
+      idempotentReplayed: response.headers.get('idempotent-replayed') === 'true',
+    };
+    Object.defineProperty(body, 'lastResponse', { value: lastResponse, enumerable: false });
+    return body as WithResponse<T>;
   }
 
   /**
@@ -187,6 +294,7 @@ export class Dialwise {
       try {
         const response = await this.send('GET', path, {
           signal: options.signal,
+          timeoutMs: options.requestTimeoutMs,
           retry: true,
           headers: {
             Accept: 'text/event-stream',
@@ -228,7 +336,7 @@ export class Dialwise {
 }
 
 /** Where a task's stream ends: as the server ends it (a recording's event may follow the end). */
-function taskStreamEnd(event: TaskEvent): 'now' | 'on-close' | null {
+function taskStreamEnd(event: TypedTaskEvent): 'now' | 'on-close' | null {
   if (event.type === 'recording.available' || event.type === 'recording.failed') return 'now';
   if (event.type !== 'task.completed') return null;
   const task = (event.data ?? {}) as { recording_status?: string | null };
@@ -239,22 +347,28 @@ class Tasks {
   constructor(private readonly client: Dialwise) {}
 
   /** Places a call (or schedules it for the callee's calling window). */
-  async create(body: CreateTaskRequest, options: CreateOptions = {}): Promise<Task> {
+  async create(body: CreateTaskRequest, options: CreateOptions = {}): Promise<WithResponse<Task>> {
     const idempotencyKey = options.idempotencyKey ?? Dialwise.idempotencyKey();
     const task = await this.client.json<Task>('POST', '/task', {
       body,
       query: options.wait ? { wait: 'true' } : undefined,
       headers: { 'Idempotency-Key': idempotencyKey },
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
     if (!options.wait || isTerminal(task.status) || task.status === 'scheduled') return task;
-    return this.wait(task.id, { timeoutMs: options.timeoutMs, signal: options.signal });
+    return this.wait(task.id, {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      requestTimeoutMs: options.requestTimeoutMs,
+    });
   }
 
-  get(id: string, options: RequestOptions = {}): Promise<Task> {
+  get(id: string, options: RequestOptions = {}): Promise<WithResponse<Task>> {
     return this.client.json<Task>('GET', `/task/${encodeURIComponent(id)}`, {
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
   }
@@ -267,6 +381,7 @@ class Tasks {
         this.client.json<Page<Task>>('GET', '/task', {
           query: { ...query, starting_after: cursor },
           signal: options.signal,
+          timeoutMs: options.requestTimeoutMs,
           retry: true,
         }),
       starting_after,
@@ -274,17 +389,21 @@ class Tasks {
   }
 
   /** Cancels a task that has not ended (a live call is hung up); 409 task_not_cancelable after. */
-  cancel(id: string, options: RequestOptions = {}): Promise<Task> {
+  cancel(id: string, options: RequestOptions = {}): Promise<WithResponse<Task>> {
     return this.client.json<Task>('POST', `/task/${encodeURIComponent(id)}/cancel`, {
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
     });
   }
 
   /** Reads the task until it has ended; WaitTimeoutError (with the last task) past the timeout. */
-  async wait(id: string, options: WaitOptions = {}): Promise<Task> {
+  async wait(id: string, options: WaitOptions = {}): Promise<WithResponse<Task>> {
     const deadline = Date.now() + (options.timeoutMs ?? FIFTEEN_MINUTES);
     for (;;) {
-      const task = await this.get(id, { signal: options.signal });
+      const task = await this.get(id, {
+        signal: options.signal,
+        requestTimeoutMs: options.requestTimeoutMs,
+      });
       if (isTerminal(task.status)) return task;
       const left = deadline - Date.now();
       if (left <= 0) throw new WaitTimeoutError(task);
@@ -298,8 +417,8 @@ class Tasks {
    * recording.failed that follows; a dropped connection resumes from the last event seen with
    * Last-Event-ID.
    */
-  events(id: string, options: StreamOptions = {}): AsyncGenerator<TaskEvent> {
-    return this.client.stream<TaskEvent>(
+  events(id: string, options: StreamOptions = {}): AsyncGenerator<TypedTaskEvent> {
+    return this.client.stream<TypedTaskEvent>(
       `/task/${encodeURIComponent(id)}/events`,
       taskStreamEnd,
       options,
@@ -307,19 +426,21 @@ class Tasks {
   }
 
   /** What POST /task would decide now for this body (creates nothing, costs nothing). */
-  check(body: CreateTaskRequest, options: RequestOptions = {}): Promise<CallCheck> {
+  check(body: CreateTaskRequest, options: RequestOptions = {}): Promise<WithResponse<CallCheck>> {
     return this.client.json<CallCheck>('POST', '/task/check', {
       body,
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
   }
 
   /** The rules that apply to a call to this number now. */
-  rules(phoneNumber: string, options: RequestOptions = {}): Promise<CallCheck> {
+  rules(phoneNumber: string, options: RequestOptions = {}): Promise<WithResponse<CallCheck>> {
     return this.client.json<CallCheck>('GET', '/task/rules', {
       query: { phone_number: phoneNumber },
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
   }
@@ -331,18 +452,20 @@ class Batches {
   create(
     body: CreateBatchRequest,
     options: RequestOptions & { idempotencyKey?: string } = {},
-  ): Promise<Batch> {
+  ): Promise<WithResponse<Batch>> {
     return this.client.json<Batch>('POST', '/task/batches', {
       body,
       headers: { 'Idempotency-Key': options.idempotencyKey ?? Dialwise.idempotencyKey() },
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
   }
 
-  get(id: string, options: RequestOptions = {}): Promise<Batch> {
+  get(id: string, options: RequestOptions = {}): Promise<WithResponse<Batch>> {
     return this.client.json<Batch>('GET', `/task/batches/${encodeURIComponent(id)}`, {
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
   }
@@ -354,6 +477,7 @@ class Batches {
         this.client.json<Page<Batch>>('GET', '/task/batches', {
           query: { ...query, starting_after: cursor },
           signal: options.signal,
+          timeoutMs: options.requestTimeoutMs,
           retry: true,
         }),
       starting_after,
@@ -365,9 +489,10 @@ class Batches {
     return this.client.tasks.list({ ...params, batch_id: id }, options);
   }
 
-  cancel(id: string, options: RequestOptions = {}): Promise<Batch> {
+  cancel(id: string, options: RequestOptions = {}): Promise<WithResponse<Batch>> {
     return this.client.json<Batch>('POST', `/task/batches/${encodeURIComponent(id)}/cancel`, {
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
     });
   }
 
@@ -389,19 +514,34 @@ class Recordings {
     return this.client.send('GET', `/task/${encodeURIComponent(taskId)}/recording`, {
       headers: options.range ? { Range: options.range } : {},
       signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
       retry: true,
     });
   }
 
-  /** The whole recording (or the range) in memory. */
+  /** The whole recording (or the range) in memory; the timeout covers the download too. */
   async get(taskId: string, options: RequestOptions & { range?: string } = {}): Promise<Recording> {
-    const response = await this.stream(taskId, options);
-    return {
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      contentRange: response.headers.get('content-range'),
-      data: new Uint8Array(await response.arrayBuffer()),
-    };
+    const response = await this.client.send(
+      'GET',
+      `/task/${encodeURIComponent(taskId)}/recording`,
+      {
+        headers: options.range ? { Range: options.range } : {},
+        signal: options.signal,
+        timeoutMs: options.requestTimeoutMs,
+        retry: true,
+        readsBody: true,
+      },
+    );
+    try {
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        contentRange: response.headers.get('content-range'),
+        data: new Uint8Array(await response.arrayBuffer()),
+      };
+    } finally {
+      this.client.release(response);
+    }
   }
 }
 
@@ -414,6 +554,32 @@ class Webhooks {
     options?: VerifyOptions,
   ): Promise<T> {
     return verifyWebhook<T>(payload, headers, secret, options);
+  }
+
+  /** See signWebhook: the headers we would send with `payload`, for your receiver's tests. */
+  sign(payload: string, secret: string, options?: SignOptions): Promise<SignedWebhookHeaders> {
+    return signWebhook(payload, secret, options);
+  }
+}
+
+class DoNotCall {
+  constructor(private readonly client: Dialwise) {}
+
+  /**
+   * Adds numbers to the account's do-not-call list (a test key's to its test list): each is
+   * never called again, and the account's calls still waiting for one are canceled.
+   */
+  add(
+    phoneNumbers: string[],
+    options: RequestOptions = {},
+  ): Promise<WithResponse<{ added: number; already_listed: number }>> {
+    return this.client.json('POST', '/task/do-not-call', {
+      body: { phone_numbers: phoneNumbers },
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      // Adding a number twice changes nothing, so a retry is safe.
+      retry: true,
+    });
   }
 }
 

@@ -3,13 +3,14 @@ import type { ErrorBody, ErrorCode } from './types.js';
 type Row = NonNullable<ErrorBody['error']['rows']>[number];
 
 /**
- * An error answer of the API (or a failure to reach it: status 0, code `connection_error`).
+ * An error answer of the API (or a failure to reach it: status 0, code `connection_error`, or
+ * `timeout` when no answer came within the request's timeout).
  * `code` is the API's `error.code`; quote `requestId` to support.
  */
 export class DialwiseError extends Error {
   override readonly name = 'DialwiseError';
   readonly status: number;
-  readonly code: ErrorCode | 'connection_error' | 'unexpected_response';
+  readonly code: ErrorCode | 'connection_error' | 'timeout' | 'unexpected_response';
   readonly requestId: string | null;
   /** The request field at fault (400 only). */
   readonly field: string | null;

@@ -9,8 +9,10 @@ import {
   SseParser,
   WaitTimeoutError,
   WebhookVerificationError,
+  signWebhook,
   verifyWebhook,
   type Task,
+  type TypedTaskEvent,
 } from './index.js';
 
 const secretBytes = randomBytes(24);
@@ -123,7 +125,10 @@ describe('SseParser', () => {
 
 // A stand-in for the network at the edge (fetch is the SDK's one dependency): answers each
 // request with the next response and records what was sent.
-function network(...answers: Array<(request: Request) => Response>) {
+function network(...answers: Array<(request: Request) => Response | Promise<Response>>): {
+  client: Dialwise;
+  requests: Request[];
+} {
   const requests: Request[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -314,5 +319,81 @@ describe('Dialwise client', () => {
 
   it('makes a fresh idempotency key each time', () => {
     expect(Dialwise.idempotencyKey()).not.toBe(Dialwise.idempotencyKey());
+  });
+});
+
+describe('the client on par with what integrators expect of an SDK', () => {
+  it('gives each result the answer it came in: headers, Request-Id, and whether a create was a replay', async () => {
+    const { client } = network(
+      json(201, task('task_1'), { 'Request-Id': 'req_1' }),
+      json(200, task('task_1'), { 'Request-Id': 'req_2', 'Idempotent-Replayed': 'true' }),
+    );
+    const first = await client.tasks.create({ phone_number: '+14155550100', goal: 'Confirm' });
+    const again = await client.tasks.create({ phone_number: '+14155550100', goal: 'Confirm' });
+    expect(first.lastResponse).toMatchObject({
+      status: 201,
+      requestId: 'req_1',
+      idempotentReplayed: false,
+    });
+    expect(again.lastResponse).toMatchObject({ status: 200, idempotentReplayed: true });
+    expect(again.lastResponse.headers.get('request-id')).toBe('req_2');
+    // Never part of the object itself.
+    expect(Object.keys(first)).toEqual(['id', 'status']);
+    expect(JSON.stringify(first)).toBe('{"id":"task_1","status":"queued"}');
+  });
+
+  it('abandons a request that takes longer than its timeout, with the code timeout', async () => {
+    const hang = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+      );
+    const asked: Request[] = [];
+    const client = new Dialwise({
+      apiKey: 'dw_test_key',
+      baseUrl: 'https://example.test/functions/v1',
+      maxRetries: 1,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        asked.push(request);
+        return hang(request);
+      }) as typeof fetch,
+    });
+    const error = await client.tasks
+      .get('task_1', { requestTimeoutMs: 50 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DialwiseError);
+    expect(error).toMatchObject({ status: 0, code: 'timeout' });
+    // A read is retried once past its timeout, then given up.
+    expect(asked).toHaveLength(2);
+  });
+
+  it('adds numbers to the do-not-call list', async () => {
+    const { client, requests } = network(json(200, { added: 2, already_listed: 0 }));
+    const answer = await client.doNotCall.add(['+14155550100', '+14155550101']);
+    expect(answer).toEqual({ added: 2, already_listed: 0 });
+    expect(requests[0]!.method).toBe('POST');
+    expect(new URL(requests[0]!.url).pathname).toBe('/functions/v1/task/do-not-call');
+    expect(await requests[0]!.json()).toEqual({ phone_numbers: ['+14155550100', '+14155550101'] });
+  });
+
+  it('signs a test webhook as we would, which verifyWebhook and standardwebhooks accept', async () => {
+    const headers = await signWebhook(BODY, SECRET, { id: 'msg_test', timestamp: nowSeconds() });
+    expect(headers['webhook-id']).toBe('msg_test');
+    await expect(verifyWebhook(BODY, headers, SECRET)).resolves.toMatchObject({ id: 3 });
+    expect(new Webhook(SECRET).verify(BODY, headers)).toMatchObject({ id: 3 });
+    const client = new Dialwise({ apiKey: 'k', baseUrl: 'https://example.test/functions/v1' });
+    const signed = await client.webhooks.sign(BODY, SECRET);
+    await expect(client.webhooks.verify(BODY, signed, SECRET)).resolves.toMatchObject({ id: 3 });
+  });
+
+  it('types each event’s data by its type', () => {
+    const event = {
+      id: 4,
+      type: 'keypad.pressed',
+      data: { attempt: 1, speaker: 'callee', digits: '9' },
+    } as TypedTaskEvent;
+    // Narrowing on type gives the data's fields without casts.
+    const digits = event.type === 'keypad.pressed' ? event.data.digits : null;
+    expect(digits).toBe('9');
   });
 });

@@ -7,6 +7,60 @@ export type Task = Schemas['Task'];
 export type TaskStatus = Schemas['TaskStatus'];
 export type CreateTaskRequest = Schemas['CreateTaskRequest'];
 export type TaskEvent = Schemas['Event'];
+type TaskEventType = TaskEvent['type'];
+
+/** What each event type's `data` holds. */
+export type TaskEventData = {
+  'task.queued': Record<string, never>;
+  'task.scheduled': { scheduled_for: string; reason: string | null };
+  'call.ringing': { attempt: number };
+  'call.answered': { attempt: number };
+  'transcript.turn': {
+    attempt: number;
+    speaker: 'agent' | 'callee';
+    /** null once the call's content is erased. */
+    text: string | null;
+    start_ms: number;
+    end_ms: number;
+    dtmf?: string;
+  };
+  'call.ended': { attempt: number; status: string; ended_reason: string; call_outcome: string };
+  'task.retry_scheduled': { attempt: number; next_attempt_at: string };
+  'task.completed': Task;
+  'callee.opted_out': { attempt: number };
+  'tool.called': {
+    attempt: number;
+    tool_call_id: string;
+    name: string;
+    arguments: Record<string, unknown> | null;
+  };
+  'tool.answered': {
+    attempt: number;
+    tool_call_id: string;
+    name: string;
+    ok: boolean;
+    result: unknown;
+    error?: string;
+    duration_ms: number;
+  };
+  'call.transferred': { attempt: number; to: string };
+  'keypad.pressed': { attempt: number; speaker: 'agent' | 'callee'; digits: string | null };
+  'recording.available': {
+    attempt: number;
+    content_type: string;
+    size_bytes: number;
+    duration_seconds: number;
+  };
+  'recording.failed': { attempt: number; message: string };
+};
+
+/** A task's event with its data typed by its type: narrow on `type`. */
+export type TypedTaskEvent = {
+  [K in TaskEventType]: Omit<TaskEvent, 'type' | 'data'> & {
+    type: K;
+    data: K extends keyof TaskEventData ? TaskEventData[K] : Record<string, unknown>;
+  };
+}[TaskEventType];
 export type Batch = Schemas['Batch'];
 export type BatchEvent = Schemas['BatchEvent'];
 export type CreateBatchRequest = Schemas['CreateBatchRequest'];

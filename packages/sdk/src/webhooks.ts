@@ -58,6 +58,42 @@ export async function verifyWebhook<T = WebhookEvent>(
   }
 }
 
+export type SignOptions = {
+  /** The webhook-id (default a fresh msg_… id). */
+  id?: string;
+  /** The webhook-timestamp in seconds (default now). */
+  timestamp?: number;
+};
+
+export type SignedWebhookHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
+/**
+ * The Standard Webhooks headers we would send with `payload` under `secret` (your endpoint's
+ * whsec_ secret): for testing a receiver without waiting for a real call. verifyWebhook accepts
+ * them.
+ */
+export async function signWebhook(
+  payload: string,
+  secret: string,
+  options: SignOptions = {},
+): Promise<SignedWebhookHeaders> {
+  const id = options.id ?? `msg_${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const signature = await hmacSha256(
+    secretBytes(secret),
+    new TextEncoder().encode(`${id}.${timestamp}.${payload}`),
+  );
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${toBase64(signature)}`,
+  };
+}
+
 /** Equal length and equal bytes, in time that depends only on the length. */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -105,4 +141,10 @@ function fromBase64(text: string): Uint8Array | null {
   } catch {
     return null;
   }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
