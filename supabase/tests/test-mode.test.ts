@@ -139,6 +139,20 @@ describe('test mode', () => {
     expect(events.every((e) => e.livemode === false && e.simulated === true)).toBe(true);
     const answeredEvent = events.find((e) => e.type === 'call.answered')!;
     expect(Math.abs(Date.parse(answeredEvent.created_at) - started)).toBeLessThan(2_000);
+    // Each turn as it was streamed has the times the final transcript gives it.
+    const streamed = (events as unknown as { type: string; data: Record<string, unknown> }[])
+      .filter((e) => e.type === 'transcript.turn')
+      .map(({ data }) => [data.speaker, data.text, data.start_ms, data.end_ms]);
+    const final = (
+      task.transcript as unknown as {
+        speaker: string;
+        text: string;
+        start_ms: number;
+        end_ms: number;
+      }[]
+    ).map((t) => [t.speaker, t.text, t.start_ms, t.end_ms]);
+    expect(streamed.length).toBeGreaterThan(2);
+    expect(streamed).toEqual(final);
   });
 
   it('keeps test and live batches apart: each key lists only its own mode’s batches', async () => {

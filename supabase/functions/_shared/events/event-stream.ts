@@ -62,7 +62,8 @@ export function eventStreamResponse<E extends StreamedEvent>(
   const log = options.log ?? ((line: string) => console.error(line));
   const terminalEvent = options.terminalEvent ?? TASK_TERMINAL_EVENT;
   const endAfter =
-    options.endAfter ?? ((event: E): StreamEnd | null => (event.type === terminalEvent ? 'now' : null));
+    options.endAfter ??
+    ((event: E): StreamEnd | null => (event.type === terminalEvent ? 'now' : null));
   const encoder = new TextEncoder();
   let closed = false;
   let finish = () => {};

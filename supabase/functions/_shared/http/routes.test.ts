@@ -112,7 +112,7 @@ describe('a route table', () => {
       status: 405,
       body: { error: { message: 'DELETE is not supported on /items; use GET or POST.' } },
     });
-    expect(refused.headers.get('allow')).toBe('GET, POST, OPTIONS');
+    expect(refused.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     // The route's own name for a segment, not its shape, is what a caller reads.
     expect((await call('POST', '/items/item_1')).body.error.message).toBe(
       'POST is not supported on /items/{id}; use GET.',

@@ -109,13 +109,16 @@ export function decide(
         },
       };
     case 'turn': {
+      // The provider's own times from the call's start when it gives them (so the turn agrees
+      // with the final transcript); else from the answer, the turn starting where the last ended.
       const answeredMs = attempt.answeredAt ? Date.parse(attempt.answeredAt) : NaN;
       const atMs = event.at ? Date.parse(event.at) : NaN;
-      const start = task.lastTurnEndMs;
-      const end =
-        Number.isFinite(answeredMs) && Number.isFinite(atMs)
-          ? Math.max(start, atMs - answeredMs)
-          : start;
+      const start = event.startMs ?? task.lastTurnEndMs;
+      const end = Math.max(
+        start,
+        event.endMs ??
+          (Number.isFinite(answeredMs) && Number.isFinite(atMs) ? atMs - answeredMs : start),
+      );
       const turn: TranscriptTurn = {
         speaker: event.speaker,
         text: event.text,

@@ -70,7 +70,20 @@ export type LineEnd =
 export type VoiceEvent =
   | { kind: 'ringing'; at: string }
   | { kind: 'answered'; at: string }
-  | { kind: 'turn'; speaker: Speaker; text: string; at: string | null; key: string; dtmf?: string }
+  | {
+      kind: 'turn';
+      speaker: Speaker;
+      text: string;
+      at: string | null;
+      key: string;
+      dtmf?: string;
+      /**
+       * The turn's times from the call's start, as the final transcript will give them, when the
+       * message says (its live artifact, or the call's start); else the platform works them out.
+       */
+      startMs?: number;
+      endMs?: number;
+    }
   | {
       kind: 'ended';
       outcome: CallOutcome;

@@ -387,6 +387,8 @@ export function transcriptMessage(
     role: turn.role,
     transcriptType,
     transcript: turn.text,
+    // ServerMessageTranscript.artifact: the live artifact, the final turn's message in it.
+    ...(transcriptType === 'final' ? { artifact: { messages: artifactMessages(call) } } : {}),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   OPT_OUT_STRUCTURED_OUTPUT,
   createVapiProvider,
   MAX_RECORDING_BYTES,
+  liveTurnTimes,
   transcriptFromArtifact,
 } from './adapter.ts';
 
@@ -850,5 +851,34 @@ describe('transfer to a person and the keypad', () => {
       // The dtmf tool's pauses are timing: the turn keeps the contract's keys only.
       { speaker: 'agent', text: '12#', dtmf: '12#', start_ms: 8000, end_ms: 8000 },
     ]);
+  });
+});
+
+describe('a streamed turn’s times', () => {
+  const call = { id: 'c1', startedAt: '2026-12-05T10:00:00.000Z' };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('are those of its message in the live artifact, as the final transcript will give them', () => {
+    const message = {
+      timestamp: at('2026-12-05T10:00:05.000Z'),
+      artifact: {
+        messages: [
+          { role: 'bot', message: 'Hello.', secondsFromStart: 0.6, time: 600, endTime: 1800 },
+          { role: 'user', message: 'Hi.', secondsFromStart: 2.5, time: 2500, endTime: 3100 },
+        ],
+      },
+    };
+    expect(liveTurnTimes(message, call, 'user', 'Hi.')).toEqual({ startMs: 2500, endMs: 3100 });
+    expect(liveTurnTimes(message, call, 'assistant', 'Hello.')).toEqual({
+      startMs: 600,
+      endMs: 1800,
+    });
+  });
+
+  it('end at the message’s time from the call’s start without an artifact, and are left to us without either', () => {
+    expect(
+      liveTurnTimes({ timestamp: at('2026-12-05T10:00:04.250Z') }, call, 'user', 'Hi.'),
+    ).toEqual({ endMs: 4250 });
+    expect(liveTurnTimes({ timestamp: 5 }, { id: 'c1' }, 'user', 'Hi.')).toEqual({});
   });
 });

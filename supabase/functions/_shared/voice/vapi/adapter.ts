@@ -690,6 +690,7 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
             text,
             at: isoTime(message.timestamp),
             key: `turn:${str(call.id) ?? ''}:${role}:${String(message.timestamp ?? '')}:${text.length}:${text.slice(0, 64)}`,
+            ...liveTurnTimes(message, call, role, text),
           };
         }
         // ServerMessageConversationUpdate: the whole history so far, sent on every committed
@@ -703,6 +704,32 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
       }
     },
   };
+}
+
+/**
+ * A final transcript's times from the call's start, measured as the final transcript measures
+ * them: from the message's live artifact (ServerMessageTranscript.artifact, "a live version of
+ * the call.artifact": the newest message of the speaker with these words), else its end from
+ * the message's timestamp less the call's startedAt; nothing when neither is there.
+ */
+export function liveTurnTimes(
+  message: Json,
+  call: Json,
+  role: string,
+  text: string,
+): { startMs?: number; endMs?: number } {
+  const artifact = obj(message.artifact);
+  if (Array.isArray(artifact.messages)) {
+    const speaker = role === 'user' ? 'callee' : 'agent';
+    const spoken = transcriptFromArtifact(artifact) ?? [];
+    const same = spoken.findLast((t) => t.speaker === speaker && t.text === text);
+    if (same) return { startMs: same.start_ms, endMs: same.end_ms };
+  }
+  const startedAt = Date.parse(str(call.startedAt) ?? '');
+  const at = Number(message.timestamp);
+  return Number.isFinite(startedAt) && Number.isFinite(at) && at >= startedAt
+    ? { endMs: Math.round(at - startedAt) }
+    : {};
 }
 
 /**
