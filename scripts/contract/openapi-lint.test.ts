@@ -141,6 +141,33 @@ describe('openapi.yaml', () => {
     );
   });
 
+  it('links a created task and batch to the operations that follow them, by parameters those operations take', () => {
+    type Operation = { operationId?: string; parameters?: { name?: string; $ref?: string }[] };
+    const document = spec as unknown as {
+      paths: Record<string, Record<string, Operation>>;
+      components: {
+        links: Record<string, { operationId: string; parameters: Record<string, string> }>;
+        parameters: Record<string, { name: string }>;
+      };
+    };
+    const operations = new Map(
+      Object.values(document.paths)
+        .flatMap((methods) => Object.values(methods))
+        .map((operation) => [operation.operationId, operation] as const),
+    );
+    const links = Object.entries(document.components.links);
+    expect(links.length).toBeGreaterThanOrEqual(7);
+    for (const [name, link] of links) {
+      const operation = operations.get(link.operationId);
+      expect(operation, name).toBeDefined();
+      const names = (operation!.parameters ?? []).map((p) =>
+        p.$ref ? document.components.parameters[p.$ref.split('/').pop()!]!.name : p.name,
+      );
+      for (const parameter of Object.keys(link.parameters))
+        expect(names, name).toContain(parameter);
+    }
+  });
+
   it('describes an event stream as text, each event by its item schema (never as one JSON body)', () => {
     const streams: string[] = [];
     for (const [route, methods] of Object.entries(spec.paths))
