@@ -53,6 +53,29 @@ const parameterOf = (entry: Parameter | { $ref: string }) =>
     ? (document.components.parameters[entry.$ref.split('/').pop()!] as Parameter)
     : entry;
 
+describe('openapi.yaml’s own examples', () => {
+  it('are the ones /docs shows, and valid by their schemas', () => {
+    const create = operationOf(document, 'createTask').operation.requestBody!.content[
+      'application/json'
+    ] as unknown as {
+      schema: Record<string, unknown>;
+      examples: Record<string, { value: unknown }>;
+    };
+    expect(create.examples.appointment!.value).toEqual(createTaskRequest.body);
+    expect(compileSchema(ajv, create.schema)(create.examples.appointment!.value)).toBe(true);
+    const badRequest = document.components.responses.BadRequest!.content![
+      'application/json'
+    ] as unknown as {
+      schema: Record<string, unknown>;
+      examples: Record<string, { value: unknown }>;
+    };
+    expect(badRequest.examples.unknownField!.value).toEqual(errorExample);
+    expect(compileSchema(ajv, badRequest.schema)(badRequest.examples.unknownField!.value)).toBe(
+      true,
+    );
+  });
+});
+
 describe('/docs examples against openapi.yaml', () => {
   it.each(Object.entries(wireRequests))(
     '%s is a request its operation documents',
