@@ -168,6 +168,19 @@ describe('openapi.yaml', () => {
     }
   });
 
+  it('writes a nullable enum as a named enum or null, which generators make one enum of', () => {
+    const inline: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null'))
+        inline.push(at);
+      for (const [key, value] of Object.entries(schema)) visit(value, `${at}.${key}`);
+    };
+    visit(spec, '');
+    expect(inline).toEqual([]);
+  });
+
   it('describes an event stream as text, each event by its item schema (never as one JSON body)', () => {
     const streams: string[] = [];
     for (const [route, methods] of Object.entries(spec.paths))

@@ -551,8 +551,8 @@ export interface components {
       /** @enum {string} */
       object: 'task';
       status: components['schemas']['TaskStatus'];
-      /** @enum {string|null} */
-      outcome: 'achieved' | 'not_achieved' | 'unknown' | null;
+      /** @description Whether the goal was met, once the task has ended; null before. */
+      outcome: components['schemas']['TaskOutcome'] | null;
       phone_number: string;
       /** @description The goal you sent; null once the call content is erased (30 days after the end). */
       goal: string | null;
@@ -613,11 +613,8 @@ export interface components {
       recording_retention_days: number;
       /** @description GET /task/{id}/recording (the same API key) while the recording is kept; null when the call was not recorded, its copy is not done (or failed), or its retention ended. */
       recording_url: string | null;
-      /**
-       * @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made. Its change from pending is the event recording.available or recording.failed (by stream and webhook, after task.completed).
-       * @enum {string|null}
-       */
-      recording_status: 'pending' | 'available' | 'failed' | 'erased' | null;
+      /** @description Where the recording stands: pending (being copied from the call; available within seconds, retried for a few hours if that fails), available, failed (could not be copied), erased (its retention ended, or the account's data was erased); null when none was made. Its change from pending is the event recording.available or recording.failed (by stream and webhook, after task.completed). */
+      recording_status: components['schemas']['RecordingStatus'] | null;
       /**
        * Format: date-time
        * @description When the recording is (or was) erased.
@@ -745,6 +742,10 @@ export interface components {
         [key: string]: unknown;
       }[];
     };
+    /** @enum {string} */
+    TaskOutcome: 'achieved' | 'not_achieved' | 'unknown';
+    /** @enum {string} */
+    RecordingStatus: 'pending' | 'available' | 'failed' | 'erased';
     /**
      * @description The name of a CreateTaskRequest field.
      * @enum {string}
