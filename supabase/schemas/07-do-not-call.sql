@@ -71,22 +71,44 @@ alter table private.callee_opt_outs enable row level security;
 
 -- Functions --------------------------------------------------------------------------------------
 
-create function private.record_callee_opt_out() returns trigger
+-- One callee's wish not to be called again by one account, however it was said (on a call, by
+-- text): the number is listed as the callee's, and a live one is kept as the callee's record.
+create function private.list_callee_opt_out(
+  p_user_id uuid, p_phone_number text, p_task_id text, p_livemode boolean
+) returns void
 language plpgsql
-security definer
 set search_path = ''
 as $$
 begin
   -- A number the account listed itself becomes the callee's: from now on the account cannot
   -- remove it.
-  -- A test call's opt-out joins the test list, and is no record of a real person's wish.
   insert into public.do_not_call (user_id, phone_number, source, task_id, livemode)
-  select t.user_id, t.phone_number, 'callee', t.id, t.livemode from public.tasks t where t.id = new.task_id
+  values (p_user_id, p_phone_number, 'callee', p_task_id, p_livemode)
   on conflict (user_id, livemode, phone_number) do update
     set source = 'callee', task_id = excluded.task_id, created_at = now();
+  -- A test call's opt-out joins the test list, and is no record of a real person's wish.
+  if p_livemode then
+    insert into private.callee_opt_outs (user_id, phone_number, task_id)
+    values (p_user_id, p_phone_number, p_task_id);
+  end if;
+end;
+$$;
+comment on function private.list_callee_opt_out(uuid, text, text, boolean) is
+  'Lists a number as the callee''s on an account''s list of that mode (a live one also kept in callee_opt_outs).';
+revoke all on function private.list_callee_opt_out(uuid, text, text, boolean) from public, anon, authenticated;
+grant execute on function private.list_callee_opt_out(uuid, text, text, boolean) to service_role;
+
+create function private.record_callee_opt_out() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+begin
+  select * into task from public.tasks where id = new.task_id;
+  perform private.list_callee_opt_out(task.user_id, task.phone_number, task.id, task.livemode);
   update public.tasks set opted_out = true where id = new.task_id;
-  insert into private.callee_opt_outs (user_id, phone_number, task_id)
-  select t.user_id, t.phone_number, t.id from public.tasks t where t.id = new.task_id and t.livemode;
   return null;
 end;
 $$;
@@ -226,24 +248,19 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  listed integer;
+  latest record;
+  listed integer := 0;
 begin
-  with latest as (
+  for latest in
     select distinct on (t.user_id) t.user_id, t.id
       from public.tasks t
      where t.phone_number = p_phone_number and t.livemode
        and exists (select 1 from public.profiles p where p.id = t.user_id and p.closed_at is null)
      order by t.user_id, t.created_at desc
-  ), listed_now as (
-    insert into public.do_not_call (user_id, phone_number, source, task_id, livemode)
-    select user_id, p_phone_number, 'callee', id, true from latest
-    on conflict (user_id, livemode, phone_number) do update
-      set source = 'callee', task_id = excluded.task_id, created_at = now()
-    returning user_id, task_id
-  )
-  insert into private.callee_opt_outs (user_id, phone_number, task_id)
-  select user_id, p_phone_number, task_id from listed_now;
-  get diagnostics listed = row_count;
+  loop
+    perform private.list_callee_opt_out(latest.user_id, p_phone_number, latest.id, true);
+    listed := listed + 1;
+  end loop;
   return listed;
 end;
 $$;

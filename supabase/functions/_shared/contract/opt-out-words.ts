@@ -87,6 +87,23 @@ const normalize = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Each language's "the stop word alone, once or repeated" pattern, made once. */
+const STOP_ALONE = new Map<string, RegExp>();
+
+function stopAlone(language: string): RegExp {
+  let pattern = STOP_ALONE.get(language);
+  if (!pattern) {
+    const word = STOP_WORDS[language as keyof typeof STOP_WORDS];
+    const words = [...new Set(['stop', ...(word ? [normalize(word)] : [])])];
+    pattern = new RegExp(
+      `^(?:(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:\\s|$))+$`,
+      'u',
+    );
+    STOP_ALONE.set(language, pattern);
+  }
+  return pattern;
+}
+
 /**
  * Whether a callee's turn asks not to be called again: the call language's stop word (or English
  * "stop") said on its own, once or repeated, or a plain request in words.
@@ -94,12 +111,6 @@ const normalize = (text: string) =>
 export function asksNotToBeCalled(text: string, language: string): boolean {
   const said = normalize(text);
   if (!said) return false;
-  const word = STOP_WORDS[language as keyof typeof STOP_WORDS];
-  const words = [...new Set(['stop', ...(word ? [normalize(word)] : [])])];
-  const alone = new RegExp(
-    `^(?:(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:\\s|$))+$`,
-    'u',
-  );
-  if (alone.test(said)) return true;
+  if (stopAlone(language).test(said)) return true;
   return REQUESTS.some((request) => request.test(said));
 }
