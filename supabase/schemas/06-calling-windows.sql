@@ -908,6 +908,10 @@ create table private.state_calling_rules (
   -- The statute exempts calls made with the callee's prior express written consent (every marketing
   -- call carries it: the API refuses one without).
   written_consent_exempt boolean not null default false,
+  -- Narrower hours on some days of the week, by ISO weekday ("1" Monday .. "7" Sunday):
+  -- {"7": {"start": "12:00", "end": "21:00"}}; inside call_start-call_end, from hours_source.
+  day_hours jsonb not null default '{}'
+    constraint state_calling_rules_day_hours_object check (jsonb_typeof(day_hours) = 'object'),
   constraint state_calling_rules_hours_cited check (
     (call_start is null) = (call_end is null)
     and (call_start is null or (hours_source is not null and call_start < call_end))),
@@ -942,8 +946,7 @@ insert into private.state_calling_rules (
   ('WA', 'Washington', '08:00', '20:00', 'RCW 19.158.040(2); RCW 80.36.390', null, null,
     true, 'RCW 9.73.030');
 -- States that keep telephone solicitations off Sundays and legal holidays. Where the statute's
--- hours differ by day, the row holds the hours every allowed day shares (Rhode Island: 10:00-17:00,
--- its Saturday hours, inside its weekday 09:00-18:00), so no allowed day is overstepped.
+-- hours differ by day, day_hours holds the narrower ones (Rhode Island's Saturday).
 insert into private.state_calling_rules (
   state, state_name, call_start, call_end, hours_source, excluded_weekdays, excluded_weekdays_source,
   holidays_source
@@ -951,10 +954,16 @@ insert into private.state_calling_rules (
   ('LA', 'Louisiana', '08:00', '20:00', 'La. R.S. 45:811(2)', '{7}', 'La. R.S. 45:811(3)', 'La. R.S. 45:811(3)'),
   ('MS', 'Mississippi', '08:00', '20:00', 'Miss. Code Ann. § 77-3-723(1)', '{7}',
     'Miss. Code Ann. § 77-3-723(1)', null),
-  ('RI', 'Rhode Island', '10:00', '17:00', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
+  ('RI', 'Rhode Island', '09:00', '18:00', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
     '{7}', 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
     'R.I. Gen. Laws § 5-61-2 (hours of operation: "except a state or federal holiday")'),
   ('UT', 'Utah', null, null, null, '{7}', 'Utah Code § 13-25a-103(3)(b)', 'Utah Code § 13-25a-103(3)(c)');
+update private.state_calling_rules set day_hours = '{"6": {"start": "10:00", "end": "17:00"}}'
+ where state = 'RI';
+-- Texas: telephone solicitations 09:00-21:00 on weekdays and Saturday, 12:00-21:00 on Sunday.
+insert into private.state_calling_rules (state, state_name, call_start, call_end, hours_source, day_hours)
+values ('TX', 'Texas', '09:00', '21:00', 'Tex. Bus. & Com. Code § 301.051',
+  '{"7": {"start": "12:00", "end": "21:00"}}');
 -- Utah's Sunday and holiday rule does not reach a call made with the callee's written consent.
 update private.state_calling_rules set written_consent_exempt = true where state = 'UT';
 revoke all on private.state_calling_rules from public, anon, authenticated;
@@ -984,6 +993,7 @@ begin
     rule.call_start := null;
     rule.call_end := null;
     rule.hours_source := null;
+    rule.day_hours := '{}';
     rule.max_calls_per_24h := null;
     rule.cap_source := null;
     rule.excluded_weekdays := '{}';
@@ -1259,10 +1269,13 @@ declare
   candidate timestamptz := p_at;
   moved timestamptz;
   zone text;
+  local timestamp;
+  hours jsonb;
 begin
   rule := private.state_rule_for(p_phone_number, p_purpose);
-  -- The window, the state's hours and the days it excludes, until all agree (each round moves
-  -- forward to the next possible instant; a holiday next to a weekend takes a few).
+  -- The window, the state's hours, its narrower hours on some days and the days it excludes,
+  -- until all agree (each round moves forward to the next possible instant; a holiday next to a
+  -- weekend takes a few).
   for round in 1..32 loop
     moved := private.next_call_opening(candidate, p_zones,
       greatest(p_start, coalesce(rule.call_start, p_start)), least(p_end, coalesce(rule.call_end, p_end)));
@@ -1270,8 +1283,18 @@ begin
       return null;
     end if;
     foreach zone in array p_zones loop
-      if rule.state is not null and private.calling_day_excluded(rule, ((moved + shift) at time zone zone)::date) then
-        moved := greatest(moved, ((((moved + shift) at time zone zone)::date + 1)::timestamp at time zone zone) - shift);
+      local := (moved + shift) at time zone zone;
+      if rule.state is not null and private.calling_day_excluded(rule, local::date) then
+        moved := greatest(moved, ((local::date + 1)::timestamp at time zone zone) - shift);
+        continue;
+      end if;
+      hours := rule.day_hours -> extract(isodow from local)::text;
+      if hours is not null then
+        if local < local::date + (hours->>'start')::time then
+          moved := greatest(moved, ((local::date + (hours->>'start')::time) at time zone zone) - shift);
+        elsif local >= local::date + (hours->>'end')::time then
+          moved := greatest(moved, ((local::date + 1)::timestamp at time zone zone) - shift);
+        end if;
       end if;
     end loop;
     if moved = candidate then

@@ -339,9 +339,51 @@ describe('days and holidays a state excludes', () => {
     );
     // Christmas 2027 is a Saturday: Rhode Island observes it on Monday the 27th, the federal
     // calendar on Friday the 24th, and Sunday is never a calling day there.
-    expect(await openingFor('+14015550100', '2027-12-23 17:30', 'America/New_York')).toBe(
-      '2027-12-28 10:00',
+    expect(await openingFor('+14015550100', '2027-12-23 18:30', 'America/New_York')).toBe(
+      '2027-12-28 09:00',
     );
+  });
+
+  it('keeps each day’s own hours: Texas opens at noon on Sundays, Rhode Island at 10:00 on Saturdays and never past 17:00 then', async () => {
+    const texas = '+15125550100'; // Austin
+    // Sunday 6 June 2027: Texas solicitation hours are 12:00-21:00 on Sundays, 09:00-21:00 else.
+    expect(await openingFor(texas, '2027-06-06 10:00', 'America/Chicago')).toBe('2027-06-06 12:00');
+    expect(await openingFor(texas, '2027-06-05 08:30', 'America/Chicago')).toBe('2027-06-05 09:00');
+    expect(await openingFor(texas, '2027-06-04 08:30', 'America/Chicago')).toBe('2027-06-04 09:00');
+    const rhodeIsland = '+14015550100';
+    // Saturday 5 June 2027: 10:00-17:00; weekdays 09:00-18:00; no Sundays.
+    expect(await openingFor(rhodeIsland, '2027-06-05 09:30', 'America/New_York')).toBe(
+      '2027-06-05 10:00',
+    );
+    expect(await openingFor(rhodeIsland, '2027-06-05 17:15', 'America/New_York')).toBe(
+      '2027-06-07 09:00',
+    );
+    // A weekday opens at 09:00, not at Saturday's 10:00.
+    expect(await openingFor(rhodeIsland, '2027-06-04 08:30', 'America/New_York')).toBe(
+      '2027-06-04 09:00',
+    );
+
+    // The check says which rule moved the call, with the day's hours in words.
+    const sunday = await daysToNext(7, 'America/Chicago');
+    const asked = await callingClockAt('10:00', 'America/Chicago', sunday);
+    const answer = await check({ phone_number: texas, schedule_at: asked.toISOString() });
+    expect(answer).toMatchObject({ decision: 'scheduled', state: 'TX' });
+    expect(new Date(answer.scheduled_for!).getTime()).toBe(
+      (await callingClockAt('12:00', 'America/Chicago', sunday)).getTime(),
+    );
+    expect(ruleOf(answer, 'state_hours')).toMatchObject({
+      decision: 'delays',
+      source: 'Tex. Bus. & Com. Code § 301.051',
+      message: expect.stringContaining('(Sunday 12:00-21:00)'),
+    });
+    // An informational call is not a solicitation: Sunday morning rings.
+    const informational = await check({
+      phone_number: texas,
+      schedule_at: asked.toISOString(),
+      purpose: 'informational',
+      consent: undefined,
+    });
+    expect(new Date(informational.scheduled_for!).getTime()).toBe(asked.getTime());
   });
 
   it('holds a test call on a test clock set to a Mississippi Sunday until Monday on that clock', async () => {
@@ -451,7 +493,8 @@ describe('/docs', () => {
     const { rows } = await db.query(
       `select state, state_name, to_char(call_start, 'HH24:MI') as start, to_char(call_end, 'HH24:MI') as end,
               hours_source, max_calls_per_24h, cap_source, consent_source,
-              excluded_weekdays, excluded_weekdays_source, holidays_source, written_consent_exempt
+              excluded_weekdays, excluded_weekdays_source, holidays_source, written_consent_exempt,
+              day_hours
          from private.state_calling_rules order by state`,
     );
     expect(
@@ -468,6 +511,9 @@ describe('/docs', () => {
         excluded_weekdays_source: r.days?.source ?? null,
         holidays_source: r.holidays?.source ?? null,
         written_consent_exempt: r.writtenConsentExempt ?? false,
+        day_hours: Object.fromEntries(
+          Object.entries(r.dayHours ?? {}).map(([day, hours]) => [day, hours]),
+        ),
       })),
     ).toEqual(rows);
   });

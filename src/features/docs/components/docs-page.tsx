@@ -72,6 +72,7 @@ import {
   FEDERAL_HOURS_SOURCE,
   STATE_RULES,
   WEEKDAY_NAMES,
+  dayHoursText,
 } from '@/features/docs/content/calling-rules';
 import { RESULT_COLUMNS_BEFORE_RESULT } from '@/lib/batch-results-columns';
 import { useDocumentMeta } from '@/lib/use-document-meta';
@@ -639,10 +640,9 @@ export function DocsPage() {
             reaches the call. Utah exempts calls made with the callee&apos;s written consent, which
             every marketing call carries. All-party consent states record only after the notice and
             the callee&apos;s consent, whatever the purpose. Where a statute&apos;s hours differ by
-            day (Rhode Island: 09:00-18:00 on weekdays, 10:00-17:00 on Saturdays), the table holds
-            the hours every allowed day shares. Only the rules in this table are enforced; any other
-            state rule (for example Pennsylvania&apos;s ban on solicitation calls on its legal
-            holidays, or Texas&apos;s shorter Sunday hours) remains your duty.
+            day (Rhode Island&apos;s Saturdays, Texas&apos;s Sundays), each day keeps its own. Only
+            the rules in this table are enforced; any other state rule (for example
+            Pennsylvania&apos;s ban on solicitation calls on its legal holidays) remains your duty.
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
@@ -672,7 +672,7 @@ export function DocsPage() {
                     <td className="py-2 pr-4">{rule.name}</td>
                     <td className="py-2 pr-4">
                       {rule.hours
-                        ? `${rule.hours.start}-${rule.hours.end} (${rule.hours.source})`
+                        ? `${rule.hours.start}-${rule.hours.end}${dayHoursText(rule.dayHours)} (${rule.hours.source})`
                         : 'federal'}
                     </td>
                     <td className="py-2 pr-4">

@@ -6,6 +6,8 @@ export type StateRuleDoc = {
   state: string;
   name: string;
   hours: { start: string; end: string; source: string } | null;
+  /** Narrower hours on some days of the week, by ISO weekday (1 Monday .. 7 Sunday). */
+  dayHours?: Record<number, { start: string; end: string }>;
   cap: { calls: number; source: string } | null;
   allPartyConsent: string | null;
   /** ISO weekdays (1 Monday .. 7 Sunday) on which no call rings. */
@@ -162,10 +164,11 @@ export const STATE_RULES: StateRuleDoc[] = [
     state: 'RI',
     name: 'Rhode Island',
     hours: {
-      start: '10:00',
-      end: '17:00',
+      start: '09:00',
+      end: '18:00',
       source: 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6',
     },
+    dayHours: { 6: { start: '10:00', end: '17:00' } },
     cap: null,
     allPartyConsent: null,
     days: { weekdays: [7], source: 'R.I. Gen. Laws § 5-61-2 (hours of operation); § 5-61-3.6' },
@@ -189,6 +192,14 @@ export const STATE_RULES: StateRuleDoc[] = [
         'Christmas Day',
       ],
     },
+  },
+  {
+    state: 'TX',
+    name: 'Texas',
+    hours: { start: '09:00', end: '21:00', source: 'Tex. Bus. & Com. Code § 301.051' },
+    dayHours: { 7: { start: '12:00', end: '21:00' } },
+    cap: null,
+    allPartyConsent: null,
   },
   {
     state: 'UT',
@@ -226,3 +237,10 @@ export const STATE_RULES: StateRuleDoc[] = [
     allPartyConsent: 'RCW 9.73.030',
   },
 ];
+
+/** A state's narrower hours on some days, as the table shows them after its usual hours. */
+export function dayHoursText(dayHours: StateRuleDoc['dayHours']): string {
+  return Object.entries(dayHours ?? {})
+    .map(([day, hours]) => `; ${WEEKDAY_NAMES[Number(day)]} ${hours.start}-${hours.end}`)
+    .join('');
+}

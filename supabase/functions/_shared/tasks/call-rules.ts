@@ -17,6 +17,8 @@ export type StateRule = {
   call_start: string | null;
   call_end: string | null;
   hours_source: string | null;
+  /** Narrower hours on some days, by ISO weekday ("7": Sunday). */
+  day_hours?: Record<string, { start: string; end: string }>;
   max_calls_per_24h: number | null;
   cap_source: string | null;
   excluded_weekdays: number[];
@@ -105,11 +107,19 @@ const COVERS = {
   all_calls: 'the statute covers every call',
 } as const;
 
+/** A rule's narrower hours on some days, after its usual ones: " (Sunday 12:00-21:00)". */
+function dayHoursWords(rule: StateRule): string {
+  const days = Object.entries(rule.day_hours ?? {}).map(
+    ([day, hours]) => `${WEEKDAYS[Number(day)]} ${hhmm(hours.start)}-${hhmm(hours.end)}`,
+  );
+  return days.length ? ` (${days.join(', ')})` : '';
+}
+
 /** What a state's statute would hold a call to, for saying it does not reach this one. */
 function statuteParts(rule: StateRule): string[] {
   return [
     rule.call_start && rule.call_end
-      ? `calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)}`
+      ? `calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)}${dayHoursWords(rule)}`
       : null,
     rule.excluded_weekdays.length
       ? `none on ${rule.excluded_weekdays.map((d) => WEEKDAYS[d]).join(', ')}`
@@ -221,27 +231,6 @@ export function explainCheck(
         uncovered.cap_source,
     });
 
-  if (rule?.call_start && rule.call_end) {
-    const narrowedAway = facts.hours_opening === null;
-    rules.push({
-      rule: 'state_hours',
-      decision: narrowedAway
-        ? 'refuses'
-        : later(facts.hours_opening) && facts.hours_opening !== facts.window_opening
-          ? 'delays'
-          : 'allows',
-      message: narrowedAway
-        ? `${rule.state_name} allows calls only between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time; the window asked for lies outside them.`
-        : `${rule.state_name} allows calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time (${COVERS[rule.covers]}).`,
-      source: rule.hours_source,
-      ...(facts.hours_opening &&
-      later(facts.hours_opening) &&
-      facts.hours_opening !== facts.window_opening
-        ? { until: facts.hours_opening }
-        : {}),
-    });
-  }
-
   // The excluded days moved the call when the opening they allow is later than the hours' one.
   const dayDelay =
     facts.day_opening !== null &&
@@ -262,6 +251,26 @@ export function explainCheck(
   const onHoliday =
     dayDelay &&
     (facts.holidays?.some((h) => h.date === localDay(facts.hours_opening!, {})) ?? false);
+  // Neither an excluded day nor a holiday: the day's own narrower hours moved it.
+  const onDayHours = dayDelay && !onExcludedWeekday && !onHoliday;
+  if (rule?.call_start && rule.call_end) {
+    const narrowedAway = facts.hours_opening === null;
+    const hoursDelay = later(facts.hours_opening) && facts.hours_opening !== facts.window_opening;
+    rules.push({
+      rule: 'state_hours',
+      decision: narrowedAway ? 'refuses' : hoursDelay || onDayHours ? 'delays' : 'allows',
+      message: narrowedAway
+        ? `${rule.state_name} allows calls only between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time; the window asked for lies outside them.`
+        : `${rule.state_name} allows calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time${dayHoursWords(rule)} (${COVERS[rule.covers]}).`,
+      source: rule.hours_source,
+      ...(onDayHours
+        ? { until: facts.day_opening! }
+        : facts.hours_opening && hoursDelay
+          ? { until: facts.hours_opening }
+          : {}),
+    });
+  }
+
   if (rule && rule.excluded_weekdays.length > 0)
     rules.push({
       rule: 'state_days',
