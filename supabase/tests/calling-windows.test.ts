@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { dispatchAt } from './support/dispatch';
 import { createCallingAccount, moneyOf, type CallingAccount } from './support/call-api';
-import { apiUrl, dbUrl, secretKey } from './support/stack';
+import { dbUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
 // Calling windows on the integration stack, whose windows are judged as if the stack had started
@@ -52,16 +53,6 @@ async function until(id: string, done: (t: Task) => boolean, timeoutMs = 45_000)
   }
 }
 
-async function dispatch(now: Date) {
-  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ now: now.toISOString() }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { scheduled_placed: number; retries_placed: number };
-}
-
 /** The real instant the stack's calling clock calls `day` (0 today, 1 tomorrow) at `time` in `zone`. */
 async function callingClockAt(time: string, zone: string, day = 0): Promise<Date> {
   const { rows } = await db.query<{ at: Date }>(
@@ -107,9 +98,9 @@ describe('calling windows', () => {
     expect((await moneyOf(account.user.id)).held).toBeCloseTo(before.held, 5);
 
     // A minute before the opening nothing is placed; at the opening it is, and held then.
-    expect((await dispatch(new Date(opening.getTime() - 60_000))).scheduled_placed).toBe(0);
+    expect((await dispatchAt(new Date(opening.getTime() - 60_000))).scheduled_placed).toBe(0);
     expect((await getTask(task.id)).attempts).toEqual([]);
-    expect((await dispatch(new Date(opening.getTime() + 1000))).scheduled_placed).toBe(1);
+    expect((await dispatchAt(new Date(opening.getTime() + 1000))).scheduled_placed).toBe(1);
     const done = await until(task.id, (t) => TERMINAL.includes(t.status));
     expect(done.status).toBe('success');
     // Funded when placed: billed from the credits (this account has no free minutes left).
@@ -161,7 +152,7 @@ describe('calling windows', () => {
 
     // At the opening ten minutes cannot be held from five cents: it fails, and rings nobody.
     const opening = await callingClockAt('18:00', 'America/Los_Angeles');
-    await dispatch(new Date(opening.getTime() + 1000));
+    await dispatchAt(new Date(opening.getTime() + 1000));
     const failed = (await (await thin.api(`/${task.id}`)).json()) as Task & {
       failure_reason: unknown;
     };
@@ -216,7 +207,7 @@ describe('calling windows', () => {
     );
     expect((await account.api(`/${late.task.id}/cancel`, { method: 'POST' })).status).toBe(200);
 
-    expect((await dispatch(new Date(at.getTime() + 1000))).scheduled_placed).toBe(1);
+    expect((await dispatchAt(new Date(at.getTime() + 1000))).scheduled_placed).toBe(1);
     expect((await until(task.id, (t) => TERMINAL.includes(t.status))).status).toBe('success');
   }, 60_000);
 
@@ -253,7 +244,7 @@ describe('calling windows', () => {
     expect((await moneyOf(busy.user.id)).freeReserved).toBeLessThanOrEqual(before.freeReserved);
     // Past their opening, the canceled calls are never placed.
     const opening = await callingClockAt('19:00', 'America/Los_Angeles');
-    await dispatch(new Date(opening.getTime() + 1000));
+    await dispatchAt(new Date(opening.getTime() + 1000));
     const { data } = await admin.from('task_attempts').select('task_id').in('task_id', ids);
     expect(data).toEqual([]);
   }, 60_000);
@@ -265,12 +256,12 @@ describe('calling windows', () => {
     });
     await until(task.id, (t) => t.status === 'retry_scheduled');
     const night = await callingClockAt('22:00', 'America/Los_Angeles');
-    expect((await dispatch(night)).retries_placed).toBe(0);
+    expect((await dispatchAt(night)).retries_placed).toBe(0);
     const waiting = await getTask(task.id);
     const morning = await callingClockAt('08:00', 'America/Los_Angeles', 1);
     expect(waiting.status).toBe('retry_scheduled');
     expect(new Date(waiting.next_attempt_at!).getTime()).toBe(morning.getTime());
-    expect((await dispatch(new Date(morning.getTime() + 1000))).retries_placed).toBe(1);
+    expect((await dispatchAt(new Date(morning.getTime() + 1000))).retries_placed).toBe(1);
     const done = await until(task.id, (t) => TERMINAL.includes(t.status));
     expect(done.attempts.map((a) => a.status)).toEqual(['no_answer', 'no_answer']);
   }, 60_000);

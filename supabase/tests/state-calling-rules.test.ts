@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { dispatchAt } from './support/dispatch';
 import { createCallingAccount, taskUrl, type CallingAccount } from './support/call-api';
-import { apiUrl, dbUrl, secretKey } from './support/stack';
+import { dbUrl } from './support/stack';
 import { STATE_RULES } from '../../src/features/docs/content/calling-rules';
 
 // The state calling rules on the integration stack, whose windows are judged as if the stack had
@@ -91,16 +92,6 @@ async function callingClockAt(time: string, zone: string, day = 0): Promise<Date
     [time, zone, day],
   );
   return rows[0]!.at;
-}
-
-async function dispatch(now: Date) {
-  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ now: now.toISOString() }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { scheduled_placed: number };
 }
 
 const ruleOf = (answer: Check, rule: string) => answer.rules.find((r) => r.rule === rule);
@@ -225,7 +216,7 @@ describe('a state’s cap of calls in 24 hours', () => {
     expect(rows[0].reason).toBe('state_call_cap');
 
     // The dispatcher keeps it waiting until then, and places it once the first call has left the 24 hours.
-    expect((await dispatch(new Date(due - 60_000))).scheduled_placed).toBe(0);
+    expect((await dispatchAt(new Date(due - 60_000))).scheduled_placed).toBe(0);
     const { rows: attempts } = await db.query(
       `select count(*)::int as n from public.task_attempts where task_id = $1`,
       [task.id],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteCreatedUsers } from './support/clients';
+import { dispatchAt } from './support/dispatch';
 import {
   callApiWith,
   createCallingAccount,
@@ -11,7 +12,6 @@ import { uniqueUsPhone } from './support/phone';
 import { readSseData } from './support/sse';
 import { sql } from './support/clock';
 import { withoutDispatchTick } from './support/cron';
-import { apiUrl, secretKey } from './support/stack';
 import { waitFor } from './support/wait';
 
 // Test mode as an integrator meets it: a dw_test_ key's calls go to the simulated network, free,
@@ -49,17 +49,6 @@ beforeAll(async () => {
   withTestKey = callApiWith(testKey);
 });
 afterAll(deleteCreatedUsers);
-
-/** One dispatch run (another function instance than the one that placed the call). */
-async function dispatch(now: Date) {
-  const response = await fetch(`${apiUrl}/functions/v1/dispatch`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ now: now.toISOString() }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { retries_placed: number; reconciled: number };
-}
 
 const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 
@@ -345,7 +334,7 @@ describe('what test mode may store', () => {
         `update public.tasks set next_attempt_at = now() - interval '1 second' where id = $1`,
         [id],
       );
-      await dispatch(new Date());
+      await dispatchAt(new Date());
       const done = await waitFor(taskOf(id), (t) => TERMINAL.includes(t.status), {
         what: 'the retry to end',
       });
@@ -378,7 +367,7 @@ describe('what test mode may store', () => {
           { what: 'the simulated call to end' },
         );
         expect((await taskOf(id)()).status).toBe('in_progress');
-        const report = await dispatch(new Date(Date.now() + 65_000));
+        const report = await dispatchAt(new Date(Date.now() + 65_000));
         expect(report.reconciled).toBeGreaterThanOrEqual(1);
         const done = await taskOf(id)();
         expect(done).toMatchObject({ status: 'success', cost_usd: 0 });
