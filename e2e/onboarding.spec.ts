@@ -70,7 +70,9 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await kyc.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Submitted!')).toBeVisible();
     await expect(
-      page.getByText('You can place calls now. Your details are in review (status: pending).'),
+      page.getByText(
+        "We'll review your information shortly (status: pending). Next, verify your phone number to place calls.",
+      ),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding-step-2$/);
     // Step 2 is this page, not the dashboard's phone dialog on the way out (which the page used

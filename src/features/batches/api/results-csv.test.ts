@@ -186,10 +186,15 @@ describe('resultsCsv', () => {
     });
   });
 
-  it('can be uploaded again: the escaped phone numbers read as numbers', () => {
-    const csv = resultsCsv([task({ phone_number: '+14155550100' })]);
+  it('keeps phone numbers and signed numbers as they are, and can be uploaded again', () => {
+    const csv = resultsCsv([
+      task({ phone_number: '+14155550100', metadata: { balance: '-12.50', code: '+1+2' } }),
+    ]);
     const parsed = parseBatchCsv(csv);
-    expect(parsed.records[0]!.phone_number).toBe("'+14155550100");
+    expect(parsed.records[0]!.phone_number).toBe('+14155550100');
+    expect(parsed.records[0]!.balance).toBe('-12.50');
+    // Anything more than a signed number is still escaped.
+    expect(parsed.records[0]!.code).toBe("'+1+2");
     expect(checkBatchRow(parsed.records[0]!, 1, 'Ask').body.phone_number).toBe('+14155550100');
   });
 });

@@ -793,7 +793,8 @@ export function DocsPage() {
             , one <InlineCode>result.&lt;field&gt;</InlineCode> column per field of a structured
             result, <InlineCode>transcript</InlineCode> (a line per turn, &quot;agent: …&quot; or
             &quot;callee: …&quot;) and <InlineCode>task_id</InlineCode>. A cell that would start a
-            spreadsheet formula begins with an apostrophe.
+            spreadsheet formula begins with an apostrophe; a phone number or a signed number alone
+            is a value and stays as it is.
           </p>
         </DocsSection>
 

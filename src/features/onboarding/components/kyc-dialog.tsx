@@ -42,9 +42,9 @@ export function initialKycValues(saved: KycRecord | null | undefined): KycInput 
   return kycDraft.read() ?? emptyKyc;
 }
 
-/** What the toast says once the details are in: calls work at once, review goes on. */
+/** What the toast says once the details are in: review goes on, the phone comes next. */
 export const KYC_SUBMITTED_DESCRIPTION =
-  'You can place calls now. Your details are in review (status: pending).';
+  "We'll review your information shortly (status: pending). Next, verify your phone number to place calls.";
 
 const kycFieldLabels: Record<keyof KycInput, string> = {
   business_type: 'Business type',
