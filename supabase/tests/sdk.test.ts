@@ -200,4 +200,12 @@ describe('@dialwise/sdk from its packed tarball', () => {
       code: 'not_found',
     });
   });
+
+  it('adds to the do-not-call list and reads the legal basis, each answer with its Request-Id', async () => {
+    const listed = await client.doNotCall.add(['+14155550177']);
+    expect(listed).toEqual({ added: 1, already_listed: 0 });
+    expect(listed.lastResponse.requestId).toMatch(/^req_/);
+    const basis = await client.legalBasis.get();
+    expect(basis).toMatchObject({ object: 'legal_basis', history: expect.any(Array) });
+  });
 });

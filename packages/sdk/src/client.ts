@@ -11,6 +11,8 @@ import {
   type ListBatchesParams,
   type ListTasksParams,
   type Page,
+  type AttestLegalBasisRequest,
+  type LegalBasis,
   type Task,
   type TypedTaskEvent,
 } from './types.js';
@@ -148,6 +150,7 @@ export class Dialwise {
   readonly recordings: Recordings;
   readonly webhooks: Webhooks;
   readonly doNotCall: DoNotCall;
+  readonly legalBasis: LegalBasisApi;
   private readonly apiKey: string;
   private readonly timeoutMs: number;
   /** The deadlines still running while a caller reads a body. */
@@ -171,6 +174,7 @@ export class Dialwise {
     this.recordings = new Recordings(this);
     this.webhooks = new Webhooks();
     this.doNotCall = new DoNotCall(this);
+    this.legalBasis = new LegalBasisApi(this);
   }
 
   /** A fresh Idempotency-Key (a random UUID): keep it with the work it stands for. */
@@ -559,6 +563,34 @@ class Webhooks {
   /** See signWebhook: the headers we would send with `payload`, for your receiver's tests. */
   sign(payload: string, secret: string, options?: SignOptions): Promise<SignedWebhookHeaders> {
     return signWebhook(payload, secret, options);
+  }
+}
+
+class LegalBasisApi {
+  constructor(private readonly client: Dialwise) {}
+
+  /** The account's attested default legal basis for live calls, and its last attestations. */
+  get(options: RequestOptions = {}): Promise<WithResponse<LegalBasis>> {
+    return this.client.json<LegalBasis>('GET', '/task/legal-basis', {
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  /**
+   * Attests the account's default legal basis for live calls (or withdraws it with
+   * `{ basis: 'withdrawn' }`); each attestation is kept as a record nobody can change.
+   */
+  attest(
+    body: AttestLegalBasisRequest,
+    options: RequestOptions = {},
+  ): Promise<WithResponse<LegalBasis>> {
+    return this.client.json<LegalBasis>('POST', '/task/legal-basis', {
+      body,
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+    });
   }
 }
 

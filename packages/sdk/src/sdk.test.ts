@@ -376,6 +376,18 @@ describe('the client on par with what integrators expect of an SDK', () => {
     expect(await requests[0]!.json()).toEqual({ phone_numbers: ['+14155550100', '+14155550101'] });
   });
 
+  it('reads and attests the account’s legal basis', async () => {
+    const basis = { object: 'legal_basis', current: null, history: [] };
+    const { client, requests } = network(json(200, basis), json(200, basis));
+    await client.legalBasis.get();
+    await client.legalBasis.attest({ basis: 'exemption', exemption: 'healthcare' });
+    expect(requests.map((r) => [r.method, new URL(r.url).pathname])).toEqual([
+      ['GET', '/functions/v1/task/legal-basis'],
+      ['POST', '/functions/v1/task/legal-basis'],
+    ]);
+    expect(await requests[1]!.json()).toEqual({ basis: 'exemption', exemption: 'healthcare' });
+  });
+
   it('signs a test webhook as we would, which verifyWebhook and standardwebhooks accept', async () => {
     const headers = await signWebhook(BODY, SECRET, { id: 'msg_test', timestamp: nowSeconds() });
     expect(headers['webhook-id']).toBe('msg_test');

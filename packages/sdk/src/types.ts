@@ -65,6 +65,10 @@ export type Batch = Schemas['Batch'];
 export type BatchEvent = Schemas['BatchEvent'];
 export type CreateBatchRequest = Schemas['CreateBatchRequest'];
 export type CallCheck = Schemas['CallCheck'];
+export type LegalBasis = Schemas['LegalBasis'];
+export type AttestLegalBasisRequest = NonNullable<
+  operations['attestLegalBasis']['requestBody']
+>['content']['application/json'];
 export type ErrorBody = Schemas['Error'];
 export type ErrorCode = ErrorBody['error']['code'];
 
