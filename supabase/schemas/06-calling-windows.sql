@@ -912,9 +912,18 @@ create table private.state_calling_rules (
   -- {"7": {"start": "12:00", "end": "21:00"}}; inside call_start-call_end, from hours_source.
   day_hours jsonb not null default '{}'
     constraint state_calling_rules_day_hours_object check (jsonb_typeof(day_hours) = 'object'),
+  -- Hours of the state's automatic dialing-announcing device statute, which reaches every call a
+  -- synthesized voice places (every call here, whatever its purpose): private.state_rule_for
+  -- narrows the call's hours to them.
+  device_start time,
+  device_end time,
+  device_source text,
   constraint state_calling_rules_hours_cited check (
     (call_start is null) = (call_end is null)
     and (call_start is null or (hours_source is not null and call_start < call_end))),
+  constraint state_calling_rules_device_hours_cited check (
+    (device_start is null) = (device_end is null)
+    and (device_start is null or (device_source is not null and device_start < device_end))),
   constraint state_calling_rules_cap_cited check (max_calls_per_24h is null or cap_source is not null),
   constraint state_calling_rules_days_cited check (
     cardinality(excluded_weekdays) = 0 or excluded_weekdays_source is not null),
@@ -966,6 +975,21 @@ values ('TX', 'Texas', '09:00', '21:00', 'Tex. Bus. & Com. Code § 301.051',
   '{"7": {"start": "12:00", "end": "21:00"}}');
 -- Utah's Sunday and holiday rule does not reach a call made with the callee's written consent.
 update private.state_calling_rules set written_consent_exempt = true where state = 'UT';
+-- Alabama: automated solicitation calls 08:00-20:00, none on Sundays or holidays.
+insert into private.state_calling_rules (
+  state, state_name, call_start, call_end, hours_source, excluded_weekdays, excluded_weekdays_source,
+  holidays_source
+) values ('AL', 'Alabama', '08:00', '20:00', 'Ala. Admin. Code r. 770-X-5-.17(1)(b)', '{7}',
+  'Ala. Admin. Code r. 770-X-5-.17(1)(b)', 'Ala. Admin. Code r. 770-X-5-.17(1)(b)');
+-- Pennsylvania: no telephone solicitation calls on legal holidays (Act 73 of 2019).
+update private.state_calling_rules set holidays_source = '73 P.S. § 2245(a)(10)' where state = 'PA';
+-- The automatic dialing-announcing device statutes: 09:00-21:00 for every call, whatever it is for.
+update private.state_calling_rules
+   set device_start = '09:00', device_end = '21:00', device_source = 'Cal. Pub. Util. Code § 2872(c)'
+ where state = 'CA';
+update private.state_calling_rules
+   set device_start = '09:00', device_end = '21:00', device_source = '15 Okla. Stat. § 755.1(C)(2)(a)'
+ where state = 'OK';
 revoke all on private.state_calling_rules from public, anon, authenticated;
 grant select on private.state_calling_rules to service_role;
 alter table private.state_calling_rules enable row level security;
@@ -1000,11 +1024,18 @@ begin
     rule.excluded_weekdays_source := null;
     rule.holidays_source := null;
   end if;
+  -- The device statute reaches every call: the call's hours are the narrower of both.
+  if rule.device_start is not null then
+    rule.hours_source := concat_ws('; ', case when rule.call_start is not null then rule.hours_source end,
+      rule.device_source);
+    rule.call_start := greatest(rule.call_start, rule.device_start);
+    rule.call_end := least(rule.call_end, rule.device_end);
+  end if;
   return rule;
 end;
 $$;
 comment on function private.state_rule_for(text, text) is
-  'The callee state''s rule as it reaches a call of p_purpose: a rule covering telephone solicitations only (or exempting written consent) keeps no hours, cap or days for an informational call; null fields when the state has none.';
+  'The callee state''s rule as it reaches a call of p_purpose: a rule covering telephone solicitations only (or exempting written consent) keeps no hours, cap or days for an informational call; the device statute''s hours narrow every call''s; null fields when the state has none.';
 revoke all on function private.state_rule_for(text, text) from public, anon, authenticated;
 grant execute on function private.state_rule_for(text, text) to service_role;
 
@@ -1088,13 +1119,90 @@ insert into private.state_holidays (state, name, kind, month, day_of_month, week
   ('UT', 'Columbus Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, 'Utah Code § 63G-1-301'),
   ('UT', 'Veterans Day', 'fixed', 11, 11, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301'),
   ('UT', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, 'Utah Code § 63G-1-301'),
-  ('UT', 'Christmas', 'fixed', 12, 25, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301');
+  ('UT', 'Christmas', 'fixed', 12, 25, null, null, 0, 'saturday_friday_sunday_monday', false, 'Utah Code § 63G-1-301'),
+  -- Alabama's legal holidays (Ala. Code § 1-3-8): a Saturday's is observed on the Friday, a
+  -- Sunday's on the Monday. Mardi Gras, a holiday in Baldwin and Mobile counties alone, is not listed.
+  ('AL', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'saturday_friday_sunday_monday', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Robert E. Lee / Martin Luther King, Jr. Birthday', 'nth_weekday', 1, null, 1, 3, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'George Washington / Thomas Jefferson Birthday', 'nth_weekday', 2, null, 1, 3, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Confederate Memorial Day', 'nth_weekday', 4, null, 1, 4, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'National Memorial Day', 'nth_weekday', 5, null, 1, -1, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Jefferson Davis'' Birthday', 'nth_weekday', 6, null, 1, 1, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Independence Day', 'fixed', 7, 4, null, null, 0, 'saturday_friday_sunday_monday', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Labor Day', 'nth_weekday', 9, null, 1, 1, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Columbus Day, Fraternal Day and American Indian Heritage Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Veterans'' Day', 'fixed', 11, 11, null, null, 0, 'saturday_friday_sunday_monday', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, 'Ala. Code § 1-3-8'),
+  ('AL', 'Christmas Day', 'fixed', 12, 25, null, null, 0, 'saturday_friday_sunday_monday', false, 'Ala. Code § 1-3-8'),
+  -- Pennsylvania's legal holidays (44 P.S. § 11): a Sunday's is observed on the Monday. Election
+  -- Day is every November's (a general or a municipal election).
+  ('PA', 'New Year''s Day', 'fixed', 1, 1, null, null, 0, 'sunday_monday', false, '44 P.S. § 11'),
+  ('PA', 'Martin Luther King, Jr. Day', 'nth_weekday', 1, null, 1, 3, 0, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Presidents'' Day', 'nth_weekday', 2, null, 1, 3, 0, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Good Friday', 'easter', null, null, null, null, -2, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Memorial Day', 'nth_weekday', 5, null, 1, -1, 0, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Flag Day', 'fixed', 6, 14, null, null, 0, 'sunday_monday', false, '44 P.S. § 11'),
+  ('PA', 'Independence Day', 'fixed', 7, 4, null, null, 0, 'sunday_monday', false, '44 P.S. § 11'),
+  ('PA', 'Labor Day', 'nth_weekday', 9, null, 1, 1, 0, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Columbus Day', 'nth_weekday', 10, null, 1, 2, 0, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Election Day', 'nth_weekday', 11, null, 1, 1, 1, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Veterans'' Day', 'fixed', 11, 11, null, null, 0, 'sunday_monday', false, '44 P.S. § 11'),
+  ('PA', 'Thanksgiving Day', 'nth_weekday', 11, null, 4, 4, 0, 'none', false, '44 P.S. § 11'),
+  ('PA', 'Christmas Day', 'fixed', 12, 25, null, null, 0, 'sunday_monday', false, '44 P.S. § 11');
 revoke all on private.state_holidays from public, anon, authenticated;
 grant select on private.state_holidays to service_role;
 alter table private.state_holidays enable row level security;
 
 create policy "The service role reads the state holidays"
   on private.state_holidays for select
+  to service_role
+  using (true);
+
+-- Days a state's governor declares, which no calendar holds: Louisiana allows no telephone
+-- solicitation (with the callee's consent or not) during a declared state of emergency, and its
+-- governor may declare holidays. Operators record each declaration with its period as declared
+-- (public.calling_hold_declare), and end it early when it is lifted; a call the hold reaches waits
+-- for its end, on the real clock and at every dial.
+create table private.state_declared_holds (
+  id bigint generated always as identity primary key,
+  state text not null references private.state_calling_rules (state),
+  kind text not null constraint state_declared_holds_kind check (kind in ('emergency', 'holiday')),
+  starts_at timestamptz not null,
+  ends_at timestamptz not null,
+  reason text not null constraint state_declared_holds_reason_length check (char_length(reason) between 1 and 200),
+  -- The statute the hold applies and the declaration itself (an executive order, a notice).
+  source text not null constraint state_declared_holds_source_length check (char_length(source) between 1 and 300),
+  -- telephone_solicitations: marketing calls, consented or not; all_calls: every call.
+  covers text not null default 'telephone_solicitations'
+    constraint state_declared_holds_covers check (covers in ('telephone_solicitations', 'all_calls')),
+  declared_at timestamptz not null default now(),
+  constraint state_declared_holds_period check (starts_at < ends_at)
+);
+comment on table private.state_declared_holds is
+  'Periods a state''s declaration keeps calls off (a state of emergency, a declared holiday), each with the statute and the declaration; read by private.call_day_opening.';
+create index state_declared_holds_state_ends_at on private.state_declared_holds (state, ends_at);
+revoke all on private.state_declared_holds from public, anon, authenticated;
+grant select, insert, update, delete on private.state_declared_holds to service_role;
+alter table private.state_declared_holds enable row level security;
+
+create policy "The service role reads the declared holds"
+  on private.state_declared_holds for select
+  to service_role
+  using (true);
+
+create policy "The service role records declared holds"
+  on private.state_declared_holds for insert
+  to service_role
+  with check (true);
+
+create policy "The service role ends declared holds"
+  on private.state_declared_holds for update
+  to service_role
+  using (true)
+  with check (true);
+
+create policy "The service role withdraws declared holds"
+  on private.state_declared_holds for delete
   to service_role
   using (true);
 
@@ -1282,6 +1390,14 @@ begin
     if moved is null then
       return null;
     end if;
+    -- A declared hold over the instant moves the call to its end.
+    if rule.state is not null then
+      moved := greatest(moved, coalesce((
+        select max(h.ends_at) - shift from private.state_declared_holds h
+         where h.state = rule.state
+           and (h.covers = 'all_calls' or coalesce(p_purpose, 'informational') = 'marketing')
+           and h.starts_at <= moved + shift and h.ends_at > moved + shift), moved));
+    end if;
     foreach zone in array p_zones loop
       local := (moved + shift) at time zone zone;
       if rule.state is not null and private.calling_day_excluded(rule, local::date) then
@@ -1306,7 +1422,7 @@ begin
 end;
 $$;
 comment on function private.call_day_opening(text, timestamptz, text[], time, time, text) is
-  'The first instant at or after p_at inside the window and the state''s hours in every zone, on a day the state allows (not a weekday or legal holiday it excludes), as the state''s rule reaches a call of p_purpose; null if never.';
+  'The first instant at or after p_at inside the window and the state''s hours in every zone, on a day the state allows (not a weekday or legal holiday it excludes, nor in a declared hold), as the state''s rule reaches a call of p_purpose; null if never.';
 revoke all on function private.call_day_opening(text, timestamptz, text[], time, time, text) from public, anon, authenticated;
 grant execute on function private.call_day_opening(text, timestamptz, text[], time, time, text) to service_role;
 
@@ -1383,3 +1499,40 @@ comment on function private.task_call_opening(timestamptz, public.tasks) is
   'The first instant at or after p_now when the task may ring, judged on its own clock (real, or its test clock).';
 revoke all on function private.task_call_opening(timestamptz, public.tasks) from public, anon, authenticated;
 grant execute on function private.task_call_opening(timestamptz, public.tasks) to service_role;
+
+-- Operators record a state's declaration (docs/deploy.md#declared-emergencies-and-holidays):
+-- its period as declared, the statute that makes it hold calls and the declaration itself.
+create function public.calling_hold_declare(
+  p_state text, p_kind text, p_starts_at timestamptz, p_ends_at timestamptz, p_reason text,
+  p_source text, p_covers text default 'telephone_solicitations'
+) returns bigint
+language sql
+set search_path = ''
+as $$
+  insert into private.state_declared_holds (state, kind, starts_at, ends_at, reason, source, covers)
+  values (upper(p_state), p_kind, p_starts_at, p_ends_at, p_reason, p_source, p_covers)
+  returning id;
+$$;
+comment on function public.calling_hold_declare(text, text, timestamptz, timestamptz, text, text, text) is
+  'Records a declared state of emergency or holiday that keeps calls to the state off for its period; returns its id. Service role only.';
+revoke all on function public.calling_hold_declare(text, text, timestamptz, timestamptz, text, text, text) from public, anon, authenticated;
+grant execute on function public.calling_hold_declare(text, text, timestamptz, timestamptz, text, text, text) to service_role;
+
+create function public.calling_hold_lift(p_id bigint, p_at timestamptz default now()) returns boolean
+language sql
+set search_path = ''
+as $$
+  -- Lifted early: the hold ends at p_at; one that has not begun by then is withdrawn.
+  with lifted as (
+    update private.state_declared_holds set ends_at = p_at
+     where id = p_id and starts_at < p_at and ends_at > p_at
+    returning id),
+  withdrawn as (
+    delete from private.state_declared_holds where id = p_id and starts_at >= p_at
+    returning id)
+  select exists (select 1 from lifted) or exists (select 1 from withdrawn);
+$$;
+comment on function public.calling_hold_lift(bigint, timestamptz) is
+  'Ends a declared hold at p_at, when the declaration is lifted before its stated end; false when it had already ended. Service role only.';
+revoke all on function public.calling_hold_lift(bigint, timestamptz) from public, anon, authenticated;
+grant execute on function public.calling_hold_lift(bigint, timestamptz) to service_role;

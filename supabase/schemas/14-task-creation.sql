@@ -384,7 +384,18 @@ begin
     -- purpose (its hours, cap and days then left out of state_rule).
     'purpose', purpose,
     'state_rule_not_covering', case when statute.state is not null
-      and to_jsonb(statute) <> to_jsonb(rule) then to_jsonb(statute) end,
+      and statute.covers = 'telephone_solicitations'
+      and (purpose <> 'marketing' or statute.written_consent_exempt) then to_jsonb(statute) end,
+    -- The declared holds of the callee's state (an emergency, a declared holiday) not yet over,
+    -- that reach a call of this purpose.
+    'declared_holds', (
+      select coalesce(jsonb_agg(jsonb_build_object('kind', h.kind, 'starts_at', h.starts_at - coalesce(shift, calling_shift),
+               'ends_at', h.ends_at - coalesce(shift, calling_shift), 'reason', h.reason, 'source', h.source, 'covers', h.covers)
+               order by h.starts_at), '[]'::jsonb)
+        from private.state_declared_holds h
+       where h.state = rule.state
+         and (h.covers = 'all_calls' or purpose = 'marketing')
+         and h.ends_at > coalesce(test_at, now() + calling_shift)),
     'requested_window', jsonb_build_object('start', requested_start, 'end', requested_end),
     'schedule_at', requested,
     'window', jsonb_build_object('start', window_start, 'end', window_end),

@@ -197,13 +197,14 @@ describe('calling windows', () => {
     expect(new Date(task.scheduled_for!).getTime()).toBe(at.getTime());
     expect(new Date(task.schedule_at!).getTime()).toBe(at.getTime());
     expect((await eventTypes(task.id))[0]!.data).toMatchObject({ reason: 'schedule_at' });
-    // Asked for 22:00, after the window closes: moved to the next morning's opening.
+    // Asked for 22:00, after the window closes: moved to the next morning's opening, 09:00 in
+    // California (its auto-dialer statute, Cal. Pub. Util. Code § 2872(c)).
     const late = await create({
       phone_number: '+14155550100',
       schedule_at: (await callingClockAt('22:00', 'America/Los_Angeles')).toISOString(),
     });
     expect(new Date(late.task.scheduled_for!).getTime()).toBe(
-      (await callingClockAt('08:00', 'America/Los_Angeles', 1)).getTime(),
+      (await callingClockAt('09:00', 'America/Los_Angeles', 1)).getTime(),
     );
     expect((await account.api(`/${late.task.id}/cancel`, { method: 'POST' })).status).toBe(200);
 
@@ -258,7 +259,7 @@ describe('calling windows', () => {
     const night = await callingClockAt('22:00', 'America/Los_Angeles');
     expect((await dispatchAt(night)).retries_placed).toBe(0);
     const waiting = await getTask(task.id);
-    const morning = await callingClockAt('08:00', 'America/Los_Angeles', 1);
+    const morning = await callingClockAt('09:00', 'America/Los_Angeles', 1);
     expect(waiting.status).toBe('retry_scheduled');
     expect(new Date(waiting.next_attempt_at!).getTime()).toBe(morning.getTime());
     expect((await dispatchAt(new Date(morning.getTime() + 1000))).retries_placed).toBe(1);

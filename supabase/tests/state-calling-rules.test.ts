@@ -177,11 +177,54 @@ describe('state calling hours', () => {
     await account.api(`/${task.id}/cancel`, { method: 'POST' });
   });
 
-  it('leaves a California call to the federal hours and reports its all-party recording consent', async () => {
+  it('holds every California and Oklahoma call to the auto-dialer statutes’ 09:00-21:00, whatever its purpose, and reports California’s all-party recording consent', async () => {
     const answer = await check({ phone_number: '+14155550100' });
     expect(answer).toMatchObject({ decision: 'call_now', scheduled_for: null, state: 'CA' });
-    expect(ruleOf(answer, 'state_hours')).toBeUndefined();
+    expect(ruleOf(answer, 'state_hours')).toMatchObject({
+      decision: 'allows',
+      source: 'Cal. Pub. Util. Code § 2872(c)',
+    });
     expect(ruleOf(answer, 'recording_consent')?.source).toBe('Cal. Penal Code § 632');
+
+    const california = '+14155550100';
+    const oklahoma = '+14055550100';
+    for (const purpose of ['informational', 'marketing'] as const) {
+      expect(await openingFor(california, '2027-06-04 08:30', 'America/Los_Angeles', purpose)).toBe(
+        '2027-06-04 09:00',
+      );
+      expect(await openingFor(oklahoma, '2027-06-04 08:30', 'America/Chicago', purpose)).toBe(
+        '2027-06-04 09:00',
+      );
+    }
+    // Oklahoma's solicitation statute still ends marketing calls at 20:00; the device statute
+    // lets an informational call ring until 21:00.
+    expect(await openingFor(oklahoma, '2027-06-04 20:15', 'America/Chicago', 'marketing')).toBe(
+      '2027-06-05 09:00',
+    );
+    expect(await openingFor(oklahoma, '2027-06-04 20:15', 'America/Chicago', 'informational')).toBe(
+      '2027-06-04 20:15',
+    );
+
+    const asked = await callingClockAt('08:30', 'America/Chicago', 1);
+    const marketing = await check({ phone_number: oklahoma, schedule_at: asked.toISOString() });
+    expect(ruleOf(marketing, 'state_hours')).toMatchObject({
+      decision: 'delays',
+      source:
+        '15 Okla. Stat. § 775C.4 (Telephone Solicitation Act of 2022); 15 Okla. Stat. § 755.1(C)(2)(a)',
+      message: expect.stringContaining('09:00 and 20:00'),
+    });
+    const informational = await check({
+      phone_number: oklahoma,
+      schedule_at: asked.toISOString(),
+      purpose: 'informational',
+      consent: undefined,
+    });
+    expect(new Date(informational.scheduled_for!).getTime()).toBe(
+      (await callingClockAt('09:00', 'America/Chicago', 1)).getTime(),
+    );
+    expect(
+      informational.rules.filter((r) => r.rule === 'state_hours').map((r) => r.source),
+    ).toContain('15 Okla. Stat. § 755.1(C)(2)(a)');
   });
 });
 
@@ -237,23 +280,20 @@ async function daysToNext(isodow: number, zone: string): Promise<number> {
   return (isodow - rows[0]!.today + 7) % 7 || 7;
 }
 
-/** The real instant the stack's calling clock calls `local` (a wall-clock time) in `zone`. */
-async function callingClockOn(local: string, zone: string): Promise<Date> {
-  const { rows } = await db.query<{ at: Date }>(
-    `select ($1::timestamp at time zone $2)
-            - coalesce((select shift from private.calling_clock), interval '0') as at`,
-    [local, zone],
-  );
-  return rows[0]!.at;
-}
-
-/** When call_opening lets a marketing call to `phone` asked for `local` (in `zone`) ring, in `zone`. */
-async function openingFor(phone: string, local: string, zone: string): Promise<string> {
+/** When call_opening lets a call of `purpose` to `phone` asked for `local` (in `zone`) ring, in `zone`. */
+async function openingFor(
+  phone: string,
+  local: string,
+  zone: string,
+  purpose: 'marketing' | 'informational' = 'marketing',
+): Promise<string> {
   const { rows } = await db.query<{ opening: string }>(
-    `select to_char((private.call_opening($1, $2, null, $3, $4, '08:00', '21:00', 'marketing')
+    `select to_char((private.call_opening($1, $2, null,
+                ($3::timestamp at time zone $5) - coalesce((select shift from private.calling_clock), interval '0'),
+                $4, '08:00', '21:00', $6)
               + coalesce((select shift from private.calling_clock), interval '0')) at time zone $5,
               'YYYY-MM-DD HH24:MI') as opening`,
-    [account.user.id, phone, await callingClockOn(local, zone), [zone], zone],
+    [account.user.id, phone, local, [zone], zone, purpose],
   );
   return rows[0]!.opening;
 }
@@ -333,6 +373,101 @@ describe('days and holidays a state excludes', () => {
     expect(await openingFor('+14015550100', '2027-12-23 18:30', 'America/New_York')).toBe(
       '2027-12-28 09:00',
     );
+  });
+
+  it('keeps Alabama marketing calls off Sundays and its holidays, and Pennsylvania ones off its legal holidays', async () => {
+    const alabama = '+12055550100'; // Birmingham
+    // Sunday 6 June 2027, then Jefferson Davis' Birthday (the first Monday of June); Confederate
+    // Memorial Day, the fourth Monday of April 2027; Christmas 2027 is a Saturday, observed on
+    // Friday the 24th.
+    expect(await openingFor(alabama, '2027-06-06 10:00', 'America/Chicago')).toBe(
+      '2027-06-08 08:00',
+    );
+    expect(await openingFor(alabama, '2027-04-26 10:00', 'America/Chicago')).toBe(
+      '2027-04-27 08:00',
+    );
+    expect(await openingFor(alabama, '2027-12-24 10:00', 'America/Chicago')).toBe(
+      '2027-12-27 08:00',
+    );
+    expect(await openingFor(alabama, '2027-06-04 20:15', 'America/Chicago')).toBe(
+      '2027-06-05 08:00',
+    );
+    // An informational call is not a solicitation: Sunday rings.
+    expect(await openingFor(alabama, '2027-06-06 10:00', 'America/Chicago', 'informational')).toBe(
+      '2027-06-06 10:00',
+    );
+    const pennsylvania = '+12155550100'; // Philadelphia
+    // Flag Day (Monday 14 June 2027) and Election Day (Tuesday 2 November 2027).
+    expect(await openingFor(pennsylvania, '2027-06-14 10:00', 'America/New_York')).toBe(
+      '2027-06-15 08:00',
+    );
+    expect(await openingFor(pennsylvania, '2027-11-02 10:00', 'America/New_York')).toBe(
+      '2027-11-03 08:00',
+    );
+    expect(await openingFor(pennsylvania, '2027-06-13 10:00', 'America/New_York')).toBe(
+      '2027-06-13 10:00',
+    );
+    const response = await account.api('/rules?phone_number=%2B12155550100&purpose=marketing');
+    const answer = (await response.json()) as Check;
+    expect(ruleOf(answer, 'state_holidays')).toMatchObject({ source: '73 P.S. § 2245(a)(10)' });
+    expect(ruleOf(answer, 'state_holidays')?.holidays).toContainEqual(
+      expect.objectContaining({ name: 'Flag Day', source: '44 P.S. § 11' }),
+    );
+  });
+
+  it('holds Louisiana marketing calls, consented or not, through a declared state of emergency until it ends or is lifted', async () => {
+    const louisiana = '+12255550100';
+    // A declaration recorded as operators do, on the calling clock: from 00:00 in two days to 00:00
+    // in four (Baton Rouge time).
+    const starts = await callingClockAt('00:00', 'America/Chicago', 2);
+    const ends = await callingClockAt('00:00', 'America/Chicago', 4);
+    const { rows } = await db.query<{ id: string }>(
+      `select public.calling_hold_declare('LA', 'emergency',
+          $1::timestamptz + coalesce((select shift from private.calling_clock), interval '0'),
+          $2::timestamptz + coalesce((select shift from private.calling_clock), interval '0'),
+          'Hurricane (a drill)', 'La. R.S. 45:844.31; Proclamation JBE 2026-99') as id`,
+      [starts, ends],
+    );
+    const holdId = rows[0]!.id;
+    try {
+      const asked = await callingClockAt('10:00', 'America/Chicago', 2);
+      const answer = await check({ phone_number: louisiana, schedule_at: asked.toISOString() });
+      expect(answer.decision).toBe('scheduled');
+      expect(Date.parse(answer.scheduled_for!)).toBeGreaterThanOrEqual(ends.getTime());
+      expect(ruleOf(answer, 'state_declared_hold')).toMatchObject({
+        decision: 'delays',
+        source: 'La. R.S. 45:844.31; Proclamation JBE 2026-99',
+        until: answer.scheduled_for,
+      });
+      const { task } = await create({ phone_number: louisiana, schedule_at: asked.toISOString() });
+      expect(task.status).toBe('scheduled');
+      expect(Date.parse(task.scheduled_for!)).toBeGreaterThanOrEqual(ends.getTime());
+      await account.api(`/${task.id}/cancel`, { method: 'POST' });
+
+      // An informational call is no solicitation: the hold does not reach it.
+      const informational = await check({
+        phone_number: louisiana,
+        schedule_at: asked.toISOString(),
+        purpose: 'informational',
+        consent: undefined,
+      });
+      expect(ruleOf(informational, 'state_declared_hold')).toBeUndefined();
+      expect(new Date(informational.scheduled_for!).getTime()).toBe(asked.getTime());
+
+      // Nobody but the operators may declare or lift one.
+      const { error } = await account.client.rpc('calling_hold_lift', { p_id: Number(holdId) });
+      expect(error?.code).toBe('42501');
+    } finally {
+      const { rows: lifted } = await db.query<{ lifted: boolean }>(
+        'select public.calling_hold_lift($1) as lifted',
+        [holdId],
+      );
+      expect(lifted[0]!.lifted).toBe(true);
+    }
+    const asked = await callingClockAt('10:00', 'America/Chicago', 2);
+    const after = await check({ phone_number: louisiana, schedule_at: asked.toISOString() });
+    expect(ruleOf(after, 'state_declared_hold')).toBeUndefined();
+    expect(Date.parse(after.scheduled_for!)).toBeLessThan(ends.getTime());
   });
 
   it('keeps each day’s own hours: Texas opens at noon on Sundays, Rhode Island at 10:00 on Saturdays and never past 17:00 then', async () => {
@@ -485,7 +620,8 @@ describe('/docs', () => {
       `select state, state_name, to_char(call_start, 'HH24:MI') as start, to_char(call_end, 'HH24:MI') as end,
               hours_source, max_calls_per_24h, cap_source, consent_source,
               excluded_weekdays, excluded_weekdays_source, holidays_source, written_consent_exempt,
-              day_hours
+              day_hours, to_char(device_start, 'HH24:MI') as device_start,
+              to_char(device_end, 'HH24:MI') as device_end, device_source
          from private.state_calling_rules order by state`,
     );
     expect(
@@ -505,6 +641,9 @@ describe('/docs', () => {
         day_hours: Object.fromEntries(
           Object.entries(r.dayHours ?? {}).map(([day, hours]) => [day, hours]),
         ),
+        device_start: r.deviceHours?.start ?? null,
+        device_end: r.deviceHours?.end ?? null,
+        device_source: r.deviceHours?.source ?? null,
       })),
     ).toEqual(rows);
   });

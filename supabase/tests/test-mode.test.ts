@@ -179,7 +179,7 @@ describe('test mode', () => {
     expect(await moneyOf(account.user.id)).toEqual(before);
   });
 
-  it('follows a test clock set to 23:30 Pacific by scheduling for 08:00, saying why, and ?wait=true answers at once', async () => {
+  it('follows a test clock set to 23:30 Pacific by scheduling a California call for 09:00, saying why, and ?wait=true answers at once', async () => {
     const started = Date.now();
     const response = await withTestKey('?wait=true', {
       method: 'POST',
@@ -193,12 +193,13 @@ describe('test mode', () => {
       livemode: false,
       test_clock: '2026-11-27T23:30:00-08:00',
     });
-    // The test clock runs on from 23:30: its 08:00 opening is eight and a half real hours away.
+    // The test clock runs on from 23:30: California's 09:00 opening (its auto-dialer statute) is
+    // nine and a half real hours away.
     const ahead = Date.parse(task.scheduled_for!) - started;
-    expect(Math.abs(ahead - 8.5 * 3_600_000)).toBeLessThan(60_000);
+    expect(Math.abs(ahead - 9.5 * 3_600_000)).toBeLessThan(60_000);
     expect(task.scheduled_reason).toContain('23:30 in America/Los_Angeles');
     expect(task.scheduled_reason).toContain('on the test clock');
-    expect(task.scheduled_reason).toContain('08:00 (America/Los_Angeles)');
+    expect(task.scheduled_reason).toContain('09:00 (America/Los_Angeles)');
     const cancel = await withTestKey(`/${task.id}/cancel`, { method: 'POST' });
     expect(cancel.status).toBe(200);
   });

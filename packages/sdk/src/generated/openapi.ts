@@ -141,7 +141,7 @@ export interface paths {
     };
     /**
      * The rules that apply to a call to a number
-     * @description POST /task/check for a call of the purpose to this number with every other default: the federal window, the callee's state's hours, the days it excludes (state_days) and its legal holidays with their dates (state_holidays), its cap and its recording consent, each with its source. A state rule that covers telephone solicitations only is listed for an informational call as one that does not reach it.
+     * @description POST /task/check for a call of the purpose to this number with every other default: the federal window, the callee's state's hours, the days it excludes (state_days) and its legal holidays with their dates (state_holidays), a declared emergency or holiday not yet over (state_declared_hold), its cap and its recording consent, each with its source. A state rule that covers telephone solicitations only is listed for an informational call as one that does not reach it.
      */
     get: operations['getCallRules'];
     put?: never;
@@ -846,6 +846,7 @@ export interface components {
           | 'state_days'
           | 'state_call_cap'
           | 'state_holidays'
+          | 'state_declared_hold'
           | 'recording_consent'
           | 'consent'
           | 'test_clock';
@@ -872,6 +873,26 @@ export interface components {
           name: string;
           /** @description The statute that makes the day a holiday. */
           source: string;
+        }[];
+        /** @description state_declared_hold only: the periods the callee's state has declared (a state of emergency, a declared holiday) that are not over and reach this call. */
+        holds?: {
+          /** @enum {string} */
+          kind: 'emergency' | 'holiday';
+          /** Format: date-time */
+          starts_at: string;
+          /**
+           * Format: date-time
+           * @description The end as declared, or when it was lifted.
+           */
+          ends_at: string;
+          reason: string;
+          /** @description The statute that makes the declaration hold calls, and the declaration. */
+          source: string;
+          /**
+           * @description telephone_solicitations, marketing calls (consented or not); all_calls, every call.
+           * @enum {string}
+           */
+          covers: 'telephone_solicitations' | 'all_calls';
         }[];
       }[];
     };

@@ -262,7 +262,7 @@ function TestCallForm({
       <FormField
         label="Schedule for (optional)"
         error={errors.scheduleAt?.message}
-        hint="Your local time. Calls ring only 8 am to 9 pm in the callee's time zone; outside that, the call waits for 8 am."
+        hint="Your local time. Calls ring only 8 am to 9 pm in the callee's time zone (from 9 am in California and Oklahoma; some states allow fewer hours); outside them, the call waits."
       >
         <Input type="datetime-local" className="sm:max-w-xs" {...register('scheduleAt')} />
       </FormField>

@@ -206,8 +206,9 @@ export function DocsPage() {
               A test task’s calling window is judged on its <InlineCode>test_clock</InlineCode>. By
               default it is <InlineCode>{'"open"'}</InlineCode>: the call rings at once, at any
               hour. Set <InlineCode>{'"test_clock": "2026-11-27T23:30:00-08:00"'}</InlineCode> to
-              see what live mode would do at that moment: a Pacific number is then{' '}
-              <InlineCode>scheduled</InlineCode> for 08:00 on that clock, with a{' '}
+              see what live mode would do at that moment: a California number is then{' '}
+              <InlineCode>scheduled</InlineCode> for 09:00 on that clock (its auto-dialer statute
+              opens at 9), with a{' '}
               <InlineCode>scheduled_reason</InlineCode> in words. The clock runs on from there in
               real time.
             </li>
@@ -640,9 +641,15 @@ export function DocsPage() {
             reaches the call. Utah exempts calls made with the callee&apos;s written consent, which
             every marketing call carries. All-party consent states record only after the notice and
             the callee&apos;s consent, whatever the purpose. Where a statute&apos;s hours differ by
-            day (Rhode Island&apos;s Saturdays, Texas&apos;s Sundays), each day keeps its own. Only
-            the rules in this table are enforced; any other state rule (for example
-            Pennsylvania&apos;s ban on solicitation calls on its legal holidays) remains your duty.
+            day (Rhode Island&apos;s Saturdays, Texas&apos;s Sundays), each day keeps its own.
+            California&apos;s and Oklahoma&apos;s automatic dialing-announcing device statutes hold
+            every call, whatever its purpose, to 09:00-21:00 (&ldquo;every call&rdquo; below): an AI
+            voice is a synthesized one. Louisiana allows no telephone solicitation, consented or
+            not, during a state of emergency its governor declares (La. R.S. 45:844.31), and its
+            governor may declare other holidays: we record each declaration with its period as
+            declared, and a call it reaches waits for its end (<InlineCode>/task/check</InlineCode>{' '}
+            names it as <InlineCode>state_declared_hold</InlineCode>). Only the rules in this table
+            are enforced; any other state rule remains your duty.
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
@@ -673,7 +680,12 @@ export function DocsPage() {
                     <td className="py-2 pr-4">
                       {rule.hours
                         ? `${rule.hours.start}-${rule.hours.end}${dayHoursText(rule.dayHours)} (${rule.hours.source})`
-                        : 'federal'}
+                        : rule.deviceHours
+                          ? null
+                          : 'federal'}
+                      {rule.deviceHours
+                        ? `${rule.hours ? '; ' : ''}every call ${rule.deviceHours.start}-${rule.deviceHours.end} (${rule.deviceHours.source})`
+                        : null}
                     </td>
                     <td className="py-2 pr-4">
                       {rule.cap ? `${rule.cap.calls} (${rule.cap.source})` : 'no cap'}

@@ -16,6 +16,8 @@ export type StateRuleDoc = {
   holidays?: { source: string; calendar: string; names: string[] };
   /** The statute exempts calls made with the callee's prior express written consent. */
   writtenConsentExempt?: boolean;
+  /** The automatic dialing-announcing device statute's hours, which hold every call. */
+  deviceHours?: { start: string; end: string; source: string };
 };
 
 export const FEDERAL_HOURS_SOURCE = '47 CFR 64.1200(c)(1)';
@@ -34,11 +36,38 @@ export const WEEKDAY_NAMES = [
 
 export const STATE_RULES: StateRuleDoc[] = [
   {
+    state: 'AL',
+    name: 'Alabama',
+    hours: { start: '08:00', end: '20:00', source: 'Ala. Admin. Code r. 770-X-5-.17(1)(b)' },
+    cap: null,
+    allPartyConsent: null,
+    days: { weekdays: [7], source: 'Ala. Admin. Code r. 770-X-5-.17(1)(b)' },
+    holidays: {
+      source: 'Ala. Admin. Code r. 770-X-5-.17(1)(b)',
+      calendar: 'Ala. Code § 1-3-8',
+      names: [
+        "New Year's Day",
+        'Robert E. Lee / Martin Luther King, Jr. Birthday',
+        'George Washington / Thomas Jefferson Birthday',
+        'Confederate Memorial Day (fourth Monday of April)',
+        'National Memorial Day',
+        "Jefferson Davis' Birthday (first Monday of June)",
+        'Independence Day',
+        'Labor Day',
+        'Columbus Day, Fraternal Day and American Indian Heritage Day',
+        "Veterans' Day",
+        'Thanksgiving Day',
+        'Christmas Day',
+      ],
+    },
+  },
+  {
     state: 'CA',
     name: 'California',
     hours: null,
     cap: null,
     allPartyConsent: 'Cal. Penal Code § 632',
+    deviceHours: { start: '09:00', end: '21:00', source: 'Cal. Pub. Util. Code § 2872(c)' },
   },
   {
     state: 'CT',
@@ -152,6 +181,7 @@ export const STATE_RULES: StateRuleDoc[] = [
     },
     cap: { calls: 3, source: '15 Okla. Stat. § 775C.4 (Telephone Solicitation Act of 2022)' },
     allPartyConsent: null,
+    deviceHours: { start: '09:00', end: '21:00', source: '15 Okla. Stat. § 755.1(C)(2)(a)' },
   },
   {
     state: 'PA',
@@ -159,6 +189,25 @@ export const STATE_RULES: StateRuleDoc[] = [
     hours: null,
     cap: null,
     allPartyConsent: '18 Pa. C.S. § 5703',
+    holidays: {
+      source: '73 P.S. § 2245(a)(10)',
+      calendar: '44 P.S. § 11',
+      names: [
+        "New Year's Day",
+        'Martin Luther King, Jr. Day',
+        "Presidents' Day",
+        'Good Friday',
+        'Memorial Day',
+        'Flag Day (14 June)',
+        'Independence Day',
+        'Labor Day',
+        'Columbus Day',
+        'Election Day (every November)',
+        "Veterans' Day",
+        'Thanksgiving Day',
+        'Christmas Day',
+      ],
+    },
   },
   {
     state: 'RI',

@@ -191,6 +191,82 @@ describe('explaining whether a call would ring', () => {
     expect(rule(answer, 'recording_consent')?.decision).toBe('applies');
   });
 
+  it('names both statutes that narrow an Oklahoma marketing call’s hours, and the device statute alone for an informational one', () => {
+    const oklahoma: StateRule = {
+      ...FLORIDA,
+      state: 'OK',
+      state_name: 'Oklahoma',
+      call_start: '09:00:00',
+      call_end: '20:00:00',
+      hours_source: '15 Okla. Stat. § 775C.4; 15 Okla. Stat. § 755.1(C)(2)(a)',
+      all_party_consent: false,
+      device_start: '09:00:00',
+      device_end: '21:00:00',
+      device_source: '15 Okla. Stat. § 755.1(C)(2)(a)',
+    };
+    const marketing = explainCheck('+14055550100', facts({ state: 'OK', state_rule: oklahoma }));
+    expect(rule(marketing, 'state_hours')?.message).toBe(
+      'Oklahoma allows calls between 09:00 and 20:00 local time (the statute covers telephone solicitations: marketing calls; its automatic dialing-announcing device statute, 09:00-21:00, covers every call a synthesized voice places).',
+    );
+    const informational = explainCheck(
+      '+14055550100',
+      facts({
+        state: 'OK',
+        purpose: 'informational',
+        state_rule: {
+          ...oklahoma,
+          call_end: '21:00:00',
+          hours_source: '15 Okla. Stat. § 755.1(C)(2)(a)',
+          max_calls_per_24h: null,
+        },
+      }),
+    );
+    expect(rule(informational, 'state_hours')?.message).toBe(
+      'Oklahoma allows calls between 09:00 and 21:00 local time (its automatic dialing-announcing device statute, 09:00-21:00, covers every call a synthesized voice places).',
+    );
+  });
+
+  it('says a declared emergency holds the call until it ends, with the declaration', () => {
+    const hold = {
+      kind: 'emergency' as const,
+      starts_at: '2026-11-27T06:00:00.000Z',
+      ends_at: '2026-11-30T06:00:00.000Z',
+      reason: 'Hurricane',
+      source: 'La. R.S. 45:844.31; Proclamation 1',
+      covers: 'telephone_solicitations' as const,
+    };
+    const monday = '2026-11-30T14:00:00.000Z';
+    const held = explainCheck(
+      '+12255550100',
+      facts({ declared_holds: [hold], day_opening: monday, opening: monday }),
+    );
+    expect(held).toMatchObject({ decision: 'scheduled', scheduled_for: monday });
+    expect(rule(held, 'state_declared_hold')).toMatchObject({
+      decision: 'delays',
+      until: monday,
+      source: 'La. R.S. 45:844.31; Proclamation 1',
+      holds: [hold],
+    });
+    expect(rule(held, 'state_declared_hold')?.message).toContain(
+      'no telephone solicitations (marketing calls, consented or not) during a declared state of emergency (Hurricane)',
+    );
+    // The day's own hours did not move it: state_hours says it allows.
+    expect(rule(held, 'state_hours')?.decision).toBe('allows');
+
+    const later = explainCheck(
+      '+12255550100',
+      facts({ declared_holds: [{ ...hold, starts_at: '2026-12-01T06:00:00.000Z' }] }),
+    );
+    expect(later.decision).toBe('call_now');
+    expect(rule(later, 'state_declared_hold')?.decision).toBe('allows');
+    // An open test clock holds nothing.
+    const open = explainCheck(
+      '+12255550100',
+      facts({ test_clock: 'open', declared_holds: [hold] }),
+    );
+    expect(rule(open, 'state_declared_hold')).toBeUndefined();
+  });
+
   it('answers a number the number rule refuses with that rule alone', () => {
     expect(refusedNumber('+19005550100', 'premium')).toMatchObject({
       decision: 'refused',

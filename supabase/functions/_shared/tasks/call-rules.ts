@@ -28,6 +28,20 @@ export type StateRule = {
   consent_source: string | null;
   holidays_source: string | null;
   written_consent_exempt: boolean;
+  /** The automatic dialing-announcing device statute's hours, which reach every call. */
+  device_start?: string | null;
+  device_end?: string | null;
+  device_source?: string | null;
+};
+
+/** A period a state's declaration keeps calls off (an emergency, a declared holiday). */
+export type DeclaredHold = {
+  kind: 'emergency' | 'holiday';
+  starts_at: string;
+  ends_at: string;
+  reason: string;
+  source: string;
+  covers: 'telephone_solicitations' | 'all_calls';
 };
 
 /** A legal holiday of the callee's state on which its rule allows no calls. */
@@ -55,6 +69,8 @@ export type CheckFacts = {
   day_opening: string | null;
   /** The state's holidays in the coming year, when its rule keeps calls off them. */
   holidays: StateHoliday[] | null;
+  /** The state's declared holds not yet over that reach a call of this purpose. */
+  declared_holds?: DeclaredHold[];
   opening: string | null;
   calls_in_last_24h: number;
   cap_frees_at: string | null;
@@ -76,6 +92,7 @@ export type RuleVerdict = {
     | 'state_hours'
     | 'state_days'
     | 'state_holidays'
+    | 'state_declared_hold'
     | 'state_call_cap'
     | 'recording_consent'
     | 'consent'
@@ -88,6 +105,8 @@ export type RuleVerdict = {
   until?: string;
   /** state_holidays: the holidays of the coming year, each with the statute that makes it one. */
   holidays?: StateHoliday[];
+  /** state_declared_hold: the declared periods not yet over, each with its statute and declaration. */
+  holds?: DeclaredHold[];
 };
 
 export type CheckAnswer = {
@@ -114,6 +133,17 @@ function dayHoursWords(rule: StateRule): string {
   );
   return days.length ? ` (${days.join(', ')})` : '';
 }
+
+/** The state_hours sentence's parenthesis: which statutes set the call's hours, and which calls they cover. */
+function hoursCoverage(rule: StateRule): string {
+  if (!rule.device_source) return COVERS[rule.covers];
+  const device = `its automatic dialing-announcing device statute, ${hhmm(rule.device_start!)}-${hhmm(rule.device_end!)}, covers every call a synthesized voice places`;
+  // Narrowed by the device statute alone: the solicitation statute did not reach this call.
+  const deviceAlone = rule.hours_source === rule.device_source;
+  return deviceAlone ? device : `${COVERS[rule.covers]}; ${device}`;
+}
+
+const KIND_WORDS = { emergency: 'a declared state of emergency', holiday: 'a declared holiday' };
 
 /** What a state's statute would hold a call to, for saying it does not reach this one. */
 function statuteParts(rule: StateRule): string[] {
@@ -251,8 +281,17 @@ export function explainCheck(
   const onHoliday =
     dayDelay &&
     (facts.holidays?.some((h) => h.date === localDay(facts.hours_opening!, {})) ?? false);
-  // Neither an excluded day nor a holiday: the day's own narrower hours moved it.
-  const onDayHours = dayDelay && !onExcludedWeekday && !onHoliday;
+  // An open test clock holds nothing; otherwise the holds come back on the call's clock.
+  const holds = facts.test_clock === 'open' ? [] : (facts.declared_holds ?? []);
+  const holding = dayDelay
+    ? holds.find(
+        (h) =>
+          Date.parse(h.starts_at) <= Date.parse(facts.hours_opening!) &&
+          Date.parse(h.ends_at) > Date.parse(facts.hours_opening!),
+      )
+    : undefined;
+  // Neither an excluded day, a holiday nor a hold: the day's own narrower hours moved it.
+  const onDayHours = dayDelay && !onExcludedWeekday && !onHoliday && !holding;
   if (rule?.call_start && rule.call_end) {
     const narrowedAway = facts.hours_opening === null;
     const hoursDelay = later(facts.hours_opening) && facts.hours_opening !== facts.window_opening;
@@ -261,7 +300,7 @@ export function explainCheck(
       decision: narrowedAway ? 'refuses' : hoursDelay || onDayHours ? 'delays' : 'allows',
       message: narrowedAway
         ? `${rule.state_name} allows calls only between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time; the window asked for lies outside them.`
-        : `${rule.state_name} allows calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time${dayHoursWords(rule)} (${COVERS[rule.covers]}).`,
+        : `${rule.state_name} allows calls between ${hhmm(rule.call_start)} and ${hhmm(rule.call_end)} local time${dayHoursWords(rule)} (${hoursCoverage(rule)}).`,
       source: rule.hours_source,
       ...(onDayHours
         ? { until: facts.day_opening! }
@@ -288,6 +327,18 @@ export function explainCheck(
       source: rule.holidays_source,
       holidays: facts.holidays,
       ...(onHoliday ? { until: facts.day_opening! } : {}),
+    });
+  }
+
+  if (rule && holds.length > 0) {
+    const shown = holding ?? holds[0]!;
+    rules.push({
+      rule: 'state_declared_hold',
+      decision: holding ? 'delays' : 'allows',
+      message: `${rule.state_name} allows no ${shown.covers === 'all_calls' ? 'calls' : 'telephone solicitations (marketing calls, consented or not)'} during ${KIND_WORDS[shown.kind]} (${shown.reason}), declared from ${shown.starts_at} to ${shown.ends_at}.`,
+      source: shown.source,
+      holds,
+      ...(holding ? { until: facts.day_opening! } : {}),
     });
   }
 

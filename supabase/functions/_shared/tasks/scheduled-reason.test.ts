@@ -29,7 +29,7 @@ describe('scheduledReason', () => {
       scheduled_for: '2026-11-30T14:00:00Z', // Monday 08:00
     };
     expect(scheduledReason(mississippi)).toBe(
-      "schedule_at asked for 2026-11-29T16:00:00Z, inside the calling window, but the callee's state allows no calls that day or at that hour of that day, or its cap of calls to the number is reached (GET /task/rules?phone_number=… says which), so the call rings at: Mon, Nov 30, 08:00 (America/Chicago).",
+      "schedule_at asked for 2026-11-29T16:00:00Z, inside the calling window, but the callee's state allows no calls that day or at that hour of that day, a state of emergency it declared holds them, or its cap of calls to the number is reached (GET /task/rules?phone_number=… says which), so the call rings at: Mon, Nov 30, 08:00 (America/Chicago).",
     );
   });
 

@@ -50,7 +50,7 @@ function insideWindow(at: Date, zones: string[], start: string, end: string): bo
 // Inside the window and still waiting: the callee's state held it (a day it allows no calls on,
 // that day's narrower hours, or its cap of calls in 24 hours).
 const STATE_RULES_HELD =
-  "the callee's state allows no calls that day or at that hour of that day, or its cap of calls to the number is reached (GET /task/rules?phone_number=… says which)";
+  "the callee's state allows no calls that day or at that hour of that day, a state of emergency it declared holds them, or its cap of calls to the number is reached (GET /task/rules?phone_number=… says which)";
 
 const joinAnd = (parts: string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
