@@ -502,13 +502,18 @@ create table public.api_keys (
     constraint api_keys_last4_format check (key_last4 ~ '^[0-9a-f]{4}$'),
   name text not null default 'Default key'
     constraint api_keys_name_length check (char_length(btrim(name)) between 1 and 60),
-  last_used_at timestamptz
+  last_used_at timestamptz,
+  -- A test key stays readable by its owner, as Stripe's test keys do: it reaches only the
+  -- simulated network, free, so showing it again costs nothing a leak would not.
+  test_secret text,
+  constraint api_keys_test_secret_test_only check (test_secret is null or not livemode)
 );
 comment on table public.api_keys is 'API keys for the call API, stored as hashes; several named keys per mode.';
 comment on column public.api_keys.key_hash is 'SHA-256 (hex) of the whole key (dw_live_, dw_test_ or dw_ followed by 32 random bytes in hex). Never readable by users.';
 comment on column public.api_keys.key_prefix is 'The key''s prefix: dw_live_, dw_test_, or dw_ for keys made before test mode.';
 comment on column public.api_keys.key_last4 is 'The key''s last four characters, shown as prefix…last4.';
 comment on column public.api_keys.livemode is 'false for a test key: its calls go to the simulated network, free.';
+comment on column public.api_keys.test_secret is 'The whole test key, which its owner may read again (reveal_test_api_key); null for live keys and for test keys made before it was kept.';
 comment on column public.api_keys.last_used_at is 'When the API last answered a request made with the key, to the minute (written after the response).';
 
 create index api_keys_user_newest on public.api_keys (user_id, created_at desc);
@@ -532,13 +537,14 @@ returns uuid
 language sql
 set search_path = ''
 as $$
-  insert into public.api_keys (user_id, key_hash, key_prefix, key_last4, livemode, name)
+  insert into public.api_keys (user_id, key_hash, key_prefix, key_last4, livemode, name, test_secret)
   values (p_user_id, private.api_key_hash(p_key), substring(p_key from '^dw_(?:(?:live|test)_)?'),
-          right(p_key, 4), p_livemode, coalesce(nullif(btrim(p_name), ''), 'Default key'))
+          right(p_key, 4), p_livemode, coalesce(nullif(btrim(p_name), ''), 'Default key'),
+          case when not p_livemode then p_key end)
   returning id;
 $$;
 comment on function private.store_api_key(uuid, text, boolean, text) is
-  'Stores an API key as its hash, prefix and last four characters (the seed and benches use it too); returns its id.';
+  'Stores an API key as its hash, prefix and last four characters, and a test key whole too (the seed and benches use it too); returns its id.';
 revoke all on function private.store_api_key(uuid, text, boolean, text) from public, anon, authenticated;
 grant execute on function private.store_api_key(uuid, text, boolean, text) to service_role;
 
@@ -589,7 +595,8 @@ begin
   if caller is null then
     raise exception 'Sign in to revoke API keys' using errcode = '42501';
   end if;
-  update public.api_keys set revoked = true, revoked_at = now()
+  -- A revoked test key is never shown again: its kept copy goes with it.
+  update public.api_keys set revoked = true, revoked_at = now(), test_secret = null
    where id = p_key_id and user_id = caller and not revoked;
   if not found and not exists (
        select 1 from public.api_keys where id = p_key_id and user_id = caller) then
@@ -642,7 +649,8 @@ begin
   if key_revoked then
     return jsonb_build_object('error', 'unauthorized');
   end if;
-  refusal := private.account_call_refusal(owner);
+  -- Test calls reach only the simulated network: a new account tries them before any paperwork.
+  refusal := case when key_livemode then private.account_call_refusal(owner) end;
   if refusal is not null then
     return jsonb_build_object('error', refusal);
   end if;
@@ -650,16 +658,16 @@ begin
 end;
 $$;
 comment on function public.api_key_account(text) is
-  'The account of a live API key that may place calls (KYC submitted, phone verified), or {error} (with key_unknown when no key has that value).';
+  'The account of an API key that may place calls (a live key: KYC submitted, phone verified; a test key: any account), or {error} (with key_unknown when no key has that value).';
 
 -- The same check for a session: the auth server has already said whose it is.
-create function public.session_account(p_user_id uuid) returns jsonb
+create function public.session_account(p_user_id uuid, p_livemode boolean default true) returns jsonb
 language plpgsql
 stable
 set search_path = ''
 as $$
 declare
-  refusal text := private.account_call_refusal(p_user_id);
+  refusal text := case when p_livemode then private.account_call_refusal(p_user_id) end;
 begin
   if refusal is not null then
     return jsonb_build_object('error', refusal);
@@ -667,10 +675,61 @@ begin
   return jsonb_build_object('user_id', p_user_id);
 end;
 $$;
-comment on function public.session_account(uuid) is
-  'The account of a signed-in user (checked by the auth server) that may place calls, or {error}.';
-revoke all on function public.session_account(uuid) from public, anon, authenticated;
-grant execute on function public.session_account(uuid) to service_role;
+comment on function public.session_account(uuid, boolean) is
+  'The account of a signed-in user (checked by the auth server) that may place calls in the mode (live: KYC submitted and phone verified; test: any account), or {error}.';
+revoke all on function public.session_account(uuid, boolean) from public, anon, authenticated;
+grant execute on function public.session_account(uuid, boolean) to service_role;
+
+-- The test key the dashboard shows a new account, so it can try a call before any paperwork:
+-- the caller's oldest readable active test key, made ('Default test key') when it has none.
+create function public.test_api_key() returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  caller uuid := auth.uid();
+  found_key public.api_keys%rowtype;
+  made_id uuid;
+  new_key text;
+begin
+  if caller is null then
+    raise exception 'Sign in to read your test key' using errcode = '42501';
+  end if;
+  -- Serialised per account, so two tabs opening at once make one key.
+  perform 1 from public.profiles where id = caller and closed_at is null for update;
+  if not found then
+    raise exception 'This account is closed' using errcode = '42501';
+  end if;
+  select * into found_key from public.api_keys
+   where user_id = caller and not livemode and not revoked and test_secret is not null
+   order by created_at limit 1;
+  if found then
+    return jsonb_build_object('id', found_key.id, 'name', found_key.name, 'key', found_key.test_secret);
+  end if;
+  new_key := 'dw_test_' || encode(extensions.gen_random_bytes(32), 'hex');
+  made_id := private.store_api_key(caller, new_key, false, 'Default test key');
+  return jsonb_build_object('id', made_id, 'name', 'Default test key', 'key', new_key);
+end;
+$$;
+comment on function public.test_api_key() is
+  'The caller''s test key, whole ({id, name, key}): its oldest readable active one, or a new ''Default test key'' when it has none. Test keys reach only the simulated network.';
+revoke all on function public.test_api_key() from public, anon;
+grant execute on function public.test_api_key() to authenticated;
+
+create function public.reveal_test_api_key(p_key_id uuid) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select k.test_secret from public.api_keys k
+   where k.id = p_key_id and k.user_id = (select auth.uid()) and not k.livemode and not k.revoked;
+$$;
+comment on function public.reveal_test_api_key(uuid) is
+  'One of the caller''s active test keys, whole; null for a live key, a revoked one, another user''s, or a test key made before test keys were kept.';
+revoke all on function public.reveal_test_api_key(uuid) from public, anon;
+grant execute on function public.reveal_test_api_key(uuid) to authenticated;
 
 revoke all on public.api_keys from public, anon, authenticated;
 -- Every column but the hash.

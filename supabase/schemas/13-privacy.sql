@@ -353,7 +353,8 @@ begin
   select closed_at into closed from private.account_closures where user_id = p_user_id;
   update public.profiles set closed_at = closed where id = p_user_id and closed_at is null;
   waiting_canceled := private.cancel_waiting_tasks(p_user_id, null, 'account_closed');
-  update public.api_keys set revoked = true, revoked_at = p_now where user_id = p_user_id and not revoked;
+  update public.api_keys set revoked = true, revoked_at = p_now, test_secret = null
+   where user_id = p_user_id and not revoked;
   -- Webhooks stop: nothing more is queued for its tasks, and nothing queued is sent.
   update public.tasks set webhook_url = null
    where user_id = p_user_id and webhook_url is not null

@@ -255,10 +255,11 @@ export function DocsPage() {
               <InlineCode>unauthorized</InlineCode>.
             </li>
             <li>
-              An account that has not finished onboarding gets <InlineCode>403</InlineCode>:{' '}
-              <InlineCode>kyc_required</InlineCode> until identity verification (KYC) is submitted,
-              then <InlineCode>phone_verification_required</InlineCode> until your phone number is
-              verified.
+              A live key (or the dashboard in Live) of an account that has not finished onboarding
+              gets <InlineCode>403</InlineCode>: <InlineCode>kyc_required</InlineCode> until
+              identity verification (KYC) is submitted, then{' '}
+              <InlineCode>phone_verification_required</InlineCode> until your phone number is
+              verified. A test key works from sign-up: try everything before the paperwork.
             </li>
           </ul>
         </DocsSection>

@@ -484,12 +484,12 @@ export const errorCodes: ErrorDoc[] = [
   {
     code: 'kyc_required',
     status: 403,
-    meaning: 'Finish identity verification (KYC) in the dashboard.',
+    meaning: 'Live mode only: finish identity verification (KYC) in the dashboard.',
   },
   {
     code: 'phone_verification_required',
     status: 403,
-    meaning: 'Verify your phone number in the dashboard.',
+    meaning: 'Live mode only: verify your phone number in the dashboard.',
   },
   {
     code: 'do_not_call',

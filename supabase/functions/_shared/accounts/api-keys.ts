@@ -86,7 +86,7 @@ export function keyHeldByNobody(key: string, now: number = Date.now()): boolean 
   return recentRefusal(key, now)?.heldByNobody === true;
 }
 
-/** The account of a live API key that may place calls: KYC submitted (pending or complete) and the phone verified. */
+/** The account of an API key that may place calls: any account's test key; a live key once KYC is submitted (pending or complete) and the phone verified. */
 export async function authenticateKey(
   db: Db,
   key: string | null,

@@ -1,7 +1,7 @@
 // Who is calling the call API: an API key (`Authorization: Bearer dw_…` or `x-api-key`) or a
 // signed-in user's Supabase session (`Authorization: Bearer <access token>`, as supabase-js sends
-// it beside the `apikey` header). Either way the same gate applies: KYC submitted and the phone
-// verified.
+// it beside the `apikey` header). Either way the same gate applies to live calls: KYC submitted
+// and the phone verified; test calls need only the account.
 //
 // A session token is verified here, against the project's JWT signing keys (cached JWKS, a
 // rotated key refetched): no round trip to Auth per request. A signed-out session's token stays
@@ -51,14 +51,16 @@ export function sessionExpired(): ServiceError {
 }
 
 /**
- * The signed-in user of a session token that may place calls: the token verified against the
- * project's JWKS, and public.session_account applies the KYC and phone gate, as api_key_account does for a
- * key.
+ * The signed-in user of a session token that may place calls in `livemode`: the token verified
+ * against the project's JWKS, and public.session_account applies the KYC and phone gate to live
+ * mode, as api_key_account does for a key.
  */
 export async function authenticateSession(db: Db, token: string, livemode = true): Promise<Caller> {
   const user = await userFromToken(token);
   if (!user) throw sessionExpired();
-  const account = must(await db.rpc('session_account', { p_user_id: user.id })) as {
+  const account = must(
+    await db.rpc('session_account', { p_user_id: user.id, p_livemode: livemode }),
+  ) as {
     user_id?: string;
     error?: string;
   };
