@@ -6,12 +6,14 @@ import { deleteUser, uniqueEmail, uniqueUsPhone } from './support/users';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.describe('a new account, from sign-up to a usable dashboard', () => {
+  // A new browser: the dashboard opens in test mode.
+  test.use({ dashboardMode: null });
   const email = uniqueEmail('onboarding');
   const phone = uniqueUsPhone(); // +1 and 10 digits
   const national = phone.slice(2);
   test.afterAll(async () => deleteUser({ email }));
 
-  test('sign up → KYC → step 2 → SMS code → dashboard → API key → agent settings', async ({
+  test('sign up → a test call with the test key → Live asks for KYC → step 2 → SMS code → live API key → agent settings', async ({
     page,
     context,
   }) => {
@@ -27,11 +29,42 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.goto(findVerifyLink(await mailbox.latestTo(email)));
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // KYC dialog.
+    // Test mode, no paperwork: the test key is ready in the request to copy, and it places a
+    // simulated call at once.
+    const mode = page.getByRole('group', { name: 'Mode' });
+    await expect(mode.getByRole('button', { name: 'Test' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByText(/^Test mode: calls go to the simulated network/)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const steps = page.getByRole('list', { name: 'Getting started steps' });
+    await expect(steps.getByRole('listitem').filter({ hasText: 'Your test key' })).toContainText(
+      'Default test key is ready',
+    );
+    const curl = (await page.getByLabel('curl request').textContent())!;
+    const testKey = /Bearer (dw_test_[0-9a-f]{64})/.exec(curl)?.[1];
+    expect(testKey).toBeTruthy();
+    const taskUrl = /POST "([^"]+)"/.exec(curl)![1]!;
+    const placed = await page.request.post(taskUrl, {
+      headers: { Authorization: `Bearer ${testKey}` },
+      data: { phone_number: '+14155550100', goal: 'Confirm the appointment tomorrow at 3 pm.' },
+    });
+    expect(placed.status()).toBe(201);
+    expect(await placed.json()).toMatchObject({ livemode: false });
+    await expect(
+      steps.getByRole('listitem').filter({ hasText: 'First call placed' }),
+    ).toContainText('Done.');
+
+    // Going live asks for the business details first.
+    await mode.getByRole('button', { name: 'Live · $0.01/min' }).click();
     const kyc = page.getByRole('dialog', {
       name: 'Just a couple more things before you start calling',
     });
     await expect(kyc).toBeVisible();
+    await expect(
+      page.getByText('Going live needs your business details and a verified phone'),
+    ).toBeVisible();
     await expect(
       kyc.getByText('Help us verify your details for instant API access.'),
     ).toBeVisible();
@@ -50,7 +83,13 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await expect(businessType).toBeFocused();
     await page.mouse.up();
     await expect(kyc).toBeHidden();
-    await page.reload();
+    await expect(mode.getByRole('button', { name: 'Test' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The checklist brings it back.
+    const fillIn = steps.getByRole('button', { name: 'Fill in details' });
+    await fillIn.click();
     await expect(kyc).toBeVisible();
     await kyc.getByLabel('Business type').selectOption({ label: 'Business' });
     await kyc.getByLabel('Legal name').fill('Bright Smiles Dental LLC');
@@ -62,6 +101,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
 
     // The draft survives a reload.
     await page.reload();
+    await fillIn.click();
     await expect(kyc).toBeVisible();
     await expect(kyc.getByLabel('Legal name')).toHaveValue('Bright Smiles Dental LLC');
     await expect(kyc.getByLabel('Business type')).toHaveValue('business');
@@ -135,15 +175,20 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.goto('/verify-phone');
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // Getting started: KYC in review, phone verified, no key yet.
-    const steps = page.getByRole('list', { name: 'Getting started steps' });
+    // Getting started: KYC in review, phone verified; now Live is one click.
     await expect(steps.getByRole('listitem').filter({ hasText: 'Business details' })).toContainText(
-      'Submitted, in review (pending). Calls work meanwhile.',
+      'Submitted, in review (pending). Live calls work meanwhile.',
     );
     await expect(steps.getByRole('listitem').filter({ hasText: 'Phone verified' })).toContainText(
       'Verified.',
     );
-    await steps.getByRole('link', { name: 'Make a key' }).click();
+    await mode.getByRole('button', { name: 'Live · $0.01/min' }).click();
+    await expect(mode.getByRole('button', { name: 'Live · $0.01/min' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByText(/^Test mode: calls go to the simulated network/)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'API Keys' }).click();
 
     // API key: generate a named key, shown whole once in a dialog with Copy, then only masked.
     const tabPanel = page.getByRole('tabpanel');

@@ -4,9 +4,18 @@ import { test as base, type Page } from '@playwright/test';
  * Playwright's `test`, whose pages wait, after each load of the app, until the app has taken the
  * page over (src/main.tsx marks `<html data-interactive>`). A prerendered page is painted before
  * its scripts run; a person's first click there may do nothing, a test's must not.
+ *
+ * `dashboardMode` is the Test / Live switch a browser starts with: the journeys of an onboarded
+ * account start in Live, as its user left it; `null` is a new browser (Test, the default).
  */
-export const test = base.extend({
-  context: async ({ context, baseURL }, use) => {
+export const test = base.extend<{ dashboardMode: 'live' | 'test' | null }>({
+  dashboardMode: ['live', { option: true }],
+  context: async ({ context, baseURL, dashboardMode }, use) => {
+    if (dashboardMode)
+      await context.addInitScript((mode) => {
+        if (!localStorage.getItem('dialwise.dashboard-mode'))
+          localStorage.setItem('dialwise.dashboard-mode', mode);
+      }, dashboardMode);
     context.on('page', (page) => waitForTheAppOnLoad(page, baseURL));
     await use(context);
   },

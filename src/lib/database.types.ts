@@ -141,6 +141,7 @@ export type Database = {
           key_last4: string;
           name: string;
           last_used_at: string | null;
+          test_secret: string | null;
         };
         Insert: {
           id?: string;
@@ -154,6 +155,7 @@ export type Database = {
           key_last4: string;
           name?: string;
           last_used_at?: string | null;
+          test_secret?: string | null;
         };
         Update: {
           id?: string;
@@ -167,6 +169,7 @@ export type Database = {
           key_last4?: string;
           name?: string;
           last_used_at?: string | null;
+          test_secret?: string | null;
         };
         Relationships: [];
       };
@@ -1385,6 +1388,7 @@ export type Database = {
         Returns: string;
       };
       resend_webhook_delivery: { Args: { p_delivery_id: string }; Returns: undefined };
+      reveal_test_api_key: { Args: { p_key_id: string }; Returns: string };
       revoke_api_key: { Args: { p_key_id: string }; Returns: undefined };
       roll_webhook_endpoint_secret: { Args: { p_endpoint_id: string }; Returns: string };
       rotate_webhook_secret: {
@@ -1393,6 +1397,7 @@ export type Database = {
       };
       scheduler_health: { Args: { p_now?: string }; Returns: Json };
       send_webhook_endpoint_test: { Args: { p_endpoint_id: string }; Returns: string };
+      test_api_key: { Args: never; Returns: Json };
       update_webhook_endpoint: {
         Args: {
           p_endpoint_id: string;

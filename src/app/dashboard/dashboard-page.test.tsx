@@ -27,6 +27,8 @@ const API_KEYS = [
   },
 ];
 
+const TEST_KEY = { id: 'k2', name: 'Default test key', key: `dw_test_${'b2'.repeat(32)}` };
+
 /** A query client that already knows the balance, so nothing is fetched. */
 function withBalance(credits: number | null, held = 0) {
   const queryClient = createQueryClient();
@@ -37,10 +39,10 @@ function withBalance(credits: number | null, held = 0) {
   queryClient.setQueryData(apiKeyKeys.list(user.id), API_KEYS);
   queryClient.setQueryData(onboardingKeys.kyc(user.id), null);
   queryClient.setQueryData(onboardingKeys.gettingStarted(user.id), {
-    key: { value: 'dw_live_…a1a1', livemode: true },
     placedCall: false,
     webhookSet: false,
   });
+  queryClient.setQueryData(apiKeyKeys.testKey(user.id), TEST_KEY);
   return queryClient;
 }
 
@@ -58,14 +60,19 @@ describe('DashboardPage', () => {
       'true',
     );
     expect(screen.getByRole('tabpanel')).toHaveTextContent('4 of 5 steps left.');
+    // A new account is in test mode, and every page says so.
+    expect(screen.getByRole('button', { name: 'Test' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(/^Test mode: calls go to the simulated network/)).toBeInTheDocument();
   });
 
-  it('opens the API keys tab from the URL', () => {
+  it('opens the API keys tab from the URL, showing the keys of the mode', () => {
+    localStorage.setItem('dialwise.dashboard-mode', 'live');
     renderWithProviders(<DashboardPage />, {
       initialEntry: '/dashboard?tab=apikey',
       session: sessionState({ user }),
       queryClient: withBalance(25),
     });
+    localStorage.removeItem('dialwise.dashboard-mode');
     expect(screen.getByRole('tab', { name: 'API Keys' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('dw_live_…a1a1');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Not verified');
@@ -97,7 +104,7 @@ describe('DashboardPage', () => {
       queryClient: withBalance(null),
     });
     expect(screen.getByText('Balance unavailable')).toBeInTheDocument();
-    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('balance-amount')).not.toBeInTheDocument();
   });
 
   it('opens the tab named in navigation state, then replaces the history entry', async () => {

@@ -18,7 +18,6 @@ import { dashboardTabs, type DashboardTab } from '@/config/paths';
 import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { RequestLogsPanel } from '@/features/request-logs/components/request-logs-panel';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
-import { ModeSwitch } from '@/features/calls/components/mode-switch';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
@@ -38,23 +37,13 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
   batches: {
     label: 'Batches',
     icon: ListChecks,
-    panel: () => (
-      <div className="grid grid-cols-1 gap-6">
-        <ModeSwitch />
-        <BatchesPanel />
-      </div>
-    ),
+    panel: () => <BatchesPanel />,
   },
   'request-logs': { label: 'Request logs', icon: ScrollText, panel: () => <RequestLogsPanel /> },
   'do-not-call': {
     label: 'Do Not Call',
     icon: PhoneOff,
-    panel: () => (
-      <div className="grid grid-cols-1 gap-6">
-        <ModeSwitch />
-        <DoNotCallCard />
-      </div>
-    ),
+    panel: () => <DoNotCallCard />,
   },
   webhooks: { label: 'Webhooks', icon: Webhook, panel: () => <WebhooksPanel /> },
   usage: { label: 'Usage', icon: BarChart3, panel: () => <UsagePanel /> },

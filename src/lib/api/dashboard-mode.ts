@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The dashboard's Test / Live switch (docs/product-rules.md#test-mode): which mode the signed-in
- * user's calls and lists use. Kept in the browser; the call API reads it from the
- * `Dialwise-Mode` header of each session request (an API key's mode is the key's own).
+ * user's calls and lists use. Test until the user goes live on purpose: a new account tries
+ * everything free first. Kept in the browser; the call API reads it from the `Dialwise-Mode`
+ * header of each session request (an API key's mode is the key's own).
  */
 export type DashboardMode = 'live' | 'test';
 
@@ -12,9 +13,9 @@ const listeners = new Set<() => void>();
 
 export function getDashboardMode(): DashboardMode {
   try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) === 'test' ? 'test' : 'live';
+    return globalThis.localStorage?.getItem(STORAGE_KEY) === 'live' ? 'live' : 'test';
   } catch {
-    return 'live';
+    return 'test';
   }
 }
 
@@ -33,7 +34,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useDashboardMode(): DashboardMode {
-  return useSyncExternalStore(subscribe, getDashboardMode, () => 'live');
+  return useSyncExternalStore(subscribe, getDashboardMode, () => 'test');
 }
 
 /** The header a session request carries in test mode. */

@@ -993,7 +993,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description kyc_required or phone_verification_required; the account behind the API key has not finished its business details or phone verification in the dashboard. */
+    /** @description kyc_required or phone_verification_required; the account behind the live API key has not finished its business details or phone verification in the dashboard (test keys need neither). */
     AccountNotReady: {
       headers: {
         [name: string]: unknown;

@@ -5,4 +5,5 @@ export const apiKeyKeys = {
   all: ['api-keys'] as const,
   user: (userId: string) => [...apiKeyKeys.all, userId] as const,
   list: apiKeyQueryKey,
+  testKey: (userId: string) => [...apiKeyKeys.user(userId), 'test-key'] as const,
 };

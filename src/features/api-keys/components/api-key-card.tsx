@@ -19,14 +19,19 @@ import { useDashboardMode } from '@/lib/api/dashboard-mode';
 import { useSession } from '@/lib/auth/session-context';
 import { formatDateTime } from '@/lib/format';
 import { maskedKey, useApiKeys, type ApiKeySummary } from '@/lib/api-key';
+import { useQueryClient } from '@tanstack/react-query';
 import { useGenerateApiKey, useRevokeApiKey } from '../api/generate-api-key';
+import { apiKeyKeys } from '../api/query-keys';
+import { revealTestApiKey, useTestApiKey } from '../api/test-api-key';
 import { ApiBaseUrl } from './api-base-url';
 
 /**
  * The API keys card: the account's named keys of the dashboard's mode (Test / Live), each masked
- * (prefix and last 4) with when it was made and last used, and Revoke. A new key is shown whole
- * once, in a dialog with Copy; keys are stored as hashes, so nobody can show it again. Several
- * keys work side by side, so a key is rotated by making the new one before revoking the old.
+ * (prefix and last 4) with when it was made and last used, and Revoke. A new live key is shown
+ * whole once, in a dialog with Copy; live keys are stored as hashes, so nobody can show them
+ * again. Test keys stay readable by their owner (Copy on each), and in test mode the account's
+ * Default test key is made on the first visit. Several keys work side by side, so a key is
+ * rotated by making the new one before revoking the old.
  * Also shows whether the phone is verified: the page that composes the card passes onboarding's
  * badge into `phoneVerification`.
  */
@@ -38,10 +43,18 @@ export function ApiKeyCard({ phoneVerification = null }: { phoneVerification?: R
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   const revoke = useRevokeApiKey(user?.id);
+  const queryClient = useQueryClient();
+  const testKey = useTestApiKey(mode === 'test' ? user?.id : null);
+  const madeTestKeyId = testKey.data?.id;
 
   useEffect(() => {
     if (keys.isError) toast.error('Failed to fetch API key');
   }, [keys.isError]);
+  // The first visit may have just made the account's test key: list it.
+  useEffect(() => {
+    if (madeTestKeyId && user)
+      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(user.id) });
+  }, [madeTestKeyId, queryClient, user]);
 
   if (!user) {
     return (
@@ -135,15 +148,28 @@ export function ApiKeyCard({ phoneVerification = null }: { phoneVerification?: R
                   </p>
                 </div>
                 {key.revoked ? null : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={revoke.isPending}
-                    onClick={() => setRevoking(key)}
-                    aria-label={`Revoke ${key.name}`}
-                  >
-                    Revoke
-                  </Button>
+                  <div className="flex gap-2">
+                    {key.livemode ? null : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => void copyTestKey(key)}
+                        aria-label={`Copy ${key.name}`}
+                      >
+                        <Copy aria-hidden />
+                        Copy
+                      </Button>
+                    )}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={revoke.isPending}
+                      onClick={() => setRevoking(key)}
+                      aria-label={`Revoke ${key.name}`}
+                    >
+                      Revoke
+                    </Button>
+                  </div>
                 )}
               </li>
             ))}
@@ -187,6 +213,23 @@ export function ApiKeyCard({ phoneVerification = null }: { phoneVerification?: R
       </Dialog>
     </Card>
   );
+}
+
+/** Copies one of the account's test keys whole (test keys stay readable by their owner). */
+async function copyTestKey(key: ApiKeySummary) {
+  try {
+    const whole = await revealTestApiKey(key.id);
+    if (!whole) {
+      toast.error('This test key was made before test keys were kept', {
+        description: 'Generate a new test key to copy it.',
+      });
+      return;
+    }
+    await navigator.clipboard.writeText(whole);
+    toast.success('Test key copied', { description: key.name });
+  } catch {
+    toast.error('Could not copy the key');
+  }
 }
 
 /** Names a new key, makes it, then shows it whole once with Copy. */

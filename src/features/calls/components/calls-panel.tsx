@@ -7,7 +7,6 @@ import { filtersFromSearchParams, withFilters, type CallsFilters } from '../api/
 import { CallDetailDialog } from './call-detail-dialog';
 import { CallsFilterBar } from './calls-filter-bar';
 import { CallsList } from './calls-list';
-import { ModeSwitch } from './mode-switch';
 import { PlaceTestCallForm } from './place-test-call-form';
 
 /** A task id from the URL, or null for anything else (a hand-edited link still opens the list). */
@@ -43,7 +42,6 @@ export function CallsPanel() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <ModeSwitch />
       <Card>
         <CardHeader>
           <CardTitle>Place a test call</CardTitle>

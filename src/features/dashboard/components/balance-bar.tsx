@@ -6,11 +6,13 @@ import { paths, type DashboardTab } from '@/config/paths';
 import { formatUsd } from '@/lib/format';
 import { useSession } from '@/lib/auth/session-context';
 import { useBalance } from '@/lib/balance';
+import { ModeSwitch, TestModeStrip } from './mode-switch';
 
 /**
  * The balance bar: sticky, 'Balance' with the dollar amount available (credits minus what calls
  * in progress or waiting for a retry hold), what is held when anything is, or a placeholder while
- * it is unknown (loading, failed, or no profile row); a button opens billing.
+ * it is unknown (loading, failed, or no profile row); the Test / Live switch that governs every
+ * page; a button opens billing. In test mode a strip under it says so.
  */
 export function BalanceBar() {
   const { user } = useSession();
@@ -21,7 +23,7 @@ export function BalanceBar() {
 
   return (
     <div className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="flex h-14 items-center justify-between gap-4 px-4 md:px-8">
+      <div className="flex min-h-14 flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 md:h-14 md:flex-nowrap md:px-8 md:py-0">
         <p className="flex items-center gap-2 text-sm">
           <Wallet className="size-4 text-muted-foreground" aria-hidden />
           <span className="text-muted-foreground">Balance</span>
@@ -52,17 +54,21 @@ export function BalanceBar() {
             </>
           )}
         </p>
-        <Button
-          size="sm"
-          onClick={() =>
-            navigate(paths.dashboard.href, {
-              state: { activeTab: 'billing' satisfies DashboardTab },
-            })
-          }
-        >
-          Add Credits
-        </Button>
+        <div className="flex items-center gap-2">
+          <ModeSwitch />
+          <Button
+            size="sm"
+            onClick={() =>
+              navigate(paths.dashboard.href, {
+                state: { activeTab: 'billing' satisfies DashboardTab },
+              })
+            }
+          >
+            Add Credits
+          </Button>
+        </div>
       </div>
+      <TestModeStrip />
     </div>
   );
 }

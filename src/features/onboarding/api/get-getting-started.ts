@@ -2,13 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { onboardingKeys } from './query-keys';
 
-/** What the dashboard's Getting started checklist reads beside the KYC row. */
+/** What the dashboard's Getting started checklist reads beside the KYC row and the test key. */
 export type GettingStarted = {
-  /**
-   * A key the account can use now, its test key when it has one (free, simulated), else live:
-   * only its visible start and end (keys are shown whole once, when made).
-   */
-  key: { value: string; livemode: boolean } | null;
   /** Whether the account has placed a call (any mode, from the API or the dashboard). */
   placedCall: boolean;
   /** Whether any call of the account named a webhook URL. */
@@ -16,30 +11,16 @@ export type GettingStarted = {
 };
 
 /**
- * Three small reads under the row policies (the owner's rows only). The webhook step is one query
- * on its own, so it can move to an account-level endpoints table without touching the rest.
+ * Small reads under the row policies (the owner's rows only). The webhook step is one query on
+ * its own, so it can move to an account-level endpoints table without touching the rest.
  */
 export async function getGettingStarted(userId: string): Promise<GettingStarted> {
-  const [keys, call, webhook] = await Promise.all([
-    supabase
-      .from('api_keys')
-      .select('key_prefix, key_last4, livemode')
-      .eq('user_id', userId)
-      .eq('revoked', false)
-      .order('livemode', { ascending: true })
-      .order('created_at', { ascending: false })
-      .limit(1),
+  const [call, webhook] = await Promise.all([
     supabase.from('tasks').select('id').eq('user_id', userId).limit(1),
     hasWebhookEndpoint(userId),
   ]);
-  if (keys.error) throw keys.error;
   if (call.error) throw call.error;
-  const key = keys.data[0];
-  return {
-    key: key ? { value: `${key.key_prefix}…${key.key_last4}`, livemode: key.livemode } : null,
-    placedCall: call.data.length > 0,
-    webhookSet: webhook,
-  };
+  return { placedCall: call.data.length > 0, webhookSet: webhook };
 }
 
 /** Whether the account has told us where to send events: an account endpoint, or a call's webhook_url. */
@@ -68,9 +49,7 @@ export function gettingStartedQueryOptions(userId: string | null | undefined) {
     enabled: !!userId,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && data.key && data.placedCall && data.webhookSet
-        ? false
-        : GETTING_STARTED_POLL_MS;
+      return data && data.placedCall && data.webhookSet ? false : GETTING_STARTED_POLL_MS;
     },
   });
 }

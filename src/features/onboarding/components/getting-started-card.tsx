@@ -9,6 +9,7 @@ import { paths, type DashboardTab } from '@/config/paths';
 import { env } from '@/config/env';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
+import { useTestApiKey, type TestApiKey } from '@/features/api-keys/api/test-api-key';
 import { useGettingStarted, type GettingStarted } from '../api/get-getting-started';
 import { useKyc, type KycRecord } from '../api/get-kyc';
 import { onboardingDialogs } from '../hooks/onboarding-dialog-requests';
@@ -21,13 +22,13 @@ export const apiBaseUrl = (supabaseUrl: string = env.supabaseUrl) =>
 export function kycStateInWords(kyc: KycRecord | null | undefined): string {
   switch (kyc?.kyc_status) {
     case 'pending':
-      return 'Submitted, in review (pending). Calls work meanwhile.';
+      return 'Submitted, in review (pending). Live calls work meanwhile.';
     case 'complete':
       return 'Submitted and approved.';
     case 'rejected':
-      return 'Not approved. Contact support to go on calling.';
+      return 'Not approved. Contact support to place live calls.';
     default:
-      return 'Not submitted yet. Calls start once it is.';
+      return 'Not submitted yet. Needed for live calls only: test mode works without it.';
   }
 }
 
@@ -47,32 +48,24 @@ export type ChecklistStep = {
   state: string;
 };
 
-/** The onboarding steps, in the order they unlock each other. */
+/**
+ * The onboarding steps: try everything in test mode first (free, no paperwork), then what going
+ * live asks for.
+ */
 export function checklistSteps(
   kyc: KycRecord | null | undefined,
   facts: GettingStarted,
+  testKey: TestApiKey | null,
 ): ChecklistStep[] {
   const submitted = !!kyc?.kyc_status && kyc.kyc_status !== 'incomplete';
   return [
     {
-      id: 'kyc',
-      title: 'Business details (KYC)',
-      done: submitted,
-      state: kycStateInWords(kyc),
-    },
-    {
-      id: 'phone',
-      title: 'Phone verified',
-      done: !!kyc?.phone_verified,
-      state: kyc?.phone_verified ? 'Verified.' : 'Not verified.',
-    },
-    {
       id: 'key',
-      title: 'API key made',
-      done: !!facts.key,
-      state: facts.key
-        ? `Your ${facts.key.livemode ? 'live' : 'test'} key is ready.`
-        : 'No key yet.',
+      title: 'Your test key',
+      done: !!testKey,
+      state: testKey
+        ? `${testKey.name} is ready: test calls go to the simulated network, free.`
+        : 'Making your test key…',
     },
     {
       id: 'call',
@@ -88,6 +81,20 @@ export function checklistSteps(
         ? 'Events reach your server.'
         : 'Not yet: add an endpoint (or pass webhook_url on a call) to get events pushed.',
     },
+    {
+      id: 'kyc',
+      title: 'Go live: business details (KYC)',
+      done: submitted,
+      state: kycStateInWords(kyc),
+    },
+    {
+      id: 'phone',
+      title: 'Go live: phone verified',
+      done: !!kyc?.phone_verified,
+      state: kyc?.phone_verified
+        ? 'Verified.'
+        : 'Not verified. Needed for live calls only: test mode works without it.',
+    },
   ];
 }
 
@@ -101,7 +108,7 @@ function StepAction({ step }: { step: ChecklistStep }): ReactNode {
   switch (step.id) {
     case 'kyc':
       return (
-        <Button size="sm" onClick={onboardingDialogs.reopen}>
+        <Button size="sm" onClick={onboardingDialogs.request}>
           Fill in details
         </Button>
       );
@@ -112,11 +119,7 @@ function StepAction({ step }: { step: ChecklistStep }): ReactNode {
         </Button>
       );
     case 'key':
-      return (
-        <Button size="sm" variant="outline" asChild>
-          <Link to={tabHref('apikey')}>Make a key</Link>
-        </Button>
-      );
+      return null;
     case 'call':
       return (
         <Button size="sm" variant="outline" asChild>
@@ -142,13 +145,15 @@ async function copy(text: string) {
 }
 
 /**
- * The dashboard's home: what is left to do before calls flow, each step one click away, and a
- * request to copy with the account's own key and base URL.
+ * The dashboard's home: what is left to do, test first and then going live, each step one click
+ * away, and a request to copy with the account's own test key and base URL (made on the first
+ * visit, so a new account can place a call at once).
  */
 export function GettingStartedCard() {
   const { user } = useSession();
   const kyc = useKyc(user?.id);
   const facts = useGettingStarted(user?.id);
+  const testKey = useTestApiKey(user?.id);
   const baseUrl = apiBaseUrl();
 
   const loading = (query: { data: unknown; isError: boolean }) =>
@@ -179,9 +184,10 @@ export function GettingStartedCard() {
     );
   }
 
-  const steps = checklistSteps(kyc.data, facts.data);
+  const key = testKey.data ?? null;
+  const steps = checklistSteps(kyc.data, facts.data, key);
   const left = steps.filter((step) => !step.done).length;
-  const curl = firstCallCurl(baseUrl, facts.data.key?.value ?? null);
+  const curl = firstCallCurl(baseUrl, key?.key ?? null);
 
   return (
     <Card>
@@ -225,14 +231,11 @@ export function GettingStartedCard() {
           </h2>
           <p className="text-sm text-muted-foreground">
             API base URL: <code className="break-all font-mono text-foreground">{baseUrl}</code>
-            {facts.data.key
-              ? facts.data.key.livemode
-                ? '. With your live key, this places a real call.'
-                : '. With your test key, this calls the simulated network, free.'
-              : '. Make a key, then paste it in place of YOUR_API_KEY.'}
-            {facts.data.key
-              ? ' Paste your whole key over the one shown (only its ends are kept).'
-              : null}
+            {key
+              ? '. With your test key, this calls the simulated network, free: paste it into a terminal as it is.'
+              : testKey.isError
+                ? '. Your test key could not be loaded: reload, or make one on the API Keys tab.'
+                : '. Your test key is being made.'}
           </p>
           <pre
             aria-label="curl request"

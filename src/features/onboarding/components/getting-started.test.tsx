@@ -1,18 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
+import type { TestApiKey } from '@/features/api-keys/api/test-api-key';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import type { GettingStarted } from '../api/get-getting-started';
 import type { KycRecord } from '../api/get-kyc';
 import { onboardingKeys } from '../api/query-keys';
+import { onboardingDialogs } from '../hooks/onboarding-dialog-requests';
 import { GettingStartedCard } from './getting-started-card';
 import { OnboardingDialogs } from './onboarding-dialogs';
 import { PhoneVerification } from './phone-verification';
 
 const user = testUser('grace@example.com');
-const TEST_KEY = 'dw_test_…b2b2';
+const TEST_KEY: TestApiKey = {
+  id: '5b0c7a52-3c55-4a5f-9a4e-2f1f4f7d2b2b',
+  name: 'Default test key',
+  key: `dw_test_${'b2'.repeat(32)}`,
+};
+// Before each test, when nothing of the last one is mounted to hear it.
+beforeEach(() => onboardingDialogs.reset());
 
 const pendingKyc: KycRecord = {
   business_type: 'business',
@@ -28,10 +37,11 @@ function account(kyc: KycRecord | null, facts: GettingStarted) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(onboardingKeys.kyc(user.id), kyc);
   queryClient.setQueryData(onboardingKeys.gettingStarted(user.id), facts);
+  queryClient.setQueryData(apiKeyKeys.testKey(user.id), TEST_KEY);
   return queryClient;
 }
 
-const nothingYet: GettingStarted = { key: null, placedCall: false, webhookSet: false };
+const nothingYet: GettingStarted = { placedCall: false, webhookSet: false };
 
 function step(name: string) {
   const list = screen.getByRole('list', { name: 'Getting started steps' });
@@ -41,7 +51,7 @@ function step(name: string) {
 }
 
 describe('Getting started on the dashboard', () => {
-  it('a new account sees every step to do, and the KYC form comes back from the checklist after closing it', async () => {
+  it('a new account starts with its test key and no paperwork; going live asks for the details from the checklist, again after closing', async () => {
     const events = userEvent.setup();
     renderWithProviders(
       <>
@@ -54,15 +64,25 @@ describe('Getting started on the dashboard', () => {
         queryClient: account(null, nothingYet),
       },
     );
+    // Nothing asks for paperwork: the test key is ready, and the request uses it whole.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('4 of 5 steps left.')).toBeInTheDocument();
+    expect(step('Your test key')).toHaveTextContent('Default test key is ready');
+    expect(screen.getByLabelText('curl request')).toHaveTextContent(
+      `Authorization: Bearer ${TEST_KEY.key}`,
+    );
+    expect(step('Go live: business details')).toHaveTextContent(
+      'Not submitted yet. Needed for live calls only',
+    );
+
+    const fillIn = within(step('Go live: business details')).getByRole('button', {
+      name: 'Fill in details',
+    });
+    await events.click(fillIn);
     const dialog = await screen.findByRole('dialog');
     await events.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByText('5 of 5 steps left.')).toBeInTheDocument();
-    expect(step('Business details')).toHaveTextContent('Not submitted yet.');
-
-    await events.click(
-      within(step('Business details')).getByRole('button', { name: 'Fill in details' }),
-    );
+    await events.click(fillIn);
     const again = await screen.findByRole('dialog');
 
     // Submit names what is missing instead of staying greyed out.
@@ -82,27 +102,22 @@ describe('Getting started on the dashboard', () => {
     renderWithProviders(<GettingStartedCard />, {
       initialEntry: '/dashboard',
       session: sessionState({ user }),
-      queryClient: account(pendingKyc, {
-        key: { value: TEST_KEY, livemode: false },
-        placedCall: true,
-        webhookSet: false,
-      }),
+      queryClient: account(pendingKyc, { placedCall: true, webhookSet: false }),
     });
     expect(screen.getByText('2 of 5 steps left.')).toBeInTheDocument();
-    expect(step('Business details')).toHaveTextContent(
-      'Submitted, in review (pending). Calls work meanwhile.',
+    expect(step('Go live: business details')).toHaveTextContent(
+      'Submitted, in review (pending). Live calls work meanwhile.',
     );
-    expect(within(step('Phone verified')).getByRole('link', { name: 'Verify' })).toHaveAttribute(
-      'href',
-      '/verify-phone',
-    );
-    expect(within(step('API key made')).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(step('Go live: phone verified')).getByRole('link', { name: 'Verify' }),
+    ).toHaveAttribute('href', '/verify-phone');
+    expect(within(step('Your test key')).queryByRole('button')).not.toBeInTheDocument();
     expect(
       within(step('Webhook endpoint set')).getByRole('link', { name: 'Add an endpoint' }),
     ).toHaveAttribute('href', '/dashboard?tab=webhooks');
 
     const curl = screen.getByLabelText('curl request');
-    expect(curl).toHaveTextContent(`Authorization: Bearer ${TEST_KEY}`);
+    expect(curl).toHaveTextContent(`Authorization: Bearer ${TEST_KEY.key}`);
     expect(curl).toHaveTextContent('POST "http://127.0.0.1:54321/functions/v1/task"');
     expect(screen.getByText(/With your test key/)).toBeInTheDocument();
   });
@@ -113,11 +128,11 @@ describe('Getting started on the dashboard', () => {
       session: sessionState({ user }),
       queryClient: account(
         { ...pendingKyc, kyc_status: 'complete', phone: '+14155550100', phone_verified: true },
-        { key: { value: TEST_KEY, livemode: false }, placedCall: true, webhookSet: true },
+        { placedCall: true, webhookSet: true },
       ),
     });
     expect(screen.getByText('All set: every step is done.')).toBeInTheDocument();
-    expect(step('Business details')).toHaveTextContent('Submitted and approved.');
+    expect(step('Go live: business details')).toHaveTextContent('Submitted and approved.');
   });
 });
 

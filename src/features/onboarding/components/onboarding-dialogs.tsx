@@ -3,20 +3,21 @@ import { useSession } from '@/lib/auth/session-context';
 import { onboardingStep, useKyc } from '../api/get-kyc';
 import {
   onboardingDialogs,
-  useDismissedOnboardingDialogs,
+  useOnboardingDialogRequests,
 } from '../hooks/onboarding-dialog-requests';
 import { KycDialog } from './kyc-dialog';
 import { PhoneVerificationDialog } from './phone-verification-dialog';
 
 /**
- * The dashboard's onboarding: no KYC row, or an empty or incomplete status → the KYC
- * dialog; KYC present but the phone unverified → the phone dialog; otherwise nothing. A spinner
- * shows while authentication or KYC loads. The dashboard hides this while a logout is in progress.
+ * The dashboard's onboarding for going live, when asked for (the Live switch, the checklist): no
+ * KYC row, or an empty or incomplete status → the KYC dialog; KYC present but the phone
+ * unverified → the phone dialog; otherwise nothing. A spinner shows while authentication or KYC
+ * loads. The dashboard hides this while a logout is in progress.
  */
 export function OnboardingDialogs() {
   const { user, loading: authLoading } = useSession();
   const kyc = useKyc(user?.id);
-  const dismissed = useDismissedOnboardingDialogs();
+  const { requested, dismissed } = useOnboardingDialogRequests();
 
   if (authLoading || (user && kyc.isPending)) {
     return (
@@ -29,7 +30,7 @@ export function OnboardingDialogs() {
 
   const step = onboardingStep(kyc.data);
   // Closing a dialog hides it until the step changes, the checklist asks for it, or a reload.
-  const open = (which: string) => step === which && !dismissed.includes(which);
+  const open = (which: string) => requested && step === which && !dismissed.includes(which);
   const close =
     (which: string, alsoHide: string[] = []) =>
     (next: boolean) =>

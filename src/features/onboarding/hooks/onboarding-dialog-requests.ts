@@ -1,15 +1,18 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Which onboarding dialogs the user closed on this page. Closing hides a dialog until its step
- * changes or something asks for it again (the Getting started checklist does), so a closed KYC
+ * Whether the onboarding dialogs are asked for, and which the user closed on this page. They open
+ * only on request (going live, or the Getting started checklist): test mode needs no paperwork.
+ * Closing hides a dialog until its step changes or something asks for it again, so a closed KYC
  * dialog is one click away, not only on reload.
  */
-let dismissed: readonly string[] = [];
+type Requests = { requested: boolean; dismissed: readonly string[] };
+
+let state: Requests = { requested: false, dismissed: [] };
 const listeners = new Set<() => void>();
 
-function set(next: readonly string[]) {
-  dismissed = next;
+function set(next: Requests) {
+  state = next;
   listeners.forEach((listener) => listener());
 }
 
@@ -19,15 +22,17 @@ const subscribe = (listener: () => void) => {
 };
 
 export const onboardingDialogs = {
-  dismiss: (which: readonly string[]) => set(which),
-  /** Shows the dialog of the account's current step again. */
-  reopen: () => set([]),
+  dismiss: (which: readonly string[]) => set({ ...state, dismissed: which }),
+  /** Shows the dialog of the account's current step. */
+  request: () => set({ requested: true, dismissed: [] }),
+  /** Back to none asked for (a new page, a test). */
+  reset: () => set({ requested: false, dismissed: [] }),
 };
 
-export function useDismissedOnboardingDialogs(): readonly string[] {
+export function useOnboardingDialogRequests(): Requests {
   return useSyncExternalStore(
     subscribe,
-    () => dismissed,
-    () => dismissed,
+    () => state,
+    () => state,
   );
 }

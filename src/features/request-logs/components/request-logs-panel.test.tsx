@@ -10,11 +10,12 @@ import { RequestLogsPanel } from './request-logs-panel';
 const user = testUser('logs@example.com');
 
 describe('RequestLogsPanel', () => {
-  it('shows the filters from the URL and the matching requests, newest first', () => {
+  it('shows the filters from the URL and the matching requests of the mode, newest first', () => {
     const search = 'status=4xx&request_id=req_abc';
     const queryClient = createQueryClient();
+    // A new browser is in test mode: the test keys' requests.
     queryClient.setQueryData(
-      requestLogKeys.list(user.id, true, filtersFromSearch(new URLSearchParams(search))),
+      requestLogKeys.list(user.id, false, filtersFromSearch(new URLSearchParams(search))),
       {
         rows: [
           {
@@ -26,7 +27,7 @@ describe('RequestLogsPanel', () => {
             status: 400,
             request_id: 'req_abc',
             latency_ms: 12,
-            key_mask: 'dw_live_…abcd',
+            key_mask: 'dw_test_…abcd',
             error_code: 'invalid_request',
             source: 'api',
           },

@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { onboardingKeys } from '@/features/onboarding/api/query-keys';
+import type { KycRecord } from '@/features/onboarding/api/get-kyc';
+import { onboardingDialogs } from '@/features/onboarding/hooks/onboarding-dialog-requests';
+import { OnboardingDialogs } from '@/features/onboarding/components/onboarding-dialogs';
+import { getDashboardMode, modeHeader } from '@/lib/api/dashboard-mode';
+import { createQueryClient } from '@/lib/query-client';
+import { renderWithProviders } from '@/testing/render';
+import { sessionState, testUser } from '@/testing/session';
+import { ModeSwitch } from './mode-switch';
+
+const user = testUser('lin@example.com');
+const onboarded: KycRecord = {
+  business_type: 'business',
+  legal_name: 'Bright Smiles Dental LLC',
+  address: '500 Market Street, San Francisco',
+  use_case: 'Appointment confirmations',
+  kyc_status: 'pending',
+  phone: '+14155550100',
+  phone_verified: true,
+};
+
+function withKyc(kyc: KycRecord | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(onboardingKeys.kyc(user.id), kyc);
+  return queryClient;
+}
+
+// Reset without notifying: the rendered switch is already unmounted or about to be.
+afterEach(() => localStorage.removeItem('dialwise.dashboard-mode'));
+beforeEach(() => onboardingDialogs.reset());
+
+describe('the Test / Live switch', () => {
+  it('starts in test mode, marking every call API request of the session, and an onboarded account goes live on purpose', async () => {
+    renderWithProviders(<ModeSwitch />, {
+      session: sessionState({ user }),
+      queryClient: withKyc(onboarded),
+    });
+    expect(screen.getByRole('button', { name: 'Test' })).toHaveAttribute('aria-pressed', 'true');
+    expect(modeHeader(new Request('https://x.test/task')).headers.get('Dialwise-Mode')).toBe(
+      'test',
+    );
+
+    // The price is on the button that turns live mode on.
+    await userEvent.click(screen.getByRole('button', { name: 'Live · $0.01/min' }));
+    expect(getDashboardMode()).toBe('live');
+    expect(screen.getByRole('button', { name: 'Live · $0.01/min' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(modeHeader(new Request('https://x.test/task')).headers.get('Dialwise-Mode')).toBeNull();
+  });
+
+  it('asks an account without its business details for them instead of going live', async () => {
+    renderWithProviders(
+      <>
+        <ModeSwitch />
+        <OnboardingDialogs />
+      </>,
+      { session: sessionState({ user }), queryClient: withKyc(null) },
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Live · $0.01/min' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(getDashboardMode()).toBe('test');
+    // Behind the modal dialog, the switch still says Test.
+    expect(screen.getByRole('button', { name: 'Test', hidden: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+});
