@@ -79,7 +79,10 @@ test.describe('do not call', () => {
     await page.getByLabel('Phone number').fill('415-555-0144');
     await page.getByRole('button', { name: 'Add number' }).click();
     await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0144' })).toHaveCount(1);
-    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Live · $0.01/min' }).click();
+    await page
+      .getByRole('group', { name: 'Mode' })
+      .getByRole('button', { name: 'Live · $0.01/min' })
+      .click();
     await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0109' })).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: '+1 415-555-0144' })).toHaveCount(0);
   });

@@ -22,7 +22,7 @@ import { maskedKey, useApiKeys, type ApiKeySummary } from '@/lib/api-key';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGenerateApiKey, useRevokeApiKey } from '../api/generate-api-key';
 import { apiKeyKeys } from '../api/query-keys';
-import { revealTestApiKey, useTestApiKey } from '../api/test-api-key';
+import { revealTestApiKey, useTestApiKey } from '@/lib/test-api-key';
 import { ApiBaseUrl } from './api-base-url';
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { useKyc, onboardingStep } from '@/features/onboarding/api/get-kyc';
-import { onboardingDialogs } from '@/features/onboarding/hooks/onboarding-dialog-requests';
+import { useKyc, onboardingStep } from '@/lib/kyc';
+import { onboardingDialogs } from '@/lib/onboarding-dialog-requests';
 import { setDashboardMode, useDashboardMode, type DashboardMode } from '@/lib/api/dashboard-mode';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';

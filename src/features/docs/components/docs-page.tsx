@@ -208,9 +208,8 @@ export function DocsPage() {
               hour. Set <InlineCode>{'"test_clock": "2026-11-27T23:30:00-08:00"'}</InlineCode> to
               see what live mode would do at that moment: a California number is then{' '}
               <InlineCode>scheduled</InlineCode> for 09:00 on that clock (its auto-dialer statute
-              opens at 9), with a{' '}
-              <InlineCode>scheduled_reason</InlineCode> in words. The clock runs on from there in
-              real time.
+              opens at 9), with a <InlineCode>scheduled_reason</InlineCode> in words. The clock runs
+              on from there in real time.
             </li>
             <li>
               Live mode always follows the real clock and the calling window;{' '}

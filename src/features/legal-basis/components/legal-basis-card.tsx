@@ -69,9 +69,9 @@ export function LegalBasisCard() {
         <CardTitle>Legal basis for live calls</CardTitle>
         <CardDescription>
           An AI voice is an artificial voice under the TCPA: a live call needs the callee&apos;s
-          prior express consent (written, for marketing) or an exemption the law names. A call
-          that sends no consent or exemption of its own uses the basis you attest here. Test calls
-          need none.
+          prior express consent (written, for marketing) or an exemption the law names. A call that
+          sends no consent or exemption of its own uses the basis you attest here. Test calls need
+          none.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onboardingStep, type KycRecord } from './get-kyc';
+import { onboardingStep, type KycRecord } from '@/lib/kyc';
 
 const record = (fields: Partial<KycRecord>): KycRecord => ({
   business_type: 'business',

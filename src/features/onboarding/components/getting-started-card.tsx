@@ -9,10 +9,10 @@ import { paths, type DashboardTab } from '@/config/paths';
 import { env } from '@/config/env';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
-import { useTestApiKey, type TestApiKey } from '@/features/api-keys/api/test-api-key';
+import { useTestApiKey, type TestApiKey } from '@/lib/test-api-key';
 import { useGettingStarted, type GettingStarted } from '../api/get-getting-started';
-import { useKyc, type KycRecord } from '../api/get-kyc';
-import { onboardingDialogs } from '../hooks/onboarding-dialog-requests';
+import { useKyc, type KycRecord } from '@/lib/kyc';
+import { onboardingDialogs } from '@/lib/onboarding-dialog-requests';
 
 /** Where integrators send requests: this project's functions. */
 export const apiBaseUrl = (supabaseUrl: string = env.supabaseUrl) =>

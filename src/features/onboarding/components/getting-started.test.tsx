@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiKeyKeys } from '@/features/api-keys/api/query-keys';
-import type { TestApiKey } from '@/features/api-keys/api/test-api-key';
+import { testApiKeyQueryKey, type TestApiKey } from '@/lib/test-api-key';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
 import { sessionState, testUser } from '@/testing/session';
 import type { GettingStarted } from '../api/get-getting-started';
-import type { KycRecord } from '../api/get-kyc';
+import type { KycRecord } from '@/lib/kyc';
 import { onboardingKeys } from '../api/query-keys';
-import { onboardingDialogs } from '../hooks/onboarding-dialog-requests';
+import { onboardingDialogs } from '@/lib/onboarding-dialog-requests';
 import { GettingStartedCard } from './getting-started-card';
 import { OnboardingDialogs } from './onboarding-dialogs';
 import { PhoneVerification } from './phone-verification';
@@ -37,7 +36,7 @@ function account(kyc: KycRecord | null, facts: GettingStarted) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(onboardingKeys.kyc(user.id), kyc);
   queryClient.setQueryData(onboardingKeys.gettingStarted(user.id), facts);
-  queryClient.setQueryData(apiKeyKeys.testKey(user.id), TEST_KEY);
+  queryClient.setQueryData(testApiKeyQueryKey(user.id), TEST_KEY);
   return queryClient;
 }
 

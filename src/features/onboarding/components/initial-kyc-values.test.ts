@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KYC_DRAFT_STORAGE_KEY } from '@/config/constants';
-import type { KycRecord } from '../api/get-kyc';
+import type { KycRecord } from '@/lib/kyc';
 import { initialKycValues } from './kyc-dialog';
 
 const draft = {

@@ -17,7 +17,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
-import type { KycRecord } from '../api/get-kyc';
+import type { KycRecord } from '@/lib/kyc';
 import {
   businessTypes,
   emptyKyc,

@@ -1,10 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth/session-context';
-import { onboardingStep, useKyc } from '../api/get-kyc';
-import {
-  onboardingDialogs,
-  useOnboardingDialogRequests,
-} from '../hooks/onboarding-dialog-requests';
+import { onboardingStep, useKyc } from '@/lib/kyc';
+import { onboardingDialogs, useOnboardingDialogRequests } from '@/lib/onboarding-dialog-requests';
 import { KycDialog } from './kyc-dialog';
 import { PhoneVerificationDialog } from './phone-verification-dialog';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
-import { useKyc } from '../api/get-kyc';
+import { useKyc } from '@/lib/kyc';
 
 /**
  * Whether the signed-in user's phone is verified, as a badge (a placeholder while it loads); an

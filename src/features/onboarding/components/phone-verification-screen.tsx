@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
-import { useKyc } from '../api/get-kyc';
+import { useKyc } from '@/lib/kyc';
 import { PhoneVerification } from './phone-verification';
 import { phoneVerificationCopy } from './phone-verification-dialog';
 

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
-import { useKyc } from '../api/get-kyc';
+import { useKyc } from '@/lib/kyc';
 import { PhoneVerificationScreen } from './phone-verification-screen';
 
 /**

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { apiKeyKeys } from './query-keys';
+
+/** Under the API keys feature's prefix, so revoking a key reads the test key again. */
+export const testApiKeyQueryKey = (userId: string) => ['api-keys', userId, 'test-key'] as const;
 
 /** The account's test key, whole: test keys stay readable by their owner (as Stripe's do). */
 export type TestApiKey = { id: string; name: string; key: string };
@@ -17,7 +19,7 @@ export async function getTestApiKey(): Promise<TestApiKey> {
 
 export function testApiKeyQueryOptions(userId: string | null | undefined) {
   return queryOptions({
-    queryKey: apiKeyKeys.testKey(userId ?? ''),
+    queryKey: testApiKeyQueryKey(userId ?? ''),
     queryFn: getTestApiKey,
     enabled: !!userId,
     // The key does not change unless it is revoked, which invalidates the feature's queries.

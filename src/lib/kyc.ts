@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tables } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
-import { onboardingKeys } from './query-keys';
+
+/** Under the onboarding feature's prefix, so invalidating its queries reads the row again. */
+export const kycQueryKey = (userId: string) => ['onboarding', userId, 'kyc'] as const;
 
 export type KycStatus = Tables<'user_kyc'>['kyc_status'];
 
@@ -26,7 +28,7 @@ export async function getKyc(userId: string): Promise<KycRecord | null> {
 
 export function kycQueryOptions(userId: string | null | undefined) {
   return queryOptions({
-    queryKey: onboardingKeys.kyc(userId ?? ''),
+    queryKey: kycQueryKey(userId ?? ''),
     queryFn: () => getKyc(userId!),
     enabled: !!userId,
   });
@@ -36,7 +38,7 @@ export function useKyc(userId: string | null | undefined) {
   return useQuery(kycQueryOptions(userId));
 }
 
-/** Which onboarding step a KYC record calls for. */
+/** Which onboarding step a KYC record calls for ('done': the account may go live). */
 export function onboardingStep(kyc: KycRecord | null | undefined): 'kyc' | 'phone' | 'done' {
   if (!kyc || !kyc.kyc_status || kyc.kyc_status === 'incomplete') return 'kyc';
   if (!kyc.phone_verified) return 'phone';
