@@ -120,6 +120,9 @@ export const routes: RouteObject[] = [
           page(paths.contact.path, () =>
             import('@/features/support/components/contact-page').then((m) => m.ContactPage),
           ),
+          page(paths.stopCalls.path, () =>
+            import('@/features/stop-calls/components/stop-calls-page').then((m) => m.StopCallsPage),
+          ),
           page(paths.status.path, () =>
             import('@/features/support/components/status-page').then((m) => m.StatusPage),
           ),

@@ -13,6 +13,8 @@ export const paths = {
   terms: { path: '/terms', href: '/terms' },
   privacy: { path: '/privacy', href: '/privacy' },
   contact: { path: '/contact', href: '/contact' },
+  /** A callee asks that a number not be called again (no account needed). */
+  stopCalls: { path: '/stop-calls', href: '/stop-calls' },
   docs: { path: '/docs', href: '/docs' },
   docsPhoneAgent: { path: '/docs/phone-agent', href: '/docs/phone-agent' },
   status: { path: '/status', href: '/status' },
@@ -72,6 +74,7 @@ export const publicPagePaths: readonly string[] = [
   paths.terms.path,
   paths.privacy.path,
   paths.contact.path,
+  paths.stopCalls.path,
   paths.docs.path,
   paths.docsPhoneAgent.path,
   paths.status.path,

@@ -60,10 +60,13 @@ create table private.callee_opt_outs (
   user_id uuid not null,
   phone_number text not null,
   task_id text,
-  opted_out_at timestamptz not null default now()
+  opted_out_at timestamptz not null default now(),
+  -- How it reached us: on a call (keypad, words, the call's analysis), by text, or by the web form.
+  via text not null default 'call'
+    constraint callee_opt_outs_via check (via in ('call', 'text', 'web_form'))
 );
 comment on table private.callee_opt_outs is
-  'Each opt-out a callee made (by keypad, words or the call''s analysis), kept 5 years after it was made.';
+  'Each opt-out a callee made (on a call, by text or by the web form), kept 5 years after it was made.';
 create index callee_opt_outs_made on private.callee_opt_outs (opted_out_at);
 revoke all on private.callee_opt_outs from public, anon, authenticated;
 grant select on private.callee_opt_outs to service_role;
@@ -72,9 +75,10 @@ alter table private.callee_opt_outs enable row level security;
 -- Functions --------------------------------------------------------------------------------------
 
 -- One callee's wish not to be called again by one account, however it was said (on a call, by
--- text): the number is listed as the callee's, and a live one is kept as the callee's record.
+-- text, by the web form): the number is listed as the callee's, and a live one is kept as the
+-- callee's record.
 create function private.list_callee_opt_out(
-  p_user_id uuid, p_phone_number text, p_task_id text, p_livemode boolean
+  p_user_id uuid, p_phone_number text, p_task_id text, p_livemode boolean, p_via text default 'call'
 ) returns void
 language plpgsql
 set search_path = ''
@@ -88,15 +92,15 @@ begin
     set source = 'callee', task_id = excluded.task_id, created_at = now();
   -- A test call's opt-out joins the test list, and is no record of a real person's wish.
   if p_livemode then
-    insert into private.callee_opt_outs (user_id, phone_number, task_id)
-    values (p_user_id, p_phone_number, p_task_id);
+    insert into private.callee_opt_outs (user_id, phone_number, task_id, via)
+    values (p_user_id, p_phone_number, p_task_id, p_via);
   end if;
 end;
 $$;
-comment on function private.list_callee_opt_out(uuid, text, text, boolean) is
-  'Lists a number as the callee''s on an account''s list of that mode (a live one also kept in callee_opt_outs).';
-revoke all on function private.list_callee_opt_out(uuid, text, text, boolean) from public, anon, authenticated;
-grant execute on function private.list_callee_opt_out(uuid, text, text, boolean) to service_role;
+comment on function private.list_callee_opt_out(uuid, text, text, boolean, text) is
+  'Lists a number as the callee''s on an account''s list of that mode (a live one also kept in callee_opt_outs, with how it reached us).';
+revoke all on function private.list_callee_opt_out(uuid, text, text, boolean, text) from public, anon, authenticated;
+grant execute on function private.list_callee_opt_out(uuid, text, text, boolean, text) to service_role;
 
 create function private.record_callee_opt_out() returns trigger
 language plpgsql
@@ -239,12 +243,14 @@ comment on function public.do_not_call_add(uuid, text[], boolean) is
 revoke all on function public.do_not_call_add(uuid, text[], boolean) from public, anon, authenticated;
 grant execute on function public.do_not_call_add(uuid, text[], boolean) to service_role;
 
--- A callee's revocation that reaches us outside a call: a text to our number saying STOP (or any
--- carrier stop word). Every open account with a live call to the number, placed or waiting, lists
--- it as the callee's at once (its waiting calls to it are canceled by the trigger above), and the
--- opt-out is kept 5 years like one made during a call.
-create function public.callee_revoke_by_text(p_phone_number text) returns integer
+-- A callee's revocation that reaches us outside a call (a text saying STOP, the web form): every
+-- open account with a live call to the number, placed or waiting, lists it as the callee's at
+-- once (its waiting calls to it are canceled by the trigger above), and the opt-out is kept 5
+-- years like one made during a call.
+create function private.callee_revoke(p_phone_number text, p_via text) returns integer
 language plpgsql
+-- The opt-out records are written by us alone: the service role may read them, never write them.
+security definer
 set search_path = ''
 as $$
 declare
@@ -258,13 +264,87 @@ begin
        and exists (select 1 from public.profiles p where p.id = t.user_id and p.closed_at is null)
      order by t.user_id, t.created_at desc
   loop
-    perform private.list_callee_opt_out(latest.user_id, p_phone_number, latest.id, true);
+    perform private.list_callee_opt_out(latest.user_id, p_phone_number, latest.id, true, p_via);
     listed := listed + 1;
   end loop;
   return listed;
 end;
 $$;
+comment on function private.callee_revoke(text, text) is
+  'A callee''s revocation outside a call: lists the number as the callee''s on every open account with a live call to it; returns how many accounts.';
+revoke all on function private.callee_revoke(text, text) from public, anon, authenticated;
+grant execute on function private.callee_revoke(text, text) to service_role;
+
+create function public.callee_revoke_by_text(p_phone_number text) returns integer
+language sql
+set search_path = ''
+as $$
+  select private.callee_revoke(p_phone_number, 'text');
+$$;
 comment on function public.callee_revoke_by_text(text) is
   'A callee''s STOP by text: lists the number as the callee''s on every open account with a live call to it; returns how many accounts.';
 revoke all on function public.callee_revoke_by_text(text) from public, anon, authenticated;
 grant execute on function public.callee_revoke_by_text(text) to service_role;
+
+-- The web form on our site (/stop-calls): anyone may ask for a number not to be called, as the
+-- law lets a callee revoke by any reasonable means, without proving they hold it. Each request is
+-- kept 5 years with the client IP the gateway saw; the limits hold however many function
+-- instances run: 10 an hour per IP, 500 an hour for everybody.
+create table private.web_opt_out_requests (
+  id bigint generated always as identity primary key,
+  phone_number text not null constraint web_opt_out_requests_phone_e164 check (phone_number ~ '^\+1[2-9][0-9]{9}$'),
+  client_ip inet not null,
+  accounts_listed integer not null default 0,
+  requested_at timestamptz not null default now()
+);
+comment on table private.web_opt_out_requests is
+  'Each request of the public opt-out form: the number, the client IP and how many accounts listed it; kept 5 years.';
+create index web_opt_out_requests_ip_time on private.web_opt_out_requests (client_ip, requested_at);
+create index web_opt_out_requests_time on private.web_opt_out_requests (requested_at);
+revoke all on private.web_opt_out_requests from public, anon, authenticated;
+grant select, insert, delete on private.web_opt_out_requests to service_role;
+alter table private.web_opt_out_requests enable row level security;
+
+create policy "The service role reads the web opt-out requests"
+  on private.web_opt_out_requests for select
+  to service_role
+  using (true);
+
+create policy "The service role records web opt-out requests"
+  on private.web_opt_out_requests for insert
+  to service_role
+  with check (true);
+
+create policy "The service role erases web opt-out requests"
+  on private.web_opt_out_requests for delete
+  to service_role
+  using (true);
+
+create function public.callee_revoke_by_web_form(p_phone_number text, p_client_ip inet)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  listed integer;
+begin
+  -- One request at a time counts, so concurrent ones cannot pass a limit together.
+  perform pg_advisory_xact_lock(hashtext('web_opt_out_requests'));
+  if (select count(*) from private.web_opt_out_requests
+       where client_ip = p_client_ip and requested_at > now() - interval '1 hour') >= 10 then
+    return jsonb_build_object('error', 'rate_limited');
+  end if;
+  if (select count(*) from private.web_opt_out_requests
+       where requested_at > now() - interval '1 hour') >= 500 then
+    return jsonb_build_object('error', 'busy');
+  end if;
+  listed := private.callee_revoke(p_phone_number, 'web_form');
+  insert into private.web_opt_out_requests (phone_number, client_ip, accounts_listed)
+  values (p_phone_number, p_client_ip, listed);
+  return jsonb_build_object('accounts', listed);
+end;
+$$;
+comment on function public.callee_revoke_by_web_form(text, inet) is
+  'The public opt-out form: lists the number as the callee''s on every open account with a live call to it and keeps the request; {accounts} or {error: rate_limited | busy}. Service role only.';
+revoke all on function public.callee_revoke_by_web_form(text, inet) from public, anon, authenticated;
+grant execute on function public.callee_revoke_by_web_form(text, inet) to service_role;

@@ -207,6 +207,8 @@ begin
   -- A callee's opt-out is kept 5 years after it was made, whatever became of the account.
   delete from private.callee_opt_outs where opted_out_at < p_now - interval '5 years';
   get diagnostics n = row_count; total := total + n;
+  delete from private.web_opt_out_requests where requested_at < p_now - interval '5 years';
+  get diagnostics n = row_count; total := total + n;
 
   -- A closed account's attested legal basis is kept 5 years after closing, as long as the
   -- limitation period of the calls made on it.

@@ -146,6 +146,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={paths.stopCalls.href} className={linkClass}>
+                Stop calls to my number
+              </Link>
+            </li>
+            <li>
               <a
                 href={`mailto:${CONTACT_EMAIL}`}
                 className={`${linkClass} inline-flex items-center gap-2`}

@@ -279,8 +279,9 @@ function CreateKeyDialog({
             <DialogHeader>
               <DialogTitle>Your new API key</DialogTitle>
               <DialogDescription>
-                Copy it now and keep it somewhere safe: it is stored only as a hash, so it will not
-                be shown again.
+                {livemode
+                  ? 'Copy it now and keep it somewhere safe: it is stored only as a hash, so it will not be shown again.'
+                  : 'A test key places free calls on the simulated network only; Copy on the key shows it again whenever you need it.'}
               </DialogDescription>
             </DialogHeader>
             <code

@@ -621,8 +621,12 @@ export function DocsPage() {
               not by the agent&apos;s judgment); the call ends and every call of yours waiting for
               that number is canceled (<InlineCode>failure_reason</InlineCode>{' '}
               <InlineCode>do_not_call</InlineCode>, with its event and webhook). Test it with +1
-              415-555-0190. A callee who texts STOP to our number is listed the same way, at once,
-              by every account with a live call to that number.
+              415-555-0190. A callee who texts STOP to our number, or enters it on our public{' '}
+              <a className="underline" href="/stop-calls">
+                stop-calls page
+              </a>{' '}
+              (no account needed), is listed the same way, at once, by every account with a live
+              call to that number.
             </li>
             <li>
               Do-not-call list: a listed number is refused (<InlineCode>403 do_not_call</InlineCode>
