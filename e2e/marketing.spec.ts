@@ -245,8 +245,14 @@ test.describe('navigation bar', () => {
     await expect(page).toHaveURL(/\/use-cases\/healthcare$/);
   });
 
-  test('signed out, the bar offers "Start now" to the Sign-up tab', async ({ page }) => {
+  test('signed out, the bar offers "Sign in" and "Start now" to the Sign-up tab', async ({
+    page,
+  }) => {
     await openLanding(page);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      paths.auth.href,
+    );
     const start = page.getByRole('banner').getByRole('link', { name: 'Start now' });
     await expect(start).toHaveAttribute('href', paths.signUp.href);
     await start.click();
@@ -282,7 +288,7 @@ test.describe('navigation bar', () => {
 
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await expect(menu).toBeVisible();
-      for (const name of ['Features', 'Docs', 'Pricing', 'Start now']) {
+      for (const name of ['Features', 'Docs', 'Pricing', 'Sign in', 'Start now']) {
         await expect(menu.getByRole('link', { name })).toBeVisible();
       }
       const group = menu.getByRole('button', { name: 'Use Cases' });

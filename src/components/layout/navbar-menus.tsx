@@ -128,7 +128,7 @@ export function MobileMenu({
               Pricing
             </Link>
           </MobileItem>
-          <li className="pt-2">{accountButton}</li>
+          <li className="grid gap-2 pt-2">{accountButton}</li>
         </ul>
       </nav>
     </div>

@@ -30,20 +30,30 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
+/** Dashboard for a signed-in user; Sign in and Start now for a visitor. */
 function AccountButton({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { user } = useSession();
-  return (
-    <Button asChild className={className}>
-      {user ? (
+  if (user)
+    return (
+      <Button asChild className={className}>
         <Link to={paths.dashboard.href} onClick={onNavigate}>
           Dashboard
         </Link>
-      ) : (
+      </Button>
+    );
+  return (
+    <>
+      <Button asChild variant="ghost" className={className}>
+        <Link to={paths.auth.href} onClick={onNavigate}>
+          Sign in
+        </Link>
+      </Button>
+      <Button asChild className={className}>
         <Link to={paths.signUp.href} onClick={onNavigate}>
           Start now
         </Link>
-      )}
-    </Button>
+      </Button>
+    </>
   );
 }
 

@@ -158,7 +158,7 @@ describe('LandingPage', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Global phone numbers',
+      'Calls to any US number',
       'Smart call routing',
       'Real-time transcripts',
       'REST API access',

@@ -22,7 +22,7 @@ export const pricingPlans: readonly PricingPlan[] = [
     priceNote: `First ${FREE_MINUTES} minutes free`,
     summary: 'Pay-as-you-go. No contract, no monthly minimum, billed by the minute you use.',
     features: [
-      'Global phone numbers',
+      'Calls to any US number',
       'Smart call routing',
       'Real-time transcripts',
       'REST API access',
