@@ -12,6 +12,8 @@ const everyPage = [
   'API Keys',
   'Calls',
   'Batches',
+  'Request logs',
+  'Do Not Call',
   'Webhooks',
   'Usage',
   'Phone Agent',
@@ -38,13 +40,15 @@ function sideNavLinks() {
 }
 
 describe('StandalonePage side navigation', () => {
-  it('on /billing links to Profile, API Keys, Calls, Batches, Webhooks, Usage, Phone Agent and Dashboard, hiding Billing', () => {
+  it('on /billing links to every other account page and the dashboard, hiding Billing', () => {
     renderAt('/billing', 'Billing');
     expect(sideNavLinks()).toEqual([
       ['Profile', '/profile'],
       ['API Keys', '/apikey'],
       ['Calls', '/calls'],
       ['Batches', '/batches'],
+      ['Request logs', '/request-logs'],
+      ['Do Not Call', '/do-not-call'],
       ['Webhooks', '/webhooks'],
       ['Usage', '/usage'],
       ['Phone Agent', '/phone-agent-settings'],

@@ -8,6 +8,8 @@ const links = [
   { href: paths.apiKey.href, label: 'API Keys' },
   { href: paths.calls.href, label: 'Calls' },
   { href: paths.batches.href, label: 'Batches' },
+  { href: paths.requestLogs.href, label: 'Request logs' },
+  { href: paths.doNotCall.href, label: 'Do Not Call' },
   { href: paths.webhooks.href, label: 'Webhooks' },
   { href: paths.usage.href, label: 'Usage' },
   { href: paths.phoneAgentSettings.href, label: 'Phone Agent' },
