@@ -170,6 +170,10 @@ create table public.tasks (
   -- local test stack whose calling clock is shifted (private.calling_clock), so a scheduled task's
   -- reason names the time its window was judged at.
   calling_clock_at timestamptz,
+  -- Test mode only: each minute of retry_interval_minutes waits one second, so a test batch's
+  -- retries finish while one watches (docs/product-rules.md#test-mode).
+  retry_waits_compressed boolean not null default false,
+  constraint tasks_retry_waits_compressed_test_only check (not (retry_waits_compressed and livemode)),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -245,7 +249,7 @@ grant select (
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
   provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent,
-  transfer, legal_basis
+  transfer, legal_basis, retry_waits_compressed
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 

@@ -303,6 +303,10 @@ begin
   if not found then
     return jsonb_build_object('error', 'unauthorized');
   end if;
+  if batch_livemode and exists (select 1 from jsonb_array_elements(p_tasks) r
+                                 where coalesce((r.value->>'retry_waits_compressed')::boolean, false)) then
+    return jsonb_build_object('error', 'compressed_waits_in_live_mode');
+  end if;
 
   -- A replay answers before the rate limit, as for a single task.
   if p_idempotency_key is not null then
@@ -440,7 +444,7 @@ begin
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
       batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer,
-      legal_basis
+      legal_basis, retry_waits_compressed
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -465,7 +469,8 @@ begin
       case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end,
       coalesce(p.task->>'purpose', 'informational'),
       case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end,
-      case when batch_livemode then private.legal_basis_of(p_user_id, p.task) end
+      case when batch_livemode then private.legal_basis_of(p_user_id, p.task) end,
+      coalesce((p.task->>'retry_waits_compressed')::boolean, false)
       from planned p
     returning id, status, scheduled_for, schedule_at
   )

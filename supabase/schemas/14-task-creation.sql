@@ -54,6 +54,9 @@ begin
   if task_livemode and p_task->>'test_clock' is not null then
     return jsonb_build_object('error', 'test_clock_in_live_mode');
   end if;
+  if task_livemode and coalesce((p_task->>'retry_waits_compressed')::boolean, false) then
+    return jsonb_build_object('error', 'compressed_waits_in_live_mode');
+  end if;
 
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
@@ -230,7 +233,8 @@ begin
     retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
-    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer, legal_basis
+    awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer, legal_basis,
+    retry_waits_compressed
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -251,7 +255,7 @@ begin
     case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
     coalesce(p_task->>'purpose', 'informational'),
     case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
-    basis
+    basis, coalesce((p_task->>'retry_waits_compressed')::boolean, false)
   ) returning * into created;
 
   -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).

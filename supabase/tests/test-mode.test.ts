@@ -346,6 +346,48 @@ describe('what test mode may store', () => {
       ]);
     }, 60_000);
 
+    it('compresses a test task’s retry waits on request: 30 minutes wait 30 seconds, and the dispatcher places the retry then', async () => {
+      const created = await withTestKey('', {
+        method: 'POST',
+        json: {
+          phone_number: '+14155550106',
+          goal: GOAL,
+          retry: { max_attempts: 1, interval_minutes: 30, compress_waits: true },
+        },
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as Task;
+      const waiting = (await waitFor(taskOf(id), (t) => t.status === 'retry_scheduled', {
+        what: 'the retry',
+      })) as Task & { next_attempt_at: string; retry: { compress_waits: boolean } };
+      expect(waiting.retry).toEqual({
+        max_attempts: 1,
+        interval_minutes: 30,
+        compress_waits: true,
+      });
+      const wait = Date.parse(waiting.next_attempt_at) - Date.now();
+      expect(wait).toBeGreaterThan(20_000);
+      expect(wait).toBeLessThanOrEqual(30_000);
+      await dispatchAt(new Date(Date.parse(waiting.next_attempt_at) + 1000));
+      const done = await waitFor(taskOf(id), (t) => TERMINAL.includes(t.status), {
+        what: 'the retry to end',
+      });
+      expect(done.attempts.map((a) => [a.number, a.status])).toEqual([
+        [1, 'no_answer'],
+        [2, 'success'],
+      ]);
+
+      // A live key's retries wait their whole interval.
+      const live = await account.api('', {
+        method: 'POST',
+        json: { phone_number: '+14155550106', goal: GOAL, retry: { compress_waits: true } },
+      });
+      expect(live.status).toBe(400);
+      expect(await live.json()).toMatchObject({
+        error: { code: 'invalid_request', field: 'retry.compress_waits' },
+      });
+    }, 60_000);
+
     it('555-0108, whose end report is lost, is reconciled by the watchdog from the call the provider kept', async () => {
       await withoutDispatchTick(async () => {
         const created = await withTestKey('', {

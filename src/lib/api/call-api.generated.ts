@@ -375,6 +375,8 @@ export interface components {
         max_attempts?: number;
         /** @description Minutes between attempts. 30 when omitted. */
         interval_minutes?: number;
+        /** @description Test mode only (a dw_test_ key): each minute of interval_minutes waits one second, so a test batch's retries finish while you watch (30 minutes become 30 seconds). A live request with true is refused with 400 naming retry.compress_waits. false when omitted. */
+        compress_waits?: boolean;
       };
       /**
        * Format: uri
@@ -575,6 +577,8 @@ export interface components {
       retry: {
         max_attempts: number;
         interval_minutes: number;
+        /** @description Test mode only; each minute of interval_minutes waits one second. */
+        compress_waits: boolean;
       };
       webhook_url: string | null;
       /** @enum {string} */

@@ -60,6 +60,8 @@ export const batchOptionsSchema = z.object({
     const problem = value.trim() ? resultSchemaProblem(value) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
+  /** Test mode: retries wait a second per interval minute (sent only for a test batch). */
+  compressWaits: z.boolean(),
 });
 
 export type BatchOptionsInput = z.input<typeof batchOptionsSchema>;
@@ -74,6 +76,7 @@ export const initialBatchOptions: BatchOptionsInput = {
   retryAttempts: String(DEFAULT_RETRY_ATTEMPTS),
   retryIntervalMinutes: String(DEFAULT_RETRY_INTERVAL_MINUTES),
   outputSchema: '',
+  compressWaits: true,
 };
 
 /** The options checked: their values, or each field's first problem. */
@@ -92,10 +95,13 @@ export function checkBatchOptions(
 
 /**
  * The options as `defaults` of POST /task/batches: only what differs from the API's own defaults
- * is sent (an empty voice keeps the account's phone agent settings).
+ * is sent (an empty voice keeps the account's phone agent settings). A live batch never asks to
+ * compress its waits.
  */
-export function batchDefaultsOf(values: BatchOptionsValues) {
+export function batchDefaultsOf(values: BatchOptionsValues, livemode = true) {
+  const compress = !livemode && values.compressWaits;
   const retryChanged =
+    compress ||
     values.retryAttempts !== DEFAULT_RETRY_ATTEMPTS ||
     values.retryIntervalMinutes !== DEFAULT_RETRY_INTERVAL_MINUTES;
   return {
@@ -110,6 +116,7 @@ export function batchDefaultsOf(values: BatchOptionsValues) {
           retry: {
             max_attempts: values.retryAttempts!,
             interval_minutes: values.retryIntervalMinutes!,
+            ...(compress ? { compress_waits: true } : {}),
           },
         }
       : {}),

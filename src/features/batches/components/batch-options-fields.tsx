@@ -11,10 +11,13 @@ export function BatchOptionsFields({
   value,
   errors,
   onChange,
+  testMode,
 }: {
   value: BatchOptionsInput;
   errors: BatchOptionsErrors;
   onChange: (next: BatchOptionsInput) => void;
+  /** Test mode offers to compress the retry waits. */
+  testMode: boolean;
 }) {
   const set =
     <K extends keyof BatchOptionsInput>(key: K) =>
@@ -117,6 +120,20 @@ export function BatchOptionsFields({
         Record the calls
         <span className="text-xs text-muted-foreground">(kept 30 days; off by default)</span>
       </label>
+      {testMode ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={value.compressWaits}
+            onChange={(event) => set('compressWaits')(event.target.checked)}
+          />
+          Compress retry waits
+          <span className="text-xs text-muted-foreground">
+            (test mode: a second per minute, so retries finish while you watch)
+          </span>
+        </label>
+      ) : null}
     </fieldset>
   );
 }

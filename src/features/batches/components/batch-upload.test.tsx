@@ -178,10 +178,12 @@ describe('BatchUpload', () => {
         max_duration_minutes: 5,
         record: true,
         webhook_url: 'https://example.com/hook',
-        retry: { max_attempts: 1, interval_minutes: 30 },
+        // A new browser is in test mode, where retry waits are compressed unless unticked.
+        retry: { max_attempts: 1, interval_minutes: 30, compress_waits: true },
         output_schema: { type: 'object', properties: { confirmed: { type: 'boolean' } } },
       },
       tasks: [{ phone_number: '+14155550100', goal: 'Hi' }],
     });
+    expect(screen.getByLabelText(/Compress retry waits/)).toBeChecked();
   }, 20_000);
 });

@@ -196,7 +196,9 @@ export function BatchUpload({
         const checkedOptions = checkBatchOptions(options);
         setOptionErrors(checkedOptions.errors ?? {});
         if (checkedOptions.values)
-          mutation.mutate(batchRequestBody(kept, goal, batchDefaultsOf(checkedOptions.values)));
+          mutation.mutate(
+            batchRequestBody(kept, goal, batchDefaultsOf(checkedOptions.values, livemode)),
+          );
       }}
     >
       <div className="grid gap-2">
@@ -227,6 +229,7 @@ export function BatchUpload({
         />
       </FormField>
       <BatchOptionsFields
+        testMode={!livemode}
         value={options}
         errors={optionErrors}
         onChange={(next) => {

@@ -217,6 +217,15 @@ export function DocsPage() {
               <InlineCode>400</InlineCode>.
             </li>
             <li>
+              Retries in test mode may wait a second per minute of their interval:{' '}
+              <InlineCode>
+                {'"retry": { "interval_minutes": 30, "compress_waits": true }'}
+              </InlineCode>{' '}
+              retries after 30 seconds, so a test batch with retries finishes while you watch (as a
+              batch&apos;s <InlineCode>task_defaults</InlineCode> or per row). A live key with it is
+              refused with <InlineCode>400</InlineCode>.
+            </li>
+            <li>
               A simulated call runs faster than real time (about thirty times), inside our
               functions, so its durations are the simulated conversation’s, not the wall clock’s.
             </li>

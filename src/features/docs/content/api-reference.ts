@@ -91,7 +91,7 @@ export const requestFields: FieldDoc[] = [
     name: 'retry',
     type: 'object',
     description:
-      'Retry policy for unanswered calls: { "max_attempts", "interval_minutes" }. Default: every 30 minutes, up to 3 retries.',
+      'Retry policy for unanswered calls: { "max_attempts", "interval_minutes", "compress_waits" }. Default: every 30 minutes, up to 3 retries. compress_waits (test mode only) waits a second per minute, so retries finish while you watch.',
   },
   {
     name: 'webhook_url',

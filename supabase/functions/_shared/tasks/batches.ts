@@ -295,6 +295,12 @@ export function createBatchService(deps: BatchServiceDeps) {
             'insufficient_credits',
             `This batch needs $${Number(result.required_usd).toFixed(2)} of credits to cover every row's max_duration_minutes beyond your free minutes (at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard, send fewer rows or lower max_duration_minutes.`,
           );
+        case 'compressed_waits_in_live_mode':
+          throw new ServiceError(
+            'invalid_request',
+            'retry.compress_waits applies only to test mode (a dw_test_ key): live retries wait their whole interval_minutes.',
+            { field: 'retry.compress_waits' },
+          );
         case 'idempotency_conflict':
           throw new ServiceError(
             'idempotency_conflict',

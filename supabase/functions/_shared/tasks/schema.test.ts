@@ -131,7 +131,7 @@ describe('create task body', () => {
     [
       { ...valid, retry: { every: 3 } },
       'retry.every',
-      'unknown field `retry.every`; the fields of retry are max_attempts, interval_minutes',
+      'unknown field `retry.every`; the fields of retry are max_attempts, interval_minutes, compress_waits',
     ],
     [{ ...valid, context: [1, 2] }, 'context', 'context must be a JSON object'],
     [

@@ -177,6 +177,9 @@ export const createTaskSchema = z
             LIMITS.retryIntervalMinutes.min,
             LIMITS.retryIntervalMinutes.max,
           ).optional(),
+          compress_waits: z
+            .boolean({ error: 'retry.compress_waits must be true or false' })
+            .optional(),
         },
         { error: 'retry must be an object like {"max_attempts": 3, "interval_minutes": 30}' },
       )

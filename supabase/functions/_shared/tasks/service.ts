@@ -172,6 +172,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       currentAttempt: row.current_attempt,
       retryMaxAttempts: row.retry_max_attempts,
       retryIntervalMinutes: row.retry_interval_minutes,
+      retryWaitsCompressed: row.retry_waits_compressed === true,
       lastTurnEndMs: last ? last.end_ms : 0,
       voicemailAction: row.voicemail_action,
       simulated: isSimulatedTask(row, liveCallsSimulated),

@@ -226,6 +226,16 @@ describe('status machine', () => {
     ).toBeNull();
   });
 
+  it('waits a second per interval minute for a test task that compresses its waits', () => {
+    const plan = decide(
+      task({ status: 'ringing', retryWaitsCompressed: true }),
+      attempt(),
+      ended('no_answer'),
+      now,
+    )!;
+    expect(plan.plan.task).toMatchObject({ next_attempt_at: '2026-11-23T15:00:30.000Z' });
+  });
+
   it('schedules a retry after no answer or busy while retries remain, keeping the hold', () => {
     const plan = decide(task({ status: 'ringing' }), attempt(), ended('no_answer'), now)!;
     expect(plan.plan.status).toBe('retry_scheduled');

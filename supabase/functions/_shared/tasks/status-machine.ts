@@ -16,6 +16,8 @@ export type TaskSnapshot = {
   currentAttempt: number;
   retryMaxAttempts: number;
   retryIntervalMinutes: number;
+  /** Test mode: each minute of the interval waits one second (docs/product-rules.md#test-mode). */
+  retryWaitsCompressed?: boolean;
   /** end_ms of the last transcript turn, so live turns follow one another. */
   lastTurnEndMs: number;
   /** What the agent does on reaching voicemail (voicemail_left or voicemail_no_message). */
@@ -240,7 +242,8 @@ function decideEnded(
       : [];
   const retriesUsed = attempt.number - 1;
   if ((status === 'no_answer' || status === 'busy') && retriesUsed < task.retryMaxAttempts) {
-    const next = new Date(now.getTime() + task.retryIntervalMinutes * 60_000).toISOString();
+    const minute = task.retryWaitsCompressed ? 1_000 : 60_000;
+    const next = new Date(now.getTime() + task.retryIntervalMinutes * minute).toISOString();
     return {
       ...base,
       plan: {

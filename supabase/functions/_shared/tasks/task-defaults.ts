@@ -42,6 +42,7 @@ export function newTaskRow(
     voicemail_message: input.voicemail?.action === 'leave_message' ? input.voicemail.message : null,
     retry_max_attempts: input.retry?.max_attempts ?? TASK_DEFAULTS.retryMaxAttempts,
     retry_interval_minutes: input.retry?.interval_minutes ?? TASK_DEFAULTS.retryIntervalMinutes,
+    retry_waits_compressed: input.retry?.compress_waits ?? false,
     webhook_url: fixed.webhookUrl,
     call_window_start: input.call_window?.start ?? null,
     call_window_end: input.call_window?.end ?? null,

@@ -64,6 +64,8 @@ export type TaskRow = {
   voicemail_message: string | null;
   retry_max_attempts: number;
   retry_interval_minutes: number;
+  /** Test mode: each minute of the interval waits one second. */
+  retry_waits_compressed?: boolean;
   webhook_url: string | null;
   current_attempt: number;
   next_attempt_at: string | null;
@@ -135,7 +137,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis, calling_clock_at';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis, calling_clock_at, retry_waits_compressed';
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
 export const CONSENT_COLUMNS =
   'type, obtained_at, source, reference, recorded_at, phone_number, given_by';
@@ -257,7 +259,11 @@ export function toApiTask(
     first_sentence: row.first_sentence,
     max_duration_minutes: row.max_duration_minutes,
     voicemail: { action: row.voicemail_action, message: row.voicemail_message },
-    retry: { max_attempts: row.retry_max_attempts, interval_minutes: row.retry_interval_minutes },
+    retry: {
+      max_attempts: row.retry_max_attempts,
+      interval_minutes: row.retry_interval_minutes,
+      compress_waits: row.retry_waits_compressed === true,
+    },
     webhook_url: row.webhook_url,
     call_window: { start: hhmm(row.call_window_start), end: hhmm(row.call_window_end) },
     time_zones: row.time_zones,

@@ -107,6 +107,12 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
       );
     case 'legal_basis_required':
       return new ServiceError('invalid_request', LEGAL_BASIS_REQUIRED, { field: 'consent' });
+    case 'compressed_waits_in_live_mode':
+      return new ServiceError(
+        'invalid_request',
+        'retry.compress_waits applies only to test mode (a dw_test_ key): live retries wait their whole interval_minutes.',
+        { field: 'retry.compress_waits' },
+      );
     case 'test_clock_in_live_mode':
       return new ServiceError(
         'invalid_request',
