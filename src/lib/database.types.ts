@@ -907,6 +907,7 @@ export type Database = {
           transfer: Json | null;
           legal_basis: Json | null;
           calling_clock_at: string | null;
+          retry_waits_compressed: boolean;
         };
         Insert: {
           id: string;
@@ -1048,6 +1049,7 @@ export type Database = {
           transfer?: Json | null;
           legal_basis?: Json | null;
           calling_clock_at?: string | null;
+          retry_waits_compressed?: boolean;
         };
         Update: {
           id?: string;
@@ -1189,6 +1191,7 @@ export type Database = {
           transfer?: Json | null;
           legal_basis?: Json | null;
           calling_clock_at?: string | null;
+          retry_waits_compressed?: boolean;
         };
         Relationships: [];
       };

@@ -24,6 +24,8 @@ const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'cancel
 type Victim = CallingAccount & {
   phone: string;
   apiKeyId: string;
+  /** The victim's test key, which its owner may read again. */
+  testKey: { id: string; key: string };
   taskId: string;
   smsTaskId: string;
   batchId: string;
@@ -374,6 +376,27 @@ const RPCS: Record<string, RpcCase> = {
       expect(await snapshot('legal_basis_attestations', v)).toEqual(before);
     },
   },
+  'test_api_key()': {
+    async attempt(client, v, kind) {
+      const before = await snapshot('api_keys', v);
+      const { data, error } = await client.rpc('test_api_key');
+      // Anon may not; a user gets (or makes) their own test key, never the victim's.
+      if (kind === 'anon') expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+      else expect((data as { key: string }).key).not.toBe(v.testKey.key);
+      expect(await snapshot('api_keys', v)).toEqual(before);
+    },
+  },
+  'reveal_test_api_key(uuid)': {
+    async attempt(client, v, kind) {
+      const { data, error } = await client.rpc('reveal_test_api_key', { p_key_id: v.testKey.id });
+      if (kind === 'anon') expect(error?.code).toBe(INSUFFICIENT_PRIVILEGE);
+      else expect(data).toBeNull();
+      // The owner does read it: the check above is not empty by accident.
+      expect((await v.client.rpc('reveal_test_api_key', { p_key_id: v.testKey.id })).data).toBe(
+        v.testKey.key,
+      );
+    },
+  },
   'revoke_api_key(uuid)': {
     async attempt(client, v) {
       const before = await snapshot('api_keys', v);
@@ -699,10 +722,13 @@ async function createVictim(): Promise<Victim> {
     p_livemode: true,
   });
   if (endpoint.error) throw endpoint.error;
+  const testKey = await account.client.rpc('test_api_key');
+  if (testKey.error) throw testKey.error;
   return {
     ...account,
     phone,
     apiKeyId: (key as { id: string }).id,
+    testKey: testKey.data as { id: string; key: string },
     taskId,
     smsTaskId,
     batchId,

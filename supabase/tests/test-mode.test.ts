@@ -359,7 +359,7 @@ describe('what test mode may store', () => {
       const { id } = (await created.json()) as Task;
       const waiting = (await waitFor(taskOf(id), (t) => t.status === 'retry_scheduled', {
         what: 'the retry',
-      })) as Task & { next_attempt_at: string; retry: { compress_waits: boolean } };
+      })) as unknown as Task & { next_attempt_at: string; retry: { compress_waits: boolean } };
       expect(waiting.retry).toEqual({
         max_attempts: 1,
         interval_minutes: 30,

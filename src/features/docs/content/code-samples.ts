@@ -22,6 +22,9 @@ import {
 } from '@/features/docs/content/wire-examples';
 import { jsLiteral, jsonLiteral, pyLiteral } from '@/features/docs/content/snippets';
 
+/** Text inside single quotes in a POSIX shell: each ' closes the quote, is escaped, and reopens it. */
+export const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
 /** `curl` for a request of wire-examples.ts: its URL, headers and body as the wire gets them. */
 export function curlOf(request: WireRequest, extraHeaders: Record<string, string> = {}): string {
   const method = request.method === 'GET' ? '' : `-X ${request.method} `;
@@ -34,7 +37,7 @@ export function curlOf(request: WireRequest, extraHeaders: Record<string, string
   const lines = [
     `curl ${method}"${urlOf(request)}"`,
     ...Object.entries(headers).map(([name, value]) => `  -H "${name}: ${value}"`),
-    ...(request.body ? [`  -d '${jsonLiteral(request.body, '  ')}'`] : []),
+    ...(request.body ? [`  -d ${shellQuoted(jsonLiteral(request.body, '  '))}`] : []),
   ];
   return lines.join(' \\\n');
 }
@@ -502,7 +505,7 @@ curl -X POST "${TASK_URL}" \\
   -H "Content-Type: application/json" \\
   -d '{
     "phone_number": "+14155550140",
-    "goal": "Tell Max his dog's lab results are in; book a follow-up visit.",
+    "goal": "Tell Max the lab results of his dog are in; book a follow-up visit.",
     "transfer": {
       "to": "+14155550141",
       "when": "They report urgent symptoms or ask for the vet.",

@@ -228,7 +228,7 @@ export const taskExample = {
   first_sentence: 'Hi, this is Aria, an AI assistant.',
   max_duration_minutes: 10,
   voicemail: { action: 'hang_up', message: null },
-  retry: { max_attempts: 3, interval_minutes: 30 },
+  retry: { max_attempts: 3, interval_minutes: 30, compress_waits: false },
   webhook_url: null,
   call_window: { start: '08:00', end: '21:00' },
   time_zones: ['America/Los_Angeles'],
