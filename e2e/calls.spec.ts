@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from './support/app-test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { deleteUser } from './support/users';
+import { openCallForm, PLACE_CALL } from './support/call-form';
 import { signIn } from './support/sign-in';
 
 // A call on the local phone network plays in a few seconds (STACK_VOICE_SPEED in
@@ -52,13 +53,13 @@ test.describe('calls', () => {
     await page.getByRole('tab', { name: 'Calls' }).click();
     await expect(page.getByText('No calls yet.')).toBeVisible();
 
-    const form = page.getByRole('form', { name: 'Place a test call' });
+    const form = await openCallForm(page);
     await form.getByRole('button', { name: 'Use +1 415-555-0100' }).click();
     await expect(form.getByLabel('Phone number')).toHaveValue('+14155550100');
     await form.getByLabel('Goal').fill('Confirm the dental appointment tomorrow at 3 pm.');
     await form.getByLabel('Max duration (minutes)').fill('2');
     const turnCounts = await recordTranscriptGrowth(page);
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
     await expect(dialog).toBeVisible();
@@ -114,12 +115,12 @@ test.describe('calls', () => {
     account = await createCallingAccount({ prefix: 'results' });
     await signIn(page, account);
     await page.getByRole('tab', { name: 'Calls' }).click();
-    const form = page.getByRole('form', { name: 'Place a test call' });
+    const form = await openCallForm(page);
     await form.getByRole('button', { name: 'Use +1 415-555-0100' }).click();
     await form.getByLabel('Goal').fill('Confirm the dental appointment tomorrow at 3 pm.');
     await form.getByRole('button', { name: 'Use sample', exact: true }).click();
     await form.getByRole('checkbox', { name: /Record this call/ }).check();
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
     await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
@@ -150,11 +151,11 @@ test.describe('calls', () => {
     account = await createCallingAccount({ prefix: 'cancel' });
     await signIn(page, account);
     await page.getByRole('tab', { name: 'Calls' }).click();
-    const form = page.getByRole('form', { name: 'Place a test call' });
+    const form = await openCallForm(page);
     // 555-0107 talks until max_duration_minutes: five simulated minutes leave time to cancel.
     await form.getByRole('button', { name: 'Use +1 415-555-0107' }).click();
     await form.getByLabel('Goal').fill('Talk about the weather.');
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0107' });
     await expect(
@@ -178,10 +179,10 @@ test.describe('calls', () => {
     account = await createCallingAccount({ prefix: 'broke', freeMinutesUsed: 100 });
     await signIn(page, account);
     await page.getByRole('tab', { name: 'Calls' }).click();
-    const form = page.getByRole('form', { name: 'Place a test call' });
+    const form = await openCallForm(page);
     await form.getByLabel('Phone number').fill('415-555-0100');
     await form.getByLabel('Goal').fill('Confirm the appointment.');
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
 
     const alert = form.getByRole('alert');
     await expect(alert).toContainText('Not enough credits');

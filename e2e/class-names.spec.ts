@@ -4,6 +4,7 @@ import { createCallingAccount, type CallingAccount } from './support/calling-acc
 import { listenForClassFights } from './support/class-fights';
 import { publicRoutes } from './support/public-routes';
 import { scrollThroughPage } from '../scripts/scroll-through-page';
+import { openCallForm, PLACE_CALL } from './support/call-form';
 import { signIn } from './support/sign-in';
 import { deleteUser } from './support/users';
 
@@ -67,10 +68,10 @@ test.describe('the dashboard', () => {
     }
     // A call's detail dialog and the key's confirmation dialog.
     await page.getByRole('tab', { name: 'Calls' }).click();
-    const form = page.getByRole('form', { name: 'Place a test call' });
+    const form = await openCallForm(page);
     await form.getByRole('button', { name: 'Use +1 415-555-0100' }).click();
     await form.getByLabel('Goal').fill('Confirm the dental appointment tomorrow at 3 pm.');
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0100' });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     await expect(dialog.getByTestId('call-status')).toHaveText('Completed', { timeout: 30_000 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from './support/app-test';
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { deleteUser } from './support/users';
+import { openCallForm, PLACE_CALL } from './support/call-form';
 import { signIn } from './support/sign-in';
 
 // The do-not-call list from the dashboard: a callee who opts out during a test call (555-0109)
@@ -21,15 +22,15 @@ test.describe('do not call', () => {
     await signIn(page, account);
 
     await page.getByRole('tab', { name: 'Calls' }).click();
-    const form = page.getByRole('form', { name: 'Place a test call' });
+    const form = await openCallForm(page);
     // A number the call API does not dial is refused in the form, saying why.
     await form.getByLabel('Phone number').fill('900-555-0100');
     await form.getByLabel('Goal').fill('Confirm the delivery window for tomorrow.');
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
     await expect(form.getByText(/is a premium-rate number/)).toBeVisible();
 
     await form.getByRole('button', { name: 'Use +1 415-555-0109' }).click();
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
     const dialog = page.getByRole('dialog', { name: 'Call to +1 415-555-0109' });
     await expect(dialog.getByTestId('call-status')).toHaveText('Completed');
     await expect(dialog.getByText('Goal not achieved')).toBeVisible();
@@ -55,9 +56,10 @@ test.describe('do not call', () => {
 
     // The form is refused for both listed numbers.
     await page.getByRole('tab', { name: 'Calls' }).click();
+    await openCallForm(page);
     await form.getByLabel('Phone number').fill('415-555-0133');
     await form.getByLabel('Goal').fill('Confirm the delivery window for tomorrow.');
-    await form.getByRole('button', { name: 'Place test call' }).click();
+    await form.getByRole('button', { name: PLACE_CALL }).click();
     const refusal = page
       .getByRole('alert')
       .filter({ hasText: /\+14155550133 is on your do-not-call list/ });

@@ -7,6 +7,8 @@ export const SUPPORT_EMAIL = 'support@dialwise.dev';
 export const COPYRIGHT_YEAR = new Date().getFullYear();
 
 export const PRICE_PER_MINUTE_USD = 0.01;
+/** What a live minute costs, as a button says it. */
+export const PRICE_PER_MINUTE_LABEL = `$${PRICE_PER_MINUTE_USD.toFixed(2)}/min`;
 export const FREE_MINUTES = 100;
 
 export const PURCHASE_MIN_USD = 10;

@@ -174,7 +174,7 @@ describe('DashboardPage', () => {
     );
   });
 
-  it('has a Calls tab with the test call form and the calls list', async () => {
+  it('has a Calls tab that leads with the calls list, and a button opening the test call form', async () => {
     const events = userEvent.setup();
     const queryClient = withBalance(25);
     queryClient.setQueryData(apiKeyQueryKey(user.id), null);
@@ -190,11 +190,13 @@ describe('DashboardPage', () => {
     });
     await events.click(screen.getByRole('tab', { name: 'Calls' }));
     const panel = screen.getByRole('tabpanel');
-    expect(panel).toHaveTextContent('Place a test call');
-    // The test call goes through the call API with the session: no API key needed.
-    expect(panel).not.toHaveTextContent('Generate an API key first.');
-    expect(within(panel).getByRole('form', { name: 'Place a test call' })).toBeInTheDocument();
     expect(panel).toHaveTextContent('No calls yet.');
+    await events.click(within(panel).getByRole('button', { name: 'Place a test call' }));
+    const dialog = screen.getByRole('dialog', { name: 'Place a test call' });
+    expect(dialog).toHaveTextContent('Free: it goes to the simulated phone network');
+    // The test call goes through the call API with the session: no API key needed.
+    expect(dialog).not.toHaveTextContent('Generate an API key first.');
+    expect(within(dialog).getByRole('form', { name: 'Place a test call' })).toBeInTheDocument();
   });
 
   it("the balance bar's button opens the billing tab", async () => {

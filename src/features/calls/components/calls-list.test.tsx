@@ -82,7 +82,7 @@ describe('CallsList', () => {
   it('points a new account to the test call form and the docs', () => {
     renderList(withPages([{ calls: [], nextCursor: null }]));
     expect(screen.getByText('No calls yet.')).toBeInTheDocument();
-    expect(screen.getByText(/Place a test call with the form above/)).toBeInTheDocument();
+    expect(screen.getByText(/Place a test call with the button above/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'API docs' })).toHaveAttribute('href', '/docs');
   });
 

@@ -115,7 +115,7 @@ export function CallsList({
         <PhoneCall className="mt-0.5 size-5 shrink-0" aria-hidden />
         <p>
           <span className="font-medium text-foreground">No calls yet.</span> Place a test call with
-          the form above, or send <code className="font-mono text-xs">POST /task</code> from your
+          the button above, or send <code className="font-mono text-xs">POST /task</code> from your
           own system (see the{' '}
           <Link to={paths.docs.href} className="text-primary underline-offset-4 hover:underline">
             API docs

@@ -1,6 +1,16 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FREE_MINUTES, PRICE_PER_MINUTE_LABEL } from '@/config/constants';
+import { useDashboardMode } from '@/lib/api/dashboard-mode';
 import { CALL_PARAM } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-context';
 import { filtersFromSearchParams, withFilters, type CallsFilters } from '../api/calls-filters';
@@ -14,8 +24,10 @@ const taskIdParam = (value: string | null) =>
   value && /^task_[0-9A-Z]{26}$/.test(value) ? value : null;
 
 /**
- * The Calls tab (and /calls): a test call form, the list of calls, and a call's details with
- * its live transcript. A call placed here opens at once, so its transcript is seen as it is said.
+ * The Calls tab (and /calls): the list of calls first, a button that opens the form to place one
+ * (in the header's mode: a free simulated call in test, a billed one in live), and a call's
+ * details with its live transcript. A call placed here opens at once, so its transcript is seen
+ * as it is said.
  */
 export function CallsPanel() {
   const { user } = useSession();
@@ -40,25 +52,23 @@ export function CallsPanel() {
     [setSearchParams],
   );
 
+  const livemode = useDashboardMode() === 'live';
+  const [placing, setPlacing] = useState(false);
+  const placeTitle = livemode ? 'Place a live call' : 'Place a test call';
+
   return (
     <div className="grid grid-cols-1 gap-6">
       <Card>
-        <CardHeader>
-          <CardTitle>Place a test call</CardTitle>
-          <CardDescription>
-            Our AI agent calls the number and pursues the goal; you see the transcript as it
-            happens. It goes through the call API and is billed like any call (first 100 minutes
-            free).
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PlaceTestCallForm onPlaced={setOpenTaskId} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Calls</CardTitle>
-          <CardDescription>Every call of your account, newest first.</CardDescription>
+        <CardHeader row>
+          <div className="grid gap-1.5">
+            <CardTitle>Calls</CardTitle>
+            <CardDescription>
+              Every {livemode ? 'live' : 'test'} call of your account, newest first.
+            </CardDescription>
+          </div>
+          <Button onClick={() => setPlacing(true)}>
+            {livemode ? `${placeTitle} · ${PRICE_PER_MINUTE_LABEL}` : placeTitle}
+          </Button>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-4">
           <CallsFilterBar userId={user?.id} filters={filters} onChange={setFilters} />
@@ -72,6 +82,26 @@ export function CallsPanel() {
           />
         </CardContent>
       </Card>
+      <Dialog open={placing} onOpenChange={setPlacing}>
+        <DialogContent className="sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{placeTitle}</DialogTitle>
+            <DialogDescription>
+              Our AI agent calls the number and pursues the goal; you see the transcript as it
+              happens.{' '}
+              {livemode
+                ? `A real call, billed ${PRICE_PER_MINUTE_LABEL} after your first ${FREE_MINUTES} free minutes.`
+                : 'Free: it goes to the simulated phone network, never to a real phone, at any hour.'}
+            </DialogDescription>
+          </DialogHeader>
+          <PlaceTestCallForm
+            onPlaced={(taskId) => {
+              setPlacing(false);
+              setOpenTaskId(taskId);
+            }}
+          />
+        </DialogContent>
+      </Dialog>
       <CallDetailDialog taskId={openTaskId} onClose={() => setOpenTaskId(null)} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useDashboardMode } from '@/lib/api/dashboard-mode';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -106,6 +107,7 @@ function TestCallForm({
   settingsFailed: boolean;
   onPlaced: (taskId: string) => void;
 }) {
+  const livemode = useDashboardMode() === 'live';
   const [failure, setFailure] = useState<CallErrorView | null>(null);
   const form = useForm<CreateCallInput, unknown, CreateCallValues>({
     resolver: zodResolver(createCallSchema),
@@ -178,7 +180,7 @@ function TestCallForm({
   return (
     <form
       noValidate
-      aria-label="Place a test call"
+      aria-label={livemode ? 'Place a live call' : 'Place a test call'}
       onSubmit={handleSubmit((values) => {
         setFailure(null);
         mutation.mutate(values);
@@ -571,7 +573,7 @@ function TestCallForm({
         </div>
       ) : null}
       <Button type="submit" disabled={mutation.isPending} className="justify-self-start">
-        {mutation.isPending ? 'Placing call...' : 'Place test call'}
+        {mutation.isPending ? 'Placing call...' : livemode ? 'Place live call' : 'Place test call'}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
+import { PRICE_PER_MINUTE_LABEL } from '@/config/constants';
 import { useKyc, onboardingStep } from '@/lib/kyc';
 import { onboardingDialogs } from '@/lib/onboarding-dialog-requests';
 import { setDashboardMode, useDashboardMode, type DashboardMode } from '@/lib/api/dashboard-mode';
@@ -7,7 +8,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
 
 /** What a live call costs, said on the button that turns live mode on. */
-export const LIVE_PRICE = '$0.01/min';
+const LIVE_PRICE = PRICE_PER_MINUTE_LABEL;
 
 /**
  * The Test / Live switch (as Stripe's), in the header of every account page: which objects every

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { renderWithProviders } from '@/testing/render';
@@ -45,5 +45,20 @@ describe('RequestLogsPanel', () => {
     expect(screen.getByLabelText('Request ID')).toHaveValue('req_abc');
     expect(screen.getByLabelText('Status')).toHaveValue('4xx');
     expect(screen.getByRole('button', { name: 'Open POST /task req_abc' })).toBeInTheDocument();
+  });
+
+  it('keeps two filter changes made before the page re-renders', () => {
+    const { router } = renderWithProviders(<RequestLogsPanel />, {
+      initialEntry: '/request-logs',
+      session: sessionState({ user }),
+      queryClient: createQueryClient(),
+    });
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Status'), { target: { value: '5xx' } });
+      fireEvent.change(screen.getByLabelText('Method'), { target: { value: 'GET' } });
+    });
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('status')).toBe('5xx');
+    expect(search.get('method')).toBe('GET');
   });
 });

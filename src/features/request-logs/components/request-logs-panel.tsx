@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -39,8 +39,21 @@ export function RequestLogsPanel() {
   const logs = useRequestLogs(user?.id, mode === 'live', filters);
   const [openId, setOpenId] = useState<number | null>(null);
 
+  // React Router does not queue search changes: two quick ones (a filter, then another before
+  // the page re-renders) would each start from this render's URL and the first would be lost.
+  // Each change starts from the last one asked for until the URL shows it.
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [searchParams]);
+  const change = (next: (now: RequestLogFilters) => RequestLogFilters) => {
+    const base = asked.current ?? searchParams;
+    asked.current = searchWithFilters(base, next(filtersFromSearch(base)));
+    setSearchParams(asked.current);
+  };
   const apply = (next: Partial<RequestLogFilters>) =>
-    setSearchParams(searchWithFilters(searchParams, { ...filters, page: 1, ...next }));
+    change((now) => ({ ...now, page: 1, ...next }));
+  const turnPage = (by: number) => change((now) => ({ ...now, page: now.page + by }));
 
   return (
     <Card role="region" aria-label="Request logs">
@@ -200,11 +213,7 @@ export function RequestLogsPanel() {
               size="sm"
               variant="outline"
               disabled={filters.page <= 1}
-              onClick={() =>
-                setSearchParams(
-                  searchWithFilters(searchParams, { ...filters, page: filters.page - 1 }),
-                )
-              }
+              onClick={() => turnPage(-1)}
             >
               Newer
             </Button>
@@ -213,11 +222,7 @@ export function RequestLogsPanel() {
               size="sm"
               variant="outline"
               disabled={!logs.data.hasNext}
-              onClick={() =>
-                setSearchParams(
-                  searchWithFilters(searchParams, { ...filters, page: filters.page + 1 }),
-                )
-              }
+              onClick={() => turnPage(1)}
             >
               Older
             </Button>
