@@ -159,7 +159,8 @@ function TestCallForm({
   const mutation = useCreateCall(userId, {
     onSuccess: (task) => {
       setFailure(null);
-      toast.success(task.status === 'scheduled' ? 'Call scheduled' : 'Call placed', {
+      const kind = livemode ? 'Live call' : 'Test call';
+      toast.success(task.status === 'scheduled' ? `${kind} scheduled` : `${kind} placed`, {
         description:
           task.status === 'scheduled'
             ? 'It rings when the callee’s calling window opens; see it in your calls.'
