@@ -908,6 +908,7 @@ export type Database = {
           legal_basis: Json | null;
           calling_clock_at: string | null;
           retry_waits_compressed: boolean;
+          offer: string | null;
         };
         Insert: {
           id: string;
@@ -1050,6 +1051,7 @@ export type Database = {
           legal_basis?: Json | null;
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
+          offer?: string | null;
         };
         Update: {
           id?: string;
@@ -1192,6 +1194,7 @@ export type Database = {
           legal_basis?: Json | null;
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
+          offer?: string | null;
         };
         Relationships: [];
       };

@@ -174,6 +174,9 @@ create table public.tasks (
   -- retries finish while one watches (docs/product-rules.md#test-mode).
   retry_waits_compressed boolean not null default false,
   constraint tasks_retry_waits_compressed_test_only check (not (retry_waits_compressed and livemode)),
+  -- Marketing calls: what the call sells, named in the opening (the Telemarketing Sales Rule asks
+  -- the nature of the goods or services, promptly).
+  offer text constraint tasks_offer_length check (offer is null or char_length(offer) between 1 and 200),
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -249,7 +252,7 @@ grant select (
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
   provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent,
-  transfer, legal_basis, retry_waits_compressed
+  transfer, legal_basis, retry_waits_compressed, offer
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 

@@ -444,7 +444,7 @@ begin
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
       batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer,
-      legal_basis, retry_waits_compressed
+      legal_basis, retry_waits_compressed, offer
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -470,7 +470,8 @@ begin
       coalesce(p.task->>'purpose', 'informational'),
       case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end,
       case when batch_livemode then private.legal_basis_of(p_user_id, p.task) end,
-      coalesce((p.task->>'retry_waits_compressed')::boolean, false)
+      coalesce((p.task->>'retry_waits_compressed')::boolean, false),
+      p.task->>'offer'
       from planned p
     returning id, status, scheduled_for, schedule_at
   )

@@ -40,6 +40,7 @@ async function create(json: Record<string, unknown>) {
     json: {
       goal: 'Offer the new winter maintenance plan.',
       purpose: 'marketing',
+      offer: 'a dental check-up plan',
       consent: {
         type: 'written',
         obtained_at: '2026-11-01T15:00:00Z',

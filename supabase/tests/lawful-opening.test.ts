@@ -14,6 +14,7 @@ type Task = {
   status: string;
   call_outcome: string | null;
   purpose: string;
+  offer: string | null;
   consent: Record<string, string> | null;
   transcript: Turn[];
   disclosures: {
@@ -32,6 +33,8 @@ type ApiError = { error: { code: string; field?: string; message: string } };
 
 const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
 const CALLBACK = '+12125550142';
+/** What the marketing calls here sell. */
+const OFFER = 'a spring cleaning for your teeth';
 const CONSENT = {
   type: 'written',
   obtained_at: '2026-10-01T15:00:00Z',
@@ -188,13 +191,18 @@ describe('purpose and consent', () => {
     const response = await create({ purpose: 'marketing' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as ApiError).error).toMatchObject({ field: 'consent' });
-    const oral = await create({ purpose: 'marketing', consent: { ...CONSENT, type: 'express' } });
+    const oral = await create({
+      purpose: 'marketing',
+      offer: OFFER,
+      consent: { ...CONSENT, type: 'express' },
+    });
     expect(((await oral.json()) as ApiError).error).toMatchObject({ field: 'consent.type' });
   });
 
   it('leaves a marketing voicemail only with a toll-free number to opt out at', async () => {
     const withoutOne = await create({
       purpose: 'marketing',
+      offer: OFFER,
       consent: CONSENT,
       phone_number: '+14155550104',
       voicemail: { action: 'leave_message', message: 'Our spring offer: call 212-555-0142.' },
@@ -209,6 +217,7 @@ describe('purpose and consent', () => {
     const message = 'Our spring offer. To stop these calls, call 1-800-555-0199.';
     const task = await placed({
       purpose: 'marketing',
+      offer: OFFER,
       consent: CONSENT,
       phone_number: '+14155550104',
       voicemail: { action: 'leave_message', message },
@@ -223,8 +232,13 @@ describe('purpose and consent', () => {
   });
 
   it('stores a marketing call’s consent immutably, offers the opt-out, and exports it', async () => {
-    const task = await placed({ purpose: 'marketing', consent: CONSENT });
+    const task = await placed({ purpose: 'marketing', offer: OFFER, consent: CONSENT });
     expect(task.purpose).toBe('marketing');
+    expect(task.offer).toBe(OFFER);
+    // What it sells comes right after saying it is a sales call.
+    expect(agentTurns(task)[0]!.text).toContain(
+      'This is a sales call. It is about a spring cleaning for your teeth.',
+    );
     expect(task.consent).toMatchObject({
       type: 'written',
       source: 'web form',
@@ -312,7 +326,11 @@ describe('recording consent by the callee’s state', () => {
 
 describe('a marketing batch', () => {
   it('needs consent on every row, naming the row without it, and keeps each row’s record', async () => {
-    const defaults = { goal: 'Tell them about the spring cleaning offer.', purpose: 'marketing' };
+    const defaults = {
+      goal: 'Tell them about the spring cleaning offer.',
+      purpose: 'marketing',
+      offer: OFFER,
+    };
     const refused = await owner.api('/batches', {
       method: 'POST',
       json: {

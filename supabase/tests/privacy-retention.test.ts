@@ -273,6 +273,7 @@ describe('records the law keeps 5 years', () => {
   it('keep a marketing call’s record and its consent 5 years after the call, past the 24 months', async () => {
     const call = await finishedCall({
       purpose: 'marketing',
+      offer: 'a dental check-up plan',
       consent: {
         type: 'written',
         obtained_at: '2026-10-01T15:00:00Z',

@@ -35,6 +35,7 @@ const GOAL = 'Confirm the plumber visit on Friday at 10 am.';
 /** A marketing call: the callee's prior express written consent comes with it. */
 const MARKETING = {
   purpose: 'marketing',
+  offer: 'a yearly plumbing check-up plan',
   consent: {
     type: 'written',
     obtained_at: '2026-10-01T15:00:00Z',
@@ -153,7 +154,7 @@ describe('state calling hours', () => {
 
   it('holds an informational call to the federal hours alone, naming the solicitation rule it is not held to', async () => {
     const at = await callingClockAt('20:30', 'America/New_York');
-    const informational = { purpose: 'informational', consent: undefined };
+    const informational = { purpose: 'informational', offer: undefined, consent: undefined };
     const answer = await check({
       phone_number: FLORIDA,
       schedule_at: at.toISOString(),
@@ -217,6 +218,7 @@ describe('state calling hours', () => {
       phone_number: oklahoma,
       schedule_at: asked.toISOString(),
       purpose: 'informational',
+      offer: undefined,
       consent: undefined,
     });
     expect(new Date(informational.scheduled_for!).getTime()).toBe(
@@ -449,6 +451,7 @@ describe('days and holidays a state excludes', () => {
         phone_number: louisiana,
         schedule_at: asked.toISOString(),
         purpose: 'informational',
+        offer: undefined,
         consent: undefined,
       });
       expect(ruleOf(informational, 'state_declared_hold')).toBeUndefined();
@@ -507,6 +510,7 @@ describe('days and holidays a state excludes', () => {
       phone_number: texas,
       schedule_at: asked.toISOString(),
       purpose: 'informational',
+      offer: undefined,
       consent: undefined,
     });
     expect(new Date(informational.scheduled_for!).getTime()).toBe(asked.getTime());

@@ -211,6 +211,7 @@ describe('test mode', () => {
       phone_number: '+16015550100',
       goal: GOAL,
       purpose: 'marketing',
+      offer: 'a dental check-up plan',
       consent: {
         type: 'written',
         obtained_at: '2026-10-01T15:00:00Z',

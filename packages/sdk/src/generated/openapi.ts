@@ -417,6 +417,8 @@ export interface components {
        * @enum {string}
        */
       purpose?: 'informational' | 'marketing';
+      /** @description Marketing calls: what the call sells, said in the opening right after "this is a sales call" ("It is about teeth whitening at our Mission Street clinic."), as the Telemarketing Sales Rule asks. Required with purpose marketing (400 naming offer), refused without it. */
+      offer?: string;
       consent?: components['schemas']['Consent'];
       /**
        * @description The exemption from prior express consent this live call rests on, when it sends no consent (47 CFR 64.1200: an emergency purpose; free healthcare messages of a HIPAA covered entity; free fraud and transaction alerts of a financial institution; free package delivery notices). Never for a marketing call. A live call with neither consent nor exemption uses the account's attested default (POST /task/legal-basis), else is refused with 400 naming consent. Test calls need no basis.
@@ -656,6 +658,8 @@ export interface components {
       opted_out: boolean;
       /** @enum {string} */
       purpose: 'informational' | 'marketing';
+      /** @description Marketing calls, what the call sells, named in the opening; null otherwise. */
+      offer: string | null;
       /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
       consent: {
         /** @enum {string} */
@@ -775,6 +779,7 @@ export interface components {
       | 'record'
       | 'recording_retention_days'
       | 'purpose'
+      | 'offer'
       | 'consent'
       | 'exemption'
       | 'tools'

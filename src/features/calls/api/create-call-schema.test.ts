@@ -131,9 +131,10 @@ describe('the result schema and recording', () => {
     expect(messageOf(JSON.stringify(big))).toBe(createCallMessages.outputSchemaSize);
   });
 
-  it('asks a marketing call for the callee’s written consent and sends it as the consent record', () => {
+  it('asks a marketing call what it sells and for the callee’s written consent, and sends both', () => {
     const issues = createCallSchema.safeParse({ ...form, purpose: 'marketing' }).error?.issues;
     expect(issues?.map((issue) => issue.path[0])).toEqual([
+      'offer',
       'consentObtainedAt',
       'consentSource',
       'consentReference',
@@ -141,12 +142,14 @@ describe('the result schema and recording', () => {
     const values = createCallSchema.parse({
       ...form,
       purpose: 'marketing',
+      offer: 'teeth whitening',
       consentObtainedAt: '2026-10-01T09:30',
       consentSource: 'web form',
       consentReference: 'form-123',
     });
     expect(toCreateTaskBody(values)).toMatchObject({
       purpose: 'marketing',
+      offer: 'teeth whitening',
       consent: { type: 'written', source: 'web form', reference: 'form-123' },
     });
     const informational = toCreateTaskBody(createCallSchema.parse({ ...form }));
@@ -158,6 +161,7 @@ describe('the result schema and recording', () => {
     const marketing = {
       ...form,
       purpose: 'marketing',
+      offer: 'a spring offer',
       consentObtainedAt: '2026-10-01T09:30',
       consentSource: 'web form',
       consentReference: 'form-123',

@@ -43,6 +43,7 @@ export const createCallMessages = {
   toolsJson:
     'The tools must be valid JSON: a list of {"name", "description", "parameters", "url"}.',
   toolsShape: `Give at most ${TOOL_LIMITS.maxTools} tools, each an object with name, description, parameters and url.`,
+  offer: 'Say what the call sells, like "teeth whitening at our clinic" (up to 200 characters).',
   consentObtainedAt: 'Enter when the callee gave written consent (not in the future).',
   consentSource: 'Say how the consent was obtained, like "web form" (up to 200 characters).',
   consentReference:
@@ -260,6 +261,8 @@ export const createCallSchema = z
     /** When the agent transfers, in plain words; empty: when the callee asks for a person. */
     transferWhen: z.string().trim().max(500, createCallMessages.transferWhen).optional(),
     purpose: z.enum(['informational', 'marketing']).optional(),
+    /** A marketing call: what it sells, named in the opening. */
+    offer: z.string().trim().max(200, createCallMessages.offer).optional(),
     /** A marketing call's consent: when (datetime-local), how, and where the proof is kept. */
     consentObtainedAt: z.string().optional(),
     consentSource: z.string().trim().max(200, createCallMessages.consentSource).optional(),
@@ -364,6 +367,8 @@ export const createCallSchema = z
         path: ['voicemailMessage'],
         message: createCallMessages.marketingVoicemailTollFree,
       });
+    if (!values.offer)
+      ctx.addIssue({ code: 'custom', path: ['offer'], message: createCallMessages.offer });
     const at = values.consentObtainedAt ? new Date(values.consentObtainedAt).getTime() : NaN;
     if (!Number.isFinite(at) || at > Date.now() + 60_000)
       ctx.addIssue({
@@ -411,6 +416,7 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   'retry.max_attempts': 'retryAttempts',
   'retry.interval_minutes': 'retryIntervalMinutes',
   purpose: 'purpose',
+  offer: 'offer',
   consent: 'consentObtainedAt',
   'consent.obtained_at': 'consentObtainedAt',
   'consent.source': 'consentSource',
@@ -486,6 +492,7 @@ export function toCreateTaskBody(values: CreateCallValues) {
     ...(values.purpose === 'marketing'
       ? {
           purpose: 'marketing' as const,
+          offer: values.offer!,
           consent: {
             type: 'written' as const,
             obtained_at: new Date(values.consentObtainedAt!).toISOString(),

@@ -132,6 +132,7 @@ function TestCallForm({
       purpose: 'informational',
       consentObtainedAt: '',
       consentSource: '',
+      offer: '',
       consentReference: '',
       firstSentence: '',
       voicemailAction: 'hang_up',
@@ -544,6 +545,15 @@ function TestCallForm({
           ))}
         </NativeSelect>
       </FormField>
+      {purpose === 'marketing' ? (
+        <FormField
+          label="What the call sells"
+          error={errors.offer?.message}
+          hint="Said in the opening, right after “this is a sales call”."
+        >
+          <Input placeholder="teeth whitening at our clinic" {...register('offer')} />
+        </FormField>
+      ) : null}
       {purpose === 'marketing' ? (
         <fieldset className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">Written consent</legend>

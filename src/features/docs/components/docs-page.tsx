@@ -617,11 +617,12 @@ export function DocsPage() {
             <li>
               Opening: every answered call starts with our words, in the call&apos;s language and in
               the law&apos;s order: your business name and that the caller is an AI assistant; for a
-              marketing call, that it is a sales call (to Connecticut, whether to go on, end or be
-              removed) and the opt-out; your callback number; to a state where every party must
-              consent, that the call is transcribed (every call is, recorded or not); last, the
-              recording notice or request for consent. The task&apos;s{' '}
-              <InlineCode>disclosures</InlineCode> shows each sentence.
+              marketing call, that it is a sales call and what it sells (the task&apos;s{' '}
+              <InlineCode>offer</InlineCode>; to Connecticut, whether to go on, end or be removed)
+              and the opt-out; your callback number; to a state where every party must consent, that
+              the call is transcribed (every call is, recorded or not); last, the recording notice
+              or request for consent. The task&apos;s <InlineCode>disclosures</InlineCode> shows
+              each sentence.
             </li>
             <li>
               Opt-out: a callee who says, in any language, not to be called again, or presses 9, is

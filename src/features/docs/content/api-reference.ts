@@ -142,7 +142,13 @@ export const requestFields: FieldDoc[] = [
     name: 'purpose',
     type: 'string',
     description:
-      '"informational" (default) or "marketing". A marketing call needs consent, and its opening tells the callee how to opt out.',
+      '"informational" (default) or "marketing". A marketing call needs consent and offer, and its opening says what it sells and how to opt out.',
+  },
+  {
+    name: 'offer',
+    type: 'string',
+    description:
+      'Marketing calls: what the call sells, up to 200 characters, said in the opening right after "This is a sales call." ("It is about teeth whitening at our Mission Street clinic."). Required with purpose marketing (400 naming offer); refused on an informational call.',
   },
   {
     name: 'consent',

@@ -280,6 +280,7 @@ export const taskExample = {
   failure_reason: null,
   opted_out: false,
   purpose: 'informational',
+  offer: null,
   consent: null,
   legal_basis: {
     type: 'prior_express_consent',

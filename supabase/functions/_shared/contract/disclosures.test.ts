@@ -101,6 +101,24 @@ describe('the mandatory opening', () => {
     expect(disclosureRules(marketing)).toMatch(/presses 9/);
   });
 
+  it('names what a sales call sells right after saying it is one, in the call’s language', () => {
+    const offer = 'teeth whitening at our Mission Street clinic';
+    expect(disclosuresFor({ ...base, purpose: 'marketing', offer }).purpose).toBe(
+      'This is a sales call. It is about teeth whitening at our Mission Street clinic.',
+    );
+    expect(
+      disclosuresFor({ ...base, purpose: 'marketing', language: 'es', offer: 'blanqueamiento' })
+        .purpose,
+    ).toBe('Esta es una llamada de ventas. Es sobre blanqueamiento.');
+    // A language without a sentence of its own takes it after a colon.
+    expect(
+      disclosuresFor({ ...base, purpose: 'marketing', language: 'tr', offer: 'diş beyazlatma.' })
+        .purpose,
+    ).toBe('Bu bir satış aramasıdır: diş beyazlatma.');
+    // An informational call sells nothing, whatever it is given.
+    expect(disclosuresFor({ ...base, offer }).purpose).toBeNull();
+  });
+
   it('keeps the law’s order: who and AI, purpose, opt-out, callback, transcription, then recording', () => {
     // Connecticut: all-party consent, and its sales-call question.
     const connecticut = disclosuresFor({

@@ -1,7 +1,7 @@
 // What every call says whatever its goal (docs/product-rules.md#the-mandatory-opening), in the
 // law's order: who is calling (the account's business) and that the caller is an AI assistant;
-// for a marketing call, that it is a sales call (with Connecticut's "continue, end, or be
-// removed?" there) and how to opt out; a number to call back; that the call is transcribed, where
+// for a marketing call, that it is a sales call and what it sells (with Connecticut's "continue,
+// end, or be removed?" there) and how to opt out; a number to call back; that the call is transcribed, where
 // every party must consent; and last whether it is recorded (asking consent where every party's is
 // needed). The callback number is said again before the call ends. The wording is ours, in each
 // call language; a goal that tries to remove it is refused at create (disclosure-screen.ts).
@@ -27,6 +27,8 @@ export type DisclosureInput = DisclosureFacts & {
   phoneNumber: string;
   record: boolean;
   purpose: Purpose;
+  /** Marketing calls: what the call sells, named right after "this is a sales call". */
+  offer?: string | null;
 };
 
 /** The sentences of one call, as spoken. */
@@ -57,6 +59,11 @@ type Wording = {
   identification: (voice: string, business: string) => string;
   /** The purpose of a marketing call, said right after who is calling. */
   salesCall: string;
+  /**
+   * What a sales call sells (the task's offer, as the customer wrote it), as its own sentence;
+   * without one, the sales-call sentence takes it after a colon ("…: teeth whitening.").
+   */
+  about?: (offer: string) => string;
   /** Every call is transcribed; said on calls to states where every party must consent. */
   transcribed: string;
   /** Connecticut's question at the start of a sales call. */
@@ -77,6 +84,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Hi, this is ${voice}, an AI assistant calling on behalf of ${business}.`,
     salesCall: 'This is a sales call.',
+    about: (offer) => `It is about ${offer}.`,
     transcribed: 'This call is transcribed by an automated system.',
     continueOrRemoved: 'Would you like to continue this call, end it, or be removed from our list?',
     recorded: 'This call is recorded.',
@@ -92,6 +100,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Hola, le habla ${voice}, un asistente de inteligencia artificial que llama en nombre de ${business}.`,
     salesCall: 'Esta es una llamada de ventas.',
+    about: (offer) => `Es sobre ${offer}.`,
     transcribed: 'Esta llamada se transcribe con un sistema automático.',
     continueOrRemoved:
       '¿Desea continuar con esta llamada, terminarla o que lo eliminemos de nuestra lista?',
@@ -107,6 +116,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Bonjour, ici ${voice}, un assistant d’intelligence artificielle qui appelle de la part de ${business}.`,
     salesCall: 'Il s’agit d’un appel commercial.',
+    about: (offer) => `Il concerne ${offer}.`,
     transcribed: 'Cet appel est transcrit par un système automatique.',
     continueOrRemoved:
       'Souhaitez-vous poursuivre cet appel, y mettre fin ou être retiré de notre liste ?',
@@ -123,6 +133,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Hallo, hier spricht ${voice}, ein KI-Assistent, im Auftrag von ${business}.`,
     salesCall: 'Dies ist ein Verkaufsanruf.',
+    about: (offer) => `Es geht um ${offer}.`,
     transcribed: 'Dieses Gespräch wird von einem automatischen System transkribiert.',
     continueOrRemoved:
       'Möchten Sie das Gespräch fortsetzen, beenden oder von unserer Liste gestrichen werden?',
@@ -139,6 +150,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Buongiorno, sono ${voice}, un assistente di intelligenza artificiale che chiama per conto di ${business}.`,
     salesCall: 'Questa è una chiamata commerciale.',
+    about: (offer) => `Riguarda ${offer}.`,
     transcribed: 'Questa chiamata viene trascritta da un sistema automatico.',
     continueOrRemoved:
       'Desidera continuare questa chiamata, terminarla o essere rimosso dalla nostra lista?',
@@ -155,6 +167,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Olá, aqui é ${voice}, uma assistente de inteligência artificial ligando em nome de ${business}.`,
     salesCall: 'Esta é uma chamada de vendas.',
+    about: (offer) => `É sobre ${offer}.`,
     transcribed: 'Esta chamada é transcrita por um sistema automático.',
     continueOrRemoved: 'Deseja continuar esta chamada, encerrá-la ou ser removido da nossa lista?',
     recorded: 'Esta chamada está sendo gravada.',
@@ -170,6 +183,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Hallo, u spreekt met ${voice}, een AI-assistent die belt namens ${business}.`,
     salesCall: 'Dit is een verkoopgesprek.',
+    about: (offer) => `Het gaat over ${offer}.`,
     transcribed: 'Dit gesprek wordt door een automatisch systeem uitgeschreven.',
     continueOrRemoved:
       'Wilt u dit gesprek voortzetten, beëindigen of van onze lijst worden verwijderd?',
@@ -186,6 +200,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Dzień dobry, mówi ${voice}, asystent sztucznej inteligencji, dzwonię w imieniu ${business}.`,
     salesCall: 'To jest rozmowa sprzedażowa.',
+    about: (offer) => `Dotyczy: ${offer}.`,
     transcribed: 'Ta rozmowa jest transkrybowana przez system automatyczny.',
     continueOrRemoved:
       'Czy chce Pan lub Pani kontynuować tę rozmowę, zakończyć ją, czy zostać usuniętym z naszej listy?',
@@ -202,6 +217,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `Здравствуйте, это ${voice}, ассистент на основе искусственного интеллекта, звоню от имени ${business}.`,
     salesCall: 'Это звонок с коммерческим предложением.',
+    about: (offer) => `Речь о следующем: ${offer}.`,
     transcribed: 'Этот звонок расшифровывается автоматической системой.',
     continueOrRemoved:
       'Хотите продолжить разговор, завершить его или чтобы мы удалили вас из нашего списка?',
@@ -218,6 +234,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `もしもし、${business}の代理でお電話している、AIアシスタントの${voice}です。`,
     salesCall: 'これは営業のお電話です。',
+    about: (offer) => `ご案内の内容は${offer}です。`,
     transcribed: 'この通話は自動システムで文字起こしされます。',
     continueOrRemoved:
       'このままお話を続けますか、通話を終了しますか、それとも今後の連絡先リストから削除しますか？',
@@ -233,6 +250,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
     identification: (voice, business) =>
       `안녕하세요, ${business}을(를) 대신해 전화드리는 AI 어시스턴트 ${voice}입니다.`,
     salesCall: '이 전화는 판매 권유 전화입니다.',
+    about: (offer) => `안내 내용은 ${offer}입니다.`,
     transcribed: '이 통화는 자동 시스템에 의해 텍스트로 변환됩니다.',
     continueOrRemoved:
       '통화를 계속하시겠습니까, 종료하시겠습니까, 아니면 저희 목록에서 삭제해 드릴까요?',
@@ -247,6 +265,7 @@ const WORDING: Record<Exclude<Language, 'auto'>, Wording> = {
   zh: {
     identification: (voice, business) => `您好，我是代表${business}致电的人工智能助理${voice}。`,
     salesCall: '这是一通销售电话。',
+    about: (offer) => `内容是：${offer}。`,
     transcribed: '本次通话将由自动系统转写为文字。',
     continueOrRemoved: '您想继续通话、结束通话，还是将您从我们的名单中删除？',
     recorded: '本次通话将被录音。',
@@ -622,11 +641,17 @@ export function disclosuresFor(input: DisclosureInput): Disclosures {
   const consentRequired = input.record && allPartyState !== null;
   const marketing = input.purpose === 'marketing';
   const identification = say.identification(input.voice, business);
+  const offer = input.offer?.trim().replace(/[.\s]+$/, '');
+  const salesCall = !offer
+    ? say.salesCall
+    : say.about
+      ? `${say.salesCall} ${say.about(offer)}`
+      : `${say.salesCall.replace(/[.!。]+$/, '')}: ${offer}.`;
   const purpose = !marketing
     ? null
     : allPartyState === 'CT'
-      ? `${say.salesCall} ${say.continueOrRemoved}`
-      : say.salesCall;
+      ? `${salesCall} ${say.continueOrRemoved}`
+      : salesCall;
   const optOut = marketing ? say.optOut : null;
   const callbackNotice = input.callback_number
     ? say.callback(spokenNumber(input.callback_number))

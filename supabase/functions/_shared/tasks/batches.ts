@@ -29,7 +29,12 @@ import {
 } from './schema.ts';
 import type { TaskService, TaskSource } from './service.ts';
 import type { NewTaskRow } from './task-repository.ts';
-import { LIMIT_REFUSALS, tooManyOpenTasks, tooManyTestCalls } from './task-wording.ts';
+import {
+  compressedWaitsInLiveMode,
+  LIMIT_REFUSALS,
+  tooManyOpenTasks,
+  tooManyTestCalls,
+} from './task-wording.ts';
 
 export type BatchServiceDeps = {
   db: Db;
@@ -296,11 +301,7 @@ export function createBatchService(deps: BatchServiceDeps) {
             `This batch needs $${Number(result.required_usd).toFixed(2)} of credits to cover every row's max_duration_minutes beyond your free minutes (at $0.01 a minute); $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard, send fewer rows or lower max_duration_minutes.`,
           );
         case 'compressed_waits_in_live_mode':
-          throw new ServiceError(
-            'invalid_request',
-            'retry.compress_waits applies only to test mode (a dw_test_ key): live retries wait their whole interval_minutes.',
-            { field: 'retry.compress_waits' },
-          );
+          throw compressedWaitsInLiveMode();
         case 'idempotency_conflict':
           throw new ServiceError(
             'idempotency_conflict',

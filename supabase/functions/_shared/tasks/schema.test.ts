@@ -170,6 +170,7 @@ describe('a marketing call’s voicemail', () => {
   const marketing = {
     ...valid,
     purpose: 'marketing',
+    offer: 'a dental check-up plan',
     consent: {
       type: 'written',
       obtained_at: '2026-10-01T15:00:00Z',
@@ -177,6 +178,16 @@ describe('a marketing call’s voicemail', () => {
       reference: 'form-1',
     },
   };
+
+  it('needs what it sells, named offer, which an informational call may not carry', () => {
+    const { offer, ...withoutOffer } = marketing;
+    expect(errorOf(withoutOffer)).toMatchObject({ field: 'offer' });
+    expect(errorOf({ ...valid, offer })).toMatchObject({
+      field: 'offer',
+      message: 'offer goes with purpose marketing: an informational call sells nothing',
+    });
+  });
+
   const leaving = (message: string) => ({
     ...marketing,
     voicemail: { action: 'leave_message', message },

@@ -253,7 +253,16 @@ export const createTaskSchema = z
       .optional(),
     purpose: oneOf('purpose', CALL_PURPOSES)
       .optional()
-      .describe('informational (default) or marketing; marketing requires consent'),
+      .describe('informational (default) or marketing; marketing requires consent and offer'),
+    offer: z
+      .string({ error: 'offer must be text: what a marketing call sells' })
+      .trim()
+      .min(1, { error: 'offer must not be empty' })
+      .max(200, { error: 'offer must be at most 200 characters' })
+      .optional()
+      .describe(
+        'Marketing calls: what the call sells, named in the opening right after "this is a sales call", like "teeth whitening at our Mission Street clinic"',
+      ),
     consent: z
       .strictObject(
         {
@@ -315,6 +324,19 @@ export const createTaskSchema = z
         path: ['consent'],
         message:
           'consent is required for a marketing call: the callee\'s prior express written consent, like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
+      });
+    if (value.purpose === 'marketing' && !value.offer)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offer'],
+        message:
+          'offer is required for a marketing call: what it sells, said in the opening, like "teeth whitening at our Mission Street clinic"',
+      });
+    if (value.purpose !== 'marketing' && value.offer)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offer'],
+        message: 'offer goes with purpose marketing: an informational call sells nothing',
       });
     if (value.purpose === 'marketing' && value.consent && value.consent.type !== 'written')
       ctx.addIssue({
@@ -578,6 +600,7 @@ function stringsIn(value: unknown, path: string, out: [string, string][], depth 
 type SpokenFields = {
   goal?: string;
   task?: string;
+  offer?: string;
   first_sentence?: string;
   voicemail?: { message?: string };
 };
@@ -588,6 +611,7 @@ function spokenTexts(value: SpokenFields): [string, string][] {
   for (const [field, text] of [
     ['goal', value.goal],
     ['task', value.task],
+    ['offer', value.offer],
     ['first_sentence', value.first_sentence],
     ['voicemail.message', value.voicemail?.message],
   ] as const)

@@ -304,6 +304,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         })),
         record: row.record,
         purpose: row.purpose ?? 'informational',
+        offer: row.offer ?? null,
         disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
         serverUrl,
         serverToken: token,

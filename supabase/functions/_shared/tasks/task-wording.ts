@@ -57,6 +57,15 @@ export function tooManyOpenTasks(): ServiceError {
 }
 
 /** A test call past the account's day of them (429, retried in an hour). */
+/** A live task or batch that asked to compress its retry waits (test mode only). */
+export function compressedWaitsInLiveMode(): ServiceError {
+  return new ServiceError(
+    'invalid_request',
+    'retry.compress_waits applies only to test mode (a dw_test_ key): live retries wait their whole interval_minutes.',
+    { field: 'retry.compress_waits' },
+  );
+}
+
 export function tooManyTestCalls(): ServiceError {
   return new ServiceError(
     'rate_limited',
@@ -108,11 +117,7 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
     case 'legal_basis_required':
       return new ServiceError('invalid_request', LEGAL_BASIS_REQUIRED, { field: 'consent' });
     case 'compressed_waits_in_live_mode':
-      return new ServiceError(
-        'invalid_request',
-        'retry.compress_waits applies only to test mode (a dw_test_ key): live retries wait their whole interval_minutes.',
-        { field: 'retry.compress_waits' },
-      );
+      return compressedWaitsInLiveMode();
     case 'test_clock_in_live_mode':
       return new ServiceError(
         'invalid_request',

@@ -35,6 +35,8 @@ export type CallRequest = {
   record: boolean;
   /** Why the call is placed: a marketing call offers the opt-out in its opening. */
   purpose: 'informational' | 'marketing';
+  /** Marketing calls: what the call sells, named in the opening. */
+  offer?: string | null;
   /** What the mandatory opening names: the account's business and verified callback number. */
   disclosureFacts: { business_name: string | null; callback_number: string | null };
   /** Where the provider posts its messages, and the token it must send with them. */

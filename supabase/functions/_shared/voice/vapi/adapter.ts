@@ -72,6 +72,7 @@ export function disclosuresOfRequest(request: CallRequest): Disclosures {
     phoneNumber: request.phoneNumber,
     record: request.record,
     purpose: request.purpose,
+    offer: request.offer ?? null,
   });
 }
 
