@@ -349,10 +349,10 @@ export const taskFields: FieldDoc[] = [
       'Why a scheduled task is not ringing now, in words: the callee’s local time when it was accepted, the calling window and when it opens (or that schedule_at asked for later). Null unless status is scheduled.',
   },
   {
-    name: 'purpose / consent',
-    type: 'string / object | null',
+    name: 'purpose / offer / consent',
+    type: 'string / string | null / object | null',
     description:
-      'informational (the default) or marketing; a marketing call’s consent record (type, obtained_at, source, reference) as it was given at create, stored unchanged and in the export. Null for an informational call.',
+      'informational (the default) or marketing; what a marketing call sells, as its opening names it; a marketing call’s consent record (type, obtained_at, source, reference) as it was given at create, stored unchanged and in the export. offer and consent are null for an informational call.',
   },
   {
     name: 'legal_basis',
