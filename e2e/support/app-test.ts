@@ -13,8 +13,13 @@ export const test = base.extend<{ dashboardMode: 'live' | 'test' | null }>({
   context: async ({ context, baseURL, dashboardMode }, use) => {
     if (dashboardMode)
       await context.addInitScript((mode) => {
-        if (!localStorage.getItem('dialwise.dashboard-mode'))
-          localStorage.setItem('dialwise.dashboard-mode', mode);
+        // A sandboxed frame (the mailbox's message, and a tab it opens) may not touch storage.
+        try {
+          if (!localStorage.getItem('dialwise.dashboard-mode'))
+            localStorage.setItem('dialwise.dashboard-mode', mode);
+        } catch {
+          // Nothing to set where the page keeps no storage.
+        }
       }, dashboardMode);
     context.on('page', (page) => waitForTheAppOnLoad(page, baseURL));
     await use(context);
