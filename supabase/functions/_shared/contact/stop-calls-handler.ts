@@ -7,6 +7,7 @@ import { stopCallsSchema } from '../contract/stop-calls.ts';
 import { ServiceError } from '../errors.ts';
 import { corsFor } from '../http/cors.ts';
 import { createHandler, jsonResponse, noAuth } from '../http/handler.ts';
+import { contactErrorMessages, HONEYPOT_FIELD } from './handler.ts';
 
 export type StopCallsOutcome = 'listed' | 'rate_limited' | 'busy';
 
@@ -17,9 +18,6 @@ export type StopCallsDeps = {
   trustedProxyHops?: number;
   log?: (message: string, error?: unknown) => void;
 };
-
-/** The form's hidden field: people leave it empty, form-filling bots do not. */
-export const STOP_CALLS_HONEYPOT = 'website';
 
 /** What the form says once the number is taken, whoever had called it. */
 export const STOP_CALLS_DONE =
@@ -49,7 +47,7 @@ export function createStopCallsHandler(deps: StopCallsDeps) {
       const clientIp = clientIpFrom(request.headers.get('x-forwarded-for'), deps.trustedProxyHops);
       if (!clientIp)
         throw new ServiceError('client_ip_unknown', 'Could not tell where this request came from.');
-      const honeypot = fields[STOP_CALLS_HONEYPOT];
+      const honeypot = fields[HONEYPOT_FIELD];
       if (honeypot !== undefined && honeypot !== null && honeypot !== '')
         return jsonResponse(200, { ok: true, message: STOP_CALLS_DONE });
 
@@ -69,17 +67,11 @@ export function createStopCallsHandler(deps: StopCallsDeps) {
         );
       }
       if (outcome === 'rate_limited')
-        throw new ServiceError(
-          'rate_limited',
-          'Too many requests from this address. Please try again later.',
-          { retryAfterSeconds: 3600 },
-        );
+        throw new ServiceError('rate_limited', contactErrorMessages.rate_limited, {
+          retryAfterSeconds: 3600,
+        });
       if (outcome === 'busy')
-        throw new ServiceError(
-          'busy',
-          'We are receiving too many requests right now. Please try again later.',
-          { retryAfterSeconds: 600 },
-        );
+        throw new ServiceError('busy', contactErrorMessages.busy, { retryAfterSeconds: 600 });
       return jsonResponse(200, { ok: true, message: STOP_CALLS_DONE });
     },
   );
