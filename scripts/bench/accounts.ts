@@ -1,10 +1,15 @@
 /**
  * Accounts for benchmarks, made directly in SQL (no e-mail round trip): KYC complete, a verified
- * phone of their own, $25 of credits and one API key each.
+ * phone of their own, an attested default legal basis (so live calls need no consent of their
+ * own), $25 of credits and one live API key each.
  */
 import pg from 'pg';
 
-export async function makeBenchAccounts(dbUrl: string, count: number): Promise<string[]> {
+export async function makeBenchAccounts(
+  dbUrl: string,
+  count: number,
+  mode: 'live' | 'test' = 'live',
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
@@ -24,12 +29,21 @@ export async function makeBenchAccounts(dbUrl: string, count: number): Promise<s
         // A verified number belongs to one account only.
         [id, `+1415${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`],
       );
+      await client.query(
+        `select public.legal_basis_attest($1, 'prior_express_consent', null, 'api')`,
+        [id],
+      );
       await client.query(`select public.record_credit_purchase($1, 25, $2, 'Bench')`, [
         id,
         `bench_${id}`,
       ]);
-      const key = `dw_${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-      await client.query('select private.store_api_key($1, $2, true, $3)', [id, key, 'Bench']);
+      const key = `dw_${mode === 'test' ? 'test_' : ''}${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+      await client.query('select private.store_api_key($1, $2, $3, $4)', [
+        id,
+        key,
+        mode === 'live',
+        'Bench',
+      ]);
       keys.push(key);
     }
     return keys;

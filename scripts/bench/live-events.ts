@@ -78,11 +78,18 @@ async function openStream(
 /**
  * `calls` calls live at once (one account each, the simulated callee that agrees), each followed
  * by its event stream from right after creation. Returns the lag of every event written after its
- * stream opened.
+ * stream opened, and that lag in two hops, told apart by a LISTEN of the bench's own on the
+ * channel the functions listen on: the write (`created_at`, the start of the transaction that
+ * recorded the event, to its NOTIFY reaching a listener: the rest of that transaction and its
+ * commit) and the push (that NOTIFY to the client: the functions' listener, the stream's read, the
+ * gateway).
  */
-export async function measureEventLag(stack: BenchStack, options: { calls?: number } = {}) {
+export async function measureEventLag(
+  stack: BenchStack,
+  options: { calls?: number; mode?: 'live' | 'test' } = {},
+) {
   const calls = options.calls ?? 10;
-  const keys = await makeBenchAccounts(stack.dbUrl, calls);
+  const keys = await makeBenchAccounts(stack.dbUrl, calls, options.mode);
   // Warm the function (module load, connections) before measuring.
   const warm = await createTask(stack, keys[0]!, {
     phone_number: '+14155550102',
@@ -92,6 +99,19 @@ export async function measureEventLag(stack: BenchStack, options: { calls?: numb
     await openStream(stack, keys[0]!, warm.id)
   ).done;
 
+  const listener = new pg.Client({ connectionString: stack.dbUrl });
+  await listener.connect();
+  const notifiedAt = new Map<string, number>();
+  listener.on('notification', (message) => {
+    const at = Date.now();
+    const { task_id, seq } = JSON.parse(message.payload ?? '{}') as {
+      task_id: string;
+      seq: number;
+    };
+    notifiedAt.set(`${task_id}:${seq}`, at);
+  });
+  await listener.query('listen task_events');
+
   const followed = await Promise.all(
     keys.map(async (key) => {
       const task = await createTask(stack, key, {
@@ -100,10 +120,13 @@ export async function measureEventLag(stack: BenchStack, options: { calls?: numb
       });
       const stream = await openStream(stack, key, task.id);
       await stream.done;
-      return stream;
+      return { taskId: task.id, ...stream };
     }),
   );
+  await listener.end();
   const lags: number[] = [];
+  const writes: number[] = [];
+  const pushes: number[] = [];
   const byType = new Map<string, number[]>();
   let incomplete = 0;
   for (const stream of followed) {
@@ -114,8 +137,13 @@ export async function measureEventLag(stack: BenchStack, options: { calls?: numb
       if (a.createdAt >= stream.openedAt) {
         lags.push(a.receivedAt - a.createdAt);
         byType.set(a.type, [...(byType.get(a.type) ?? []), a.receivedAt - a.createdAt]);
+        const notified = notifiedAt.get(`${stream.taskId}:${a.id}`);
+        if (notified === undefined) continue;
+        writes.push(notified - a.createdAt);
+        pushes.push(a.receivedAt - notified);
       }
   }
+  const p50p99 = (xs: number[]) => ({ p50: percentile(xs, 0.5), p99: percentile(xs, 0.99) });
   return {
     calls,
     events: lags.length,
@@ -123,6 +151,10 @@ export async function measureEventLag(stack: BenchStack, options: { calls?: numb
     p50: percentile(lags, 0.5),
     p99: percentile(lags, 0.99),
     max: Math.max(...lags),
+    /** From `created_at` to the NOTIFY at a listener: the writing transaction and its commit. */
+    write: p50p99(writes),
+    /** From the NOTIFY to the client: the functions' listener, the stream's read, the gateway. */
+    push: p50p99(pushes),
     /** p50 per event type, which tells the slow reads (task.completed carries the whole task). */
     p50ByType: Object.fromEntries([...byType].map(([type, xs]) => [type, percentile(xs, 0.5)])),
   };
@@ -275,13 +307,21 @@ async function main() {
     STACK_DATA_DIR: 'supabase/.local/bench-live-events',
     STACK_FRESH: '1',
     STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
+    // Our own capacity, not the provider's default 10 lines: every call is live at once.
+    STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
   });
   const stack = await startStack({ ...dialwiseStack(), log: () => {} });
   try {
     const urls = { apiUrl: stack.config.apiUrl, dbUrl: stack.config.dbUrl };
-    const lag = await measureEventLag(urls, { calls: argument('calls', 10) });
+    const lag = await measureEventLag(urls, {
+      calls: argument('calls', 10),
+      mode: process.argv.includes('--test-mode') ? 'test' : 'live',
+    });
     console.log(
       `Event lag, ${lag.calls} live calls (${lag.events} events written while streamed): p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms; streams incomplete or with gaps: ${lag.incomplete}`,
+    );
+    console.log(
+      `  write (created_at → NOTIFY at a listener) p50 ${lag.write.p50.toFixed(1)} / p99 ${lag.write.p99.toFixed(1)} ms; push (NOTIFY → client) p50 ${lag.push.p50.toFixed(1)} / p99 ${lag.push.p99.toFixed(1)} ms`,
     );
     console.log(
       `  p50 by type: ${Object.entries(lag.p50ByType)

@@ -1,7 +1,7 @@
 // A transaction-mode connection pooler in front of the local PostgreSQL, standing in for hosted
 // Supabase's Supavisor on port 6543: many clients share a few server connections, each held only
-// from a transaction's first message to its end. After every transaction the server connection is
-// reset (DISCARD ALL) before anyone else gets it, so whatever relies on session state (named
+// from a transaction's first message to its end. After every transaction the server connection's
+// session state is reset (SESSION_RESET) before anyone else gets it, so whatever relies on it (named
 // prepared statements, SET, LISTEN, temporary tables, advisory locks held across transactions)
 // breaks here every time, not only when Supavisor happens to hand out another connection.
 // Differences from Supavisor: supabase/local/README.md.
@@ -120,7 +120,7 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
   const idle: ServerConnection[] = [];
   const waiting: { resolve: (server: ServerConnection) => void; reject: (e: Error) => void }[] = [];
   let open = 0;
-  /** Server connections being reset (DISCARD ALL): free in a moment, so nobody opens another. */
+  /** Server connections being reset (SESSION_RESET): free in a moment, so nobody opens another. */
   let resetting = 0;
   let peak = 0;
   let closing = false;
@@ -216,6 +216,23 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
     });
   }
 
+  /**
+   * What DISCARD ALL does (PostgreSQL's documentation lists it as these statements) except DISCARD
+   * PLANS: the plan cache is no session state a client can see, and dropping it made every
+   * statement inside a PL/pgSQL function plan again in each transaction (a third of a task's
+   * accept), which Supavisor, resetting nothing, never causes.
+   */
+  const SESSION_RESET = [
+    'CLOSE ALL',
+    'SET SESSION AUTHORIZATION DEFAULT',
+    'RESET ALL',
+    'DEALLOCATE ALL',
+    'UNLISTEN *',
+    'SELECT pg_advisory_unlock_all()',
+    'DISCARD TEMP',
+    'DISCARD SEQUENCES',
+  ].join('; ');
+
   /** Resets a server connection's session state, then offers it to the next transaction. */
   function checkin(server: ServerConnection) {
     resetting += 1;
@@ -232,7 +249,7 @@ export async function startPooler(options: PoolerOptions): Promise<Pooler> {
       resetting -= 1;
       dropServer(server);
     };
-    server.socket.write(message('Q', cstring('DISCARD ALL')));
+    server.socket.write(message('Q', cstring(SESSION_RESET)));
   }
 
   const secureContext = options.tls ? tls.createSecureContext(options.tls) : null;

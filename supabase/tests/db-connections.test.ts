@@ -100,7 +100,7 @@ describe('the local transaction pooler', () => {
     );
   });
 
-  it('keeps nothing of a session between transactions: settings, prepared statements, LISTEN', async () => {
+  it('keeps nothing of a session between transactions: settings, prepared statements, LISTEN, temporary tables, advisory locks', async () => {
     const client = await poolerClient();
     await client.query(`set statement_timeout = '4321ms'`);
     const { rows } = await client.query<{ statement_timeout: string }>('show statement_timeout');
@@ -116,6 +116,18 @@ describe('the local transaction pooler', () => {
     await db.query('notify pooled_channel');
     await sleep(500);
     expect(heard).toEqual([]);
+
+    await client.query('create temporary table pooled_scratch (x integer)');
+    await expect(client.query('select x from pooled_scratch')).rejects.toThrow(
+      /relation "pooled_scratch" does not exist/,
+    );
+
+    await client.query('select pg_advisory_lock(424242)');
+    const { rows: taken } = await db.query<{ got: boolean }>(
+      'select pg_try_advisory_lock(424242) as got',
+    );
+    expect(taken[0]!.got).toBe(true);
+    await db.query('select pg_advisory_unlock(424242)');
   });
 
   it('holds one server connection for a whole transaction block', async () => {

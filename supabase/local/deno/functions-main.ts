@@ -294,7 +294,8 @@ async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Prom
     entry = workerFor(name, entryFile);
   }
   const id = nextRequestId++;
-  const remote = info.remoteAddr as Deno.NetAddr;
+  // A request through the Unix socket has no address: it came from the gateway on this machine.
+  const remote = info.remoteAddr as Partial<Deno.NetAddr>;
   return await new Promise<Response>((answer) => {
     entry.pending.set(id, {
       answer,
@@ -309,19 +310,34 @@ async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Prom
       url: request.url,
       headers: [...request.headers],
       hasBody: request.body !== null,
-      remoteAddr: { hostname: remote.hostname, port: remote.port },
+      remoteAddr: { hostname: remote.hostname ?? '127.0.0.1', port: remote.port ?? 0 },
     } satisfies ToWorker);
   });
 }
 
+async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
+  try {
+    return await serveRequest(request, info);
+  } catch (error) {
+    console.error('[functions] unhandled error:', error);
+    return json(500, 'internal', 'The function failed unexpectedly');
+  }
+}
+
 Deno.serve(
   { hostname: '127.0.0.1', port, onListen: () => console.log(`functions listening on ${port}`) },
-  async (request, info) => {
-    try {
-      return await serveRequest(request, info);
-    } catch (error) {
-      console.error('[functions] unhandled error:', error);
-      return json(500, 'internal', 'The function failed unexpectedly');
-    }
-  },
+  serve,
 );
+// The gateway's way in (supabase/local/functions.ts says why not TCP). A socket file left by an
+// earlier run that died is replaced.
+const socketPath = Deno.env.get('STACK_FUNCTIONS_SOCKET');
+if (socketPath) {
+  try {
+    Deno.removeSync(socketPath);
+  } catch {
+    // None was left.
+  }
+  Deno.serve({ path: socketPath, onListen: () => undefined }, (request, info) =>
+    serve(request, info as unknown as Deno.ServeHandlerInfo),
+  );
+}
