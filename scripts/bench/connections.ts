@@ -27,6 +27,8 @@ const LIVE_CALLS = Number(process.env.BENCH_LIVE_CALLS ?? 300);
 /** Calls followed on their event streams, so the functions' listener is in the picture. */
 const FOLLOWED = Number(process.env.BENCH_LIVE_FOLLOWED ?? 30);
 const CREATES_AT_ONCE = 20;
+/** How long every call is held live together before they are hung up (BENCH_HOLD_LIVE_SECONDS). */
+const HOLD_LIVE_MS = Number(process.env.BENCH_HOLD_LIVE_SECONDS ?? 10) * 1000;
 const TALKS_ON = '+14155550107';
 const LIVE = ['ringing', 'in_progress'];
 const TERMINAL = ['success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled'];
@@ -41,6 +43,11 @@ type Sample = {
 export type ConnectionFigures = {
   calls: number;
   peakLive: number;
+  /**
+   * From each event's `created_at` to its arrival, for the followed calls' events written after
+   * their stream opened: while calls were being placed, and once every call was live.
+   */
+  eventLag: { placing: number[]; allLive: number[] };
   peak: Sample & { total: number };
   poolSize: number;
   seconds: number;
@@ -105,6 +112,10 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
   })();
 
   const streams: Promise<void>[] = [];
+  const eventLag: ConnectionFigures['eventLag'] = { placing: [], allLive: [] };
+  /** When every call was live (peakLive reached the number placed), once known. */
+  let allLiveAt = Infinity;
+  let hangingUpAt = Infinity;
   const cancelErrors: string[] = [];
   const accepts: number[] = [];
   try {
@@ -130,15 +141,28 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
             const stream = await fetch(`${config.apiUrl}/functions/v1/task/${task.id}/events`, {
               headers: { Authorization: `Bearer ${key}` },
             });
-            streams.push(readSseEvents(stream.body!, () => undefined).catch(() => undefined));
+            const openedAt = Date.now();
+            streams.push(
+              readSseEvents(stream.body!, (event) => {
+                const receivedAt = Date.now();
+                const createdAt = Date.parse(event.created_at);
+                // Replayed events, and those of the hang-up, measure nothing live.
+                if (createdAt < openedAt || createdAt >= hangingUpAt) return;
+                (createdAt >= allLiveAt ? eventLag.allLive : eventLag.placing).push(
+                  receivedAt - createdAt,
+                );
+              }).catch(() => undefined),
+            );
           }
         }
       }),
     );
     for (let i = 0; i < 300 && peakLive < taskIds.length; i += 1)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    // Held together for a few seconds of sampling, then hung up.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    allLiveAt = Date.now();
+    // Held together for a while of sampling and talk, then hung up.
+    await new Promise((resolve) => setTimeout(resolve, HOLD_LIVE_MS));
+    hangingUpAt = Date.now();
     let index = 0;
     await Promise.all(
       Array.from({ length: CREATES_AT_ONCE }, async () => {
@@ -180,6 +204,7 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
   const figures: ConnectionFigures = {
     calls: taskIds.length,
     peakLive,
+    eventLag,
     peak,
     poolSize: config.poolerPoolSize,
     seconds: (performance.now() - started) / 1000,
@@ -191,6 +216,13 @@ export async function benchConnections(config: StackConfig): Promise<ConnectionF
   console.log(
     `  accept (${CREATES_AT_ONCE} creates at once): p50 ${ms(percentile(accepts, 0.5))}, p99 ${ms(percentile(accepts, 0.99))}`,
   );
+  for (const [phase, lags] of [
+    ['while calls were placed', eventLag.placing],
+    ['with every call live', eventLag.allLive],
+  ] as const)
+    console.log(
+      `  event lag ${phase} (${lags.length} events on ${FOLLOWED} streams): p50 ${ms(percentile(lags, 0.5))}, p99 ${ms(percentile(lags, 0.99))}`,
+    );
   console.log(`  peak server connections, all:                 ${peak.total}`);
   console.log(
     `  through the transaction pooler (Supavisor):   ${peak.pooled} (pool size ${figures.poolSize})`,
@@ -216,8 +248,9 @@ export async function benchConnectionsOnItsOwnStack() {
     STACK_VOICE_SPEED: process.env.STACK_VOICE_SPEED,
   };
   process.env.STACK_VOICE_MAX_CONCURRENT_CALLS = String(LIVE_CALLS * 2);
-  // Slower than the default 30, so calls stay live while 300 are placed on a busy machine.
-  process.env.STACK_VOICE_SPEED = '10';
+  // Slower than the default 30, so calls stay live while 300 are placed on a busy machine;
+  // BENCH_VOICE_SPEED=1 has them talk at the pace of real speech.
+  process.env.STACK_VOICE_SPEED = process.env.BENCH_VOICE_SPEED ?? '10';
   process.env.STACK_FRESH = '0';
   const stack = await startStack({
     ...dialwiseStack(),

@@ -73,6 +73,7 @@ describe("the functions' database connections", () => {
     // The pools' own names never reach the server: the pooler's connections carry its name.
     expect(await connectionsBy('dialwise-functions')).toBe(0);
     expect(await connectionsBy('dialwise-functions-bulk')).toBe(0);
+    expect(await connectionsBy('dialwise-functions-events')).toBe(0);
     expect(await connectionsBy('Supavisor')).toBeGreaterThan(0);
     // One listener per worker that streams, however many streams it serves: the task function's
     // current worker, and the one it retired, until that one's wall clock ends.

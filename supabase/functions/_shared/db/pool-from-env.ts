@@ -5,14 +5,17 @@ import { createSqlPool, type SqlPool } from './pool.ts';
 /**
  * Which work a pool serves. `calls` is the call path (key checks, creates, provider messages, the
  * dispatcher); `bulk` is everything that may run long or many at once for one account
- * (recording downloads and copies, exports). Separate pools, so bulk work waits for its own
- * connections and can never hold the ones a call needs.
+ * (recording downloads and copies, exports); `events` is the live event streams' reads of what
+ * was just recorded. Separate pools, so bulk work waits for its own connections and can never
+ * hold the ones a call needs, and an event already recorded never waits behind a burst of creates
+ * to be read (each short, a burst of them queues for hundreds of milliseconds on two connections).
  */
-export type PoolPurpose = 'calls' | 'bulk';
+export type PoolPurpose = 'calls' | 'bulk' | 'events';
 
 const SIZE_SETTING: Record<PoolPurpose, { name: string; fallback: number }> = {
   calls: { name: 'TASK_DB_POOL_SIZE', fallback: 2 },
   bulk: { name: 'BULK_DB_POOL_SIZE', fallback: 1 },
+  events: { name: 'EVENTS_DB_POOL_SIZE', fallback: 1 },
 };
 
 const shared = new Map<PoolPurpose, SqlPool | null>();
@@ -54,7 +57,8 @@ export function sqlPoolFromEnv(purpose: PoolPurpose = 'calls'): SqlPool | null {
   const pool = usable
     ? createSqlPool(url, {
         max,
-        applicationName: purpose === 'calls' ? 'dialwise-functions' : 'dialwise-functions-bulk',
+        applicationName:
+          purpose === 'calls' ? 'dialwise-functions' : `dialwise-functions-${purpose}`,
         caCert: env('DB_SSL_ROOT_CERT') || undefined,
       })
     : null;

@@ -26,7 +26,8 @@ export type TaskSql = {
   eventsAfter(taskId: string, afterSeq: number, limit: number): Promise<TaskEventRow[]>;
 };
 
-export function createTaskSql(pool: SqlPool): TaskSql {
+/** `eventsPool`: where the live streams' reads of new events go (default: `pool`). */
+export function createTaskSql(pool: SqlPool, eventsPool: SqlPool = pool): TaskSql {
   const readTaskSql = `select
       (select row_to_json(t) from (select ${TASK_COLUMNS} from public.tasks where id = $1) t) as task,
       (select b.task_defaults from public.tasks t join public.batches b on b.id = t.batch_id
@@ -51,7 +52,7 @@ export function createTaskSql(pool: SqlPool): TaskSql {
         : null;
     },
     async eventsAfter(taskId, afterSeq, limit) {
-      const [found] = await pool.query<{ events: TaskEventRow[] }>(
+      const [found] = await eventsPool.query<{ events: TaskEventRow[] }>(
         `select coalesce(json_agg(e order by e.seq), '[]'::json) as events
            from (select seq, type, data, created_at from public.task_events
                   where task_id = $1 and seq > $2 order by seq limit $3) e`,

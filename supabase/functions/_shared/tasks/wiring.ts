@@ -80,7 +80,7 @@ export function taskServiceFromEnv() {
     liveCallsSimulated: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
     resolveHost: resolveWithDeno,
     events: liveEventsFromEnv(db).hub,
-    sql: pool ? createTaskSql(pool) : null,
+    sql: pool ? createTaskSql(pool, sqlPoolFromEnv('events') ?? pool) : null,
     recordings,
   });
   const batches = createBatchService({
