@@ -150,7 +150,7 @@ export function createTaskService(deps: TaskServiceDeps) {
    * task.completed carries the final task.
    */
   async function eventObject(taskId: string, row: TaskEventRow) {
-    const final = row.type === 'task.completed' ? await readTask(taskId) : null;
+    const final = row.type === 'task.completed' ? await tasks.read(taskId, true) : null;
     const data = final ? apiTaskOf(final) : row.data;
     const mode = await modeOf(taskId, final ?? undefined);
     return {

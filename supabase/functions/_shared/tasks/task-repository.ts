@@ -50,9 +50,12 @@ export type NewTaskRow = Record<string, unknown> & { id: string; phone_number: s
 
 export function createTaskRepository(db: Db, sql: TaskSql | null) {
   return {
-    /** A task and its attempts in one query, so what the API shows is one consistent snapshot. */
-    async read(taskId: string): Promise<StoredTask | null> {
-      if (sql) return await sql.readTask(taskId);
+    /**
+     * A task and its attempts in one query, so what the API shows is one consistent snapshot.
+     * `forEvents`: read for an event being sent (over the events' own pool).
+     */
+    async read(taskId: string, forEvents = false): Promise<StoredTask | null> {
+      if (sql) return await sql.readTask(taskId, forEvents);
       const rows = must(
         await db
           .from('tasks')

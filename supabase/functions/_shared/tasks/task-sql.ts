@@ -20,8 +20,14 @@ export type TaskEventRow = {
 };
 
 export type TaskSql = {
-  /** A task and its attempts (by number), read in one statement. */
-  readTask(taskId: string): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null>;
+  /**
+   * A task and its attempts (by number), read in one statement; `forEvents`: over the events'
+   * pool (the final task a task.completed event carries).
+   */
+  readTask(
+    taskId: string,
+    forEvents?: boolean,
+  ): Promise<{ row: TaskRow; attempts: AttemptRow[] } | null>;
   /** Events after `afterSeq`, oldest first. */
   eventsAfter(taskId: string, afterSeq: number, limit: number): Promise<TaskEventRow[]>;
 };
@@ -37,8 +43,8 @@ export function createTaskSql(pool: SqlPool, eventsPool: SqlPool = pool): TaskSq
       (select coalesce(json_agg(a order by a.number), '[]'::json)
          from (select ${ATTEMPT_COLUMNS} from public.task_attempts where task_id = $1) a) as attempts`;
   return {
-    async readTask(taskId) {
-      const [found] = await pool.query<{
+    async readTask(taskId, forEvents = false) {
+      const [found] = await (forEvents ? eventsPool : pool).query<{
         task: TaskRow | null;
         attempts: AttemptRow[];
         batch_defaults: BatchTaskDefaults | null;
