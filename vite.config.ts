@@ -134,7 +134,8 @@ export default defineConfig({
             // The SDK's pure parts (its calls against the stack: supabase/tests/sdk.test.ts).
             'packages/*/src/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**'],
+          // The benchmarks' smoke test starts stacks: it runs with the integration tests.
+          exclude: ['**/node_modules/**', 'scripts/bench/**'],
           setupFiles: ['src/testing/setup-tests.ts'],
         },
       },
@@ -143,7 +144,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['supabase/**/*.test.ts'],
+          include: ['supabase/**/*.test.ts', 'scripts/bench/**/*.test.ts'],
           // supabase-js's and auth-js's own tests run against their own stack: npm run test:compat.
           exclude: ['supabase/functions/**', 'supabase/local/compat/**', '**/node_modules/**'],
           globalSetup: ['supabase/tests/global-setup.ts'],

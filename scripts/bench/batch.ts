@@ -14,6 +14,7 @@ import { type StackConfig, stackPortEnv, startStack } from '@dialwise/local-stac
 import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms } from './figures';
+import { benchPhoneNumber } from './batch-body';
 import { runWhenCalledDirectly } from './run-alone';
 
 const MAX_LIVE = 10;
@@ -47,9 +48,10 @@ export async function runBatch(config: StackConfig, rows: number): Promise<Batch
     );
     const userId = owners[0]!.user_id;
     const creditsBefore = Number(owners[0]!.credits);
-    // Conversations and declines: every call talks, so every settlement moves money.
+    // Conversations and a decline: every call talks, so every settlement moves money. A batch
+    // calls each number once.
     const tasks = Array.from({ length: rows }, (_, i) => ({
-      phone_number: i % 4 === 3 ? '+14155550101' : '+14155550100',
+      phone_number: i === 3 ? '+14155550101' : benchPhoneNumber(i),
       metadata: { row: i },
     }));
     const started = performance.now();

@@ -8,7 +8,7 @@
  * Scheduled tasks (a day ahead) are used, so no placement runs in the background meanwhile;
  * the paths take turns, round by round, so a change in the machine's load hits all of them alike.
  *
- *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/hops.ts [--rounds 60]
+ *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/hops.ts [--rounds 60]   (a multiple of 10)
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -17,6 +17,7 @@ import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { percentile } from './figures';
 import { cpuSince, processCpu } from './process-cpu';
+import { runWhenCalledDirectly } from './run-alone';
 
 const roundsAt = process.argv.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 60;
@@ -147,7 +148,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`Benchmark failed: ${(error as Error).stack ?? String(error)}`);
-  process.exit(1);
-});
+runWhenCalledDirectly(import.meta.url, main);

@@ -5,7 +5,7 @@
  * (its first attempt opened), with the batch's rows still waiting behind it. Also prints the peak
  * of live calls on our side and on the simulated network (never above 10) and how many batch
  * rows were still waiting when the last single call was dialled.
- * Alone: `npx tsx scripts/bench/lines.ts [--singles 10]` (own stack on the benchmark's ports).
+ * Alone: `npx tsx scripts/bench/lines.ts [--singles 10] [--rows 1000]` (own stack on the benchmark's ports).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -169,8 +169,11 @@ async function main() {
     ...stackPortEnv('bench'),
     STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
   });
-  const at = process.argv.indexOf('--singles');
-  await benchLines({ batchRows: 1000, singles: at >= 0 ? Number(process.argv[at + 1]) : 10 });
+  const argument = (name: string, fallback: number) => {
+    const at = process.argv.indexOf(`--${name}`);
+    return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  };
+  await benchLines({ batchRows: argument('rows', 1000), singles: argument('singles', 10) });
 }
 
 runWhenCalledDirectly(import.meta.url, main);

@@ -5,12 +5,16 @@
  * the peak of database connections, and the count of tasks that did not end, were settled more
  * than once, or whose event stream had gaps. Numbers, not a test: it fails only when the books
  * do not add up.
+ * Alone: `npx tsx scripts/bench/load.ts` (own stack on the benchmark's ports, with 1,000 provider
+ * lines as in `npm run bench`).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { type StackConfig } from '@dialwise/local-stack';
+import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
+import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
+import { runWhenCalledDirectly } from './run-alone';
 import { readSseEvents } from './sse';
 
 const CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 1000);
@@ -192,3 +196,19 @@ export async function benchLoad(config: StackConfig) {
   if (books.unended || books.badTasks || books.badAccounts)
     throw new Error('The load run left tasks unended or books that do not add up');
 }
+
+runWhenCalledDirectly(import.meta.url, async () => {
+  Object.assign(process.env, {
+    ...stackPortEnv('bench'),
+    STACK_DATA_DIR: 'supabase/.local/bench-load',
+    STACK_FRESH: '1',
+    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
+    STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
+  });
+  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
+  try {
+    await benchLoad(stack.config);
+  } finally {
+    await stack.stop();
+  }
+});
