@@ -10,6 +10,7 @@
  *
  *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/hops.ts [--rounds 60]   (a multiple of 10)
  */
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { serviceRoleJwt, stackPortEnv, startStack } from '@dialwise/local-stack';
@@ -47,22 +48,16 @@ async function main() {
     const keys = await makeBenchAccounts(config.dbUrl, Math.ceil((ROUNDS * 5 + 10) / 5));
     let next = 0;
     const key = () => keys[next++ % keys.length]!;
-    const viaHttp =
-      (url: string, headers: Record<string, string> = {}) =>
-      async () => {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${key()}`,
-            'Content-Type': 'application/json',
-            ...headers,
-          },
-          body: JSON.stringify(body()),
-        });
-        const answer = await response.text();
-        if (response.status !== 201)
-          throw new Error(`${url} answered ${response.status}: ${answer}`);
-      };
+    const postTask = async (url: string, bearer: string) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body()),
+      });
+      const answer = await response.text();
+      if (response.status !== 201) throw new Error(`${url} answered ${response.status}: ${answer}`);
+    };
+    const viaHttp = (url: string) => () => postTask(url, key());
     const task = () => ({
       ...body(),
       id: `task_${crypto.randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase()}`,
@@ -142,6 +137,33 @@ async function main() {
         `  ${name.padEnd(38)} ${percentile(xs, 0.5).toFixed(2)} / ${percentile(xs, 0.9).toFixed(2)}; ${perRequest}`,
       );
     }
+
+    // Twenty at once, as calls.ts's accept figure, but scheduled, so no placement competes: what
+    // twenty accepts cost together on this machine's cores, and so the floor of the last one's wait.
+    const bursts = Math.max(1, ROUNDS / 10);
+    const burstKeys = await makeBenchAccounts(config.dbUrl, 20 * bursts);
+    const together: number[] = [];
+    const burstCpu = processCpu();
+    for (let burst = 0; burst < bursts; burst++) {
+      await Promise.all(
+        burstKeys.slice(burst * 20, burst * 20 + 20).map(async (bearer) => {
+          const t = performance.now();
+          await postTask(`${config.apiUrl}/functions/v1/task`, bearer);
+          together.push(performance.now() - t);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const burstSpent = cpuSince(burstCpu);
+    const perAccept = Object.entries(burstSpent)
+      .filter(([, ms]) => ms > 0)
+      .map(([process, ms]) => `${process} ${(ms / together.length).toFixed(2)}`)
+      .join(', ');
+    const allPerAccept =
+      Object.values(burstSpent).reduce((sum, ms) => sum + ms, 0) / together.length;
+    console.log(
+      `POST /task accept, 20 at once × ${bursts} (scheduled, no placement): p50 ${percentile(together, 0.5).toFixed(2)} / p99 ${percentile(together, 0.99).toFixed(2)} ms; CPU ms per accept ${perAccept}; all ${allPerAccept.toFixed(1)} (20 of them on ${cpus().length} cores: at least ${((20 * allPerAccept) / cpus().length).toFixed(0)} ms for the last)`,
+    );
   } finally {
     await db.end();
     await stack.stop();

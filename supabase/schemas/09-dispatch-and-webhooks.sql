@@ -485,23 +485,29 @@ revoke all on function public.send_webhook_endpoint_test(uuid) from public, anon
 grant execute on function public.send_webhook_endpoint_test(uuid) to authenticated;
 
 -- A queued webhook delivery asks for a dispatch run at once (private.wake_dispatch), so its first
--- attempt is immediate instead of waiting for the next tick.
+-- attempt is immediate instead of waiting for the next tick. Only when a row was queued: every
+-- task event runs the queueing insert, which inserts nothing for an account without endpoints,
+-- and a statement trigger fires for an insert of no rows too (a dispatch run for each event of
+-- every call, most of the database's work per accept and per transcript turn).
 create function private.request_dispatch() returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform private.wake_dispatch(tg_table_name);
+  if exists (select 1 from queued) then
+    perform private.wake_dispatch(tg_table_name);
+  end if;
   return null;
 end;
 $$;
 comment on function private.request_dispatch() is
-  'Trigger: asks for a dispatch run now (private.wake_dispatch); never fails the caller.';
+  'Trigger: asks for a dispatch run now (private.wake_dispatch) when the statement queued a row; never fails the caller.';
 revoke all on function private.request_dispatch() from public, anon, authenticated;
 
 create trigger webhook_deliveries_dispatch_at_once
   after insert on public.webhook_deliveries
+  referencing new table as queued
   for each statement execute function private.request_dispatch();
 
 create function public.dispatch_claim_retries(p_now timestamptz, p_limit integer) returns setof text
