@@ -6,7 +6,7 @@ import { withoutDispatchTick } from './support/cron';
 import { sameCallee } from './support/phone';
 import { waitFor } from './support/wait';
 import pg from 'pg';
-import { dbUrl } from './support/stack';
+import { adminDbUrl, dbUrl } from './support/stack';
 
 // Dispatch runs when there is work (docs/decisions/0028-dispatch-woken-by-the-database.md): the
 // pg_cron tick is SQL that calls dispatch through pg_net only when something is due or for the
@@ -195,6 +195,54 @@ describe('dispatch woken by the database', () => {
       expect(await tick()).toBe('retries');
       expect(await tick()).toBeNull();
     });
+  });
+
+  it('wakes dispatch for an event only when the event queued a webhook delivery', async () => {
+    const caller = await createCallingAccount({ label: 'wake-events', credits: 5 });
+    const created = await caller.api('', {
+      method: 'POST',
+      json: {
+        phone_number: '+14155550100',
+        goal: GOAL,
+        schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // As the cluster's owner, in a transaction rolled back: pg_net's queue emptied first, so a
+    // wake-up shows as the one request to dispatch in it.
+    const db = new pg.Client({ connectionString: adminDbUrl });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query(`delete from net.http_request_queue`);
+      const wakes = async () =>
+        (
+          await db.query<{ n: number }>(
+            `select count(*)::int as n from net.http_request_queue where url like '%/functions/v1/dispatch'`,
+          )
+        ).rows[0]!.n;
+      const record = () =>
+        db.query(
+          `select private.append_task_event($1, 'transcript.turn',
+             '{"speaker":"callee","text":"Hello?","start_ms":0,"end_ms":900}'::jsonb)`,
+          [id],
+        );
+      // No webhook on the task, no endpoint on the account: nothing to deliver, no run.
+      await record();
+      await record();
+      expect(await wakes()).toBe(0);
+      // With a webhook, the delivery it queues asks for a run at once.
+      await db.query(
+        `update public.tasks set webhook_url = 'https://hooks.example.com/x' where id = $1`,
+        [id],
+      );
+      await record();
+      expect(await wakes()).toBe(1);
+    } finally {
+      await db.query('rollback').catch(() => undefined);
+      await db.end();
+    }
   });
 
   it('tells a scheduler with nothing to do from a broken one', async () => {
