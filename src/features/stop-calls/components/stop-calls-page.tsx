@@ -6,13 +6,11 @@ import { PublicLayout } from '@/components/layout/public-layout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { HoneypotField, honeypotValue } from '@/components/ui/honeypot-field';
 import { Input } from '@/components/ui/input';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { stopCallsErrorMessage, useStopCalls } from '../api/stop-calls';
-
-/** Bots fill every field; people never see this one (the stop-calls function's honeypot). */
-const HONEYPOT_FIELD = 'website';
 
 /**
  * /stop-calls: a callee asks, without an account, that a number not be called again. Every
@@ -65,15 +63,12 @@ export function StopCallsPage() {
                 noValidate
                 aria-label="Stop calls to your number"
                 className="grid gap-4"
-                onSubmit={form.handleSubmit((values, event) => {
-                  const website = new FormData(event?.target as HTMLFormElement).get(
-                    HONEYPOT_FIELD,
-                  );
+                onSubmit={form.handleSubmit((values, event) =>
                   mutation.mutate({
                     phoneNumber: values.phoneNumber,
-                    website: typeof website === 'string' ? website : '',
-                  });
-                })}
+                    website: honeypotValue(event),
+                  }),
+                )}
               >
                 <FormField
                   label="Phone number"
@@ -89,12 +84,7 @@ export function StopCallsPage() {
                     {...form.register('phoneNumber')}
                   />
                 </FormField>
-                <div aria-hidden className="hidden">
-                  <label>
-                    Website
-                    <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-                  </label>
-                </div>
+                <HoneypotField />
                 {mutation.isError ? (
                   <p role="alert" className="text-sm text-destructive">
                     {stopCallsErrorMessage(mutation.error)}

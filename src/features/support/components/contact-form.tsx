@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { HoneypotField, honeypotValue } from '@/components/ui/honeypot-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { CONTACT_REDIRECT_MS } from '@/config/constants';
@@ -23,8 +24,6 @@ import { contactRequestErrorMessage, useCreateContactRequest } from '../api/crea
  * function, then toasts and returns home after 2 s. On failure nothing the visitor typed is lost.
  * A hidden honeypot field (`website`) is left empty by people and filled by form bots.
  */
-/** Bots fill every field; people never see this one (the contact-request function's honeypot). */
-const HONEYPOT_FIELD = 'website';
 
 export function ContactForm() {
   const navigate = useNavigate();
@@ -67,10 +66,9 @@ export function ContactForm() {
     <form
       noValidate
       aria-label="Contact Enterprise Sales"
-      onSubmit={handleSubmit((values, event) => {
-        const website = new FormData(event?.target as HTMLFormElement).get(HONEYPOT_FIELD);
-        mutation.mutate({ ...values, website: typeof website === 'string' ? website : '' });
-      })}
+      onSubmit={handleSubmit((values, event) =>
+        mutation.mutate({ ...values, website: honeypotValue(event) }),
+      )}
       className="grid gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -122,12 +120,7 @@ export function ContactForm() {
       <FormField label="Message" error={errors.message?.message}>
         <Textarea rows={6} maxLength={contactRequestLimits.message} {...register('message')} />
       </FormField>
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Website (leave empty)
-          <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <HoneypotField />
       <Button type="submit" size="lg" disabled={busy} className="justify-self-start">
         {mutation.isPending ? 'Sending...' : sent ? 'Sent' : 'Send request'}
       </Button>
