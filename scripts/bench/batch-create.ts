@@ -10,19 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import {
-  DENO_ENV,
-  DENO_NPM_FLAGS,
-  denoBinary,
-  stackPortEnv,
-  startStack,
-  type StackConfig,
-} from '@dialwise/local-stack';
-import { dialwiseStack } from '../stack/dialwise';
+import { DENO_ENV, DENO_NPM_FLAGS, denoBinary, type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
 import { cpuSince, processCpu } from './process-cpu';
-import { runWhenCalledDirectly } from './run-alone';
+import { runAloneOnStack } from './run-alone';
 import { absenceBatch } from './batch-body';
 
 const ROWS = 1000;
@@ -155,18 +147,4 @@ export async function benchBatchCreate(config: StackConfig) {
   printBatchCreate(await runBatchCreate(config, Number(process.env.BENCH_CREATE_ROUNDS ?? 5)));
 }
 
-async function main() {
-  Object.assign(process.env, {
-    ...stackPortEnv('bench'),
-    STACK_DATA_DIR: 'supabase/.local/bench-batch-create',
-    STACK_FRESH: '1',
-  });
-  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
-  try {
-    await benchBatchCreate(stack.config);
-  } finally {
-    await stack.stop();
-  }
-}
-
-runWhenCalledDirectly(import.meta.url, main);
+runAloneOnStack(import.meta.url, 'supabase/.local/bench-batch-create', benchBatchCreate);

@@ -10,12 +10,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { type StackConfig, stackPortEnv, startStack } from '@dialwise/local-stack';
-import { dialwiseStack } from '../stack/dialwise';
+import { type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
 import { ms } from './figures';
 import { benchPhoneNumber } from './batch-body';
-import { runWhenCalledDirectly } from './run-alone';
+import { runAloneOnStack } from './run-alone';
 
 const MAX_LIVE = 10;
 const SAMPLE_MS = 100;
@@ -199,22 +198,9 @@ export async function benchBatch(config: StackConfig) {
   printBatch(await runBatch(config, Number(process.env.BENCH_BATCH_ROWS ?? 1000)));
 }
 
-async function main() {
-  Object.assign(process.env, {
-    ...stackPortEnv('bench'),
-    STACK_DATA_DIR: 'supabase/.local/bench-batch',
-    STACK_FRESH: '1',
-    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
-  });
+runAloneOnStack(import.meta.url, 'supabase/.local/bench-batch', async (config) => {
   const at = process.argv.indexOf('--rows');
   const rows =
     at >= 0 ? Number(process.argv[at + 1]) : Number(process.env.BENCH_BATCH_ROWS ?? 1000);
-  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
-  try {
-    printBatch(await runBatch(stack.config, rows));
-  } finally {
-    await stack.stop();
-  }
-}
-
-runWhenCalledDirectly(import.meta.url, main);
+  printBatch(await runBatch(config, rows));
+});

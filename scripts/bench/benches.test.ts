@@ -18,7 +18,7 @@ type Smoke = {
 };
 
 const SMOKES: Record<string, Smoke> = {
-  'hops.ts': { args: ['--rounds', '10'], prints: /task_create as SQL \(one connection\)\s+\d/ },
+  'hops.ts': { args: ['--rounds', '10'], prints: /POST \/task accept, 20 at once × 1/ },
   'calls.ts': {
     env: { BENCH_ACCEPT_ROUNDS: '1', BENCH_CALL_ROUNDS: '1', BENCH_CALLS: '2' },
     prints: /SSE delivery lag of transcript turns, 2 calls live/,

@@ -9,14 +9,13 @@
  *   DIALWISE_PORT_OFFSET=400 npx tsx scripts/bench/calls.ts
  */
 import { performance } from 'node:perf_hooks';
-import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
-import { dialwiseStack } from '../stack/dialwise';
+import { type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
 import { cpuSince, processCpu } from './process-cpu';
 import { postJson } from './post-json';
 import { readSseEvents } from './sse';
-import { runWhenCalledDirectly } from './run-alone';
+import { runAloneOnStack } from './run-alone';
 
 const CONCURRENCY = 20;
 /** Bursts of accepts measured: 20 × 20 = 400 samples, so the p99 is not the single slowest. */
@@ -115,16 +114,11 @@ export async function benchCalls(config: StackConfig) {
   };
 }
 
-async function main() {
-  Object.assign(process.env, {
-    ...stackPortEnv('bench'),
-    STACK_DATA_DIR: 'supabase/.local/bench-calls',
-    STACK_FRESH: process.env.STACK_FRESH ?? '1',
-    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
-  });
-  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
-  try {
-    const figures = await benchCalls(stack.config);
+runAloneOnStack(
+  import.meta.url,
+  'supabase/.local/bench-calls',
+  async (config) => {
+    const figures = await benchCalls(config);
     const perRequest = (cpu: Record<string, number>, n: number) =>
       Object.entries(cpu)
         .map(([name, total]) => `${name} ${(total / n).toFixed(1)}`)
@@ -135,9 +129,6 @@ async function main() {
     console.log(
       `  CPU ms per live call (create to end, streamed): ${perRequest(figures.liveCpuMs, figures.toRinging.length)}`,
     );
-  } finally {
-    await stack.stop();
-  }
-}
-
-runWhenCalledDirectly(import.meta.url, main);
+  },
+  { STACK_FRESH: process.env.STACK_FRESH ?? '1' },
+);

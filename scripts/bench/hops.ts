@@ -4,7 +4,9 @@
  *   - the API gateway → Deno → the function → PostgreSQL (what a client sees);
  *   - Deno directly (the gateway's share is the difference);
  *   - `task_create` over PostgREST, directly and through the gateway (the old hot path);
- *   - `task_create` as plain SQL over one connection (the database's own time).
+ *   - `task_create` through the transaction pooler over TLS, as the functions send it;
+ *   - `task_create` as plain SQL over one connection (the database's own time);
+ *   - a request without a key, refused by the function before any SQL (the HTTP floor).
  * Scheduled tasks (a day ahead) are used, so no placement runs in the background meanwhile;
  * the paths take turns, round by round, so a change in the machine's load hits all of them alike.
  *
@@ -13,7 +15,7 @@
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { serviceRoleJwt, stackPortEnv, startStack } from '@dialwise/local-stack';
+import { localCa, serviceRoleJwt, stackPortEnv, startStack } from '@dialwise/local-stack';
 import { dialwiseStack } from '../stack/dialwise';
 import { makeBenchAccounts } from './accounts';
 import { percentile } from './figures';
@@ -92,6 +94,24 @@ async function main() {
       if (response.status !== 200 || answer.error)
         throw new Error(`rpc answered ${response.status}: ${JSON.stringify(answer)}`);
     };
+    const sqlOver = (client: pg.Client) => async () => {
+      const { rows } = await client.query('select public.task_create($1, $2, null, $3) as r', [
+        key(),
+        JSON.stringify(task()),
+        'h',
+      ]);
+      if (rows[0].r.error) throw new Error(JSON.stringify(rows[0].r));
+    };
+    // As the functions reach the database: through the transaction pooler, over verified TLS.
+    const pooled = new pg.Client({
+      host: '127.0.0.1',
+      port: config.poolerPort,
+      user: 'postgres',
+      password: 'postgres',
+      database: 'postgres',
+      ssl: { ca: localCa(), rejectUnauthorized: true },
+    });
+    await pooled.connect();
     const paths: Record<string, () => Promise<void>> = {
       'gateway → Deno → function → SQL': viaHttp(`${config.apiUrl}/functions/v1/task`),
       'Deno → function → SQL (no gateway)': viaHttp(
@@ -99,13 +119,13 @@ async function main() {
       ),
       'task_create via gateway → PostgREST': rpcOver(`${config.apiUrl}/rest/v1`, config.secretKey),
       'task_create via PostgREST': rpcOver(`http://127.0.0.1:${config.postgrestPort}`, serviceJwt),
-      'task_create as SQL (one connection)': async () => {
-        const { rows } = await db.query('select public.task_create($1, $2, null, $3) as r', [
-          key(),
-          JSON.stringify(task()),
-          'h',
-        ]);
-        if (rows[0].r.error) throw new Error(JSON.stringify(rows[0].r));
+      'task_create through the pooler (TLS)': sqlOver(pooled),
+      'task_create as SQL (one connection)': sqlOver(db),
+      // The floor of any answer of the call API: a request without a key is refused before SQL.
+      'no key: gateway → Deno → 401, no SQL': async () => {
+        const response = await fetch(`${config.apiUrl}/functions/v1/task`);
+        await response.text();
+        if (response.status !== 401) throw new Error(`no key answered ${response.status}`);
       },
     };
     const times = new Map(Object.keys(paths).map((name) => [name, [] as number[]]));
@@ -134,7 +154,7 @@ async function main() {
         .map(([process, ms]) => `${process} ${(ms / xs.length).toFixed(2)}`)
         .join(', ');
       console.log(
-        `  ${name.padEnd(38)} ${percentile(xs, 0.5).toFixed(2)} / ${percentile(xs, 0.9).toFixed(2)}; ${perRequest}`,
+        `  ${name.padEnd(40)} ${percentile(xs, 0.5).toFixed(2)} / ${percentile(xs, 0.9).toFixed(2)}; ${perRequest}`,
       );
     }
 
@@ -164,6 +184,7 @@ async function main() {
     console.log(
       `POST /task accept, 20 at once × ${bursts} (scheduled, no placement): p50 ${percentile(together, 0.5).toFixed(2)} / p99 ${percentile(together, 0.99).toFixed(2)} ms; CPU ms per accept ${perAccept}; all ${allPerAccept.toFixed(1)} (20 of them on ${cpus().length} cores: at least ${((20 * allPerAccept) / cpus().length).toFixed(0)} ms for the last)`,
     );
+    await pooled.end();
   } finally {
     await db.end();
     await stack.stop();

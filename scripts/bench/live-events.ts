@@ -17,13 +17,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { stackPortEnv, startStack } from '@dialwise/local-stack';
-import { dialwiseStack } from '../stack/dialwise';
+import { type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
 
 import { percentile } from './figures';
 import { readSseEvents } from './sse';
-import { runWhenCalledDirectly } from './run-alone';
+import { runAloneOnStack } from './run-alone';
 
 export type BenchStack = { apiUrl: string; dbUrl: string };
 
@@ -301,48 +300,38 @@ function argument(name: string, fallback: number) {
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 }
 
-async function main() {
-  Object.assign(process.env, {
-    ...stackPortEnv('bench'),
-    STACK_DATA_DIR: 'supabase/.local/bench-live-events',
-    STACK_FRESH: '1',
-    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
-    // Our own capacity, not the provider's default 10 lines: every call is live at once.
-    STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
+async function main(config: StackConfig) {
+  const urls = { apiUrl: config.apiUrl, dbUrl: config.dbUrl };
+  const lag = await measureEventLag(urls, {
+    calls: argument('calls', 10),
+    mode: process.argv.includes('--test-mode') ? 'test' : 'live',
   });
-  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
-  try {
-    const urls = { apiUrl: stack.config.apiUrl, dbUrl: stack.config.dbUrl };
-    const lag = await measureEventLag(urls, {
-      calls: argument('calls', 10),
-      mode: process.argv.includes('--test-mode') ? 'test' : 'live',
-    });
-    console.log(
-      `Event lag, ${lag.calls} live calls (${lag.events} events written while streamed): p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms; streams incomplete or with gaps: ${lag.incomplete}`,
-    );
-    console.log(
-      `  write (created_at → NOTIFY at a listener) p50 ${lag.write.p50.toFixed(1)} / p99 ${lag.write.p99.toFixed(1)} ms; push (NOTIFY → client) p50 ${lag.push.p50.toFixed(1)} / p99 ${lag.push.p99.toFixed(1)} ms`,
-    );
-    console.log(
-      `  p50 by type: ${Object.entries(lag.p50ByType)
-        .map(([type, p50]) => `${type} ${p50.toFixed(0)} ms`)
-        .join(', ')}`,
-    );
-    const delivery = await measureDeliveryLag(urls);
-    console.log(
-      `Delivery alone (commit → client, ${delivery.events} events recorded in SQL): p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms`,
-    );
-    if (process.argv.includes('--lag-only')) return;
-    const idle = await measureIdleStreams(urls, { streams: argument('streams', 150) });
-    console.log(
-      `Another account's GET /task (median of ${idle.requests}): ${idle.baseline.toFixed(1)} ms alone, ${idle.withStreams.toFixed(1)} ms with ${idle.streams} idle open streams`,
-    );
-    console.log(
-      `Database transactions per second: ${idle.baselineTps.toFixed(0)} without streams, ${idle.idleTps.toFixed(0)} with ${idle.streams} idle streams`,
-    );
-  } finally {
-    await stack.stop();
-  }
+  console.log(
+    `Event lag, ${lag.calls} live calls (${lag.events} events written while streamed): p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms; streams incomplete or with gaps: ${lag.incomplete}`,
+  );
+  console.log(
+    `  write (created_at → NOTIFY at a listener) p50 ${lag.write.p50.toFixed(1)} / p99 ${lag.write.p99.toFixed(1)} ms; push (NOTIFY → client) p50 ${lag.push.p50.toFixed(1)} / p99 ${lag.push.p99.toFixed(1)} ms`,
+  );
+  console.log(
+    `  p50 by type: ${Object.entries(lag.p50ByType)
+      .map(([type, p50]) => `${type} ${p50.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  const delivery = await measureDeliveryLag(urls);
+  console.log(
+    `Delivery alone (commit → client, ${delivery.events} events recorded in SQL): p50 ${delivery.p50.toFixed(1)} ms, p99 ${delivery.p99.toFixed(1)} ms`,
+  );
+  if (process.argv.includes('--lag-only')) return;
+  const idle = await measureIdleStreams(urls, { streams: argument('streams', 150) });
+  console.log(
+    `Another account's GET /task (median of ${idle.requests}): ${idle.baseline.toFixed(1)} ms alone, ${idle.withStreams.toFixed(1)} ms with ${idle.streams} idle open streams`,
+  );
+  console.log(
+    `Database transactions per second: ${idle.baselineTps.toFixed(0)} without streams, ${idle.idleTps.toFixed(0)} with ${idle.streams} idle streams`,
+  );
 }
 
-runWhenCalledDirectly(import.meta.url, main);
+// Our own capacity, not the provider's default 10 lines: every call is live at once.
+runAloneOnStack(import.meta.url, 'supabase/.local/bench-live-events', main, {
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
+});

@@ -10,11 +10,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
-import { dialwiseStack } from '../stack/dialwise';
+import { type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
 import { ms, percentile } from './figures';
-import { runWhenCalledDirectly } from './run-alone';
+import { runAloneOnStack } from './run-alone';
 import { readSseEvents } from './sse';
 
 const CALLS = Number(process.env.BENCH_LOAD_CALLS ?? 1000);
@@ -197,18 +196,6 @@ export async function benchLoad(config: StackConfig) {
     throw new Error('The load run left tasks unended or books that do not add up');
 }
 
-runWhenCalledDirectly(import.meta.url, async () => {
-  Object.assign(process.env, {
-    ...stackPortEnv('bench'),
-    STACK_DATA_DIR: 'supabase/.local/bench-load',
-    STACK_FRESH: '1',
-    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
-    STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
-  });
-  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
-  try {
-    await benchLoad(stack.config);
-  } finally {
-    await stack.stop();
-  }
+runAloneOnStack(import.meta.url, 'supabase/.local/bench-load', benchLoad, {
+  STACK_VOICE_MAX_CONCURRENT_CALLS: '1000',
 });

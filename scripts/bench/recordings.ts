@@ -12,10 +12,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { stackPortEnv, startStack, type StackConfig } from '@dialwise/local-stack';
-import { dialwiseStack } from '../stack/dialwise';
+import { type StackConfig } from '@dialwise/local-stack';
 import { makeBenchAccounts } from './accounts';
-import { runWhenCalledDirectly } from './run-alone';
+import { runAloneOnStack } from './run-alone';
 
 const MB = 1024 * 1024;
 const LIMIT_MB = 32;
@@ -248,16 +247,4 @@ export async function benchRecordings(config: StackConfig) {
     throw new Error(`Recordings added ${mb(worst)} to the edge runtime (limit ${LIMIT_MB} MB)`);
 }
 
-runWhenCalledDirectly(import.meta.url, async () => {
-  Object.assign(process.env, {
-    ...stackPortEnv('bench'),
-    STACK_DATA_DIR: 'supabase/.local/bench',
-    STACK_CALLING_CLOCK: '12:00 America/Los_Angeles',
-  });
-  const stack = await startStack({ ...dialwiseStack(), log: () => {} });
-  try {
-    await benchRecordings(stack.config);
-  } finally {
-    await stack.stop();
-  }
-});
+runAloneOnStack(import.meta.url, 'supabase/.local/bench-recordings', benchRecordings);

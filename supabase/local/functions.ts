@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { StackConfig } from './config';
 import { DENO_ENV, DENO_NPM_FLAGS } from './runtime-version';
@@ -10,16 +9,6 @@ const mainScript = path.join(
   'deno',
   'functions-main.ts',
 );
-
-/**
- * Where the edge runtime also listens on a Unix socket, for the gateway. Deno.serve (Deno 2.1.4)
- * leaves Nagle's algorithm on for the TCP connections it accepts and has no way to turn it off, so
- * over TCP a response written in parts (a streamed body and its end, two events of a stream in a
- * row) waits up to 40 ms for the gateway's delayed ACK; a Unix socket has no such wait. In the
- * system's temporary folder, whose path is short enough for a socket's name wherever the project is.
- */
-export const functionsSocketPath = (functionsPort: number) =>
-  path.join(os.tmpdir(), `dialwise-functions-${functionsPort}.sock`);
 
 /**
  * Deno (its npm build for the platform, platform.ts) serving supabase/functions/<name>/index.ts, supervised like the
@@ -46,7 +35,6 @@ export async function startFunctions(
     '--allow-net',
     '--allow-env',
     `--allow-read`,
-    `--allow-write=${functionsSocketPath(config.functionsPort)}`,
     '--no-prompt',
     ...DENO_NPM_FLAGS,
     ...(options.watch ? [`--watch=${config.functionsDir}`] : []),
@@ -65,7 +53,6 @@ export async function startFunctions(
     WORKER_WALL_CLOCK_SECONDS: wallClock,
     STACK_FUNCTIONS_DIR: config.functionsDir,
     STACK_FUNCTIONS_PORT: String(config.functionsPort),
-    STACK_FUNCTIONS_SOCKET: functionsSocketPath(config.functionsPort),
     ...supabaseFunctionEnv(config, jwks),
     SUPABASE_DB_URL: dbUrl,
     ...DENO_ENV,

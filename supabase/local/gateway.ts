@@ -10,7 +10,6 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { StackConfig } from './config';
 import type { Jwt } from './auth/jwt';
-import { functionsSocketPath } from './functions';
 import { sendJson } from './http';
 
 /**
@@ -183,9 +182,7 @@ export function createGateway({
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-proto'] = 'http';
     const upstream = httpRequest(
-      port === config.functionsPort
-        ? { socketPath: functionsSocketPath(port), method: req.method, path, headers }
-        : { host: '127.0.0.1', port, method: req.method, path, headers },
+      { host: '127.0.0.1', port, method: req.method, path, headers },
       (upstreamRes) => {
         // Kong's cors plugin in its header phase sets Allow-Origin (replacing the upstream's, so
         // there is one value) and leaves every other header of the upstream alone: a function's

@@ -38,6 +38,20 @@ async function createBatch(account: CallingAccount, rows: number) {
   return (await response.json()) as Batch;
 }
 
+/** A task of `account`'s, scheduled a day ahead (nothing to do about it until then); its id. */
+async function scheduleForTomorrow(account: CallingAccount) {
+  const created = await account.api('', {
+    method: 'POST',
+    json: {
+      phone_number: '+14155550100',
+      goal: GOAL,
+      schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
 /** Inside a transaction that is rolled back: `work` sees a database with nothing to do. */
 async function withNothingToDo<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: dbUrl });
@@ -133,16 +147,7 @@ describe('dispatch woken by the database', () => {
             `select private.dispatch_work_due(now(), now()) as r`,
           )
         ).rows[0]!.r;
-      const created = await caller.api('', {
-        method: 'POST',
-        json: {
-          phone_number: '+14155550100',
-          goal: GOAL,
-          schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
-        },
-      });
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const id = await scheduleForTomorrow(caller);
       // The task committed outside this transaction, which sees it: due once its time came.
       expect(await reason()).toBeNull();
       await db.query(
@@ -199,16 +204,7 @@ describe('dispatch woken by the database', () => {
 
   it('wakes dispatch for an event only when the event queued a webhook delivery', async () => {
     const caller = await createCallingAccount({ label: 'wake-events', credits: 5 });
-    const created = await caller.api('', {
-      method: 'POST',
-      json: {
-        phone_number: '+14155550100',
-        goal: GOAL,
-        schedule_at: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const id = await scheduleForTomorrow(caller);
     // As the cluster's owner, in a transaction rolled back: pg_net's queue emptied first, so a
     // wake-up shows as the one request to dispatch in it.
     const db = new pg.Client({ connectionString: adminDbUrl });

@@ -28,7 +28,15 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'load-failed'; message: string }
-  | { type: 'head'; id: number; status: number; statusText: string; headers: [string, string][] }
+  | {
+      type: 'head';
+      id: number;
+      status: number;
+      statusText: string;
+      headers: [string, string][];
+      /** The whole body, when it ended at once: no 'chunk' or 'end' follows. */
+      body?: Uint8Array;
+    }
   | { type: 'chunk'; id: number; bytes: Uint8Array }
   | { type: 'end'; id: number }
   | { type: 'failed'; id: number; message: string }
@@ -145,26 +153,48 @@ async function answer(message: Extract<ToWorker, { type: 'request' }>) {
     post({ type: 'failed', id, message: 'The function failed unexpectedly' });
     return;
   }
-  post({
+  const head: Extract<FromWorker, { type: 'head' }> = {
     type: 'head',
     id,
     status: response.status,
     statusText: response.statusText,
     headers: [...response.headers],
-  });
+  };
   if (!response.body) {
     bodies.delete(id);
-    return post({ type: 'end', id });
+    return post({ ...head, body: new Uint8Array(0) });
   }
   const reader = response.body.getReader();
   readers.set(id, reader);
   try {
+    // A body that is all there at once (a JSON answer) goes out whole with its head, and the
+    // runtime writes it in one piece. Sent as head, chunk and end, its end was written apart and
+    // waited for the gateway's delayed ACK (Nagle's algorithm, which Deno.serve cannot turn off
+    // for the connections it accepts): 40 ms on one answer in five to ten.
+    const early: Uint8Array[] = [];
+    let earlyBytes = 0;
+    let pending = reader.read();
     for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
+      const next = await Promise.race([pending, afterPendingWork()]);
+      if (next === STILL_COMING) break;
+      if (next.done) {
+        const body = joined(early, earlyBytes);
+        return post({ ...head, body }, [body.buffer]);
+      }
       // A copy of its own: a chunk may be a view into a buffer the stream still uses.
+      early.push(next.value.slice());
+      earlyBytes += next.value.byteLength;
+      pending = reader.read();
+      if (earlyBytes > WHOLE_BODY_MAX_BYTES) break;
+    }
+    post(head);
+    for (const bytes of early) post({ type: 'chunk', id, bytes }, [bytes.buffer]);
+    for (;;) {
+      const { value, done } = await pending;
+      if (done) break;
       const bytes = value.slice();
       post({ type: 'chunk', id, bytes }, [bytes.buffer]);
+      pending = reader.read();
     }
     post({ type: 'end', id });
   } catch (error) {
@@ -173,6 +203,23 @@ async function answer(message: Extract<ToWorker, { type: 'request' }>) {
     readers.delete(id);
     bodies.delete(id);
   }
+}
+
+/** What is sent whole with its head at most; a longer body streams. */
+const WHOLE_BODY_MAX_BYTES = 64 * 1024;
+const STILL_COMING = Symbol('still coming');
+/** Settles once the work already queued has run: a body still pending then is a stream. */
+const afterPendingWork = () =>
+  new Promise<typeof STILL_COMING>((resolve) => setTimeout(() => resolve(STILL_COMING), 0));
+
+function joined(chunks: Uint8Array[], bytes: number) {
+  const body = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {

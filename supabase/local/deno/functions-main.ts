@@ -159,7 +159,18 @@ function startWorker(name: string, entryFile: string): FunctionWorker {
     if (!request) return;
     if (message.type === 'pull') return void sendBodyChunk(entry, message.id, request);
     if (message.type === 'body-cancel') return releaseBody(request);
-    if (message.type === 'head') {
+    if (message.type === 'head' && message.body) {
+      // The whole answer at once (function-worker.ts says why).
+      releaseBody(request);
+      entry.pending.delete(message.id);
+      request.answer(
+        new Response(nullBodyStatus(message.status) ? null : message.body, {
+          status: message.status,
+          statusText: message.statusText,
+          headers: message.headers,
+        }),
+      );
+    } else if (message.type === 'head') {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           request.stream = controller;
@@ -294,8 +305,7 @@ async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Prom
     entry = workerFor(name, entryFile);
   }
   const id = nextRequestId++;
-  // A request through the Unix socket has no address: it came from the gateway on this machine.
-  const remote = info.remoteAddr as Partial<Deno.NetAddr>;
+  const remote = info.remoteAddr as Deno.NetAddr;
   return await new Promise<Response>((answer) => {
     entry.pending.set(id, {
       answer,
@@ -310,34 +320,19 @@ async function serveRequest(request: Request, info: Deno.ServeHandlerInfo): Prom
       url: request.url,
       headers: [...request.headers],
       hasBody: request.body !== null,
-      remoteAddr: { hostname: remote.hostname ?? '127.0.0.1', port: remote.port ?? 0 },
+      remoteAddr: { hostname: remote.hostname, port: remote.port },
     } satisfies ToWorker);
   });
 }
 
-async function serve(request: Request, info: Deno.ServeHandlerInfo): Promise<Response> {
-  try {
-    return await serveRequest(request, info);
-  } catch (error) {
-    console.error('[functions] unhandled error:', error);
-    return json(500, 'internal', 'The function failed unexpectedly');
-  }
-}
-
 Deno.serve(
   { hostname: '127.0.0.1', port, onListen: () => console.log(`functions listening on ${port}`) },
-  serve,
+  async (request, info) => {
+    try {
+      return await serveRequest(request, info);
+    } catch (error) {
+      console.error('[functions] unhandled error:', error);
+      return json(500, 'internal', 'The function failed unexpectedly');
+    }
+  },
 );
-// The gateway's way in (supabase/local/functions.ts says why not TCP). A socket file left by an
-// earlier run that died is replaced.
-const socketPath = Deno.env.get('STACK_FUNCTIONS_SOCKET');
-if (socketPath) {
-  try {
-    Deno.removeSync(socketPath);
-  } catch {
-    // None was left.
-  }
-  Deno.serve({ path: socketPath, onListen: () => undefined }, (request, info) =>
-    serve(request, info as unknown as Deno.ServeHandlerInfo),
-  );
-}
