@@ -7,11 +7,15 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { PrerenderContext } from '@/lib/prerender-context';
 import { DeferredUntilNearViewport } from './deferred-until-near-viewport';
 
+/** Whether the live sections open with a notice the prerendered HTML did not have. */
+let liveNotice = false;
+
 /** The lower sections: a tall first one, then one with a button and a link. */
 function Counter() {
   const [count, setCount] = useState(0);
   return (
     <>
+      {liveNotice ? <aside>Offer ends soon</aside> : null}
       <section id="intro">
         <h2>Intro</h2>
       </section>
@@ -129,6 +133,23 @@ describe('DeferredUntilNearViewport', () => {
     await act(async () => resolve(Counter));
     expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: 'Lower section' })).toHaveLength(1);
+  });
+
+  it('passes the click on even when the live sections hold an element the HTML did not', async () => {
+    stubViewport();
+    let resolve!: (component: typeof Counter) => void;
+    const load = vi.fn(() => new Promise<typeof Counter>((done) => (resolve = done)));
+    await hydratePrerenderedPage(load);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clicked 0 times' }));
+    liveNotice = true;
+    try {
+      await act(async () => resolve(Counter));
+      expect(screen.getByText('Offer ends soon')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
+    } finally {
+      liveNotice = false;
+    }
   });
 
   it('keeps the prerendered HTML, its links working as plain links, when the code cannot load', async () => {

@@ -19,6 +19,34 @@ function elementAt(root: Element, path: number[]): HTMLElement | null {
   return node instanceof HTMLElement ? node : null;
 }
 
+/** A link or button of the prerendered HTML: where it was, and what tells it apart. */
+type HeldTarget = { path: number[]; tag: string; href: string; text: string };
+
+function heldTarget(root: Element, element: Element): HeldTarget {
+  return {
+    path: pathTo(root, element),
+    tag: element.tagName,
+    href: element.getAttribute('href') ?? '',
+    text: element.textContent?.trim() ?? '',
+  };
+}
+
+/**
+ * The live element for a held one: at the same place when it is the same kind of element with
+ * the same href and words, else the first such element anywhere in the box (the live sections
+ * may hold an element the HTML did not, which moves the places after it).
+ */
+function liveTarget(root: Element, held: HeldTarget): HTMLElement | null {
+  const same = (element: Element | null): element is HTMLElement =>
+    element instanceof HTMLElement &&
+    element.tagName === held.tag &&
+    (element.getAttribute('href') ?? '') === held.href &&
+    (element.textContent?.trim() ?? '') === held.text;
+  const atPlace = elementAt(root, held.path);
+  if (same(atPlace)) return atPlace;
+  return [...root.querySelectorAll(held.tag)].find(same) ?? null;
+}
+
 /**
  * Lower sections of a prerendered page whose code loads only when the visitor gets near them, so
  * a visit that stays at the top fetches no script for them
@@ -49,7 +77,7 @@ export function DeferredUntilNearViewport({
     hydrating && !Sections.loaded() ? 'static' : 'live',
   );
   const box = useRef<HTMLDivElement>(null);
-  const replay = useRef<{ click?: number[]; focus?: number[] }>({});
+  const replay = useRef<{ click?: HeldTarget; focus?: HeldTarget }>({});
 
   // If the code cannot be loaded (offline), the prerendered HTML stays: readable, and its links
   // work as plain links.
@@ -90,8 +118,8 @@ export function DeferredUntilNearViewport({
     if (stage === 'static' || !element) return;
     const { click, focus } = replay.current;
     replay.current = {};
-    if (focus) elementAt(element, focus)?.focus({ preventScroll: true });
-    if (click) elementAt(element, click)?.click();
+    if (focus) liveTarget(element, focus)?.focus({ preventScroll: true });
+    if (click) liveTarget(element, click)?.click();
   }, [stage]);
 
   if (stage === 'live') {
@@ -111,13 +139,13 @@ export function DeferredUntilNearViewport({
     // The static HTML's links and buttons have no handlers yet: hold the click for the live ones.
     event.preventDefault();
     event.stopPropagation();
-    replay.current.click = pathTo(box.current, target);
+    replay.current.click = heldTarget(box.current, target);
     goLive();
   };
   const onFocusCapture = (event: { target: EventTarget }) => {
     if (stage !== 'static') return;
     if (box.current && event.target instanceof Element)
-      replay.current.focus = pathTo(box.current, event.target);
+      replay.current.focus = heldTarget(box.current, event.target);
     goLive();
   };
 
