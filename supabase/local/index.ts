@@ -109,7 +109,11 @@ export {
   SERVICE_ROLE_KEY,
 } from './config';
 export { TWILIO_LOCAL } from './fakes/twilio/server';
-export { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/voice/vapi/server';
+export {
+  LOCAL_VAPI_API_KEY,
+  LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID,
+  LOCAL_VAPI_PHONE_NUMBER_ID,
+} from './fakes/voice/vapi/server';
 export { LOCAL_ORG_ID as LOCAL_VAPI_ORG_ID } from '../functions/_shared/voice/simulated/network.ts';
 
 // Playing a provider from a test: an inbound SMS signed as Twilio signs it, and Stripe's webhook

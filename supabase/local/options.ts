@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, type StackConfig } from './config';
 import { TWILIO_LOCAL } from './fakes/twilio/server';
-import { LOCAL_VAPI_API_KEY, LOCAL_VAPI_PHONE_NUMBER_ID } from './fakes/voice/vapi/server';
+import {
+  LOCAL_VAPI_API_KEY,
+  LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID,
+  LOCAL_VAPI_PHONE_NUMBER_ID,
+} from './fakes/voice/vapi/server';
 
 /** Secrets for the functions from the git-ignored supabase/functions/.env (KEY=value lines). */
 function functionSecrets(config: StackConfig): Record<string, string> {
@@ -29,6 +33,7 @@ export function localProviders(config: StackConfig) {
       url: `http://127.0.0.1:${config.voicePort}`,
       apiKey: LOCAL_VAPI_API_KEY,
       phoneNumberId: LOCAL_VAPI_PHONE_NUMBER_ID,
+      callerIdCredentialId: LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID,
     },
   };
 }

@@ -77,7 +77,12 @@ as $$
     "webhookInFlightPerAccount": 16,
     "webhookInFlightPerDestination": 4,
     "webhookTestEventsPerMinute": 10,
-    "webhookResendsPerMinute": 30
+    "webhookResendsPerMinute": 30,
+    "phoneNumbersPerAccount": 20,
+    "phoneNumberMonthlyCents": 200,
+    "callerIdCodeSendsPerHour": 3,
+    "callerIdCodeChecks": 5,
+    "callerIdCodeMinutes": 10
   }'::jsonb
 $$;
 comment on function private.limits() is

@@ -177,6 +177,12 @@ create table public.tasks (
   -- Marketing calls: what the call sells, named in the opening (the Telemarketing Sales Rule asks
   -- the nature of the goods or services, promptly).
   offer text constraint tasks_offer_length check (offer is null or char_length(offer) between 1 and 200),
+  -- The account's number the call shows (14-phone-numbers.sql): the one the task named, else the
+  -- account's default, resolved again as each attempt begins; a test call shows a fictional one.
+  -- Null: a live call from the platform's shared number (an account without a number of its own).
+  from_number text
+    constraint tasks_from_number_us_e164 check (from_number is null or from_number ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'),
+  from_number_id text,
   constraint tasks_call_window_valid check (
     call_window_start >= '08:00' and call_window_end <= '21:00' and call_window_start < call_window_end),
   constraint tasks_output_schema_object check (output_schema is null or jsonb_typeof(output_schema) = 'object'),
@@ -252,7 +258,7 @@ grant select (
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
   provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent,
-  transfer, legal_basis, retry_waits_compressed, offer
+  transfer, legal_basis, retry_waits_compressed, offer, from_number, from_number_id
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -275,11 +281,19 @@ begin
       into new.disclosure_facts
       from public.user_kyc k where k.user_id = new.user_id;
   end if;
+  -- The number the call shows (14-phone-numbers.sql): a test call's is fictional; a live call's is
+  -- the one it named or the account's default, resolved again as each attempt begins.
+  if not new.livemode then
+    new.from_number := private.test_caller_number();
+  elsif new.from_number is null then
+    select n.id, n.phone_number into new.from_number_id, new.from_number
+      from private.caller_number(new.user_id, new.from_number_id) n;
+  end if;
   return new;
 end;
 $$;
 comment on function private.task_disclosure_facts() is
-  'Keeps on a new task the business name (KYC legal name) and verified phone its opening names.';
+  'Keeps on a new task the business name (KYC legal name) and verified phone its opening names, and the number it shows.';
 revoke all on function private.task_disclosure_facts() from public, anon, authenticated;
 
 create trigger tasks_disclosure_facts
@@ -682,6 +696,9 @@ declare
   task public.tasks%rowtype := private.lock_task(p_task_id);
   refusal text;
   active integer;
+  caller_id text;
+  caller_number text;
+  caller_provider_id text;
 begin
   if task.id is null then
     return jsonb_build_object('error', 'not_found');
@@ -726,14 +743,24 @@ begin
     update public.tasks set next_attempt_at = now() where id = p_task_id;
     return jsonb_build_object('error', 'no_provider_line', 'status', task.status);
   end if;
+  -- A live call shows the number it named while that stays active, else the account's default
+  -- now: a number released meanwhile is never shown again (14-phone-numbers.sql).
+  if task.livemode then
+    select n.id, n.phone_number, n.provider_phone_number_id
+      into caller_id, caller_number, caller_provider_id
+      from private.caller_number(task.user_id, task.from_number_id) n;
+  end if;
   insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
   -- The provider's token is rotated with each attempt; only its hash is kept.
   update public.tasks
      set current_attempt = current_attempt + 1, status = 'queued', next_attempt_at = null,
-         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now()
+         provider_token_hash = coalesce(p_token_hash, provider_token_hash), updated_at = now(),
+         from_number_id = case when livemode then caller_id else from_number_id end,
+         from_number = case when livemode then caller_number else from_number end
    where id = p_task_id
   returning * into task;
-  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash');
+  return jsonb_build_object('attempt', task.current_attempt, 'task', to_jsonb(task) - 'provider_token_hash',
+    'caller_provider_id', caller_provider_id);
 end;
 $$;
 comment on function public.task_begin_attempt(text, text) is

@@ -382,6 +382,17 @@ begin
     return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
   end if;
 
+  -- A row that names the number its call shows names one of the account's active numbers.
+  if exists (
+    select 1 from jsonb_array_elements(p_tasks) r
+     where r.value->>'from_number' is not null
+       and not exists (select 1 from public.phone_numbers n
+                        where n.user_id = p_user_id and n.status = 'active'
+                          and (n.id = r.value->>'from_number' or n.phone_number = r.value->>'from_number'))
+  ) then
+    return jsonb_build_object('error', 'from_number_unknown');
+  end if;
+
   -- Storage follows money: the credits available (and the free minutes left) must cover every
   -- row's longest call, or nothing is stored. Each row's cost is still held only when it is
   -- admitted to a call slot.
@@ -444,7 +455,7 @@ begin
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
       batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer,
-      legal_basis, retry_waits_compressed, offer
+      legal_basis, retry_waits_compressed, offer, from_number_id
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -471,7 +482,10 @@ begin
       case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end,
       case when batch_livemode then private.legal_basis_of(p_user_id, p.task) end,
       coalesce((p.task->>'retry_waits_compressed')::boolean, false),
-      p.task->>'offer'
+      p.task->>'offer',
+      (select n.id from public.phone_numbers n
+        where n.user_id = p_user_id and n.status = 'active'
+          and (n.id = p.task->>'from_number' or n.phone_number = p.task->>'from_number'))
       from planned p
     returning id, status, scheduled_for, schedule_at
   )

@@ -7,6 +7,15 @@ export function newTaskId(
   nowMs: number,
   random: Uint8Array = crypto.getRandomValues(new Uint8Array(10)),
 ) {
+  return newPrefixedId('task', nowMs, random);
+}
+
+/** `<prefix>_` + a ULID, like a task's id (a number's is `num_…`). */
+export function newPrefixedId(
+  prefix: string,
+  nowMs: number = Date.now(),
+  random: Uint8Array = crypto.getRandomValues(new Uint8Array(10)),
+) {
   let time = '';
   let ms = Math.floor(nowMs);
   for (let i = 0; i < 10; i++) {
@@ -25,7 +34,7 @@ export function newTaskId(
     }
     value &= (1 << bits) - 1;
   }
-  return `task_${time}${rand.slice(0, 16)}`;
+  return `${prefix}_${time}${rand.slice(0, 16)}`;
 }
 
 export function randomToken(bytes = 32): string {

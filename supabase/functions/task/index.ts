@@ -8,11 +8,12 @@ import { serveConfigured } from '../_shared/http/serve-configured.ts';
 import { workerTimeLeftMs } from '../_shared/platform/worker-life.ts';
 
 serveConfigured('task', () => {
-  const { db, service, batches } = taskServiceFromEnv();
+  const { db, service, batches, numbers } = taskServiceFromEnv();
   return createTaskHandler({
     db,
     service,
     batches,
+    numbers,
     waitMs: intEnv('TASK_WAIT_MAX_SECONDS', 60) * 1000,
     heartbeatMs: intEnv('TASK_SSE_HEARTBEAT_SECONDS', 15) * 1000,
     live: liveEventsFromEnv(db),

@@ -65,4 +65,12 @@ export const LIMITS = {
   webhookTestEventsPerMinute: 10,
   /** Deliveries an account may resend a minute. */
   webhookResendsPerMinute: 30,
+  /** Numbers one account may hold at once (bought, brought or being verified). */
+  phoneNumbersPerAccount: 20,
+  /** Cents a month for a number bought through us: the provider's $1.15 and our $0.85. */
+  phoneNumberMonthlyCents: 200,
+  /** A caller-ID code: sends per number in any hour, checks per code, minutes it lives. */
+  callerIdCodeSendsPerHour: 3,
+  callerIdCodeChecks: 5,
+  callerIdCodeMinutes: 10,
 } as const;

@@ -302,6 +302,12 @@ export function createBatchService(deps: BatchServiceDeps) {
           );
         case 'compressed_waits_in_live_mode':
           throw compressedWaitsInLiveMode();
+        case 'from_number_unknown':
+          throw new ServiceError(
+            'invalid_request',
+            'from_number must name one of your active numbers in every row (its id, like num_…, or its digits). See GET /task/numbers.',
+            { field: 'from_number' },
+          );
         case 'idempotency_conflict':
           throw new ServiceError(
             'idempotency_conflict',

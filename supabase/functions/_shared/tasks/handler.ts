@@ -19,6 +19,7 @@ import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
 import { type DownloadGate, paced, requestedRange } from '../recordings/serve.ts';
 import type { BatchService } from './batches.ts';
+import type { NumberService } from '../numbers/service.ts';
 import {
   batchListQuerySchema,
   listQuerySchema,
@@ -34,6 +35,8 @@ export type TaskHandlerDeps = {
   db: Db;
   service: TaskService;
   batches: BatchService;
+  /** The account's own numbers (/task/numbers). */
+  numbers: NumberService;
   /** ?wait=true holds the response at most this long, well inside the platform's wall clock. */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
@@ -177,6 +180,31 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       { method: 'POST', path: '/task/legal-basis', maxBodyBytes: MAX_BODY_BYTES },
       async ({ body }, account) =>
         jsonResponse(200, await attestLegalBasis(deps.db, account.userId, await body(), 'api')),
+    ),
+    route<Caller>({ method: 'GET', path: '/task/numbers' }, async (_context, account) =>
+      jsonResponse(200, await deps.numbers.list(account.userId)),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/numbers', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) => {
+        const added = await deps.numbers.add(account.userId, await body());
+        return jsonResponse(added.status, added.number);
+      },
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/numbers/{id:number}/verify', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(200, await deps.numbers.verify(account.userId, params.id!, await body())),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/numbers/{id:number}/default' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.numbers.setDefault(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/numbers/{id:number}/release' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.numbers.release(account.userId, params.id!)),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/rules', query: ['phone_number', 'purpose'] },
@@ -332,7 +360,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     },
     routeTable<Caller>({
       auth: callerAuth(deps.db),
-      params: { task: 'task_[0-9A-Za-z]+', batch: 'batch_[0-9A-Za-z]+' },
+      params: {
+        task: 'task_[0-9A-Za-z]+',
+        batch: 'batch_[0-9A-Za-z]+',
+        number: 'num_[0-9A-Za-z]+',
+      },
       routes,
       parseBody: parseJsonBody,
       tooLarge: (maxBytes) =>
@@ -346,10 +378,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
               'not_found',
               `No batch ${path.slice('/task/batches/'.length, 80)} exists.`,
             )
-          : new ServiceError(
-              'not_found',
-              `No endpoint ${method} ${path.slice(0, 200) || '/'}. The call API's paths: ${paths.join(', ')}. See the API reference at /docs.`,
-            ),
+          : path.startsWith('/task/numbers/')
+            ? new ServiceError('not_found', 'No such number on this account.')
+            : new ServiceError(
+                'not_found',
+                `No endpoint ${method} ${path.slice(0, 200) || '/'}. The call API's paths: ${paths.join(', ')}. See the API reference at /docs.`,
+              ),
     }),
   );
 }

@@ -251,6 +251,17 @@ export const createTaskSchema = z
         },
       )
       .optional(),
+    from_number: z
+      .string({ error: 'from_number must be text: one of your numbers, by id or E.164 digits' })
+      .trim()
+      .regex(/^(num_[0-9A-Z]{26}|\+1[2-9][0-9]{2}[2-9][0-9]{6})$/, {
+        error:
+          'from_number must be one of your numbers: its id (num_…) or its digits in E.164, like +14155550123',
+      })
+      .optional()
+      .describe(
+        "The account's number the call shows (GET /task/numbers): its id or digits. Default: the account's default number; a test call shows a fictional one",
+      ),
     purpose: oneOf('purpose', CALL_PURPOSES)
       .optional()
       .describe('informational (default) or marketing; marketing requires consent and offer'),

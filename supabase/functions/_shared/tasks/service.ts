@@ -309,6 +309,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         serverUrl,
         serverToken: token,
         livemode: row.livemode,
+        callerPhoneNumberId: row.livemode ? (begun.caller_provider_id ?? null) : null,
       });
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;

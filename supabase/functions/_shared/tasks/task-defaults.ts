@@ -44,6 +44,7 @@ export function newTaskRow(
     retry_interval_minutes: input.retry?.interval_minutes ?? TASK_DEFAULTS.retryIntervalMinutes,
     retry_waits_compressed: input.retry?.compress_waits ?? false,
     offer: input.offer ?? null,
+    ...(input.from_number ? { from_number: input.from_number } : {}),
     webhook_url: fixed.webhookUrl,
     call_window_start: input.call_window?.start ?? null,
     call_window_end: input.call_window?.end ?? null,

@@ -164,7 +164,13 @@ export function createTaskRepository(db: Db, sql: TaskSql | null) {
     async beginAttempt(taskId: string, tokenHash: string) {
       const begun = must(
         await db.rpc('task_begin_attempt', { p_task_id: taskId, p_token_hash: tokenHash }),
-      ) as { attempt?: number; task?: TaskRow; error?: string };
+      ) as {
+        attempt?: number;
+        task?: TaskRow;
+        error?: string;
+        /** The provider's id of the number the call shows (null: the shared number). */
+        caller_provider_id?: string | null;
+      };
       // The call is placed with the whole task: a batch row's shared fields are put back first.
       if (begun.task?.batch_id) {
         const [batch] = must(

@@ -118,6 +118,12 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
       return new ServiceError('invalid_request', LEGAL_BASIS_REQUIRED, { field: 'consent' });
     case 'compressed_waits_in_live_mode':
       return compressedWaitsInLiveMode();
+    case 'from_number_unknown':
+      return new ServiceError(
+        'invalid_request',
+        'from_number must be one of your active numbers (its id, like num_…, or its digits in E.164). See GET /task/numbers.',
+        { field: 'from_number' },
+      );
     case 'test_clock_in_live_mode':
       return new ServiceError(
         'invalid_request',

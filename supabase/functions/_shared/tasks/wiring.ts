@@ -1,4 +1,7 @@
 // The task service as every function entry builds it, from the environment.
+import { createNumberService } from '../numbers/service.ts';
+import { createVapiPhoneNumbers } from '../voice/vapi/phone-numbers.ts';
+import { createTwilioClient, twilioConfigFromEnv } from '../twilio/client.ts';
 import { adminDb, bulkDb, platformKeys, sqlPoolFromEnv } from '../db.ts';
 import { resolveWithDeno } from '../dns.ts';
 import { requireEnv } from '../env.ts';
@@ -89,5 +92,22 @@ export function taskServiceFromEnv() {
     now: () => new Date(),
     taskBaseUrl: `${functionsUrl}/task`,
   });
-  return { db, provider, service, batches, recordings };
+  const numbers = createNumberService({
+    db,
+    provider: createVapiPhoneNumbers({
+      apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
+      apiKey: requireEnv('VAPI_API_KEY'),
+      callerIdCredentialId: Deno.env.get('VAPI_CALLER_ID_CREDENTIAL_ID') || null,
+    }),
+    // Read when a caller ID's code is texted, so the rest of the call API needs no Twilio.
+    twilio: {
+      messages: {
+        create: (message) =>
+          createTwilioClient(twilioConfigFromEnv((name) => Deno.env.get(name))).messages.create(
+            message,
+          ),
+      },
+    },
+  });
+  return { db, provider, service, batches, recordings, numbers };
 }

@@ -44,6 +44,11 @@ export type CallRequest = {
   serverToken: string;
   /** False: a test key's call, placed on the simulated network (test mode); true when left out. */
   livemode?: boolean;
+  /**
+   * The provider's id of the account's number the call shows; null or absent: the platform's
+   * shared number.
+   */
+  callerPhoneNumberId?: string | null;
 };
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };

@@ -529,7 +529,9 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
     async placeCall(request) {
       const created = await call('/call', {
         method: 'POST',
-        body: JSON.stringify(createCallBody(request, config.phoneNumberId)),
+        body: JSON.stringify(
+          createCallBody(request, request.callerPhoneNumberId ?? config.phoneNumberId),
+        ),
       }).catch((error: unknown) => {
         // Too many requests: nothing was placed; the task waits like one that found no line.
         if (error instanceof ProviderError && error.status === 429)

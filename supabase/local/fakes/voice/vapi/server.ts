@@ -10,20 +10,25 @@ import {
   type VoiceNetwork,
 } from '../../../../functions/_shared/voice/simulated/network.ts';
 import { validateCreateCall } from '../../../../functions/_shared/voice/simulated/validation.ts';
+import { createPhoneNumberRegistry } from './phone-numbers';
 
 /**
  * The HTTP surface of the simulated phone network, shaped like Vapi's API
- * (https://api.vapi.ai): `POST /call`, `GET /call`, `GET /call/{id}` with
+ * (https://api.vapi.ai): `POST /call`, `GET /call`, `GET /call/{id}`, `POST /phone-number`,
+ * `GET` and `DELETE /phone-number/{id}` with
  * `Authorization: Bearer <private key>`, and each call's `monitor.controlUrl`
  * (`POST /{id}/control`, `{ "type": "end-call" }`). Errors are NestJS-shaped like Vapi's:
  * `{ "message": string | string[], "error": "Bad Request", "statusCode": 400 }`.
  */
 export const LOCAL_VAPI_API_KEY = 'vapi_dialwise_local';
 export const LOCAL_VAPI_PHONE_NUMBER_ID = 'local';
+/** The SIP trunk credential verified caller IDs dial out through (type byo-sip-trunk). */
+export const LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID = 'local-caller-id-trunk';
 
 export type VoiceServerOptions = Omit<NetworkOptions, 'baseUrl'> & {
   apiKey?: string;
   phoneNumberIds?: readonly string[];
+  byoCredentialIds?: readonly string[];
   /** Where callers reach the server; `listen` fills it in when omitted. */
   baseUrl?: string;
 };
@@ -55,7 +60,12 @@ async function readJson(
 
 export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
   const apiKey = options.apiKey ?? LOCAL_VAPI_API_KEY;
-  const phoneNumberIds = options.phoneNumberIds ?? [LOCAL_VAPI_PHONE_NUMBER_ID];
+  const phoneNumbers = createPhoneNumberRegistry({
+    orgId: LOCAL_ORG_ID,
+    initialIds: options.phoneNumberIds ?? [LOCAL_VAPI_PHONE_NUMBER_ID],
+    byoCredentialIds: options.byoCredentialIds ?? [LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID],
+    now: options.now,
+  });
   let network: VoiceNetwork | null = null;
 
   const authorized = (req: IncomingMessage) => req.headers.authorization === `Bearer ${apiKey}`;
@@ -77,10 +87,29 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
       if (!authorized(req)) return unauthorized(res);
       const body = await readJson(req);
       if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
-      const problems = validateCreateCall(body.value, phoneNumberIds);
+      const problems = validateCreateCall(body.value, phoneNumbers.ids());
       if (problems.length) return fail(res, 400, problems);
       const placed = voice.place(body.value as Record<string, unknown>);
       return sendJson(res, 201, { ...callObject(placed.call), subscriptionLimits: placed.limits });
+    }
+
+    if (path === '/phone-number' && method === 'POST') {
+      if (!authorized(req)) return unauthorized(res);
+      const body = await readJson(req);
+      if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
+      const created = phoneNumbers.create(body.value);
+      return sendJson(res, created.status, created.body);
+    }
+    const numberMatch = /^\/phone-number\/([^/]+)$/.exec(path);
+    if (numberMatch && (method === 'GET' || method === 'DELETE')) {
+      if (!authorized(req)) return unauthorized(res);
+      const id = decodeURIComponent(numberMatch[1]!);
+      if (method === 'DELETE') {
+        const removed = phoneNumbers.remove(id);
+        return sendJson(res, removed.status, removed.body);
+      }
+      const found = phoneNumbers.get(id);
+      return found ? sendJson(res, 200, found) : fail(res, 404, 'Phone Number not found');
     }
 
     // The organisation (UpdateOrgDTO): only its concurrent-call limit is kept.
@@ -170,6 +199,7 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
 
   return {
     server,
+    phoneNumbers,
     /** The network behind the server (created by `listen`). */
     get network(): VoiceNetwork | null {
       return network;

@@ -45,6 +45,7 @@ declare
   reason text;
   waits boolean;
   basis jsonb;
+  caller public.phone_numbers%rowtype;
   -- Test mode (docs/product-rules.md#test-mode): the key's mode (task_create) or the session's.
   task_livemode boolean := coalesce((p_task->>'livemode')::boolean, true);
   clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
@@ -227,6 +228,17 @@ begin
       'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
   end if;
 
+  -- The number the call shows: one of the account's active numbers when the task names one (by
+  -- id or digits); else the default, filled in by the insert's trigger (05-tasks.sql).
+  if p_task->>'from_number' is not null then
+    select * into caller from public.phone_numbers
+     where user_id = p_user_id and status = 'active'
+       and (id = p_task->>'from_number' or phone_number = p_task->>'from_number');
+    if not found then
+      return jsonb_build_object('error', 'from_number_unknown');
+    end if;
+  end if;
+
   insert into public.tasks (
     id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
     speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
@@ -234,7 +246,7 @@ begin
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
     awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer, legal_basis,
-    retry_waits_compressed, offer
+    retry_waits_compressed, offer, from_number_id
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -255,7 +267,8 @@ begin
     case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
     coalesce(p_task->>'purpose', 'informational'),
     case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
-    basis, coalesce((p_task->>'retry_waits_compressed')::boolean, false), p_task->>'offer'
+    basis, coalesce((p_task->>'retry_waits_compressed')::boolean, false), p_task->>'offer',
+    caller.id
   ) returning * into created;
 
   -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).

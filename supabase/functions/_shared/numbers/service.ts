@@ -1,0 +1,339 @@
+// The account's own numbers (GET and POST /task/numbers, the dashboard's Numbers page): bought
+// through the voice provider, imported from the account's Twilio, or verified as a caller ID by a
+// code texted to it. The provider is asked first and the database records what it answered; a
+// number the database then refuses (the money ran out meanwhile, another account took the digits)
+// is let go of at the provider again. Rules and SQL: supabase/schemas/14-phone-numbers.sql.
+import { z } from 'npm:zod@^4.1.0';
+import { type Db, must } from '../db.ts';
+import { ServiceError } from '../errors.ts';
+import { LIMITS } from '../contract/limits.ts';
+import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
+import { ProviderError } from '../voice/provider.ts';
+import type { VapiPhoneNumbers } from '../voice/vapi/phone-numbers.ts';
+import type { TwilioClient } from '../twilio/client.ts';
+import { parseOrThrow } from '../tasks/schema.ts';
+import { newPrefixedId } from '../ids.ts';
+
+export type PhoneNumber = {
+  id: string;
+  phone_number: string;
+  source: 'purchased' | 'imported' | 'verified';
+  status: 'pending_verification' | 'active' | 'released';
+  is_default: boolean;
+  label: string | null;
+  monthly_price_cents: number;
+  paid_through: string | null;
+  created_at: string;
+  verified_at: string | null;
+  released_at: string | null;
+};
+
+export const NUMBER_COLUMNS =
+  'id, phone_number, source, status, is_default, label, monthly_price_cents, paid_through, created_at, verified_at, released_at';
+
+const label = z
+  .string({ error: 'label must be text (at most 60 characters)' })
+  .trim()
+  .min(1, { error: 'label must not be empty' })
+  .max(60, { error: 'label must be at most 60 characters' })
+  .optional();
+
+const usNumber = (field: string) =>
+  z
+    .string({ error: `${field} must be a US number in E.164, like +14155550123` })
+    .trim()
+    .regex(E164, { error: `${field} must be a US number in E.164, like +14155550123` })
+    .superRefine((phone, ctx) => {
+      const verdict = checkCallableNumber(phone);
+      if (!verdict.allowed)
+        ctx.addIssue({ code: 'custom', message: verdict.message.replace(/^phone_number/, field) });
+    });
+
+export const addNumberSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      type: z.literal('purchase'),
+      area_code: z
+        .string({ error: 'area_code must be three digits, like "415"' })
+        .regex(/^[2-9][0-9]{2}$/, { error: 'area_code must be three digits, like "415"' })
+        .optional(),
+      label,
+    }),
+    z.strictObject({
+      type: z.literal('twilio'),
+      phone_number: usNumber('phone_number'),
+      twilio_account_sid: z
+        .string({ error: 'twilio_account_sid must be your Twilio Account SID (AC…)' })
+        .regex(/^AC[0-9a-fA-F]{32}$/, {
+          error: 'twilio_account_sid must be your Twilio Account SID: AC and 32 hex digits',
+        }),
+      twilio_auth_token: z
+        .string({ error: 'twilio_auth_token must be your Twilio Auth Token' })
+        .min(1, { error: 'twilio_auth_token must not be empty' })
+        .max(200, { error: 'twilio_auth_token is too long' }),
+      label,
+    }),
+    z.strictObject({
+      type: z.literal('caller_id'),
+      phone_number: usNumber('phone_number'),
+      label,
+    }),
+  ],
+  {
+    error:
+      'The body must name a type: "purchase" (with area_code), "twilio" (phone_number, twilio_account_sid, twilio_auth_token) or "caller_id" (phone_number)',
+  },
+);
+
+export const verifyNumberSchema = z.strictObject(
+  {
+    code: z
+      .string({ error: 'code must be the 6 digits texted to the number' })
+      .trim()
+      .regex(/^[0-9]{6}$/, { error: 'code must be the 6 digits texted to the number' }),
+  },
+  { error: 'The body must be an object like {"code": "123456"}' },
+);
+
+export const NUMBER_PRICING = {
+  purchased_monthly_usd: LIMITS.phoneNumberMonthlyCents / 100,
+  imported_monthly_usd: 0,
+  verified_monthly_usd: 0,
+  note: `A number bought through Dialwise costs $${(LIMITS.phoneNumberMonthlyCents / 100).toFixed(2)} a month from credits ($1.15 the provider's price, $0.85 ours), the first month when it is bought. Imported numbers and verified caller IDs cost nothing here.`,
+} as const;
+
+export type NumberServiceDeps = {
+  db: Db;
+  provider: VapiPhoneNumbers;
+  twilio: Pick<TwilioClient, 'messages'>;
+  /** Where the provider posts an inbound call's messages for the account's numbers. */
+  serverUrl?: string;
+};
+
+type SqlError = {
+  error: string;
+  required_usd?: number;
+  available_usd?: number;
+  limit?: number;
+  checks_left?: number;
+};
+
+function refusal(result: SqlError): ServiceError {
+  switch (result.error) {
+    case 'account_closed':
+      return new ServiceError('unauthorized', 'The account is closed.');
+    case 'too_many_numbers':
+      return new ServiceError(
+        'invalid_request',
+        `An account holds at most ${LIMITS.phoneNumbersPerAccount} numbers. Release one first.`,
+      );
+    case 'insufficient_credits':
+      return new ServiceError(
+        'insufficient_credits',
+        `A number costs $${Number(result.required_usd).toFixed(2)} a month, paid from credits when it is bought; $${Number(result.available_usd).toFixed(2)} is available. Add credits in the dashboard first.`,
+      );
+    case 'number_taken':
+      return new ServiceError(
+        'invalid_request',
+        'This number is already in use on a Dialwise account.',
+        { field: 'phone_number' },
+      );
+    case 'too_many_sends':
+      return new ServiceError(
+        'rate_limited',
+        `At most ${LIMITS.callerIdCodeSendsPerHour} codes an hour go to one number. Wait, then ask for a new code.`,
+        { retryAfterSeconds: 3600 },
+      );
+    case 'wrong_code':
+      return new ServiceError(
+        'invalid_request',
+        `That code is not the one texted to the number (${result.checks_left ?? 0} tries left).`,
+        { field: 'code' },
+      );
+    case 'code_expired':
+      return new ServiceError(
+        'invalid_request',
+        'The code has expired. Ask for a new one (POST /task/numbers with the same number).',
+        { field: 'code' },
+      );
+    case 'too_many_checks':
+      return new ServiceError(
+        'invalid_request',
+        'Too many wrong codes. Ask for a new one (POST /task/numbers with the same number).',
+        { field: 'code' },
+      );
+    default:
+      return new ServiceError('not_found', 'No such number on this account.');
+  }
+}
+
+/** A provider's refusal in the caller's words; its outage as a retryable error. */
+function providerRefusal(error: unknown, field?: string): never {
+  if (error instanceof ProviderError && error.status !== null && error.status < 500)
+    throw new ServiceError('invalid_request', `The voice provider refused: ${error.message}`, {
+      ...(field ? { field } : {}),
+    });
+  if (error instanceof ProviderError)
+    throw new ServiceError(
+      'rate_limited',
+      `The voice provider could not be reached (${error.message}); nothing was changed. Try again in a minute.`,
+      { retryAfterSeconds: 60 },
+    );
+  throw error;
+}
+
+export function createNumberService(deps: NumberServiceDeps) {
+  const { db, provider } = deps;
+  const rpc = async <T>(name: string, args: Record<string, unknown>) =>
+    must(await db.rpc(name, args)) as T;
+
+  async function list(userId: string) {
+    const rows = must(
+      await db
+        .from('phone_numbers')
+        .select(NUMBER_COLUMNS)
+        .eq('user_id', userId)
+        .neq('status', 'released')
+        .order('created_at', { ascending: true }),
+    ) as PhoneNumber[];
+    return { object: 'list' as const, data: rows.map(toApiNumber), pricing: NUMBER_PRICING };
+  }
+
+  async function add(userId: string, body: unknown) {
+    const input = parseOrThrow(addNumberSchema, body);
+    const id = newPrefixedId('num');
+    const name = (input.label ?? `Dialwise ${id.slice(-8)}`).slice(0, 40);
+    if (input.type === 'caller_id') {
+      const issued = await rpc<SqlError | { number: PhoneNumber; code: string }>(
+        'caller_id_code_issue',
+        {
+          p_user_id: userId,
+          p_id: id,
+          p_phone_number: input.phone_number,
+          p_label: input.label ?? null,
+        },
+      );
+      if ('error' in issued) throw refusal(issued);
+      try {
+        await deps.twilio.messages.create({
+          to: input.phone_number,
+          body: `Your Dialwise caller ID code is ${issued.code}. It lets the account that asked show this number when it calls. Valid ${LIMITS.callerIdCodeMinutes} minutes.`,
+        });
+      } catch (error) {
+        throw new ServiceError(
+          'invalid_request',
+          `The code could not be texted to ${input.phone_number} (${(error as Error).message}). The number must receive text messages.`,
+          { field: 'phone_number' },
+        );
+      }
+      return { status: 202, number: toApiNumber(issued.number) };
+    }
+    const source = input.type === 'purchase' ? 'purchased' : 'imported';
+    const allowed = await rpc<SqlError | { ok: true }>('phone_number_can_add', {
+      p_user_id: userId,
+      p_source: source,
+    });
+    if ('error' in allowed) throw refusal(allowed);
+    const registered = await (
+      input.type === 'purchase'
+        ? provider.buy({ areaCode: input.area_code, name, serverUrl: deps.serverUrl })
+        : provider.importTwilio({
+            number: input.phone_number,
+            accountSid: input.twilio_account_sid,
+            authToken: input.twilio_auth_token,
+            name,
+            serverUrl: deps.serverUrl,
+          })
+    ).catch((error: unknown) =>
+      providerRefusal(error, input.type === 'purchase' ? 'area_code' : 'phone_number'),
+    );
+    const added = await rpc<SqlError | PhoneNumber>('phone_number_add', {
+      p_user_id: userId,
+      p_id: id,
+      p_phone_number: registered.number,
+      p_source: source,
+      p_provider_id: registered.id,
+      p_label: input.label ?? null,
+    });
+    if ('error' in added) {
+      await provider
+        .release(registered.id)
+        .catch((error: Error) =>
+          console.error(
+            `[numbers] releasing ${registered.id} after a refusal failed: ${error.message}`,
+          ),
+        );
+      throw refusal(added);
+    }
+    return { status: 201, number: toApiNumber(added) };
+  }
+
+  async function verify(userId: string, id: string, body: unknown) {
+    const input = parseOrThrow(verifyNumberSchema, body);
+    const checked = await rpc<SqlError | { ok: true; phone_number: string }>(
+      'caller_id_code_check',
+      { p_user_id: userId, p_id: id, p_code: input.code },
+    );
+    if ('error' in checked) throw refusal(checked);
+    const registered = await provider
+      .registerCallerId({ number: checked.phone_number, name: `Dialwise ${id.slice(-8)}` })
+      .catch((error: unknown) => providerRefusal(error));
+    const activated = await rpc<SqlError | PhoneNumber>('caller_id_activate', {
+      p_user_id: userId,
+      p_id: id,
+      p_provider_id: registered.id,
+    });
+    if ('error' in activated) {
+      await provider.release(registered.id).catch(() => undefined);
+      throw refusal(activated);
+    }
+    return toApiNumber(activated);
+  }
+
+  async function setDefault(userId: string, id: string) {
+    const chosen = await rpc<SqlError | PhoneNumber>('phone_number_set_default', {
+      p_user_id: userId,
+      p_id: id,
+    });
+    if ('error' in chosen) throw refusal(chosen);
+    return toApiNumber(chosen);
+  }
+
+  async function release(userId: string, id: string) {
+    const released = await rpc<
+      SqlError | { number: PhoneNumber; provider_phone_number_id: string | null }
+    >('phone_number_release', { p_user_id: userId, p_id: id });
+    if ('error' in released) throw refusal(released);
+    // No call uses it from now on; the provider lets go of it too (kept trying is not needed:
+    // a number the provider still holds costs us, not the account, and shows nobody's calls).
+    if (released.provider_phone_number_id)
+      await provider
+        .release(released.provider_phone_number_id)
+        .catch((error: Error) =>
+          console.error(`[numbers] releasing ${id} at the provider failed: ${error.message}`),
+        );
+    return toApiNumber(released.number);
+  }
+
+  return { list, add, verify, setDefault, release };
+}
+
+export function toApiNumber(row: PhoneNumber) {
+  return {
+    id: row.id,
+    object: 'phone_number' as const,
+    phone_number: row.phone_number,
+    source: row.source,
+    status: row.status,
+    is_default: row.is_default,
+    label: row.label,
+    monthly_price_usd: row.monthly_price_cents / 100,
+    paid_through: row.paid_through,
+    created_at: row.created_at,
+    verified_at: row.verified_at,
+    released_at: row.released_at,
+  };
+}
+
+export type NumberService = ReturnType<typeof createNumberService>;

@@ -1,0 +1,142 @@
+// Vapi's phone numbers, as its API documents them (VapiAI/docs fern/apis/api/openapi.json,
+// PhoneNumberController_create / _remove). Locally VAPI_API_URL points at the simulated network
+// (supabase/local/fakes/voice/vapi/server.ts). Three ways a number reaches Vapi:
+//  - bought: CreateVapiPhoneNumberDTO { provider: "vapi", numberDesiredAreaCode, name, server };
+//  - imported from the account's own Twilio: CreateTwilioPhoneNumberDTO { provider: "twilio",
+//    number, twilioAccountSid, twilioAuthToken, name, server };
+//  - a verified caller ID, dialled out through the platform's SIP trunk: CreateByoPhoneNumberDTO
+//    { provider: "byo-phone-number", number, credentialId, name }.
+// The answer is a PhoneNumber: { id, number, status: active | activating | blocked, … }.
+// Releasing is DELETE /phone-number/{id} (200 with the number).
+import { ProviderError } from '../provider.ts';
+
+export type ProviderNumber = { id: string; number: string; status: string };
+
+export type VapiPhoneNumbersConfig = {
+  apiUrl: string;
+  apiKey: string;
+  /** The platform's SIP trunk credential (type byo-sip-trunk) verified caller IDs dial out through. */
+  callerIdCredentialId?: string | null;
+  fetch?: typeof fetch;
+};
+
+const obj = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+export function createVapiPhoneNumbers(config: VapiPhoneNumbersConfig) {
+  const send = config.fetch ?? fetch;
+  const base = config.apiUrl.replace(/\/+$/, '');
+
+  async function request(method: string, path: string, body?: unknown) {
+    let response: Response;
+    try {
+      response = await send(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${config.apiKey}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new ProviderError(
+        `The voice provider could not be reached: ${(error as Error).message}`,
+        null,
+      );
+    }
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) {
+      // NestJS errors: { message: string | string[], error, statusCode }.
+      const message = obj(parsed).message;
+      const detail = Array.isArray(message)
+        ? message.join('; ')
+        : typeof message === 'string'
+          ? message
+          : response.statusText;
+      throw new ProviderError(detail, response.status);
+    }
+    return obj(parsed);
+  }
+
+  const numberOf = (answer: Record<string, unknown>): ProviderNumber => {
+    if (typeof answer.id !== 'string' || typeof answer.number !== 'string')
+      throw new ProviderError('The voice provider answered without a number', null);
+    return {
+      id: answer.id,
+      number: answer.number,
+      status: typeof answer.status === 'string' ? answer.status : 'active',
+    };
+  };
+  const server = (serverUrl?: string) => (serverUrl ? { server: { url: serverUrl } } : {});
+
+  return {
+    /** Buys a number, in the area code when one is asked for. */
+    async buy(input: { areaCode?: string; name: string; serverUrl?: string }) {
+      return numberOf(
+        await request('POST', '/phone-number', {
+          provider: 'vapi',
+          ...(input.areaCode ? { numberDesiredAreaCode: input.areaCode } : {}),
+          name: input.name,
+          ...server(input.serverUrl),
+        }),
+      );
+    },
+    /** Imports a number the account owns on Twilio, with its Twilio credentials. */
+    async importTwilio(input: {
+      number: string;
+      accountSid: string;
+      authToken: string;
+      name: string;
+      serverUrl?: string;
+    }) {
+      return numberOf(
+        await request('POST', '/phone-number', {
+          provider: 'twilio',
+          number: input.number,
+          twilioAccountSid: input.accountSid,
+          twilioAuthToken: input.authToken,
+          // The account's own SMS webhook on the number stays as it is.
+          smsEnabled: false,
+          name: input.name,
+          ...server(input.serverUrl),
+        }),
+      );
+    },
+    /** Registers a verified caller ID, dialled out through the platform's SIP trunk. */
+    async registerCallerId(input: { number: string; name: string }) {
+      if (!config.callerIdCredentialId)
+        throw new ProviderError(
+          'Caller IDs are not configured on this platform (VAPI_CALLER_ID_CREDENTIAL_ID)',
+          null,
+        );
+      return numberOf(
+        await request('POST', '/phone-number', {
+          provider: 'byo-phone-number',
+          number: input.number,
+          credentialId: config.callerIdCredentialId,
+          name: input.name,
+        }),
+      );
+    },
+    /** Lets go of a number at the provider; one already gone is released all the same. */
+    async release(id: string) {
+      try {
+        await request('DELETE', `/phone-number/${encodeURIComponent(id)}`);
+      } catch (error) {
+        if (error instanceof ProviderError && error.status === 404) return;
+        throw error;
+      }
+    },
+  };
+}
+
+export type VapiPhoneNumbers = ReturnType<typeof createVapiPhoneNumbers>;
