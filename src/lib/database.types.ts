@@ -428,6 +428,87 @@ export type Database = {
         };
         Relationships: [];
       };
+      phone_number_charges: {
+        Row: {
+          id: number;
+          user_id: string;
+          phone_number_id: string;
+          amount_cents: number;
+          period_start: string;
+          period_end: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: number;
+          user_id: string;
+          phone_number_id: string;
+          amount_cents: number;
+          period_start: string;
+          period_end: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: number;
+          user_id?: string;
+          phone_number_id?: string;
+          amount_cents?: number;
+          period_start?: string;
+          period_end?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
+      phone_numbers: {
+        Row: {
+          id: string;
+          user_id: string;
+          phone_number: string;
+          source: 'purchased' | 'imported' | 'verified';
+          status: 'pending_verification' | 'active' | 'released';
+          is_default: boolean;
+          label: string | null;
+          provider_phone_number_id: string | null;
+          monthly_price_cents: number;
+          paid_through: string | null;
+          created_at: string;
+          verified_at: string | null;
+          released_at: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          id: string;
+          user_id: string;
+          phone_number: string;
+          source: 'purchased' | 'imported' | 'verified';
+          status: 'pending_verification' | 'active' | 'released';
+          is_default?: boolean;
+          label?: string | null;
+          provider_phone_number_id?: string | null;
+          monthly_price_cents?: number;
+          paid_through?: string | null;
+          created_at?: string;
+          verified_at?: string | null;
+          released_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          phone_number?: string;
+          source?: 'purchased' | 'imported' | 'verified';
+          status?: 'pending_verification' | 'active' | 'released';
+          is_default?: boolean;
+          label?: string | null;
+          provider_phone_number_id?: string | null;
+          monthly_price_cents?: number;
+          paid_through?: string | null;
+          created_at?: string;
+          verified_at?: string | null;
+          released_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       profiles: {
         Row: {
           id: string;
@@ -909,6 +990,8 @@ export type Database = {
           calling_clock_at: string | null;
           retry_waits_compressed: boolean;
           offer: string | null;
+          from_number: string | null;
+          from_number_id: string | null;
         };
         Insert: {
           id: string;
@@ -1052,6 +1135,8 @@ export type Database = {
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
           offer?: string | null;
+          from_number?: string | null;
+          from_number_id?: string | null;
         };
         Update: {
           id?: string;
@@ -1195,6 +1280,8 @@ export type Database = {
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
           offer?: string | null;
+          from_number?: string | null;
+          from_number_id?: string | null;
         };
         Relationships: [];
       };

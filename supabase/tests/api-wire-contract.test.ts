@@ -15,6 +15,7 @@ import {
 import { deleteCreatedUsers } from './support/clients';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { apiUrl } from './support/stack';
+import { latestMessageTo } from './support/mailbox';
 import { waitFor } from './support/wait';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -301,6 +302,66 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
     await ask('no such task', '/task/{id}/events', account.api(`/${missingTask}/events`), 'GET');
   });
 
+  it('the number operations, good and bad', async () => {
+    // An account of its own: a bought number takes its first month from the credits.
+    const owner = await createCallingAccount({ label: 'wire-numbers', credits: 5 });
+    const bought = await ask(
+      'buy a number',
+      '/task/numbers',
+      owner.api('/numbers', post({ type: 'purchase', area_code: '415', label: 'Main line' })),
+      'POST',
+    );
+    expect(bought.status).toBe(201);
+    const number = bought.body as { id: string };
+    await ask(
+      'without the month’s credits',
+      '/task/numbers',
+      broke.api('/numbers', post({ type: 'purchase' })),
+      'POST',
+    );
+    const pending = await ask(
+      'a caller ID to verify',
+      '/task/numbers',
+      owner.api('/numbers', post({ type: 'caller_id', phone_number: '+14155550166' })),
+      'POST',
+    );
+    expect(pending.status).toBe(202);
+    await ask(
+      'a wrong code',
+      '/task/numbers/{number_id}/verify',
+      owner.api(`/numbers/${(pending.body as { id: string }).id}/verify`, post({ code: '12345' })),
+      'POST',
+    );
+    const code = /code is (\d{6})/.exec((await latestMessageTo('+14155550166')).Text)![1]!;
+    const verified = await ask(
+      'the code texted to it',
+      '/task/numbers/{number_id}/verify',
+      owner.api(`/numbers/${(pending.body as { id: string }).id}/verify`, post({ code })),
+      'POST',
+    );
+    expect(verified.status).toBe(200);
+    await ask('the numbers', '/task/numbers', owner.api('/numbers'), 'GET');
+    await ask(
+      'the default',
+      '/task/numbers/{number_id}/default',
+      owner.api(`/numbers/${number.id}/default`, { method: 'POST' }),
+      'POST',
+    );
+    const released = await ask(
+      'release it',
+      '/task/numbers/{number_id}/release',
+      owner.api(`/numbers/${number.id}/release`, { method: 'POST' }),
+      'POST',
+    );
+    expect(released.status).toBe(200);
+    await ask(
+      'release it again',
+      '/task/numbers/{number_id}/release',
+      owner.api(`/numbers/${number.id}/release`, { method: 'POST' }),
+      'POST',
+    );
+  });
+
   it('the batch operations, good and bad', async () => {
     const created = await ask(
       'two rows',
@@ -401,10 +462,17 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
   });
 
   it('every operation asked without a key, with a bad key, without KYC, with a wrong method, a stranger member and a missing id', async () => {
-    const concrete = (route: string, id = ended.id, batch = batchId) =>
+    // A number id of the right shape that is nobody's: its operations answer 404.
+    const concrete = (
+      route: string,
+      id = ended.id,
+      batch = batchId,
+      number = `num_${'0'.repeat(26)}`,
+    ) =>
       route
         .replace('{id}', id)
         .replace('{batch_id}', batch)
+        .replace('{number_id}', number)
         .replace(/^\/task/, '');
     for (const [route, methods] of Object.entries(document.paths))
       for (const method of Object.keys(methods).map((one) => one.toUpperCase())) {
@@ -458,7 +526,7 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
           await ask(
             'an id that is not one',
             route,
-            account.api(concrete(route, 'task_nope', 'batch_nope'), {
+            account.api(concrete(route, 'task_nope', 'batch_nope', 'num_nope'), {
               method,
               ...(method === 'POST' ? { json: {} } : {}),
             }),

@@ -32,6 +32,8 @@ type Victim = CallingAccount & {
   deliveryIds: string[];
   endpointId: string;
   contactEmail: string;
+  /** A number the victim bought (its first month charged). */
+  phoneNumberId: string;
 };
 
 type TableCase = {
@@ -157,6 +159,35 @@ const TABLES: Record<string, TableCase> = {
     ownerReads: true,
     forged: (v) => ({ task_id: v.taskId, number: 99 }),
     patch: () => ({ billed_minutes: 0, cost_cents: 0 }),
+  },
+  phone_numbers: {
+    column: 'id',
+    values: (v) => [v.phoneNumberId],
+    // The provider's id of the number is not the owner's to read.
+    columns: 'id, user_id, phone_number, source, status, is_default, monthly_price_cents',
+    ownerReads: true,
+    forged: (v) => ({
+      id: `num_${'F'.repeat(26)}`,
+      user_id: v.user.id,
+      phone_number: '+13055550177',
+      source: 'purchased',
+      status: 'active',
+      provider_phone_number_id: 'forged',
+    }),
+    patch: () => ({ status: 'released', is_default: false, monthly_price_cents: 0 }),
+  },
+  phone_number_charges: {
+    column: 'phone_number_id',
+    values: (v) => [v.phoneNumberId],
+    ownerReads: true,
+    forged: (v) => ({
+      user_id: v.user.id,
+      phone_number_id: v.phoneNumberId,
+      amount_cents: 1,
+      period_start: '2026-01-01T00:00:00Z',
+      period_end: '2026-02-01T00:00:00Z',
+    }),
+    patch: () => ({ amount_cents: 1 }),
   },
   legal_basis_attestations: {
     column: 'user_id',
@@ -688,6 +719,13 @@ async function createVictim(): Promise<Victim> {
   // A number on the victim's do-not-call list, added from the dashboard.
   const listed = await account.client.from('do_not_call').insert({ phone_number: '+14155550177' });
   if (listed.error) throw listed.error;
+  // A number the victim bought through the call API.
+  const bought = await account.api('/numbers', {
+    method: 'POST',
+    json: { type: 'purchase', area_code: '305' },
+  });
+  if (bought.status !== 201) throw new Error(`buying a number: ${bought.status}`);
+  const phoneNumberId = ((await bought.json()) as { id: string }).id;
   // An open event stream's lease (held for an hour, so it is there for the whole file).
   const lease = await admin.from('task_event_streams').insert({
     id: randomUUID(),
@@ -735,6 +773,7 @@ async function createVictim(): Promise<Victim> {
     deliveryIds: deliveries.map((d) => d.id),
     endpointId: (endpoint.data as { id: string }).id,
     contactEmail,
+    phoneNumberId,
   };
 }
 

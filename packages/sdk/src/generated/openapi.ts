@@ -203,6 +203,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/numbers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's numbers, and what a number costs
+     * @description Every number the account holds (active, or a caller ID being verified), oldest first; one active number is the default its live calls show. Released numbers are not listed.
+     */
+    get: operations['listNumbers'];
+    put?: never;
+    /**
+     * Buy a number, import one from Twilio, or start verifying a caller ID
+     * @description type purchase buys a number (in area_code when given) for $2.00 a month from credits, the first month at once (402 without it). type twilio imports a number the account owns on Twilio, with its Account SID and Auth Token (kept by the voice provider, not by us). type caller_id texts a 6-digit code to a number the account answers; POST /task/numbers/{number_id}/verify with it makes the number one the account's calls may show. The account's first active number becomes its default.
+     */
+    post: operations['addNumber'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/numbers/{number_id}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify a caller ID with the code texted to it
+     * @description The 6-digit code texted to the number (valid 10 minutes, 5 tries). Right, the number is registered with the voice provider and becomes active; the account's default if it has none.
+     */
+    post: operations['verifyNumber'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/numbers/{number_id}/default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make an active number the one live calls show by default
+     * @description Tasks that name no number show it from their next attempt on; the former default stays active for tasks that name it.
+     */
+    post: operations['setDefaultNumber'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/numbers/{number_id}/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Release a number; no call shows it from now on
+     * @description Calls waiting to be placed from it show the account's default instead (none: the platform's shared number). A released default is replaced by the oldest other active number.
+     */
+    post: operations['releaseNumber'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/batches': {
     parameters: {
       query?: never;
@@ -417,6 +501,8 @@ export interface components {
        * @enum {string}
        */
       purpose?: 'informational' | 'marketing';
+      /** @description One of the account's active numbers (GET /task/numbers), by id or digits: the number the callee sees. Default: the account's default number. A test call always shows a fictional number (+12025550100). */
+      from_number?: string;
       /** @description Marketing calls: what the call sells, said in the opening right after "this is a sales call" ("It is about teeth whitening at our Mission Street clinic."), as the Telemarketing Sales Rule asks. Required with purpose marketing (400 naming offer), refused without it. */
       offer?: string;
       consent?: components['schemas']['Consent'];
@@ -480,6 +566,65 @@ export interface components {
       /** Format: date-time */
       attested_at: string;
     };
+    PhoneNumber: {
+      id: string;
+      /** @enum {string} */
+      object: 'phone_number';
+      /** @description E.164, like +14155550123. */
+      phone_number: string;
+      /**
+       * @description Bought through us, imported from the account's Twilio, or a caller ID verified by code.
+       * @enum {string}
+       */
+      source: 'purchased' | 'imported' | 'verified';
+      /** @enum {string} */
+      status: 'pending_verification' | 'active' | 'released';
+      /** @description The number live calls show when a task names none. */
+      is_default: boolean;
+      label: string | null;
+      /** @description What the number costs a month from credits. */
+      monthly_price_usd: number;
+      /** Format: date-time */
+      paid_through: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      verified_at: string | null;
+      /** Format: date-time */
+      released_at: string | null;
+    };
+    PhoneNumberList: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['PhoneNumber'][];
+      pricing: {
+        purchased_monthly_usd: number;
+        imported_monthly_usd: number;
+        verified_monthly_usd: number;
+        note: string;
+      };
+    };
+    AddNumberRequest:
+      | {
+          /** @enum {string} */
+          type: 'purchase';
+          area_code?: string;
+          label?: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'twilio';
+          phone_number: string;
+          twilio_account_sid: string;
+          twilio_auth_token: string;
+          label?: string;
+        }
+      | {
+          /** @enum {string} */
+          type: 'caller_id';
+          phone_number: string;
+          label?: string;
+        };
     LegalBasis: {
       /** @enum {string} */
       object: 'legal_basis';
@@ -660,6 +805,10 @@ export interface components {
       purpose: 'informational' | 'marketing';
       /** @description Marketing calls, what the call sells, named in the opening; null otherwise. */
       offer: string | null;
+      /** @description The number the callee sees: the account's (the one the task named, else its default, as the last attempt began), a test call's fictional +12025550100, or null for the platform's shared number (an account with no number of its own). */
+      from_number: string | null;
+      /** @description The id of the account's number shown (GET /task/numbers); null otherwise. */
+      from_number_id: string | null;
       /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
       consent: {
         /** @enum {string} */
@@ -779,6 +928,7 @@ export interface components {
       | 'record'
       | 'recording_retention_days'
       | 'purpose'
+      | 'from_number'
       | 'offer'
       | 'consent'
       | 'exemption'
@@ -1062,6 +1212,7 @@ export interface components {
   parameters: {
     TaskId: string;
     BatchId: string;
+    NumberId: string;
   };
   requestBodies: never;
   headers: never;
@@ -1473,6 +1624,154 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+    };
+  };
+  listNumbers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The numbers and the prices. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumberList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  addNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddNumberRequest'];
+      };
+    };
+    responses: {
+      /** @description The number, active. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumber'];
+        };
+      };
+      /** @description A caller ID waiting for its code (status pending_verification). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumber'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['InsufficientCredits'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['RateLimited'];
+    };
+  };
+  verifyNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number_id: components['parameters']['NumberId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The number, active. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumber'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  setDefaultNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number_id: components['parameters']['NumberId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The number, now the default. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumber'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  releaseNumber: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number_id: components['parameters']['NumberId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The number, released. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumber'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   listBatches: {

@@ -145,6 +145,12 @@ export const requestFields: FieldDoc[] = [
       '"informational" (default) or "marketing". A marketing call needs consent and offer, and its opening says what it sells and how to opt out.',
   },
   {
+    name: 'from_number',
+    type: 'string',
+    description:
+      "The number the callee sees: one of your active numbers (GET /task/numbers), by id (num_…) or digits. Default: your account's default number (none yet: the platform's shared number). A number not yours or not active is refused with 400 naming from_number. A test call always shows the fictional +12025550100.",
+  },
+  {
     name: 'offer',
     type: 'string',
     description:
@@ -185,6 +191,12 @@ export const taskFields: FieldDoc[] = [
     description: 'Whether the goal was met: achieved, not_achieved or unknown.',
   },
   { name: 'phone_number', type: 'string', description: 'The number called.' },
+  {
+    name: 'from_number / from_number_id',
+    type: 'string | null',
+    description:
+      "The number the callee saw and its id: the one the task named, else the account's default as the last attempt began (a released number is never shown again); +12025550100 on a test call; null for the platform's shared number.",
+  },
   {
     name: 'goal',
     type: 'string | null',

@@ -219,6 +219,8 @@ export const taskExample = {
   status: 'success',
   outcome: 'achieved',
   phone_number: '+14155550123',
+  from_number: '+14155550187',
+  from_number_id: 'num_01JD2W8X4Q5R7T9V1B3C5D7F9H',
   goal: GOAL,
   context: {},
   metadata: { appointment_id: 'A-1001' },
