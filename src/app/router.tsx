@@ -94,6 +94,7 @@ const protectedRoutes: RouteObject[] = [
   page(paths.requestLogs.path, () =>
     import('@/app/dashboard/request-logs-page').then((m) => m.RequestLogsPage),
   ),
+  page(paths.numbers.path, () => import('@/app/dashboard/numbers-page').then((m) => m.NumbersPage)),
   page(paths.doNotCall.path, () =>
     import('@/app/dashboard/do-not-call-page').then((m) => m.DoNotCallPage),
   ),

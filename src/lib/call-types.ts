@@ -57,6 +57,9 @@ export type CallDetail = CallSummary &
     result: Record<string, unknown> | null;
     /** Played by the simulated network (faster than real time); absent in older snapshots. */
     simulated?: boolean;
+    /** The number the callee saw (null: the platform's shared one); absent in older snapshots. */
+    from_number?: string | null;
+    livemode?: boolean;
   };
 
 /** The task object as the Calls tab shows it (the API's money is in dollars; the tab's in cents). */

@@ -5,6 +5,7 @@ import {
   ListChecks,
   ScrollText,
   Mic,
+  Phone,
   PhoneCall,
   PhoneOff,
   User,
@@ -19,6 +20,7 @@ import { BatchesPanel } from '@/features/batches/components/batches-panel';
 import { RequestLogsPanel } from '@/features/request-logs/components/request-logs-panel';
 import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
+import { NumbersCard } from '@/features/numbers/components/numbers-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
 import { GettingStartedCard } from '@/features/onboarding/components/getting-started-card';
@@ -45,6 +47,7 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
     icon: PhoneOff,
     panel: () => <DoNotCallCard />,
   },
+  numbers: { label: 'Numbers', icon: Phone, panel: () => <NumbersCard /> },
   webhooks: { label: 'Webhooks', icon: Webhook, panel: () => <WebhooksPanel /> },
   usage: { label: 'Usage', icon: BarChart3, panel: () => <UsagePanel /> },
   'phone-agent-settings': {
@@ -74,7 +77,7 @@ export type DashboardPageProps = {
 
 /**
  * /dashboard: the account frame with tabs (home, the Getting started checklist; apikey, calls,
- * batches, request-logs, do-not-call, webhooks, usage,
+ * batches, request-logs, do-not-call, numbers, webhooks, usage,
  * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.

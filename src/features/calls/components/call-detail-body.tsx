@@ -61,6 +61,13 @@ export function CallDetailBody({
           {call.goal ?? ERASED_GOAL}
         </DialogDescription>
       </DialogHeader>
+      <p className="text-sm text-muted-foreground" data-testid="call-from-number">
+        {call.from_number === undefined
+          ? null
+          : call.from_number
+            ? `Shown to the callee as ${formatPhone(call.from_number)}${call.livemode === false ? ' (fictional: a test call)' : ''}.`
+            : "Shown to the callee as the platform's shared number."}
+      </p>
 
       <div className="flex flex-wrap items-center gap-2">
         <span className="sr-only">Status:</span>

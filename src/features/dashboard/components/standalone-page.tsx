@@ -10,6 +10,7 @@ const links = [
   { href: paths.batches.href, label: 'Batches' },
   { href: paths.requestLogs.href, label: 'Request logs' },
   { href: paths.doNotCall.href, label: 'Do Not Call' },
+  { href: paths.numbers.href, label: 'Numbers' },
   { href: paths.webhooks.href, label: 'Webhooks' },
   { href: paths.usage.href, label: 'Usage' },
   { href: paths.phoneAgentSettings.href, label: 'Phone Agent' },
