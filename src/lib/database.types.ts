@@ -469,6 +469,7 @@ export type Database = {
           label: string | null;
           provider_phone_number_id: string | null;
           monthly_price_cents: number;
+          inbound_token_hash: string | null;
           paid_through: string | null;
           created_at: string;
           verified_at: string | null;
@@ -485,6 +486,7 @@ export type Database = {
           label?: string | null;
           provider_phone_number_id?: string | null;
           monthly_price_cents?: number;
+          inbound_token_hash?: string | null;
           paid_through?: string | null;
           created_at?: string;
           verified_at?: string | null;
@@ -501,6 +503,7 @@ export type Database = {
           label?: string | null;
           provider_phone_number_id?: string | null;
           monthly_price_cents?: number;
+          inbound_token_hash?: string | null;
           paid_through?: string | null;
           created_at?: string;
           verified_at?: string | null;
@@ -767,7 +770,8 @@ export type Database = {
             | 'call.transferred'
             | 'keypad.pressed'
             | 'recording.available'
-            | 'recording.failed';
+            | 'recording.failed'
+            | 'inbound.started';
           data: Json;
           dedupe_key: string | null;
           created_at: string;
@@ -790,7 +794,8 @@ export type Database = {
             | 'call.transferred'
             | 'keypad.pressed'
             | 'recording.available'
-            | 'recording.failed';
+            | 'recording.failed'
+            | 'inbound.started';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -813,7 +818,8 @@ export type Database = {
             | 'call.transferred'
             | 'keypad.pressed'
             | 'recording.available'
-            | 'recording.failed';
+            | 'recording.failed'
+            | 'inbound.started';
           data?: Json;
           dedupe_key?: string | null;
           created_at?: string;
@@ -852,7 +858,7 @@ export type Database = {
           id: string;
           user_id: string;
           api_key_id: string | null;
-          source: 'api' | 'dashboard' | 'mcp' | 'sms';
+          source: 'api' | 'dashboard' | 'mcp' | 'sms' | 'inbound';
           status:
             | 'scheduled'
             | 'queued'
@@ -990,6 +996,7 @@ export type Database = {
           calling_clock_at: string | null;
           retry_waits_compressed: boolean;
           offer: string | null;
+          direction: 'outbound' | 'inbound';
           from_number: string | null;
           from_number_id: string | null;
         };
@@ -997,7 +1004,7 @@ export type Database = {
           id: string;
           user_id: string;
           api_key_id?: string | null;
-          source?: 'api' | 'dashboard' | 'mcp' | 'sms';
+          source?: 'api' | 'dashboard' | 'mcp' | 'sms' | 'inbound';
           status?:
             | 'scheduled'
             | 'queued'
@@ -1135,6 +1142,7 @@ export type Database = {
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
           offer?: string | null;
+          direction?: 'outbound' | 'inbound';
           from_number?: string | null;
           from_number_id?: string | null;
         };
@@ -1142,7 +1150,7 @@ export type Database = {
           id?: string;
           user_id?: string;
           api_key_id?: string | null;
-          source?: 'api' | 'dashboard' | 'mcp' | 'sms';
+          source?: 'api' | 'dashboard' | 'mcp' | 'sms' | 'inbound';
           status?:
             | 'scheduled'
             | 'queued'
@@ -1280,6 +1288,7 @@ export type Database = {
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
           offer?: string | null;
+          direction?: 'outbound' | 'inbound';
           from_number?: string | null;
           from_number_id?: string | null;
         };

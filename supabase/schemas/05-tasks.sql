@@ -39,7 +39,7 @@ create table public.tasks (
   user_id uuid not null,
   api_key_id uuid references public.api_keys (id) on delete set null,
   source text not null default 'api'
-    constraint tasks_source_valid check (source in ('api', 'dashboard', 'mcp', 'sms')),
+    constraint tasks_source_valid check (source in ('api', 'dashboard', 'mcp', 'sms', 'inbound')),
   -- 'scheduled': waiting for its calling window (06-calling-windows.sql).
   status text not null default 'queued'
     constraint tasks_status_valid check (status in (
@@ -177,6 +177,10 @@ create table public.tasks (
   -- Marketing calls: what the call sells, named in the opening (the Telemarketing Sales Rule asks
   -- the nature of the goods or services, promptly).
   offer text constraint tasks_offer_length check (offer is null or char_length(offer) between 1 and 200),
+  -- inbound: a call to one of the account's numbers, answered by its agent (15-task-creation.sql,
+  -- inbound_call_begin); phone_number is then the caller's and from_number the number called.
+  direction text not null default 'outbound'
+    constraint tasks_direction_valid check (direction in ('outbound', 'inbound')),
   -- The account's number the call shows (14-phone-numbers.sql): the one the task named, else the
   -- account's default, resolved again as each attempt begins; a test call shows a fictional one.
   -- Null: a live call from the platform's shared number (an account without a number of its own).
@@ -258,7 +262,7 @@ grant select (
   recording_retention_days, recording_expires_at, batch_id, batch_index, awaiting_slot,
   slot_claimed_at, content_erased_at, recording_status, call_outcome, call_outcome_evidence,
   provider_reason, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent,
-  transfer, legal_basis, retry_waits_compressed, offer, from_number, from_number_id
+  transfer, legal_basis, retry_waits_compressed, offer, from_number, from_number_id, direction
 ) on public.tasks to authenticated;
 alter table public.tasks enable row level security;
 
@@ -407,7 +411,8 @@ create table public.task_events (
     constraint task_events_type_valid check (type in (
       'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
       'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called', 'tool.answered',
-      'call.transferred', 'keypad.pressed', 'recording.available', 'recording.failed')),
+      'call.transferred', 'keypad.pressed', 'recording.available', 'recording.failed',
+      'inbound.started')),
   data jsonb not null default '{}'::jsonb,
   dedupe_key text,
   created_at timestamptz not null default now(),

@@ -44,7 +44,7 @@ create table public.webhook_endpoints (
         'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn',
         'call.ended', 'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called',
         'tool.answered', 'call.transferred', 'keypad.pressed', 'recording.available',
-        'recording.failed']::text[])),
+        'recording.failed', 'inbound.started']::text[])),
   enabled boolean not null default true,
   -- Test endpoints receive the events of test tasks, live endpoints those of live tasks.
   livemode boolean not null,

@@ -26,6 +26,9 @@ create table public.phone_numbers (
   provider_phone_number_id text,
   monthly_price_cents integer not null default 0
     constraint phone_numbers_price_not_negative check (monthly_price_cents >= 0),
+  -- The hash of the token the provider sends with an inbound call's assistant-request to this
+  -- number (its server.headers), so only the provider can start an inbound call on it.
+  inbound_token_hash text,
   -- A bought number is paid a month at a time, ahead.
   paid_through timestamptz,
   created_at timestamptz not null default now(),
@@ -188,7 +191,8 @@ grant execute on function public.phone_number_can_add(uuid, text) to service_rol
 -- A bought or imported number, registered with the provider: active at once, the account's
 -- default when it has none, a bought one's first month paid from credits.
 create function public.phone_number_add(
-  p_user_id uuid, p_id text, p_phone_number text, p_source text, p_provider_id text, p_label text
+  p_user_id uuid, p_id text, p_phone_number text, p_source text, p_provider_id text, p_label text,
+  p_inbound_token_hash text default null
 ) returns jsonb
 language plpgsql
 security definer
@@ -212,24 +216,24 @@ begin
     return jsonb_build_object('error', 'number_taken');
   end if;
   insert into public.phone_numbers (id, user_id, phone_number, source, status, is_default, label,
-    provider_phone_number_id, monthly_price_cents, paid_through, verified_at)
+    provider_phone_number_id, monthly_price_cents, paid_through, verified_at, inbound_token_hash)
   values (p_id, p_user_id, p_phone_number, p_source, 'active',
     not exists (select 1 from public.phone_numbers where user_id = p_user_id and is_default),
     nullif(btrim(p_label), ''), p_provider_id, price,
-    case when price > 0 then now() + interval '1 month' end, now())
+    case when price > 0 then now() + interval '1 month' end, now(), p_inbound_token_hash)
   returning * into added;
   if price > 0 then
     update public.profiles set credits = credits - price / 100.0 where id = p_user_id;
     insert into public.phone_number_charges (user_id, phone_number_id, amount_cents, period_start, period_end)
     values (p_user_id, added.id, price, now(), added.paid_through);
   end if;
-  return to_jsonb(added) - 'provider_phone_number_id';
+  return to_jsonb(added) - 'provider_phone_number_id' - 'inbound_token_hash';
 end;
 $$;
-comment on function public.phone_number_add(uuid, text, text, text, text, text) is
+comment on function public.phone_number_add(uuid, text, text, text, text, text, text) is
   'Records a number bought or imported at the provider: active, default when the account has none, a bought one''s first month charged. Service role only.';
-revoke all on function public.phone_number_add(uuid, text, text, text, text, text) from public, anon, authenticated;
-grant execute on function public.phone_number_add(uuid, text, text, text, text, text) to service_role;
+revoke all on function public.phone_number_add(uuid, text, text, text, text, text, text) from public, anon, authenticated;
+grant execute on function public.phone_number_add(uuid, text, text, text, text, text, text) to service_role;
 
 -- A caller ID to verify: a pending number (new, or the account's pending one for the same digits)
 -- and a fresh 6-digit code for it, returned once to be sent; only its hash is kept.
@@ -271,7 +275,7 @@ begin
   on conflict (phone_number_id) do update
     set code_hash = excluded.code_hash, checks = 0, expires_at = excluded.expires_at;
   insert into private.caller_id_code_sends (user_id, phone_number) values (p_user_id, p_phone_number);
-  return jsonb_build_object('number', to_jsonb(pending) - 'provider_phone_number_id', 'code', code);
+  return jsonb_build_object('number', to_jsonb(pending) - 'provider_phone_number_id' - 'inbound_token_hash', 'code', code);
 end;
 $$;
 comment on function public.caller_id_code_issue(uuid, text, text, text) is
@@ -346,7 +350,7 @@ begin
          is_default = not exists (select 1 from public.phone_numbers where user_id = p_user_id and is_default)
    where id = p_id
   returning * into activated;
-  return to_jsonb(activated) - 'provider_phone_number_id';
+  return to_jsonb(activated) - 'provider_phone_number_id' - 'inbound_token_hash';
 end;
 $$;
 comment on function public.caller_id_activate(uuid, text, text) is
@@ -370,7 +374,7 @@ begin
   end if;
   update public.phone_numbers set is_default = false where user_id = p_user_id and is_default and id <> p_id;
   update public.phone_numbers set is_default = true where id = p_id returning * into chosen;
-  return to_jsonb(chosen) - 'provider_phone_number_id';
+  return to_jsonb(chosen) - 'provider_phone_number_id' - 'inbound_token_hash';
 end;
 $$;
 comment on function public.phone_number_set_default(uuid, text) is
@@ -405,7 +409,7 @@ begin
      where id = (select id from public.phone_numbers
                   where user_id = p_user_id and status = 'active' order by created_at limit 1);
   end if;
-  return jsonb_build_object('number', to_jsonb(released) - 'provider_phone_number_id',
+  return jsonb_build_object('number', to_jsonb(released) - 'provider_phone_number_id' - 'inbound_token_hash',
     'provider_phone_number_id', provider_id);
 end;
 $$;

@@ -455,3 +455,110 @@ comment on function public.task_check_take(uuid) is
   'Counts one call check for the account; null if within checksPerMinutePerAccount, else the seconds to wait.';
 revoke all on function public.task_check_take(uuid) from public, anon, authenticated;
 grant execute on function public.task_check_take(uuid) to service_role;
+
+-- Inbound calls: a call to one of an account's numbers, answered by the account's agent. The
+-- provider asks for the agent (Vapi's assistant-request, with the number's token); the functions
+-- read who is calling and what the account last called them about, then start the task.
+
+create function public.inbound_call_context(
+  p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text
+) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  called public.phone_numbers%rowtype;
+  previous public.tasks%rowtype;
+  settings public.agent_settings%rowtype;
+begin
+  select * into called from public.phone_numbers
+   where provider_phone_number_id = p_provider_phone_number_id and status = 'active';
+  if not found or called.inbound_token_hash is null
+     or called.inbound_token_hash <> p_inbound_token_hash then
+    return jsonb_build_object('error', 'unknown_number');
+  end if;
+  if exists (select 1 from public.profiles where id = called.user_id and closed_at is not null) then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  -- The account's last live call to the caller (content erased: what is left of it).
+  select * into previous from public.tasks
+   where user_id = called.user_id and livemode and direction = 'outbound'
+     and phone_number = p_caller
+   order by created_at desc limit 1;
+  select * into settings from public.agent_settings where user_id = called.user_id;
+  return jsonb_build_object(
+    'user_id', called.user_id,
+    'number_id', called.id,
+    'number', called.phone_number,
+    'business_name', (select legal_name from public.user_kyc where user_id = called.user_id),
+    'voice', coalesce(settings.voice, 'Aria'),
+    'language', coalesce(settings.language, 'en'),
+    'previous', case when previous.id is not null then jsonb_build_object(
+      'task_id', previous.id, 'created_at', previous.created_at, 'goal', previous.goal,
+      'summary', previous.summary, 'purpose', previous.purpose) end);
+end;
+$$;
+comment on function public.inbound_call_context(text, text, text) is
+  'Who an inbound call reaches (the number''s account, its agent settings) and the account''s last live call to the caller; {error: unknown_number | account_closed}. Service role only.';
+revoke all on function public.inbound_call_context(text, text, text) from public, anon, authenticated;
+grant execute on function public.inbound_call_context(text, text, text) to service_role;
+
+-- Starts the task of an inbound call, its one attempt already placed by the provider. A caller is
+-- always answered (a callee calling to be taken off the list must get through): the call holds
+-- what the account's free minutes and credits can fund, and is billed up to that.
+create function public.inbound_call_begin(p_number_id text, p_task jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  called public.phone_numbers%rowtype;
+  account public.profiles%rowtype;
+  created public.tasks%rowtype;
+  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
+    private.limit_of('maxDurationMinutes', 'default'));
+  free_reserve integer;
+  hold integer;
+begin
+  select * into called from public.phone_numbers where id = p_number_id and status = 'active';
+  if not found then
+    return jsonb_build_object('error', 'unknown_number');
+  end if;
+  select * into account from public.profiles where id = called.user_id for update;
+  if not found or account.closed_at is not null then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  free_reserve := greatest(least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved), 0);
+  hold := greatest(least(max_minutes - free_reserve,
+    floor((account.credits - account.credits_held) * 100)::integer), 0);
+
+  insert into public.tasks (
+    id, user_id, source, direction, phone_number, goal, voice, language, speaking_style,
+    first_sentence, max_duration_minutes, retry_max_attempts, provider_token_hash, hold_cents,
+    free_minutes_reserved, time_zones, status, current_attempt, event_seq, livemode,
+    from_number_id, from_number, purpose, transfer
+  ) values (
+    p_task->>'id', called.user_id, 'inbound', 'inbound', p_task->>'phone_number',
+    p_task->>'goal', p_task->>'voice', p_task->>'language', 'Professional', null, max_minutes, 0,
+    p_task->>'provider_token_hash', hold, free_reserve,
+    private.time_zones_of(p_task->>'phone_number'), 'queued', 1, 1, true, called.id,
+    called.phone_number, 'informational',
+    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end
+  ) returning * into created;
+  insert into public.task_attempts (task_id, number, provider_call_id, started_at)
+  values (created.id, 1, p_task->>'provider_call_id', now());
+  insert into public.task_events (task_id, seq, type, data)
+  values (created.id, 1, 'inbound.started', jsonb_build_object(
+    'from', created.phone_number, 'to', called.phone_number,
+    'previous_task_id', p_task->>'previous_task_id'));
+  update public.profiles
+     set credits_held = credits_held + hold / 100.0,
+         free_minutes_reserved = free_minutes_reserved + free_reserve
+   where id = called.user_id;
+  return jsonb_build_object('task', to_jsonb(created) - 'provider_token_hash');
+end;
+$$;
+comment on function public.inbound_call_begin(text, jsonb) is
+  'Starts the task of an inbound call to an account''s number (direction inbound, its attempt placed), holding what the account can fund. Service role only.';
+revoke all on function public.inbound_call_begin(text, jsonb) from public, anon, authenticated;
+grant execute on function public.inbound_call_begin(text, jsonb) to service_role;

@@ -729,7 +729,7 @@ export interface components {
       };
       webhook_url: string | null;
       /** @enum {string} */
-      source: 'api' | 'dashboard' | 'mcp' | 'sms';
+      source: 'api' | 'dashboard' | 'mcp' | 'sms' | 'inbound';
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -809,6 +809,11 @@ export interface components {
       from_number: string | null;
       /** @description The id of the account's number shown (GET /task/numbers); null otherwise. */
       from_number_id: string | null;
+      /**
+       * @description inbound, a call to one of the account's numbers answered by its agent: phone_number is then the caller's and from_number the number called.
+       * @enum {string}
+       */
+      direction: 'outbound' | 'inbound';
       /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
       consent: {
         /** @enum {string} */
@@ -1077,7 +1082,8 @@ export interface components {
         | 'call.transferred'
         | 'keypad.pressed'
         | 'recording.available'
-        | 'recording.failed';
+        | 'recording.failed'
+        | 'inbound.started';
       task_id: string;
       /** @description The task's mode (false for a test key's task). */
       livemode: boolean;
@@ -1085,7 +1091,7 @@ export interface components {
       simulated: boolean;
       /** Format: date-time */
       created_at: string;
-      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; call.transferred the number (to) and the attempt; keypad.pressed the speaker, the keys (digits) and the attempt; recording.available the attempt, content_type, size_bytes and duration_seconds; recording.failed the attempt and a message; task.queued is empty. */
+      /** @description What the event says, by type: task.completed carries the whole task; transcript.turn a turn (speaker, text, start_ms, end_ms) and its attempt; call.ringing and call.answered the attempt; call.ended the attempt, its status and ended_reason; call.transferred the number (to) and the attempt; keypad.pressed the speaker, the keys (digits) and the attempt; recording.available the attempt, content_type, size_bytes and duration_seconds; recording.failed the attempt and a message; inbound.started (the first event of a call to one of the account's numbers) the caller (from), the number called (to) and previous_task_id, the account's last call to the caller; task.queued is empty. */
       data: {
         [key: string]: unknown;
       };

@@ -6,9 +6,10 @@ import { createTaskTools } from '../_shared/tasks/task-tools.ts';
 import { requestTool } from '../_shared/webhooks/tool-request.ts';
 import { resolveWithDeno } from '../_shared/dns.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
+import { createInboundCalls, inboundResponse } from '../_shared/tasks/inbound-calls.ts';
 
 serveConfigured('voice-events', () => {
-  const { db, provider, service } = taskServiceFromEnv();
+  const { db, provider, service, voiceEventsUrl } = taskServiceFromEnv();
   // The result SMS of tasks created by text message, once they end.
   const sms = smsNotifierFromEnv(db, (name) => Deno.env.get(name));
 
@@ -21,10 +22,16 @@ serveConfigured('voice-events', () => {
         resolve: resolveWithDeno,
       }),
   });
-  return createVoiceEventsHandler({
+  const handler = createVoiceEventsHandler({
     provider,
     service,
     tools,
     afterEvent: sms ? sms.taskMayHaveEnded : undefined,
   });
+  // Calls to the accounts' own numbers ask here who answers (the numbers' server URL).
+  const inbound = createInboundCalls({ db, voiceEventsUrl, now: () => new Date() });
+  return (request: Request) =>
+    new URL(request.url).searchParams.get('inbound') === '1'
+      ? inboundResponse(inbound, request)
+      : handler(request);
 });

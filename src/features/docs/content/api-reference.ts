@@ -192,6 +192,12 @@ export const taskFields: FieldDoc[] = [
   },
   { name: 'phone_number', type: 'string', description: 'The number called.' },
   {
+    name: 'direction',
+    type: "'outbound' | 'inbound'",
+    description:
+      'inbound: a call to one of your numbers, answered by your agent; phone_number is then the caller and from_number the number they called.',
+  },
+  {
     name: 'from_number / from_number_id',
     type: 'string | null',
     description:
@@ -476,6 +482,11 @@ export const eventTypes = [
     type: 'recording.failed',
     meaning:
       'The recording could not be copied from the voice provider after its retries: data has the attempt and a message. Comes after task.completed.',
+  },
+  {
+    type: 'inbound.started',
+    meaning:
+      'Someone called one of your numbers and your agent answered: the first event of an inbound task. data has from (the caller), to (your number) and previous_task_id (your last call to the caller, or null).',
   },
 ] as const;
 

@@ -158,3 +158,24 @@ export function calleeBehaviour(number: string, attempt: number): CalleeBehaviou
   if (!callee) return 'agrees';
   return attempt <= 1 ? callee.first : callee.later;
 }
+
+/**
+ * The local network's scripted callers who call an account's own number back (the Vapi stand-in's
+ * `POST /simulate/inbound-call`, `{ from, to, script }`): each plays the callee behaviour named.
+ */
+export const SIMULATED_CALLBACKS = [
+  { script: 'asks-who-called', behaviour: 'agrees', summary: 'asks who called them and why' },
+  { script: 'leaves-message', behaviour: 'agrees', summary: 'leaves a message' },
+  {
+    script: 'presses-opt-out-key',
+    behaviour: 'presses-opt-out-key',
+    summary: 'asks to be taken off the list by pressing 9',
+  },
+  {
+    script: 'says-stop-calling',
+    behaviour: 'opts-out',
+    summary: 'asks, in words, not to be called again',
+  },
+  { script: 'asks-for-person', behaviour: 'asks-for-person', summary: 'asks for a person' },
+] as const satisfies readonly { script: string; behaviour: CalleeBehaviour; summary: string }[];
+export type CallbackScript = (typeof SIMULATED_CALLBACKS)[number]['script'];

@@ -52,8 +52,8 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 export const TASK_OUTCOMES = ['achieved', 'not_achieved', 'unknown'] as const;
 export type TaskOutcome = (typeof TASK_OUTCOMES)[number];
 
-/** Where a task (or a batch) was created. */
-export const TASK_SOURCES = ['api', 'dashboard', 'mcp', 'sms'] as const;
+/** Where a task (or a batch) was created; inbound: a call to one of the account's numbers. */
+export const TASK_SOURCES = ['api', 'dashboard', 'mcp', 'sms', 'inbound'] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 export const BATCH_SOURCES = ['api', 'dashboard', 'mcp'] as const satisfies readonly TaskSource[];
 
@@ -80,6 +80,7 @@ export const TASK_EVENT_TYPES = [
   'keypad.pressed',
   'recording.available',
   'recording.failed',
+  'inbound.started',
 ] as const;
 export type TaskEventType = (typeof TASK_EVENT_TYPES)[number];
 /**

@@ -19,7 +19,7 @@ import { parseLastEventId } from '../http/sse.ts';
 import type { Db } from '../db.ts';
 import { type DownloadGate, paced, requestedRange } from '../recordings/serve.ts';
 import type { BatchService } from './batches.ts';
-import type { NumberService } from '../numbers/service.ts';
+import type { NumberService } from './phone-numbers.ts';
 import {
   batchListQuerySchema,
   listQuerySchema,

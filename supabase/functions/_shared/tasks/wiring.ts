@@ -1,5 +1,5 @@
 // The task service as every function entry builds it, from the environment.
-import { createNumberService } from '../numbers/service.ts';
+import { createNumberService } from './phone-numbers.ts';
 import { createVapiPhoneNumbers } from '../voice/vapi/phone-numbers.ts';
 import { createTwilioClient, twilioConfigFromEnv } from '../twilio/client.ts';
 import { adminDb, bulkDb, platformKeys, sqlPoolFromEnv } from '../db.ts';
@@ -94,6 +94,8 @@ export function taskServiceFromEnv() {
   });
   const numbers = createNumberService({
     db,
+    // Calls to the accounts' numbers ask voice-events who answers (assistant-request).
+    inboundUrl: `${functionsUrl}/voice-events?inbound=1`,
     provider: createVapiPhoneNumbers({
       apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
       apiKey: requireEnv('VAPI_API_KEY'),
@@ -109,5 +111,13 @@ export function taskServiceFromEnv() {
       },
     },
   });
-  return { db, provider, service, batches, recordings, numbers };
+  return {
+    db,
+    provider,
+    service,
+    batches,
+    recordings,
+    numbers,
+    voiceEventsUrl: `${functionsUrl}/voice-events`,
+  };
 }

@@ -49,6 +49,11 @@ export type CallRequest = {
    * shared number.
    */
   callerPhoneNumberId?: string | null;
+  /**
+   * A call to the account's number, answered by its agent: the greeting replaces the outbound
+   * opening (it says who the business is and that this is an AI, then offers the opt-out).
+   */
+  inbound?: { greeting: string } | null;
 };
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };

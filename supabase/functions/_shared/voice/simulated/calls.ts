@@ -59,6 +59,8 @@ export type CallRecord = {
    * transfer told the person first.
    */
   transfers?: TransferRecord[];
+  /** Vapi's call type; absent: an outbound call. */
+  type?: 'outboundPhoneCall' | 'inboundPhoneCall';
 };
 
 export type TransferRecord = {
@@ -330,7 +332,7 @@ export function callObject(call: CallRecord): Json {
   return {
     id: call.id,
     orgId: call.orgId,
-    type: 'outboundPhoneCall',
+    type: call.type ?? 'outboundPhoneCall',
     createdAt: iso(call.createdAt),
     updatedAt: iso(call.updatedAt),
     ...(call.name ? { name: call.name } : {}),

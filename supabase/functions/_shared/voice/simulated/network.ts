@@ -584,7 +584,11 @@ export function createVoiceNetwork(options: NetworkOptions) {
     return call;
   }
 
-  function create(body: Json): CallRecord {
+  /**
+   * A call into the network: an inbound call to one of the organisation's numbers is created with
+   * the id its assistant-request carried, and the caller does what `behaviour` says.
+   */
+  function create(body: Json, inbound?: { id: string; behaviour: Behaviour }): CallRecord {
     const assistant = body.assistant as Json;
     const customer = body.customer as Json;
     const number = String(customer.number);
@@ -600,9 +604,9 @@ export function createVoiceNetwork(options: NetworkOptions) {
         ? metadata.attempt
         : (attemptsByTask.get(taskKey) ?? 0) + 1;
     attemptsByTask.set(taskKey, attempt);
-    const behaviour = behaviourFor(number, attempt);
+    const behaviour = inbound?.behaviour ?? behaviourFor(number, attempt);
 
-    const id = randomUUID();
+    const id = inbound?.id ?? randomUUID();
     const monitorPlan = isObject(assistant.monitorPlan) ? assistant.monitorPlan : {};
     const call: CallRecord = {
       id,
@@ -630,6 +634,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
       behaviour,
       recordingUrl: null,
       structuredOutputIds: structuredOutputPlans(assistant).map(() => randomUUID()),
+      ...(inbound ? { type: 'inboundPhoneCall' as const } : {}),
     };
     const detection = assistant.voicemailDetection;
     const script = buildScript({
@@ -685,7 +690,11 @@ export function createVoiceNetwork(options: NetworkOptions) {
     };
     entry.done = play(entry);
     live.set(id, entry);
-    log(`[voice] call ${id} to ${number}: ${behaviour} (attempt ${attempt})`);
+    log(
+      inbound
+        ? `[voice] call ${id} from ${number}: ${behaviour} (inbound)`
+        : `[voice] call ${id} to ${number}: ${behaviour} (attempt ${attempt})`,
+    );
     return call;
   }
 

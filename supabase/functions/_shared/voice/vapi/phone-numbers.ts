@@ -11,6 +11,8 @@
 import { ProviderError } from '../provider.ts';
 
 export type ProviderNumber = { id: string; number: string; status: string };
+/** Where the provider sends an inbound call's messages for the number, with what headers. */
+export type NumberServer = { url: string; headers: Record<string, string> };
 
 export type VapiPhoneNumbersConfig = {
   apiUrl: string;
@@ -76,17 +78,18 @@ export function createVapiPhoneNumbers(config: VapiPhoneNumbersConfig) {
       status: typeof answer.status === 'string' ? answer.status : 'active',
     };
   };
-  const server = (serverUrl?: string) => (serverUrl ? { server: { url: serverUrl } } : {});
+  // Server: { url, headers } (the headers go with every message to the url).
+  const server = (target?: NumberServer) => (target ? { server: target } : {});
 
   return {
     /** Buys a number, in the area code when one is asked for. */
-    async buy(input: { areaCode?: string; name: string; serverUrl?: string }) {
+    async buy(input: { areaCode?: string; name: string; server?: NumberServer }) {
       return numberOf(
         await request('POST', '/phone-number', {
           provider: 'vapi',
           ...(input.areaCode ? { numberDesiredAreaCode: input.areaCode } : {}),
           name: input.name,
-          ...server(input.serverUrl),
+          ...server(input.server),
         }),
       );
     },
@@ -96,7 +99,7 @@ export function createVapiPhoneNumbers(config: VapiPhoneNumbersConfig) {
       accountSid: string;
       authToken: string;
       name: string;
-      serverUrl?: string;
+      server?: NumberServer;
     }) {
       return numberOf(
         await request('POST', '/phone-number', {
@@ -107,7 +110,7 @@ export function createVapiPhoneNumbers(config: VapiPhoneNumbersConfig) {
           // The account's own SMS webhook on the number stays as it is.
           smsEnabled: false,
           name: input.name,
-          ...server(input.serverUrl),
+          ...server(input.server),
         }),
       );
     },

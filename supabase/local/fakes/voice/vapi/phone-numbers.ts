@@ -3,8 +3,9 @@
  * "twilio"; a caller ID on a SIP trunk: "byo-phone-number"), `GET` and `DELETE
  * /phone-number/{id}`, as VapiAI/docs fern/apis/api/openapi.json documents them
  * (CreateVapiPhoneNumberDTO, CreateTwilioPhoneNumberDTO, CreateByoPhoneNumberDTO; the answer a
- * VapiPhoneNumber / TwilioPhoneNumber / ByoPhoneNumber). Bought numbers are fictional: 555-0150 to
- * 555-0199 in the asked area code (415 when none is asked), so none ever rings a real phone.
+ * VapiPhoneNumber / TwilioPhoneNumber / ByoPhoneNumber). Bought numbers are fictional: 555-0160 to
+ * 555-0189 in the asked area code (415 when none is asked; no scripted callee uses these digits),
+ * so none ever rings a real phone.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -15,7 +16,7 @@ export type StoredNumber = {
   number: string;
   name: string | null;
   status: 'active' | 'activating' | 'blocked';
-  server?: { url: string } | null;
+  server?: { url: string; headers: Record<string, string> } | null;
   credentialId?: string;
   twilioAccountSid?: string;
   createdAt: string;
@@ -52,7 +53,7 @@ export function createPhoneNumberRegistry(options: PhoneNumberRegistryOptions) {
       id,
       orgId: options.orgId,
       provider: 'vapi',
-      number: '+14155550150',
+      number: '+14155550199',
       name: 'Platform',
       status: 'active',
       createdAt: at,
@@ -62,7 +63,7 @@ export function createPhoneNumberRegistry(options: PhoneNumberRegistryOptions) {
   const inUse = (number: string) => [...numbers.values()].some((n) => n.number === number);
 
   function freeNumberIn(areaCode: string) {
-    for (let last = 150; last <= 199; last++) {
+    for (let last = 160; last <= 189; last++) {
       const number = `+1${areaCode}5550${last}`;
       if (!inUse(number)) return number;
     }
@@ -84,8 +85,17 @@ export function createPhoneNumberRegistry(options: PhoneNumberRegistryOptions) {
 
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
   const serverOf = (body: Record<string, unknown>) => {
-    const server = body.server as { url?: unknown } | undefined;
-    return server && typeof server.url === 'string' ? { url: server.url } : null;
+    const server = body.server as { url?: unknown; headers?: unknown } | undefined;
+    if (!server || typeof server.url !== 'string') return null;
+    const headers =
+      server.headers && typeof server.headers === 'object'
+        ? Object.fromEntries(
+            Object.entries(server.headers as Record<string, unknown>).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          )
+        : {};
+    return { url: server.url, headers };
   };
 
   return {

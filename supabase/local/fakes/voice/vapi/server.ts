@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { BodyTooLargeError, readBody, sendJson } from '../../../http';
 import { callRecordingWav } from '../../../../functions/_shared/voice/simulated/recording.ts';
@@ -11,6 +12,7 @@ import {
 } from '../../../../functions/_shared/voice/simulated/network.ts';
 import { validateCreateCall } from '../../../../functions/_shared/voice/simulated/validation.ts';
 import { createPhoneNumberRegistry } from './phone-numbers';
+import { SIMULATED_CALLBACKS } from '../../../../functions/_shared/contract/simulated-numbers.ts';
 
 /**
  * The HTTP surface of the simulated phone network, shaped like Vapi's API
@@ -110,6 +112,60 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
       }
       const found = phoneNumbers.get(id);
       return found ? sendJson(res, 200, found) : fail(res, 404, 'Phone Number not found');
+    }
+
+    // Not Vapi's: the local network's callers calling an account's number (the PSTN's side).
+    // Vapi asks the number's server URL for the agent (assistant-request), then plays the call.
+    if (path === '/simulate/inbound-call' && method === 'POST') {
+      const body = await readJson(req);
+      if (!body.ok) return fail(res, 400, 'Unexpected token in JSON body');
+      const input = (body.value ?? {}) as { from?: unknown; to?: unknown; script?: unknown };
+      const script = SIMULATED_CALLBACKS.find((one) => one.script === input.script);
+      if (typeof input.from !== 'string' || typeof input.to !== 'string' || !script)
+        return fail(res, 400, [
+          `from and to must be numbers, script one of ${SIMULATED_CALLBACKS.map((one) => one.script).join(', ')}`,
+        ]);
+      const called = phoneNumbers.byNumber(input.to);
+      if (!called?.server) return fail(res, 404, `No number ${input.to} answers on this network`);
+      const id = randomUUID();
+      const customer = { number: input.from };
+      const send = options.fetch ?? fetch;
+      const asked = await send(called.server.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...called.server.headers },
+        body: JSON.stringify({
+          message: {
+            type: 'assistant-request',
+            timestamp: Date.now(),
+            call: {
+              id,
+              orgId: LOCAL_ORG_ID,
+              type: 'inboundPhoneCall',
+              status: 'ringing',
+              phoneNumberId: called.id,
+              customer,
+            },
+            phoneNumber: called,
+            customer,
+          },
+        }),
+      }).catch((error: Error) => error);
+      if (asked instanceof Error || !asked.ok)
+        return sendJson(res, 200, {
+          answered: false,
+          reason: asked instanceof Error ? asked.message : `the server answered ${asked.status}`,
+        });
+      const answer = (await asked.json()) as {
+        assistant?: Record<string, unknown>;
+        error?: string;
+      };
+      if (!answer.assistant)
+        return sendJson(res, 200, { answered: false, spoken: answer.error ?? null });
+      const call = voice.create(
+        { phoneNumberId: called.id, customer, assistant: answer.assistant },
+        { id, behaviour: script.behaviour },
+      );
+      return sendJson(res, 201, { answered: true, call: callObject(call) });
     }
 
     // The organisation (UpdateOrgDTO): only its concurrent-call limit is kept.

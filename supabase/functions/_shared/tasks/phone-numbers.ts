@@ -11,8 +11,9 @@ import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
 import { ProviderError } from '../voice/provider.ts';
 import type { VapiPhoneNumbers } from '../voice/vapi/phone-numbers.ts';
 import type { TwilioClient } from '../twilio/client.ts';
-import { parseOrThrow } from '../tasks/schema.ts';
-import { newPrefixedId } from '../ids.ts';
+import { parseOrThrow } from './schema.ts';
+import { newPrefixedId, randomToken, sha256Hex } from '../ids.ts';
+import { INBOUND_TOKEN_HEADER } from './inbound-calls.ts';
 
 export type PhoneNumber = {
   id: string;
@@ -107,8 +108,8 @@ export type NumberServiceDeps = {
   db: Db;
   provider: VapiPhoneNumbers;
   twilio: Pick<TwilioClient, 'messages'>;
-  /** Where the provider posts an inbound call's messages for the account's numbers. */
-  serverUrl?: string;
+  /** Where the provider asks who answers a call to one of the numbers (voice-events). */
+  inboundUrl?: string;
 };
 
 type SqlError = {
@@ -235,15 +236,20 @@ export function createNumberService(deps: NumberServiceDeps) {
       p_source: source,
     });
     if ('error' in allowed) throw refusal(allowed);
+    // The number's own token goes with each inbound call's assistant-request; only its hash is kept.
+    const inboundToken = randomToken();
+    const server = deps.inboundUrl
+      ? { url: deps.inboundUrl, headers: { [INBOUND_TOKEN_HEADER]: inboundToken } }
+      : undefined;
     const registered = await (
       input.type === 'purchase'
-        ? provider.buy({ areaCode: input.area_code, name, serverUrl: deps.serverUrl })
+        ? provider.buy({ areaCode: input.area_code, name, server })
         : provider.importTwilio({
             number: input.phone_number,
             accountSid: input.twilio_account_sid,
             authToken: input.twilio_auth_token,
             name,
-            serverUrl: deps.serverUrl,
+            server,
           })
     ).catch((error: unknown) =>
       providerRefusal(error, input.type === 'purchase' ? 'area_code' : 'phone_number'),
@@ -255,6 +261,7 @@ export function createNumberService(deps: NumberServiceDeps) {
       p_source: source,
       p_provider_id: registered.id,
       p_label: input.label ?? null,
+      p_inbound_token_hash: server ? await sha256Hex(inboundToken) : null,
     });
     if ('error' in added) {
       await provider

@@ -1,0 +1,213 @@
+// Calls to an account's own number. The voice provider asks who answers (Vapi's assistant-request
+// server message, sent to the number's server URL with the number's token, VapiAI/docs
+// fern/apis/api/openapi.json ServerMessageAssistantRequest); we start an inbound task and answer
+// with the agent inline (ServerMessageResponseAssistantRequest `{ assistant }`, or `{ error }`,
+// which Vapi speaks to the caller and hangs up). From then on the call's messages reach
+// voice-events like any task's: the platform's own opt-out (keypad and stop words), transcript,
+// summary, events and webhooks.
+import { type Db, must } from '../db.ts';
+import { newTaskId, randomToken, sha256Hex } from '../ids.ts';
+import { OPT_OUT_KEY } from '../contract/disclosures.ts';
+import { createCallBody } from '../voice/vapi/adapter.ts';
+import type { CallRequest } from '../voice/provider.ts';
+
+export const INBOUND_TOKEN_HEADER = 'x-dialwise-number-token';
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The parts of an assistant-request we use: the call, the number called and the caller. */
+export function parseAssistantRequest(body: unknown) {
+  const message = obj(obj(body).message);
+  if (message.type !== 'assistant-request') return null;
+  const call = obj(message.call);
+  const phoneNumberId = str(call.phoneNumberId) ?? str(obj(message.phoneNumber).id);
+  const caller = str(obj(call.customer).number) ?? str(obj(message.customer).number);
+  const callId = str(call.id);
+  if (!phoneNumberId || !caller || !callId) return null;
+  return { phoneNumberId, caller, callId };
+}
+
+export type InboundContext = {
+  user_id: string;
+  number_id: string;
+  number: string;
+  business_name: string | null;
+  voice: string;
+  language: string;
+  previous: {
+    task_id: string;
+    created_at: string;
+    goal: string | null;
+    summary: string | null;
+    purpose: string;
+  } | null;
+};
+
+/**
+ * What the last call was about, in a sentence: the start of its goal (what it was for; its summary
+ * says how it went), else its summary once the goal is erased.
+ */
+function aboutOf(previous: NonNullable<InboundContext['previous']>): string | null {
+  const text = (previous.goal ?? previous.summary ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  const sentence = /^(.{1,200}?[.!?])(\s|$)/.exec(text)?.[1] ?? text.slice(0, 200);
+  return sentence;
+}
+
+const dayOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'America/New_York',
+  });
+
+/**
+ * The greeting, before anything else is said: who the business is, that this is an AI and that
+ * the call is transcribed, what the account last called about, and the opt-out, which the
+ * platform honours itself (keypad or words) whatever the model does.
+ */
+export function inboundGreeting(context: InboundContext): string {
+  const business = context.business_name ?? 'this business';
+  const about = context.previous ? aboutOf(context.previous) : null;
+  return [
+    `Hello, you have reached ${business}. This is ${context.voice}, an AI assistant, and this call is transcribed.`,
+    context.previous
+      ? about
+        ? `We called you on ${dayOf(context.previous.created_at)} about this: ${about}`
+        : `We called you on ${dayOf(context.previous.created_at)}.`
+      : null,
+    `If you do not want any more calls from us, press ${OPT_OUT_KEY} or say "stop calling".`,
+    'Otherwise, how can I help? I can take a message.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The inbound agent's goal: answer who called and why, take a message, honour an opt-out. */
+export function inboundGoal(context: InboundContext): string {
+  const about = context.previous ? aboutOf(context.previous) : null;
+  return [
+    'Someone called the business back.',
+    context.previous
+      ? `The business last called this number on ${dayOf(context.previous.created_at)}${about ? `, about this: ${about}` : ''}. If they ask who called or why, tell them that.`
+      : 'The business has not called this number before (as far as its records go): say so if they ask who called.',
+    'If they want to leave a message, take their name and the message, read it back, and say the business will get it.',
+    'If they ask not to be called again, confirm it and end the call.',
+  ].join(' ');
+}
+
+export function createInboundCalls(deps: {
+  db: Db;
+  /** Where the provider posts the call's messages (voice-events). */
+  voiceEventsUrl: string;
+  now: () => Date;
+}) {
+  /**
+   * The answer to an assistant-request: the inbound task's agent, or the words Vapi speaks when
+   * the number is not one we answer for. Null: not an assistant-request.
+   */
+  async function answer(body: unknown, numberToken: string): Promise<Json | null> {
+    const request = parseAssistantRequest(body);
+    if (!request) return null;
+    const context = must(
+      await deps.db.rpc('inbound_call_context', {
+        p_provider_phone_number_id: request.phoneNumberId,
+        p_inbound_token_hash: await sha256Hex(numberToken),
+        p_caller: request.caller,
+      }),
+    ) as InboundContext | { error: string };
+    if ('error' in context) {
+      console.warn(`[inbound] ${request.phoneNumberId}: ${context.error}`);
+      return { error: 'Sorry, this number is not taking calls right now. Goodbye.' };
+    }
+    if (!/^\+1[2-9][0-9]{2}[2-9][0-9]{6}$/.test(request.caller))
+      return { error: 'Sorry, this number takes calls from United States numbers only. Goodbye.' };
+
+    const taskId = newTaskId(deps.now().getTime());
+    const token = randomToken();
+    const greeting = inboundGreeting(context);
+    const goal = inboundGoal(context);
+    // The greeting is English; an account that calls in another language is answered in the
+    // caller's language from their first words.
+    const agentLanguage = context.language === 'en' ? 'en' : 'auto';
+    const begun = must(
+      await deps.db.rpc('inbound_call_begin', {
+        p_number_id: context.number_id,
+        p_task: {
+          id: taskId,
+          phone_number: request.caller,
+          goal,
+          voice: context.voice,
+          language: agentLanguage,
+          provider_token_hash: await sha256Hex(token),
+          provider_call_id: request.callId,
+          previous_task_id: context.previous?.task_id ?? null,
+        },
+      }),
+    ) as { task?: Json; error?: string };
+    if (!begun.task) {
+      console.warn(`[inbound] ${request.phoneNumberId}: ${begun.error}`);
+      return { error: 'Sorry, this number is not taking calls right now. Goodbye.' };
+    }
+    const call: CallRequest = {
+      taskId,
+      attempt: 1,
+      phoneNumber: request.caller,
+      goal,
+      context: {},
+      voice: context.voice,
+      language: agentLanguage,
+      speakingStyle: 'Professional',
+      firstSentence: '',
+      maxDurationMinutes: Number(begun.task.max_duration_minutes),
+      voicemail: { action: 'hang_up', message: null },
+      outputSchema: null,
+      record: false,
+      purpose: 'informational',
+      disclosureFacts: { business_name: context.business_name, callback_number: null },
+      serverUrl: `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(taskId)}&attempt=1`,
+      serverToken: token,
+      inbound: { greeting },
+    };
+    return { assistant: createCallBody(call, request.phoneNumberId).assistant };
+  }
+
+  return { answer };
+}
+
+export type InboundCalls = ReturnType<typeof createInboundCalls>;
+
+/**
+ * voice-events' answer to an assistant-request (`?inbound=1`, the number's server URL): the agent,
+ * or `{ error }` for Vapi to speak. Anything else on that URL is refused.
+ */
+export async function inboundResponse(inbound: InboundCalls, request: Request): Promise<Response> {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  if (request.method !== 'POST')
+    return json(405, { error: { code: 'method_not_allowed', message: 'POST only.' } });
+  const token = request.headers.get(INBOUND_TOKEN_HEADER) ?? '';
+  if (!token)
+    return json(401, { error: { code: 'unauthorized', message: 'The number token is missing.' } });
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return json(400, {
+      error: { code: 'invalid_request', message: 'The message is not valid JSON.' },
+    });
+  }
+  const answer = await inbound.answer(body, token);
+  if (!answer)
+    return json(400, {
+      error: { code: 'invalid_request', message: 'Only assistant-request messages come here.' },
+    });
+  return json(200, answer);
+}
