@@ -24,7 +24,13 @@ export type CallSummary = Pick<
   | 'free_minutes_used'
   | 'scheduled_for'
   | 'time_zones'
-> & { cost_cents: number };
+> & {
+  cost_cents: number;
+  /** inbound: the number called the account's; absent in older snapshots. */
+  direction?: 'outbound' | 'inbound';
+  /** The account's number the call showed (or was made to, inbound); null: the shared one. */
+  from_number?: string | null;
+};
 
 export type CallAttempt = components['schemas']['Attempt'];
 

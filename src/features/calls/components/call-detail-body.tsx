@@ -56,17 +56,21 @@ export function CallDetailBody({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Call to {formatPhone(call.phone_number)}</DialogTitle>
+        <DialogTitle>
+          {call.direction === 'inbound' ? 'Call from' : 'Call to'} {formatPhone(call.phone_number)}
+        </DialogTitle>
         <DialogDescription className="whitespace-pre-wrap break-words">
           {call.goal ?? ERASED_GOAL}
         </DialogDescription>
       </DialogHeader>
       <p className="text-sm text-muted-foreground" data-testid="call-from-number">
-        {call.from_number === undefined
-          ? null
-          : call.from_number
-            ? `Shown to the callee as ${formatPhone(call.from_number)}${call.livemode === false ? ' (fictional: a test call)' : ''}.`
-            : "Shown to the callee as the platform's shared number."}
+        {call.direction === 'inbound'
+          ? `To your number ${call.from_number ? formatPhone(call.from_number) : ''}.`
+          : call.from_number === undefined
+            ? null
+            : call.from_number
+              ? `Shown to the callee as ${formatPhone(call.from_number)}${call.livemode === false ? ' (fictional: a test call)' : ''}.`
+              : "Shown to the callee as the platform's shared number."}
       </p>
 
       <div className="flex flex-wrap items-center gap-2">

@@ -133,6 +133,30 @@ describe('CallsList', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('says which of the account’s numbers a call showed, and which a caller called', () => {
+    renderList(
+      withPages([
+        {
+          calls: [
+            call({
+              id: 'task_01JD0000000000000000000003',
+              direction: 'inbound',
+              phone_number: '+13125550101',
+              from_number: '+13125550160',
+            }),
+            call({ id: 'task_01JD0000000000000000000002', from_number: '+13125550160' }),
+          ],
+          nextCursor: null,
+        },
+      ]),
+    );
+    const [inbound, outbound] = screen
+      .getAllByRole('row')
+      .filter((row) => row.hasAttribute('data-task-id'));
+    expect(inbound).toHaveTextContent('Called +1 312-555-0160');
+    expect(outbound).toHaveTextContent('from +1 312-555-0160');
+  });
+
   it('shows when a scheduled call will ring, in the callee’s local time', () => {
     renderList(
       withPages([

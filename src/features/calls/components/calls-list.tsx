@@ -176,6 +176,15 @@ export function CallsList({
                   className={`whitespace-nowrap py-2 pr-3 tabular-nums ${phoneCell}`}
                 >
                   {formatPhone(call.phone_number)}
+                  {call.direction === 'inbound' ? (
+                    <span className="block text-xs text-muted-foreground">
+                      Called {call.from_number ? formatPhone(call.from_number) : 'you'}
+                    </span>
+                  ) : call.from_number ? (
+                    <span className="block text-xs text-muted-foreground">
+                      from {formatPhone(call.from_number)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="max-w-[12rem] py-2 pr-3 max-sm:col-span-2 max-sm:max-w-none max-sm:py-0">
                   <button
