@@ -470,6 +470,7 @@ export type Database = {
           provider_phone_number_id: string | null;
           monthly_price_cents: number;
           inbound_token_hash: string | null;
+          inbound_agent: Json | null;
           paid_through: string | null;
           created_at: string;
           verified_at: string | null;
@@ -487,6 +488,7 @@ export type Database = {
           provider_phone_number_id?: string | null;
           monthly_price_cents?: number;
           inbound_token_hash?: string | null;
+          inbound_agent?: Json | null;
           paid_through?: string | null;
           created_at?: string;
           verified_at?: string | null;
@@ -504,6 +506,7 @@ export type Database = {
           provider_phone_number_id?: string | null;
           monthly_price_cents?: number;
           inbound_token_hash?: string | null;
+          inbound_agent?: Json | null;
           paid_through?: string | null;
           created_at?: string;
           verified_at?: string | null;

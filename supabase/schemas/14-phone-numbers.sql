@@ -29,6 +29,10 @@ create table public.phone_numbers (
   -- The hash of the token the provider sends with an inbound call's assistant-request to this
   -- number (its server.headers), so only the provider can start an inbound call on it.
   inbound_token_hash text,
+  -- The account's own agent for calls to this number (goal, context, voice, language, transfer,
+  -- business_hours), checked by the functions; null: the default inbound agent alone.
+  inbound_agent jsonb
+    constraint phone_numbers_inbound_agent_object check (inbound_agent is null or jsonb_typeof(inbound_agent) = 'object'),
   -- A bought number is paid a month at a time, ahead.
   paid_through timestamptz,
   created_at timestamptz not null default now(),
@@ -49,7 +53,7 @@ create index phone_numbers_user on public.phone_numbers (user_id, created_at);
 revoke all on public.phone_numbers from public, anon, authenticated;
 grant select (
   id, user_id, phone_number, source, status, is_default, label, monthly_price_cents, paid_through,
-  created_at, verified_at, released_at, updated_at
+  created_at, verified_at, released_at, updated_at, inbound_agent
 ) on public.phone_numbers to authenticated;
 grant all on public.phone_numbers to service_role;
 alter table public.phone_numbers enable row level security;
@@ -417,3 +421,27 @@ comment on function public.phone_number_release(uuid, text) is
   'Releases an account''s number (no call uses it from now on); returns the provider id to release there. Service role only.';
 revoke all on function public.phone_number_release(uuid, text) from public, anon, authenticated;
 grant execute on function public.phone_number_release(uuid, text) to service_role;
+
+-- The account's agent for calls to one of its numbers (null: the default one). The mandatory
+-- greeting and the opt-out open every call whatever it says.
+create function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed public.phone_numbers%rowtype;
+begin
+  update public.phone_numbers set inbound_agent = p_agent
+   where id = p_id and user_id = p_user_id and status <> 'released'
+  returning * into changed;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  return to_jsonb(changed) - 'provider_phone_number_id' - 'inbound_token_hash';
+end;
+$$;
+comment on function public.phone_number_set_inbound(uuid, text, jsonb) is
+  'Sets (or clears, with null) the agent that answers calls to an account''s number. Service role only.';
+revoke all on function public.phone_number_set_inbound(uuid, text, jsonb) from public, anon, authenticated;
+grant execute on function public.phone_number_set_inbound(uuid, text, jsonb) to service_role;

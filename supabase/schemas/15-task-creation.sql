@@ -492,8 +492,9 @@ begin
     'number_id', called.id,
     'number', called.phone_number,
     'business_name', (select legal_name from public.user_kyc where user_id = called.user_id),
-    'voice', coalesce(settings.voice, 'Aria'),
-    'language', coalesce(settings.language, 'en'),
+    'voice', coalesce(called.inbound_agent->>'voice', settings.voice, 'Aria'),
+    'language', coalesce(called.inbound_agent->>'language', settings.language, 'en'),
+    'agent', called.inbound_agent,
     'previous', case when previous.id is not null then jsonb_build_object(
       'task_id', previous.id, 'created_at', previous.created_at, 'goal', previous.goal,
       'summary', previous.summary, 'purpose', previous.purpose) end);

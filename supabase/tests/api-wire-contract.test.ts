@@ -340,6 +340,30 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       'POST',
     );
     expect(verified.status).toBe(200);
+    await ask(
+      'its own inbound agent',
+      '/task/numbers/{number_id}/inbound',
+      owner.api(
+        `/numbers/${number.id}/inbound`,
+        post({
+          goal: 'Give the opening hours.',
+          transfer: { to: '+14155550123' },
+          business_hours: {
+            start: '09:00',
+            end: '17:00',
+            days: [1, 2, 3, 4, 5],
+            time_zone: 'America/Chicago',
+          },
+        }),
+      ),
+      'POST',
+    );
+    await ask(
+      'a transfer without business hours',
+      '/task/numbers/{number_id}/inbound',
+      owner.api(`/numbers/${number.id}/inbound`, post({ transfer: { to: '+14155550123' } })),
+      'POST',
+    );
     await ask('the numbers', '/task/numbers', owner.api('/numbers'), 'GET');
     await ask(
       'the default',

@@ -176,6 +176,90 @@ describe('a callee calls the account’s number back', () => {
   });
 });
 
+describe('the account’s own agent for a number', () => {
+  const alwaysOpen = {
+    start: '00:00',
+    end: '23:59',
+    days: [1, 2, 3, 4, 5, 6, 7],
+    time_zone: 'UTC',
+  };
+
+  async function numberIdOf(account: CallingAccount) {
+    const { data } = await admin
+      .from('phone_numbers')
+      .select('id')
+      .eq('user_id', account.user.id)
+      .single();
+    return data!.id as string;
+  }
+
+  it('answers with its own goal, and connects a caller who asks for a person within business hours', async () => {
+    const { account, number } = await callingAccountWithNumber('inbound-agent');
+    const id = await numberIdOf(account);
+    const set = await account.api(`/numbers/${id}/inbound`, {
+      method: 'POST',
+      json: {
+        goal: 'Offer the Saturday opening hours, 9 am to 1 pm.',
+        transfer: { to: '+13125550199', when: 'they ask for a person', mode: 'cold' },
+        business_hours: alwaysOpen,
+      },
+    });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as { inbound_agent: { goal: string } }).inbound_agent.goal).toBe(
+      'Offer the Saturday opening hours, 9 am to 1 pm.',
+    );
+
+    const inbound = await callsBack(account, '+13125550106', number, 'asks-for-person');
+    const task = (await (await account.api(`/${inbound.id}`)).json()) as Task & {
+      goal: string;
+      transfer: { to: string } | null;
+    };
+    expect(task.goal).toContain('Offer the Saturday opening hours, 9 am to 1 pm.');
+    expect(task.transfer).toMatchObject({ to: '+13125550199' });
+    expect(task.transcript.find((turn) => turn.speaker === 'agent')!.text).toContain(
+      'connect you with someone',
+    );
+    const types = (await eventsOf(inbound.id)).map((event) => event.type);
+    expect(types).toContain('call.transferred');
+  });
+
+  it('offers no transfer outside business hours, and refuses a transfer without them', async () => {
+    const { account, number } = await callingAccountWithNumber('inbound-closed');
+    const id = await numberIdOf(account);
+    const without = await account.api(`/numbers/${id}/inbound`, {
+      method: 'POST',
+      json: { transfer: { to: '+13125550199' } },
+    });
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { error: { field: string } }).error.field).toBe(
+      'business_hours',
+    );
+    const badZone = await account.api(`/numbers/${id}/inbound`, {
+      method: 'POST',
+      json: { business_hours: { ...alwaysOpen, time_zone: 'Mars/Olympus' } },
+    });
+    expect(badZone.status).toBe(400);
+    // Open one minute a day, six hours from now.
+    const hour = String((new Date().getUTCHours() + 6) % 24).padStart(2, '0');
+    const closed = await account.api(`/numbers/${id}/inbound`, {
+      method: 'POST',
+      json: {
+        transfer: { to: '+13125550199' },
+        business_hours: {
+          start: `${hour}:00`,
+          end: `${hour}:01`,
+          days: [1, 2, 3, 4, 5, 6, 7],
+          time_zone: 'UTC',
+        },
+      },
+    });
+    expect(closed.status).toBe(200);
+    const inbound = await callsBack(account, '+13125550107', number, 'asks-for-person');
+    const task = (await (await account.api(`/${inbound.id}`)).json()) as { transfer: unknown };
+    expect(task.transfer).toBeNull();
+  });
+});
+
 describe('who may start an inbound call', () => {
   const request = (token: string | null) =>
     fetch(`${apiUrl}/functions/v1/voice-events?inbound=1`, {

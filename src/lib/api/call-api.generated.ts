@@ -247,6 +247,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/numbers/{number_id}/inbound': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the agent that answers calls to the number
+     * @description goal, context, voice and language (checked as a task's), and a transfer to a person offered only within business_hours. Every call to the number still opens with the mandatory greeting (the business, that this is an AI, the last call, the opt-out), whatever the goal says. The body null (or {}) goes back to the default agent.
+     */
+    post: operations['setNumberInboundAgent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/numbers/{number_id}/default': {
     parameters: {
       query?: never;
@@ -592,6 +612,24 @@ export interface components {
       verified_at: string | null;
       /** Format: date-time */
       released_at: string | null;
+      inbound_agent: components['schemas']['InboundAgent'] | null;
+    };
+    InboundAgent: {
+      goal?: string;
+      context?: {
+        [key: string]: unknown;
+      };
+      voice?: string;
+      language?: string;
+      transfer?: components['schemas']['TransferRequest'];
+      business_hours?: {
+        start: string;
+        end: string;
+        /** @description ISO weekdays, 1 (Monday) to 7 (Sunday). */
+        days: number[];
+        /** @description An IANA zone, like America/Chicago. */
+        time_zone: string;
+      };
     };
     PhoneNumberList: {
       /** @enum {string} */
@@ -1713,6 +1751,37 @@ export interface operations {
     };
     responses: {
       /** @description The number, active. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhoneNumber'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  setNumberInboundAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number_id: components['parameters']['NumberId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InboundAgent'] | null;
+      };
+    };
+    responses: {
+      /** @description The number with its inbound agent. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -197,6 +197,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         jsonResponse(200, await deps.numbers.verify(account.userId, params.id!, await body())),
     ),
     route<Caller>(
+      { method: 'POST', path: '/task/numbers/{id:number}/inbound', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(200, await deps.numbers.setInbound(account.userId, params.id!, await body())),
+    ),
+    route<Caller>(
       { method: 'POST', path: '/task/numbers/{id:number}/default' },
       async ({ params }, account) =>
         jsonResponse(200, await deps.numbers.setDefault(account.userId, params.id!)),

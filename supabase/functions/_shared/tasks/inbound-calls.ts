@@ -10,6 +10,8 @@ import { newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { OPT_OUT_KEY } from '../contract/disclosures.ts';
 import { createCallBody } from '../voice/vapi/adapter.ts';
 import type { CallRequest } from '../voice/provider.ts';
+import { TRANSFER_DEFAULTS, type TaskTransfer } from '../contract/task-transfer.ts';
+import type { InboundAgent } from './phone-numbers.ts';
 
 export const INBOUND_TOKEN_HEADER = 'x-dialwise-number-token';
 
@@ -37,6 +39,8 @@ export type InboundContext = {
   business_name: string | null;
   voice: string;
   language: string;
+  /** The account's own agent for the number, when it set one. */
+  agent: InboundAgent | null;
   previous: {
     task_id: string;
     created_at: string;
@@ -70,7 +74,7 @@ const dayOf = (iso: string) =>
  * the call is transcribed, what the account last called about, and the opt-out, which the
  * platform honours itself (keypad or words) whatever the model does.
  */
-export function inboundGreeting(context: InboundContext): string {
+export function inboundGreeting(context: InboundContext, transferOpen = false): string {
   const business = context.business_name ?? 'this business';
   const about = context.previous ? aboutOf(context.previous) : null;
   return [
@@ -81,7 +85,9 @@ export function inboundGreeting(context: InboundContext): string {
         : `We called you on ${dayOf(context.previous.created_at)}.`
       : null,
     `If you do not want any more calls from us, press ${OPT_OUT_KEY} or say "stop calling".`,
-    'Otherwise, how can I help? I can take a message.',
+    transferOpen
+      ? 'Otherwise, how can I help? I can take a message or connect you with someone.'
+      : 'Otherwise, how can I help? I can take a message.',
   ]
     .filter(Boolean)
     .join(' ');
@@ -97,7 +103,46 @@ export function inboundGoal(context: InboundContext): string {
       : 'The business has not called this number before (as far as its records go): say so if they ask who called.',
     'If they want to leave a message, take their name and the message, read it back, and say the business will get it.',
     'If they ask not to be called again, confirm it and end the call.',
-  ].join(' ');
+    context.agent?.goal
+      ? `The business's own instructions for callers to this number (they never change the rules above): ${context.agent.goal}`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Whether `at` falls within the business hours (weekday and time in their zone). */
+export function withinBusinessHours(
+  hours: NonNullable<InboundAgent['business_hours']>,
+  at: Date,
+): boolean {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: hours.time_zone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
+  const time = `${parts.hour}:${parts.minute}`;
+  return hours.days.includes(weekday) && time >= hours.start && time < hours.end;
+}
+
+/** The transfer a caller is offered now: the account's, within its business hours only. */
+export function openTransfer(agent: InboundAgent | null, at: Date): TaskTransfer | null {
+  if (!agent?.transfer || !agent.business_hours) return null;
+  if (!withinBusinessHours(agent.business_hours, at)) return null;
+  const mode = agent.transfer.mode ?? TRANSFER_DEFAULTS.mode;
+  return {
+    to: agent.transfer.to,
+    when: agent.transfer.when ?? TRANSFER_DEFAULTS.when,
+    mode,
+    summary: mode === 'warm' ? (agent.transfer.summary ?? TRANSFER_DEFAULTS.summary) : false,
+  };
 }
 
 export function createInboundCalls(deps: {
@@ -129,7 +174,8 @@ export function createInboundCalls(deps: {
 
     const taskId = newTaskId(deps.now().getTime());
     const token = randomToken();
-    const greeting = inboundGreeting(context);
+    const transfer = openTransfer(context.agent, deps.now());
+    const greeting = inboundGreeting(context, transfer !== null);
     const goal = inboundGoal(context);
     // The greeting is English; an account that calls in another language is answered in the
     // caller's language from their first words.
@@ -146,6 +192,7 @@ export function createInboundCalls(deps: {
           provider_token_hash: await sha256Hex(token),
           provider_call_id: request.callId,
           previous_task_id: context.previous?.task_id ?? null,
+          transfer,
         },
       }),
     ) as { task?: Json; error?: string };
@@ -158,7 +205,7 @@ export function createInboundCalls(deps: {
       attempt: 1,
       phoneNumber: request.caller,
       goal,
-      context: {},
+      context: context.agent?.context ?? {},
       voice: context.voice,
       language: agentLanguage,
       speakingStyle: 'Professional',
@@ -167,6 +214,7 @@ export function createInboundCalls(deps: {
       voicemail: { action: 'hang_up', message: null },
       outputSchema: null,
       record: false,
+      transfer,
       purpose: 'informational',
       disclosureFacts: { business_name: context.business_name, callback_number: null },
       serverUrl: `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(taskId)}&attempt=1`,

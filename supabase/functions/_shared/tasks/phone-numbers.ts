@@ -11,7 +11,7 @@ import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
 import { ProviderError } from '../voice/provider.ts';
 import type { VapiPhoneNumbers } from '../voice/vapi/phone-numbers.ts';
 import type { TwilioClient } from '../twilio/client.ts';
-import { parseOrThrow } from './schema.ts';
+import { createTaskSchema, parseOrThrow } from './schema.ts';
 import { newPrefixedId, randomToken, sha256Hex } from '../ids.ts';
 import { INBOUND_TOKEN_HEADER } from './inbound-calls.ts';
 
@@ -27,10 +27,71 @@ export type PhoneNumber = {
   created_at: string;
   verified_at: string | null;
   released_at: string | null;
+  inbound_agent: InboundAgent | null;
 };
 
 export const NUMBER_COLUMNS =
-  'id, phone_number, source, status, is_default, label, monthly_price_cents, paid_through, created_at, verified_at, released_at';
+  'id, phone_number, source, status, is_default, label, monthly_price_cents, paid_through, created_at, verified_at, released_at, inbound_agent';
+
+const clock = (field: string) =>
+  z
+    .string({ error: `${field} must be a time like "09:00"` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${field} must be a time like "09:00"` });
+
+const validTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The account's agent for calls to one of its numbers: the task fields that make sense for a
+ * caller (checked as a task's are), and the hours a transfer to a person is offered.
+ */
+export const inboundAgentSchema = z.strictObject(
+  {
+    goal: createTaskSchema.shape.goal,
+    context: createTaskSchema.shape.context,
+    voice: createTaskSchema.shape.voice,
+    language: createTaskSchema.shape.language,
+    transfer: createTaskSchema.shape.transfer,
+    business_hours: z
+      .strictObject(
+        {
+          start: clock('business_hours.start'),
+          end: clock('business_hours.end'),
+          days: z
+            .array(z.int().min(1).max(7), {
+              error: 'business_hours.days must be ISO weekdays, 1 (Monday) to 7 (Sunday)',
+            })
+            .min(1, { error: 'business_hours.days must name at least one day' })
+            .max(7),
+          time_zone: z
+            .string({ error: 'business_hours.time_zone must be an IANA zone like America/Chicago' })
+            .refine(validTimeZone, {
+              error: 'business_hours.time_zone must be an IANA zone like America/Chicago',
+            }),
+        },
+        {
+          error:
+            'business_hours must be an object like {"start": "09:00", "end": "17:00", "days": [1,2,3,4,5], "time_zone": "America/Chicago"}',
+        },
+      )
+      .refine((hours) => hours.start < hours.end, {
+        error: 'business_hours.start must be before business_hours.end',
+        path: ['end'],
+      })
+      .optional(),
+  },
+  {
+    error:
+      'The body must be an object like {"goal": "…", "transfer": {"to": "+14155550123"}, "business_hours": {…}}',
+  },
+);
+export type InboundAgent = z.infer<typeof inboundAgentSchema>;
 
 const label = z
   .string({ error: 'label must be text (at most 60 characters)' })
@@ -298,6 +359,24 @@ export function createNumberService(deps: NumberServiceDeps) {
     return toApiNumber(activated);
   }
 
+  /** Sets the agent that answers calls to the number (`null` body or `{}`: the default one). */
+  async function setInbound(userId: string, id: string, body: unknown) {
+    const agent = body === null ? null : parseOrThrow(inboundAgentSchema, body);
+    if (agent?.transfer && !agent.business_hours)
+      throw new ServiceError(
+        'invalid_request',
+        'A transfer needs business_hours: callers are connected to a person only within them.',
+        { field: 'business_hours' },
+      );
+    const changed = await rpc<SqlError | PhoneNumber>('phone_number_set_inbound', {
+      p_user_id: userId,
+      p_id: id,
+      p_agent: agent && Object.keys(agent).length > 0 ? agent : null,
+    });
+    if ('error' in changed) throw refusal(changed);
+    return toApiNumber(changed);
+  }
+
   async function setDefault(userId: string, id: string) {
     const chosen = await rpc<SqlError | PhoneNumber>('phone_number_set_default', {
       p_user_id: userId,
@@ -323,7 +402,7 @@ export function createNumberService(deps: NumberServiceDeps) {
     return toApiNumber(released.number);
   }
 
-  return { list, add, verify, setDefault, release };
+  return { list, add, verify, setInbound, setDefault, release };
 }
 
 export function toApiNumber(row: PhoneNumber) {
@@ -340,6 +419,7 @@ export function toApiNumber(row: PhoneNumber) {
     created_at: row.created_at,
     verified_at: row.verified_at,
     released_at: row.released_at,
+    inbound_agent: row.inbound_agent ?? null,
   };
 }
 

@@ -47,6 +47,7 @@ create table "public"."phone_numbers" (
     "provider_phone_number_id" text,
     "monthly_price_cents" integer not null default 0,
     "inbound_token_hash" text,
+    "inbound_agent" jsonb,
     "paid_through" timestamp with time zone,
     "created_at" timestamp with time zone not null default now(),
     "verified_at" timestamp with time zone,
@@ -123,6 +124,10 @@ alter table "public"."phone_numbers" validate constraint "phone_numbers_default_
 alter table "public"."phone_numbers" add constraint "phone_numbers_id_shape" CHECK ((id ~ '^num_[0-9A-Z]{26}$'::text)) not valid;
 
 alter table "public"."phone_numbers" validate constraint "phone_numbers_id_shape";
+
+alter table "public"."phone_numbers" add constraint "phone_numbers_inbound_agent_object" CHECK (((inbound_agent IS NULL) OR (jsonb_typeof(inbound_agent) = 'object'::text))) not valid;
+
+alter table "public"."phone_numbers" validate constraint "phone_numbers_inbound_agent_object";
 
 alter table "public"."phone_numbers" add constraint "phone_numbers_label_length" CHECK (((label IS NULL) OR ((char_length(btrim(label)) >= 1) AND (char_length(btrim(label)) <= 60)))) not valid;
 
@@ -413,8 +418,9 @@ begin
     'number_id', called.id,
     'number', called.phone_number,
     'business_name', (select legal_name from public.user_kyc where user_id = called.user_id),
-    'voice', coalesce(settings.voice, 'Aria'),
-    'language', coalesce(settings.language, 'en'),
+    'voice', coalesce(called.inbound_agent->>'voice', settings.voice, 'Aria'),
+    'language', coalesce(called.inbound_agent->>'language', settings.language, 'en'),
+    'agent', called.inbound_agent,
     'previous', case when previous.id is not null then jsonb_build_object(
       'task_id', previous.id, 'created_at', previous.created_at, 'goal', previous.goal,
       'summary', previous.summary, 'purpose', previous.purpose) end);
@@ -520,6 +526,25 @@ begin
   update public.phone_numbers set is_default = false where user_id = p_user_id and is_default and id <> p_id;
   update public.phone_numbers set is_default = true where id = p_id returning * into chosen;
   return to_jsonb(chosen) - 'provider_phone_number_id' - 'inbound_token_hash';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed public.phone_numbers%rowtype;
+begin
+  update public.phone_numbers set inbound_agent = p_agent
+   where id = p_id and user_id = p_user_id and status <> 'released'
+  returning * into changed;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  return to_jsonb(changed) - 'provider_phone_number_id' - 'inbound_token_hash';
 end;
 $function$;
 
@@ -1232,6 +1257,7 @@ grant select (status) on table public.phone_numbers to authenticated;
 grant select (is_default) on table public.phone_numbers to authenticated;
 grant select (label) on table public.phone_numbers to authenticated;
 grant select (monthly_price_cents) on table public.phone_numbers to authenticated;
+grant select (inbound_agent) on table public.phone_numbers to authenticated;
 grant select (paid_through) on table public.phone_numbers to authenticated;
 grant select (created_at) on table public.phone_numbers to authenticated;
 grant select (verified_at) on table public.phone_numbers to authenticated;
@@ -1251,14 +1277,16 @@ revoke all on function public.caller_id_code_check(p_user_id uuid, p_id text, p_
 grant execute on function public.caller_id_code_check(p_user_id uuid, p_id text, p_code text) to service_role;
 revoke all on function public.caller_id_activate(p_user_id uuid, p_id text, p_provider_id text) from anon, authenticated, public, service_role;
 grant execute on function public.caller_id_activate(p_user_id uuid, p_id text, p_provider_id text) to service_role;
+revoke all on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) from anon, authenticated, public, service_role;
+grant execute on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) to service_role;
 revoke all on function public.phone_number_set_default(p_user_id uuid, p_id text) from anon, authenticated, public, service_role;
 grant execute on function public.phone_number_set_default(p_user_id uuid, p_id text) to service_role;
 revoke all on function public.phone_number_release(p_user_id uuid, p_id text) from anon, authenticated, public, service_role;
 grant execute on function public.phone_number_release(p_user_id uuid, p_id text) to service_role;
+revoke all on function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) from anon, authenticated, public, service_role;
+grant execute on function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) to service_role;
 revoke all on function public.inbound_call_begin(p_number_id text, p_task jsonb) from anon, authenticated, public, service_role;
 grant execute on function public.inbound_call_begin(p_number_id text, p_task jsonb) to service_role;
-revoke all on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) from anon, authenticated, public, service_role;
-grant execute on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) to service_role;
 comment on table public.phone_numbers is 'The numbers an account calls from: bought through us, imported from its Twilio account, or verified as its caller ID.';
 comment on table public.phone_number_charges is 'Each month of a bought number, paid from credits.';
 comment on table private.caller_id_codes is 'The live code of a caller ID being verified (hashed).';
@@ -1272,10 +1300,11 @@ comment on function public.phone_number_add(p_user_id uuid, p_id text, p_phone_n
 comment on function public.caller_id_code_issue(p_user_id uuid, p_id text, p_phone_number text, p_label text) is 'Starts (or restarts) verifying a caller ID: the pending number and a new code to send. Service role only.';
 comment on function public.caller_id_code_check(p_user_id uuid, p_id text, p_code text) is 'Checks the code of a caller ID being verified (callerIdCodeChecks tries). Service role only.';
 comment on function public.caller_id_activate(p_user_id uuid, p_id text, p_provider_id text) is 'Activates a verified caller ID once the provider has it. Service role only.';
+comment on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) is 'Who an inbound call reaches (the number''s account, its agent settings) and the account''s last live call to the caller; {error: unknown_number | account_closed}. Service role only.';
 comment on function public.phone_number_set_default(p_user_id uuid, p_id text) is 'Makes an active number the account''s default. Service role only.';
 comment on function public.phone_number_release(p_user_id uuid, p_id text) is 'Releases an account''s number (no call uses it from now on); returns the provider id to release there. Service role only.';
+comment on function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) is 'Sets (or clears, with null) the agent that answers calls to an account''s number. Service role only.';
 comment on function public.inbound_call_begin(p_number_id text, p_task jsonb) is 'Starts the task of an inbound call to an account''s number (direction inbound, its attempt placed), holding what the account can fund. Service role only.';
-comment on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) is 'Who an inbound call reaches (the number''s account, its agent settings) and the account''s last live call to the caller; {error: unknown_number | account_closed}. Service role only.';
 
 revoke all on private.caller_id_codes from public, anon, authenticated;
 revoke all on private.caller_id_code_sends from public, anon, authenticated;
