@@ -32,6 +32,20 @@ test.describe('numbers', () => {
     await expect(bought).toContainText(/\+1 ?\(?415/);
     await expect(bought.getByText('Default', { exact: true })).toBeVisible();
 
+    // What the agent does when someone calls the bought number back.
+    await bought.getByText(/When someone calls/).click();
+    const agent = bought.getByRole('form', { name: /Inbound agent of/ });
+    await agent.getByLabel('What the agent should do (optional)').fill('Give the Saturday hours.');
+    await agent.getByLabel('Connect callers to (optional)').fill('+14155550123');
+    await agent.getByRole('button', { name: 'Save inbound settings' }).click();
+    await expect(page.getByText(/follow the new settings/)).toBeVisible();
+    await page.reload();
+    await bought.getByText(/When someone calls/).click();
+    await expect(agent.getByLabel('What the agent should do (optional)')).toHaveValue(
+      'Give the Saturday hours.',
+    );
+    await expect(agent.getByLabel('Connect callers to (optional)')).toHaveValue('+14155550123');
+
     const callerId = `+1628555${String(1000 + Math.floor(Math.random() * 8999))}`;
     await form.getByLabel('How').selectOption('caller_id');
     await form.getByLabel('Number').fill(callerId);

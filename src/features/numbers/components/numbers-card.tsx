@@ -23,6 +23,7 @@ import { useNumbers, type PhoneNumber } from '../api/list-numbers';
 import { useReleaseNumber } from '../api/release-number';
 import { useSetDefaultNumber } from '../api/set-default-number';
 import { useVerifyNumber } from '../api/verify-number';
+import { InboundAgentForm } from './inbound-agent-form';
 
 const SOURCES: Record<PhoneNumber['source'], string> = {
   purchased: 'Bought here',
@@ -96,6 +97,16 @@ function NumberRow({ number, userId }: { number: PhoneNumber; userId: string }) 
       </p>
       {number.status === 'pending_verification' ? (
         <VerifyCodeForm number={number} userId={userId} />
+      ) : null}
+      {number.status === 'active' && number.source !== 'verified' ? (
+        <details className="rounded-md border p-3">
+          <summary className="cursor-pointer text-sm font-medium">
+            When someone calls {number.phone_number}
+          </summary>
+          <div className="mt-3">
+            <InboundAgentForm number={number} userId={userId} />
+          </div>
+        </details>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {number.status === 'active' && !number.is_default ? (
