@@ -45,6 +45,38 @@ describe('MCP server', () => {
     await deleteCreatedUsers();
   });
 
+  it('lists the account’s numbers and sets the agent that answers one', async () => {
+    const owner = await createCallingAccount({ label: 'mcp-numbers', credits: 5 });
+    const bought = await owner.api('/numbers', { method: 'POST', json: { type: 'purchase' } });
+    const { id } = (await bought.json()) as { id: string };
+    const ownerClient = await connect(owner.apiKey);
+    try {
+      await ownerClient.listTools();
+      const listed = await call(ownerClient, 'list_numbers', {});
+      expect(listed.isError).toBeFalsy();
+      expect(
+        (listed.structuredContent as { data: { id: string }[] }).data.map((n) => n.id),
+      ).toEqual([id]);
+      const set = await call(ownerClient, 'set_number_inbound_agent', {
+        number_id: id,
+        agent: { goal: 'Give the opening hours.' },
+      });
+      expect(set.isError).toBeFalsy();
+      expect(set.structuredContent).toMatchObject({
+        id,
+        inbound_agent: { goal: 'Give the opening hours.' },
+      });
+      const refused = await call(ownerClient, 'set_number_inbound_agent', {
+        number_id: id,
+        agent: { transfer: { to: '+14155550123' } },
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/business_hours/);
+    } finally {
+      await ownerClient.close();
+    }
+  });
+
   it('advertises tools without list_changed notifications, which a stateless server cannot send', () => {
     const capabilities = client.getServerCapabilities();
     expect(capabilities?.tools).toBeDefined();
@@ -79,15 +111,17 @@ describe('MCP server', () => {
     ).toContain(id);
   });
 
-  it('lists the six tools with input and output schemas', async () => {
+  it('lists the eight tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'cancel_call',
       'check_call',
       'get_call',
       'list_calls',
+      'list_numbers',
       'place_call',
       'place_calls',
+      'set_number_inbound_agent',
     ]);
     const place = tools.find((t) => t.name === 'place_call')!;
     expect(place.description).toMatch(/E\.164/);

@@ -580,6 +580,16 @@ export const mcpTools = [
     meaning: 'List recent tasks, optionally filtered by status; limit and cursor page through.',
   },
   { name: 'cancel_call', meaning: 'Cancel a task that has not ended, hanging up a live call.' },
+  {
+    name: 'list_numbers',
+    meaning:
+      "The account's own numbers: the default its live calls show, and the agent that answers each.",
+  },
+  {
+    name: 'set_number_inbound_agent',
+    meaning:
+      'Set the agent that answers calls to a number: goal, context, voice, language, and a person to connect callers to within business hours.',
+  },
 ] as const;
 
 /**

@@ -13,6 +13,7 @@ import { rejectDeepJsonText } from '../json-schema/json-depth.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { TaskService } from '../tasks/service.ts';
 import { buildMcpServer } from './tools.ts';
+import type { NumberService } from '../tasks/phone-numbers.ts';
 
 // The Streamable HTTP transport's own headers, besides the call API's.
 const CORS = corsFor(['GET', 'POST', 'DELETE'], {
@@ -24,6 +25,7 @@ export function createMcpFunctionHandler(deps: {
   db: Db;
   service: TaskService;
   batches?: BatchService;
+  numbers?: NumberService;
 }) {
   const serve = createHandler(
     // The SDK answers methods, sizes and protocol errors itself, in JSON-RPC.
@@ -42,9 +44,12 @@ export function createMcpFunctionHandler(deps: {
       // The SDK parses and walks the body itself: a body nested too deep is refused before it.
       const body = request.method === 'POST' ? await text() : null;
       if (body !== null) rejectDeepJsonText(body);
-      const handler = createMcpHandler(() => buildMcpServer(deps.service, account, deps.batches), {
-        onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
-      });
+      const handler = createMcpHandler(
+        () => buildMcpServer(deps.service, account, deps.batches, deps.numbers),
+        {
+          onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
+        },
+      );
       try {
         return await handler.fetch(body === null ? request : new Request(request, { body }));
       } finally {

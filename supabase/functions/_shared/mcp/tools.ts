@@ -1,4 +1,5 @@
-// The MCP tools (place_call, place_calls, check_call, get_call, list_calls, cancel_call) over the task service. Their input
+// The MCP tools (place_call, place_calls, check_call, get_call, list_calls, cancel_call, list_numbers,
+// set_number_inbound_agent) over the task service. Their input
 // schemas are the call API's own zod schemas, advertised as JSON Schema; validation stays in the
 // service, so a bad argument comes back as a tool error with the API's message.
 import { McpServer, type StandardSchemaWithJSON } from 'npm:@modelcontextprotocol/server@2.4.0';
@@ -16,6 +17,7 @@ import { CALL_OUTCOMES, FAILURE_CODES } from '../contract/call-outcomes.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { TASK_STATUSES } from '../contract/task-vocabulary.ts';
 import type { TaskService } from '../tasks/service.ts';
+import { inboundAgentSchema, type NumberService } from '../tasks/phone-numbers.ts';
 
 /**
  * A schema the SDK lists as JSON Schema but does not validate: the service validates with the
@@ -207,6 +209,7 @@ export function buildMcpServer(
   service: TaskService,
   account: Account,
   batches?: BatchService,
+  numbers?: NumberService,
 ): McpServer {
   const server = new McpServer(
     { name: 'dialwise', version: '1.0.0' },
@@ -361,6 +364,68 @@ export function buildMcpServer(
         return ok(task, describeTask(task));
       }),
   );
+
+  if (numbers) {
+    server.registerTool(
+      'list_numbers',
+      {
+        title: 'List the account’s numbers',
+        description:
+          "The account's own phone numbers: the default one its live calls show (place_call's from_number names another), whether each was bought, imported or verified as a caller ID, and the agent that answers calls to it (inbound_agent, null: the default one). Buy or release numbers in the dashboard or the call API.",
+        inputSchema: advertised(z.strictObject({})),
+        outputSchema: advertised(
+          z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) }),
+        ),
+        annotations: { readOnlyHint: true },
+      },
+      () =>
+        run(async () => {
+          const list = await numbers.list(account.userId);
+          return ok(
+            { data: list.data, pricing: list.pricing },
+            list.data.length
+              ? list.data
+                  .map((n) => `${n.phone_number} (${n.status}${n.is_default ? ', default' : ''})`)
+                  .join('; ')
+              : 'No numbers: live calls show the platform’s shared number.',
+          );
+        }),
+    );
+
+    const inboundInputSchema = z.strictObject({
+      number_id: z.string().describe('The number id, num_… (list_numbers)'),
+      agent: inboundAgentSchema
+        .nullable()
+        .describe(
+          'goal, context, voice, language, and transfer (a person callers may be connected to) with business_hours; null: the default agent',
+        ),
+    });
+    server.registerTool(
+      'set_number_inbound_agent',
+      {
+        title: 'Set who answers a number',
+        description:
+          'Set the agent that answers calls to one of the account\'s numbers: its goal (e.g. "Give the opening hours"), context, voice and language, and a person to connect callers to, offered only within business_hours ({"start":"09:00","end":"17:00","days":[1,2,3,4,5],"time_zone":"America/Chicago"}). Every call still opens by naming the business, saying it is an AI, what the account last called about, and how to stop the calls.',
+        inputSchema: advertised(inboundInputSchema),
+        outputSchema: advertised(z.looseObject({ id: z.string() })),
+        annotations: { destructiveHint: false, idempotentHint: true },
+      },
+      (args: unknown) =>
+        run(async () => {
+          const input = (args ?? {}) as { number_id?: unknown; agent?: unknown };
+          if (typeof input.number_id !== 'string')
+            throw new ServiceError('invalid_request', 'number_id is required', {
+              field: 'number_id',
+            });
+          const number = await numbers.setInbound(
+            account.userId,
+            input.number_id,
+            input.agent ?? null,
+          );
+          return ok(number, `Calls to ${number.phone_number} follow the new settings.`);
+        }),
+    );
+  }
 
   return server;
 }
