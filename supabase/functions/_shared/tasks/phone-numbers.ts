@@ -233,7 +233,7 @@ function refusal(result: SqlError): ServiceError {
 /** A provider's refusal in the caller's words; its outage as a retryable error. */
 function providerRefusal(error: unknown, field?: string): never {
   if (error instanceof ProviderError && error.status !== null && error.status < 500)
-    throw new ServiceError('invalid_request', `The voice provider refused: ${error.message}`, {
+    throw new ServiceError('invalid_request', error.message, {
       ...(field ? { field } : {}),
     });
   if (error instanceof ProviderError)

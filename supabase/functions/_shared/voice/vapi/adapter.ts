@@ -26,6 +26,7 @@ import type {
   VoiceEvent,
   VoiceProvider,
 } from '../provider.ts';
+import { createVapiRest } from './rest.ts';
 import { ProviderError, ProviderLinesBusyError } from '../provider.ts';
 import { keysOfKeypadEntry } from './keypad-entry.ts';
 import {
@@ -494,45 +495,9 @@ export function lastTransferOf(artifact: Json): { to: string; status: string } |
 
 export function createVapiProvider(config: VapiConfig): VoiceProvider {
   const doFetch = config.fetch ?? fetch;
-  const base = config.apiUrl.replace(/\/+$/, '');
 
-  async function call(path: string, init: RequestInit = {}): Promise<Json> {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        ...init,
-        headers: {
-          Authorization: `Bearer ${config.apiKey}`,
-          'Content-Type': 'application/json',
-          ...(init.headers ?? {}),
-        },
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new ProviderError(
-        `The voice provider could not be reached: ${(error as Error).message}`,
-        null,
-      );
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    if (!response.ok) {
-      const message = obj(body).message;
-      const detail = Array.isArray(message)
-        ? message.join('; ')
-        : (str(message) ?? response.statusText);
-      throw new ProviderError(
-        `The voice provider refused the call (${response.status}): ${detail}`,
-        response.status,
-      );
-    }
-    return obj(body);
-  }
+  const rest = createVapiRest(config);
+  const call = (path: string, init: RequestInit = {}) => rest(path, init, 'the call');
 
   return {
     async placeCall(request) {

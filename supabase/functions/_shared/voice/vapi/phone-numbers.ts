@@ -9,6 +9,7 @@
 // The answer is a PhoneNumber: { id, number, status: active | activating | blocked, … }.
 // Releasing is DELETE /phone-number/{id} (200 with the number).
 import { ProviderError } from '../provider.ts';
+import { createVapiRest } from './rest.ts';
 
 export type ProviderNumber = { id: string; number: string; status: string };
 /** Where the provider sends an inbound call's messages for the number, with what headers. */
@@ -22,52 +23,14 @@ export type VapiPhoneNumbersConfig = {
   fetch?: typeof fetch;
 };
 
-const obj = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-
 export function createVapiPhoneNumbers(config: VapiPhoneNumbersConfig) {
-  const send = config.fetch ?? fetch;
-  const base = config.apiUrl.replace(/\/+$/, '');
-
-  async function request(method: string, path: string, body?: unknown) {
-    let response: Response;
-    try {
-      response = await send(`${base}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${config.apiKey}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new ProviderError(
-        `The voice provider could not be reached: ${(error as Error).message}`,
-        null,
-      );
-    }
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (!response.ok) {
-      // NestJS errors: { message: string | string[], error, statusCode }.
-      const message = obj(parsed).message;
-      const detail = Array.isArray(message)
-        ? message.join('; ')
-        : typeof message === 'string'
-          ? message
-          : response.statusText;
-      throw new ProviderError(detail, response.status);
-    }
-    return obj(parsed);
-  }
+  const rest = createVapiRest(config);
+  const request = (method: string, path: string, body?: unknown) =>
+    rest(
+      path,
+      { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+      'the number',
+    );
 
   const numberOf = (answer: Record<string, unknown>): ProviderNumber => {
     if (typeof answer.id !== 'string' || typeof answer.number !== 'string')
