@@ -50,6 +50,9 @@ comment on column public.phone_numbers.provider_phone_number_id is
 create unique index phone_numbers_held_once on public.phone_numbers (phone_number) where status = 'active';
 create unique index phone_numbers_one_default on public.phone_numbers (user_id) where is_default;
 create index phone_numbers_user on public.phone_numbers (user_id, created_at);
+-- An inbound call's request is authenticated by its number's token before anything else is read.
+create unique index phone_numbers_inbound_token on public.phone_numbers (inbound_token_hash)
+  where inbound_token_hash is not null;
 revoke all on public.phone_numbers from public, anon, authenticated;
 grant select (
   id, user_id, phone_number, source, status, is_default, label, monthly_price_cents, paid_through,

@@ -460,9 +460,23 @@ grant execute on function public.task_check_take(uuid) to service_role;
 -- provider asks for the agent (Vapi's assistant-request, with the number's token); the functions
 -- read who is calling and what the account last called them about, then start the task.
 
-create function public.inbound_call_context(
-  p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text
-) returns jsonb
+-- The number an inbound call's request is for, by the token the provider sent with it (the
+-- number's server.headers): checked before the request's body is read.
+create function public.inbound_number_for_token(p_inbound_token_hash text) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object('number_id', id, 'provider_phone_number_id', provider_phone_number_id)
+    from public.phone_numbers
+   where inbound_token_hash = p_inbound_token_hash and status = 'active';
+$$;
+comment on function public.inbound_number_for_token(text) is
+  'The active number whose inbound token hashes to this ({number_id, provider_phone_number_id}), or null. Service role only.';
+revoke all on function public.inbound_number_for_token(text) from public, anon, authenticated;
+grant execute on function public.inbound_number_for_token(text) to service_role;
+
+create function public.inbound_call_context(p_number_id text, p_caller text) returns jsonb
 language plpgsql
 stable
 set search_path = ''
@@ -472,10 +486,8 @@ declare
   previous public.tasks%rowtype;
   settings public.agent_settings%rowtype;
 begin
-  select * into called from public.phone_numbers
-   where provider_phone_number_id = p_provider_phone_number_id and status = 'active';
-  if not found or called.inbound_token_hash is null
-     or called.inbound_token_hash <> p_inbound_token_hash then
+  select * into called from public.phone_numbers where id = p_number_id and status = 'active';
+  if not found then
     return jsonb_build_object('error', 'unknown_number');
   end if;
   if exists (select 1 from public.profiles where id = called.user_id and closed_at is not null) then
@@ -500,10 +512,10 @@ begin
       'summary', previous.summary, 'purpose', previous.purpose) end);
 end;
 $$;
-comment on function public.inbound_call_context(text, text, text) is
+comment on function public.inbound_call_context(text, text) is
   'Who an inbound call reaches (the number''s account, its agent settings) and the account''s last live call to the caller; {error: unknown_number | account_closed}. Service role only.';
-revoke all on function public.inbound_call_context(text, text, text) from public, anon, authenticated;
-grant execute on function public.inbound_call_context(text, text, text) to service_role;
+revoke all on function public.inbound_call_context(text, text) from public, anon, authenticated;
+grant execute on function public.inbound_call_context(text, text) to service_role;
 
 -- Starts the task of an inbound call, its one attempt already placed by the provider. A caller is
 -- always answered (a callee calling to be taken off the list must get through): the call holds

@@ -280,13 +280,11 @@ describe('who may start an inbound call', () => {
       }),
     });
 
-  it('refuses a request without the number’s token, and answers a wrong one with words only', async () => {
+  it('refuses a request without the number’s token or with a wrong one, before reading its body', async () => {
     expect((await request(null)).status).toBe(401);
     const wrong = await request('not-the-token');
-    expect(wrong.status).toBe(200);
-    expect(await wrong.json()).toEqual({
-      error: 'Sorry, this number is not taking calls right now. Goodbye.',
-    });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
   it('a released number answers nothing', async () => {

@@ -6,7 +6,8 @@ import { createTaskTools } from '../_shared/tasks/task-tools.ts';
 import { requestTool } from '../_shared/webhooks/tool-request.ts';
 import { resolveWithDeno } from '../_shared/dns.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
-import { createInboundCalls, inboundResponse } from '../_shared/tasks/inbound-calls.ts';
+import { createInboundCalls } from '../_shared/tasks/inbound-calls.ts';
+import { createInboundHandler } from '../_shared/tasks/inbound-handler.ts';
 
 serveConfigured('voice-events', () => {
   const { db, provider, service, voiceEventsUrl } = taskServiceFromEnv();
@@ -29,9 +30,10 @@ serveConfigured('voice-events', () => {
     afterEvent: sms ? sms.taskMayHaveEnded : undefined,
   });
   // Calls to the accounts' own numbers ask here who answers (the numbers' server URL).
-  const inbound = createInboundCalls({ db, voiceEventsUrl, now: () => new Date() });
+  const inbound = createInboundHandler({
+    db,
+    inbound: createInboundCalls({ db, voiceEventsUrl, now: () => new Date() }),
+  });
   return (request: Request) =>
-    new URL(request.url).searchParams.get('inbound') === '1'
-      ? inboundResponse(inbound, request)
-      : handler(request);
+    new URL(request.url).searchParams.get('inbound') === '1' ? inbound(request) : handler(request);
 });

@@ -8,7 +8,7 @@
 import { type Db, must } from '../db.ts';
 import { newTaskId, randomToken, sha256Hex } from '../ids.ts';
 import { OPT_OUT_KEY } from '../contract/disclosures.ts';
-import { createCallBody } from '../voice/vapi/adapter.ts';
+import { createCallBody, parseAssistantRequest } from '../voice/vapi/adapter.ts';
 import type { CallRequest } from '../voice/provider.ts';
 import { TRANSFER_DEFAULTS, type TaskTransfer } from '../contract/task-transfer.ts';
 import type { InboundAgent } from './phone-numbers.ts';
@@ -16,21 +16,6 @@ import type { InboundAgent } from './phone-numbers.ts';
 export const INBOUND_TOKEN_HEADER = 'x-dialwise-number-token';
 
 type Json = Record<string, unknown>;
-const obj = (value: unknown): Json =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** The parts of an assistant-request we use: the call, the number called and the caller. */
-export function parseAssistantRequest(body: unknown) {
-  const message = obj(obj(body).message);
-  if (message.type !== 'assistant-request') return null;
-  const call = obj(message.call);
-  const phoneNumberId = str(call.phoneNumberId) ?? str(obj(message.phoneNumber).id);
-  const caller = str(obj(call.customer).number) ?? str(obj(message.customer).number);
-  const callId = str(call.id);
-  if (!phoneNumberId || !caller || !callId) return null;
-  return { phoneNumberId, caller, callId };
-}
 
 export type InboundContext = {
   user_id: string;
@@ -155,16 +140,22 @@ export function createInboundCalls(deps: {
    * The answer to an assistant-request: the inbound task's agent, or the words Vapi speaks when
    * the number is not one we answer for. Null: not an assistant-request.
    */
-  async function answer(body: unknown, numberToken: string): Promise<Json | null> {
+  async function answer(
+    number: { number_id: string; provider_phone_number_id: string },
+    body: unknown,
+  ): Promise<Json | null> {
     const request = parseAssistantRequest(body);
     if (!request) return null;
-    const context = must(
-      await deps.db.rpc('inbound_call_context', {
-        p_provider_phone_number_id: request.phoneNumberId,
-        p_inbound_token_hash: await sha256Hex(numberToken),
-        p_caller: request.caller,
-      }),
-    ) as InboundContext | { error: string };
+    // The token names the number; a request about another number is not this one's to answer.
+    const context =
+      request.phoneNumberId === number.provider_phone_number_id
+        ? (must(
+            await deps.db.rpc('inbound_call_context', {
+              p_number_id: number.number_id,
+              p_caller: request.caller,
+            }),
+          ) as InboundContext | { error: string })
+        : { error: 'another_number' };
     if ('error' in context) {
       console.warn(`[inbound] ${request.phoneNumberId}: ${context.error}`);
       return { error: 'Sorry, this number is not taking calls right now. Goodbye.' };
@@ -228,34 +219,3 @@ export function createInboundCalls(deps: {
 }
 
 export type InboundCalls = ReturnType<typeof createInboundCalls>;
-
-/**
- * voice-events' answer to an assistant-request (`?inbound=1`, the number's server URL): the agent,
- * or `{ error }` for Vapi to speak. Anything else on that URL is refused.
- */
-export async function inboundResponse(inbound: InboundCalls, request: Request): Promise<Response> {
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  if (request.method !== 'POST')
-    return json(405, { error: { code: 'method_not_allowed', message: 'POST only.' } });
-  const token = request.headers.get(INBOUND_TOKEN_HEADER) ?? '';
-  if (!token)
-    return json(401, { error: { code: 'unauthorized', message: 'The number token is missing.' } });
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return json(400, {
-      error: { code: 'invalid_request', message: 'The message is not valid JSON.' },
-    });
-  }
-  const answer = await inbound.answer(body, token);
-  if (!answer)
-    return json(400, {
-      error: { code: 'invalid_request', message: 'Only assistant-request messages come here.' },
-    });
-  return json(200, answer);
-}

@@ -7,11 +7,10 @@ import { z } from 'npm:zod@^4.1.0';
 import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
 import { LIMITS } from '../contract/limits.ts';
-import { checkCallableNumber, E164 } from '../contract/phone-number.ts';
 import { ProviderError } from '../voice/provider.ts';
 import type { VapiPhoneNumbers } from '../voice/vapi/phone-numbers.ts';
 import type { TwilioClient } from '../twilio/client.ts';
-import { createTaskSchema, parseOrThrow } from './schema.ts';
+import { callableNumberAt, createTaskSchema, parseOrThrow } from './schema.ts';
 import { newPrefixedId, randomToken, sha256Hex } from '../ids.ts';
 import { INBOUND_TOKEN_HEADER } from './inbound-calls.ts';
 
@@ -100,17 +99,6 @@ const label = z
   .max(60, { error: 'label must be at most 60 characters' })
   .optional();
 
-const usNumber = (field: string) =>
-  z
-    .string({ error: `${field} must be a US number in E.164, like +14155550123` })
-    .trim()
-    .regex(E164, { error: `${field} must be a US number in E.164, like +14155550123` })
-    .superRefine((phone, ctx) => {
-      const verdict = checkCallableNumber(phone);
-      if (!verdict.allowed)
-        ctx.addIssue({ code: 'custom', message: verdict.message.replace(/^phone_number/, field) });
-    });
-
 export const addNumberSchema = z.discriminatedUnion(
   'type',
   [
@@ -124,7 +112,7 @@ export const addNumberSchema = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('twilio'),
-      phone_number: usNumber('phone_number'),
+      phone_number: callableNumberAt('phone_number'),
       twilio_account_sid: z
         .string({ error: 'twilio_account_sid must be your Twilio Account SID (AC…)' })
         .regex(/^AC[0-9a-fA-F]{32}$/, {
@@ -138,7 +126,7 @@ export const addNumberSchema = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('caller_id'),
-      phone_number: usNumber('phone_number'),
+      phone_number: callableNumberAt('phone_number'),
       label,
     }),
   ],

@@ -47,7 +47,7 @@ const clockTime = (field: string) =>
  * A number in E.164 form that the shared rule allows (contract/phone-number.ts); a well-formed
  * number it refuses is a `number_not_allowed` naming why.
  */
-const callableNumberAt = (field: string) =>
+export const callableNumberAt = (field: string) =>
   z
     .string({ error: PHONE_MESSAGE.replace(/^phone_number/, field) })
     .trim()

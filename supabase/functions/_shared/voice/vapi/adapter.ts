@@ -371,6 +371,22 @@ function isoTime(value: unknown): string | null {
   return null;
 }
 
+/**
+ * An inbound call asking for its agent (ServerMessageAssistantRequest): the call's id, the number
+ * called (call.phoneNumberId, else message.phoneNumber.id) and the caller; null for any other
+ * message.
+ */
+export function parseAssistantRequest(body: unknown) {
+  const message = obj(obj(body).message);
+  if (message.type !== 'assistant-request') return null;
+  const call = obj(message.call);
+  const phoneNumberId = str(call.phoneNumberId) ?? str(obj(message.phoneNumber).id);
+  const caller = str(obj(call.customer).number) ?? str(obj(message.customer).number);
+  const callId = str(call.id);
+  if (!phoneNumberId || !caller || !callId) return null;
+  return { phoneNumberId, caller, callId };
+}
+
 /** artifact.messages (UserMessage / BotMessage: role, message, secondsFromStart, duration). */
 export function transcriptFromArtifact(artifact: Json): TranscriptTurn[] | null {
   if (!Array.isArray(artifact.messages)) return null;

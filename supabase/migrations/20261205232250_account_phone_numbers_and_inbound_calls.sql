@@ -79,6 +79,8 @@ CREATE INDEX phone_number_charges_user ON public.phone_number_charges USING btre
 
 CREATE UNIQUE INDEX phone_numbers_held_once ON public.phone_numbers USING btree (phone_number) WHERE (status = 'active'::text);
 
+CREATE UNIQUE INDEX phone_numbers_inbound_token ON public.phone_numbers USING btree (inbound_token_hash) WHERE (inbound_token_hash IS NOT NULL);
+
 CREATE UNIQUE INDEX phone_numbers_one_default ON public.phone_numbers USING btree (user_id) WHERE is_default;
 
 CREATE UNIQUE INDEX phone_numbers_pkey ON public.phone_numbers USING btree (id);
@@ -387,7 +389,7 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text)
+CREATE OR REPLACE FUNCTION public.inbound_call_context(p_number_id text, p_caller text)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE
@@ -398,10 +400,8 @@ declare
   previous public.tasks%rowtype;
   settings public.agent_settings%rowtype;
 begin
-  select * into called from public.phone_numbers
-   where provider_phone_number_id = p_provider_phone_number_id and status = 'active';
-  if not found or called.inbound_token_hash is null
-     or called.inbound_token_hash <> p_inbound_token_hash then
+  select * into called from public.phone_numbers where id = p_number_id and status = 'active';
+  if not found then
     return jsonb_build_object('error', 'unknown_number');
   end if;
   if exists (select 1 from public.profiles where id = called.user_id and closed_at is not null) then
@@ -425,6 +425,17 @@ begin
       'task_id', previous.id, 'created_at', previous.created_at, 'goal', previous.goal,
       'summary', previous.summary, 'purpose', previous.purpose) end);
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.inbound_number_for_token(p_inbound_token_hash text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('number_id', id, 'provider_phone_number_id', provider_phone_number_id)
+    from public.phone_numbers
+   where inbound_token_hash = p_inbound_token_hash and status = 'active';
 $function$;
 
 CREATE OR REPLACE FUNCTION public.phone_number_add(p_user_id uuid, p_id text, p_phone_number text, p_source text, p_provider_id text, p_label text, p_inbound_token_hash text DEFAULT NULL::text)
@@ -1277,14 +1288,16 @@ revoke all on function public.caller_id_code_check(p_user_id uuid, p_id text, p_
 grant execute on function public.caller_id_code_check(p_user_id uuid, p_id text, p_code text) to service_role;
 revoke all on function public.caller_id_activate(p_user_id uuid, p_id text, p_provider_id text) from anon, authenticated, public, service_role;
 grant execute on function public.caller_id_activate(p_user_id uuid, p_id text, p_provider_id text) to service_role;
-revoke all on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) from anon, authenticated, public, service_role;
-grant execute on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) to service_role;
 revoke all on function public.phone_number_set_default(p_user_id uuid, p_id text) from anon, authenticated, public, service_role;
 grant execute on function public.phone_number_set_default(p_user_id uuid, p_id text) to service_role;
 revoke all on function public.phone_number_release(p_user_id uuid, p_id text) from anon, authenticated, public, service_role;
 grant execute on function public.phone_number_release(p_user_id uuid, p_id text) to service_role;
 revoke all on function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) from anon, authenticated, public, service_role;
 grant execute on function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) to service_role;
+revoke all on function public.inbound_number_for_token(p_inbound_token_hash text) from anon, authenticated, public, service_role;
+grant execute on function public.inbound_number_for_token(p_inbound_token_hash text) to service_role;
+revoke all on function public.inbound_call_context(p_number_id text, p_caller text) from anon, authenticated, public, service_role;
+grant execute on function public.inbound_call_context(p_number_id text, p_caller text) to service_role;
 revoke all on function public.inbound_call_begin(p_number_id text, p_task jsonb) from anon, authenticated, public, service_role;
 grant execute on function public.inbound_call_begin(p_number_id text, p_task jsonb) to service_role;
 comment on table public.phone_numbers is 'The numbers an account calls from: bought through us, imported from its Twilio account, or verified as its caller ID.';
@@ -1300,10 +1313,11 @@ comment on function public.phone_number_add(p_user_id uuid, p_id text, p_phone_n
 comment on function public.caller_id_code_issue(p_user_id uuid, p_id text, p_phone_number text, p_label text) is 'Starts (or restarts) verifying a caller ID: the pending number and a new code to send. Service role only.';
 comment on function public.caller_id_code_check(p_user_id uuid, p_id text, p_code text) is 'Checks the code of a caller ID being verified (callerIdCodeChecks tries). Service role only.';
 comment on function public.caller_id_activate(p_user_id uuid, p_id text, p_provider_id text) is 'Activates a verified caller ID once the provider has it. Service role only.';
-comment on function public.inbound_call_context(p_provider_phone_number_id text, p_inbound_token_hash text, p_caller text) is 'Who an inbound call reaches (the number''s account, its agent settings) and the account''s last live call to the caller; {error: unknown_number | account_closed}. Service role only.';
 comment on function public.phone_number_set_default(p_user_id uuid, p_id text) is 'Makes an active number the account''s default. Service role only.';
 comment on function public.phone_number_release(p_user_id uuid, p_id text) is 'Releases an account''s number (no call uses it from now on); returns the provider id to release there. Service role only.';
 comment on function public.phone_number_set_inbound(p_user_id uuid, p_id text, p_agent jsonb) is 'Sets (or clears, with null) the agent that answers calls to an account''s number. Service role only.';
+comment on function public.inbound_number_for_token(p_inbound_token_hash text) is 'The active number whose inbound token hashes to this ({number_id, provider_phone_number_id}), or null. Service role only.';
+comment on function public.inbound_call_context(p_number_id text, p_caller text) is 'Who an inbound call reaches (the number''s account, its agent settings) and the account''s last live call to the caller; {error: unknown_number | account_closed}. Service role only.';
 comment on function public.inbound_call_begin(p_number_id text, p_task jsonb) is 'Starts the task of an inbound call to an account''s number (direction inbound, its attempt placed), holding what the account can fund. Service role only.';
 
 revoke all on private.caller_id_codes from public, anon, authenticated;
