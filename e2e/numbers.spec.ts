@@ -18,7 +18,7 @@ test.describe('numbers', () => {
     account = await createCallingAccount({ prefix: 'numbers', credits: 5 });
     await signIn(page, account);
     await page.goto('/numbers');
-    await expect(page.getByText('No numbers yet')).toBeVisible();
+    await expect(page.getByText('No active numbers')).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Add a number' });
     await expect(form.getByText(/\$2\.00 a month from credits/)).toBeVisible();

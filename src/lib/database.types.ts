@@ -946,6 +946,7 @@ export type Database = {
             | 'provider_failed'
             | 'placement_failed'
             | 'no_final_report'
+            | 'no_caller_number'
             | null;
           provider_token_hash: string;
           event_seq: number;
@@ -1092,6 +1093,7 @@ export type Database = {
             | 'provider_failed'
             | 'placement_failed'
             | 'no_final_report'
+            | 'no_caller_number'
             | null;
           provider_token_hash: string;
           event_seq?: number;
@@ -1238,6 +1240,7 @@ export type Database = {
             | 'provider_failed'
             | 'placement_failed'
             | 'no_final_report'
+            | 'no_caller_number'
             | null;
           provider_token_hash?: string;
           event_seq?: number;

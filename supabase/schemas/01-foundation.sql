@@ -80,6 +80,7 @@ as $$
     "webhookResendsPerMinute": 30,
     "phoneNumbersPerAccount": 20,
     "phoneNumberMonthlyCents": 200,
+    "phoneNumberGraceDays": 7,
     "callerIdCodeSendsPerHour": 3,
     "callerIdCodeChecks": 5,
     "callerIdCodeMinutes": 10

@@ -97,7 +97,7 @@ create table public.tasks (
   -- A code of contract/call-outcomes.ts (FAILURE_CODES); the API adds its fixed sentence.
   failure_reason text
     constraint tasks_failure_reason_code check (failure_reason in (
-      'insufficient_credits', 'do_not_call', 'account_closed', 'declined', 'invalid_number', 'carrier_failed', 'provider_failed', 'placement_failed', 'no_final_report')),
+      'insufficient_credits', 'do_not_call', 'account_closed', 'declined', 'invalid_number', 'carrier_failed', 'provider_failed', 'placement_failed', 'no_final_report', 'no_caller_number')),
   provider_token_hash text not null,
   event_seq integer not null default 0,
   updated_at timestamptz not null default now(),
@@ -754,6 +754,11 @@ begin
     select n.id, n.phone_number, n.provider_phone_number_id
       into caller_id, caller_number, caller_provider_id
       from private.caller_number(task.user_id, task.from_number_id) n;
+    -- Its account released every number it had: the call is not placed from anyone else's.
+    if caller_id is null then
+      perform private.cancel_waiting_task(p_task_id, 'no_caller_number');
+      return jsonb_build_object('error', 'no_caller_number', 'status', 'canceled');
+    end if;
   end if;
   insert into public.task_attempts (task_id, number) values (p_task_id, task.current_attempt + 1);
   -- The provider's token is rotated with each attempt; only its hash is kept.

@@ -369,6 +369,11 @@ begin
     if refused is not null then
       return jsonb_build_object('error', 'legal_basis_required', 'rows', refused);
     end if;
+    -- And shows one of the account's own numbers, as a single task does (task_accept).
+    if not exists (select 1 from public.profiles where id = p_user_id and closed_at is not null)
+       and not exists (select 1 from public.phone_numbers where user_id = p_user_id and status = 'active') then
+      return jsonb_build_object('error', 'caller_number_required', 'user_id', p_user_id);
+    end if;
   end if;
 
   -- What an account may store is bounded: openTasksPerAccount tasks that have not ended, this

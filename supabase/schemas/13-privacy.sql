@@ -339,6 +339,7 @@ declare
   closed timestamptz;
   to_cancel text[];
   waiting_canceled integer;
+  numbers_released jsonb;
 begin
   -- Callable by the service role only (the account function, after checking the session and
   -- the confirmation). Idempotent: closing twice keeps the first time.
@@ -365,16 +366,23 @@ begin
      set status = 'failed', last_error = 'The account was closed.', locked_until = null
    where user_id = p_user_id and status = 'pending';
   update public.webhook_endpoints set enabled = false where user_id = p_user_id and enabled;
+  -- Its numbers go (14-phone-numbers.sql): no call shows them again, no month is charged, and
+  -- the caller lets go of them at the provider.
+  select coalesce(jsonb_agg(provider_phone_number_id) filter (where provider_phone_number_id is not null), '[]')
+    into numbers_released
+    from public.phone_numbers where user_id = p_user_id and status <> 'released';
+  update public.phone_numbers set status = 'released', is_default = false, released_at = p_now
+   where user_id = p_user_id and status <> 'released';
   -- What is left open is live (ringing, talking or being dialled): the caller hangs it up.
   select coalesce(array_agg(id order by id), '{}') into to_cancel from public.tasks
    where user_id = p_user_id
      and status not in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled');
   return jsonb_build_object('closed_at', closed, 'waiting_canceled', waiting_canceled,
-    'tasks_to_cancel', to_jsonb(to_cancel));
+    'tasks_to_cancel', to_jsonb(to_cancel), 'numbers_to_release', numbers_released);
 end;
 $$;
 comment on function public.account_close(uuid, timestamptz) is
-  'Closes an account at once: closed_at, waiting tasks canceled (counted), API keys revoked, webhooks stopped; returns the live tasks the caller hangs up through the cancel path.';
+  'Closes an account at once: closed_at, waiting tasks canceled (counted), API keys revoked, webhooks stopped, numbers released; returns the live tasks the caller hangs up through the cancel path and the numbers it lets go of at the provider.';
 revoke all on function public.account_close(uuid, timestamptz) from public, anon, authenticated;
 grant execute on function public.account_close(uuid, timestamptz) to service_role;
 

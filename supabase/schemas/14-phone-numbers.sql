@@ -50,6 +50,9 @@ comment on column public.phone_numbers.provider_phone_number_id is
 create unique index phone_numbers_held_once on public.phone_numbers (phone_number) where status = 'active';
 create unique index phone_numbers_one_default on public.phone_numbers (user_id) where is_default;
 create index phone_numbers_user on public.phone_numbers (user_id, created_at);
+-- The dispatcher's renewals: bought numbers by the end of their paid month.
+create index phone_numbers_renewal on public.phone_numbers (paid_through)
+  where status = 'active' and source = 'purchased';
 -- An inbound call's request is authenticated by its number's token before anything else is read.
 create unique index phone_numbers_inbound_token on public.phone_numbers (inbound_token_hash)
   where inbound_token_hash is not null;
@@ -152,6 +155,26 @@ comment on function private.caller_number(uuid, text) is
   'The active number a live call of the account shows: the requested one, else the default (none: the shared number).';
 revoke all on function private.caller_number(uuid, text) from public, anon, authenticated;
 grant execute on function private.caller_number(uuid, text) to service_role;
+
+-- The phone a live account verified when it signed up is its caller ID until it adds a number:
+-- the number its calls' opening already names for calling back. Only while the account has never
+-- had a number active; a number it released is not brought back behind its back.
+create function public.caller_id_adoptable(p_user_id uuid) returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select k.phone from public.user_kyc k
+   where k.user_id = p_user_id and k.phone_verified
+     and k.phone ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'
+     and not exists (select 1 from public.phone_numbers n
+                      where n.user_id = p_user_id and n.status in ('active', 'released'));
+$$;
+comment on function public.caller_id_adoptable(uuid) is
+  'The verified phone that becomes the account''s caller ID on its first live call, while it has never had a number (null otherwise). Service role only.';
+revoke all on function public.caller_id_adoptable(uuid) from public, anon, authenticated;
+grant execute on function public.caller_id_adoptable(uuid) to service_role;
 
 -- Why the account may not take one more number now (null: it may), and what a bought one costs.
 create function private.phone_number_refusal(p_user_id uuid, p_price_cents integer)
@@ -260,6 +283,30 @@ begin
               where phone_number = p_phone_number and status = 'active') then
     return jsonb_build_object('error', 'number_taken');
   end if;
+  -- The phone the account verified when it signed up was proven by a code already: no second one.
+  if exists (select 1 from public.user_kyc
+              where user_id = p_user_id and phone_verified and phone = p_phone_number) then
+    select * into pending from public.phone_numbers
+     where user_id = p_user_id and phone_number = p_phone_number and status = 'pending_verification';
+    if not found then
+      refusal := private.phone_number_refusal(p_user_id, 0);
+      if refusal is not null then
+        return refusal;
+      end if;
+      insert into public.phone_numbers (id, user_id, phone_number, source, status, label, verified_at)
+      values (p_id, p_user_id, p_phone_number, 'verified', 'pending_verification',
+        nullif(btrim(p_label), ''), now())
+      returning * into pending;
+    elsif pending.verified_at is not null and pending.updated_at > now() - interval '30 seconds' then
+      -- Another request of the account is registering it with the provider right now.
+      return jsonb_build_object('error', 'registering');
+    else
+      update public.phone_numbers set verified_at = coalesce(verified_at, now())
+       where id = pending.id returning * into pending;
+    end if;
+    return jsonb_build_object('number', to_jsonb(pending) - 'provider_phone_number_id' - 'inbound_token_hash',
+      'verified', true);
+  end if;
   if (select count(*) from private.caller_id_code_sends
        where phone_number = p_phone_number and sent_at > now() - interval '1 hour')
      >= private.limit_of('callerIdCodeSendsPerHour') then
@@ -286,7 +333,7 @@ begin
 end;
 $$;
 comment on function public.caller_id_code_issue(uuid, text, text, text) is
-  'Starts (or restarts) verifying a caller ID: the pending number and a new code to send. Service role only.';
+  'Starts (or restarts) verifying a caller ID: the pending number and a new code to send, or {verified: true} for the account''s own verified phone. Service role only.';
 revoke all on function public.caller_id_code_issue(uuid, text, text, text) from public, anon, authenticated;
 grant execute on function public.caller_id_code_issue(uuid, text, text, text) to service_role;
 
@@ -424,6 +471,55 @@ comment on function public.phone_number_release(uuid, text) is
   'Releases an account''s number (no call uses it from now on); returns the provider id to release there. Service role only.';
 revoke all on function public.phone_number_release(uuid, text) from public, anon, authenticated;
 grant execute on function public.phone_number_release(uuid, text) to service_role;
+
+-- A bought number is paid a month at a time, ahead. When its month ends the next one is paid
+-- from the account's available credits; while they cannot pay it the number is kept
+-- phoneNumberGraceDays more (tried again every run), then released, as it is at once when the
+-- account was closed. Each account's lock is taken before its number's, as every other writer
+-- does. Returns how many were renewed and the released ones' provider ids, to let go of there.
+create function public.phone_numbers_renew(p_now timestamptz, p_limit integer) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  candidate record;
+  due public.phone_numbers%rowtype;
+  account public.profiles%rowtype;
+  renewed integer := 0;
+  released jsonb := '[]'::jsonb;
+begin
+  for candidate in
+    select id, user_id from public.phone_numbers
+     where status = 'active' and source = 'purchased' and paid_through <= p_now
+     order by paid_through
+     limit p_limit
+  loop
+    select * into account from public.profiles where id = candidate.user_id for update;
+    select * into due from public.phone_numbers
+     where id = candidate.id and status = 'active' and paid_through <= p_now for update;
+    continue when not found;
+    if account.closed_at is null
+       and account.credits - account.credits_held >= due.monthly_price_cents / 100.0 then
+      update public.profiles set credits = credits - due.monthly_price_cents / 100.0
+       where id = due.user_id;
+      insert into public.phone_number_charges (user_id, phone_number_id, amount_cents, period_start, period_end)
+      values (due.user_id, due.id, due.monthly_price_cents, due.paid_through, due.paid_through + interval '1 month');
+      update public.phone_numbers set paid_through = paid_through + interval '1 month' where id = due.id;
+      renewed := renewed + 1;
+    elsif account.closed_at is not null
+       or due.paid_through + make_interval(days => private.limit_of('phoneNumberGraceDays')) <= p_now then
+      perform public.phone_number_release(due.user_id, due.id);
+      released := released || jsonb_build_object('id', due.id, 'user_id', due.user_id,
+        'provider_phone_number_id', due.provider_phone_number_id);
+    end if;
+  end loop;
+  return jsonb_build_object('renewed', renewed, 'released', released);
+end;
+$$;
+comment on function public.phone_numbers_renew(timestamptz, integer) is
+  'The dispatcher''s monthly renewal of bought numbers: pays the next month from credits, or releases a number unpaid past its grace days (or of a closed account).';
+revoke all on function public.phone_numbers_renew(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.phone_numbers_renew(timestamptz, integer) to service_role;
 
 -- The account's agent for calls to one of its numbers (null: the default one). The mandatory
 -- greeting and the opt-out open every call whatever it says.

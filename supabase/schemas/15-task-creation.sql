@@ -101,6 +101,13 @@ begin
     if basis is null then
       return jsonb_build_object('error', 'legal_basis_required');
     end if;
+    -- And it shows one of the account's own numbers (14-phone-numbers.sql): an account with none
+    -- is told so, with its id, so the caller can make its verified phone its caller ID first. (A
+    -- closed account's are released; its insert is refused as closed.)
+    if account.closed_at is null
+       and not exists (select 1 from public.phone_numbers where user_id = p_user_id and status = 'active') then
+      return jsonb_build_object('error', 'caller_number_required', 'user_id', p_user_id);
+    end if;
   end if;
 
   -- Per account, whichever key (or the dashboard, MCP, SMS) asks: a new key does not reset it.

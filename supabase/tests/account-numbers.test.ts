@@ -8,6 +8,8 @@ import {
   type CallingAccount,
 } from './support/call-api';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
+import { dispatchAt } from './support/dispatch';
+import { accountUrl } from './support/retention';
 import { latestMessageTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';
 import { TEST_PORTS } from './support/stack';
@@ -258,6 +260,151 @@ describe('an account’s own numbers', () => {
     const response = await test('', { method: 'POST', json: goal });
     expect(response.status).toBe(201);
     expect(((await response.json()) as { from_number: string }).from_number).toBe('+12025550100');
+  });
+});
+
+/** The phone the account verified at sign-up (its KYC row). */
+async function verifiedPhoneOf(account: CallingAccount) {
+  const { data, error } = await serviceClient()
+    .from('user_kyc')
+    .select('phone')
+    .eq('user_id', account.user.id)
+    .single();
+  if (error) throw error;
+  return data.phone as string;
+}
+
+describe('live calls always show the account’s own number', () => {
+  it('an account that never had a number calls from the phone it verified, made its caller ID on its first live call', async () => {
+    const account = await createCallingAccount({ label: 'numbers-first-call' });
+    const phone = await verifiedPhoneOf(account);
+    const first = await placeCall(account, {});
+    expect(first.status).toBe(201);
+    expect(first.task.from_number).toBe(phone);
+
+    const listed = (await (await account.api('/numbers')).json()) as { data: ApiNumber[] };
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        phone_number: phone,
+        source: 'verified',
+        status: 'active',
+        is_default: true,
+        label: 'Verified phone',
+      }),
+    ]);
+    // The provider placed the call from it.
+    expect((await providerCallOf(first.task.id)).phoneNumberId).toBe(
+      await providerIdOf(listed.data[0]!.id),
+    );
+    // Once: the next call finds it.
+    const second = await placeCall(account, { phone_number: '+12125550100' });
+    expect(second.task.from_number).toBe(phone);
+    expect(
+      ((await (await account.api('/numbers')).json()) as { data: unknown[] }).data,
+    ).toHaveLength(1);
+  });
+
+  it('a batch of an account without a number shows its verified phone too', async () => {
+    const account = await createCallingAccount({ label: 'numbers-first-batch' });
+    const response = await account.api('/batches', {
+      method: 'POST',
+      json: { tasks: [goal], defaults: {} },
+    });
+    expect(response.status).toBe(201);
+    const listed = (await (await account.api('/numbers')).json()) as { data: ApiNumber[] };
+    expect(listed.data.map((n) => n.phone_number)).toEqual([await verifiedPhoneOf(account)]);
+  });
+
+  it('asks no second code for the phone the account verified at sign-up', async () => {
+    const account = await createCallingAccount({ label: 'numbers-own-phone' });
+    const phone = await verifiedPhoneOf(account);
+    const response = await account.api('/numbers', {
+      method: 'POST',
+      json: { type: 'caller_id', phone_number: phone },
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      status: 'active',
+      source: 'verified',
+      is_default: true,
+    });
+  });
+
+  it('another account’s verified phone still needs the code texted to it', async () => {
+    const owner = await createCallingAccount({ label: 'numbers-phone-owner' });
+    const stranger = await createCallingAccount({ label: 'numbers-phone-stranger' });
+    const response = await stranger.api('/numbers', {
+      method: 'POST',
+      json: { type: 'caller_id', phone_number: await verifiedPhoneOf(owner) },
+    });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({ status: 'pending_verification' });
+  });
+
+  it('an account that released every number is refused live calls, and a waiting one is canceled', async () => {
+    const account = await createCallingAccount({ label: 'numbers-none-left', credits: 5 });
+    const bought = await buyNumber(account);
+    const later = await account.api('', {
+      method: 'POST',
+      json: { ...goal, schedule_at: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(later.status).toBe(201);
+    const scheduled = (await later.json()) as { id: string; scheduled_for: string };
+    expect((await account.api(`/numbers/${bought.id}/release`, { method: 'POST' })).status).toBe(
+      200,
+    );
+
+    // The verified phone is not brought back behind the account's back.
+    const refused = await account.api('', { method: 'POST', json: goal });
+    expect(refused.status).toBe(400);
+    expect(
+      ((await refused.json()) as { error: { field: string; message: string } }).error,
+    ).toMatchObject({
+      field: 'from_number',
+      message: expect.stringMatching(/none active/),
+    });
+    expect((await (await account.api('/numbers')).json()) as { data: unknown[] }).toMatchObject({
+      data: [],
+    });
+
+    await dispatchAt(new Date(new Date(scheduled.scheduled_for).getTime() + 1000));
+    const ended = (await (await account.api(`/${scheduled.id}`)).json()) as {
+      status: string;
+      failure_reason: { code: string } | null;
+    };
+    expect(ended).toMatchObject({
+      status: 'canceled',
+      failure_reason: { code: 'no_caller_number' },
+    });
+
+    // Test calls need no number.
+    const test = callApiWith(await testKeyOf(account));
+    expect((await test('', { method: 'POST', json: goal })).status).toBe(201);
+  });
+});
+
+describe('closing the account', () => {
+  it('releases its numbers at once, here and at the provider', async () => {
+    const account = await createCallingAccount({ label: 'numbers-closing', credits: 5 });
+    const bought = await buyNumber(account);
+    const providerId = await providerIdOf(bought.id);
+    const { data } = await account.client.auth.getSession();
+    const closed = await fetch(accountUrl('delete'), {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${data.session!.access_token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ confirm: account.email }),
+    });
+    expect(closed.status).toBe(200);
+    const { data: stored } = await serviceClient()
+      .from('phone_numbers')
+      .select('status')
+      .eq('id', bought.id)
+      .single();
+    expect(stored).toEqual({ status: 'released' });
+    expect((await vapi(`/phone-number/${providerId}`)).status).toBe(404);
   });
 });
 

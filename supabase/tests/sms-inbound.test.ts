@@ -14,7 +14,7 @@ import {
 } from '@dialwise/local-stack';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
+import { createCallingAccount, giveCallerId, type CallingAccount } from './support/call-api';
 import { messagesTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';
 import { apiUrl, mailboxUrl, secretKey, TEST_PORTS } from './support/stack';
@@ -154,6 +154,8 @@ describe('tasks by text message', () => {
 
   it('does the work again when Twilio redelivers a text whose first delivery failed, creating one task', async () => {
     const { account, sender } = await smsAccount();
+    // This service is built without the numbers that give an account its caller ID.
+    await giveCallerId(account);
     // The function's own modules against the stack, with a notifier that fails the first time
     // (as a Twilio outage would), so the first delivery answers 500 as Twilio would see it.
     // Node 20 has no WebSocket of its own; supabase-js (as the function builds it) wants one.

@@ -9,7 +9,7 @@ import { checkWebhookTarget } from '../_shared/webhooks/webhook-url.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
 serveConfigured('account', () => {
-  const { db, service } = taskServiceFromEnv();
+  const { db, service, numbers } = taskServiceFromEnv();
 
   /** GoTrue's ban_duration for "for good": a hundred years. */
   const BANNED_FOR_GOOD = '876000h';
@@ -42,11 +42,14 @@ serveConfigured('account', () => {
       ) as (Record<string, unknown> & { id: string })[];
     },
     async closeAccount(userId) {
-      return must(await db.rpc('account_close', { p_user_id: userId })) as {
+      const closed = must(await db.rpc('account_close', { p_user_id: userId })) as {
         closed_at: string;
         waiting_canceled: number;
         tasks_to_cancel: string[];
+        numbers_to_release: string[];
       };
+      await numbers.letGo(closed.numbers_to_release);
+      return closed;
     },
     async cancelTask(userId, taskId) {
       try {

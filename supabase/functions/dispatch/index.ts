@@ -1,5 +1,6 @@
-// Scheduled work: due retries, the watchdog, webhook deliveries, recording copies to retry, and
-// the retention pass (see _shared/privacy). Wiring only; see _shared/dispatch.
+// Scheduled work: due retries, the watchdog, webhook deliveries, recording copies to retry, the
+// bought numbers' months, and the retention pass (see _shared/privacy). Wiring only; see
+// _shared/dispatch.
 import { createDispatcher } from '../_shared/dispatch/dispatcher.ts';
 import { createDispatchHandler } from '../_shared/dispatch/handler.ts';
 import { recordedRun } from '../_shared/dispatch/recorded-run.ts';
@@ -12,7 +13,7 @@ import { maxConcurrentCallsFromEnv } from '../_shared/voice/lines.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
 serveConfigured('dispatch', () => {
-  const { db, provider, service, batches, recordings } = taskServiceFromEnv();
+  const { db, provider, service, batches, recordings, numbers } = taskServiceFromEnv();
   const allowPrivate = Deno.env.get('DIALWISE_LOCAL_STACK') === '1';
   const now = () => new Date();
   const dispatcher = createDispatcher({
@@ -36,6 +37,8 @@ serveConfigured('dispatch', () => {
         ...(await dispatcher.run(at)),
         // Copies of recordings that failed right after their call (or whose copier died).
         recordings: await recordings.copyDue(at),
+        // Bought numbers whose paid month ended: renewed from credits, or released unpaid.
+        numbers: await numbers.renewDue(at, 100),
         retention: await retention.run(at),
       }),
       { clock: now, log: (line) => console.error(line) },

@@ -218,7 +218,7 @@ export interface paths {
     put?: never;
     /**
      * Buy a number, import one from Twilio, or start verifying a caller ID
-     * @description type purchase buys a number (in area_code when given) for $2.00 a month from credits, the first month at once (402 without it). type twilio imports a number the account owns on Twilio, with its Account SID and Auth Token (kept by the voice provider, not by us). type caller_id texts a 6-digit code to a number the account answers; POST /task/numbers/{number_id}/verify with it makes the number one the account's calls may show. The account's first active number becomes its default.
+     * @description type purchase buys a number (in area_code when given) for $2.00 a month from credits, the first month at once (402 without it). type twilio imports a number the account owns on Twilio, with its Account SID and Auth Token (kept by the voice provider, not by us). type caller_id texts a 6-digit code to a number the account answers; POST /task/numbers/{number_id}/verify with it makes the number one the account's calls may show; the phone the account verified at sign-up needs no second code (201, active). The account's first active number becomes its default.
      */
     post: operations['addNumber'];
     delete?: never;
@@ -298,7 +298,7 @@ export interface paths {
     put?: never;
     /**
      * Release a number; no call shows it from now on
-     * @description Calls waiting to be placed from it show the account's default instead (none: the platform's shared number). A released default is replaced by the oldest other active number.
+     * @description Calls waiting to be placed from it show the account's default instead; with no active number left they are canceled (failure_reason no_caller_number) and live creates are refused until the account adds one. A released default is replaced by the oldest other active number.
      */
     post: operations['releaseNumber'];
     delete?: never;
@@ -521,7 +521,7 @@ export interface components {
        * @enum {string}
        */
       purpose?: 'informational' | 'marketing';
-      /** @description One of the account's active numbers (GET /task/numbers), by id or digits: the number the callee sees. Default: the account's default number. A test call always shows a fictional number (+12025550100). */
+      /** @description One of the account's active numbers (GET /task/numbers), by id or digits: the number the callee sees. Default: the account's default number. A live call always shows one of the account's numbers: an account that never had one gets the phone it verified at sign-up as its caller ID on its first live call; one that released every number is refused (400 naming from_number). A test call always shows a fictional number (+12025550100). */
       from_number?: string;
       /** @description Marketing calls: what the call sells, said in the opening right after "this is a sales call" ("It is about teeth whitening at our Mission Street clinic."), as the Telemarketing Sales Rule asks. Required with purpose marketing (400 naming offer), refused without it. */
       offer?: string;
@@ -843,7 +843,7 @@ export interface components {
       purpose: 'informational' | 'marketing';
       /** @description Marketing calls, what the call sells, named in the opening; null otherwise. */
       offer: string | null;
-      /** @description The number the callee sees: the account's (the one the task named, else its default, as the last attempt began), a test call's fictional +12025550100, or null for the platform's shared number (an account with no number of its own). */
+      /** @description The number the callee sees: the account's (the one the task named, else its default, as the last attempt began), or a test call's fictional +12025550100. Null only on calls placed before accounts had numbers of their own (the platform's shared number). */
       from_number: string | null;
       /** @description The id of the account's number shown (GET /task/numbers); null otherwise. */
       from_number_id: string | null;
@@ -910,7 +910,7 @@ export interface components {
       | 'transferred';
     FailureReason: {
       /**
-       * @description insufficient_credits: the credits could not pay for a batch task when its turn came. do_not_call: the number is on the account's do-not-call list (canceled). account_closed: the account was closed before the call (canceled). declined: the callee rejected the call. invalid_number: the carrier reported the number invalid. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed during the call. placement_failed: the voice provider refused the call or could not be reached. no_final_report: no final report came by max_duration_minutes plus 10 minutes; the call was ended and its hold released.
+       * @description insufficient_credits: the credits could not pay for a batch task when its turn came. do_not_call: the number is on the account's do-not-call list (canceled). account_closed: the account was closed before the call (canceled). declined: the callee rejected the call. invalid_number: the carrier reported the number invalid. carrier_failed: the carrier could not connect the call. provider_failed: the voice provider failed during the call. placement_failed: the voice provider refused the call or could not be reached. no_final_report: no final report came by max_duration_minutes plus 10 minutes; the call was ended and its hold released. no_caller_number: the account released every number of its own before the call was placed (canceled).
        * @enum {string}
        */
       code:
@@ -922,7 +922,8 @@ export interface components {
         | 'carrier_failed'
         | 'provider_failed'
         | 'placement_failed'
-        | 'no_final_report';
+        | 'no_final_report'
+        | 'no_caller_number';
       /** @description A fixed sentence for the code, for people. */
       message: string;
     };

@@ -148,7 +148,7 @@ export const requestFields: FieldDoc[] = [
     name: 'from_number',
     type: 'string',
     description:
-      "The number the callee sees: one of your active numbers (GET /task/numbers), by id (num_…) or digits. Default: your account's default number (none yet: the platform's shared number). A number not yours or not active is refused with 400 naming from_number. A test call always shows the fictional +12025550100.",
+      "The number the callee sees: one of your active numbers (GET /task/numbers), by id (num_…) or digits. Default: your account's default number (an account that never had one gets the phone it verified at sign-up as its caller ID on its first live call). A number not yours or not active, or none at all, is refused with 400 naming from_number. A test call always shows the fictional +12025550100.",
   },
   {
     name: 'offer',
@@ -201,7 +201,7 @@ export const taskFields: FieldDoc[] = [
     name: 'from_number / from_number_id',
     type: 'string | null',
     description:
-      "The number the callee saw and its id: the one the task named, else the account's default as the last attempt began (a released number is never shown again); +12025550100 on a test call; null for the platform's shared number.",
+      "The number the callee saw and its id: the one the task named, else the account's default as the last attempt began (a released number is never shown again); +12025550100 on a test call; null only on calls placed before accounts had numbers of their own.",
   },
   {
     name: 'goal',

@@ -47,7 +47,9 @@ export function NumbersCard() {
         <CardDescription>
           Your live calls show your default number (or the one a call names in from_number), so
           callees see a number they can recognise and call back. Test calls show a fictional number.
-          Without a number of your own, live calls show the platform&apos;s shared number.
+          Until you add one, your first live call makes the phone you verified at sign-up your
+          caller ID; calls back to it ring you. Buy or bring a number to have your agent answer
+          them.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -59,7 +61,8 @@ export function NumbersCard() {
           </p>
         ) : list.length === 0 ? (
           <p role="status" className="text-sm text-muted-foreground">
-            No numbers yet: your live calls show the platform&apos;s shared number.
+            No active numbers. Live calls need one: add one below (an account that never had a
+            number gets its verified phone on its first live call).
           </p>
         ) : (
           <ul aria-label="Your numbers" className="grid gap-3">

@@ -70,6 +70,7 @@ export const FAILURE_CODES = [
   'provider_failed',
   'placement_failed',
   'no_final_report',
+  'no_caller_number',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
@@ -85,6 +86,8 @@ export const FAILURE_MESSAGES: Record<FailureCode, string> = {
   placement_failed: 'The voice provider refused the call or could not be reached to place it.',
   no_final_report:
     'The voice provider gave no final report in time; the call was ended and its hold released.',
+  no_caller_number:
+    'The account released every number of its own before the call was placed, so it had none to show.',
 };
 
 export type FailureReason = { code: FailureCode; message: string };

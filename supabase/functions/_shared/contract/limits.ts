@@ -69,6 +69,8 @@ export const LIMITS = {
   phoneNumbersPerAccount: 20,
   /** Cents a month for a number bought through us: the provider's $1.15 and our $0.85. */
   phoneNumberMonthlyCents: 200,
+  /** Days a bought number is kept past its paid month while the credits cannot renew it. */
+  phoneNumberGraceDays: 7,
   /** A caller-ID code: sends per number in any hour, checks per code, minutes it lives. */
   callerIdCodeSendsPerHour: 3,
   callerIdCodeChecks: 5,

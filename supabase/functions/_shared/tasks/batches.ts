@@ -31,6 +31,7 @@ import type { TaskService, TaskSource } from './service.ts';
 import type { NewTaskRow } from './task-repository.ts';
 import {
   compressedWaitsInLiveMode,
+  callerNumberRequired,
   LIMIT_REFUSALS,
   tooManyOpenTasks,
   tooManyTestCalls,
@@ -70,6 +71,7 @@ type Accepted = {
   retry_after?: number;
   required_usd?: number;
   available_usd?: number;
+  user_id?: string;
 };
 
 /** `batch_` + a ULID, like task ids: sorts by creation. */
@@ -244,17 +246,20 @@ export function createBatchService(deps: BatchServiceDeps) {
     options: { idempotencyKey: string | null },
   ) {
     return accepted(
-      must(
-        await db.rpc('batch_accept', {
-          p_user_id: account.userId,
-          p_api_key_id: account.apiKeyId,
-          // The caller's mode (a key's, or the session's switch), never the body's.
-          p_batch: { ...prepared.batch, livemode: account.livemode ?? true },
-          p_tasks: prepared.tasks,
-          p_idempotency_key: options.idempotencyKey,
-          p_request_hash: prepared.requestHash,
-        }),
-      ) as Accepted,
+      await deps.tasks.withCallerNumber(
+        async () =>
+          must(
+            await db.rpc('batch_accept', {
+              p_user_id: account.userId,
+              p_api_key_id: account.apiKeyId,
+              // The caller's mode (a key's, or the session's switch), never the body's.
+              p_batch: { ...prepared.batch, livemode: account.livemode ?? true },
+              p_tasks: prepared.tasks,
+              p_idempotency_key: options.idempotencyKey,
+              p_request_hash: prepared.requestHash,
+            }),
+          ) as Accepted,
+      ),
       prepared.tasks.length,
     );
   }
@@ -314,6 +319,8 @@ export function createBatchService(deps: BatchServiceDeps) {
             'This Idempotency-Key was already used with a different request body in the last 24 hours.',
             { field: 'Idempotency-Key' },
           );
+        case 'caller_number_required':
+          throw callerNumberRequired();
         default:
           throw accountRefusal(result.error);
       }
@@ -374,15 +381,18 @@ export function createBatchService(deps: BatchServiceDeps) {
       prepared: PreparedBatch,
       options: { idempotencyKey: string | null },
     ) {
-      const answer = must(
-        await db.rpc('batch_create', {
-          p_api_key: apiKey,
-          p_batch: prepared.batch,
-          p_tasks: prepared.tasks,
-          p_idempotency_key: options.idempotencyKey,
-          p_request_hash: prepared.requestHash,
-        }),
-      ) as Accepted;
+      const answer = await deps.tasks.withCallerNumber(
+        async () =>
+          must(
+            await db.rpc('batch_create', {
+              p_api_key: apiKey,
+              p_batch: prepared.batch,
+              p_tasks: prepared.tasks,
+              p_idempotency_key: options.idempotencyKey,
+              p_request_hash: prepared.requestHash,
+            }),
+          ) as Accepted,
+      );
       rememberKeyRefusal(apiKey, answer);
       return accepted(answer, prepared.tasks.length);
     },

@@ -189,6 +189,12 @@ function refusal(result: SqlError): ServiceError {
         'This number is already in use on a Dialwise account.',
         { field: 'phone_number' },
       );
+    case 'registering':
+      return new ServiceError(
+        'rate_limited',
+        'This number is being registered with the voice provider by another request. Try again in a few seconds.',
+        { retryAfterSeconds: 5 },
+      );
     case 'too_many_sends':
       return new ServiceError(
         'rate_limited',
@@ -255,16 +261,21 @@ export function createNumberService(deps: NumberServiceDeps) {
     const id = newPrefixedId('num');
     const name = (input.label ?? `Dialwise ${id.slice(-8)}`).slice(0, 40);
     if (input.type === 'caller_id') {
-      const issued = await rpc<SqlError | { number: PhoneNumber; code: string }>(
-        'caller_id_code_issue',
-        {
-          p_user_id: userId,
-          p_id: id,
-          p_phone_number: input.phone_number,
-          p_label: input.label ?? null,
-        },
-      );
+      const issued = await rpc<
+        SqlError | { number: PhoneNumber; code: string } | { number: PhoneNumber; verified: true }
+      >('caller_id_code_issue', {
+        p_user_id: userId,
+        p_id: id,
+        p_phone_number: input.phone_number,
+        p_label: input.label ?? null,
+      });
       if ('error' in issued) throw refusal(issued);
+      // The account's own verified phone needs no second code.
+      if ('verified' in issued)
+        return {
+          status: 201,
+          number: await registerCallerId(userId, issued.number.id, issued.number.phone_number),
+        };
       try {
         await deps.twilio.messages.create({
           to: input.phone_number,
@@ -332,8 +343,13 @@ export function createNumberService(deps: NumberServiceDeps) {
       { p_user_id: userId, p_id: id, p_code: input.code },
     );
     if ('error' in checked) throw refusal(checked);
+    return await registerCallerId(userId, id, checked.phone_number);
+  }
+
+  /** A caller ID proven the account's: registered with the provider, then active. */
+  async function registerCallerId(userId: string, id: string, phoneNumber: string) {
     const registered = await provider
-      .registerCallerId({ number: checked.phone_number, name: `Dialwise ${id.slice(-8)}` })
+      .registerCallerId({ number: phoneNumber, name: `Dialwise ${id.slice(-8)}` })
       .catch((error: unknown) => providerRefusal(error));
     const activated = await rpc<SqlError | PhoneNumber>('caller_id_activate', {
       p_user_id: userId,
@@ -345,6 +361,40 @@ export function createNumberService(deps: NumberServiceDeps) {
       throw refusal(activated);
     }
     return toApiNumber(activated);
+  }
+
+  /**
+   * A live call of an account without a number of its own: the phone it verified at sign-up, which
+   * every call's opening names for calling back, becomes its caller ID (once; never again after
+   * the account had a number). False when there is none to take (or another request of the
+   * account took it meanwhile: the create is worth running again either way).
+   */
+  async function adoptVerifiedPhone(userId: string): Promise<boolean> {
+    const phone = (await rpc<string | null>('caller_id_adoptable', { p_user_id: userId })) ?? null;
+    if (!phone) return false;
+    const issued = await rpc<SqlError | { number: PhoneNumber; verified?: true }>(
+      'caller_id_code_issue',
+      {
+        p_user_id: userId,
+        p_id: newPrefixedId('num'),
+        p_phone_number: phone,
+        p_label: 'Verified phone',
+      },
+    );
+    if ('error' in issued) {
+      // Another request of the account is registering it: its create goes on once it is active.
+      if (issued.error === 'registering') return await activeSoon(userId);
+      if (issued.error === 'number_taken') return true;
+      throw refusal(issued);
+    }
+    if (!issued.verified) return false;
+    try {
+      await registerCallerId(userId, issued.number.id, issued.number.phone_number);
+    } catch (error) {
+      // Activated by that other request meanwhile: the retried call finds it.
+      if (!(error instanceof ServiceError && error.code === 'not_found')) throw error;
+    }
+    return true;
   }
 
   /** Sets the agent that answers calls to the number (`null` body or `{}`: the default one). */
@@ -374,23 +424,73 @@ export function createNumberService(deps: NumberServiceDeps) {
     return toApiNumber(chosen);
   }
 
+  /** Whether the account has an active number within a few seconds (another request adds it). */
+  async function activeSoon(userId: string) {
+    for (let waited = 0; waited < 10_000; waited += 250) {
+      const { count } = await db
+        .from('phone_numbers')
+        .select('id', { count: 'exact', head: true })
+        .eq('user_id', userId)
+        .eq('status', 'active');
+      if ((count ?? 0) > 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return false;
+  }
+
+  /**
+   * Lets go of numbers at the provider that the database released already (an account closed, a
+   * month unpaid). One that fails is logged: the provider holds it at our cost, showing nobody's
+   * calls.
+   */
+  async function letGo(providerIds: readonly string[]) {
+    await Promise.all(
+      providerIds.map((providerId) =>
+        provider
+          .release(providerId)
+          .catch((error: Error) =>
+            console.error(
+              `[numbers] releasing ${providerId} at the provider failed: ${error.message}`,
+            ),
+          ),
+      ),
+    );
+  }
+
+  /**
+   * The dispatcher's pass over bought numbers whose paid month ended: the next month paid from
+   * credits, or, unpaid past the grace days, the number released (14-phone-numbers.sql).
+   */
+  async function renewDue(at: Date, limit: number) {
+    const result = await rpc<{ renewed: number; released: { provider_phone_number_id: string }[] }>(
+      'phone_numbers_renew',
+      { p_now: at.toISOString(), p_limit: limit },
+    );
+    await letGo(result.released.map((number) => number.provider_phone_number_id));
+    return { renewed: result.renewed, released: result.released.length };
+  }
+
   async function release(userId: string, id: string) {
     const released = await rpc<
       SqlError | { number: PhoneNumber; provider_phone_number_id: string | null }
     >('phone_number_release', { p_user_id: userId, p_id: id });
     if ('error' in released) throw refusal(released);
-    // No call uses it from now on; the provider lets go of it too (kept trying is not needed:
-    // a number the provider still holds costs us, not the account, and shows nobody's calls).
-    if (released.provider_phone_number_id)
-      await provider
-        .release(released.provider_phone_number_id)
-        .catch((error: Error) =>
-          console.error(`[numbers] releasing ${id} at the provider failed: ${error.message}`),
-        );
+    // No call uses it from now on; the provider lets go of it too.
+    if (released.provider_phone_number_id) await letGo([released.provider_phone_number_id]);
     return toApiNumber(released.number);
   }
 
-  return { list, add, verify, setInbound, setDefault, release };
+  return {
+    list,
+    add,
+    verify,
+    setInbound,
+    setDefault,
+    release,
+    adoptVerifiedPhone,
+    letGo,
+    renewDue,
+  };
 }
 
 export function toApiNumber(row: PhoneNumber) {

@@ -71,6 +71,7 @@ import {
 } from './task-wording.ts';
 import { type ResolveHost, webhookTargetChecker } from '../webhooks/webhook-url.ts';
 import type { TaskTool } from '../contract/task-tools.ts';
+import type { NumberService } from './phone-numbers.ts';
 
 export type TaskServiceDeps = {
   db: Db;
@@ -94,6 +95,8 @@ export type TaskServiceDeps = {
   recordings?: Recordings;
   /** The local stack: live calls go to the simulated network too, so they are `simulated`. */
   liveCallsSimulated?: boolean;
+  /** Gives an account without a number its verified phone as caller ID (phone-numbers.ts). */
+  callerNumbers?: Pick<NumberService, 'adoptVerifiedPhone'>;
 };
 
 /** Events read at once by a stream (it reads again for more). */
@@ -429,6 +432,21 @@ export function createTaskService(deps: TaskServiceDeps) {
     };
   }
 
+  /**
+   * Runs a create (a task's or a batch's); a live one refused for want of a number of the
+   * account's own runs again once the account's verified phone became its caller ID, or once
+   * another request of the account made it so meanwhile.
+   */
+  async function withCallerNumber<T extends { error?: string; user_id?: string }>(
+    create: () => Promise<T>,
+  ): Promise<T> {
+    const result = await create();
+    if (result.error !== 'caller_number_required' || !result.user_id || !deps.callerNumbers)
+      return result;
+    await deps.callerNumbers.adoptVerifiedPhone(result.user_id);
+    return await create();
+  }
+
   /** The answer of task_accept / task_create: the new task, a replay, or the API's refusal. */
   async function accepted(result: Accepted, phoneNumber: string): Promise<CreatedTask> {
     if (result.error) throw refusal(result, phoneNumber);
@@ -454,6 +472,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   return {
     placeAttempt,
     prepareTask,
+    withCallerNumber,
     /** Why the task's transfer may not ring its target at this moment, or null when it may. */
     transferRefusal: (taskId: string) => tasks.transferRefusal(taskId),
     /** POST /task/check and GET /task/rules: what a create would decide, creating nothing. */
@@ -472,11 +491,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
       return accepted(
-        await tasks.createWithKey(
-          apiKey,
-          prepared.task,
-          options.idempotencyKey,
-          prepared.requestHash,
+        await withCallerNumber(() =>
+          tasks.createWithKey(apiKey, prepared.task, options.idempotencyKey, prepared.requestHash),
         ),
         prepared.task.phone_number,
       );
@@ -489,7 +505,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
       return accepted(
-        await tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        await withCallerNumber(() =>
+          tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        ),
         prepared.task.phone_number,
       );
     },
@@ -502,7 +520,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     ): Promise<CreatedTask> {
       const prepared = await prepareTask(body, options);
       return accepted(
-        await tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        await withCallerNumber(() =>
+          tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        ),
         prepared.task.phone_number,
       );
     },

@@ -30,6 +30,8 @@ export type Accepted = {
   time_zones?: string[];
   source?: string;
   listed_at?: string;
+  /** caller_number_required: whose account, so its verified phone can become its caller ID. */
+  user_id?: string;
 };
 
 export type StoredTask = { row: TaskRow; attempts: AttemptRow[] };

@@ -74,6 +74,15 @@ export function tooManyTestCalls(): ServiceError {
   );
 }
 
+/** A live call of an account that has no number of its own to show (it released every one). */
+export function callerNumberRequired(): ServiceError {
+  return new ServiceError(
+    'invalid_request',
+    'A live call shows one of your own numbers, and this account has none active: buy one, bring your Twilio number, or verify a caller ID (POST /task/numbers, or Numbers in the dashboard). Test calls need none.',
+    { field: 'from_number' },
+  );
+}
+
 /** The API's error for a create that the database refused. */
 /** A live call with no legal basis: what it needs, and where an account sets its default. */
 export const LEGAL_BASIS_REQUIRED =
@@ -118,6 +127,8 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
       return new ServiceError('invalid_request', LEGAL_BASIS_REQUIRED, { field: 'consent' });
     case 'compressed_waits_in_live_mode':
       return compressedWaitsInLiveMode();
+    case 'caller_number_required':
+      return callerNumberRequired();
     case 'from_number_unknown':
       return new ServiceError(
         'invalid_request',

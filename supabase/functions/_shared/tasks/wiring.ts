@@ -72,26 +72,6 @@ export function taskServiceFromEnv() {
   const functionsUrl = (
     Deno.env.get('PUBLIC_FUNCTIONS_URL') || `${supabaseUrl}/functions/v1`
   ).replace(/\/+$/, '');
-  const service = createTaskService({
-    db,
-    provider,
-    now: () => new Date(),
-    taskBaseUrl: `${functionsUrl}/task`,
-    voiceEventsUrl: `${functionsUrl}/voice-events`,
-    allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
-    // The local stack's "live" provider is the simulated network too.
-    liveCallsSimulated: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
-    resolveHost: resolveWithDeno,
-    events: liveEventsFromEnv(db).hub,
-    sql: pool ? createTaskSql(pool, sqlPoolFromEnv('events') ?? pool) : null,
-    recordings,
-  });
-  const batches = createBatchService({
-    db,
-    tasks: service,
-    now: () => new Date(),
-    taskBaseUrl: `${functionsUrl}/task`,
-  });
   const numbers = createNumberService({
     db,
     // Calls to the accounts' numbers ask voice-events who answers (assistant-request).
@@ -110,6 +90,27 @@ export function taskServiceFromEnv() {
           ),
       },
     },
+  });
+  const service = createTaskService({
+    db,
+    provider,
+    now: () => new Date(),
+    taskBaseUrl: `${functionsUrl}/task`,
+    voiceEventsUrl: `${functionsUrl}/voice-events`,
+    allowPrivateWebhooks: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+    // The local stack's "live" provider is the simulated network too.
+    liveCallsSimulated: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',
+    resolveHost: resolveWithDeno,
+    events: liveEventsFromEnv(db).hub,
+    sql: pool ? createTaskSql(pool, sqlPoolFromEnv('events') ?? pool) : null,
+    recordings,
+    callerNumbers: numbers,
+  });
+  const batches = createBatchService({
+    db,
+    tasks: service,
+    now: () => new Date(),
+    taskBaseUrl: `${functionsUrl}/task`,
   });
   return {
     db,
