@@ -45,6 +45,7 @@ export type Database = {
             | 'ta'
             | 'auto';
           updated_at: string;
+          local_presence: boolean;
         };
         Insert: {
           user_id: string;
@@ -85,6 +86,7 @@ export type Database = {
             | 'ta'
             | 'auto';
           updated_at?: string;
+          local_presence?: boolean;
         };
         Update: {
           user_id?: string;
@@ -125,6 +127,7 @@ export type Database = {
             | 'ta'
             | 'auto';
           updated_at?: string;
+          local_presence?: boolean;
         };
         Relationships: [];
       };

@@ -258,13 +258,16 @@ create table public.agent_settings (
       check (speaking_style in ('Professional', 'Conversational', 'Friendly')),
   language text not null default 'en'
     constraint agent_settings_language_valid check (language in ('en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh', 'id', 'ms', 'fil', 'vi', 'sv', 'da', 'no', 'fi', 'cs', 'sk', 'hu', 'ro', 'bg', 'hr', 'el', 'ta', 'auto')),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- Set through the call API (POST /task/numbers/local-presence), beside the numbers it picks from.
+  local_presence boolean not null default false
 );
 comment on table public.agent_settings is
   'Phone-agent defaults per user (voice, speaking style, language); no row means the defaults.';
 comment on column public.agent_settings.voice is 'Aria, Roger, Sarah or George (ElevenLabs premade voices).';
 comment on column public.agent_settings.speaking_style is 'Professional, Conversational or Friendly.';
 comment on column public.agent_settings.language is 'A call language of contract/call-languages.ts (ISO 639-1, or auto).';
+comment on column public.agent_settings.local_presence is 'Calls that name no number show the account''s number in the callee''s area code when it has one.';
 
 create trigger agent_settings_set_updated_at
   before update on public.agent_settings

@@ -279,19 +279,23 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.disclosure_facts is null then
-    select jsonb_build_object('business_name', k.legal_name,
-             'callback_number', case when k.phone_verified then k.phone end)
-      into new.disclosure_facts
-      from public.user_kyc k where k.user_id = new.user_id;
-  end if;
   -- The number the call shows (14-phone-numbers.sql): a test call's is fictional; a live call's is
-  -- the one it named or the account's default, resolved again as each attempt begins.
+  -- the one it named, else the account's number in the callee's area code when it asked for local
+  -- presence, else its default; resolved again as each attempt begins.
   if not new.livemode then
     new.from_number := private.test_caller_number();
   elsif new.from_number is null then
     select n.id, n.phone_number into new.from_number_id, new.from_number
-      from private.caller_number(new.user_id, new.from_number_id) n;
+      from private.caller_number(new.user_id, new.from_number_id, new.phone_number) n;
+  end if;
+  -- The number the opening gives for calling back is the one the callee sees (it answers, and
+  -- takes opt-outs); a test call, whose number is fictional, gives the account's verified phone.
+  if new.disclosure_facts is null then
+    select jsonb_build_object('business_name', k.legal_name,
+             'callback_number', case when new.livemode and new.from_number is not null then new.from_number
+                                     when k.phone_verified then k.phone end)
+      into new.disclosure_facts
+      from public.user_kyc k where k.user_id = new.user_id;
   end if;
   return new;
 end;

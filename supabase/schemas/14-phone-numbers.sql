@@ -138,23 +138,32 @@ comment on function private.test_caller_number() is
 revoke all on function private.test_caller_number() from public, anon, authenticated;
 
 -- The number an account's live call shows: the one asked for while it is active, else the
--- account's default; none when the account has no active number (the platform's shared number).
-create function private.caller_number(p_user_id uuid, p_requested_id text)
+-- account's default; none when the account has no active number (the attempt is not placed).
+-- Local presence (agent_settings.local_presence): a call that names no number shows the account's
+-- number in the callee's area code when it has one, as a caller from that area would.
+create function private.caller_number(p_user_id uuid, p_requested_id text, p_callee text default null)
 returns public.phone_numbers
 language sql
 stable
 set search_path = ''
 as $$
   select n.* from public.phone_numbers n
+   cross join lateral (
+     select coalesce(n.id = p_requested_id, false) as requested,
+            p_requested_id is null and p_callee is not null
+              and left(n.phone_number, 5) = left(p_callee, 5)
+              and coalesce((select s.local_presence from public.agent_settings s
+                             where s.user_id = p_user_id), false) as local
+   ) chosen
    where n.user_id = p_user_id and n.status = 'active'
-     and (n.id = p_requested_id or n.is_default)
-   order by (n.id = p_requested_id) desc
+     and (chosen.requested or chosen.local or n.is_default)
+   order by chosen.requested desc, chosen.local desc, n.is_default desc, n.created_at
    limit 1;
 $$;
-comment on function private.caller_number(uuid, text) is
-  'The active number a live call of the account shows: the requested one, else the default (none: the shared number).';
-revoke all on function private.caller_number(uuid, text) from public, anon, authenticated;
-grant execute on function private.caller_number(uuid, text) to service_role;
+comment on function private.caller_number(uuid, text, text) is
+  'The active number a live call of the account shows: the requested one, else (local presence) one in the callee''s area code, else the default; none when the account has no active number.';
+revoke all on function private.caller_number(uuid, text, text) from public, anon, authenticated;
+grant execute on function private.caller_number(uuid, text, text) to service_role;
 
 -- The phone a live account verified when it signed up is its caller ID until it adds a number:
 -- the number its calls' opening already names for calling back. Only while the account has never

@@ -383,6 +383,64 @@ describe('live calls always show the account’s own number', () => {
   });
 });
 
+describe('local presence', () => {
+  it('shows the account’s number in the callee’s area code when asked to, else the default', async () => {
+    const account = await createCallingAccount({ label: 'numbers-local', credits: 5 });
+    const callerId = await verifiedCallerId(account);
+    const newYork = await buyNumber(account, '212');
+    expect(
+      ((await (await account.api('/numbers')).json()) as { local_presence: boolean })
+        .local_presence,
+    ).toBe(false);
+    // Off: every call shows the default.
+    expect((await placeCall(account, { phone_number: '+12125550100' })).task.from_number).toBe(
+      callerId.phone_number,
+    );
+
+    const turnedOn = await account.api('/numbers/local-presence', {
+      method: 'POST',
+      json: { enabled: true },
+    });
+    expect(turnedOn.status).toBe(200);
+    expect(await turnedOn.json()).toEqual({ object: 'local_presence', enabled: true });
+    const local = await placeCall(account, { phone_number: '+12125550101' });
+    expect(local.task.from_number).toBe(newYork.phone_number);
+    expect((await providerCallOf(local.task.id)).phoneNumberId).toBe(
+      await providerIdOf(newYork.id),
+    );
+    // None in the callee's area code: the default. A number the task names wins.
+    expect((await placeCall(account, { phone_number: '+14155550101' })).task.from_number).toBe(
+      callerId.phone_number,
+    );
+    expect(
+      (await placeCall(account, { phone_number: '+12125550100', from_number: callerId.id })).task
+        .from_number,
+    ).toBe(callerId.phone_number);
+
+    const bad = await account.api('/numbers/local-presence', {
+      method: 'POST',
+      json: { enabled: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(
+      /true or false/,
+    );
+  });
+
+  it('the opening gives the number the call shows for calling back', async () => {
+    const account = await createCallingAccount({ label: 'numbers-callback', credits: 5 });
+    const bought = await buyNumber(account);
+    const { task } = await placeCall(account, {});
+    const { data, error } = await serviceClient()
+      .from('tasks')
+      .select('disclosure_facts')
+      .eq('id', task.id)
+      .single();
+    if (error) throw error;
+    expect(data.disclosure_facts).toMatchObject({ callback_number: bought.phone_number });
+  });
+});
+
 describe('closing the account', () => {
   it('releases its numbers at once, here and at the provider', async () => {
     const account = await createCallingAccount({ label: 'numbers-closing', credits: 5 });

@@ -364,6 +364,18 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       owner.api(`/numbers/${number.id}/inbound`, post({ transfer: { to: '+14155550123' } })),
       'POST',
     );
+    await ask(
+      'local presence on',
+      '/task/numbers/local-presence',
+      owner.api('/numbers/local-presence', post({ enabled: true })),
+      'POST',
+    );
+    await ask(
+      'local presence, not a boolean',
+      '/task/numbers/local-presence',
+      owner.api('/numbers/local-presence', post({ enabled: 'on' })),
+      'POST',
+    );
     await ask('the numbers', '/task/numbers', owner.api('/numbers'), 'GET');
     await ask(
       'the default',

@@ -267,6 +267,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/numbers/local-presence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show the account's number in the callee's area code
+     * @description With local presence on, a live call that names no from_number shows the account's active number in the callee's area code when it has one there, else its default. Off by default.
+     */
+    post: operations['setLocalPresence'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/numbers/{number_id}/default': {
     parameters: {
       query?: never;
@@ -278,7 +298,7 @@ export interface paths {
     put?: never;
     /**
      * Make an active number the one live calls show by default
-     * @description Tasks that name no number show it from their next attempt on; the former default stays active for tasks that name it.
+     * @description Tasks accepted from now on that name no number show it; the former default stays active for tasks that name it or were accepted with it.
      */
     post: operations['setDefaultNumber'];
     delete?: never;
@@ -635,12 +655,19 @@ export interface components {
       /** @enum {string} */
       object: 'list';
       data: components['schemas']['PhoneNumber'][];
+      /** @description Whether calls that name no number show the account's number in the callee's area code (POST /task/numbers/local-presence). */
+      local_presence: boolean;
       pricing: {
         purchased_monthly_usd: number;
         imported_monthly_usd: number;
         verified_monthly_usd: number;
         note: string;
       };
+    };
+    LocalPresence: {
+      /** @enum {string} */
+      object: 'local_presence';
+      enabled: boolean;
     };
     AddNumberRequest:
       | {
@@ -1795,6 +1822,36 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  setLocalPresence: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          enabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The setting as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LocalPresence'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
     };
   };

@@ -94,6 +94,7 @@ const toc: TocItem[] = [
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
   { id: 'legal-basis', title: 'Legal basis' },
+  { id: 'numbers', title: 'Numbers and calls back' },
   { id: 'calling-rules', title: 'Calling rules' },
   { id: 'batches', title: 'Batches' },
   { id: 'events', title: 'Streaming events' },
@@ -582,6 +583,46 @@ export function DocsPage() {
             <li>
               Obtaining consent, and keeping its proof, stays your duty; so does scrubbing your
               lists against the National Do Not Call Registry.
+            </li>
+          </ul>
+        </DocsSection>
+        <DocsSection id="numbers" title="Numbers and calls back">
+          <p>
+            A live call always shows one of your own numbers, and the opening gives that number for
+            calling back. Until you add one, your first live call makes the phone you verified at
+            sign-up your caller ID (calls back to it ring you). Test calls show the fictional{' '}
+            <InlineCode>+12025550100</InlineCode>.
+          </p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>
+              <InlineCode>GET /functions/v1/task/numbers</InlineCode> lists them;{' '}
+              <InlineCode>POST /functions/v1/task/numbers</InlineCode> buys one (
+              <InlineCode>{'{"type": "purchase", "area_code": "415"}'}</InlineCode>, $2.00 a month
+              from credits, renewed monthly, released after 7 days unpaid), imports one from your
+              Twilio (<InlineCode>type: twilio</InlineCode>) or verifies a caller ID by a texted
+              code (<InlineCode>type: caller_id</InlineCode>, then{' '}
+              <InlineCode>/numbers/{'{id}'}/verify</InlineCode>).
+            </li>
+            <li>
+              <InlineCode>/numbers/{'{id}'}/default</InlineCode>, <InlineCode>/release</InlineCode>{' '}
+              and <InlineCode>/inbound</InlineCode> (the agent that answers it: goal, voice,
+              language, a transfer within business hours) change one;{' '}
+              <InlineCode>POST /functions/v1/task/numbers/local-presence</InlineCode>{' '}
+              <InlineCode>{'{"enabled": true}'}</InlineCode> shows your number in the callee&apos;s
+              area code when you have one. A task may name its number in{' '}
+              <InlineCode>from_number</InlineCode>.
+            </li>
+            <li>
+              A call to a bought or imported number is answered by your agent: it names your
+              business, says what your last call to the caller was about, and takes them off your
+              list at once if they ask (press 9 or say so). It is a task with{' '}
+              <InlineCode>direction: inbound</InlineCode>, with its transcript, summary and
+              webhooks, billed like any call.
+            </li>
+            <li>
+              With every number released, live calls are refused (<InlineCode>400</InlineCode>{' '}
+              naming <InlineCode>from_number</InlineCode>) and waiting ones end{' '}
+              <InlineCode>canceled</InlineCode> with <InlineCode>no_caller_number</InlineCode>.
             </li>
           </ul>
         </DocsSection>

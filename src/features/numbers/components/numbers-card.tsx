@@ -22,6 +22,7 @@ import { useAddNumber } from '../api/add-number';
 import { useNumbers, type PhoneNumber } from '../api/list-numbers';
 import { useReleaseNumber } from '../api/release-number';
 import { useSetDefaultNumber } from '../api/set-default-number';
+import { useSetLocalPresence } from '../api/set-local-presence';
 import { useVerifyNumber } from '../api/verify-number';
 import { InboundAgentForm } from './inbound-agent-form';
 
@@ -71,9 +72,44 @@ export function NumbersCard() {
             ))}
           </ul>
         )}
+        {numbers.data ? (
+          <LocalPresenceToggle userId={user.id} enabled={numbers.data.local_presence} />
+        ) : null}
         <AddNumberForm userId={user.id} note={numbers.data?.pricing.note} />
       </CardContent>
     </Card>
+  );
+}
+
+function LocalPresenceToggle({ userId, enabled }: { userId: string; enabled: boolean }) {
+  const setLocalPresence = useSetLocalPresence(userId);
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <input
+        id="local-presence"
+        type="checkbox"
+        className="mt-1 size-4"
+        aria-describedby="local-presence-note"
+        checked={enabled}
+        disabled={setLocalPresence.isPending}
+        onChange={(event) =>
+          setLocalPresence.mutate(event.target.checked, {
+            onSuccess: (saved) =>
+              toast.success(saved.enabled ? 'Local presence is on.' : 'Local presence is off.'),
+            onError: (failure) => toast.error(failure.message),
+          })
+        }
+      />
+      <div>
+        <label htmlFor="local-presence" className="font-medium">
+          Local presence
+        </label>
+        <p id="local-presence-note" className="text-muted-foreground">
+          A call that names no number shows your number in the callee&apos;s area code when you have
+          one there, else your default.
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -192,6 +192,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       },
     ),
     route<Caller>(
+      { method: 'POST', path: '/task/numbers/local-presence', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(200, await deps.numbers.setLocalPresence(account.userId, await body())),
+    ),
+    route<Caller>(
       { method: 'POST', path: '/task/numbers/{id:number}/verify', maxBodyBytes: MAX_BODY_BYTES },
       async ({ params, body }, account) =>
         jsonResponse(200, await deps.numbers.verify(account.userId, params.id!, await body())),

@@ -146,6 +146,11 @@ export const verifyNumberSchema = z.strictObject(
   { error: 'The body must be an object like {"code": "123456"}' },
 );
 
+export const localPresenceSchema = z.strictObject(
+  { enabled: z.boolean({ error: 'enabled must be true or false' }) },
+  { error: 'The body must be an object like {"enabled": true}' },
+);
+
 export const NUMBER_PRICING = {
   purchased_monthly_usd: LIMITS.phoneNumberMonthlyCents / 100,
   imported_monthly_usd: 0,
@@ -245,15 +250,33 @@ export function createNumberService(deps: NumberServiceDeps) {
     must(await db.rpc(name, args)) as T;
 
   async function list(userId: string) {
-    const rows = must(
-      await db
+    const [rows, settings] = await Promise.all([
+      db
         .from('phone_numbers')
         .select(NUMBER_COLUMNS)
         .eq('user_id', userId)
         .neq('status', 'released')
         .order('created_at', { ascending: true }),
-    ) as PhoneNumber[];
-    return { object: 'list' as const, data: rows.map(toApiNumber), pricing: NUMBER_PRICING };
+      db.from('agent_settings').select('local_presence').eq('user_id', userId).maybeSingle(),
+    ]);
+    return {
+      object: 'list' as const,
+      data: (must(rows) as PhoneNumber[]).map(toApiNumber),
+      local_presence:
+        (must(settings) as { local_presence: boolean } | null)?.local_presence ?? false,
+      pricing: NUMBER_PRICING,
+    };
+  }
+
+  /** Turns local presence on or off: calls that name no number show one in the callee's area code. */
+  async function setLocalPresence(userId: string, body: unknown) {
+    const { enabled } = parseOrThrow(localPresenceSchema, body);
+    must(
+      await db
+        .from('agent_settings')
+        .upsert({ user_id: userId, local_presence: enabled }, { onConflict: 'user_id' }),
+    );
+    return { object: 'local_presence' as const, enabled };
   }
 
   async function add(userId: string, body: unknown) {
@@ -487,6 +510,7 @@ export function createNumberService(deps: NumberServiceDeps) {
     setInbound,
     setDefault,
     release,
+    setLocalPresence,
     adoptVerifiedPhone,
     letGo,
     renewDue,

@@ -4,6 +4,10 @@ alter table "public"."tasks" drop constraint "tasks_failure_reason_code";
 
 alter table "public"."webhook_endpoints" drop constraint "webhook_endpoints_event_types_valid";
 
+drop function if exists "private"."caller_number"(p_user_id uuid, p_requested_id text);
+
+alter table "public"."agent_settings" add column "local_presence" boolean not null default false;
+
 CREATE INDEX phone_numbers_renewal ON public.phone_numbers USING btree (paid_through) WHERE ((status = 'active'::text) AND (source = 'purchased'::text));
 
 alter table "public"."tasks" add constraint "tasks_failure_reason_code" CHECK ((failure_reason = ANY (ARRAY['insufficient_credits'::text, 'do_not_call'::text, 'account_closed'::text, 'declined'::text, 'invalid_number'::text, 'carrier_failed'::text, 'provider_failed'::text, 'placement_failed'::text, 'no_final_report'::text, 'no_caller_number'::text]))) not valid;
@@ -15,6 +19,26 @@ alter table "public"."webhook_endpoints" add constraint "webhook_endpoints_event
 alter table "public"."webhook_endpoints" validate constraint "webhook_endpoints_event_types_valid";
 
 set check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION private.caller_number(p_user_id uuid, p_requested_id text, p_callee text DEFAULT NULL::text)
+ RETURNS public.phone_numbers
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select n.* from public.phone_numbers n
+   cross join lateral (
+     select coalesce(n.id = p_requested_id, false) as requested,
+            p_requested_id is null and p_callee is not null
+              and left(n.phone_number, 5) = left(p_callee, 5)
+              and coalesce((select s.local_presence from public.agent_settings s
+                             where s.user_id = p_user_id), false) as local
+   ) chosen
+   where n.user_id = p_user_id and n.status = 'active'
+     and (chosen.requested or chosen.local or n.is_default)
+   order by chosen.requested desc, chosen.local desc, n.is_default desc, n.created_at
+   limit 1;
+$function$;
 
 CREATE OR REPLACE FUNCTION public.caller_id_adoptable(p_user_id uuid)
  RETURNS text
@@ -114,6 +138,34 @@ AS $function$
     "callerIdCodeChecks": 5,
     "callerIdCodeMinutes": 10
   }'::jsonb
+$function$;
+
+CREATE OR REPLACE FUNCTION private.task_disclosure_facts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- The number the call shows (14-phone-numbers.sql): a test call's is fictional; a live call's is
+  -- the one it named, else the account's number in the callee's area code when it asked for local
+  -- presence, else its default; resolved again as each attempt begins.
+  if not new.livemode then
+    new.from_number := private.test_caller_number();
+  elsif new.from_number is null then
+    select n.id, n.phone_number into new.from_number_id, new.from_number
+      from private.caller_number(new.user_id, new.from_number_id, new.phone_number) n;
+  end if;
+  -- The number the opening gives for calling back is the one the callee sees (it answers, and
+  -- takes opt-outs); a test call, whose number is fictional, gives the account's verified phone.
+  if new.disclosure_facts is null then
+    select jsonb_build_object('business_name', k.legal_name,
+             'callback_number', case when new.livemode and new.from_number is not null then new.from_number
+                                     when k.phone_verified then k.phone end)
+      into new.disclosure_facts
+      from public.user_kyc k where k.user_id = new.user_id;
+  end if;
+  return new;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.account_close(p_user_id uuid, p_now timestamp with time zone DEFAULT now())
@@ -860,11 +912,15 @@ begin
 end;
 $function$;
 
+revoke all on function private.caller_number(p_user_id uuid, p_requested_id text, p_callee text) from public;
+grant execute on function private.caller_number(p_user_id uuid, p_requested_id text, p_callee text) to service_role;
 revoke all on function public.caller_id_adoptable(p_user_id uuid) from anon, authenticated, public, service_role;
 grant execute on function public.caller_id_adoptable(p_user_id uuid) to service_role;
 revoke all on function public.phone_numbers_renew(p_now timestamp with time zone, p_limit integer) from anon, authenticated, public, service_role;
 grant execute on function public.phone_numbers_renew(p_now timestamp with time zone, p_limit integer) to service_role;
+comment on column public.agent_settings.local_presence is 'Calls that name no number show the account''s number in the callee''s area code when it has one.';
 comment on function public.account_close(p_user_id uuid, p_now timestamp with time zone) is 'Closes an account at once: closed_at, waiting tasks canceled (counted), API keys revoked, webhooks stopped, numbers released; returns the live tasks the caller hangs up through the cancel path and the numbers it lets go of at the provider.';
+comment on function private.caller_number(p_user_id uuid, p_requested_id text, p_callee text) is 'The active number a live call of the account shows: the requested one, else (local presence) one in the callee''s area code, else the default; none when the account has no active number.';
 comment on function public.caller_id_adoptable(p_user_id uuid) is 'The verified phone that becomes the account''s caller ID on its first live call, while it has never had a number (null otherwise). Service role only.';
 comment on function public.caller_id_code_issue(p_user_id uuid, p_id text, p_phone_number text, p_label text) is 'Starts (or restarts) verifying a caller ID: the pending number and a new code to send, or {verified: true} for the account''s own verified phone. Service role only.';
 comment on function public.phone_numbers_renew(p_now timestamp with time zone, p_limit integer) is 'The dispatcher''s monthly renewal of bought numbers: pays the next month from credits, or releases a number unpaid past its grace days (or of a closed account).';
