@@ -32,6 +32,14 @@ test.describe('numbers', () => {
     await expect(bought).toContainText(/\+1 ?\(?415/);
     await expect(bought.getByText('Default', { exact: true })).toBeVisible();
 
+    // Local presence: off until turned on, and kept.
+    const localPresence = page.getByLabel('Local presence');
+    await expect(localPresence).not.toBeChecked();
+    await localPresence.check();
+    await expect(page.getByText('Local presence is on.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Local presence')).toBeChecked();
+
     // What the agent does when someone calls the bought number back.
     await bought.getByText(/When someone calls/).click();
     const agent = bought.getByRole('form', { name: /Inbound agent of/ });

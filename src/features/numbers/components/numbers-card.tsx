@@ -83,6 +83,8 @@ export function NumbersCard() {
 
 function LocalPresenceToggle({ userId, enabled }: { userId: string; enabled: boolean }) {
   const setLocalPresence = useSetLocalPresence(userId);
+  // What was asked shows at once, until the list is read again with the saved value.
+  const [asked, setAsked] = useState<boolean | null>(null);
   return (
     <div className="flex items-start gap-2 text-sm">
       <input
@@ -90,15 +92,17 @@ function LocalPresenceToggle({ userId, enabled }: { userId: string; enabled: boo
         type="checkbox"
         className="mt-1 size-4"
         aria-describedby="local-presence-note"
-        checked={enabled}
+        checked={asked ?? enabled}
         disabled={setLocalPresence.isPending}
-        onChange={(event) =>
+        onChange={(event) => {
+          setAsked(event.target.checked);
           setLocalPresence.mutate(event.target.checked, {
             onSuccess: (saved) =>
               toast.success(saved.enabled ? 'Local presence is on.' : 'Local presence is off.'),
             onError: (failure) => toast.error(failure.message),
-          })
-        }
+            onSettled: () => setAsked(null),
+          });
+        }}
       />
       <div>
         <label htmlFor="local-presence" className="font-medium">
