@@ -472,15 +472,17 @@ revoke all on function public.account_export_tasks(uuid, text, integer) from pub
 grant execute on function public.account_export_tasks(uuid, text, integer) to service_role;
 
 create function public.account_export(p_user_id uuid) returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
   -- Callable by the service role only. Everything held about the account, as the owner may see
   -- it: API keys masked as the dashboard shows them, the webhook secret never. Its tasks, the
   -- bulk of it, are read page by page (account_export_tasks) and streamed after the rest.
-  select jsonb_build_object(
+  -- (plpgsql: its numbers are declared after this file, 14-phone-numbers.sql.)
+  return jsonb_build_object(
     'account', (
       select jsonb_build_object(
         'id', u.id, 'email', u.email, 'created_at', u.created_at,
@@ -526,8 +528,17 @@ as $$
         from public.sms_inbound_messages m where m.user_id = p_user_id), '[]'::jsonb),
     'contact_requests', coalesce((
       select jsonb_agg(to_jsonb(r) - 'user_id' order by r.created_at)
-        from public.contact_requests r where r.user_id = p_user_id), '[]'::jsonb)
+        from public.contact_requests r where r.user_id = p_user_id), '[]'::jsonb),
+    -- Its numbers without the provider's id or the inbound token's hash, and what they cost.
+    'phone_numbers', coalesce((
+      select jsonb_agg(to_jsonb(n) - 'user_id' - 'provider_phone_number_id' - 'inbound_token_hash'
+               order by n.created_at)
+        from public.phone_numbers n where n.user_id = p_user_id), '[]'::jsonb),
+    'phone_number_charges', coalesce((
+      select jsonb_agg(to_jsonb(c) - 'user_id' order by c.created_at)
+        from public.phone_number_charges c where c.user_id = p_user_id), '[]'::jsonb)
   );
+end;
 $$;
 comment on function public.account_export(uuid) is
   'The account''s data export (GET /functions/v1/account/export) without its tasks (account_export_tasks pages them): keys masked, no secrets, its own contact requests only.';

@@ -21,6 +21,8 @@ type Export = {
   tasks: { id: string; goal: string; events: { type: string }[]; attempts: unknown[] }[];
   credit_purchases: { amount: string | number }[];
   do_not_call: { phone_number: string }[];
+  phone_numbers: { phone_number: string; source: string; status: string }[];
+  phone_number_charges: unknown[];
 };
 
 const admin = serviceClient();
@@ -93,6 +95,14 @@ describe('the data export', () => {
     expect(data.profile.closed_at).toBeNull();
     expect(data.credit_purchases.map((p) => Number(p.amount))).toEqual([7]);
     expect(data.do_not_call.map((n) => n.phone_number)).toContain('+14155550161');
+    // Its number (the verified phone its first live call made its caller ID), without the
+    // provider's id or the inbound token's hash.
+    expect(data.phone_numbers).toEqual([
+      expect.objectContaining({ phone_number: owner.phone, source: 'verified', status: 'active' }),
+    ]);
+    expect(data.phone_number_charges).toEqual([]);
+    expect(text).not.toContain('provider_phone_number_id');
+    expect(text).not.toContain('inbound_token_hash');
 
     const task = data.tasks.find((t) => t.goal === OWNER_GOAL);
     expect(task).toBeDefined();

@@ -221,6 +221,76 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.account_export(p_user_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Callable by the service role only. Everything held about the account, as the owner may see
+  -- it: API keys masked as the dashboard shows them, the webhook secret never. Its tasks, the
+  -- bulk of it, are read page by page (account_export_tasks) and streamed after the rest.
+  -- (plpgsql: its numbers are declared after this file, 14-phone-numbers.sql.)
+  return jsonb_build_object(
+    'account', (
+      select jsonb_build_object(
+        'id', u.id, 'email', u.email, 'created_at', u.created_at,
+        'email_confirmed_at', u.email_confirmed_at, 'last_sign_in_at', u.last_sign_in_at)
+        from auth.users u where u.id = p_user_id),
+    'profile', (
+      select to_jsonb(p) - 'id' from public.profiles p where p.id = p_user_id),
+    'kyc', (
+      select to_jsonb(k) - 'user_id' from public.user_kyc k where k.user_id = p_user_id),
+    'agent_settings', (
+      select to_jsonb(s) - 'user_id' from public.agent_settings s where s.user_id = p_user_id),
+    'api_keys', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', k.id,
+               'key', k.key_prefix || '…' || k.key_last4, 'name', k.name,
+               'revoked', k.revoked, 'created_at', k.created_at, 'last_used_at', k.last_used_at,
+               'revoked_at', k.revoked_at)
+             order by k.created_at)
+        from public.api_keys k where k.user_id = p_user_id), '[]'::jsonb),
+    'webhook_secret', (
+      select jsonb_build_object('created_at', w.created_at)
+        from public.webhook_secrets w where w.user_id = p_user_id),
+    -- Endpoints without their signing secrets (secrets are never exported).
+    'webhook_endpoints', coalesce((
+      select jsonb_agg(to_jsonb(e) - 'user_id' - 'secret_hint' order by e.created_at)
+        from public.webhook_endpoints e where e.user_id = p_user_id), '[]'::jsonb),
+    'webhook_deliveries', coalesce((
+      select jsonb_agg(
+               (to_jsonb(d) - 'user_id' - 'locked_until')
+               || jsonb_build_object('attempts_made', coalesce((
+                    select jsonb_agg(to_jsonb(a) - 'delivery_id' order by a.number)
+                      from public.webhook_delivery_attempts a where a.delivery_id = d.id), '[]'::jsonb))
+             order by d.created_at)
+        from public.webhook_deliveries d where d.user_id = p_user_id), '[]'::jsonb),
+    'credit_purchases', coalesce((
+      select jsonb_agg(to_jsonb(c) - 'user_id' order by c.purchased_at)
+        from public.credit_purchases c where c.user_id = p_user_id), '[]'::jsonb),
+    'do_not_call', coalesce((
+      select jsonb_agg(to_jsonb(n) - 'user_id' order by n.created_at)
+        from public.do_not_call n where n.user_id = p_user_id), '[]'::jsonb),
+    'sms_messages', coalesce((
+      select jsonb_agg(to_jsonb(m) - 'user_id' order by m.created_at)
+        from public.sms_inbound_messages m where m.user_id = p_user_id), '[]'::jsonb),
+    'contact_requests', coalesce((
+      select jsonb_agg(to_jsonb(r) - 'user_id' order by r.created_at)
+        from public.contact_requests r where r.user_id = p_user_id), '[]'::jsonb),
+    -- Its numbers without the provider's id or the inbound token's hash, and what they cost.
+    'phone_numbers', coalesce((
+      select jsonb_agg(to_jsonb(n) - 'user_id' - 'provider_phone_number_id' - 'inbound_token_hash'
+               order by n.created_at)
+        from public.phone_numbers n where n.user_id = p_user_id), '[]'::jsonb),
+    'phone_number_charges', coalesce((
+      select jsonb_agg(to_jsonb(c) - 'user_id' order by c.created_at)
+        from public.phone_number_charges c where c.user_id = p_user_id), '[]'::jsonb)
+  );
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.batch_accept(p_user_id uuid, p_api_key_id uuid, p_batch jsonb, p_tasks jsonb, p_idempotency_key text, p_request_hash text)
  RETURNS jsonb
  LANGUAGE plpgsql
