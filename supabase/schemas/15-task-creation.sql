@@ -556,14 +556,16 @@ begin
     id, user_id, source, direction, phone_number, goal, voice, language, speaking_style,
     first_sentence, max_duration_minutes, retry_max_attempts, provider_token_hash, hold_cents,
     free_minutes_reserved, time_zones, status, current_attempt, event_seq, livemode,
-    from_number_id, from_number, purpose, transfer
+    from_number_id, from_number, purpose, transfer, tools, context
   ) values (
     p_task->>'id', called.user_id, 'inbound', 'inbound', p_task->>'phone_number',
     p_task->>'goal', p_task->>'voice', p_task->>'language', 'Professional', null, max_minutes, 0,
     p_task->>'provider_token_hash', hold, free_reserve,
     private.time_zones_of(p_task->>'phone_number'), 'queued', 1, 1, true, called.id,
     called.phone_number, 'informational',
-    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end
+    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
+    case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
+    coalesce(p_task->'context', '{}'::jsonb)
   ) returning * into created;
   insert into public.task_attempts (task_id, number, provider_call_id, started_at)
   values (created.id, 1, p_task->>'provider_call_id', now());

@@ -223,6 +223,39 @@ describe('the account’s own agent for a number', () => {
     expect(types).toContain('call.transferred');
   });
 
+  it('gives the agent the account’s tools, checked as a task’s are', async () => {
+    const { account, number } = await callingAccountWithNumber('inbound-tools');
+    const id = await numberIdOf(account);
+    const tool = {
+      name: 'opening_hours',
+      description: 'The opening hours of a given day.',
+      parameters: { type: 'object', properties: { day: { type: 'string' } }, required: ['day'] },
+      url: 'http://127.0.0.1:9/tools/hours',
+    };
+    for (const [bad, field] of [
+      [{ ...tool, url: 'https://169.254.169.254/latest' }, 'tools.0.url'],
+      [{ ...tool, parameters: { type: 'string' } }, 'tools.0.parameters'],
+    ] as const) {
+      const refused = await account.api(`/numbers/${id}/inbound`, {
+        method: 'POST',
+        json: { tools: [bad] },
+      });
+      expect(refused.status, field).toBe(400);
+      expect(((await refused.json()) as { error: { field: string } }).error.field).toBe(field);
+    }
+    const set = await account.api(`/numbers/${id}/inbound`, {
+      method: 'POST',
+      json: { tools: [tool] },
+    });
+    expect(set.status).toBe(200);
+
+    const inbound = await callsBack(account, '+13125550107', number, 'leaves-message');
+    const task = (await (await account.api(`/${inbound.id}`)).json()) as Task & {
+      tools: { name: string; url: string }[];
+    };
+    expect(task.tools).toEqual([tool]);
+  });
+
   it('offers no transfer outside business hours, and refuses a transfer without them', async () => {
     const { account, number } = await callingAccountWithNumber('inbound-closed');
     const id = await numberIdOf(account);

@@ -642,6 +642,8 @@ export interface components {
       voice?: string;
       language?: string;
       transfer?: components['schemas']['TransferRequest'];
+      /** @description Your own functions the agent may call during an inbound call, as on a task (checked the same way; each name once). */
+      tools?: components['schemas']['Tool'][];
       business_hours?: {
         start: string;
         end: string;

@@ -397,7 +397,7 @@ export function buildMcpServer(
       agent: inboundAgentSchema
         .nullable()
         .describe(
-          'goal, context, voice, language, and transfer (a person callers may be connected to) with business_hours; null: the default agent',
+          'goal, context, voice, language, tools (your functions the agent may call, as on a task), and transfer (a person callers may be connected to) with business_hours; null: the default agent',
         ),
     });
     server.registerTool(

@@ -184,6 +184,8 @@ export function createInboundCalls(deps: {
           provider_call_id: request.callId,
           previous_task_id: context.previous?.task_id ?? null,
           transfer,
+          tools: context.agent?.tools ?? null,
+          context: context.agent?.context ?? {},
         },
       }),
     ) as { task?: Json; error?: string };
@@ -206,6 +208,12 @@ export function createInboundCalls(deps: {
       outputSchema: null,
       record: false,
       transfer,
+      // The urls stay with us: the provider asks voice-events, which calls them.
+      tools: (context.agent?.tools ?? []).map(({ name, description, parameters }) => ({
+        name,
+        description,
+        parameters,
+      })),
       purpose: 'informational',
       disclosureFacts: { business_name: context.business_name, callback_number: null },
       serverUrl: `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(taskId)}&attempt=1`,

@@ -13,6 +13,7 @@ import type { TwilioClient } from '../twilio/client.ts';
 import { callableNumberAt, createTaskSchema, parseOrThrow } from './schema.ts';
 import { newPrefixedId, randomToken, sha256Hex } from '../ids.ts';
 import { INBOUND_TOKEN_HEADER } from './inbound-calls.ts';
+import type { TaskService } from './service.ts';
 
 export type PhoneNumber = {
   id: string;
@@ -57,6 +58,7 @@ export const inboundAgentSchema = z.strictObject(
     voice: createTaskSchema.shape.voice,
     language: createTaskSchema.shape.language,
     transfer: createTaskSchema.shape.transfer,
+    tools: createTaskSchema.shape.tools,
     business_hours: z
       .strictObject(
         {
@@ -164,6 +166,8 @@ export type NumberServiceDeps = {
   twilio: Pick<TwilioClient, 'messages'>;
   /** Where the provider asks who answers a call to one of the numbers (voice-events). */
   inboundUrl?: string;
+  /** Checks an inbound agent's tools as a task's are (the task service's checkTools). */
+  checkTools?: TaskService['checkTools'];
 };
 
 type SqlError = {
@@ -429,10 +433,14 @@ export function createNumberService(deps: NumberServiceDeps) {
         'A transfer needs business_hours: callers are connected to a person only within them.',
         { field: 'business_hours' },
       );
+    // Its tools' urls are called during the call like a task's: checked the same way, kept checked.
+    const tools =
+      agent?.tools?.length && deps.checkTools ? await deps.checkTools(agent.tools) : null;
+    const kept = agent && { ...agent, ...(tools ? { tools } : {}) };
     const changed = await rpc<SqlError | PhoneNumber>('phone_number_set_inbound', {
       p_user_id: userId,
       p_id: id,
-      p_agent: agent && Object.keys(agent).length > 0 ? agent : null,
+      p_agent: kept && Object.keys(kept).length > 0 ? kept : null,
     });
     if ('error' in changed) throw refusal(changed);
     return toApiNumber(changed);

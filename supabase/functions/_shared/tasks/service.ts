@@ -352,6 +352,27 @@ export function createTaskService(deps: TaskServiceDeps) {
   const webhookChecker = () =>
     webhookTargetChecker({ allowPrivate: deps.allowPrivateWebhooks, resolve: deps.resolveHost });
 
+  /**
+   * A task's (or an inbound agent's) tools as they are kept: each url called like a webhook (the
+   * same SSRF guard, every host looked up at once), its parameters a schema of the same subset as
+   * output_schema; a refusal names the first bad tool's field. Null for none.
+   */
+  async function checkTools(
+    toolInputs: readonly { name: string; description: string; parameters: unknown; url: string }[],
+    checkWebhook: (url: string) => Promise<string> = webhookChecker().check,
+    checkSchema: (schema: unknown, field?: string) => OutputSchema = checkOutputSchema,
+  ): Promise<TaskTool[] | null> {
+    const verdicts = await Promise.allSettled(toolInputs.map((tool) => checkWebhook(tool.url)));
+    return toolInputs.length
+      ? toolInputs.map((tool, index) => {
+          const parameters = checkSchema(tool.parameters, `tools.${index}.parameters`);
+          const verdict = verdicts[index]!;
+          if (verdict.status === 'rejected') throw asToolUrlError(verdict.reason, index);
+          return { name: tool.name, description: tool.description, parameters, url: verdict.value };
+        })
+      : null;
+  }
+
   /** Validates a create body into the row task_accept records; defaults are filled in SQL. */
   async function prepareTask(
     body: unknown,
@@ -381,26 +402,14 @@ export function createTaskService(deps: TaskServiceDeps) {
     // A tool's url is called like a webhook (the same SSRF guard); its parameters are a schema of
     // the same subset as output_schema. Every URL's host is looked up at once, and a refusal
     // names the first field in the body's order.
-    const toolInputs = input.tools ?? [];
-    const [webhookVerdict, ...toolVerdicts] = await Promise.allSettled([
+    const [webhookVerdict, toolsVerdict] = await Promise.allSettled([
       input.webhook_url ? checkWebhook(input.webhook_url) : Promise.resolve(null),
-      ...toolInputs.map((tool) => checkWebhook(tool.url)),
+      checkTools(input.tools ?? [], checkWebhook, checkSchema),
     ]);
     if (webhookVerdict!.status === 'rejected') throw webhookVerdict!.reason;
+    if (toolsVerdict!.status === 'rejected') throw toolsVerdict!.reason;
     const webhookUrl = webhookVerdict!.value;
-    const tools: TaskTool[] | null = toolInputs.length
-      ? toolInputs.map((tool, index) => {
-          const parameters = checkSchema(tool.parameters, `tools.${index}.parameters`);
-          const verdict = toolVerdicts[index]!;
-          if (verdict.status === 'rejected') throw asToolUrlError(verdict.reason, index);
-          return {
-            name: tool.name,
-            description: tool.description,
-            parameters,
-            url: verdict.value!,
-          };
-        })
-      : null;
+    const tools = toolsVerdict!.value;
     const key = options.idempotencyKey;
     if (key !== null && (key.length === 0 || key.length > 255)) throw badIdempotencyKey();
     if (key !== null) rejectControlCharacters(key, ['Idempotency-Key']);
@@ -472,6 +481,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   return {
     placeAttempt,
     prepareTask,
+    checkTools,
     withCallerNumber,
     /** Why the task's transfer may not ring its target at this moment, or null when it may. */
     transferRefusal: (taskId: string) => tasks.transferRefusal(taskId),

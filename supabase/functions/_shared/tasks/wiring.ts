@@ -74,6 +74,8 @@ export function taskServiceFromEnv() {
   ).replace(/\/+$/, '');
   const numbers = createNumberService({
     db,
+    // Called only once the service below exists (an inbound agent's tools are checked as a task's).
+    checkTools: (tools) => service.checkTools(tools),
     // Calls to the accounts' numbers ask voice-events who answers (assistant-request).
     inboundUrl: `${functionsUrl}/voice-events?inbound=1`,
     provider: createVapiPhoneNumbers({

@@ -599,6 +599,61 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.inbound_call_begin(p_number_id text, p_task jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  called public.phone_numbers%rowtype;
+  account public.profiles%rowtype;
+  created public.tasks%rowtype;
+  max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
+    private.limit_of('maxDurationMinutes', 'default'));
+  free_reserve integer;
+  hold integer;
+begin
+  select * into called from public.phone_numbers where id = p_number_id and status = 'active';
+  if not found then
+    return jsonb_build_object('error', 'unknown_number');
+  end if;
+  select * into account from public.profiles where id = called.user_id for update;
+  if not found or account.closed_at is not null then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  free_reserve := greatest(least(max_minutes, 100 - account.free_minutes_used - account.free_minutes_reserved), 0);
+  hold := greatest(least(max_minutes - free_reserve,
+    floor((account.credits - account.credits_held) * 100)::integer), 0);
+
+  insert into public.tasks (
+    id, user_id, source, direction, phone_number, goal, voice, language, speaking_style,
+    first_sentence, max_duration_minutes, retry_max_attempts, provider_token_hash, hold_cents,
+    free_minutes_reserved, time_zones, status, current_attempt, event_seq, livemode,
+    from_number_id, from_number, purpose, transfer, tools, context
+  ) values (
+    p_task->>'id', called.user_id, 'inbound', 'inbound', p_task->>'phone_number',
+    p_task->>'goal', p_task->>'voice', p_task->>'language', 'Professional', null, max_minutes, 0,
+    p_task->>'provider_token_hash', hold, free_reserve,
+    private.time_zones_of(p_task->>'phone_number'), 'queued', 1, 1, true, called.id,
+    called.phone_number, 'informational',
+    case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
+    case when jsonb_typeof(p_task->'tools') = 'array' then p_task->'tools' end,
+    coalesce(p_task->'context', '{}'::jsonb)
+  ) returning * into created;
+  insert into public.task_attempts (task_id, number, provider_call_id, started_at)
+  values (created.id, 1, p_task->>'provider_call_id', now());
+  insert into public.task_events (task_id, seq, type, data)
+  values (created.id, 1, 'inbound.started', jsonb_build_object(
+    'from', created.phone_number, 'to', called.phone_number,
+    'previous_task_id', p_task->>'previous_task_id'));
+  update public.profiles
+     set credits_held = credits_held + hold / 100.0,
+         free_minutes_reserved = free_minutes_reserved + free_reserve
+   where id = called.user_id;
+  return jsonb_build_object('task', to_jsonb(created) - 'provider_token_hash');
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.task_accept(p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text)
  RETURNS jsonb
  LANGUAGE plpgsql
