@@ -14,7 +14,6 @@ export const dialwiseStack = (): StackOptions => ({
     DIALWISE_LOCAL_STACK: '1',
     VAPI_API_URL: providers.vapi.url,
     VAPI_API_KEY: providers.vapi.apiKey,
-    VAPI_PHONE_NUMBER_ID: providers.vapi.phoneNumberId,
     VAPI_CALLER_ID_CREDENTIAL_ID: providers.vapi.callerIdCredentialId,
     TWILIO_ACCOUNT_SID: providers.twilio.accountSid,
     TWILIO_AUTH_TOKEN: providers.twilio.authToken,

@@ -60,14 +60,14 @@ describe('app origins under a port offset', () => {
 });
 
 describe('what the local stack hands our functions', () => {
-  it('gives the functions VAPI_API_URL, VAPI_API_KEY and VAPI_PHONE_NUMBER_ID; .env overrides them', () => {
+  it('gives the functions VAPI_API_URL, VAPI_API_KEY and VAPI_CALLER_ID_CREDENTIAL_ID; .env overrides them', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'dialwise-functions-'));
     try {
       const config = { ...loadConfig(), voicePort: 54332, functionsDir: dir };
       expect(localProviderEnv(config)).toMatchObject({
         VAPI_API_URL: 'http://127.0.0.1:54332',
         VAPI_API_KEY: 'vapi_dialwise_local',
-        VAPI_PHONE_NUMBER_ID: 'local',
+        VAPI_CALLER_ID_CREDENTIAL_ID: 'local-caller-id-trunk',
       });
       writeFileSync(
         path.join(dir, '.env'),
@@ -76,7 +76,7 @@ describe('what the local stack hands our functions', () => {
       expect(localProviderEnv(config)).toMatchObject({
         VAPI_API_URL: 'https://api.vapi.ai',
         VAPI_API_KEY: 'sk_live',
-        VAPI_PHONE_NUMBER_ID: 'local',
+        VAPI_CALLER_ID_CREDENTIAL_ID: 'local-caller-id-trunk',
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

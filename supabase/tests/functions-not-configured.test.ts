@@ -47,7 +47,7 @@ describe('functions deployed without their secrets', () => {
     expect(status.components.voice_provider.status).toBe('down');
     expect(status.not_configured).toEqual(
       expect.arrayContaining([
-        { part: 'voice_provider', missing: ['VAPI_API_KEY', 'VAPI_PHONE_NUMBER_ID'] },
+        { part: 'voice_provider', missing: ['VAPI_API_KEY', 'VAPI_CALLER_ID_CREDENTIAL_ID'] },
         { part: 'payments', missing: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
         { part: 'database', missing: ['DB_POOLER_URL'] },
       ]),

@@ -4,8 +4,11 @@
 import type { EnvGetter } from '../env.ts';
 
 export const REQUIRED_SECRETS = {
-  /** Calls: the voice provider's key and the number calls are placed from. */
-  voice_provider: ['VAPI_API_KEY', 'VAPI_PHONE_NUMBER_ID'],
+  /**
+   * Calls: the voice provider's key, and the SIP trunk verified caller IDs dial out through (an
+   * account's first live call shows its verified phone through it).
+   */
+  voice_provider: ['VAPI_API_KEY', 'VAPI_CALLER_ID_CREDENTIAL_ID'],
   /** Credits by card: Checkout and its webhook. */
   payments: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   /** Phone verification and calls by text message. */

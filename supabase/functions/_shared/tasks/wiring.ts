@@ -47,7 +47,6 @@ export function taskServiceFromEnv() {
     createVapiProvider({
       apiUrl: Deno.env.get('VAPI_API_URL') || 'https://api.vapi.ai',
       apiKey: requireEnv('VAPI_API_KEY'),
-      phoneNumberId: requireEnv('VAPI_PHONE_NUMBER_ID'),
     }),
     createSimulatedProvider({
       speed: speedWithinWorker(

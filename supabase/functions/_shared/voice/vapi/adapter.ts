@@ -46,7 +46,11 @@ import {
 export type VapiConfig = {
   apiUrl: string;
   apiKey: string;
-  phoneNumberId: string;
+  /**
+   * The number a call shows when its request names none: the simulated network's own. A live
+   * call always names one of its account's numbers (callerPhoneNumberId).
+   */
+  phoneNumberId?: string;
   fetch?: typeof fetch;
 };
 
@@ -517,11 +521,12 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
 
   return {
     async placeCall(request) {
+      const phoneNumberId = request.callerPhoneNumberId ?? config.phoneNumberId;
+      if (!phoneNumberId)
+        throw new ProviderError('The call names no number to show (callerPhoneNumberId)', null);
       const created = await call('/call', {
         method: 'POST',
-        body: JSON.stringify(
-          createCallBody(request, request.callerPhoneNumberId ?? config.phoneNumberId),
-        ),
+        body: JSON.stringify(createCallBody(request, phoneNumberId)),
       }).catch((error: unknown) => {
         // Too many requests: nothing was placed; the task waits like one that found no line.
         if (error instanceof ProviderError && error.status === 429)
