@@ -7,6 +7,9 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time like 09:00.')
 export const inboundAgentFormSchema = z
   .object({
     goal: z.string().trim().max(4000, 'At most 4000 characters.'),
+    /** Empty: the account's phone-agent settings. */
+    voice: z.string(),
+    language: z.string(),
     transfer_to: z
       .string()
       .trim()
@@ -29,12 +32,31 @@ export const inboundAgentFormSchema = z
 
 export type InboundAgentForm = z.infer<typeof inboundAgentFormSchema>;
 
-export function inboundAgentOf(form: InboundAgentForm): InboundAgent | null {
+/**
+ * The agent to save: what the form shows, over what it does not (context and tools set through
+ * the API or MCP are kept).
+ */
+export function inboundAgentOf(
+  form: InboundAgentForm,
+  saved: InboundAgent | null | undefined = null,
+): InboundAgent | null {
+  const {
+    goal: _goal,
+    voice: _voice,
+    language: _language,
+    transfer: _transfer,
+    business_hours: _hours,
+    ...kept
+  } = saved ?? {};
   const agent: InboundAgent = {
+    ...kept,
     ...(form.goal ? { goal: form.goal } : {}),
+    ...(form.voice ? { voice: form.voice } : {}),
+    ...(form.language ? { language: form.language } : {}),
     ...(form.transfer_to
       ? {
-          transfer: { to: form.transfer_to, mode: 'warm' as const },
+          // When and how a transfer set through the API is made stay as they were.
+          transfer: { mode: 'warm' as const, ...saved?.transfer, to: form.transfer_to },
           business_hours: {
             start: form.start,
             end: form.end,
@@ -50,6 +72,8 @@ export function inboundAgentOf(form: InboundAgentForm): InboundAgent | null {
 export function inboundAgentForm(agent: InboundAgent | null | undefined): InboundAgentForm {
   return {
     goal: agent?.goal ?? '',
+    voice: agent?.voice ?? '',
+    language: agent?.language ?? '',
     transfer_to: agent?.transfer?.to ?? '',
     start: agent?.business_hours?.start ?? '09:00',
     end: agent?.business_hours?.end ?? '17:00',

@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { languages, voices } from '@/config/phone-agent-options';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import {
@@ -33,7 +35,7 @@ export function InboundAgentForm({ number, userId }: { number: PhoneNumber; user
   });
   const submit = handleSubmit((values) =>
     save.mutate(
-      { id: number.id, agent: inboundAgentOf(values) },
+      { id: number.id, agent: inboundAgentOf(values, number.inbound_agent) },
       {
         onSuccess: () => toast.success(`Calls to ${number.phone_number} follow the new settings.`),
         onError: (failure) => toast.error(failure.message),
@@ -54,6 +56,28 @@ export function InboundAgentForm({ number, userId }: { number: PhoneNumber; user
       <FormField label="What the agent should do (optional)" error={errors.goal?.message}>
         <Textarea rows={3} {...register('goal')} />
       </FormField>
+      <div className="flex flex-wrap gap-3">
+        <FormField label="Voice" error={errors.voice?.message}>
+          <NativeSelect {...register('voice')}>
+            <option value="">As in your phone-agent settings</option>
+            {voices.map((voice) => (
+              <option key={voice.value} value={voice.value}>
+                {voice.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Language" error={errors.language?.message}>
+          <NativeSelect {...register('language')}>
+            <option value="">As in your phone-agent settings</option>
+            {languages.map((language) => (
+              <option key={language.value} value={language.value}>
+                {language.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
       <FormField
         label="Connect callers to (optional)"
         error={errors.transfer_to?.message}
