@@ -543,37 +543,16 @@ declare
   code text := lpad(((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint) % 1000000)::text, 6, '0');
   pending public.phone_numbers%rowtype;
   refusal jsonb;
+  -- The phone the account verified when it signed up was proven by a code already: no second one.
+  own_phone boolean := exists (select 1 from public.user_kyc
+                                where user_id = p_user_id and phone_verified and phone = p_phone_number);
 begin
   perform 1 from public.profiles where id = p_user_id for update;
   if exists (select 1 from public.phone_numbers
               where phone_number = p_phone_number and status = 'active') then
     return jsonb_build_object('error', 'number_taken');
   end if;
-  -- The phone the account verified when it signed up was proven by a code already: no second one.
-  if exists (select 1 from public.user_kyc
-              where user_id = p_user_id and phone_verified and phone = p_phone_number) then
-    select * into pending from public.phone_numbers
-     where user_id = p_user_id and phone_number = p_phone_number and status = 'pending_verification';
-    if not found then
-      refusal := private.phone_number_refusal(p_user_id, 0);
-      if refusal is not null then
-        return refusal;
-      end if;
-      insert into public.phone_numbers (id, user_id, phone_number, source, status, label, verified_at)
-      values (p_id, p_user_id, p_phone_number, 'verified', 'pending_verification',
-        nullif(btrim(p_label), ''), now())
-      returning * into pending;
-    elsif pending.verified_at is not null and pending.updated_at > now() - interval '30 seconds' then
-      -- Another request of the account is registering it with the provider right now.
-      return jsonb_build_object('error', 'registering');
-    else
-      update public.phone_numbers set verified_at = coalesce(verified_at, now())
-       where id = pending.id returning * into pending;
-    end if;
-    return jsonb_build_object('number', to_jsonb(pending) - 'provider_phone_number_id' - 'inbound_token_hash',
-      'verified', true);
-  end if;
-  if (select count(*) from private.caller_id_code_sends
+  if not own_phone and (select count(*) from private.caller_id_code_sends
        where phone_number = p_phone_number and sent_at > now() - interval '1 hour')
      >= private.limit_of('callerIdCodeSendsPerHour') then
     return jsonb_build_object('error', 'too_many_sends');
@@ -585,9 +564,20 @@ begin
     if refusal is not null then
       return refusal;
     end if;
-    insert into public.phone_numbers (id, user_id, phone_number, source, status, label)
-    values (p_id, p_user_id, p_phone_number, 'verified', 'pending_verification', nullif(btrim(p_label), ''))
+    insert into public.phone_numbers (id, user_id, phone_number, source, status, label, verified_at)
+    values (p_id, p_user_id, p_phone_number, 'verified', 'pending_verification',
+      nullif(btrim(p_label), ''), case when own_phone then now() end)
     returning * into pending;
+  elsif own_phone and pending.verified_at is not null and pending.updated_at > now() - interval '30 seconds' then
+    -- Another request of the account is registering it with the provider right now.
+    return jsonb_build_object('error', 'registering');
+  elsif own_phone then
+    update public.phone_numbers set verified_at = coalesce(verified_at, now())
+     where id = pending.id returning * into pending;
+  end if;
+  if own_phone then
+    return jsonb_build_object('number', to_jsonb(pending) - 'provider_phone_number_id' - 'inbound_token_hash',
+      'verified', true);
   end if;
   insert into private.caller_id_codes (phone_number_id, code_hash, expires_at)
   values (pending.id, encode(extensions.digest(pending.id || ':' || code, 'sha256'), 'hex'),
