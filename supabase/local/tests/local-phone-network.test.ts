@@ -337,7 +337,9 @@ describe('the scripted callees (the /docs table)', () => {
       expect(transcripts.every((m) => m.type === 'transcript[transcriptType="final"]')).toBe(true);
       expect(transcripts.every((m) => m.transcriptType === 'final')).toBe(true);
       expect(transcripts[0]!.transcript).toBe('Hi, this is Aria calling from Bright Smiles.');
-      expect(transcripts[2]!.transcript).toBe(`The reason for my call: ${GOAL}.`);
+      expect(transcripts[2]!.transcript).toBe(
+        "I'm calling to confirm Kim's dental appointment tomorrow at 3 pm.",
+      );
       expect(transcripts[4]!.transcript).toMatch(/^Yes, that works — confirm Kim's dental/);
       const end = report(messages);
       // The summary says what happened, not the goal.
@@ -352,7 +354,9 @@ describe('the scripted callees (the /docs table)', () => {
         0,
       );
       expect(end.cost).toBeGreaterThan(0);
-      expect(end.artifact.transcript).toContain(`AI: The reason for my call: ${GOAL}.`);
+      expect(end.artifact.transcript).toContain(
+        "AI: I'm calling to confirm Kim's dental appointment tomorrow at 3 pm.",
+      );
       expect(end.artifact.messages.map((m) => m.role)).toEqual([
         'system',
         'bot',

@@ -1,10 +1,12 @@
 import type { Behaviour } from './callees.ts';
 import {
   buildScript,
+  conversationLines,
   goalFromPrompt,
   holdSeconds,
   OPT_OUT_KEY,
   OPT_OUT_LINE,
+  purposeOf,
   speakingSeconds,
   type ScriptInput,
   type Step,
@@ -60,6 +62,29 @@ describe('goalFromPrompt', () => {
   });
 });
 
+describe('purposeOf', () => {
+  it('keeps what the call is for and leaves the agent’s instructions unsaid', () => {
+    expect(purposeOf("Confirm Kim's appointment at 3 pm; offer Thursday if not")).toBe(
+      "Confirm Kim's appointment at 3 pm",
+    );
+    expect(purposeOf('Ask Sam whether the parcel arrived. Be brief and polite.')).toBe(
+      'Ask Sam whether the parcel arrived',
+    );
+    expect(purposeOf('Remind Lee about the checkup — mention parking is free')).toBe(
+      'Remind Lee about the checkup',
+    );
+    expect(purposeOf('the 3-day follow-up')).toBe('the 3-day follow-up');
+  });
+
+  it('is said as the agent’s own purpose', () => {
+    const { ask } = conversationLines('Ask Sam whether the parcel arrived; be brief', null, true);
+    expect(ask).toBe("I'm calling to ask Sam whether the parcel arrived.");
+    expect(conversationLines('the invoice from March', null, true).ask).toBe(
+      "I'm calling about the invoice from March.",
+    );
+  });
+});
+
 describe('buildScript', () => {
   it('is deterministic', () => {
     expect(buildScript(input('agrees'))).toEqual(buildScript(input('agrees')));
@@ -71,9 +96,9 @@ describe('buildScript', () => {
     expect(turns(script.steps)).toEqual([
       'assistant: Hi, this is Aria calling from Bright Smiles.',
       'user: Hi, yes, speaking. What is this about?',
-      "assistant: The reason for my call: Confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not.",
+      "assistant: I'm calling to confirm Kim's dental appointment tomorrow at 3 pm.",
       'user: Okay, let me check that. One moment, please.',
-      "user: Yes, that works — confirm Kim's dental appointment tomorrow at 3 pm; offer Thursday if not. Consider it done.",
+      "user: Yes, that works — confirm Kim's dental appointment tomorrow at 3 pm. Consider it done.",
       'assistant: Wonderful, thank you. I have noted that. Have a great day!',
       'user: Thanks, bye.',
     ]);

@@ -222,6 +222,19 @@ export function holdSeconds(goal: string): number {
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/**
+ * What the call is for, as an agent pursuing the goal says it: the goal's first clause, without
+ * the contingencies that follow it ("…; offer Thursday if not"), which are for the agent only.
+ */
+export function purposeOf(goal: string): string {
+  const first = goal.split(/\s*;\s*|\s+[—–]\s+|\s+-\s+|(?<=[.!?])\s+/)[0] ?? goal;
+  return first.replace(/[.!?;,:\s]+$/, '') || goal;
+}
+
+/** Goals that begin with what the agent is to do read as "I'm calling to …". */
+const ACTION_FIRST =
+  /^(arrange|ask|book|cancel|check|collect|confirm|discuss|find|follow|get|invite|let|notify|offer|remind|reschedule|schedule|see|tell|update|verify)\b/i;
+
 type Phrases = {
   opening: string;
   whatAbout: string;
@@ -242,7 +255,10 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
   en: {
     opening: 'Hello, this is an automated assistant calling.',
     whatAbout: 'Hi, yes, speaking. What is this about?',
-    reason: (goal) => `The reason for my call: ${goal}.`,
+    reason: (purpose) =>
+      ACTION_FIRST.test(purpose)
+        ? `I'm calling to ${lowerFirst(purpose)}.`
+        : `I'm calling about ${purpose}.`,
     checking: 'Okay, let me check that. One moment, please.',
     yes: (goal) => `Yes, that works — ${lowerFirst(goal)}. Consider it done.`,
     no: (goal) => `No, I'm sorry, that doesn't work for me. I can't agree to ${lowerFirst(goal)}.`,
@@ -328,8 +344,10 @@ export function conversationLines(
 ) {
   const say = phrasesFor(language);
   const opening = firstMessage?.trim() || say.opening;
-  const ask = say.reason(goal);
-  const answer = agrees ? say.yes(goal) : say.no(goal);
+  // Both sides speak of what the call is for; the goal's instructions stay unsaid.
+  const purpose = purposeOf(goal);
+  const ask = say.reason(purpose);
+  const answer = agrees ? say.yes(purpose) : say.no(purpose);
   const closing = [agrees ? say.thanks : say.understood, endCallMessage?.trim()]
     .filter(Boolean)
     .join(' ');

@@ -504,7 +504,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
       const due = timeline.dueAt(stepEnd(step));
-      if (!(await sleep(due - now(), entry.abort.signal))) return;
+      // A timer may fire a millisecond early: nothing is stamped later than the wall time it is sent.
+      if (!(await sleep(Math.ceil(due - now()) + 1, entry.abort.signal))) return;
       if (step.kind === 'status') setStatus(entry, step.status, timeline.at(step.at));
       else if (step.kind === 'tool') await callTool(entry, step, timeline.at(step.at));
       else if (step.kind === 'turn') speak(entry, step, timeline.at(step.at));
