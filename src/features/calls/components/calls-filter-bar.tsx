@@ -30,7 +30,7 @@ function SelectFilter({
   options: readonly { value: string; label: string }[];
 }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid min-w-0 gap-1">
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
         {label}
       </label>
@@ -108,7 +108,8 @@ export function CallsFilterBar({
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {/* As many columns as fit the card (a date field needs about 11rem), never overlapping. */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
         <SelectFilter
           id="calls-status"
           label="Status"
@@ -130,7 +131,7 @@ export function CallsFilterBar({
           onChange={set('call_outcome')}
           options={CALL_OUTCOMES.map((o) => ({ value: o, label: CALL_OUTCOME_LABELS[o] }))}
         />
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <label htmlFor="calls-from" className="text-xs font-medium text-muted-foreground">
             From
           </label>
@@ -142,7 +143,7 @@ export function CallsFilterBar({
             onChange={(e) => set('from')(e.target.value || undefined)}
           />
         </div>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <label htmlFor="calls-to" className="text-xs font-medium text-muted-foreground">
             To
           </label>
