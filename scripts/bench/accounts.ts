@@ -1,9 +1,15 @@
 /**
  * Accounts for benchmarks, made directly in SQL (no e-mail round trip): KYC complete, a verified
- * phone of their own, an attested default legal basis (so live calls need no consent of their
- * own), $25 of credits and one live API key each.
+ * phone of their own that is already their caller ID (as after a first live call, so no measured
+ * request pays for registering it), an attested default legal basis (so live calls need no consent
+ * of their own), $25 of credits and one live API key each.
  */
 import pg from 'pg';
+import { LOCAL_VAPI_PHONE_NUMBER_ID } from '@dialwise/local-stack';
+
+const ULID_CHARS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const numberId = () =>
+  `num_${Array.from(crypto.getRandomValues(new Uint8Array(26)), (b) => ULID_CHARS[b % 32]).join('')}`;
 
 export async function makeBenchAccounts(
   dbUrl: string,
@@ -23,11 +29,19 @@ export async function makeBenchAccounts(
         [`bench-${Date.now()}-${i}-${Math.random().toString(36).slice(2, 8)}@example.com`],
       );
       const id = rows[0]!.id;
+      // A verified number belongs to one account only.
+      const phone = `+1415${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`;
       await client.query(
         `insert into public.user_kyc (user_id, business_type, legal_name, address, use_case, kyc_status, phone, phone_verified)
          values ($1, 'business', 'Bench LLC', '1 Main St', 'Benchmarks', 'complete', $2, true)`,
-        // A verified number belongs to one account only.
-        [id, `+1415${String(2_000_000 + Math.floor(Math.random() * 7_999_999))}`],
+        [id, phone],
+      );
+      // Its caller ID, dialled out through the local network's own number at the provider.
+      await client.query(
+        `insert into public.phone_numbers (id, user_id, phone_number, source, status, is_default, label,
+           provider_phone_number_id, verified_at)
+         values ($1, $2, $3, 'verified', 'active', true, 'Verified phone', $4, now())`,
+        [numberId(), id, phone, LOCAL_VAPI_PHONE_NUMBER_ID],
       );
       await client.query(
         `select public.legal_basis_attest($1, 'prior_express_consent', null, 'api')`,

@@ -111,6 +111,8 @@ async function main() {
       database: 'postgres',
       ssl: { ca: localCa(), rejectUnauthorized: true },
     });
+    // The stack stopping under a failed run must not hide the failure behind the pool's error.
+    pooled.on('error', () => undefined);
     await pooled.connect();
     const paths: Record<string, () => Promise<void>> = {
       'gateway → Deno → function → SQL': viaHttp(`${config.apiUrl}/functions/v1/task`),
