@@ -135,6 +135,25 @@ describe('DeferredUntilNearViewport', () => {
     expect(screen.getAllByRole('heading', { name: 'Lower section' })).toHaveLength(1);
   });
 
+  it('never swaps the sections in between a press and its release, so the click is not lost', async () => {
+    const viewport = stubViewport();
+    let resolve!: (component: typeof Counter) => void;
+    const load = vi.fn(() => new Promise<typeof Counter>((done) => (resolve = done)));
+    await hydratePrerenderedPage(load);
+    const box = () => document.querySelector<HTMLElement>('[data-deferred="lower"]');
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Clicked 0 times' });
+
+    await act(async () => viewport.near());
+    await user.pointer({ keys: '[MouseLeft>]', target: button });
+    await act(async () => resolve(Counter));
+    expect(box()).toHaveAttribute('data-stage', 'static');
+
+    await user.pointer({ keys: '[/MouseLeft]', target: button });
+    await waitFor(() => expect(box()).toHaveAttribute('data-stage', 'live'));
+    expect(screen.getByRole('button', { name: 'Clicked 1 times' })).toBeInTheDocument();
+  });
+
   it('passes the click on even when the live sections hold an element the HTML did not', async () => {
     stubViewport();
     let resolve!: (component: typeof Counter) => void;

@@ -78,12 +78,18 @@ export function DeferredUntilNearViewport({
   );
   const box = useRef<HTMLDivElement>(null);
   const replay = useRef<{ click?: HeldTarget; focus?: HeldTarget }>({});
+  // A press (pointer down) on the HTML under way, and whether the live sections wait for its end.
+  const press = useRef({ down: false, liveWaits: false });
 
   // If the code cannot be loaded (offline), the prerendered HTML stays: readable, and its links
-  // work as plain links.
+  // work as plain links. Never swapped in between a press and its release: the click would land
+  // on neither element and be lost.
   const goLive = useCallback(() => {
     void Sections.preload().then(
-      () => setStage('live'),
+      () => {
+        if (press.current.down) press.current.liveWaits = true;
+        else setStage('live');
+      },
       () => setStage('static-for-good'),
     );
   }, [Sections]);
@@ -142,6 +148,22 @@ export function DeferredUntilNearViewport({
     replay.current.click = heldTarget(box.current, target);
     goLive();
   };
+  const onPointerDownCapture = () => {
+    if (stage !== 'static' || press.current.down) return;
+    press.current.down = true;
+    const released = () => {
+      window.removeEventListener('pointerup', released, true);
+      window.removeEventListener('pointercancel', released, true);
+      // After the click that follows the release, which the handler above holds for the live one.
+      setTimeout(() => {
+        const { liveWaits } = press.current;
+        press.current = { down: false, liveWaits: false };
+        if (liveWaits) setStage('live');
+      });
+    };
+    window.addEventListener('pointerup', released, true);
+    window.addEventListener('pointercancel', released, true);
+  };
   const onFocusCapture = (event: { target: EventTarget }) => {
     if (stage !== 'static') return;
     if (box.current && event.target instanceof Element)
@@ -159,6 +181,7 @@ export function DeferredUntilNearViewport({
       data-deferred={name}
       className="contents"
       onClickCapture={onClickCapture}
+      onPointerDownCapture={onPointerDownCapture}
       onFocusCapture={onFocusCapture}
       dangerouslySetInnerHTML={keepServerHtml}
       suppressHydrationWarning
