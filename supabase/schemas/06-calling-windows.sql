@@ -1536,3 +1536,90 @@ comment on function public.calling_hold_lift(bigint, timestamptz) is
   'Ends a declared hold at p_at, when the declaration is lifted before its stated end; false when it had already ended. Service role only.';
 revoke all on function public.calling_hold_lift(bigint, timestamptz) from public, anon, authenticated;
 grant execute on function public.calling_hold_lift(bigint, timestamptz) to service_role;
+
+-- Test clocks that move (docs/product-rules.md#test-mode): advancing a waiting test task's clock
+-- by some minutes brings everything it waits for (its calling window, schedule_at, a retry's wait)
+-- that much sooner, as if the time had passed. A set clock keeps running from its new moment; an
+-- open one stays open. Live tasks have no test clock.
+create function private.advance_test_clock(p_task_id text, p_minutes integer) returns void
+language sql
+set search_path = ''
+as $$
+  update public.tasks
+     set test_clock_shift = test_clock_shift + make_interval(mins => p_minutes),
+         scheduled_for = greatest(scheduled_for - make_interval(mins => p_minutes), now()),
+         next_attempt_at = greatest(next_attempt_at - make_interval(mins => p_minutes), now()),
+         updated_at = now()
+   where id = p_task_id;
+$$;
+comment on function private.advance_test_clock(text, integer) is
+  'Moves a locked waiting test task''s clock p_minutes ahead: its set clock, its scheduled time and its next attempt.';
+revoke all on function private.advance_test_clock(text, integer) from public, anon, authenticated;
+
+create function public.task_test_clock_advance(p_user_id uuid, p_task_id text, p_minutes integer)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+begin
+  -- Another account's task is "not found", never "forbidden".
+  if not exists (select 1 from public.tasks where id = p_task_id and user_id = p_user_id) then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  task := private.lock_task(p_task_id);
+  if task.livemode then
+    return jsonb_build_object('error', 'test_clock_in_live_mode');
+  end if;
+  if task.status not in ('scheduled', 'retry_scheduled') then
+    return jsonb_build_object('error', 'task_not_waiting', 'status', task.status);
+  end if;
+  perform private.advance_test_clock(p_task_id, p_minutes);
+  perform private.wake_dispatch('test_clock');
+  return jsonb_build_object('advanced', 1);
+end;
+$$;
+comment on function public.task_test_clock_advance(uuid, text, integer) is
+  'Advances a waiting test task''s clock by p_minutes (one of the account''s tasks); asks for a dispatch run to place what became due.';
+revoke all on function public.task_test_clock_advance(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.task_test_clock_advance(uuid, text, integer) to service_role;
+
+create function public.batch_test_clock_advance(p_user_id uuid, p_batch_id text, p_minutes integer)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  batch_live boolean;
+  waiting text;
+  advanced integer := 0;
+begin
+  select livemode into batch_live from public.batches where id = p_batch_id and user_id = p_user_id;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  if batch_live then
+    return jsonb_build_object('error', 'test_clock_in_live_mode');
+  end if;
+  -- The account first, then its tasks: the order of every writer.
+  perform 1 from public.profiles where id = p_user_id for update;
+  for waiting in
+    select id from public.tasks
+     where batch_id = p_batch_id and status in ('scheduled', 'retry_scheduled')
+     order by batch_index
+     for update
+  loop
+    perform private.advance_test_clock(waiting, p_minutes);
+    advanced := advanced + 1;
+  end loop;
+  if advanced > 0 then
+    perform private.wake_dispatch('test_clock');
+  end if;
+  return jsonb_build_object('advanced', advanced);
+end;
+$$;
+comment on function public.batch_test_clock_advance(uuid, text, integer) is
+  'Advances the clocks of a test batch''s waiting tasks by p_minutes; {advanced: how many}.';
+revoke all on function public.batch_test_clock_advance(uuid, text, integer) from public, anon, authenticated;
+grant execute on function public.batch_test_clock_advance(uuid, text, integer) to service_role;

@@ -13,7 +13,12 @@ import {
   readOpenApi,
 } from '../../scripts/contract/openapi-spec';
 import { deleteCreatedUsers } from './support/clients';
-import { createCallingAccount, type CallingAccount } from './support/call-api';
+import {
+  callApiWith,
+  createCallingAccount,
+  testKeyOf,
+  type CallingAccount,
+} from './support/call-api';
 import { apiUrl } from './support/stack';
 import { latestMessageTo } from './support/mailbox';
 import { waitFor } from './support/wait';
@@ -476,6 +481,50 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       '/task/batches/{batch_id}/events',
       account.api(`/batches/${missingBatch}/events`),
       'GET',
+    );
+  });
+
+  it('the test clock operations, good and bad', async () => {
+    const withTestKey = callApiWith(await testKeyOf(account));
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const task = (await (
+      await withTestKey('', post({ ...smallest, schedule_at: later }))
+    ).json()) as { id: string };
+    await ask(
+      'an hour ahead',
+      '/task/{id}/test-clock/advance',
+      withTestKey(`/${task.id}/test-clock/advance`, post({ minutes: 60 })),
+      'POST',
+    );
+    await ask(
+      'not a whole number of minutes',
+      '/task/{id}/test-clock/advance',
+      withTestKey(`/${task.id}/test-clock/advance`, post({ minutes: 1.5 })),
+      'POST',
+    );
+    await ask(
+      'a live task',
+      '/task/{id}/test-clock/advance',
+      account.api(`/${ended.id}/test-clock/advance`, post({ minutes: 60 })),
+      'POST',
+    );
+    const batch = (await (
+      await withTestKey(
+        '/batches',
+        post({ defaults: { goal: 'Confirm.', schedule_at: later }, tasks: [smallest] }),
+      )
+    ).json()) as { id: string };
+    await ask(
+      'an hour ahead',
+      '/task/batches/{batch_id}/test-clock/advance',
+      withTestKey(`/batches/${batch.id}/test-clock/advance`, post({ minutes: 60 })),
+      'POST',
+    );
+    await ask(
+      'no such batch',
+      '/task/batches/{batch_id}/test-clock/advance',
+      withTestKey(`/batches/${missingBatch}/test-clock/advance`, post({ minutes: 60 })),
+      'POST',
     );
   });
 

@@ -185,6 +185,23 @@ describe('@dialwise/sdk from its packed tarball', () => {
     });
   });
 
+  it('advances a scheduled test call’s clock to its window, and the call is placed', async () => {
+    const scheduled = await client.tasks.create({
+      phone_number: '+14155550100',
+      goal: GOAL,
+      test_clock: '2026-11-27T23:30:00-08:00',
+    });
+    expect(scheduled.status).toBe('scheduled');
+    // 23:30 + 9 h 30 min: 09:00, California's opening.
+    await client.tasks.advanceTestClock(scheduled.id, 9 * 60 + 30);
+    const done = await client.tasks.wait(scheduled.id, { timeoutMs: 30_000 });
+    expect(done.status).toBe('success');
+    await expect(client.tasks.advanceTestClock(scheduled.id, 60)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+    });
+  });
+
   it('throws DialwiseError naming the unknown field, with the request id', async () => {
     const error = await client.tasks
       .create({ phone: '+14155550100', goal: GOAL } as unknown as Sdk.CreateTaskRequest)

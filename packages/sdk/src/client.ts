@@ -400,6 +400,22 @@ class Tasks {
     });
   }
 
+  /**
+   * Test mode: moves a waiting task's clock `minutes` ahead (as Stripe's test clocks), so its
+   * calling window, schedule_at or retry comes that much sooner.
+   */
+  advanceTestClock(
+    id: string,
+    minutes: number,
+    options: RequestOptions = {},
+  ): Promise<WithResponse<Task>> {
+    return this.client.json<Task>('POST', `/task/${encodeURIComponent(id)}/test-clock/advance`, {
+      body: { minutes },
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+    });
+  }
+
   /** Reads the task until it has ended; WaitTimeoutError (with the last task) past the timeout. */
   async wait(id: string, options: WaitOptions = {}): Promise<WithResponse<Task>> {
     const deadline = Date.now() + (options.timeoutMs ?? FIFTEEN_MINUTES);
@@ -498,6 +514,19 @@ class Batches {
       signal: options.signal,
       timeoutMs: options.requestTimeoutMs,
     });
+  }
+
+  /** Test mode: moves the clocks of the batch's waiting tasks `minutes` ahead. */
+  advanceTestClock(
+    id: string,
+    minutes: number,
+    options: RequestOptions = {},
+  ): Promise<WithResponse<Batch & { tasks_advanced: number }>> {
+    return this.client.json<Batch & { tasks_advanced: number }>(
+      'POST',
+      `/task/batches/${encodeURIComponent(id)}/test-clock/advance`,
+      { body: { minutes }, signal: options.signal, timeoutMs: options.requestTimeoutMs },
+    );
   }
 
   /** batch.completed when every task has ended; resumes with Last-Event-ID like tasks.events. */

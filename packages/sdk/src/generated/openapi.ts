@@ -64,6 +64,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/{id}/test-clock/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a waiting test task's clock ahead
+     * @description Test mode only, as Stripe's test clocks: a task that waits (status scheduled or retry_scheduled) has its clock moved `minutes` ahead, so whatever it waits for (its calling window on its test clock, schedule_at, a retry's wait) comes that much sooner, and the call is placed once it is due. A set test_clock runs on from its new moment; an open one stays open. A live task answers 400 naming test_clock; a task that no longer waits, 400.
+     */
+    post: operations['advanceTaskTestClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/{id}/recording': {
     parameters: {
       query?: never;
@@ -391,6 +411,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/batches/{batch_id}/test-clock/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move the clocks of a test batch's waiting tasks ahead
+     * @description Test mode only: every task of the batch that waits (scheduled or retry_scheduled) has its clock moved `minutes` ahead, as POST /task/{id}/test-clock/advance does for one task. A live batch answers 400 naming test_clock.
+     */
+    post: operations['advanceBatchTestClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/batches/{batch_id}/events': {
     parameters: {
       query?: never;
@@ -670,6 +710,13 @@ export interface components {
       /** @enum {string} */
       object: 'local_presence';
       enabled: boolean;
+    };
+    ClockAdvance: {
+      /**
+       * @description How far the clock moves ahead, in minutes (at most 30 days).
+       * @example 60
+       */
+      minutes: number;
     };
     AddNumberRequest:
       | {
@@ -1454,6 +1501,37 @@ export interface operations {
       409: components['responses']['Conflict'];
     };
   };
+  advanceTaskTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['TaskId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClockAdvance'];
+      };
+    };
+    responses: {
+      /** @description The task after the advance. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Task'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
   getTaskRecording: {
     parameters: {
       query?: never;
@@ -2050,6 +2128,40 @@ export interface operations {
         };
       };
       400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  advanceBatchTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        batch_id: components['parameters']['BatchId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClockAdvance'];
+      };
+    };
+    responses: {
+      /** @description The batch after the advance, with how many of its tasks moved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Batch'] & {
+            /** @description How many waiting tasks had their clock moved. */
+            tasks_advanced: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['AccountNotReady'];
       404: components['responses']['NotFound'];

@@ -227,6 +227,15 @@ export function DocsPage() {
               refused with <InlineCode>400</InlineCode>.
             </li>
             <li>
+              A waiting test task&apos;s clock moves ahead on request, as Stripe&apos;s test clocks
+              do: <InlineCode>POST /task/{'{id}'}/test-clock/advance</InlineCode> with{' '}
+              <InlineCode>{'{ "minutes": 60 }'}</InlineCode> brings whatever it waits for (its
+              calling window, <InlineCode>schedule_at</InlineCode>, a retry) an hour sooner, and the
+              call is placed once it is due;{' '}
+              <InlineCode>POST /task/batches/{'{id}'}/test-clock/advance</InlineCode> moves every
+              waiting task of a test batch. Live tasks have no test clock.
+            </li>
+            <li>
               A simulated call runs faster than real time (about thirty times), inside our
               functions, so its durations are the simulated conversation’s, not the wall clock’s.
             </li>

@@ -30,6 +30,7 @@ import {
 } from './schema.ts';
 import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 import { withinWorkerLife } from '../platform/worker-life.ts';
+import { testClocks } from './test-clock.ts';
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -58,6 +59,7 @@ export type TaskHandlerDeps = {
 
 export function createTaskHandler(deps: TaskHandlerDeps) {
   const { service, batches } = deps;
+  const clocks = testClocks({ db: deps.db, tasks: service, batches });
   /** `wantedMs`, ending before this worker does. */
   const withinWorker = (wantedMs: number) =>
     deps.workerTimeLeftMs ? withinWorkerLife(wantedMs, deps.workerTimeLeftMs()) : wantedMs;
@@ -240,6 +242,11 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       jsonResponse(200, await service.cancel(account, params.id!)),
     ),
     route<Caller>(
+      { method: 'POST', path: '/task/{id:task}/test-clock/advance', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(200, await clocks.advanceTask(account, params.id!, await body())),
+    ),
+    route<Caller>(
       { method: 'GET', path: '/task/{id:task}/recording' },
       async ({ request, requestId, params }, account) =>
         await recordingResponse(request, requestId, account, params.id!),
@@ -291,6 +298,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     route<Caller>(
       { method: 'POST', path: '/task/batches/{id:batch}/cancel' },
       async ({ params }, account) => jsonResponse(200, await batches.cancel(account, params.id!)),
+    ),
+    route<Caller>(
+      {
+        method: 'POST',
+        path: '/task/batches/{id:batch}/test-clock/advance',
+        maxBodyBytes: MAX_BODY_BYTES,
+      },
+      async ({ params, body }, account) =>
+        jsonResponse(200, await clocks.advanceBatch(account, params.id!, await body())),
     ),
     route<Caller>(
       { method: 'GET', path: '/task/batches/{id:batch}/events', query: ['last_event_id'] },

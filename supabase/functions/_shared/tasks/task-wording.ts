@@ -75,6 +75,14 @@ export function tooManyTestCalls(): ServiceError {
 }
 
 /** A live call of an account that has no number of its own to show (it released every one). */
+export function testClockInLiveMode(): ServiceError {
+  return new ServiceError(
+    'invalid_request',
+    'test_clock applies only to test mode (a dw_test_ key); live calls always follow the real clock and the calling window.',
+    { field: 'test_clock' },
+  );
+}
+
 export function callerNumberRequired(): ServiceError {
   return new ServiceError(
     'invalid_request',
@@ -136,11 +144,7 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
         { field: 'from_number' },
       );
     case 'test_clock_in_live_mode':
-      return new ServiceError(
-        'invalid_request',
-        'test_clock applies only to test mode (a dw_test_ key); live calls always follow the real clock and the calling window.',
-        { field: 'test_clock' },
-      );
+      return testClockInLiveMode();
     case 'insufficient_credits':
       return new ServiceError(
         'insufficient_credits',
