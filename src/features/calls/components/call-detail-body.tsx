@@ -13,6 +13,7 @@ import { CallRecording, CallResult } from './call-result';
 import { CallTranscript } from './call-transcript';
 import { CALL_ACTION_EVENTS, useCallActions } from '../api/get-call-actions';
 import { CancelCall } from './cancel-call-button';
+import { SkipWait } from './skip-wait-button';
 
 function connectionNote(stream: CallStreamState, following: boolean): string | null {
   if (!following) return null;
@@ -152,6 +153,7 @@ export function CallDetailBody({
       <JsonBlock label="Metadata" value={call.metadata} />
       <JsonBlock label="Context" value={call.context} />
 
+      <SkipWait call={call} userId={userId} />
       {!isTerminal(call.status) && userId ? <CancelCall taskId={call.id} userId={userId} /> : null}
     </>
   );

@@ -172,6 +172,28 @@ describe('CallDetailDialog', () => {
     expect(screen.getByRole('button', { name: 'Cancel call' })).toBeInTheDocument();
   });
 
+  it('offers a waiting test call to skip its wait by advancing its test clock, and never a live one', () => {
+    const inAnHour = new Date(Date.now() + 59.5 * 60_000).toISOString();
+    const waiting = {
+      status: 'retry_scheduled',
+      outcome: null,
+      next_attempt_at: inAnHour,
+    } as const;
+    renderDetail(detail({ ...waiting, livemode: false }), null);
+    expect(screen.getByRole('button', { name: 'Skip the wait' })).toBeInTheDocument();
+    expect(screen.getByText(/moves this call's test clock 60 min ahead/)).toBeInTheDocument();
+  });
+
+  it('shows no test clock on a live call that waits', () => {
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    renderDetail(
+      detail({ status: 'scheduled', outcome: null, scheduled_for: inAnHour, livemode: true }),
+      null,
+    );
+    expect(screen.queryByRole('button', { name: 'Skip the wait' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel call' })).toBeInTheDocument();
+  });
+
   describe('result and recording', () => {
     afterEach(() => vi.unstubAllGlobals());
 
