@@ -37,6 +37,26 @@ export function useDashboardMode(): DashboardMode {
   return useSyncExternalStore(subscribe, getDashboardMode, () => 'test');
 }
 
+/**
+ * The URL's word on the mode (`?mode=live` or `?mode=test` on an account page): a link opens the
+ * page in its mode. Live mode writes it into every account page's URL, as the mode that is not
+ * the default (Stripe marks its test pages the same way); null when the URL says nothing.
+ */
+export const MODE_PARAM = 'mode';
+
+export function modeInUrl(search: URLSearchParams): DashboardMode | null {
+  const asked = search.get(MODE_PARAM);
+  return asked === 'live' || asked === 'test' ? asked : null;
+}
+
+/** The search with the mode written as the URL shows it: live marked, test left unmarked. */
+export function searchWithMode(search: URLSearchParams, mode: DashboardMode): URLSearchParams {
+  const next = new URLSearchParams(search);
+  if (mode === 'live') next.set(MODE_PARAM, 'live');
+  else next.delete(MODE_PARAM);
+  return next;
+}
+
 /** The header a session request carries in test mode. */
 export function modeHeader(request: Request): Request {
   if (getDashboardMode() === 'test') request.headers.set('Dialwise-Mode', 'test');

@@ -71,4 +71,60 @@ describe('the Test / Live switch', () => {
     expect(getDashboardMode()).toBe('test');
     expect(screen.getByRole('button', { name: 'Test' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  describe('and the URL', () => {
+    const location = () => screen.getByRole('status', { name: 'location' });
+
+    it('marks every page of live mode with ?mode=live, and leaves test mode unmarked', async () => {
+      renderWithProviders(<ModeSwitch />, {
+        initialEntry: '/dashboard?tab=calls',
+        session: sessionState({ user }),
+        queryClient: withKyc(onboarded),
+      });
+      expect(location()).toHaveTextContent(/^\/dashboard\?tab=calls$/);
+      await userEvent.click(screen.getByRole('button', { name: 'Live · $0.01/min' }));
+      expect(location()).toHaveTextContent(/^\/dashboard\?tab=calls&mode=live$/);
+      await userEvent.click(screen.getByRole('button', { name: 'Test' }));
+      expect(location()).toHaveTextContent(/^\/dashboard\?tab=calls$/);
+    });
+
+    it('opens a ?mode=live link in live mode for an account that may go live', async () => {
+      renderWithProviders(<ModeSwitch />, {
+        initialEntry: '/calls?call=task_01JD0000000000000000000001&mode=live',
+        session: sessionState({ user }),
+        queryClient: withKyc(onboarded),
+      });
+      expect(
+        await screen.findByRole('button', { name: 'Live · $0.01/min', pressed: true }),
+      ).toBeInTheDocument();
+      expect(getDashboardMode()).toBe('live');
+      expect(location()).toHaveTextContent('mode=live');
+    });
+
+    it('keeps an account without its paperwork in test mode on a ?mode=live link, saying why', async () => {
+      renderWithProviders(<ModeSwitch />, {
+        initialEntry: '/calls?mode=live',
+        session: sessionState({ user }),
+        queryClient: withKyc(null),
+      });
+      expect(
+        await screen.findByText(/This link opens live mode, which needs your business details/),
+      ).toBeInTheDocument();
+      expect(getDashboardMode()).toBe('test');
+      expect(location()).toHaveTextContent(/^\/calls$/);
+    });
+
+    it('takes a live user to test mode on a ?mode=test link', async () => {
+      localStorage.setItem('dialwise.dashboard-mode', 'live');
+      renderWithProviders(<ModeSwitch />, {
+        initialEntry: '/calls?mode=test',
+        session: sessionState({ user }),
+        queryClient: withKyc(onboarded),
+      });
+      expect(
+        await screen.findByRole('button', { name: 'Test', pressed: true }),
+      ).toBeInTheDocument();
+      expect(getDashboardMode()).toBe('test');
+    });
+  });
 });

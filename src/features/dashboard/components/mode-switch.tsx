@@ -1,9 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PRICE_PER_MINUTE_LABEL } from '@/config/constants';
 import { useKyc, onboardingStep } from '@/lib/kyc';
 import { onboardingDialogs } from '@/lib/onboarding-dialog-requests';
-import { setDashboardMode, useDashboardMode, type DashboardMode } from '@/lib/api/dashboard-mode';
+import {
+  modeInUrl,
+  searchWithMode,
+  setDashboardMode,
+  useDashboardMode,
+  type DashboardMode,
+} from '@/lib/api/dashboard-mode';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
 
@@ -21,19 +29,58 @@ export function ModeSwitch() {
   const { user } = useSession();
   const kyc = useKyc(user?.id);
   const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mayGoLive = onboardingStep(kyc.data) === 'done';
+
+  const switchTo = useCallback(
+    (next: DashboardMode) => {
+      setDashboardMode(next);
+      setSearchParams((params) => searchWithMode(params, next), { replace: true });
+      // Every list read so far belongs to the other mode.
+      void queryClient.invalidateQueries();
+    },
+    [queryClient, setSearchParams],
+  );
+
   const choose = (next: DashboardMode) => {
     if (next === mode) return;
-    if (next === 'live' && onboardingStep(kyc.data) !== 'done') {
+    if (next === 'live' && !mayGoLive) {
       onboardingDialogs.request();
       toast.info('Going live needs your business details and a verified phone', {
         description: 'Test mode stays free meanwhile.',
       });
       return;
     }
-    setDashboardMode(next);
-    // Every list read so far belongs to the other mode.
-    void queryClient.invalidateQueries();
+    switchTo(next);
   };
+
+  // The URL and the switch agree. A mode the URL newly asks for is taken (live only for an account
+  // that may go live, once that is known): a link opens its page in its mode. Otherwise the switch
+  // leads, and live mode marks every page it shows.
+  const asked = modeInUrl(searchParams);
+  const seen = useRef<DashboardMode | null | undefined>(undefined);
+  const kycKnown = kyc.isSuccess;
+  useEffect(() => {
+    if (asked === mode) {
+      seen.current = asked;
+      return;
+    }
+    if (asked !== null && asked !== seen.current) {
+      if (asked === 'live' && !kycKnown) return;
+      seen.current = asked;
+      if (asked === 'test' || mayGoLive) return switchTo(asked);
+      toast.info(
+        'This link opens live mode, which needs your business details and a verified phone',
+        {
+          description: 'You are in test mode.',
+        },
+      );
+    }
+    seen.current = asked;
+    if ((mode === 'live') !== (asked === 'live'))
+      setSearchParams((params) => searchWithMode(params, mode), { replace: true });
+  }, [asked, mode, kycKnown, mayGoLive, switchTo, setSearchParams]);
+
   return (
     <div role="group" aria-label="Mode" className="inline-flex shrink-0 rounded-md border p-0.5">
       <Button
