@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from './support/app-test';
 import { findVerifyLink, mailbox } from './support/mailbox';
 import { createConfirmedUser, deleteUser, uniqueEmail, type TestUser } from './support/users';
+import { accountUrl } from './support/account-url';
 
 // Redirects load lazy route chunks; on a busy machine the dev server can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -63,7 +64,7 @@ test.describe('sign-up', () => {
     expect(link).toContain('type=signup');
 
     await page.goto(link);
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(accountUrl('/dashboard'), { timeout: 15_000 });
     await expect(page.getByText('Balance', { exact: true })).toBeVisible();
     // A new account lands on a usable dashboard: no paperwork is asked before going live.
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -127,7 +128,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/auth$/);
     await signIn(page, user.email, user.password);
     await expect(page.getByText('Login successful!')).toBeVisible();
-    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page).toHaveURL(accountUrl('/billing'));
     await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
   });
 
@@ -136,11 +137,11 @@ test.describe('sign-in', () => {
   }) => {
     await page.goto('/auth');
     await signIn(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await page.goto('/auth');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await page.goto('/');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
   });
 });
 

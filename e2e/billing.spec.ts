@@ -8,6 +8,7 @@ import {
 import { createCallingAccount, type CallingAccount } from './support/calling-account';
 import { signIn } from './support/sign-in';
 import { TEST_STACK } from './support/stack';
+import { accountUrl } from './support/account-url';
 
 // Buying credits as a person does: the billing tab → the local Stripe's checkout page → back.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -44,7 +45,7 @@ test.describe('buying credits', () => {
     await page.getByRole('button', { name: 'Pay $25.00' }).click();
 
     // Back on the billing tab; the checkout's own parameters are dropped, the tab stays.
-    await expect(page).toHaveURL(/\/dashboard\?tab=billing$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard?tab=billing'));
     await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -68,7 +69,7 @@ test.describe('buying credits', () => {
     await page.getByRole('button', { name: 'Pay $40.00' }).click();
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await page.getByRole('link', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?tab=billing$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard?tab=billing'));
     await expect(page.getByText('No payment was made. Your balance is unchanged.')).toBeVisible();
     await expect(balance(page)).toHaveText('$0.00');
     await expect(
@@ -105,7 +106,7 @@ test.describe('buying credits', () => {
     await expect(page.getByText('Maximum purchase is $500')).toBeVisible();
     await field.fill('9');
     await expect(page.getByText('Minimum purchase is $10')).toBeVisible();
-    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page).toHaveURL(accountUrl('/billing'));
   });
 });
 

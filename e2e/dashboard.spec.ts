@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from './support/users';
 import { signIn } from './support/sign-in';
+import { accountUrl } from './support/account-url';
 
 // Redirects load lazy route chunks; on a busy machine the dev server can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -48,9 +49,10 @@ test.describe('a signed-in user', () => {
   test('the open tab is in the URL: reload and Back keep the place', async ({ page }) => {
     await signIn(page, user);
     await page.getByRole('tab', { name: 'Calls' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?tab=calls$/);
+    // In live mode (this journey's) every account page says so in its URL.
+    await expect(page).toHaveURL(/\/dashboard\?tab=calls&mode=live$/);
     await page.getByRole('tab', { name: 'Profile' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?tab=profile$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard?tab=profile'));
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute(
       'aria-selected',
@@ -58,7 +60,7 @@ test.describe('a signed-in user', () => {
     );
     await expect(page.getByText(user.email)).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL(/\/dashboard\?tab=calls$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard?tab=calls'));
     await expect(page.getByRole('tab', { name: 'Calls' })).toHaveAttribute('aria-selected', 'true');
     await page.screenshot({ path: 'test-results/dashboard-calls-tab.png' });
   });
@@ -95,13 +97,13 @@ test.describe('a signed-in user', () => {
   }) => {
     await signIn(page, user);
     await page.goto('/billing/nope');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await page.goto('/pricing?error=something');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await page.goto('/definitely-not-here');
     await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
   });
 
   test('log out goes to / and the session is really gone', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from './support/app-test';
 import { findVerifyLink, mailbox } from './support/mailbox';
 import { deleteUser, uniqueEmail, uniqueUsPhone } from './support/users';
+import { accountUrl } from './support/account-url';
 
 // Lazy route chunks and the functions' first load can be slow on a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -27,7 +28,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await page.getByLabel('Password').fill('a-long-enough-password');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.goto(findVerifyLink(await mailbox.latestTo(email)));
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
 
     // Test mode, no paperwork: the test key is ready in the request to copy, and it places a
     // simulated call at once.
@@ -97,7 +98,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await kyc.getByLabel('Use case').fill('Appointment confirmations');
     await submit.click();
     await expect(kyc.getByText('No P.O. boxes allowed!')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
 
     // The draft survives a reload.
     await page.reload();
@@ -114,7 +115,7 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
         "We'll review your information shortly (status: pending). Next, verify your phone number to place calls.",
       ),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/onboarding-step-2$/);
+    await expect(page).toHaveURL(accountUrl('/onboarding-step-2'));
     // Step 2 is this page, not the dashboard's phone dialog on the way out (which the page used
     // to replace a moment later, with whatever had been typed into it).
     await expect(page.getByRole('heading', { name: 'Verify your phone', level: 1 })).toBeVisible();
@@ -167,13 +168,13 @@ test.describe('a new account, from sign-up to a usable dashboard', () => {
     await codeInput.fill(code!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Phone verified!')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await expect(page.getByText('Balance', { exact: true })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The standalone page now sends a verified user to the dashboard.
     await page.goto('/verify-phone');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
 
     // Getting started: KYC in review, phone verified; now Live is one click.
     await expect(steps.getByRole('listitem').filter({ hasText: 'Business details' })).toContainText(

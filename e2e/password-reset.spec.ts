@@ -9,6 +9,7 @@ import {
   deleteUser,
   type TestUser,
 } from './support/users';
+import { accountUrl } from './support/account-url';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -88,7 +89,7 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
 
     await expect(page.getByText('Password updated', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await expect(page.getByText('Balance', { exact: true })).toBeVisible();
     expect(await passwordWorks(user.email, newPassword)).toBe(true);
     expect(await passwordWorks(user.email, user.password)).toBe(false);

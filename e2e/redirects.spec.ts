@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from './support/app-test';
 import { paths } from '../src/config/paths';
 import { createConfirmedUser, deleteUser, type TestUser } from './support/users';
+import { accountUrl } from './support/account-url';
 
 /**
  * Route rules that the other journeys do not walk: the deprecated onboarding
@@ -16,7 +17,7 @@ async function signIn(page: Page, user: TestUser) {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(accountUrl('/dashboard'));
 }
 
 /** The page names in the standalone pages' side navigation, in order. */
@@ -74,7 +75,7 @@ test.describe('signed in', () => {
   test('/onboarding-step-3 goes to /dashboard', async ({ page }) => {
     await signIn(page, user);
     await page.goto(paths.onboardingStep3.href);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(accountUrl('/dashboard'));
     await expect(page.getByText('Balance', { exact: true })).toBeVisible();
   });
 
@@ -99,7 +100,7 @@ test.describe('signed in', () => {
     ]);
 
     await sideNavigation(page).getByRole('link', { name: 'Profile' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(accountUrl('/profile'));
     await expect(sideNavigation(page)).toHaveText([
       'API Keys',
       'Calls',
@@ -114,7 +115,7 @@ test.describe('signed in', () => {
       'Dashboard',
     ]);
     await sideNavigation(page).getByRole('link', { name: 'Billing' }).click();
-    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page).toHaveURL(accountUrl('/billing'));
     await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
   });
 });
