@@ -27,7 +27,7 @@ export type CallSummary = Pick<
 > & {
   cost_cents: number;
   /** inbound: the number called the account's; absent in older snapshots. */
-  direction?: 'outbound' | 'inbound';
+  direction?: 'outbound' | 'inbound' | 'web';
   /** The account's number the call showed (or was made to, inbound); null: the shared one. */
   from_number?: string | null;
 };

@@ -878,7 +878,7 @@ export type Database = {
             | 'failed'
             | 'canceled';
           outcome: 'achieved' | 'not_achieved' | 'unknown' | null;
-          phone_number: string;
+          phone_number: string | null;
           goal: string | null;
           context: Json;
           metadata: Json;
@@ -1003,7 +1003,7 @@ export type Database = {
           calling_clock_at: string | null;
           retry_waits_compressed: boolean;
           offer: string | null;
-          direction: 'outbound' | 'inbound';
+          direction: 'outbound' | 'inbound' | 'web';
           from_number: string | null;
           from_number_id: string | null;
         };
@@ -1025,7 +1025,7 @@ export type Database = {
             | 'failed'
             | 'canceled';
           outcome?: 'achieved' | 'not_achieved' | 'unknown' | null;
-          phone_number: string;
+          phone_number?: string | null;
           goal?: string | null;
           context?: Json;
           metadata?: Json;
@@ -1150,7 +1150,7 @@ export type Database = {
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
           offer?: string | null;
-          direction?: 'outbound' | 'inbound';
+          direction?: 'outbound' | 'inbound' | 'web';
           from_number?: string | null;
           from_number_id?: string | null;
         };
@@ -1172,7 +1172,7 @@ export type Database = {
             | 'failed'
             | 'canceled';
           outcome?: 'achieved' | 'not_achieved' | 'unknown' | null;
-          phone_number?: string;
+          phone_number?: string | null;
           goal?: string | null;
           context?: Json;
           metadata?: Json;
@@ -1297,7 +1297,7 @@ export type Database = {
           calling_clock_at?: string | null;
           retry_waits_compressed?: boolean;
           offer?: string | null;
-          direction?: 'outbound' | 'inbound';
+          direction?: 'outbound' | 'inbound' | 'web';
           from_number?: string | null;
           from_number_id?: string | null;
         };

@@ -47,7 +47,8 @@ create table public.tasks (
       'success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')),
   outcome text
     constraint tasks_outcome_valid check (outcome is null or outcome in ('achieved', 'not_achieved', 'unknown')),
-  phone_number text not null
+  -- Null only for a browser call (direction web): the agent talks with the account's user.
+  phone_number text
     constraint tasks_phone_us_e164 check (phone_number ~ '^\+1[2-9][0-9]{2}[2-9][0-9]{6}$'),
   -- goal and first_sentence become null when the call content is erased (13-privacy.sql).
   goal text
@@ -179,8 +180,11 @@ create table public.tasks (
   offer text constraint tasks_offer_length check (offer is null or char_length(offer) between 1 and 200),
   -- inbound: a call to one of the account's numbers, answered by its agent (15-task-creation.sql,
   -- inbound_call_begin); phone_number is then the caller's and from_number the number called.
+  -- web: a browser call, the account's user talking with its agent from the dashboard or the
+  -- API (15-task-creation.sql, web_call_begin); it has no phone number.
   direction text not null default 'outbound'
-    constraint tasks_direction_valid check (direction in ('outbound', 'inbound')),
+    constraint tasks_direction_valid check (direction in ('outbound', 'inbound', 'web')),
+  constraint tasks_phone_number_unless_web check ((phone_number is null) = (direction = 'web')),
   -- The account's number the call shows (14-phone-numbers.sql): the one the task named, else the
   -- account's default, resolved again as each attempt begins; a test call shows a fictional one.
   -- Null: a live call from the platform's shared number (an account without a number of its own).
@@ -282,7 +286,9 @@ begin
   -- The number the call shows (14-phone-numbers.sql): a test call's is fictional; a live call's is
   -- the one it named, else the account's number in the callee's area code when it asked for local
   -- presence, else its default; resolved again as each attempt begins.
-  if not new.livemode then
+  if new.direction = 'web' then
+    new.from_number := null;
+  elsif not new.livemode then
     new.from_number := private.test_caller_number();
   elsif new.from_number is null then
     select n.id, n.phone_number into new.from_number_id, new.from_number

@@ -584,3 +584,160 @@ comment on function public.inbound_call_begin(text, jsonb) is
   'Starts the task of an inbound call to an account''s number (direction inbound, its attempt placed), holding what the account can fund. Service role only.';
 revoke all on function public.inbound_call_begin(text, jsonb) from public, anon, authenticated;
 grant execute on function public.inbound_call_begin(text, jsonb) to service_role;
+
+-- Browser calls ("Talk to your agent", docs/product-rules.md#browser-calls): the account's user
+-- talks with its agent from the browser, as a test call (free, on the simulated network). The
+-- functions write what is said; these keep the task (direction web, no phone number), its one
+-- attempt and its events, so the call is followed, listed and erased like any other.
+create function public.web_call_begin(p_user_id uuid, p_task jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account public.profiles%rowtype;
+  created public.tasks%rowtype;
+  settings public.agent_settings%rowtype;
+  active integer;
+begin
+  select * into account from public.profiles where id = p_user_id for update;
+  if not found or account.closed_at is not null then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  -- What the request leaves out comes from the account's phone-agent settings, as for a task.
+  select * into settings from public.agent_settings where user_id = p_user_id;
+  select count(*) into active from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  if active >= private.limit_of('activeCallsPerAccount') then
+    return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
+  end if;
+  if private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
+    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  end if;
+
+  insert into public.tasks (
+    id, user_id, api_key_id, source, direction, phone_number, goal, context, voice, language,
+    speaking_style, first_sentence, max_duration_minutes, retry_max_attempts, provider_token_hash,
+    status, current_attempt, started_at, livemode, test_clock, purpose
+  ) values (
+    p_task->>'id', p_user_id, (p_task->>'api_key_id')::uuid, p_task->>'source', 'web', null,
+    p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
+    coalesce(p_task->>'voice', settings.voice, 'Aria'),
+    coalesce(p_task->>'language', settings.language, 'en'),
+    coalesce(p_task->>'speaking_style', settings.speaking_style, 'Professional'),
+    coalesce(p_task->>'first_sentence', private.default_first_sentence(
+      coalesce(p_task->>'language', settings.language, 'en'),
+      coalesce(p_task->>'voice', settings.voice, 'Aria'))),
+    (p_task->>'max_duration_minutes')::integer, 0, p_task->>'provider_token_hash', 'in_progress', 1,
+    now(), false, 'open', 'informational'
+  ) returning * into created;
+  insert into public.task_attempts (task_id, number, status, started_at, answered_at)
+  values (created.id, 1, 'in_progress', now(), now());
+  perform private.append_task_event(created.id, 'call.answered', jsonb_build_object('attempt', 1));
+  return jsonb_build_object('task_id', created.id);
+end;
+$$;
+comment on function public.web_call_begin(uuid, jsonb) is
+  'Starts a browser call of the account (a test task, direction web, in progress with its one attempt); {error} when the account is closed or at its limits. Service role only.';
+revoke all on function public.web_call_begin(uuid, jsonb) from public, anon, authenticated;
+grant execute on function public.web_call_begin(uuid, jsonb) to service_role;
+
+-- Ends a browser call: hung up by the user, by the agent, or past its max_duration_minutes. A test
+-- call bills nothing. It ends when the last words said in it end (the agent's goodbye is said to
+-- its end), or now if that is later; never past its max_duration_minutes.
+create function private.web_call_finish(p_task_id text, p_summary text) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+  said_ms bigint;
+  at timestamptz;
+begin
+  select * into task from public.tasks where id = p_task_id;
+  select coalesce(max((turn->>'end_ms')::bigint), 0) into said_ms
+    from jsonb_array_elements(task.transcript) turn;
+  at := least(greatest(now(), task.started_at + make_interval(secs => said_ms / 1000.0)),
+              task.started_at + make_interval(mins => task.max_duration_minutes));
+  update public.tasks
+     set status = 'success', outcome = 'unknown', call_outcome = 'human_answered', ended_at = at,
+         duration_seconds = greatest(1, ceil(extract(epoch from at - started_at))::integer),
+         summary = p_summary, updated_at = now()
+   where id = p_task_id
+  returning * into task;
+  update public.task_attempts
+     set status = 'success', ended_at = at, ended_reason = 'customer-ended-call',
+         duration_seconds = task.duration_seconds, settled_at = at
+   where task_id = p_task_id and number = 1;
+  perform private.append_task_event(p_task_id, 'call.ended',
+    jsonb_build_object('status', 'success', 'attempt', 1));
+  perform private.append_task_event(p_task_id, 'task.completed', '{}'::jsonb);
+end;
+$$;
+comment on function private.web_call_finish(text, text) is
+  'Ends a locked browser call in progress: success, its wall-clock duration (capped), nothing billed.';
+revoke all on function private.web_call_finish(text, text) from public, anon, authenticated;
+
+-- What was said in a browser call: p_turns ({speaker, text, start_ms, end_ms}) join the transcript
+-- and the event log; p_end_summary, when given, then ends the call (the agent said goodbye).
+create function public.web_call_say(
+  p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text default null
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+  turn jsonb;
+begin
+  if not exists (select 1 from public.tasks
+                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  task := private.lock_task(p_task_id);
+  if task.status <> 'in_progress' then
+    return jsonb_build_object('error', 'ended', 'status', task.status);
+  end if;
+  if task.started_at + make_interval(mins => task.max_duration_minutes) <= now() then
+    perform private.web_call_finish(p_task_id, 'The browser call reached its max_duration_minutes.');
+    return jsonb_build_object('error', 'ended', 'status', 'success');
+  end if;
+  for turn in select * from jsonb_array_elements(coalesce(p_turns, '[]'::jsonb)) loop
+    update public.tasks set transcript = transcript || jsonb_build_array(turn) where id = p_task_id;
+    perform private.append_task_event(p_task_id, 'transcript.turn',
+      jsonb_build_object('attempt', 1) || turn);
+  end loop;
+  if p_end_summary is not null then
+    perform private.web_call_finish(p_task_id, p_end_summary);
+  end if;
+  return jsonb_build_object('said', jsonb_array_length(coalesce(p_turns, '[]'::jsonb)),
+    'ended', p_end_summary is not null);
+end;
+$$;
+comment on function public.web_call_say(uuid, text, jsonb, text) is
+  'Adds turns to one of the account''s browser calls in progress (and ends it when p_end_summary is given); {error: not_found | ended}. Service role only.';
+revoke all on function public.web_call_say(uuid, text, jsonb, text) from public, anon, authenticated;
+grant execute on function public.web_call_say(uuid, text, jsonb, text) to service_role;
+
+create function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  task public.tasks%rowtype;
+begin
+  if not exists (select 1 from public.tasks
+                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  task := private.lock_task(p_task_id);
+  -- Hanging up twice is no error: the call has ended either way.
+  if task.status = 'in_progress' then
+    perform private.web_call_finish(p_task_id, p_summary);
+  end if;
+  return jsonb_build_object('ended', true);
+end;
+$$;
+comment on function public.web_call_end(uuid, text, text) is
+  'Hangs up one of the account''s browser calls (nothing when it already ended); {error: not_found}. Service role only.';
+revoke all on function public.web_call_end(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.web_call_end(uuid, text, text) to service_role;

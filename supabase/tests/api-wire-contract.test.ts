@@ -528,6 +528,47 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
     );
   });
 
+  it('the browser call operations, good and bad', async () => {
+    const withTestKey = callApiWith(await testKeyOf(account));
+    const started = await ask(
+      'a browser call',
+      '/task/web-calls',
+      withTestKey('/web-calls', post({ goal: 'Confirm the appointment.' })),
+      'POST',
+    );
+    const call = started.body as { id: string };
+    await ask(
+      'live mode',
+      '/task/web-calls',
+      account.api('/web-calls', post({ goal: 'Confirm the appointment.' })),
+      'POST',
+    );
+    await ask(
+      'what the user says',
+      '/task/{id}/web-call/say',
+      withTestKey(`/${call.id}/web-call/say`, post({ text: 'Who is this?' })),
+      'POST',
+    );
+    await ask(
+      'empty words',
+      '/task/{id}/web-call/say',
+      withTestKey(`/${call.id}/web-call/say`, post({ text: '' })),
+      'POST',
+    );
+    await ask(
+      'hang up',
+      '/task/{id}/web-call/end',
+      withTestKey(`/${call.id}/web-call/end`, { method: 'POST' }),
+      'POST',
+    );
+    await ask(
+      'no such call',
+      '/task/{id}/web-call/end',
+      withTestKey(`/${missingTask}/web-call/end`, { method: 'POST' }),
+      'POST',
+    );
+  });
+
   it('a path the API does not have answers a JSON 404', async () => {
     const response = await account.api('/nope');
     expect(response.status).toBe(404);

@@ -64,6 +64,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/web-calls': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Talk to your agent from the browser (a test call)
+     * @description Starts a browser call with the agent a task would get (your phone-agent settings unless the body chooses, the mandatory opening, then what the call is for). It is a test call: free, on the simulated network, with a dw_test_ key or a session in test mode (live mode answers 400). The answer is the task (direction web, status in_progress, no phone number) with the agent's first turn and its synthetic audio. Send what you say with POST /task/{id}/web-call/say; hang up with POST /task/{id}/web-call/end. It ends by itself after max_duration_minutes (at most 10).
+     */
+    post: operations['startWebCall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/{id}/web-call/say': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Say something to the agent of a browser call
+     * @description What you say joins the transcript (speaker callee) and the agent answers; both turns are events of the task (transcript.turn). When the agent says goodbye (you said goodbye or asked not to be called again) the call ends: ended is true. A call that has ended answers 400.
+     */
+    post: operations['sayToWebCall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/{id}/web-call/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hang up a browser call
+     * @description Ends the call (status success, nothing billed); a call that already ended is answered as it is.
+     */
+    post: operations['endWebCall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/{id}/test-clock/advance': {
     parameters: {
       query?: never;
@@ -711,6 +771,42 @@ export interface components {
       object: 'local_presence';
       enabled: boolean;
     };
+    StartWebCallRequest: {
+      /** @description What the agent is to do, as for a task. */
+      goal: string;
+      context?: {
+        [key: string]: unknown;
+      };
+      /** @enum {string} */
+      voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
+      /** @description A call language code such as en (your settings' language when left out). */
+      language?: string;
+      /** @enum {string} */
+      speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
+      first_sentence?: string;
+      /** @description When the call ends by itself (5 minutes when left out). */
+      max_duration_minutes?: number;
+    };
+    SayToWebCallRequest: {
+      /** @description What you say to the agent. */
+      text: string;
+    };
+    /** @description A turn of the agent, with its synthetic voice (a pulsed tone of up to 3 seconds, WAV). */
+    SpokenTurn: components['schemas']['Turn'] & {
+      audio: {
+        /** @enum {string} */
+        content_type: 'audio/wav';
+        base64: string;
+      };
+    };
+    WebCallTurn: {
+      /** @enum {string} */
+      object: 'web_call_turn';
+      heard: components['schemas']['Turn'];
+      reply: components['schemas']['SpokenTurn'];
+      /** @description The agent said goodbye and the call ended. */
+      ended: boolean;
+    };
     ClockAdvance: {
       /**
        * @description How far the clock moves ahead, in minutes (at most 30 days).
@@ -816,7 +912,8 @@ export interface components {
       status: components['schemas']['TaskStatus'];
       /** @description Whether the goal was met, once the task has ended; null before. */
       outcome: components['schemas']['TaskOutcome'] | null;
-      phone_number: string;
+      /** @description The number called (E.164); null only for a browser call (direction web). */
+      phone_number: string | null;
       /** @description The goal you sent; null once the call content is erased (30 days after the end). */
       goal: string | null;
       context: {
@@ -924,10 +1021,10 @@ export interface components {
       /** @description The id of the account's number shown (GET /task/numbers); null otherwise. */
       from_number_id: string | null;
       /**
-       * @description inbound, a call to one of the account's numbers answered by its agent: phone_number is then the caller's and from_number the number called.
+       * @description inbound, a call to one of the account's numbers answered by its agent: phone_number is then the caller's and from_number the number called. web, a browser call (POST /task/web-calls): you talking with your agent, with no phone number.
        * @enum {string}
        */
-      direction: 'outbound' | 'inbound';
+      direction: 'outbound' | 'inbound' | 'web';
       /** @description The consent you sent (type, obtained_at, source, reference) and recorded_at, when we stored it; null without one. */
       consent: {
         /** @enum {string} */
@@ -1499,6 +1596,95 @@ export interface operations {
       404: components['responses']['NotFound'];
       405: components['responses']['MethodNotAllowed'];
       409: components['responses']['Conflict'];
+    };
+  };
+  startWebCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartWebCallRequest'];
+      };
+    };
+    responses: {
+      /** @description The browser call, in progress, and the agent's opening. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Task'] & {
+            reply: components['schemas']['SpokenTurn'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['RateLimited'];
+    };
+  };
+  sayToWebCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['TaskId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SayToWebCallRequest'];
+      };
+    };
+    responses: {
+      /** @description What was heard and the agent's answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebCallTurn'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  endWebCall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['TaskId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ended task. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Task'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   advanceTaskTestClock: {

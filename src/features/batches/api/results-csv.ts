@@ -53,7 +53,8 @@ export function resultsCsv(tasks: BatchTask[], uploadColumns: string[] = []): st
   ];
   const rows = tasks.map((task) => [
     String((task.batch_index ?? 0) + 1),
-    task.phone_number,
+    // A batch's rows are phone calls: each has its number.
+    task.phone_number ?? '',
     cell(task.goal),
     ...metadataColumns.map((key) => cell(task.metadata?.[key])),
     task.status,

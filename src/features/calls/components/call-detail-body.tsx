@@ -58,7 +58,9 @@ export function CallDetailBody({
     <>
       <DialogHeader>
         <DialogTitle>
-          {call.direction === 'inbound' ? 'Call from' : 'Call to'} {formatPhone(call.phone_number)}
+          {call.phone_number === null
+            ? 'Browser call with your agent'
+            : `${call.direction === 'inbound' ? 'Call from' : 'Call to'} ${formatPhone(call.phone_number)}`}
         </DialogTitle>
         <DialogDescription className="whitespace-pre-wrap break-words">
           {call.goal ?? ERASED_GOAL}

@@ -175,7 +175,7 @@ export function CallsList({
                   data-label="Number"
                   className={`whitespace-nowrap py-2 pr-3 tabular-nums ${phoneCell}`}
                 >
-                  {formatPhone(call.phone_number)}
+                  {call.phone_number === null ? 'Browser' : formatPhone(call.phone_number)}
                   {call.direction === 'inbound' ? (
                     <span className="block text-xs text-muted-foreground">
                       Called {call.from_number ? formatPhone(call.from_number) : 'you'}

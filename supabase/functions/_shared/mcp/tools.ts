@@ -183,8 +183,8 @@ async function run(work: () => Promise<ToolResult>): Promise<ToolResult> {
   }
 }
 
-function describeTask(task: { id: string; status: string; phone_number: string }): string {
-  return `Task ${task.id} to ${task.phone_number} is ${task.status}.`;
+function describeTask(task: { id: string; status: string; phone_number: string | null }): string {
+  return `Task ${task.id} ${task.phone_number ? `to ${task.phone_number}` : '(a browser call)'} is ${task.status}.`;
 }
 
 /** The answer of check_call (POST /task/check's body). */

@@ -31,6 +31,7 @@ import {
 import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 import { withinWorkerLife } from '../platform/worker-life.ts';
 import { testClocks } from './test-clock.ts';
+import { webCalls } from './web-calls.ts';
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -60,6 +61,7 @@ export type TaskHandlerDeps = {
 export function createTaskHandler(deps: TaskHandlerDeps) {
   const { service, batches } = deps;
   const clocks = testClocks({ db: deps.db, tasks: service, batches });
+  const browserCalls = webCalls({ db: deps.db, tasks: service });
   /** `wantedMs`, ending before this worker does. */
   const withinWorker = (wantedMs: number) =>
     deps.workerTimeLeftMs ? withinWorkerLife(wantedMs, deps.workerTimeLeftMs()) : wantedMs;
@@ -240,6 +242,23 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>({ method: 'POST', path: '/task/{id:task}/cancel' }, async ({ params }, account) =>
       jsonResponse(200, await service.cancel(account, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/web-calls', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(
+          201,
+          await browserCalls.start(account, await body(), account.apiKeyId ? 'api' : 'dashboard'),
+        ),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/{id:task}/web-call/say', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(200, await browserCalls.say(account, params.id!, await body())),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/{id:task}/web-call/end' },
+      async ({ params }, account) => jsonResponse(200, await browserCalls.end(account, params.id!)),
     ),
     route<Caller>(
       { method: 'POST', path: '/task/{id:task}/test-clock/advance', maxBodyBytes: MAX_BODY_BYTES },

@@ -281,6 +281,8 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (!begun.attempt || !begun.task) return; // Canceled meanwhile, or another placement won.
     const attempt = begun.attempt;
     const row = begun.task;
+    // Only phone calls are placed; a browser call is played as it is said (web-calls.ts).
+    if (row.phone_number === null) return;
     const serverUrl = `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(taskId)}&attempt=${attempt}`;
     let placed;
     try {

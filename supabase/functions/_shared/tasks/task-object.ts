@@ -50,7 +50,8 @@ export type TaskRow = {
   source: TaskSource;
   status: TaskStatus;
   outcome: TaskOutcome | null;
-  phone_number: string;
+  /** Null only for a browser call (direction web): the agent talks with the account's user. */
+  phone_number: string | null;
   /** Null once the call content is erased (content_erased_at). */
   goal: string | null;
   context: Record<string, unknown>;
@@ -71,7 +72,7 @@ export type TaskRow = {
   /** The number the call shows (the account's, a test call's fictional one; null: shared). */
   from_number?: string | null;
   from_number_id?: string | null;
-  direction?: 'outbound' | 'inbound';
+  direction?: 'outbound' | 'inbound' | 'web';
   webhook_url: string | null;
   current_attempt: number;
   next_attempt_at: string | null;
@@ -193,7 +194,7 @@ function callOutcomeOf(row: TaskRow): CallOutcome | null {
 
 /** Where the recording stands against the callee's consent, and which rule the call followed. */
 function recordingOf(row: TaskRow) {
-  const state = allPartyConsentStateOf(row.phone_number);
+  const state = allPartyConsentStateOf(row.phone_number ?? '');
   let status: RecordingConsentStatus = 'pending';
   if (!row.record) status = 'off';
   else if (row.recording_consent === 'declined') status = 'declined';
@@ -215,7 +216,7 @@ export function disclosuresOf(row: TaskRow) {
     callback_number: row.disclosure_facts?.callback_number ?? null,
     language: row.language,
     voice: row.voice,
-    phoneNumber: row.phone_number,
+    phoneNumber: row.phone_number ?? '',
     record: row.record,
     purpose: row.purpose ?? 'informational',
     offer: row.offer ?? null,

@@ -235,6 +235,13 @@ export function purposeOf(goal: string): string {
 const ACTION_FIRST =
   /^(arrange|ask|book|cancel|check|collect|confirm|discuss|find|follow|get|invite|let|notify|offer|remind|reschedule|schedule|see|tell|update|verify)\b/i;
 
+/** "I'm calling to confirm …" or "I'm calling about …": what the call is for, in English. */
+export function reasonLine(purpose: string): string {
+  return ACTION_FIRST.test(purpose)
+    ? `I'm calling to ${lowerFirst(purpose)}.`
+    : `I'm calling about ${purpose}.`;
+}
+
 type Phrases = {
   opening: string;
   whatAbout: string;
@@ -255,10 +262,7 @@ const PHRASES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Phrases> = {
   en: {
     opening: 'Hello, this is an automated assistant calling.',
     whatAbout: 'Hi, yes, speaking. What is this about?',
-    reason: (purpose) =>
-      ACTION_FIRST.test(purpose)
-        ? `I'm calling to ${lowerFirst(purpose)}.`
-        : `I'm calling about ${purpose}.`,
+    reason: reasonLine,
     checking: 'Okay, let me check that. One moment, please.',
     yes: (goal) => `Yes, that works — ${lowerFirst(goal)}. Consider it done.`,
     no: (goal) => `No, I'm sorry, that doesn't work for me. I can't agree to ${lowerFirst(goal)}.`,

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteCreatedUsers } from './support/clients';
+import {
+  callApiWith,
+  createCallingAccount,
+  moneyOf,
+  testKeyOf,
+  type CallingAccount,
+} from './support/call-api';
+import { readSseData } from './support/sse';
+
+// Talking to one's agent from the browser: a browser call is a test call (free), with the agent a
+// task would get (the account's settings, the real opening), played turn by turn as the user
+// speaks, and kept as a task (direction web) that is listed, followed and ended like any other.
+type Turn = { speaker: string; text: string; start_ms: number; end_ms: number };
+type Spoken = Turn & { audio: { content_type: string; base64: string } };
+type Task = {
+  id: string;
+  status: string;
+  direction: string;
+  phone_number: string | null;
+  from_number: string | null;
+  livemode: boolean;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number;
+  billed_minutes: number;
+  cost_usd: number;
+  summary: string | null;
+  transcript: Turn[];
+  reply?: Spoken;
+};
+type Said = { object: string; heard: Turn; reply: Spoken; ended: boolean };
+
+const GOAL = "Confirm Kim's cleaning tomorrow at 3 pm; offer Thursday if not.";
+let account: CallingAccount;
+let withTestKey: ReturnType<typeof callApiWith>;
+
+beforeAll(async () => {
+  account = await createCallingAccount({ label: 'web-calls' });
+  withTestKey = callApiWith(await testKeyOf(account));
+});
+afterAll(deleteCreatedUsers);
+
+async function start(json: unknown = { goal: GOAL }, call = withTestKey) {
+  return await call('/web-calls', { method: 'POST', json });
+}
+
+async function say(id: string, text: unknown, call = withTestKey) {
+  return await call(`/${id}/web-call/say`, { method: 'POST', json: { text } });
+}
+
+describe('a browser call', () => {
+  it('opens with the real opening and what the call is for, never the instructions, with audio', async () => {
+    const response = await start();
+    expect(response.status).toBe(201);
+    const task = (await response.json()) as Task;
+    expect(task).toMatchObject({
+      status: 'in_progress',
+      direction: 'web',
+      phone_number: null,
+      from_number: null,
+      livemode: false,
+    });
+    expect(task.reply!.speaker).toBe('agent');
+    expect(task.reply!.text).toMatch(/^Hi, this is Aria, an AI assistant calling on behalf of /);
+    expect(task.reply!.text).toContain("I'm calling to confirm Kim's cleaning tomorrow at 3 pm.");
+    expect(task.reply!.text).not.toContain('Thursday');
+    const wav = Buffer.from(task.reply!.audio.base64, 'base64');
+    expect(task.reply!.audio.content_type).toBe('audio/wav');
+    expect(wav.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(wav.subarray(8, 12).toString('ascii')).toBe('WAVE');
+    expect(task.transcript).toEqual([
+      expect.objectContaining({ speaker: 'agent', text: task.reply!.text }),
+    ]);
+    await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
+  });
+
+  it('answers what the user says, turn by turn, streams it, and ends free when the user opts out', async () => {
+    const before = await moneyOf(account.user.id);
+    const task = (await (await start()).json()) as Task;
+
+    const who = await say(task.id, 'Who is this?');
+    expect(who.status).toBe(200);
+    const first = (await who.json()) as Said;
+    expect(first).toMatchObject({
+      object: 'web_call_turn',
+      heard: { speaker: 'callee', text: 'Who is this?' },
+      ended: false,
+    });
+    expect(first.reply.text).toContain('AI assistant calling on behalf of');
+    expect(first.heard.start_ms).toBeGreaterThanOrEqual(task.reply!.end_ms);
+    expect(first.reply.start_ms).toBeGreaterThan(first.heard.end_ms);
+
+    const stop = (await (await say(task.id, 'Please stop calling me.')).json()) as Said;
+    expect(stop.ended).toBe(true);
+    expect(stop.reply.text).toContain("You won't be called again");
+
+    const ended = (await (await withTestKey(`/${task.id}`)).json()) as Task;
+    expect(ended).toMatchObject({ status: 'success', billed_minutes: 0, cost_usd: 0 });
+    expect(ended.summary).toContain('asked not to be called again');
+    expect(ended.transcript.map((turn) => turn.speaker)).toEqual([
+      'agent',
+      'callee',
+      'agent',
+      'callee',
+      'agent',
+    ]);
+    // Times agree: the call lasts as long as what was said in it.
+    const lastEnd = ended.transcript.at(-1)!.end_ms;
+    expect(ended.duration_seconds).toBeGreaterThanOrEqual(Math.floor(lastEnd / 1000));
+    expect(Date.parse(ended.ended_at!) - Date.parse(ended.started_at!)).toBeGreaterThanOrEqual(
+      lastEnd - 1000,
+    );
+    expect(await moneyOf(account.user.id)).toEqual(before);
+
+    const events = await readSseData<{ type: string; data: { text?: string } }>(
+      await withTestKey(`/${task.id}/events`),
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      'call.answered',
+      'transcript.turn',
+      'transcript.turn',
+      'transcript.turn',
+      'transcript.turn',
+      'transcript.turn',
+      'call.ended',
+      'task.completed',
+    ]);
+
+    const late = await say(task.id, 'Hello?');
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({
+      error: { code: 'invalid_request', message: expect.stringContaining('has ended') },
+    });
+  });
+
+  it('hangs up when the user does, twice without error, and lists the call among test calls', async () => {
+    const task = (await (await start({ goal: GOAL, voice: 'Roger' })).json()) as Task;
+    expect(task.reply!.text).toContain('this is Roger');
+    const hungUp = await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
+    expect(hungUp.status).toBe(200);
+    expect(await hungUp.json()).toMatchObject({ id: task.id, status: 'success' });
+    const again = await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
+    expect(again.status).toBe(200);
+
+    const list = (await (await withTestKey('?limit=5')).json()) as { data: Task[] };
+    expect(list.data.find((t) => t.id === task.id)).toMatchObject({ direction: 'web' });
+    const live = (await (await account.api('?limit=5')).json()) as { data: Task[] };
+    expect(live.data.some((t) => t.id === task.id)).toBe(false);
+  });
+
+  it('refuses live mode, bad input, another account’s call and a phone call’s id, clearly', async () => {
+    const live = await start({ goal: GOAL }, account.api);
+    expect(live.status).toBe(400);
+    expect(await live.json()).toMatchObject({
+      error: { code: 'invalid_request', message: expect.stringContaining('test calls') },
+    });
+
+    for (const body of [
+      {},
+      { goal: '' },
+      { goal: GOAL, voice: 'Bob' },
+      { goal: GOAL, max_duration_minutes: 11 },
+      { goal: GOAL, phone_number: '+14155550100' },
+    ]) {
+      const bad = await start(body);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: { code: string } }).error.code).toBe(
+        'invalid_request',
+      );
+    }
+
+    const task = (await (await start()).json()) as Task;
+    for (const text of ['', 'x'.repeat(1001), 42]) {
+      const bad = await say(task.id, text);
+      expect(bad.status).toBe(400);
+    }
+
+    const stranger = await createCallingAccount({ label: 'web-calls-stranger' });
+    const strangers = callApiWith(await testKeyOf(stranger));
+    expect((await say(task.id, 'Hi', strangers)).status).toBe(404);
+    expect((await strangers(`/${task.id}/web-call/end`, { method: 'POST' })).status).toBe(404);
+
+    const phoneCall = (await (
+      await withTestKey('', { method: 'POST', json: { phone_number: '+14155550100', goal: GOAL } })
+    ).json()) as Task;
+    expect((await say(phoneCall.id, 'Hi')).status).toBe(404);
+    await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
+  });
+});
