@@ -23,9 +23,9 @@ import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-car
 import { NumbersCard } from '@/features/numbers/components/numbers-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
-import { GettingStartedCard } from '@/features/onboarding/components/getting-started-card';
 import {
   ApiKeyPanel,
+  GettingStartedPanel,
   PhoneAgentSettingsPanel,
   ProfilePanel,
   UsagePanel,
@@ -33,7 +33,7 @@ import {
 } from './tab-panels';
 
 const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () => ReactNode }> = {
-  home: { label: 'Getting started', icon: House, panel: () => <GettingStartedCard /> },
+  home: { label: 'Getting started', icon: House, panel: () => <GettingStartedPanel /> },
   apikey: { label: 'API Keys', icon: KeyRound, panel: () => <ApiKeyPanel /> },
   calls: { label: 'Calls', icon: PhoneCall, panel: () => <CallsPanel /> },
   batches: {

@@ -236,6 +236,16 @@ export function DocsPage() {
               waiting task of a test batch. Live tasks have no test clock.
             </li>
             <li>
+              Talk to your agent from the browser before it calls anyone: the dashboard&apos;s{' '}
+              <strong>Talk to your agent</strong>, or <InlineCode>POST /task/web-calls</InlineCode>{' '}
+              with <InlineCode>{'{ "goal": "…" }'}</InlineCode> and a test key, then{' '}
+              <InlineCode>POST /task/{'{id}'}/web-call/say</InlineCode> with{' '}
+              <InlineCode>{'{ "text": "Who is this?" }'}</InlineCode> for each thing you say, and{' '}
+              <InlineCode>POST /task/{'{id}'}/web-call/end</InlineCode> to hang up. The agent opens
+              as a call would and answers by rules, with a synthetic voice; the call is a free test
+              task (<InlineCode>direction: web</InlineCode>).
+            </li>
+            <li>
               A simulated call runs faster than real time (about thirty times), inside our
               functions, so its durations are the simulated conversation’s, not the wall clock’s.
             </li>

@@ -2,7 +2,7 @@
 // each thing the user says, decided by rules, so a call costs nothing and answers the same way
 // every time. It speaks as an agent pursuing the goal: its opening is the real one (the mandatory
 // disclosures, then what the call is for), never its instructions.
-import { purposeOf, reasonLine as reasonFor } from './conversation.ts';
+import { purposeOf, reasonLine as reasonFor, speakingSeconds } from './conversation.ts';
 
 /** What the call is for, as the agent says it: the goal's first clause. */
 export const reasonLine = (goal: string) => reasonFor(purposeOf(goal));
@@ -75,7 +75,5 @@ export function agentReply(input: {
   };
 }
 
-/** How long saying `text` takes, about 15 characters a second (a turn's end_ms − start_ms). */
-export function speakingMs(text: string): number {
-  return Math.max(800, Math.round((text.length / 15) * 1000));
-}
+/** How long saying `text` takes, in ms, at the simulated network's pace of speech. */
+export const speakingMs = (text: string) => Math.round(speakingSeconds(text) * 1000);
