@@ -3,7 +3,7 @@ import { TWILIO_LOCAL, postInboundSms } from '@dialwise/local-stack';
 import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
-import { accountUrl, DAY_MS, dispatchDaysAhead } from './support/retention';
+import { accountUrl, askToCloseAccount, DAY_MS, dispatchDaysAhead } from './support/retention';
 import { apiUrl } from './support/stack';
 import { waitFor } from './support/wait';
 
@@ -18,16 +18,7 @@ async function session(account: CallingAccount) {
   return data.session!;
 }
 
-async function closeAccount(account: CallingAccount, body: unknown) {
-  return fetch(accountUrl('delete'), {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${(await session(account)).access_token}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-}
+const closeAccount = (account: CallingAccount, body: unknown) => askToCloseAccount(account, body);
 
 async function countOf(table: string, column: string, id: string) {
   const rows = await sql<{ n: string }>(`select count(*) as n from ${table} where ${column} = $1`, [

@@ -9,7 +9,7 @@ import {
 } from './support/call-api';
 import { deleteCreatedUsers, serviceClient } from './support/clients';
 import { dispatchAt } from './support/dispatch';
-import { accountUrl } from './support/retention';
+import { askToCloseAccount } from './support/retention';
 import { latestMessageTo } from './support/mailbox';
 import { uniqueUsPhone } from './support/phone';
 import { TEST_PORTS } from './support/stack';
@@ -446,16 +446,7 @@ describe('closing the account', () => {
     const account = await createCallingAccount({ label: 'numbers-closing', credits: 5 });
     const bought = await buyNumber(account);
     const providerId = await providerIdOf(bought.id);
-    const { data } = await account.client.auth.getSession();
-    const closed = await fetch(accountUrl('delete'), {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${data.session!.access_token}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ confirm: account.email }),
-    });
-    expect(closed.status).toBe(200);
+    expect((await askToCloseAccount(account)).status).toBe(200);
     const { data: stored } = await serviceClient()
       .from('phone_numbers')
       .select('status')

@@ -3,7 +3,7 @@ import { createCallingAccount, type CallingAccount } from './support/call-api';
 import { anonClient, createUser, deleteCreatedUsers, serviceClient } from './support/clients';
 import { closeClock, sql } from './support/clock';
 import { uniqueUsPhone } from './support/phone';
-import { accountUrl } from './support/retention';
+import { askToCloseAccount } from './support/retention';
 
 // The 100 free minutes are granted once per e-mail address and once per verified phone number,
 // ever: closing an account keeps a one-way hash of both, and a later account with either gets no
@@ -25,16 +25,7 @@ async function usage(account: { client: CallingAccount['client'] }) {
 }
 
 async function close(account: { client: CallingAccount['client']; email: string }) {
-  const { data } = await account.client.auth.getSession();
-  const response = await fetch(accountUrl('delete'), {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${data.session!.access_token}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ confirm: account.email }),
-  });
-  expect(response.status).toBe(200);
+  expect((await askToCloseAccount(account)).status).toBe(200);
 }
 
 const call = (account: CallingAccount) =>

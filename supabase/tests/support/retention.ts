@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RetentionReport } from '../../functions/_shared/privacy/retention.ts';
 import { apiUrl, secretKey } from './stack';
 
@@ -29,3 +30,22 @@ export async function dispatchDaysAhead(daysAhead: number): Promise<RetentionRep
 }
 
 export const accountUrl = (path: 'export' | 'delete') => `${apiUrl}/functions/v1/account/${path}`;
+
+/**
+ * Asks to close the account as the dashboard does: POST /account/delete with the user's session
+ * and a body (by default the confirmation, the account's e-mail).
+ */
+export async function askToCloseAccount(
+  account: { client: SupabaseClient; email: string },
+  body: unknown = { confirm: account.email },
+): Promise<Response> {
+  const { data } = await account.client.auth.getSession();
+  return await fetch(accountUrl('delete'), {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${data.session!.access_token}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}

@@ -393,12 +393,12 @@ export function createNumberService(deps: NumberServiceDeps) {
   /**
    * A live call of an account without a number of its own: the phone it verified at sign-up, which
    * every call's opening names for calling back, becomes its caller ID (once; never again after
-   * the account had a number). False when there is none to take (or another request of the
-   * account took it meanwhile: the create is worth running again either way).
+   * the account had a number). Nothing when there is none to take; when another request of the
+   * account is taking it, waits (up to 10 s) for it to be active. The create runs again either way.
    */
-  async function adoptVerifiedPhone(userId: string): Promise<boolean> {
+  async function adoptVerifiedPhone(userId: string): Promise<void> {
     const phone = (await rpc<string | null>('caller_id_adoptable', { p_user_id: userId })) ?? null;
-    if (!phone) return false;
+    if (!phone) return;
     const issued = await rpc<SqlError | { number: PhoneNumber; verified?: true }>(
       'caller_id_code_issue',
       {
@@ -409,19 +409,17 @@ export function createNumberService(deps: NumberServiceDeps) {
       },
     );
     if ('error' in issued) {
-      // Another request of the account is registering it: its create goes on once it is active.
       if (issued.error === 'registering') return await activeSoon(userId);
-      if (issued.error === 'number_taken') return true;
+      if (issued.error === 'number_taken') return;
       throw refusal(issued);
     }
-    if (!issued.verified) return false;
+    if (!issued.verified) return;
     try {
       await registerCallerId(userId, issued.number.id, issued.number.phone_number);
     } catch (error) {
       // Activated by that other request meanwhile: the retried call finds it.
       if (!(error instanceof ServiceError && error.code === 'not_found')) throw error;
     }
-    return true;
   }
 
   /** Sets the agent that answers calls to the number (`null` body or `{}`: the default one). */
@@ -455,18 +453,17 @@ export function createNumberService(deps: NumberServiceDeps) {
     return toApiNumber(chosen);
   }
 
-  /** Whether the account has an active number within a few seconds (another request adds it). */
-  async function activeSoon(userId: string) {
+  /** Waits up to 10 s for the account to have an active number (another request registering it). */
+  async function activeSoon(userId: string): Promise<void> {
     for (let waited = 0; waited < 10_000; waited += 250) {
       const { count } = await db
         .from('phone_numbers')
         .select('id', { count: 'exact', head: true })
         .eq('user_id', userId)
         .eq('status', 'active');
-      if ((count ?? 0) > 0) return true;
+      if ((count ?? 0) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    return false;
   }
 
   /**
