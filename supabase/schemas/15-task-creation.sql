@@ -677,6 +677,24 @@ comment on function private.web_call_finish(text, text) is
   'Ends a locked browser call in progress: success, its wall-clock duration (capped), nothing billed.';
 revoke all on function private.web_call_finish(text, text) from public, anon, authenticated;
 
+-- One of the account's browser calls, locked (with its account) for the rest of the transaction;
+-- null for any other task: another account's call and a phone call are "not found".
+create function private.lock_web_call(p_user_id uuid, p_task_id text) returns public.tasks
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.tasks
+                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+    return null;
+  end if;
+  return private.lock_task(p_task_id);
+end;
+$$;
+comment on function private.lock_web_call(uuid, text) is
+  'Locks one of the account''s browser calls and returns it; null for any other task.';
+revoke all on function private.lock_web_call(uuid, text) from public, anon, authenticated;
+
 -- What was said in a browser call: p_turns ({speaker, text, start_ms, end_ms}) join the transcript
 -- and the event log; p_end_summary, when given, then ends the call (the agent said goodbye).
 create function public.web_call_say(
@@ -686,14 +704,12 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  task public.tasks%rowtype;
+  task public.tasks%rowtype := private.lock_web_call(p_user_id, p_task_id);
   turn jsonb;
 begin
-  if not exists (select 1 from public.tasks
-                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+  if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
-  task := private.lock_task(p_task_id);
   if task.status <> 'in_progress' then
     return jsonb_build_object('error', 'ended', 'status', task.status);
   end if;
@@ -723,13 +739,11 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  task public.tasks%rowtype;
+  task public.tasks%rowtype := private.lock_web_call(p_user_id, p_task_id);
 begin
-  if not exists (select 1 from public.tasks
-                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+  if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
-  task := private.lock_task(p_task_id);
   -- Hanging up twice is no error: the call has ended either way.
   if task.status = 'in_progress' then
     perform private.web_call_finish(p_task_id, p_summary);

@@ -20,6 +20,20 @@ alter table "public"."webhook_endpoints" validate constraint "webhook_endpoints_
 
 set check_function_bodies = off;
 
+CREATE OR REPLACE FUNCTION private.lock_web_call(p_user_id uuid, p_task_id text)
+ RETURNS public.tasks
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from public.tasks
+                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+    return null;
+  end if;
+  return private.lock_task(p_task_id);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.web_call_finish(p_task_id text, p_summary text)
  RETURNS void
  LANGUAGE plpgsql
@@ -106,13 +120,11 @@ CREATE OR REPLACE FUNCTION public.web_call_end(p_user_id uuid, p_task_id text, p
  SET search_path TO ''
 AS $function$
 declare
-  task public.tasks%rowtype;
+  task public.tasks%rowtype := private.lock_web_call(p_user_id, p_task_id);
 begin
-  if not exists (select 1 from public.tasks
-                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+  if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
-  task := private.lock_task(p_task_id);
   -- Hanging up twice is no error: the call has ended either way.
   if task.status = 'in_progress' then
     perform private.web_call_finish(p_task_id, p_summary);
@@ -127,14 +139,12 @@ CREATE OR REPLACE FUNCTION public.web_call_say(p_user_id uuid, p_task_id text, p
  SET search_path TO ''
 AS $function$
 declare
-  task public.tasks%rowtype;
+  task public.tasks%rowtype := private.lock_web_call(p_user_id, p_task_id);
   turn jsonb;
 begin
-  if not exists (select 1 from public.tasks
-                  where id = p_task_id and user_id = p_user_id and direction = 'web') then
+  if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
-  task := private.lock_task(p_task_id);
   if task.status <> 'in_progress' then
     return jsonb_build_object('error', 'ended', 'status', task.status);
   end if;
@@ -188,11 +198,13 @@ $function$;
 revoke all on function public.web_call_begin(p_user_id uuid, p_task jsonb) from anon, authenticated, public, service_role;
 grant execute on function public.web_call_begin(p_user_id uuid, p_task jsonb) to service_role;
 revoke all on function private.web_call_finish(p_task_id text, p_summary text) from public;
+revoke all on function private.lock_web_call(p_user_id uuid, p_task_id text) from public;
 revoke all on function public.web_call_say(p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text) from anon, authenticated, public, service_role;
 grant execute on function public.web_call_say(p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text) to service_role;
 revoke all on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) from anon, authenticated, public, service_role;
 grant execute on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) to service_role;
 comment on function public.web_call_begin(p_user_id uuid, p_task jsonb) is 'Starts a browser call of the account (a test task, direction web, in progress with its one attempt); {error} when the account is closed or at its limits. Service role only.';
 comment on function private.web_call_finish(p_task_id text, p_summary text) is 'Ends a locked browser call in progress: success, its wall-clock duration (capped), nothing billed.';
+comment on function private.lock_web_call(p_user_id uuid, p_task_id text) is 'Locks one of the account''s browser calls and returns it; null for any other task.';
 comment on function public.web_call_say(p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text) is 'Adds turns to one of the account''s browser calls in progress (and ends it when p_end_summary is given); {error: not_found | ended}. Service role only.';
 comment on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) is 'Hangs up one of the account''s browser calls (nothing when it already ended); {error: not_found}. Service role only.';
