@@ -202,7 +202,11 @@ function TalkToAgentCall({ onDone }: { onDone: () => void }) {
       {ended ? (
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <Link to={`${paths.calls.href}?call=${taskId}`} onClick={onDone}>
+            <Link
+              // A browser call is a test call: its page opens in test mode whatever the switch said.
+              to={`${paths.calls.href}?call=${taskId}&mode=test`}
+              onClick={onDone}
+            >
               See the call
             </Link>
           </Button>

@@ -15,7 +15,12 @@ import { LIMITS } from '../contract/limits.ts';
 import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
 import { newTaskId, randomToken, sha256Hex } from '../ids.ts';
-import { agentReply, reasonLine, speakingMs } from '../voice/simulated/browser-agent.ts';
+import {
+  agentReply,
+  browserCallAbout,
+  reasonLine,
+  speakingMs,
+} from '../voice/simulated/browser-agent.ts';
 import { toneWav } from '../voice/simulated/recording.ts';
 import { parseOrThrow } from './schema.ts';
 import type { TaskService } from './service.ts';
@@ -251,7 +256,7 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
         await db.rpc('web_call_end', {
           p_user_id: owner.userId,
           p_task_id: taskId,
-          p_summary: `A browser test call: ${task.goal ?? 'the agent'}. You hung up.`,
+          p_summary: `${browserCallAbout(task.goal ?? '')} You hung up.`,
         }),
       ) as SqlAnswer;
       if (result.error) throw refused(result, taskId);

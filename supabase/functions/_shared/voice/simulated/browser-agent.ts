@@ -19,6 +19,9 @@ const PERSON = /\b(speak|talk) (to|with) (a|an|the)? ?(person|human|manager|some
 const YES = /^(yes|yeah|yep|sure|ok(ay)?|correct|that works|sounds good|confirmed?)\b/i;
 const NO = /^(no|nope|not really|i can'?t|that doesn'?t work)\b/i;
 
+/** The first words of a browser call's summary: what it was about. */
+export const browserCallAbout = (goal: string) => `A browser test call about: ${purposeOf(goal)}.`;
+
 /**
  * The agent's answer to what the user just said. An opt-out and a goodbye end the call at once,
  * whatever else was said (the opt-out never waits on the model).
@@ -34,13 +37,13 @@ export function agentReply(input: {
     return {
       text: "Understood. You won't be called again about this. Goodbye.",
       ends: true,
-      summary: 'The user asked not to be called again; the agent confirmed and ended the call.',
+      summary: `${browserCallAbout(input.goal)} The user asked not to be called again; the agent confirmed and ended the call.`,
     };
   if (GOODBYE.test(heard))
     return {
       text: 'Thank you for your time. Goodbye!',
       ends: true,
-      summary: `A browser test call: ${purposeOf(input.goal)}. The user ended the conversation.`,
+      summary: `${browserCallAbout(input.goal)} The user said goodbye.`,
     };
   if (PERSON.test(heard))
     return {
