@@ -755,3 +755,35 @@ comment on function public.web_call_end(uuid, text, text) is
   'Hangs up one of the account''s browser calls (nothing when it already ended); {error: not_found}. Service role only.';
 revoke all on function public.web_call_end(uuid, text, text) from public, anon, authenticated;
 grant execute on function public.web_call_end(uuid, text, text) to service_role;
+
+-- A browser call nobody hung up (the tab was closed) ends at its max_duration_minutes: the
+-- dispatcher runs this each pass; the call ends as it would have, not as a failure.
+create function public.web_calls_end_abandoned(p_now timestamptz, p_limit integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  abandoned text;
+  ended integer := 0;
+begin
+  for abandoned in
+    select id from public.tasks
+     where direction = 'web' and status = 'in_progress'
+       and started_at + make_interval(mins => max_duration_minutes) <= p_now
+     order by started_at
+     limit p_limit
+  loop
+    -- The account, then the call, as every writer; another run may have ended it meanwhile.
+    if (private.lock_task(abandoned)).status = 'in_progress' then
+      perform private.web_call_finish(abandoned,
+        'The browser call reached its max_duration_minutes without being hung up.');
+      ended := ended + 1;
+    end if;
+  end loop;
+  return ended;
+end;
+$$;
+comment on function public.web_calls_end_abandoned(timestamptz, integer) is
+  'Ends the browser calls still in progress past their max_duration_minutes at p_now (at most p_limit); returns how many. Service role only.';
+revoke all on function public.web_calls_end_abandoned(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.web_calls_end_abandoned(timestamptz, integer) to service_role;

@@ -7,6 +7,7 @@ import {
   testKeyOf,
   type CallingAccount,
 } from './support/call-api';
+import { dispatchAt } from './support/dispatch';
 import { readSseData } from './support/sse';
 
 // Talking to one's agent from the browser: a browser call is a test call (free), with the agent a
@@ -148,6 +149,22 @@ describe('a browser call', () => {
     expect(list.data.find((t) => t.id === task.id)).toMatchObject({ direction: 'web' });
     const live = (await (await account.api('?limit=5')).json()) as { data: Task[] };
     expect(live.data.some((t) => t.id === task.id)).toBe(false);
+  });
+
+  it('ends a call nobody hung up (the tab was closed) at its max duration, as a call, not a failure', async () => {
+    const task = (await (await start({ goal: GOAL, max_duration_minutes: 1 })).json()) as Task;
+    await say(task.id, 'Yes, 3 pm works.');
+    // The dispatcher's clock two minutes on: past the cap, and past the watchdog's margin.
+    const report = await dispatchAt(new Date(Date.now() + 2 * 60_000));
+    expect(report).toMatchObject({ browser_calls_ended: expect.any(Number) });
+    const ended = (await (await withTestKey(`/${task.id}`)).json()) as Task & {
+      failure_reason: unknown;
+    };
+    expect(ended).toMatchObject({ status: 'success', failure_reason: null });
+    expect(ended.summary).toContain('max_duration_minutes');
+    expect(ended.duration_seconds).toBeLessThanOrEqual(60);
+    const late = await say(task.id, 'Hello?');
+    expect(late.status).toBe(400);
   });
 
   it('refuses live mode, bad input, another account’s call and a phone call’s id, clearly', async () => {

@@ -47,6 +47,8 @@ export type DispatchReport = {
   webhooks_sent: number;
   webhooks_failed: number;
   sms_results_checked: number;
+  /** Browser calls nobody hung up, ended at their max duration. */
+  browser_calls_ended: number;
 };
 
 type Delivery = {
@@ -299,6 +301,9 @@ export function createDispatcher(deps: DispatchDeps) {
       // The watchdog judges the calls placed before this run, never one this run just dialled
       // (a test clock ahead of the wall would find it past every bound).
       const watched = await watchdog(at);
+      const browserCalls = must(
+        await db.rpc('web_calls_end_abandoned', { p_now: at.toISOString(), p_limit: batch }),
+      ) as number;
       const started = await scheduled(at);
       // Due retries first: a running batch must not keep its own retries (or another's) waiting.
       const placed = await retries(at);
@@ -314,6 +319,7 @@ export function createDispatcher(deps: DispatchDeps) {
         webhooks_sent: hooks.sent,
         webhooks_failed: hooks.failed,
         sms_results_checked: texts,
+        browser_calls_ended: browserCalls,
       };
     },
   };

@@ -165,6 +165,33 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.web_calls_end_abandoned(p_now timestamp with time zone, p_limit integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  abandoned text;
+  ended integer := 0;
+begin
+  for abandoned in
+    select id from public.tasks
+     where direction = 'web' and status = 'in_progress'
+       and started_at + make_interval(mins => max_duration_minutes) <= p_now
+     order by started_at
+     limit p_limit
+  loop
+    -- The account, then the call, as every writer; another run may have ended it meanwhile.
+    if (private.lock_task(abandoned)).status = 'in_progress' then
+      perform private.web_call_finish(abandoned,
+        'The browser call reached its max_duration_minutes without being hung up.');
+      ended := ended + 1;
+    end if;
+  end loop;
+  return ended;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.task_disclosure_facts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -195,6 +222,55 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.dispatch_claim_stuck(p_now timestamp with time zone, p_margin_minutes integer, p_ring_timeout_minutes integer, p_limit integer, p_deadline_minutes integer)
+ RETURNS TABLE(task_id text, attempt integer, provider_call_id text, provider_control_url text, status text, attempt_created_at timestamp with time zone, past_cap boolean, past_deadline boolean)
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- A batch task waiting for a slot is not stuck, and its clock starts when it gets one.
+  with candidates as (
+    select id from public.tasks where status in ('queued', 'ringing', 'in_progress') and not awaiting_slot
+    union
+    select a.task_id from public.task_attempts a where a.settled_at is null
+  ), stuck as (
+    select t.id from candidates c
+      join public.tasks t on t.id = c.id
+      left join public.task_attempts a on a.task_id = t.id and a.number = t.current_attempt
+     where (t.watchdog_checked_at is null or t.watchdog_checked_at < p_now - interval '30 seconds')
+       -- A browser call has no provider call to ask about: web_calls_end_abandoned ends it.
+       and t.direction <> 'web'
+       and (
+         (t.status in ('queued', 'ringing', 'in_progress') and not (t.status = 'queued' and t.awaiting_slot) and (
+           -- Accepted, but the placement after the response never happened.
+           (t.current_attempt = 0 and coalesce(t.slot_claimed_at, t.created_at) < p_now - interval '15 seconds')
+           -- No provider message for a minute: ask whether the call ended (lost end reports).
+           or (a.provider_call_id is not null and t.updated_at < p_now - interval '60 seconds')
+           or coalesce(a.created_at, t.slot_claimed_at, t.created_at)
+                < p_now - make_interval(mins => t.max_duration_minutes + p_margin_minutes)
+           or (t.status in ('queued', 'ringing')
+               and coalesce(a.created_at, t.slot_claimed_at, t.created_at) < p_now - make_interval(mins => p_ring_timeout_minutes))))
+         -- An ended task whose call is still unbilled a minute on.
+         or (t.status in ('success', 'no_answer', 'busy', 'voicemail', 'failed', 'canceled')
+             and a.settled_at is null and a.task_id is not null
+             and greatest(t.updated_at, a.created_at) < p_now - interval '60 seconds')
+       )
+     order by t.updated_at
+     limit p_limit
+     for update of t skip locked
+  ), claimed as (
+    update public.tasks t set watchdog_checked_at = p_now from stuck where t.id = stuck.id
+    returning t.id, t.current_attempt, t.status, t.max_duration_minutes, t.created_at, t.slot_claimed_at
+  )
+  select c.id, c.current_attempt, a.provider_call_id, a.provider_control_url, c.status, a.created_at,
+         coalesce(a.created_at, c.slot_claimed_at, c.created_at)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_margin_minutes),
+         -- Past this the task ends whatever the provider says (the terminal-event bound).
+         coalesce(a.created_at, c.slot_claimed_at, c.created_at)
+           < p_now - make_interval(mins => c.max_duration_minutes + p_deadline_minutes)
+    from claimed c
+    left join public.task_attempts a on a.task_id = c.id and a.number = c.current_attempt;
+$function$;
+
 revoke all on function public.web_call_begin(p_user_id uuid, p_task jsonb) from anon, authenticated, public, service_role;
 grant execute on function public.web_call_begin(p_user_id uuid, p_task jsonb) to service_role;
 revoke all on function private.web_call_finish(p_task_id text, p_summary text) from public;
@@ -203,8 +279,11 @@ revoke all on function public.web_call_say(p_user_id uuid, p_task_id text, p_tur
 grant execute on function public.web_call_say(p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text) to service_role;
 revoke all on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) from anon, authenticated, public, service_role;
 grant execute on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) to service_role;
+revoke all on function public.web_calls_end_abandoned(p_now timestamp with time zone, p_limit integer) from anon, authenticated, public, service_role;
+grant execute on function public.web_calls_end_abandoned(p_now timestamp with time zone, p_limit integer) to service_role;
 comment on function public.web_call_begin(p_user_id uuid, p_task jsonb) is 'Starts a browser call of the account (a test task, direction web, in progress with its one attempt); {error} when the account is closed or at its limits. Service role only.';
 comment on function private.web_call_finish(p_task_id text, p_summary text) is 'Ends a locked browser call in progress: success, its wall-clock duration (capped), nothing billed.';
 comment on function private.lock_web_call(p_user_id uuid, p_task_id text) is 'Locks one of the account''s browser calls and returns it; null for any other task.';
 comment on function public.web_call_say(p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text) is 'Adds turns to one of the account''s browser calls in progress (and ends it when p_end_summary is given); {error: not_found | ended}. Service role only.';
 comment on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) is 'Hangs up one of the account''s browser calls (nothing when it already ended); {error: not_found}. Service role only.';
+comment on function public.web_calls_end_abandoned(p_now timestamp with time zone, p_limit integer) is 'Ends the browser calls still in progress past their max_duration_minutes at p_now (at most p_limit); returns how many. Service role only.';
