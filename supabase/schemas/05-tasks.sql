@@ -156,10 +156,10 @@ create table public.tasks (
   disclosure_facts jsonb,
   recording_consent text
     constraint tasks_recording_consent_valid check (recording_consent in ('granted', 'declined')),
-  -- What the calls list's search matches (GET /task?q=): the number, the goal and the metadata's
-  -- values, lower-cased; erasing the content empties it with them.
+  -- What the calls list's search matches (GET /task?q=): the number (none for a browser call), the
+  -- goal and the metadata's values, lower-cased; erasing the content empties it with them.
   search_text text generated always as (
-    lower(phone_number || ' ' || coalesce(goal, '') || ' ' || private.metadata_search_text(metadata))) stored,
+    lower(coalesce(phone_number, '') || ' ' || coalesce(goal, '') || ' ' || private.metadata_search_text(metadata))) stored,
   -- Where the agent hands the callee to a person (docs/product-rules.md#transfer-to-a-person).
   transfer jsonb
     constraint tasks_transfer_object check (transfer is null or jsonb_typeof(transfer) = 'object'),

@@ -147,6 +147,9 @@ describe('a browser call', () => {
 
     const list = (await (await withTestKey('?limit=5')).json()) as { data: Task[] };
     expect(list.data.find((t) => t.id === task.id)).toMatchObject({ direction: 'web' });
+    // Found by its goal too, though it has no number.
+    const found = (await (await withTestKey('?q=cleaning&limit=20')).json()) as { data: Task[] };
+    expect(found.data.some((t) => t.id === task.id)).toBe(true);
     const live = (await (await account.api('?limit=5')).json()) as { data: Task[] };
     expect(live.data.some((t) => t.id === task.id)).toBe(false);
   });

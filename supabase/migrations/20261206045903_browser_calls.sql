@@ -287,3 +287,7 @@ comment on function private.lock_web_call(p_user_id uuid, p_task_id text) is 'Lo
 comment on function public.web_call_say(p_user_id uuid, p_task_id text, p_turns jsonb, p_end_summary text) is 'Adds turns to one of the account''s browser calls in progress (and ends it when p_end_summary is given); {error: not_found | ended}. Service role only.';
 comment on function public.web_call_end(p_user_id uuid, p_task_id text, p_summary text) is 'Hangs up one of the account''s browser calls (nothing when it already ended); {error: not_found}. Service role only.';
 comment on function public.web_calls_end_abandoned(p_now timestamp with time zone, p_limit integer) is 'Ends the browser calls still in progress past their max_duration_minutes at p_now (at most p_limit); returns how many. Service role only.';
+
+-- A browser call has no phone number: its search text starts from an empty one (db:diff cannot
+-- write a generated column's new expression, so this statement is written by hand).
+alter table "public"."tasks" alter column "search_text" set expression as (lower(((((COALESCE(phone_number, ''::text) || ' '::text) || COALESCE(goal, ''::text)) || ' '::text) || private.metadata_search_text(metadata))));
