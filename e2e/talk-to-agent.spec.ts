@@ -22,10 +22,12 @@ test.describe('talk to your agent', () => {
     await dialog
       .getByLabel('What the agent calls about')
       .fill("Confirm Kim's cleaning tomorrow at 3 pm; offer Thursday if not.");
+    await dialog.getByLabel('Voice').selectOption('Roger');
     await dialog.getByRole('button', { name: 'Start test call' }).click();
 
     const call = page.getByRole('dialog', { name: 'On the call with your agent' });
     const transcript = call.getByRole('list', { name: 'Transcript' });
+    await expect(transcript.getByRole('listitem').first()).toContainText('this is Roger');
     await expect(transcript.getByRole('listitem').first()).toContainText(
       "I'm calling to confirm Kim's cleaning tomorrow at 3 pm.",
     );

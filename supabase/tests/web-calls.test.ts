@@ -137,8 +137,12 @@ describe('a browser call', () => {
   });
 
   it('hangs up when the user does, twice without error, and lists the call among test calls', async () => {
-    const task = (await (await start({ goal: GOAL, voice: 'Roger' })).json()) as Task;
-    expect(task.reply!.text).toContain('this is Roger');
+    // The voice and language asked for, as a task's: the opening and the purpose in Spanish.
+    const task = (await (
+      await start({ goal: GOAL, voice: 'Roger', language: 'es' })
+    ).json()) as Task;
+    expect(task.reply!.text).toMatch(/^Hola, le habla Roger/);
+    expect(task.reply!.text).toContain('El motivo de mi llamada');
     const hungUp = await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
     expect(hungUp.status).toBe(200);
     expect(await hungUp.json()).toMatchObject({ id: task.id, status: 'success' });

@@ -13,8 +13,10 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
+import { languages, voices } from '@/config/phone-agent-options';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
 import { useEndWebCall } from '../api/end-web-call';
@@ -87,7 +89,7 @@ function TalkToAgentCall({ onDone }: { onDone: () => void }) {
   const [words, setWords] = useState('');
   const form = useForm<StartWebCallValues>({
     resolver: zodResolver(startWebCallSchema),
-    defaultValues: { goal: '' },
+    defaultValues: { goal: '', voice: '', language: '' },
   });
 
   // Closing the dialog mid-call hangs up, so no call is left open.
@@ -171,6 +173,28 @@ function TalkToAgentCall({ onDone }: { onDone: () => void }) {
               {...form.register('goal')}
             />
           </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Voice">
+              <NativeSelect {...form.register('voice')}>
+                <option value="">Your setting</option>
+                {voices.map((voice) => (
+                  <option key={voice.value} value={voice.value}>
+                    {voice.label} — {voice.description.toLowerCase()}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField label="Language">
+              <NativeSelect {...form.register('language')}>
+                <option value="">Your setting</option>
+                {languages.map((language) => (
+                  <option key={language.value} value={language.value}>
+                    {language.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </div>
           <Button type="submit" disabled={start.isPending}>
             {start.isPending ? 'Calling...' : 'Start test call'}
           </Button>

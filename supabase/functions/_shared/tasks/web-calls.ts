@@ -199,7 +199,7 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
         purpose: 'informational',
       });
       const opening = spokenOpening(disclosures, task.first_sentence ?? '', task.voice);
-      const text = `${opening.firstMessage} ${reasonLine(task.goal ?? '')}`;
+      const text = `${opening.firstMessage} ${reasonLine(task.goal ?? '', task.language)}`;
       const greeting: Turn = {
         speaker: 'agent',
         text,

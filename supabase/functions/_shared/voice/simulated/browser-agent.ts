@@ -2,10 +2,14 @@
 // each thing the user says, decided by rules, so a call costs nothing and answers the same way
 // every time. It speaks as an agent pursuing the goal: its opening is the real one (the mandatory
 // disclosures, then what the call is for), never its instructions.
-import { purposeOf, reasonLine as reasonFor, speakingSeconds } from './conversation.ts';
+import { phrasesFor, purposeOf, speakingSeconds } from './conversation.ts';
 
-/** What the call is for, as the agent says it: the goal's first clause. */
-export const reasonLine = (goal: string) => reasonFor(purposeOf(goal));
+/**
+ * What the call is for, as the agent says it: the goal's first clause, in the call's language
+ * where the simulated network speaks it (else English).
+ */
+export const reasonLine = (goal: string, language = 'en') =>
+  phrasesFor(language).reason(purposeOf(goal));
 
 /** What the agent says back, and whether the call ends with it (and how it is summed up). */
 export type AgentReply = { text: string; ends: boolean; summary?: string };

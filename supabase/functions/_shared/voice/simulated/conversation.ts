@@ -236,7 +236,7 @@ const ACTION_FIRST =
   /^(arrange|ask|book|cancel|check|collect|confirm|discuss|find|follow|get|invite|let|notify|offer|remind|reschedule|schedule|see|tell|update|verify)\b/i;
 
 /** "I'm calling to confirm …" or "I'm calling about …": what the call is for, in English. */
-export function reasonLine(purpose: string): string {
+function reasonLine(purpose: string): string {
   return ACTION_FIRST.test(purpose)
     ? `I'm calling to ${lowerFirst(purpose)}.`
     : `I'm calling about ${purpose}.`;
