@@ -120,7 +120,7 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
   }
 
   /** Where the next turn starts: after the last one, or where the wall clock is now. */
-  function nextStart(task: { started_at: string | null; transcript: Turn[] }) {
+  function nextStart(task: { started_at: string | null; transcript: { end_ms: number }[] }) {
     const elapsed = task.started_at ? now() - Date.parse(task.started_at) : 0;
     const last = task.transcript.at(-1)?.end_ms ?? 0;
     return Math.max(last + 200, elapsed);
@@ -214,12 +214,9 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
     /** What the user says, and the agent's answer (the call ends when the agent says goodbye). */
     async say(owner: Owner, taskId: string, body: unknown) {
       const { text } = parseOrThrow(sayToWebCallSchema, body);
+      // An ended call is refused by web_call_say, which decides under the call's lock.
       const task = await ownWebCall(owner, taskId);
-      if (task.status !== 'in_progress')
-        throw refused({ error: 'ended', status: task.status }, taskId);
-      const heardAt = nextStart(
-        task as unknown as { started_at: string | null; transcript: Turn[] },
-      );
+      const heardAt = nextStart(task);
       const heard: Turn = {
         speaker: 'callee',
         text,
@@ -232,6 +229,7 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
         voice: task.voice,
         businessName: task.disclosures?.business_name ?? 'our business',
         heard: text,
+        language: task.language,
       });
       const answer: Turn = {
         speaker: 'agent',

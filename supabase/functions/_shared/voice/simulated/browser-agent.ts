@@ -2,6 +2,7 @@
 // each thing the user says, decided by rules, so a call costs nothing and answers the same way
 // every time. It speaks as an agent pursuing the goal: its opening is the real one (the mandatory
 // disclosures, then what the call is for), never its instructions.
+import { asksNotToBeCalled } from '../../contract/opt-out-words.ts';
 import { phrasesFor, purposeOf, speakingSeconds } from './conversation.ts';
 
 /**
@@ -14,8 +15,6 @@ export const reasonLine = (goal: string, language = 'en') =>
 /** What the agent says back, and whether the call ends with it (and how it is summed up). */
 export type AgentReply = { text: string; ends: boolean; summary?: string };
 
-const OPT_OUT =
-  /\b(stop calling|don'?t call|do not call|remove me|take me off|unsubscribe|opt out)\b/i;
 const GOODBYE = /\b(bye|goodbye|that'?s all|hang up|talk later)\b/i;
 const AI_QUESTION = /\b(robot|bot|ai|artificial|machine|real person|human|automated)\b/i;
 const WHO = /\b(who (is|are) (this|you)|who'?s calling|what company|which company)\b/i;
@@ -27,17 +26,19 @@ const NO = /^(no|nope|not really|i can'?t|that doesn'?t work)\b/i;
 export const browserCallAbout = (goal: string) => `A browser test call about: ${purposeOf(goal)}.`;
 
 /**
- * The agent's answer to what the user just said. An opt-out and a goodbye end the call at once,
- * whatever else was said (the opt-out never waits on the model).
+ * The agent's answer to what the user just said. An opt-out (the platform's own test of a
+ * callee's words) and a goodbye end the call at once, whatever else was said.
  */
 export function agentReply(input: {
   goal: string;
   voice: string;
   businessName: string;
   heard: string;
+  /** The call's language: an opt-out is heard in it, as on a phone call (opt-out-words.ts). */
+  language?: string;
 }): AgentReply {
   const heard = input.heard.trim();
-  if (OPT_OUT.test(heard))
+  if (asksNotToBeCalled(heard, input.language ?? 'en'))
     return {
       text: "Understood. You won't be called again about this. Goodbye.",
       ends: true,
