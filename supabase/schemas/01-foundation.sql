@@ -83,7 +83,8 @@ as $$
     "phoneNumberGraceDays": 7,
     "callerIdCodeSendsPerHour": 3,
     "callerIdCodeChecks": 5,
-    "callerIdCodeMinutes": 10
+    "callerIdCodeMinutes": 10,
+    "webCallTurnsMax": 200
   }'::jsonb
 $$;
 comment on function private.limits() is

@@ -717,6 +717,10 @@ begin
     perform private.web_call_finish(p_task_id, 'The browser call reached its max_duration_minutes.');
     return jsonb_build_object('error', 'ended', 'status', 'success');
   end if;
+  if jsonb_array_length(task.transcript) + jsonb_array_length(coalesce(p_turns, '[]'::jsonb))
+       > private.limit_of('webCallTurnsMax') then
+    return jsonb_build_object('error', 'too_long', 'limit', private.limit_of('webCallTurnsMax'));
+  end if;
   for turn in select * from jsonb_array_elements(coalesce(p_turns, '[]'::jsonb)) loop
     update public.tasks set transcript = transcript || jsonb_build_array(turn) where id = p_task_id;
     perform private.append_task_event(p_task_id, 'transcript.turn',

@@ -7,6 +7,7 @@ import {
   testKeyOf,
   type CallingAccount,
 } from './support/call-api';
+import { sql } from './support/clock';
 import { dispatchAt } from './support/dispatch';
 import { readSseData } from './support/sse';
 
@@ -172,6 +173,27 @@ describe('a browser call', () => {
     expect(ended.duration_seconds).toBeLessThanOrEqual(60);
     const late = await say(task.id, 'Hello?');
     expect(late.status).toBe(400);
+  });
+
+  it('holds at most 200 turns, so its transcript stays small however fast the user types', async () => {
+    const task = (await (await start()).json()) as Task;
+    // 199 turns already: one more exchange (two turns) would pass the bound.
+    await sql(
+      `update public.tasks
+          set transcript = (select jsonb_agg(jsonb_build_object('speaker', 'callee', 'text', 'Hi',
+                 'start_ms', n * 1000, 'end_ms', n * 1000 + 500, 'dtmf', null))
+                              from generate_series(1, 199) n)
+        where id = $1`,
+      [task.id],
+    );
+    const refused = await say(task.id, 'Hello?');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'invalid_request', message: expect.stringContaining('at most 200 turns') },
+    });
+    const kept = (await (await withTestKey(`/${task.id}`)).json()) as Task;
+    expect(kept.transcript).toHaveLength(199);
+    await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
   });
 
   it('refuses live mode, bad input, another account’s call and a phone call’s id, clearly', async () => {

@@ -75,4 +75,6 @@ export const LIMITS = {
   callerIdCodeSendsPerHour: 3,
   callerIdCodeChecks: 5,
   callerIdCodeMinutes: 10,
+  /** Turns one browser call holds (each thing said and each answer): its transcript stays small. */
+  webCallTurnsMax: 200,
 } as const;

@@ -135,6 +135,11 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
           'invalid_request',
           `This browser call has ended (status ${result.status}). Start a new one with POST /task/web-calls.`,
         );
+      case 'too_long':
+        return new ServiceError(
+          'invalid_request',
+          `A browser call holds at most ${LIMITS.webCallTurnsMax} turns; hang up and start a new one.`,
+        );
       case 'rate_limited':
         return new ServiceError('rate_limited', LIMIT_REFUSALS.activeCalls, {
           retryAfterSeconds: 30,

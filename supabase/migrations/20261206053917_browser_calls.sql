@@ -152,6 +152,10 @@ begin
     perform private.web_call_finish(p_task_id, 'The browser call reached its max_duration_minutes.');
     return jsonb_build_object('error', 'ended', 'status', 'success');
   end if;
+  if jsonb_array_length(task.transcript) + jsonb_array_length(coalesce(p_turns, '[]'::jsonb))
+       > private.limit_of('webCallTurnsMax') then
+    return jsonb_build_object('error', 'too_long', 'limit', private.limit_of('webCallTurnsMax'));
+  end if;
   for turn in select * from jsonb_array_elements(coalesce(p_turns, '[]'::jsonb)) loop
     update public.tasks set transcript = transcript || jsonb_build_array(turn) where id = p_task_id;
     perform private.append_task_event(p_task_id, 'transcript.turn',
@@ -190,6 +194,53 @@ begin
   end loop;
   return ended;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.limits()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select '{
+    "goalMaxLength": 4000,
+    "firstSentenceMaxLength": 500,
+    "voicemailMessageMaxLength": 500,
+    "maxDurationMinutes": { "min": 1, "max": 30, "default": 10 },
+    "retryMaxAttempts": { "min": 0, "max": 5 },
+    "retryIntervalMinutes": { "min": 1, "max": 1440 },
+    "contextMaxBytes": 8192,
+    "metadataMaxBytes": 4096,
+    "bodyMaxBytes": 65536,
+    "batchBodyMaxBytes": 2097152,
+    "batchMaxRows": 1000,
+    "batchMaxWebhookHosts": 10,
+    "batchMaxOutputSchemas": 10,
+    "jsonMaxDepth": 64,
+    "activeCallsPerAccount": 10,
+    "openTasksPerAccount": 2000,
+    "testCallsPerDay": 1000,
+    "createsPerMinutePerAccount": 60,
+    "checksPerMinutePerAccount": 120,
+    "openStreamsPerKey": 20,
+    "openStreamsPerAccount": 30,
+    "webhookUrlMaxLength": 2048,
+    "webhookEndpointsPerAccount": 16,
+    "scheduleMaxDays": 30,
+    "doNotCallUploadMaxRows": 100000,
+    "revokedKeyLogsPerMinute": 30,
+    "webhookInFlightPerAccount": 16,
+    "webhookInFlightPerDestination": 4,
+    "webhookTestEventsPerMinute": 10,
+    "webhookResendsPerMinute": 30,
+    "phoneNumbersPerAccount": 20,
+    "phoneNumberMonthlyCents": 200,
+    "phoneNumberGraceDays": 7,
+    "callerIdCodeSendsPerHour": 3,
+    "callerIdCodeChecks": 5,
+    "callerIdCodeMinutes": 10,
+    "webCallTurnsMax": 200
+  }'::jsonb
 $function$;
 
 CREATE OR REPLACE FUNCTION private.task_disclosure_facts()
