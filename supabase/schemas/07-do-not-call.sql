@@ -111,7 +111,10 @@ declare
   task public.tasks%rowtype;
 begin
   select * into task from public.tasks where id = new.task_id;
-  perform private.list_callee_opt_out(task.user_id, task.phone_number, task.id, task.livemode);
+  -- A browser call has no number to list: its caller is the account's own user.
+  if task.phone_number is not null then
+    perform private.list_callee_opt_out(task.user_id, task.phone_number, task.id, task.livemode);
+  end if;
   update public.tasks set opted_out = true where id = new.task_id;
   return null;
 end;

@@ -798,8 +798,8 @@ as $$
       join public.tasks t on t.id = c.id
       left join public.task_attempts a on a.task_id = t.id and a.number = t.current_attempt
      where (t.watchdog_checked_at is null or t.watchdog_checked_at < p_now - interval '30 seconds')
-       -- A browser call has no provider call to ask about: web_calls_end_abandoned ends it.
-       and t.direction <> 'web'
+       -- A test browser call has no provider call to ask about: web_calls_end_abandoned ends it.
+       and (t.direction <> 'web' or t.livemode)
        and (
          (t.status in ('queued', 'ringing', 'in_progress') and not (t.status = 'queued' and t.awaiting_slot) and (
            -- Accepted, but the placement after the response never happened.

@@ -586,9 +586,11 @@ revoke all on function public.inbound_call_begin(text, jsonb) from public, anon,
 grant execute on function public.inbound_call_begin(text, jsonb) to service_role;
 
 -- Browser calls ("Talk to your agent", docs/product-rules.md#browser-calls): the account's user
--- talks with its agent from the browser, as a test call (free, on the simulated network). The
--- functions write what is said; these keep the task (direction web, no phone number), its one
--- attempt and its events, so the call is followed, listed and erased like any other.
+-- talks with its agent from the browser. A test call is free, on the simulated network: the
+-- functions write what is said, and these keep the task (direction web, no phone number), its one
+-- attempt and its events, so the call is followed, listed and erased like any other. A live call
+-- is the voice provider's (its WebSocket transport): it starts queued with its attempt open, holds
+-- its cost like any live call, and the provider's messages move and bill it from there.
 create function public.web_call_begin(p_user_id uuid, p_task jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -598,6 +600,10 @@ declare
   created public.tasks%rowtype;
   settings public.agent_settings%rowtype;
   active integer;
+  live boolean := coalesce((p_task->>'livemode')::boolean, false);
+  max_minutes integer := (p_task->>'max_duration_minutes')::integer;
+  free_reserve integer := 0;
+  hold integer := 0;
 begin
   select * into account from public.profiles where id = p_user_id for update;
   if not found or account.closed_at is not null then
@@ -610,14 +616,25 @@ begin
   if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
   end if;
-  if private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
+  if not live and private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
     return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  end if;
+  -- A live call holds its max_duration_minutes now: free minutes first, then credits.
+  if live then
+    free_reserve := greatest(least(max_minutes,
+      100 - account.free_minutes_used - account.free_minutes_reserved), 0);
+    hold := max_minutes - free_reserve; -- cents: 1 cent a minute
+    if account.credits - account.credits_held < hold / 100.0 then
+      return jsonb_build_object('error', 'insufficient_credits',
+        'required_usd', hold / 100.0, 'available_usd', account.credits - account.credits_held);
+    end if;
   end if;
 
   insert into public.tasks (
     id, user_id, api_key_id, source, direction, phone_number, goal, context, voice, language,
     speaking_style, first_sentence, max_duration_minutes, retry_max_attempts, provider_token_hash,
-    status, current_attempt, started_at, livemode, test_clock, purpose
+    status, current_attempt, started_at, livemode, test_clock, purpose, hold_cents,
+    free_minutes_reserved
   ) values (
     p_task->>'id', p_user_id, (p_task->>'api_key_id')::uuid, p_task->>'source', 'web', null,
     p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -627,17 +644,27 @@ begin
     coalesce(p_task->>'first_sentence', private.default_first_sentence(
       coalesce(p_task->>'language', settings.language, 'en'),
       coalesce(p_task->>'voice', settings.voice, 'Aria'))),
-    (p_task->>'max_duration_minutes')::integer, 0, p_task->>'provider_token_hash', 'in_progress', 1,
-    now(), false, 'open', 'informational'
+    max_minutes, 0, p_task->>'provider_token_hash',
+    case when live then 'queued' else 'in_progress' end, 1,
+    case when live then null else now() end, live, case when live then null else 'open' end,
+    'informational', hold, free_reserve
   ) returning * into created;
-  insert into public.task_attempts (task_id, number, status, started_at, answered_at)
-  values (created.id, 1, 'in_progress', now(), now());
-  perform private.append_task_event(created.id, 'call.answered', jsonb_build_object('attempt', 1));
+  if live then
+    insert into public.task_attempts (task_id, number) values (created.id, 1);
+    update public.profiles
+       set credits_held = credits_held + hold / 100.0,
+           free_minutes_reserved = free_minutes_reserved + free_reserve
+     where id = p_user_id;
+  else
+    insert into public.task_attempts (task_id, number, status, started_at, answered_at)
+    values (created.id, 1, 'in_progress', now(), now());
+    perform private.append_task_event(created.id, 'call.answered', jsonb_build_object('attempt', 1));
+  end if;
   return jsonb_build_object('task_id', created.id);
 end;
 $$;
 comment on function public.web_call_begin(uuid, jsonb) is
-  'Starts a browser call of the account (a test task, direction web, in progress with its one attempt); {error} when the account is closed or at its limits. Service role only.';
+  'Starts a browser call of the account (direction web): a test one in progress with its one attempt, a live one queued for the provider with its cost held; {error} when the account is closed, at its limits or cannot fund it. Service role only.';
 revoke all on function public.web_call_begin(uuid, jsonb) from public, anon, authenticated;
 grant execute on function public.web_call_begin(uuid, jsonb) to service_role;
 
@@ -710,6 +737,10 @@ begin
   if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
+  -- A live call's words are the provider's to report (voice-events), never written here.
+  if task.livemode then
+    return jsonb_build_object('error', 'live');
+  end if;
   if task.status <> 'in_progress' then
     return jsonb_build_object('error', 'ended', 'status', task.status);
   end if;
@@ -748,6 +779,10 @@ begin
   if task.id is null then
     return jsonb_build_object('error', 'not_found');
   end if;
+  -- A live call is hung up at the provider, whose end-of-call report ends and bills it.
+  if task.livemode then
+    return jsonb_build_object('error', 'live');
+  end if;
   -- Hanging up twice is no error: the call has ended either way.
   if task.status = 'in_progress' then
     perform private.web_call_finish(p_task_id, p_summary);
@@ -760,8 +795,9 @@ comment on function public.web_call_end(uuid, text, text) is
 revoke all on function public.web_call_end(uuid, text, text) from public, anon, authenticated;
 grant execute on function public.web_call_end(uuid, text, text) to service_role;
 
--- A browser call nobody hung up (the tab was closed) ends at its max_duration_minutes: the
--- dispatcher runs this each pass; the call ends as it would have, not as a failure.
+-- A test browser call nobody hung up (the tab was closed) ends at its max_duration_minutes: the
+-- dispatcher runs this each pass; the call ends as it would have, not as a failure. (A live one
+-- is ended by the provider at its maxDurationSeconds, and reconciled by the watchdog.)
 create function public.web_calls_end_abandoned(p_now timestamptz, p_limit integer) returns integer
 language plpgsql
 set search_path = ''
@@ -772,7 +808,7 @@ declare
 begin
   for abandoned in
     select id from public.tasks
-     where direction = 'web' and status = 'in_progress'
+     where direction = 'web' and not livemode and status = 'in_progress'
        and started_at + make_interval(mins => max_duration_minutes) <= p_now
      order by started_at
      limit p_limit

@@ -196,13 +196,7 @@ describe('a browser call', () => {
     await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
   });
 
-  it('refuses live mode, bad input, another account’s call and a phone call’s id, clearly', async () => {
-    const live = await start({ goal: GOAL }, account.api);
-    expect(live.status).toBe(400);
-    expect(await live.json()).toMatchObject({
-      error: { code: 'invalid_request', message: expect.stringContaining('test calls') },
-    });
-
+  it('refuses bad input, another account’s call and a phone call’s id, clearly', async () => {
     for (const body of [
       {},
       { goal: '' },

@@ -16,6 +16,7 @@ import {
   ProviderLinesBusyError,
   type VoiceEvent,
   type VoiceProvider,
+  type WebCallRequest,
 } from '../voice/provider.ts';
 import {
   decide,
@@ -270,6 +271,105 @@ export function createTaskService(deps: TaskServiceDeps) {
     return null;
   }
 
+  /** The agent of one attempt of a task, as the provider is asked to place it. */
+  function agentOf(row: TaskRow, attempt: number, token: string): WebCallRequest {
+    return {
+      taskId: row.id,
+      attempt,
+      // Only a task that has not ended is placed, and its content is never erased before it ends.
+      goal: row.goal ?? '',
+      context: row.context,
+      voice: row.voice,
+      language: row.language,
+      speakingStyle: row.speaking_style,
+      firstSentence: row.first_sentence ?? '',
+      maxDurationMinutes: row.max_duration_minutes,
+      voicemail: { action: row.voicemail_action, message: row.voicemail_message },
+      outputSchema: row.output_schema,
+      // The urls stay with us: the provider asks voice-events, which calls them.
+      transfer: row.transfer ?? null,
+      tools: (row.tools ?? []).map(({ name, description, parameters }) => ({
+        name,
+        description,
+        parameters,
+      })),
+      record: row.record,
+      purpose: row.purpose ?? 'informational',
+      offer: row.offer ?? null,
+      disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
+      serverUrl: `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(row.id)}&attempt=${attempt}`,
+      serverToken: token,
+      livemode: row.livemode,
+    };
+  }
+
+  /** The provider would not place the attempt: the task fails (placement_failed). */
+  async function failPlacement(taskId: string, attempt: number) {
+    await transition(taskId, (current, attempts) => {
+      const opened = attempts.find((a) => a.number === attempt);
+      return opened
+        ? decidePlacementFailure(
+            snapshot(current),
+            attemptSnapshot(opened),
+            PLACEMENT_FAILED,
+            deps.now(),
+          )
+        : null;
+    });
+  }
+
+  /**
+   * Opens a live browser call (begun in SQL, its attempt open) at the provider, with the token
+   * its messages will carry: answers where the browser connects its audio. A refusal fails the
+   * task and answers rate_limited (the provider's lines are busy, or it could not open the call).
+   */
+  async function placeWebCall(taskId: string, token: string): Promise<string> {
+    const found = await readTask(taskId);
+    if (!found) throw taskNotFound(taskId);
+    try {
+      const placed = await provider.placeWebCall(agentOf(found.row, 1, token));
+      const recorded = await tasks.attemptPlaced(taskId, 1, placed);
+      if (recorded.hang_up) await hangUp(taskId, placed);
+      return placed.websocketUrl;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      console.warn(`[task ${taskId}] browser call not opened: ${error.message}`);
+      await failPlacement(taskId, 1);
+      throw new ServiceError(
+        'rate_limited',
+        error instanceof ProviderLinesBusyError
+          ? 'Every line of the voice provider is busy; try the browser call again in a minute.'
+          : 'The voice provider could not open the browser call just now; try again in a minute.',
+        { retryAfterSeconds: 60 },
+      );
+    }
+  }
+
+  /** Words the user typed into a live browser call, sent to the provider's call as theirs. */
+  async function sayInLiveCall(found: StoredTask, text: string) {
+    const attempt = found.attempts.find((a) => a.number === found.row.current_attempt);
+    if (!attempt?.provider_call_id)
+      throw new ServiceError(
+        'invalid_request',
+        'This browser call has not connected yet: connect its WebSocket first.',
+      );
+    await provider
+      .addUserMessage(
+        { providerCallId: attempt.provider_call_id, controlUrl: attempt.provider_control_url },
+        text,
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof ProviderError)) throw error;
+        // The provider answers 404 for a call that has ended.
+        throw new ServiceError(
+          'invalid_request',
+          error.status === 404
+            ? 'This browser call has ended. Start a new one with POST /task/web-calls.'
+            : 'The voice provider did not take your words just now; try again.',
+        );
+      });
+  }
+
   /**
    * Opens the next attempt and asks the provider to call; a refusal fails the task, except the
    * provider's lines being busy, which puts the task back to wait for one.
@@ -283,37 +383,11 @@ export function createTaskService(deps: TaskServiceDeps) {
     const row = begun.task;
     // Only phone calls are placed; a browser call is played as it is said (web-calls.ts).
     if (row.phone_number === null) return;
-    const serverUrl = `${deps.voiceEventsUrl}?task_id=${encodeURIComponent(taskId)}&attempt=${attempt}`;
     let placed;
     try {
       placed = await provider.placeCall({
-        taskId,
-        attempt,
+        ...agentOf(row, attempt, token),
         phoneNumber: row.phone_number,
-        // Only a task that has not ended is placed, and its content is never erased before it ends.
-        goal: row.goal ?? '',
-        context: row.context,
-        voice: row.voice,
-        language: row.language,
-        speakingStyle: row.speaking_style,
-        firstSentence: row.first_sentence ?? '',
-        maxDurationMinutes: row.max_duration_minutes,
-        voicemail: { action: row.voicemail_action, message: row.voicemail_message },
-        outputSchema: row.output_schema,
-        // The urls stay with us: the provider asks voice-events, which calls them.
-        transfer: row.transfer ?? null,
-        tools: (row.tools ?? []).map(({ name, description, parameters }) => ({
-          name,
-          description,
-          parameters,
-        })),
-        record: row.record,
-        purpose: row.purpose ?? 'informational',
-        offer: row.offer ?? null,
-        disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
-        serverUrl,
-        serverToken: token,
-        livemode: row.livemode,
         callerPhoneNumberId: row.livemode ? (begun.caller_provider_id ?? null) : null,
       });
     } catch (error) {
@@ -324,17 +398,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         await tasks.placementRefused(taskId, attempt);
         return;
       }
-      await transition(taskId, (current, attempts) => {
-        const opened = attempts.find((a) => a.number === attempt);
-        return opened
-          ? decidePlacementFailure(
-              snapshot(current),
-              attemptSnapshot(opened),
-              PLACEMENT_FAILED,
-              deps.now(),
-            )
-          : null;
-      });
+      await failPlacement(taskId, attempt);
       return;
     }
     const recorded = await tasks.attemptPlaced(taskId, attempt, placed);
@@ -482,6 +546,10 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   return {
     placeAttempt,
+    placeWebCall,
+    sayInLiveCall,
+    /** A task of the caller's mode as stored (any other account's is "not found"). */
+    ownTask,
     prepareTask,
     checkTools,
     withCallerNumber,

@@ -1,9 +1,12 @@
 // Browser calls ("Talk to your agent"): POST /task/web-calls starts one, POST
-// /task/{id}/web-call/say sends what the user says and answers the agent's reply, POST
-// /task/{id}/web-call/end hangs up (docs/product-rules.md#browser-calls). A browser call is a test
-// call: the agent is the simulated network's, free and the same every time, with the account's
-// agent settings and the real opening; each agent turn comes with its synthetic audio. The call is
-// a task (direction web, no phone number), so it is followed, listed and erased like any other.
+// /task/{id}/web-call/say sends what the user says, POST /task/{id}/web-call/end hangs up
+// (docs/product-rules.md#browser-calls). The call is a task (direction web, no phone number), so
+// it is followed, listed and erased like any other.
+// - A test call is played here: the agent is the simulated one, free and the same every time, with
+//   the account's agent settings and the real opening; each reply comes with its synthetic audio.
+// - A live call is the voice provider's, on its WebSocket transport: the browser connects its
+//   audio to the socket this answers with, typed words go to the call as the user's, and the
+//   provider's messages (voice-events) write the transcript and bill its minutes.
 import { Buffer } from 'node:buffer';
 import { z } from 'npm:zod@^4.1.0';
 import type { Caller, Owner } from '../accounts/session.ts';
@@ -15,6 +18,7 @@ import { LIMITS } from '../contract/limits.ts';
 import { type Db, must } from '../db.ts';
 import { ServiceError } from '../errors.ts';
 import { newTaskId, randomToken, sha256Hex } from '../ids.ts';
+import { WEB_CALL_AUDIO } from '../voice/vapi/adapter.ts';
 import {
   agentReply,
   browserCallAbout,
@@ -24,7 +28,8 @@ import {
 import { toneWav } from '../voice/simulated/recording.ts';
 import { parseOrThrow } from './schema.ts';
 import type { TaskService } from './service.ts';
-import { LIMIT_REFUSALS, taskNotFound, tooManyTestCalls } from './task-wording.ts';
+import { isTerminal } from './status-machine.ts';
+import { LIMIT_REFUSALS, refusal, taskNotFound, tooManyTestCalls } from './task-wording.ts';
 
 /** A browser call lasts at most this long (the agent hangs up then). */
 export const WEB_CALL_MAX_MINUTES = 10;
@@ -104,12 +109,31 @@ function spoken(turn: Turn) {
   };
 }
 
-const BROWSER_CALLS_ARE_TEST_CALLS =
-  'Browser calls are test calls for now: switch the dashboard to Test, or use a dw_test_ key.';
+type SqlAnswer = {
+  error?: string;
+  status?: string;
+  task_id?: string;
+  ended?: boolean;
+  required_usd?: number;
+  available_usd?: number;
+};
 
-type SqlAnswer = { error?: string; status?: string; task_id?: string; ended?: boolean };
+/** Where a live browser call's audio goes: the provider's socket and its format. */
+const socketOf = (url: string) => ({
+  url,
+  encoding: WEB_CALL_AUDIO.format,
+  sample_rate: WEB_CALL_AUDIO.sampleRate,
+  channels: 1,
+});
 
-export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: () => number }) {
+export function webCalls(deps: {
+  db: Db;
+  tasks: Pick<
+    TaskService,
+    'get' | 'ownTask' | 'placeWebCall' | 'sayInLiveCall' | 'hangUp' | 'cancel'
+  >;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
   const { db } = deps;
 
@@ -146,6 +170,11 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
         });
       case 'too_many_test_calls':
         return tooManyTestCalls();
+      case 'insufficient_credits':
+        return refusal(
+          { error: 'insufficient_credits', ...result } as Parameters<typeof refusal>[0],
+          '',
+        );
       default:
         return accountRefusal(result.error ?? 'unauthorized');
     }
@@ -169,15 +198,44 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
     return result;
   }
 
+  /** A live call: the words go to the provider's call; the agent answers by voice and transcript. */
+  async function sayLive(owner: Owner, taskId: string, text: string) {
+    const found = await deps.tasks.ownTask(owner, taskId);
+    if (isTerminal(found.row.status))
+      throw refused({ error: 'ended', status: found.row.status }, taskId);
+    await deps.tasks.sayInLiveCall(found, text);
+    const startedAt = found.row.started_at ? Date.parse(found.row.started_at) : now();
+    const at = Math.max(0, now() - startedAt);
+    const heard: Turn = { speaker: 'callee', text, start_ms: at, end_ms: at, dtmf: null };
+    return { object: 'web_call_turn' as const, heard, reply: null, ended: false };
+  }
+
+  /**
+   * A live call is hung up at the provider, whose end-of-call report ends and bills it; one the
+   * provider has not opened yet is canceled.
+   */
+  async function endLive(owner: Owner, taskId: string) {
+    const found = await deps.tasks.ownTask(owner, taskId);
+    if (isTerminal(found.row.status)) return await deps.tasks.get(owner, taskId);
+    const attempt = found.attempts.find((a) => a.number === found.row.current_attempt);
+    if (!attempt?.provider_call_id) return await deps.tasks.cancel(owner, taskId);
+    await deps.tasks.hangUp(taskId, {
+      providerCallId: attempt.provider_call_id,
+      controlUrl: attempt.provider_control_url,
+    });
+    return await deps.tasks.get(owner, taskId);
+  }
+
   return {
-    /** Starts a browser call; the agent has said its opening (given with its audio). */
+    /**
+     * Starts a browser call. A test one: the agent has said its opening (given with its audio). A
+     * live one: the provider's call is open, and starts when the browser connects to `websocket`.
+     */
     async start(caller: Caller, body: unknown, source: 'api' | 'dashboard') {
-      if (caller.livemode)
-        throw new ServiceError('invalid_request', BROWSER_CALLS_ARE_TEST_CALLS, {
-          field: 'Dialwise-Mode',
-        });
       const input = parseOrThrow(startWebCallSchema, body);
       const id = newTaskId(now());
+      // A live call's provider messages carry this token; a test call's never come.
+      const token = randomToken();
       const begun = must(
         await db.rpc('web_call_begin', {
           p_user_id: caller.userId,
@@ -187,12 +245,21 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
             source,
             api_key_id: caller.apiKeyId,
             max_duration_minutes: input.max_duration_minutes ?? 5,
-            provider_token_hash: await sha256Hex(randomToken()),
+            provider_token_hash: await sha256Hex(token),
+            livemode: caller.livemode,
           },
         }),
       ) as SqlAnswer;
       if (begun.error) throw refused(begun, id);
-      const owner = { userId: caller.userId, livemode: false };
+      const owner = { userId: caller.userId, livemode: caller.livemode };
+      if (caller.livemode) {
+        const websocketUrl = await deps.tasks.placeWebCall(id, token);
+        return {
+          ...(await deps.tasks.get(owner, id)),
+          reply: null,
+          websocket: socketOf(websocketUrl),
+        };
+      }
       const task = await ownWebCall(owner, id);
       const disclosures = disclosuresFor({
         business_name: task.disclosures?.business_name ?? null,
@@ -213,7 +280,7 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
         dtmf: null,
       };
       await say(owner, id, [greeting], null);
-      return { ...(await deps.tasks.get(owner, id)), reply: spoken(greeting) };
+      return { ...(await deps.tasks.get(owner, id)), reply: spoken(greeting), websocket: null };
     },
 
     /** What the user says, and the agent's answer (the call ends when the agent says goodbye). */
@@ -221,6 +288,7 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
       const { text } = parseOrThrow(sayToWebCallSchema, body);
       // An ended call is refused by web_call_say, which decides under the call's lock.
       const task = await ownWebCall(owner, taskId);
+      if (task.livemode) return await sayLive(owner, taskId, text);
       const heardAt = nextStart(task);
       const heard: Turn = {
         speaker: 'callee',
@@ -252,9 +320,10 @@ export function webCalls(deps: { db: Db; tasks: Pick<TaskService, 'get'>; now?: 
       };
     },
 
-    /** Hangs up (again is no error); answers the ended task. */
+    /** Hangs up (again is no error); answers the ended task (a live one ends as the provider reports). */
     async end(owner: Owner, taskId: string) {
       const task = await ownWebCall(owner, taskId);
+      if (task.livemode) return await endLive(owner, taskId);
       const result = must(
         await db.rpc('web_call_end', {
           p_user_id: owner.userId,

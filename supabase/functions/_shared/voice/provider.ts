@@ -58,6 +58,18 @@ export type CallRequest = {
 
 export type PlacedCall = { providerCallId: string; controlUrl: string | null };
 
+/**
+ * The agent of a browser call: a task's agent with no number to dial or show. The browser talks
+ * to it over the provider's WebSocket transport (raw audio both ways).
+ */
+export type WebCallRequest = Omit<CallRequest, 'phoneNumber' | 'callerPhoneNumberId' | 'inbound'>;
+
+/** A browser call the provider has opened: where the browser connects its audio. */
+export type PlacedWebCall = PlacedCall & {
+  /** The call's WebSocket: binary audio both ways (16 kHz 16-bit PCM), JSON control messages. */
+  websocketUrl: string;
+};
+
 /** How an attempt ended, in our words: each provider maps its own reasons onto these. */
 export type CallOutcome = 'success' | 'no_answer' | 'busy' | 'voicemail' | 'failed' | 'canceled';
 
@@ -160,6 +172,10 @@ export type ProviderCall = { id: string; status: string; ended: VoiceEvent | nul
 
 export interface VoiceProvider {
   placeCall(request: CallRequest): Promise<PlacedCall>;
+  /** Opens a browser call with the agent (live only: a test browser call is played by us). */
+  placeWebCall(request: WebCallRequest): Promise<PlacedWebCall>;
+  /** Words the browser's user typed, added to the live call as theirs; the agent answers them. */
+  addUserMessage(call: { providerCallId: string; controlUrl: string | null }, text: string): Promise<void>;
   /** Hangs up; with a farewell, the agent says it first (in the call, not by the model). */
   endCall(
     call: { providerCallId: string; controlUrl: string | null },

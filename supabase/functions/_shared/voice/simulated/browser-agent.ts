@@ -13,7 +13,7 @@ export const reasonLine = (goal: string, language = 'en') =>
   phrasesFor(language).reason(purposeOf(goal));
 
 /** What the agent says back, and whether the call ends with it (and how it is summed up). */
-export type AgentReply = { text: string; ends: boolean; summary?: string };
+export type AgentReply = { text: string; ends: boolean; summary?: string; optedOut?: boolean };
 
 const GOODBYE = /\b(bye|goodbye|that'?s all|hang up|talk later)\b/i;
 const AI_QUESTION = /\b(robot|bot|ai|artificial|machine|real person|human|automated)\b/i;
@@ -42,6 +42,7 @@ export function agentReply(input: {
     return {
       text: "Understood. You won't be called again about this. Goodbye.",
       ends: true,
+      optedOut: true,
       summary: `${browserCallAbout(input.goal)} The user asked not to be called again; the agent confirmed and ended the call.`,
     };
   if (GOODBYE.test(heard))

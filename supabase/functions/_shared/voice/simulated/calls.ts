@@ -60,7 +60,9 @@ export type CallRecord = {
    */
   transfers?: TransferRecord[];
   /** Vapi's call type; absent: an outbound call. */
-  type?: 'outboundPhoneCall' | 'inboundPhoneCall';
+  type?: 'outboundPhoneCall' | 'inboundPhoneCall' | 'vapi.websocketCall';
+  /** A browser call's transport (Call.transport): where the browser connects its audio. */
+  transport?: { provider: 'vapi.websocket'; websocketCallUrl: string };
 };
 
 export type TransferRecord = {
@@ -342,11 +344,16 @@ export function callObject(call: CallRecord): Json {
     ...(call.endedAt !== null ? { endedAt: iso(call.endedAt) } : {}),
     cost,
     costBreakdown: { total: cost },
-    phoneCallProvider: 'twilio',
-    phoneCallTransport: 'pstn',
-    phoneCallProviderId: call.phoneCallProviderId,
-    phoneNumberId: call.phoneNumberId,
-    customer: call.customer,
+    // A browser call has its transport instead of a phone line and a customer.
+    ...(call.transport
+      ? { transport: call.transport }
+      : {
+          phoneCallProvider: 'twilio',
+          phoneCallTransport: 'pstn',
+          phoneCallProviderId: call.phoneCallProviderId,
+          phoneNumberId: call.phoneNumberId,
+          customer: call.customer,
+        }),
     assistant: call.assistant,
     monitor: {
       ...(call.listenUrl ? { listenUrl: call.listenUrl } : {}),
@@ -363,7 +370,7 @@ export function envelope(call: CallRecord, timestamp: number, fields: Json): { m
       timestamp,
       ...fields,
       call: callObject(call),
-      customer: call.customer,
+      ...(call.transport ? {} : { customer: call.customer }),
       assistant: call.assistant,
     },
   };

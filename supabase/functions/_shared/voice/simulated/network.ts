@@ -29,6 +29,8 @@ import {
 } from './conversation.ts';
 import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery.ts';
 import { DEFAULT_SERVER_MESSAGES } from './validation.ts';
+import { agentReply, browserCallAbout } from './browser-agent.ts';
+import { goalFromPrompt, speakingSeconds } from './conversation.ts';
 
 /**
  * The simulated phone network: keeps its calls in memory, plays each call's script on the
@@ -54,6 +56,18 @@ export type NetworkOptions = {
   /** The organisation's concurrent-call limit (Vapi's default: 10). */
   maxConcurrentCalls?: number;
 };
+
+/** What the agent of a browser call says, as its audio is to be streamed to the browser. */
+export type AgentSpeech = { text: string; seconds: number };
+
+/** The browser at the other end of a browser call's WebSocket. */
+export type WebCallBrowser = { speech(speech: AgentSpeech): void; ended(): void };
+
+/**
+ * How long the simulated agent of a browser call speaks one turn: as long as the words take, at
+ * most this (its voice is a tone; nobody waits half a minute for an opening to play).
+ */
+export const WEB_CALL_TURN_MAX_SECONDS = 3;
 
 /** Vapi's endedReason for a call refused because every line of the organisation is busy. */
 export const CONCURRENCY_LIMIT_REACHED = 'call.start.error-subscription-concurrency-limit-reached';
@@ -544,7 +558,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
         },
       };
     }
-    const call = create(body);
+    const call = isObject(body.transport) ? createWebCall(body) : create(body);
     return {
       call,
       limits: {
@@ -706,6 +720,10 @@ export function createVoiceNetwork(options: NetworkOptions) {
   function endCall(id: string, farewell?: string): boolean {
     const entry = live.get(id);
     if (!entry || entry.call.status === 'ended') return false;
+    if (entry.call.type === 'vapi.websocketCall') {
+      endWebCall(entry, ENDED_REASONS.canceled);
+      return true;
+    }
     entry.abort.abort();
     const { call } = entry;
     if (farewell && call.startedAt !== null) {
@@ -727,9 +745,179 @@ export function createVoiceNetwork(options: NetworkOptions) {
     return true;
   }
 
+  /** Each browser call's connected browser (server.ts streams the agent's speech to it). */
+  const browsers = new Map<string, WebCallBrowser>();
+  /** Browser calls waiting for their browser to connect. */
+  const awaitingBrowser = new Map<string, () => void>();
+
+  /**
+   * A browser call (Vapi's WebSocket transport): played in real time as the browser's user speaks,
+   * not by a script. It starts when the browser connects to its WebSocket; the agent says its
+   * first message, then answers each message added through
+   * the control URL (add-message) by the browser agent's rules; it ends when the agent says
+   * goodbye, the browser hangs up, the control URL ends it, or maxDurationSeconds passes.
+   */
+  function createWebCall(body: Json): CallRecord {
+    const assistant = body.assistant as Json;
+    const id = randomUUID();
+    const at = now();
+    const monitorPlan = isObject(assistant.monitorPlan) ? assistant.monitorPlan : {};
+    const call: CallRecord = {
+      id,
+      orgId: LOCAL_ORG_ID,
+      createdAt: at,
+      updatedAt: at,
+      status: 'queued',
+      startedAt: null,
+      endedAt: null,
+      endedReason: null,
+      name: typeof body.name === 'string' ? body.name : null,
+      phoneNumberId: '',
+      customer: {},
+      assistant,
+      turns: [],
+      outcome: 'not-met',
+      summary: null,
+      optedOut: false,
+      controlUrl: monitorPlan.controlEnabled === false ? null : `${options.baseUrl}/${id}/control`,
+      listenUrl: null,
+      phoneCallProviderId: '',
+      behaviour: 'agrees',
+      recordingUrl: null,
+      structuredOutputIds: structuredOutputPlans(assistant).map(() => randomUUID()),
+      consent: null,
+      type: 'vapi.websocketCall',
+      transport: {
+        provider: 'vapi.websocket',
+        websocketCallUrl: `${options.baseUrl.replace(/^http/, 'ws')}/${id}/transport`,
+      },
+    };
+    calls.set(id, call);
+    const entry: Live = {
+      call,
+      behaviour: 'agrees',
+      script: { steps: [], outcome: 'not-met', summary: null },
+      outbox: createOutbox({ fetch: options.fetch, retryDelaysMs: options.retryDelaysMs, log }),
+      abort: new AbortController(),
+      timeline: callTimeline(clock, {
+        createdWallMs: at,
+        setupMs: setupDelayMs,
+        spanSeconds: 0,
+        trailingMs: END_REPORT_LAG_MS,
+      }),
+      done: Promise.resolve(),
+      toolAnswer: null,
+    };
+    live.set(id, entry);
+    const connected = new Promise<void>((resolve) => awaitingBrowser.set(id, resolve));
+    entry.done = (async () => {
+      await Promise.race([
+        connected,
+        new Promise((resolve) => entry.abort.signal.addEventListener('abort', resolve)),
+      ]);
+      awaitingBrowser.delete(id);
+      if (entry.abort.signal.aborted) return;
+      setStatus(entry, 'in-progress', now());
+      const first = typeof assistant.firstMessage === 'string' ? assistant.firstMessage : '';
+      if (first) await agentSays(entry, first);
+    })();
+    const maxSeconds =
+      typeof assistant.maxDurationSeconds === 'number' ? assistant.maxDurationSeconds : 600;
+    void sleep(maxSeconds * 1000, entry.abort.signal).then((due) => {
+      if (due) endWebCall(entry, ENDED_REASONS.maxDuration);
+    });
+    log(`[voice] call ${id}: browser call (WebSocket transport)`);
+    return call;
+  }
+
+  /** The agent of a browser call says `text`: its audio goes out, its transcript when it is said. */
+  async function agentSays(entry: Live, text: string) {
+    const seconds = Math.min(WEB_CALL_TURN_MAX_SECONDS, speakingSeconds(text));
+    const at = now();
+    browsers.get(entry.call.id)?.speech({ text, seconds });
+    if (!(await sleep(seconds * 1000, entry.abort.signal))) return;
+    speak(entry, { kind: 'turn', at, role: 'assistant', text, seconds }, at);
+  }
+
+  function endWebCall(entry: Live, endedReason: string) {
+    if (entry.call.status === 'ended') return;
+    entry.abort.abort();
+    const { call } = entry;
+    const goal = goalFromPrompt(systemPrompt(call.assistant));
+    call.summary ??= `${browserCallAbout(goal)} ${
+      endedReason === ENDED_REASONS.maxDuration
+        ? 'It reached its maximum duration.'
+        : 'The user hung up.'
+    }`;
+    finish(entry, endedReason, now());
+    browsers.get(call.id)?.ended();
+    browsers.delete(call.id);
+  }
+
+  /**
+   * A message added to a browser call through its control URL (ClientInboundMessageAddMessage):
+   * a user's message joins the conversation (Vapi transcribes nothing typed: it is in the
+   * conversation updates and the end-of-call artifact), and with triggerResponseEnabled the agent
+   * answers it. False when the call is not a browser call in progress.
+   */
+  function addMessage(id: string, message: { role: string; content: string }, respond: boolean) {
+    const entry = live.get(id);
+    if (!entry || entry.call.type !== 'vapi.websocketCall' || entry.call.status === 'ended')
+      return false;
+    const { call } = entry;
+    const at = now();
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    call.turns.push({ role, text: message.content, time: at, endTime: at });
+    call.updatedAt = at;
+    if (subscribed(call).includes('conversation-update'))
+      emit(
+        entry,
+        'conversation-update',
+        envelope(call, at, { type: 'conversation-update', messages: artifactMessages(call) }),
+      );
+    if (!respond || role !== 'user') return true;
+    const prompt = systemPrompt(call.assistant) ?? '';
+    const reply = agentReply({
+      goal: goalFromPrompt(prompt),
+      voice: /^You are ([^,]+),/.exec(prompt)?.[1] ?? 'your agent',
+      businessName: /business named "([^"]*)"/.exec(prompt)?.[1] ?? 'our business',
+      heard: message.content,
+      language: transcriberLanguage(call.assistant) ?? 'en',
+    });
+    // One turn after another: an answer waits for the one being said.
+    entry.done = entry.done.then(async () => {
+      if (call.status === 'ended') return;
+      await agentSays(entry, reply.text);
+      // Hung up while the agent spoke: the call has ended already (endWebCall does nothing).
+      if (!reply.ends || entry.abort.signal.aborted) return;
+      call.summary = reply.summary ?? null;
+      call.optedOut = reply.optedOut === true;
+      endWebCall(entry, ENDED_REASONS.assistantEnded);
+    });
+    return true;
+  }
+
   return {
     create,
     place,
+    createWebCall,
+    addMessage,
+    /** A browser call's user hung up (its socket sent `hangup`, or closed). */
+    hangUpWebCall(id: string) {
+      const entry = live.get(id);
+      if (entry?.call.type === 'vapi.websocketCall') endWebCall(entry, ENDED_REASONS.callerHungUp);
+    },
+    /**
+     * The browser connects to a browser call's WebSocket: the call starts (one browser a call);
+     * false when there is no such call waiting for one.
+     */
+    connectWebCall(id: string, browser: WebCallBrowser) {
+      const start = awaitingBrowser.get(id);
+      if (!start || browsers.has(id)) return false;
+      browsers.set(id, browser);
+      start();
+      return true;
+    },
     /** Calls not yet ended (queued, ringing or in progress): the lines in use. */
     liveCount,
     /** The organisation's concurrent-call limit (PATCH /org/{id} `concurrencyLimit`). */

@@ -204,6 +204,12 @@ export function routeByMode(
   return {
     placeCall: (request) =>
       request.livemode === false ? simulated.placeCall(request) : live.placeCall(request),
+    // A test browser call is played by the functions (tasks/web-calls.ts), never placed.
+    placeWebCall: (request) => live.placeWebCall(request),
+    addUserMessage: (call, text) =>
+      isSimulated(call.controlUrl)
+        ? simulated.addUserMessage(call, text)
+        : live.addUserMessage(call, text),
     endCall: (call, farewell) =>
       isSimulated(call.controlUrl)
         ? simulated.endCall(call, farewell)

@@ -186,4 +186,29 @@ describe('validateCreateCall', () => {
       'name must be shorter than or equal to 40 characters',
     ]);
   });
+
+  it('takes a browser call on the WebSocket transport, and no number with it', () => {
+    const { phoneNumberId: _id, customer: _customer, ...agentOnly } = valid();
+    const transport = {
+      provider: 'vapi.websocket',
+      audioFormat: { format: 'pcm_s16le', container: 'raw', sampleRate: 16000 },
+    };
+    expect(validateCreateCall({ ...agentOnly, transport }, ids)).toEqual([]);
+    expect(validateCreateCall({ ...valid(), transport }, ids)).toEqual([
+      'phoneNumberId is not permitted with the vapi.websocket transport',
+      'customer is not permitted with the vapi.websocket transport',
+    ]);
+    expect(
+      validateCreateCall(
+        {
+          ...agentOnly,
+          transport: { provider: 'daily', audioFormat: { format: 'opus', sampleRate: 16000 } },
+        },
+        ids,
+      ),
+    ).toEqual([
+      'transport.provider must be vapi.websocket on the local phone network',
+      'transport.audioFormat.format must be one of the following values: pcm_s16le, mulaw',
+    ]);
+  });
 });

@@ -432,6 +432,13 @@ export function validateCreateCall(body: unknown, phoneNumberIds: readonly strin
     );
   if (body.assistant !== undefined) validateAssistant(body.assistant, errors);
 
+  if (body.transport !== undefined) {
+    transportErrors(body, errors);
+    if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 40))
+      errors.push('name must be shorter than or equal to 40 characters');
+    return errors;
+  }
+
   if (body.phoneNumberId === undefined && body.phoneNumber === undefined)
     errors.push('Need Either `phoneNumberId` Or `phoneNumber`.');
   else if (body.phoneNumberId !== undefined) {
@@ -459,6 +466,54 @@ export function validateCreateCall(body: unknown, phoneNumberIds: readonly strin
   if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 40))
     errors.push('name must be shorter than or equal to 40 characters');
   return errors;
+}
+
+/**
+ * A call on Vapi's WebSocket transport (VapiWebsocketTransport: provider `vapi.websocket`, an
+ * optional AudioFormat of `pcm_s16le` or `mulaw`, container `raw`): the browser is the other end,
+ * so no phone number may be named (VapiAI/docs fern/calls/websocket-transport.mdx, "phone-based
+ * parameters are not permitted"). The local network plays no other transport.
+ */
+function transportErrors(body: Json, errors: string[]): void {
+  const transport = body.transport;
+  if (!isObject(transport)) {
+    errors.push('transport must be an object');
+    return;
+  }
+  if (transport.provider !== 'vapi.websocket')
+    errors.push('transport.provider must be vapi.websocket on the local phone network');
+  unknownProperties(
+    transport,
+    ['provider', 'audioFormat', 'conversationType'],
+    'transport.',
+    errors,
+  );
+  if (transport.conversationType !== undefined && transport.conversationType !== 'voice')
+    errors.push('transport.conversationType must be one of the following values: voice');
+  const format = transport.audioFormat;
+  if (format !== undefined) {
+    if (!isObject(format)) errors.push('transport.audioFormat must be an object');
+    else {
+      unknownProperties(
+        format,
+        ['format', 'container', 'sampleRate'],
+        'transport.audioFormat.',
+        errors,
+      );
+      if (!['pcm_s16le', 'mulaw'].includes(format.format as string))
+        errors.push(
+          'transport.audioFormat.format must be one of the following values: pcm_s16le, mulaw',
+        );
+      if (format.container !== undefined && format.container !== 'raw')
+        errors.push('transport.audioFormat.container must be one of the following values: raw');
+      const rate = format.sampleRate;
+      if (typeof rate !== 'number' || rate < 0 || rate > 192_000)
+        errors.push('transport.audioFormat.sampleRate must be a number from 0 to 192000');
+    }
+  }
+  for (const phone of ['phoneNumberId', 'phoneNumber', 'customer', 'customerId'])
+    if (body[phone] !== undefined)
+      errors.push(`${phone} is not permitted with the vapi.websocket transport`);
 }
 
 /**

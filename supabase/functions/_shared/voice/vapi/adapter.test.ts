@@ -3,6 +3,7 @@ import type { CallRequest } from '../provider.ts';
 import {
   audioTypeOf,
   createCallBody,
+  createWebCallBody,
   OPT_OUT_STRUCTURED_OUTPUT,
   createVapiProvider,
   MAX_RECORDING_BYTES,
@@ -550,8 +551,78 @@ describe('Vapi REST calls', () => {
     const uncontrolled = recordingVapi({ id: 'call_2', status: 'ringing', monitor: {} });
     await expect(
       uncontrolled.provider.endCall({ providerCallId: 'call_2', controlUrl: null }),
-    ).rejects.toThrow('The call has no control URL to end it with');
+    ).rejects.toThrow('The call has no control URL to be ended with');
     expect(uncontrolled.seen.map((r) => r.method)).toEqual(['GET']);
+  });
+});
+
+describe('a browser call', () => {
+  const { phoneNumber: _number, ...webRequest } = request;
+
+  it('puts the same agent on the WebSocket transport, with no number (VapiWebsocketTransport)', () => {
+    const body = createWebCallBody(webRequest);
+    expect(body).toEqual({
+      name: request.taskId.slice(0, 40),
+      // No number: no state's notices (its user is the account's own, not a callee somewhere).
+      assistant: createCallBody({ ...request, phoneNumber: '' }, 'pn').assistant,
+      transport: {
+        provider: 'vapi.websocket',
+        audioFormat: { format: 'pcm_s16le', container: 'raw', sampleRate: 16000 },
+      },
+    });
+    expect(body).not.toHaveProperty('phoneNumberId');
+    expect(body).not.toHaveProperty('customer');
+  });
+
+  it('answers the socket the browser connects to, and sends typed words as the user’s', async () => {
+    const seen: { url: string; body: unknown }[] = [];
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'vapi_key',
+      fetch: async (input, init) => {
+        seen.push({ url: String(input), body: JSON.parse(String(init?.body ?? 'null')) });
+        if (String(input).endsWith('/control')) return Response.json({ success: true });
+        return Response.json(
+          {
+            id: 'call_w',
+            type: 'vapi.websocketCall',
+            status: 'queued',
+            transport: {
+              provider: 'vapi.websocket',
+              websocketCallUrl: 'wss://vapi.test/w/transport',
+            },
+            monitor: { controlUrl: 'http://vapi.test/w/control' },
+          },
+          { status: 201 },
+        );
+      },
+    });
+    await expect(provider.placeWebCall(webRequest)).resolves.toEqual({
+      providerCallId: 'call_w',
+      controlUrl: 'http://vapi.test/w/control',
+      websocketUrl: 'wss://vapi.test/w/transport',
+    });
+    await provider.addUserMessage(
+      { providerCallId: 'call_w', controlUrl: 'http://vapi.test/w/control' },
+      'Who is calling?',
+    );
+    expect(seen.at(-1)).toEqual({
+      url: 'http://vapi.test/w/control',
+      body: {
+        type: 'add-message',
+        message: { role: 'user', content: 'Who is calling?' },
+        triggerResponseEnabled: true,
+      },
+    });
+  });
+
+  it('refuses an answer without a socket to connect to', async () => {
+    const provider = createVapiProvider({
+      apiUrl: 'http://vapi.test',
+      apiKey: 'vapi_key',
+      fetch: async () => Response.json({ id: 'call_w', status: 'queued' }, { status: 201 }),
+    });
+    await expect(provider.placeWebCall(webRequest)).rejects.toThrow('without a WebSocket URL');
   });
 });
 

@@ -20,6 +20,8 @@ import type {
   CallRequest,
   ToolCall,
   PlacedCall,
+  PlacedWebCall,
+  WebCallRequest,
   ProviderCall,
   RecordingStream,
   TranscriptTurn,
@@ -68,13 +70,16 @@ const STYLE_GUIDES: Record<string, string> = {
   Friendly: 'Speak warmly and with a smile, while staying on task.',
 };
 
+/** The agent of a phone call or of a browser call (which has no number). */
+type AgentRequest = WebCallRequest & Partial<Pick<CallRequest, 'phoneNumber' | 'inbound'>>;
+
 /** The mandatory opening of one call (contract/disclosures.ts). */
-export function disclosuresOfRequest(request: CallRequest): Disclosures {
+export function disclosuresOfRequest(request: AgentRequest): Disclosures {
   return disclosuresFor({
     ...request.disclosureFacts,
     language: request.language,
     voice: request.voice,
-    phoneNumber: request.phoneNumber,
+    phoneNumber: request.phoneNumber ?? '',
     record: request.record,
     purpose: request.purpose,
     offer: request.offer ?? null,
@@ -85,7 +90,7 @@ export function disclosuresOfRequest(request: CallRequest): Disclosures {
  * The system prompt of the agent: who it is, the rules no goal can change (first, before the
  * goal, so the goal reads as subordinate to them), the goal, the context, how to speak.
  */
-export function systemPrompt(request: CallRequest): string {
+export function systemPrompt(request: AgentRequest): string {
   const disclosures = disclosuresOfRequest(request);
   const lines = [
     ...(request.inbound
@@ -200,7 +205,7 @@ export function optedOutFrom(artifact: Record<string, unknown>): boolean {
  * (the call's own server URL and token), which checks the arguments and calls the integrator's
  * url; Vapi waits `timeoutSeconds` for it and speaks a failure message if nothing comes.
  */
-export function functionToolsOf(request: CallRequest) {
+export function functionToolsOf(request: AgentRequest) {
   return (request.tools ?? []).map((tool) => ({
     type: 'function',
     async: false,
@@ -278,89 +283,116 @@ export function transferDestinationOf(transfer: TaskTransfer) {
 
 /** The body of POST /call: the whole agent inline, so nothing is configured in Vapi's dashboard. */
 export function createCallBody(request: CallRequest, phoneNumberId: string) {
-  const disclosures = disclosuresOfRequest(request);
-  const opening = spokenOpening(disclosures, request.firstSentence, request.voice);
   return {
     phoneNumberId,
     customer: { number: request.phoneNumber },
     name: request.taskId.slice(0, 40),
-    assistant: {
-      name: `Dialwise ${request.voice}`.slice(0, 40),
-      // Ours, with the task's own first sentence after it: the goal cannot reword it.
-      firstMessage: request.inbound ? request.inbound.greeting : opening.firstMessage,
-      firstMessageMode: 'assistant-speaks-first',
-      ...(opening.endCallMessage && !request.inbound
-        ? { endCallMessage: opening.endCallMessage }
-        : {}),
-      // Where every party must consent, Vapi's consent step asks (with the identification) before
-      // the assistant speaks and before anything is recorded (CompliancePlan.recordingConsentPlan).
-      ...(opening.consentRequest && !request.inbound
-        ? {
-            compliancePlan: {
-              recordingConsentPlan: { type: 'verbal', message: opening.consentRequest },
-            },
-          }
-        : {}),
-      model: {
-        provider: 'openai',
-        model: 'gpt-4o',
-        messages: [{ role: 'system', content: systemPrompt(request) }],
-        // Lets the agent hang up itself (e.g. right after an opt-out); the integrator's tools beside it.
-        // dtmf sends keypad tones (phone menus); transferCall hands the callee to a person.
-        tools: [
-          { type: 'endCall' },
-          { type: 'dtmf' },
-          ...(request.transfer ? [transferToolOf()] : []),
-          ...functionToolsOf(request),
-        ],
-      },
-      // The callee's key presses reach the agent as their turn (an opt-out by keypad).
-      keypadInputPlan: { enabled: true, timeoutSeconds: 2 },
-      voice: {
-        provider: '11labs',
-        voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
-        model: callLanguage(request.language).voiceModel,
-      },
-      transcriber: { ...callLanguage(request.language).transcriber },
-      maxDurationSeconds: request.maxDurationMinutes * 60,
-      // Voicemail decided early: Vapi's detection checks from the 2nd second, every 2.5 s, before
-      // the agent has said more than its opening; a message waits for the beep (at most 20 s).
-      voicemailDetection: VOICEMAIL_DETECTION,
-      ...(request.voicemail.action === 'leave_message' && request.voicemail.message
-        ? {
-            voicemailMessage: voicemailMessageOf(disclosures, request.voicemail.message),
-          }
-        : {}),
-      analysisPlan: {
-        summaryPlan: { enabled: true },
-        successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
-      },
-      artifactPlan: {
-        // Vapi records every call unless told not to: audio is kept only when the task asks.
-        ...(request.record
-          ? { recordingEnabled: true, recordingFormat: 'wav;l16' }
-          : { recordingEnabled: false }),
-        structuredOutputs: structuredOutputsOf(request.outputSchema),
-      },
-      serverMessages: [
-        'status-update',
-        'transcript[transcriptType="final"]',
-        'end-of-call-report',
-        // The callee's key presses arrive only as conversation history (keypad-entry.ts).
-        'conversation-update',
-        // transfer-update is not asked for: it fires whenever a transfer starts and never says
-        // whether anyone answered; the end-of-call report's artifact.transfers does.
-        ...(request.transfer ? ['transfer-destination-request'] : []),
+    assistant: assistantOf(request),
+  };
+}
+
+/**
+ * The audio of a browser call: 16 kHz 16-bit PCM, raw, both ways (AudioFormat, the WebSocket
+ * transport's default; VapiAI/docs fern/calls/websocket-transport.mdx).
+ */
+export const WEB_CALL_AUDIO = {
+  format: 'pcm_s16le',
+  container: 'raw',
+  sampleRate: 16_000,
+} as const;
+
+/**
+ * The body of POST /call for a browser call: the same agent on Vapi's WebSocket transport
+ * (VapiWebsocketTransport, `provider: vapi.websocket`), which permits no phone number.
+ */
+export function createWebCallBody(request: WebCallRequest) {
+  return {
+    name: request.taskId.slice(0, 40),
+    assistant: assistantOf(request),
+    transport: { provider: 'vapi.websocket', audioFormat: WEB_CALL_AUDIO },
+  };
+}
+
+/** The agent of one call, inline (CreateAssistantDTO). */
+function assistantOf(request: AgentRequest) {
+  const disclosures = disclosuresOfRequest(request);
+  const opening = spokenOpening(disclosures, request.firstSentence, request.voice);
+  return {
+    name: `Dialwise ${request.voice}`.slice(0, 40),
+    // Ours, with the task's own first sentence after it: the goal cannot reword it.
+    firstMessage: request.inbound ? request.inbound.greeting : opening.firstMessage,
+    firstMessageMode: 'assistant-speaks-first',
+    ...(opening.endCallMessage && !request.inbound
+      ? { endCallMessage: opening.endCallMessage }
+      : {}),
+    // Where every party must consent, Vapi's consent step asks (with the identification) before
+    // the assistant speaks and before anything is recorded (CompliancePlan.recordingConsentPlan).
+    ...(opening.consentRequest && !request.inbound
+      ? {
+          compliancePlan: {
+            recordingConsentPlan: { type: 'verbal', message: opening.consentRequest },
+          },
+        }
+      : {}),
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o',
+      messages: [{ role: 'system', content: systemPrompt(request) }],
+      // Lets the agent hang up itself (e.g. right after an opt-out); the integrator's tools beside it.
+      // dtmf sends keypad tones (phone menus); transferCall hands the callee to a person.
+      tools: [
+        { type: 'endCall' },
+        { type: 'dtmf' },
+        ...(request.transfer ? [transferToolOf()] : []),
+        ...functionToolsOf(request),
       ],
-      server: {
-        url: request.serverUrl,
-        timeoutSeconds: 20,
-        // Vapi retries a message that did not get a 2xx only when a backoff plan is given.
-        backoffPlan: { type: 'exponential', maxRetries: 5, baseDelaySeconds: 1 },
-        headers: { 'x-dialwise-task-token': request.serverToken },
-      },
-      metadata: { task_id: request.taskId, attempt: request.attempt },
     },
+    // The callee's key presses reach the agent as their turn (an opt-out by keypad).
+    keypadInputPlan: { enabled: true, timeoutSeconds: 2 },
+    voice: {
+      provider: '11labs',
+      voiceId: ELEVENLABS_VOICE_IDS[request.voice] ?? ELEVENLABS_VOICE_IDS.Aria,
+      model: callLanguage(request.language).voiceModel,
+    },
+    transcriber: { ...callLanguage(request.language).transcriber },
+    maxDurationSeconds: request.maxDurationMinutes * 60,
+    // Voicemail decided early: Vapi's detection checks from the 2nd second, every 2.5 s, before
+    // the agent has said more than its opening; a message waits for the beep (at most 20 s).
+    voicemailDetection: VOICEMAIL_DETECTION,
+    ...(request.voicemail.action === 'leave_message' && request.voicemail.message
+      ? {
+          voicemailMessage: voicemailMessageOf(disclosures, request.voicemail.message),
+        }
+      : {}),
+    analysisPlan: {
+      summaryPlan: { enabled: true },
+      successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
+    },
+    artifactPlan: {
+      // Vapi records every call unless told not to: audio is kept only when the task asks.
+      ...(request.record
+        ? { recordingEnabled: true, recordingFormat: 'wav;l16' }
+        : { recordingEnabled: false }),
+      structuredOutputs: structuredOutputsOf(request.outputSchema),
+    },
+    serverMessages: [
+      'status-update',
+      'transcript[transcriptType="final"]',
+      'end-of-call-report',
+      // The callee's key presses arrive only as conversation history (keypad-entry.ts).
+      'conversation-update',
+      // transfer-update is not asked for: it fires whenever a transfer starts and never says
+      // whether anyone answered; the end-of-call report's artifact.transfers does.
+      ...(request.transfer ? ['transfer-destination-request'] : []),
+    ],
+    server: {
+      url: request.serverUrl,
+      timeoutSeconds: 20,
+      // Vapi retries a message that did not get a 2xx only when a backoff plan is given.
+      backoffPlan: { type: 'exponential', maxRetries: 5, baseDelaySeconds: 1 },
+      headers: { 'x-dialwise-task-token': request.serverToken },
+    },
+    metadata: { task_id: request.taskId, attempt: request.attempt },
   };
 }
 
@@ -519,71 +551,109 @@ export function createVapiProvider(config: VapiConfig): VoiceProvider {
   const rest = createVapiRest(config);
   const call = (path: string, init: RequestInit = {}) => rest(path, init, 'the call');
 
+  /** POST /call; a call refused for the organisation's concurrency limit is ProviderLinesBusyError. */
+  async function createCall(body: unknown): Promise<{ created: Json; placed: PlacedCall }> {
+    const created = await call('/call', { method: 'POST', body: JSON.stringify(body) }).catch(
+      (error: unknown) => {
+        // Too many requests: nothing was placed; the task waits like one that found no line.
+        if (error instanceof ProviderError && error.status === 429)
+          throw new ProviderLinesBusyError(error.message, 429);
+        throw error;
+      },
+    );
+    // Every line of the organisation is busy: Vapi answers 201 with the call already ended
+    // (subscriptionLimits.concurrencyBlocked, endedReason
+    // call.start.error-subscription-concurrency-limit-reached) and never dials it.
+    const limits = obj(created.subscriptionLimits);
+    if (
+      limits.concurrencyBlocked === true ||
+      str(created.endedReason) === CONCURRENCY_LIMIT_REACHED
+    )
+      throw new ProviderLinesBusyError(
+        `Every line of the voice provider is busy (${String(limits.concurrencyLimit ?? '?')} concurrent calls)`,
+        null,
+      );
+    const id = str(created.id);
+    if (!id) throw new ProviderError('The voice provider answered without a call id', null);
+    return {
+      created,
+      placed: { providerCallId: id, controlUrl: str(obj(created.monitor).controlUrl) },
+    };
+  }
+
+  /**
+   * One Live Call Control message to the call's monitor.controlUrl. A call stored without one
+   * (its id was saved before the answer carried it) has it in GET /call/{id}; with `endedIsDone`,
+   * a call that has ended needs nothing more. (DELETE /call/{id} deletes the call's record in
+   * Vapi; it does not hang up.)
+   */
+  async function control(
+    placed: { providerCallId: string; controlUrl: string | null },
+    message: Json,
+    options: { endedIsDone?: boolean } = {},
+  ) {
+    const action = message.type === 'add-message' ? 'spoken to' : 'ended';
+    let url = placed.controlUrl;
+    if (!url) {
+      const found = await call(`/call/${encodeURIComponent(placed.providerCallId)}`);
+      if (found.status === 'ended' && options.endedIsDone) return;
+      url = str(obj(found.monitor).controlUrl);
+      if (!url) throw new ProviderError(`The call has no control URL to be ${action} with`, null);
+    }
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(10_000),
+    }).catch((error: Error) => {
+      throw new ProviderError(`The call could not be ${action}: ${error.message}`, null);
+    });
+    await response.body?.cancel();
+    if (!response.ok)
+      throw new ProviderError(
+        `The call could not be ${action} (${response.status})`,
+        response.status,
+      );
+  }
+
   return {
     async placeCall(request) {
       const phoneNumberId = request.callerPhoneNumberId ?? config.phoneNumberId;
       if (!phoneNumberId)
         throw new ProviderError('The call names no number to show (callerPhoneNumberId)', null);
-      const created = await call('/call', {
-        method: 'POST',
-        body: JSON.stringify(createCallBody(request, phoneNumberId)),
-      }).catch((error: unknown) => {
-        // Too many requests: nothing was placed; the task waits like one that found no line.
-        if (error instanceof ProviderError && error.status === 429)
-          throw new ProviderLinesBusyError(error.message, 429);
-        throw error;
-      });
-      // Every line of the organisation is busy: Vapi answers 201 with the call already ended
-      // (subscriptionLimits.concurrencyBlocked, endedReason
-      // call.start.error-subscription-concurrency-limit-reached) and never dials it.
-      const limits = obj(created.subscriptionLimits);
-      if (
-        limits.concurrencyBlocked === true ||
-        str(created.endedReason) === CONCURRENCY_LIMIT_REACHED
-      )
-        throw new ProviderLinesBusyError(
-          `Every line of the voice provider is busy (${String(limits.concurrencyLimit ?? '?')} concurrent calls)`,
-          null,
-        );
-      const id = str(created.id);
-      if (!id) throw new ProviderError('The voice provider answered without a call id', null);
-      return {
-        providerCallId: id,
-        controlUrl: str(obj(created.monitor).controlUrl),
-      } satisfies PlacedCall;
+      const { placed } = await createCall(createCallBody(request, phoneNumberId));
+      return placed;
     },
 
-    async endCall({ providerCallId, controlUrl }, farewell) {
-      // Hanging up goes through the call's control URL. A call stored without one (its id was
-      // saved before the answer carried it) has it in `monitor.controlUrl` of GET /call/{id}.
-      // (DELETE /call/{id} deletes the call's record in Vapi; it does not hang up.)
-      let url = controlUrl;
-      if (!url) {
-        const found = await call(`/call/${encodeURIComponent(providerCallId)}`);
-        if (found.status === 'ended') return;
-        url = str(obj(found.monitor).controlUrl);
-        if (!url) throw new ProviderError('The call has no control URL to end it with', null);
-      }
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        // ClientInboundMessageSay: the words are spoken, then the call ends
-        // (docs.vapi.ai/calls/call-features, "Say Message"; "End Call" otherwise).
-        body: JSON.stringify(
-          farewell
-            ? { type: 'say', content: farewell, endCallAfterSpoken: true }
-            : { type: 'end-call' },
-        ),
-        signal: AbortSignal.timeout(10_000),
-      }).catch((error: Error) => {
-        throw new ProviderError(`The call could not be ended: ${error.message}`, null);
+    async placeWebCall(request) {
+      const { created, placed } = await createCall(createWebCallBody(request));
+      // Call.transport.websocketCallUrl (VapiAI/docs fern/calls/websocket-transport.mdx).
+      const websocketUrl = str(obj(created.transport).websocketCallUrl);
+      if (!websocketUrl)
+        throw new ProviderError('The voice provider answered without a WebSocket URL', null);
+      return { ...placed, websocketUrl } satisfies PlacedWebCall;
+    },
+
+    async addUserMessage(placed, text) {
+      // ClientInboundMessageAddMessage: the words join the conversation as the user's, and the
+      // assistant answers them (triggerResponseEnabled; docs.vapi.ai/calls/call-features).
+      await control(placed, {
+        type: 'add-message',
+        message: { role: 'user', content: text },
+        triggerResponseEnabled: true,
       });
-      await response.body?.cancel();
-      if (!response.ok)
-        throw new ProviderError(
-          `The call could not be ended (${response.status})`,
-          response.status,
-        );
+    },
+
+    async endCall(placed, farewell) {
+      // ClientInboundMessageSay: the words are spoken, then the call ends
+      // (docs.vapi.ai/calls/call-features, "Say Message"; "End Call" otherwise).
+      await control(
+        placed,
+        farewell
+          ? { type: 'say', content: farewell, endCallAfterSpoken: true }
+          : { type: 'end-call' },
+        { endedIsDone: true },
+      );
     },
 
     async getCall(providerCallId) {

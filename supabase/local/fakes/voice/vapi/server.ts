@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
 import { BodyTooLargeError, readBody, sendJson } from '../../../http';
 import { callRecordingWav } from '../../../../functions/_shared/voice/simulated/recording.ts';
 import { callObject } from '../../../../functions/_shared/voice/simulated/calls.ts';
@@ -7,6 +9,7 @@ import {
   createVoiceNetwork,
   farewellOf,
   LOCAL_ORG_ID,
+  type AgentSpeech,
   type NetworkOptions,
   type VoiceNetwork,
 } from '../../../../functions/_shared/voice/simulated/network.ts';
@@ -18,8 +21,10 @@ import { SIMULATED_CALLBACKS } from '../../../../functions/_shared/contract/simu
  * The HTTP surface of the simulated phone network, shaped like Vapi's API
  * (https://api.vapi.ai): `POST /call`, `GET /call`, `GET /call/{id}`, `POST /phone-number`,
  * `GET` and `DELETE /phone-number/{id}` with
- * `Authorization: Bearer <private key>`, and each call's `monitor.controlUrl`
- * (`POST /{id}/control`, `{ "type": "end-call" }`). Errors are NestJS-shaped like Vapi's:
+ * `Authorization: Bearer <private key>`, each call's `monitor.controlUrl`
+ * (`POST /{id}/control`: `end-call`, `say` with `endCallAfterSpoken`, a browser call's
+ * `add-message`), and a browser call's `transport.websocketCallUrl` (`/{id}/transport`: 16 kHz
+ * 16-bit PCM of the agent's voice out, `{"type":"hangup"}` in). Errors are NestJS-shaped like Vapi's:
  * `{ "message": string | string[], "error": "Bad Request", "statusCode": 400 }`.
  */
 export const LOCAL_VAPI_API_KEY = 'vapi_dialwise_local';
@@ -234,6 +239,28 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
         return fail(res, 400, [
           'type must be one of the following values: say, add-message, control, end-call, transfer',
         ]);
+      if (type === 'add-message') {
+        // ClientInboundMessageAddMessage: message is an OpenAIMessage { role, content }.
+        const { message, triggerResponseEnabled } = body.value as Record<string, unknown>;
+        const added = message as { role?: unknown; content?: unknown } | null;
+        if (
+          !added ||
+          typeof added !== 'object' ||
+          !['assistant', 'function', 'user', 'system', 'tool'].includes(added.role as string) ||
+          typeof added.content !== 'string'
+        )
+          return fail(res, 400, [
+            'message.role must be one of the following values: assistant, function, user, system, tool',
+            'message.content must be a string',
+          ]);
+        if (call.status === 'ended') return fail(res, 404, 'Call has already ended');
+        voice.addMessage(
+          call.id,
+          { role: added.role as string, content: added.content },
+          triggerResponseEnabled !== false,
+        );
+        return sendJson(res, 200, { success: true });
+      }
       const farewell = farewellOf(body.value);
       if (type !== 'end-call' && !farewell) return sendJson(res, 200, { success: true });
       if (call.status === 'ended') return fail(res, 404, 'Call has already ended');
@@ -250,6 +277,41 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
       if (error instanceof BodyTooLargeError) return fail(res, 413, 'request entity too large');
       options.log?.(`[voice] ${(error as Error).message}`);
       sendJson(res, 500, { message: 'Internal server error', statusCode: 500 });
+    });
+  });
+
+  // A browser call's audio: the browser connects to the call's transport.websocketCallUrl.
+  const sockets = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const match = /^\/([^/]+)\/transport$/.exec(
+      new URL(req.url ?? '/', 'http://localhost').pathname,
+    );
+    const call = match && network?.get(decodeURIComponent(match[1]!));
+    if (!call || call.type !== 'vapi.websocketCall' || call.status === 'ended') {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      const connected = network!.connectWebCall(call.id, {
+        speech: (speech: AgentSpeech) => {
+          for (const frame of toneFrames(speech.seconds)) ws.send(frame);
+        },
+        ended: () => ws.close(1000, 'call ended'),
+      });
+      if (!connected) return ws.close(1008, 'another browser is connected to this call');
+      // The browser's own audio is taken and not heard: nobody transcribes it locally.
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const type = (() => {
+          try {
+            return (JSON.parse(String(data)) as { type?: unknown }).type;
+          } catch {
+            return null;
+          }
+        })();
+        if (type === 'hangup' || type === 'end-call') network?.hangUpWebCall(call.id);
+      });
+      ws.on('close', () => network?.hangUpWebCall(call.id));
     });
   });
 
@@ -274,6 +336,7 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
     },
     close() {
       network?.stop();
+      for (const client of sockets.clients) client.terminate();
       return new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
@@ -283,3 +346,24 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
 }
 
 export type VoiceServer = ReturnType<typeof createVoiceServer>;
+
+/**
+ * The agent's voice on a browser call: a 440 Hz tone as long as the turn, as 16 kHz 16-bit
+ * little-endian PCM (the transport's audioFormat) in frames of 100 ms.
+ */
+function toneFrames(seconds: number): Buffer[] {
+  const rate = 16_000;
+  const samples = Math.round(seconds * rate);
+  const frames: Buffer[] = [];
+  for (let start = 0; start < samples; start += rate / 10) {
+    const count = Math.min(rate / 10, samples - start);
+    const frame = Buffer.alloc(count * 2);
+    for (let i = 0; i < count; i++)
+      frame.writeInt16LE(
+        Math.round(Math.sin((2 * Math.PI * 440 * (start + i)) / rate) * 6000),
+        i * 2,
+      );
+    frames.push(frame);
+  }
+  return frames;
+}
