@@ -12,7 +12,10 @@ export function chromiumPath(): string {
   }
 }
 
-/** Flags that work as root on our machines (no sandbox, no GPU, no calls home). */
+/**
+ * Flags that work as root on our machines (no sandbox, no GPU, no calls home), and a fake
+ * microphone that needs no prompt (a live browser call's "Speak with microphone").
+ */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -20,4 +23,6 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];

@@ -537,10 +537,23 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       'POST',
     );
     const call = started.body as { id: string };
-    await ask(
-      'live mode',
+    const live = await ask(
+      'a live browser call',
       '/task/web-calls',
       account.api('/web-calls', post({ goal: 'Confirm the appointment.' })),
+      'POST',
+    );
+    const liveCall = live.body as { id: string };
+    await ask(
+      'what the user says, live',
+      '/task/{id}/web-call/say',
+      account.api(`/${liveCall.id}/web-call/say`, post({ text: 'Who is this?' })),
+      'POST',
+    );
+    await ask(
+      'hang up, live',
+      '/task/{id}/web-call/end',
+      account.api(`/${liveCall.id}/web-call/end`, { method: 'POST' }),
       'POST',
     );
     await ask(

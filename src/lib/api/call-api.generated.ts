@@ -74,8 +74,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Talk to your agent from the browser (a test call)
-     * @description Starts a browser call with the agent a task would get (your phone-agent settings unless the body chooses, the mandatory opening, then what the call is for). It is a test call: free, on the simulated network, with a dw_test_ key or a session in test mode (live mode answers 400). The answer is the task (direction web, status in_progress, no phone number) with the agent's first turn and its synthetic audio. Send what you say with POST /task/{id}/web-call/say; hang up with POST /task/{id}/web-call/end. It ends by itself after max_duration_minutes (at most 10).
+     * Talk to your agent from the browser
+     * @description Starts a browser call with the agent a task would get (your phone-agent settings unless the body chooses, the mandatory opening, then what the call is for). In test mode (a dw_test_ key or a session in test mode) it is free and played on the simulated network: the answer is the task (direction web, status in_progress, no phone number) with the agent's first turn and its synthetic audio, and websocket is null. In live mode it is the voice provider's call, billed as live minutes (its max_duration_minutes is held from your free minutes and credits, 402 when they cannot cover it): the answer is the task (status queued) with reply null and websocket, where the browser connects its audio (binary 16-bit little-endian PCM at 16 kHz, mono, both ways; send {"type":"hangup"} to hang up). The call starts when the socket connects; the agent's turns reach the task's events as it speaks them, and the words you type join the transcript when the call ends. Send what you say with POST /task/{id}/web-call/say; hang up with POST /task/{id}/web-call/end. It ends by itself after max_duration_minutes (at most 10).
      */
     post: operations['startWebCall'];
     delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
     put?: never;
     /**
      * Say something to the agent of a browser call
-     * @description What you say joins the transcript (speaker callee) and the agent answers; both turns are events of the task (transcript.turn). When the agent says goodbye (you said goodbye or asked not to be called again) the call ends: ended is true. A call that has ended answers 400.
+     * @description What you say joins the transcript (speaker callee) and the agent answers; both turns are events of the task (transcript.turn). When the agent says goodbye (you said goodbye or asked not to be called again) the call ends: ended is true. A call that has ended answers 400. In a live call the words go to the provider's call as yours and reply is null: the agent answers over the socket, and its turn arrives as a transcript.turn event.
      */
     post: operations['sayToWebCall'];
     delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
     put?: never;
     /**
      * Hang up a browser call
-     * @description Ends the call (status success, nothing billed); a call that already ended is answered as it is.
+     * @description Ends the call; a call that already ended is answered as it is. A test call ends at once (status success, nothing billed); a live one is hung up at the provider and ends, billed, when the provider reports its end (follow the task's events).
      */
     post: operations['endWebCall'];
     delete?: never;
@@ -799,11 +799,23 @@ export interface components {
         base64: string;
       };
     };
+    /** @description Where a live browser call's audio goes, and its format. */
+    WebCallSocket: {
+      /** @description The provider's WebSocket of the call (wss://). */
+      url: string;
+      /** @enum {string} */
+      encoding: 'pcm_s16le';
+      /** @enum {integer} */
+      sample_rate: 16000;
+      /** @enum {integer} */
+      channels: 1;
+    };
     WebCallTurn: {
       /** @enum {string} */
       object: 'web_call_turn';
       heard: components['schemas']['Turn'];
-      reply: components['schemas']['SpokenTurn'];
+      /** @description The agent's answer; null in a live call (it answers over the socket). */
+      reply: components['schemas']['SpokenTurn'] | null;
       /** @description The agent said goodbye and the call ended. */
       ended: boolean;
     };
@@ -1611,19 +1623,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The browser call, in progress, and the agent's opening. */
+      /** @description The browser call, and the agent's opening (test) or its socket (live). */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Task'] & {
-            reply: components['schemas']['SpokenTurn'];
+            reply: components['schemas']['SpokenTurn'] | null;
+            websocket: components['schemas']['WebCallSocket'] | null;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['InsufficientCredits'];
       403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];

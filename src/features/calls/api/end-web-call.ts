@@ -2,14 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, unwrap } from '@/lib/api/call-api';
 import type { ApiTask } from '@/lib/call-types';
 import { callsKeys } from './query-keys';
-import { TEST_MODE_HEADERS } from './web-call-types';
+import type { DashboardMode } from '@/lib/api/dashboard-mode';
+import { modeHeaders } from './web-call-types';
+
+export type EndInput = { taskId: string; mode: DashboardMode };
 
 /** `POST /task/{id}/web-call/end`: hangs up (again is no error); throws ApiError. */
-export function endWebCall(taskId: string): Promise<ApiTask> {
+export function endWebCall({ taskId, mode }: EndInput): Promise<ApiTask> {
   return unwrap(
     callApi.POST('/task/{id}/web-call/end', {
       params: { path: { id: taskId } },
-      headers: TEST_MODE_HEADERS,
+      headers: modeHeaders(mode),
     }),
   );
 }

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callApi, unwrap } from '@/lib/api/call-api';
 import type { Voice } from '@/config/phone-agent-options';
-import { TEST_MODE_HEADERS, type SpokenTurn } from './web-call-types';
+import type { DashboardMode } from '@/lib/api/dashboard-mode';
+import { modeHeaders, type SpokenTurn, type WebCallSocket } from './web-call-types';
 
 /** '' in a select: the account's saved phone-agent setting. */
 const YOUR_SETTING = '';
@@ -18,17 +19,26 @@ export const startWebCallSchema = z.object({
 });
 export type StartWebCallValues = z.infer<typeof startWebCallSchema>;
 
-export type StartedWebCall = { id: string; reply: SpokenTurn };
+/** A test call: the agent's opening. A live one: the provider's socket to connect the audio to. */
+export type StartedWebCall = {
+  id: string;
+  mode: DashboardMode;
+  reply: SpokenTurn | null;
+  websocket: WebCallSocket | null;
+};
 
-/** `POST /task/web-calls` as the signed-in user (always a test call); throws ApiError. */
-export async function startWebCall(values: StartWebCallValues): Promise<StartedWebCall> {
+/** `POST /task/web-calls` as the signed-in user, in `mode`; throws ApiError. */
+export async function startWebCall({
+  mode,
+  ...values
+}: StartWebCallValues & { mode: DashboardMode }): Promise<StartedWebCall> {
   const body = {
     goal: values.goal,
     ...(values.voice !== YOUR_SETTING ? { voice: values.voice as Voice } : {}),
     ...(values.language !== YOUR_SETTING ? { language: values.language } : {}),
   };
-  const call = await unwrap(callApi.POST('/task/web-calls', { body, headers: TEST_MODE_HEADERS }));
-  return { id: call.id, reply: call.reply };
+  const call = await unwrap(callApi.POST('/task/web-calls', { body, headers: modeHeaders(mode) }));
+  return { id: call.id, mode, reply: call.reply, websocket: call.websocket };
 }
 
 export function useStartWebCall() {

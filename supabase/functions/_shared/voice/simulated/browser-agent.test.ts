@@ -31,6 +31,8 @@ describe('the simulated agent of a browser call', () => {
       text: expect.stringContaining('Aria, an AI assistant calling on behalf of Bright Smiles'),
       ends: false,
     });
+    for (const heard of ['Who is calling?', "Who's calling?", 'whos calling'])
+      expect(agentReply({ ...call, heard }).text).toContain('This is Aria, an AI assistant');
     expect(agentReply({ ...call, heard: 'Am I talking to a robot?' }).text).toBe(
       "Yes, I'm an AI assistant calling on behalf of Bright Smiles Dental LLC.",
     );

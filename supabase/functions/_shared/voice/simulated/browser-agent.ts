@@ -17,7 +17,7 @@ export type AgentReply = { text: string; ends: boolean; summary?: string; optedO
 
 const GOODBYE = /\b(bye|goodbye|that'?s all|hang up|talk later)\b/i;
 const AI_QUESTION = /\b(robot|bot|ai|artificial|machine|real person|human|automated)\b/i;
-const WHO = /\b(who (is|are) (this|you)|who'?s calling|what company|which company)\b/i;
+const WHO = /\b(who (is|are) (this|you)|who('?s| is) calling|what company|which company)\b/i;
 const PERSON = /\b(speak|talk) (to|with) (a|an|the)? ?(person|human|manager|someone)\b/i;
 const YES = /^(yes|yeah|yep|sure|ok(ay)?|correct|that works|sounds good|confirmed?)\b/i;
 const NO = /^(no|nope|not really|i can'?t|that doesn'?t work)\b/i;
