@@ -15,6 +15,8 @@ export const dialwiseStack = (): StackOptions => ({
     VAPI_API_URL: providers.vapi.url,
     VAPI_API_KEY: providers.vapi.apiKey,
     VAPI_CALLER_ID_CREDENTIAL_ID: providers.vapi.callerIdCredentialId,
+    ELEVENLABS_API_URL: providers.elevenlabs.url,
+    ELEVENLABS_API_KEY: providers.elevenlabs.apiKey,
     TWILIO_ACCOUNT_SID: providers.twilio.accountSid,
     TWILIO_AUTH_TOKEN: providers.twilio.authToken,
     TWILIO_API_URL: providers.twilio.url,

@@ -7,6 +7,7 @@ import {
   LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID,
   LOCAL_VAPI_PHONE_NUMBER_ID,
 } from './fakes/voice/vapi/server';
+import { LOCAL_ELEVENLABS_API_KEY } from './fakes/voice/elevenlabs/text-to-speech';
 
 /** Secrets for the functions from the git-ignored supabase/functions/.env (KEY=value lines). */
 function functionSecrets(config: StackConfig): Record<string, string> {
@@ -34,6 +35,11 @@ export function localProviders(config: StackConfig) {
       apiKey: LOCAL_VAPI_API_KEY,
       phoneNumberId: LOCAL_VAPI_PHONE_NUMBER_ID,
       callerIdCredentialId: LOCAL_VAPI_CALLER_ID_CREDENTIAL_ID,
+    },
+    // ElevenLabs' text to speech, served by the voice stand-in under /elevenlabs.
+    elevenlabs: {
+      url: `http://127.0.0.1:${config.voicePort}/elevenlabs`,
+      apiKey: LOCAL_ELEVENLABS_API_KEY,
     },
   };
 }

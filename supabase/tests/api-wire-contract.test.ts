@@ -575,6 +575,18 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       'POST',
     );
     await ask(
+      'a voice sample',
+      '/task/voices/{voice}/sample',
+      withTestKey('/voices/Sarah/sample?language=fr'),
+      'GET',
+    );
+    await ask(
+      'no such voice',
+      '/task/voices/{voice}/sample',
+      withTestKey('/voices/Bob/sample'),
+      'GET',
+    );
+    await ask(
       'no such call',
       '/task/{id}/web-call/end',
       withTestKey(`/${missingTask}/web-call/end`, { method: 'POST' }),
@@ -612,6 +624,7 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
         .replace('{id}', id)
         .replace('{batch_id}', batch)
         .replace('{number_id}', number)
+        .replace('{voice}', 'Aria')
         .replace(/^\/task/, '');
     for (const [route, methods] of Object.entries(document.paths))
       for (const method of Object.keys(methods).map((one) => one.toUpperCase())) {

@@ -84,6 +84,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/voices/{voice}/sample': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hear a voice in a call language
+     * @description The voice saying its greeting in the language (the first sentence a call opens with when it names none), made with the voice service calls use, as a WAV (16-bit PCM, mono, 16 kHz). The same voice and language always say the same words (the Dialwise-Sample-Text header, URL encoded), so the answer may be cached. Free, in either mode. A deployment without a voice service answers 503 not_configured.
+     */
+    get: operations['getVoiceSample'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/{id}/web-call/say': {
     parameters: {
       query?: never;
@@ -1641,6 +1661,39 @@ export interface operations {
       403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
+    };
+  };
+  getVoiceSample: {
+    parameters: {
+      query?: {
+        /** @description A call language code such as es (en when left out; auto opens in English). */
+        language?: string;
+      };
+      header?: never;
+      path: {
+        voice: 'Aria' | 'Roger' | 'Sarah' | 'George';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sample. */
+      200: {
+        headers: {
+          /** @description What the voice says, URL encoded. */
+          'Dialwise-Sample-Text'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/wav': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['RateLimited'];
+      503: components['responses']['Error'];
     };
   };
   sayToWebCall: {

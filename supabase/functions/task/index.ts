@@ -6,6 +6,8 @@ import { createTaskHandler } from '../_shared/tasks/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
 import { workerTimeLeftMs } from '../_shared/platform/worker-life.ts';
+import { createTextToSpeech } from '../_shared/voice/elevenlabs/text-to-speech.ts';
+import { voiceSamples } from '../_shared/voice/voice-samples.ts';
 
 serveConfigured('task', () => {
   const { db, service, batches, numbers } = taskServiceFromEnv();
@@ -14,6 +16,15 @@ serveConfigured('task', () => {
     service,
     batches,
     numbers,
+    // Without ElevenLabs' key the samples answer 503 not_configured; the calls need none.
+    samples: voiceSamples({
+      speech: Deno.env.get('ELEVENLABS_API_KEY')
+        ? createTextToSpeech({
+            apiUrl: Deno.env.get('ELEVENLABS_API_URL') || 'https://api.elevenlabs.io',
+            apiKey: Deno.env.get('ELEVENLABS_API_KEY')!,
+          })
+        : null,
+    }),
     waitMs: intEnv('TASK_WAIT_MAX_SECONDS', 60) * 1000,
     heartbeatMs: intEnv('TASK_SSE_HEARTBEAT_SECONDS', 15) * 1000,
     live: liveEventsFromEnv(db),

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BookOpen } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,9 +20,11 @@ import { useSession } from '@/lib/auth/session-context';
 import { agentSettingsSchema } from '../api/agent-settings-schema';
 import { useAgentSettings } from '@/lib/agent-settings';
 import { useSaveAgentSettings } from '../api/save-agent-settings';
+import { HearVoiceButton } from './hear-voice-button';
 
 /**
- * Phone agent settings: voice, speaking style and language. They are saved (agent_settings) and the call API uses them as defaults.
+ * Phone agent settings: voice, speaking style and language. They are saved (agent_settings) and
+ * the call API uses them as defaults. Each voice can be heard in each language before saving.
  */
 export function AgentSettingsCard() {
   const { user } = useSession();
@@ -36,8 +38,11 @@ export function AgentSettingsCard() {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors, isDirty },
   } = form;
+
+  const [voice, language] = useWatch({ control, name: ['voice', 'language'] });
 
   useEffect(() => {
     if (settings.data) reset(settings.data);
@@ -114,6 +119,7 @@ export function AgentSettingsCard() {
                 ))}
               </NativeSelect>
             </FormField>
+            <HearVoiceButton voice={voice} language={language} />
             <FormField label="Speaking style" error={errors.speakingStyle?.message}>
               <NativeSelect {...register('speakingStyle')}>
                 {speakingStyles.map((style) => (

@@ -243,7 +243,11 @@ export function DocsPage() {
               <InlineCode>{'{ "text": "Who is this?" }'}</InlineCode> for each thing you say, and{' '}
               <InlineCode>POST /task/{'{id}'}/web-call/end</InlineCode> to hang up. The agent opens
               as a call would and answers by rules, with a synthetic voice; the call is a free test
-              task (<InlineCode>direction: web</InlineCode>).
+              task (<InlineCode>direction: web</InlineCode>). With a live key it is the voice
+              provider&apos;s call, billed by the minute: the answer&apos;s{' '}
+              <InlineCode>websocket.url</InlineCode> takes your audio (16 kHz 16-bit PCM both ways),
+              and the agent&apos;s words arrive as the task&apos;s{' '}
+              <InlineCode>transcript.turn</InlineCode> events.
             </li>
             <li>
               A simulated call runs faster than real time (about thirty times), inside our

@@ -32,6 +32,7 @@ import { EVENT_BATCH_SIZE, type TaskService } from './service.ts';
 import { withinWorkerLife } from '../platform/worker-life.ts';
 import { testClocks } from './test-clock.ts';
 import { webCalls } from './web-calls.ts';
+import type { VoiceSamples } from '../voice/voice-samples.ts';
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -39,6 +40,8 @@ export type TaskHandlerDeps = {
   batches: BatchService;
   /** The account's own numbers (/task/numbers). */
   numbers: NumberService;
+  /** Each voice's sample in each call language (/task/voices/{voice}/sample). */
+  samples: VoiceSamples;
   /** ?wait=true holds the response at most this long, well inside the platform's wall clock. */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
@@ -261,6 +264,23 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       async ({ params }, account) => jsonResponse(200, await browserCalls.end(account, params.id!)),
     ),
     route<Caller>(
+      { method: 'GET', path: '/task/voices/{voice:voice}/sample', query: ['language'] },
+      async ({ params, url }) => {
+        const sample = await deps.samples.sample(
+          params.voice!,
+          url.searchParams.get('language') ?? 'en',
+        );
+        return new Response(sample.wav, {
+          headers: {
+            'Content-Type': 'audio/wav',
+            // The same voice and language always say the same words.
+            'Cache-Control': 'private, max-age=86400',
+            'Dialwise-Sample-Text': encodeURIComponent(sample.text),
+          },
+        });
+      },
+    ),
+    route<Caller>(
       { method: 'POST', path: '/task/{id:task}/test-clock/advance', maxBodyBytes: MAX_BODY_BYTES },
       async ({ params, body }, account) =>
         jsonResponse(200, await clocks.advanceTask(account, params.id!, await body())),
@@ -409,6 +429,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         task: 'task_[0-9A-Za-z]+',
         batch: 'batch_[0-9A-Za-z]+',
         number: 'num_[0-9A-Za-z]+',
+        voice: '[A-Za-z]{1,40}',
       },
       routes,
       parseBody: parseJsonBody,

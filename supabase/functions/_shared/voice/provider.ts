@@ -175,7 +175,10 @@ export interface VoiceProvider {
   /** Opens a browser call with the agent (live only: a test browser call is played by us). */
   placeWebCall(request: WebCallRequest): Promise<PlacedWebCall>;
   /** Words the browser's user typed, added to the live call as theirs; the agent answers them. */
-  addUserMessage(call: { providerCallId: string; controlUrl: string | null }, text: string): Promise<void>;
+  addUserMessage(
+    call: { providerCallId: string; controlUrl: string | null },
+    text: string,
+  ): Promise<void>;
   /** Hangs up; with a farewell, the agent says it first (in the call, not by the model). */
   endCall(
     call: { providerCallId: string; controlUrl: string | null },

@@ -4,7 +4,8 @@
  * really spoke, so the audio says so honestly: each turn is a tone for as long as the turn lasts
  * (the agent at 440 Hz, the callee at 330 Hz, pulsed like syllables), silence between turns.
  */
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
+import { pcmWav } from '../wav.ts';
 import type { CallRecord } from './calls.ts';
 import { durationSeconds } from './calls.ts';
 
@@ -19,21 +20,7 @@ export function toneWav(
   spans: readonly { fromMs: number; toMs: number; hz: number }[],
 ): Buffer {
   const samples = Math.max(0, Math.round(seconds * RECORDING_SAMPLE_RATE));
-  const dataBytes = samples * BYTES_PER_SAMPLE;
-  const wav = Buffer.alloc(HEADER_BYTES + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(RECORDING_SAMPLE_RATE, 24);
-  wav.writeUInt32LE(RECORDING_SAMPLE_RATE * BYTES_PER_SAMPLE, 28); // byte rate
-  wav.writeUInt16LE(BYTES_PER_SAMPLE, 32); // block align
-  wav.writeUInt16LE(16, 34); // bits per sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
+  const wav = pcmWav(new Uint8Array(samples * BYTES_PER_SAMPLE), RECORDING_SAMPLE_RATE);
   for (const span of spans) {
     const from = Math.max(0, Math.floor((span.fromMs / 1000) * RECORDING_SAMPLE_RATE));
     const to = Math.min(samples, Math.ceil((span.toMs / 1000) * RECORDING_SAMPLE_RATE));

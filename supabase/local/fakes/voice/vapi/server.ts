@@ -15,6 +15,7 @@ import {
 } from '../../../../functions/_shared/voice/simulated/network.ts';
 import { validateCreateCall } from '../../../../functions/_shared/voice/simulated/validation.ts';
 import { createPhoneNumberRegistry } from './phone-numbers';
+import { handleTextToSpeech } from '../elevenlabs/text-to-speech';
 import { SIMULATED_CALLBACKS } from '../../../../functions/_shared/contract/simulated-numbers.ts';
 
 /**
@@ -87,6 +88,8 @@ export function createVoiceServer(options: VoiceServerOptions = { speed: 30 }) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
+    // ElevenLabs' text to speech (the voice samples) lives beside the network, under /elevenlabs.
+    if (await handleTextToSpeech(req, res, url)) return;
     const voice = network;
     if (!voice) return fail(res, 404, 'The phone network is not listening yet');
 
