@@ -673,3 +673,140 @@ describe('the stack', () => {
     expect(Array.isArray(await right.json())).toBe(true);
   });
 });
+
+describe('a browser call on the WebSocket transport', () => {
+  const transport = {
+    provider: 'vapi.websocket',
+    audioFormat: { format: 'pcm_s16le', container: 'raw', sampleRate: 16000 },
+  };
+
+  it('answers its socket, starts when the browser connects, answers added messages, and ends on hangup', async () => {
+    const { status, body } = await api('/call', {
+      method: 'POST',
+      body: JSON.stringify({ transport, assistant: assistant() }),
+    });
+    expect(status).toBe(201);
+    const call = body as {
+      id: string;
+      type: string;
+      status: string;
+      transport: { websocketCallUrl: string };
+      monitor: { controlUrl: string };
+    };
+    expect(call).toMatchObject({ type: 'vapi.websocketCall', status: 'queued' });
+    expect(body).not.toHaveProperty('customer');
+    expect(call.transport.websocketCallUrl).toBe(
+      `${vapiUrl.replace('http', 'ws')}/${call.id}/transport`,
+    );
+
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(call.transport.websocketCallUrl);
+    let audioBytes = 0;
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) audioBytes += (data as Buffer).length;
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const said = await fetch(call.monitor.controlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'add-message',
+        message: { role: 'user', content: 'Are you a robot?' },
+      }),
+    });
+    expect(said.status).toBe(200);
+    const bad = await fetch(call.monitor.controlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'add-message', message: { role: 'caller' } }),
+    });
+    expect(bad.status).toBe(400);
+
+    for (
+      let i = 0;
+      i < 200 && messagesOf(call.id).filter((m) => m.role === 'assistant').length < 2;
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(audioBytes).toBeGreaterThan(0);
+    expect(audioBytes % 2).toBe(0);
+    socket.send(JSON.stringify({ type: 'hangup' }));
+    for (let i = 0; i < 200 && network.get(call.id)?.status !== 'ended'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await network.settled(call.id);
+    const messages = messagesOf(call.id);
+    expect(sequence(messages)).toEqual([
+      'status:in-progress',
+      'transcript:assistant',
+      'transcript:assistant',
+      'status:ended:customer-ended-call',
+      'report:customer-ended-call',
+    ]);
+    // Typed while the opening played: after the opening, in time order.
+    expect(report(messages).artifact.messages.map((m) => m.role)).toEqual([
+      'system',
+      'bot',
+      'user',
+      'bot',
+    ]);
+  });
+
+  it('refuses a phone number beside the transport, and a socket to a call that is not one', async () => {
+    const { status, body } = await api('/call', {
+      method: 'POST',
+      body: JSON.stringify({ transport, phoneNumberId: 'local', assistant: assistant() }),
+    });
+    expect(status).toBe(400);
+    expect(body.message).toEqual([
+      'phoneNumberId is not permitted with the vapi.websocket transport',
+    ]);
+    const phone = await placeCall('+14155550100');
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(`${vapiUrl.replace('http', 'ws')}/${phone.id}/transport`);
+    const refused = await new Promise<number>((resolve) =>
+      socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(refused).toBe(404);
+    await network.settled(phone.id);
+  });
+});
+
+describe("ElevenLabs' text to speech under /elevenlabs", () => {
+  const speak = (voiceId: string, body: unknown, key = 'xi_dialwise_local', format = 'pcm_16000') =>
+    fetch(`${vapiUrl}/elevenlabs/v1/text-to-speech/${voiceId}?output_format=${format}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'xi-api-key': key },
+      body: JSON.stringify(body),
+    });
+
+  it('speaks a premade voice as raw 16-bit PCM, longer for more words', async () => {
+    const short = await speak('9BWtsMINqrJLrRacOk9x', {
+      text: 'Hi.',
+      model_id: 'eleven_multilingual_v2',
+    });
+    expect(short.status).toBe(200);
+    const long = await speak('9BWtsMINqrJLrRacOk9x', {
+      text: 'Hi, this is Aria, an AI assistant.',
+    });
+    const [a, b] = [await short.arrayBuffer(), await long.arrayBuffer()];
+    expect(a.byteLength % 2).toBe(0);
+    expect(b.byteLength).toBeGreaterThan(a.byteLength);
+  });
+
+  it('answers a wrong key 401, a missing text or a bad format 422, an unknown voice 404', async () => {
+    const wrongKey = await speak('9BWtsMINqrJLrRacOk9x', { text: 'Hi' }, 'nope');
+    expect(wrongKey.status).toBe(401);
+    expect(await wrongKey.json()).toEqual({
+      detail: { status: 'invalid_api_key', message: 'Invalid API key' },
+    });
+    const noText = await speak('9BWtsMINqrJLrRacOk9x', {});
+    expect(noText.status).toBe(422);
+    expect(await noText.json()).toMatchObject({ detail: [{ loc: ['body', 'text'] }] });
+    expect((await speak('9BWtsMINqrJLrRacOk9x', { text: 'Hi' }, undefined, 'wav_9')).status).toBe(
+      422,
+    );
+    const unknown = await speak('nobody', { text: 'Hi' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ detail: { status: 'voice_not_found' } });
+  });
+});

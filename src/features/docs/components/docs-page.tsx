@@ -250,6 +250,11 @@ export function DocsPage() {
               <InlineCode>transcript.turn</InlineCode> events.
             </li>
             <li>
+              Hear a voice before you choose it:{' '}
+              <InlineCode>GET /task/voices/Sarah/sample?language=de</InlineCode> answers a WAV of
+              the voice saying its greeting in that language (the Phone Agent page plays it too).
+            </li>
+            <li>
               A simulated call runs faster than real time (about thirty times), inside our
               functions, so its durations are the simulated conversation’s, not the wall clock’s.
             </li>

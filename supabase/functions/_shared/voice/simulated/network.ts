@@ -837,6 +837,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
     browsers.get(entry.call.id)?.speech({ text, seconds });
     if (!(await sleep(seconds * 1000, entry.abort.signal))) return;
     speak(entry, { kind: 'turn', at, role: 'assistant', text, seconds }, at);
+    // Words typed while the agent spoke came after its turn began: the history is in time order.
+    entry.call.turns.sort((a, b) => a.time - b.time);
   }
 
   function endWebCall(entry: Live, endedReason: string) {
