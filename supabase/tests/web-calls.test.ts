@@ -144,6 +144,9 @@ describe('a browser call', () => {
     ).json()) as Task;
     expect(task.reply!.text).toMatch(/^Hola, le habla Roger/);
     expect(task.reply!.text).toContain('El motivo de mi llamada');
+    // And it answers in Spanish.
+    const answered = (await (await say(task.id, '¿Quién habla?')).json()) as Said;
+    expect(answered.reply.text).toMatch(/^Le habla Roger, un asistente de inteligencia artificial/);
     const hungUp = await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
     expect(hungUp.status).toBe(200);
     expect(await hungUp.json()).toMatchObject({ id: task.id, status: 'success' });

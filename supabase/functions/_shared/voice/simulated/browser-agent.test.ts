@@ -51,3 +51,37 @@ describe('the simulated agent of a browser call', () => {
     expect(speakingMs('one two three four five six seven eight')).toBeGreaterThan(1200);
   });
 });
+
+describe('the simulated agent in the call’s language', () => {
+  it('answers in Spanish, French, German and Japanese, and in English otherwise', () => {
+    expect(agentReply({ ...call, heard: '¿Quién habla?', language: 'es' }).text).toContain(
+      'Le habla Aria',
+    );
+    expect(agentReply({ ...call, heard: 'Sí, perfecto.', language: 'es' }).text).toBe(
+      'Gracias, lo he anotado. ¿Algo más?',
+    );
+    expect(agentReply({ ...call, heard: 'Au revoir', language: 'fr' })).toMatchObject({
+      text: 'Merci pour votre temps. Au revoir !',
+      ends: true,
+    });
+    expect(agentReply({ ...call, heard: 'Sind Sie ein Roboter?', language: 'de' }).text).toBe(
+      'Ja, ich bin ein KI-Assistent und rufe im Auftrag von Bright Smiles Dental LLC an.',
+    );
+    expect(agentReply({ ...call, heard: 'どなたですか？', language: 'ja' }).text).toContain(
+      'AIアシスタントのAriaです。',
+    );
+    expect(agentReply({ ...call, heard: 'Hej', language: 'sv' }).text).toContain(
+      'Does that work for you?',
+    );
+  });
+
+  it('hears an opt-out in the call’s language and confirms it there', () => {
+    expect(
+      agentReply({ ...call, heard: 'No me vuelvan a llamar, por favor.', language: 'es' }),
+    ).toMatchObject({
+      ends: true,
+      optedOut: true,
+      text: expect.stringContaining('No le volveremos'),
+    });
+  });
+});
