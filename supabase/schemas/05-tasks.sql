@@ -662,6 +662,22 @@ comment on function private.test_calls_in_last_day(uuid) is
 revoke all on function private.test_calls_in_last_day(uuid) from public, anon, authenticated;
 grant execute on function private.test_calls_in_last_day(uuid) to service_role;
 
+-- The account's calls that hold one of its call slots (activeCallsPerAccount): placed or being
+-- placed; a batch task waiting for a slot holds none.
+create function private.active_call_count(p_user_id uuid) returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.tasks
+   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress')
+     and not awaiting_slot;
+$$;
+comment on function private.active_call_count(uuid) is
+  'The account''s calls holding a call slot (at most activeCallsPerAccount at once).';
+revoke all on function private.active_call_count(uuid) from public, anon, authenticated;
+grant execute on function private.active_call_count(uuid) to service_role;
+
 create function private.open_task_count(p_user_id uuid) returns integer
 language sql
 stable
@@ -733,9 +749,7 @@ begin
   -- waits, due again at the next dispatch run. Counted under the account's lock (lock_task), as
   -- admissions and creates are.
   if task.status = 'retry_scheduled' then
-    select count(*) into active from public.tasks
-     where user_id = task.user_id and status in ('queued', 'ringing', 'in_progress')
-       and not awaiting_slot;
+    active := private.active_call_count(task.user_id);
     if active >= private.limit_of('activeCallsPerAccount') then
       update public.tasks set next_attempt_at = now() where id = p_task_id;
       return jsonb_build_object('error', 'no_call_slot', 'status', task.status);

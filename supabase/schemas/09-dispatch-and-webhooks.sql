@@ -716,8 +716,7 @@ begin
       exit when placed >= p_limit;
       perform 1 from public.profiles where id = account for update skip locked;
       continue when not found;
-      select count(*) into active from public.tasks
-       where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+      active := private.active_call_count(account);
       for due_id in
         select t.id from public.tasks t
          where t.user_id = account and t.status = 'scheduled' and t.scheduled_for <= p_now

@@ -255,8 +255,7 @@ begin
   if not found then
     return;
   end if;
-  select count(*) into active from public.tasks
-   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  active := private.active_call_count(p_user_id);
   loop
     exit when active >= private.limit_of('activeCallsPerAccount');
     -- Test tasks first: they need a slot of the account's, never a provider line.
@@ -600,8 +599,7 @@ begin
     exit when placed >= p_limit;
     perform 1 from public.profiles where id = account for update skip locked;
     continue when not found;
-    select count(*) into active from public.tasks
-     where user_id = account and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+    active := private.active_call_count(account);
     loop
       exit when placed >= p_limit or active >= private.limit_of('activeCallsPerAccount');
       admitted := private.admit_next_waiting(account, false);

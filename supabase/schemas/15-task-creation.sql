@@ -121,8 +121,7 @@ begin
   end if;
   insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
 
-  select count(*) into active from public.tasks
-   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  active := private.active_call_count(p_user_id);
   if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
   end if;
@@ -611,8 +610,7 @@ begin
   end if;
   -- What the request leaves out comes from the account's phone-agent settings, as for a task.
   select * into settings from public.agent_settings where user_id = p_user_id;
-  select count(*) into active from public.tasks
-   where user_id = p_user_id and status in ('queued', 'ringing', 'in_progress') and not awaiting_slot;
+  active := private.active_call_count(p_user_id);
   if active >= private.limit_of('activeCallsPerAccount') then
     return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
   end if;
