@@ -5,7 +5,4 @@ export const agentSettingsKeys = {
   all: ['agent-settings'] as const,
   user: (userId: string) => [...agentSettingsKeys.all, userId] as const,
   current: agentSettingsQueryKey,
-  /** A voice's sample in a language: the same for every account. */
-  sample: (voice: string, language: string) =>
-    [...agentSettingsKeys.all, 'sample', voice, language] as const,
 };

@@ -20,7 +20,7 @@ import { useSession } from '@/lib/auth/session-context';
 import { agentSettingsSchema } from '../api/agent-settings-schema';
 import { useAgentSettings } from '@/lib/agent-settings';
 import { useSaveAgentSettings } from '../api/save-agent-settings';
-import { HearVoiceButton } from './hear-voice-button';
+import { HearVoiceButton } from '@/components/hear-voice-button';
 
 /**
  * Phone agent settings: voice, speaking style and language. They are saved (agent_settings) and

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { HearVoiceButton } from '@/components/hear-voice-button';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { languages, voices } from '@/config/phone-agent-options';
+import { languages, voices, type Voice } from '@/config/phone-agent-options';
 import { Textarea } from '@/components/ui/textarea';
+import { useAgentSettings } from '@/lib/agent-settings';
 import { toast } from '@/lib/toast';
 import {
   inboundAgentForm,
@@ -25,14 +27,20 @@ const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
  */
 export function InboundAgentForm({ number, userId }: { number: PhoneNumber; userId: string }) {
   const save = useSetInboundAgent(userId);
+  const settings = useAgentSettings(userId);
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<InboundAgentForm>({
     resolver: zodResolver(inboundAgentFormSchema),
     defaultValues: inboundAgentForm(number.inbound_agent),
   });
+  // Left empty, the voice and language are the phone-agent settings': that is what callers hear.
+  const [voice, language] = useWatch({ control, name: ['voice', 'language'] });
+  const heardVoice = ((voice || settings.data?.voice) ?? 'Aria') as Voice;
+  const heardLanguage = (language || settings.data?.language) ?? 'en';
   const submit = handleSubmit((values) =>
     save.mutate(
       { id: number.id, agent: inboundAgentOf(values, number.inbound_agent) },
@@ -78,6 +86,7 @@ export function InboundAgentForm({ number, userId }: { number: PhoneNumber; user
           </NativeSelect>
         </FormField>
       </div>
+      <HearVoiceButton voice={heardVoice} language={heardLanguage} />
       <FormField
         label="Connect callers to (optional)"
         error={errors.transfer_to?.message}

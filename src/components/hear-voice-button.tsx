@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { languages, voices, type Voice } from '@/config/phone-agent-options';
 import { toast } from '@/lib/toast';
-import { useFetchVoiceSample } from '../api/get-voice-sample';
+import { useFetchVoiceSample } from '@/lib/voice-samples';
 
 const labelOf = (language: string) =>
   languages.find((option) => option.value === language)?.label ?? language;

@@ -2,7 +2,8 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi, unwrap } from '@/lib/api/call-api';
 import type { Voice } from '@/config/phone-agent-options';
-import { agentSettingsKeys } from './query-keys';
+
+// Voice samples, heard wherever a voice is chosen (the Phone Agent page, a number's inbound agent).
 
 /**
  * A voice saying its greeting in a call language, from `GET /task/voices/{voice}/sample` (a WAV
@@ -22,9 +23,13 @@ export function getVoiceSample(voice: Voice, language: string, signal?: AbortSig
   );
 }
 
+/** A voice's sample in a language: the same for every account and every visit. */
+export const voiceSampleQueryKey = (voice: string, language: string) =>
+  ['voice-samples', voice, language] as const;
+
 export function voiceSampleQueryOptions(voice: Voice, language: string) {
   return queryOptions({
-    queryKey: agentSettingsKeys.sample(voice, language),
+    queryKey: voiceSampleQueryKey(voice, language),
     queryFn: ({ signal }) => getVoiceSample(voice, language, signal),
     // A voice and language always say the same words.
     staleTime: Infinity,
