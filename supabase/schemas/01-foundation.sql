@@ -84,7 +84,8 @@ as $$
     "callerIdCodeSendsPerHour": 3,
     "callerIdCodeChecks": 5,
     "callerIdCodeMinutes": 10,
-    "webCallTurnsMax": 200
+    "webCallTurnsMax": 200,
+    "agentsPerAccount": 100
   }'::jsonb
 $$;
 comment on function private.limits() is

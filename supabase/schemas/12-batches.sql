@@ -459,7 +459,7 @@ begin
       hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
       schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
       batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer,
-      legal_basis, retry_waits_compressed, offer, from_number_id
+      legal_basis, retry_waits_compressed, offer, from_number_id, agent_id, agent_version
     )
     select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
       p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
@@ -489,7 +489,8 @@ begin
       p.task->>'offer',
       (select n.id from public.phone_numbers n
         where n.user_id = p_user_id and n.status = 'active'
-          and (n.id = p.task->>'from_number' or n.phone_number = p.task->>'from_number'))
+          and (n.id = p.task->>'from_number' or n.phone_number = p.task->>'from_number')),
+      p.task->>'agent_id', (p.task->>'agent_version')::integer
       from planned p
     returning id, status, scheduled_for, schedule_at
   )

@@ -307,6 +307,8 @@ begin
   delete from public.api_request_logs where user_id = p_user_id;
   delete from public.api_keys where user_id = p_user_id;
   delete from public.agent_settings where user_id = p_user_id;
+  -- Agents are the account's content (their tasks keep their call records, without the link).
+  delete from public.agents where user_id = p_user_id;
   delete from public.webhook_secrets where user_id = p_user_id;
   delete from public.webhook_deliveries where user_id = p_user_id;
   delete from public.webhook_endpoints where user_id = p_user_id;
@@ -494,6 +496,15 @@ begin
       select to_jsonb(k) - 'user_id' from public.user_kyc k where k.user_id = p_user_id),
     'agent_settings', (
       select to_jsonb(s) - 'user_id' from public.agent_settings s where s.user_id = p_user_id),
+    'agents', coalesce((
+      select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name,
+               'created_at', a.created_at, 'archived_at', a.archived_at,
+               'versions', (select jsonb_agg(jsonb_build_object(
+                                'version', v.version, 'config', v.config, 'created_at', v.created_at)
+                              order by v.version)
+                              from public.agent_versions v where v.agent_id = a.id))
+             order by a.created_at)
+        from public.agents a where a.user_id = p_user_id), '[]'::jsonb),
     'api_keys', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', k.id,

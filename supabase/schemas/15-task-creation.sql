@@ -252,7 +252,7 @@ begin
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
     awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer, legal_basis,
-    retry_waits_compressed, offer, from_number_id
+    retry_waits_compressed, offer, from_number_id, agent_id, agent_version
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -274,7 +274,7 @@ begin
     coalesce(p_task->>'purpose', 'informational'),
     case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
     basis, coalesce((p_task->>'retry_waits_compressed')::boolean, false), p_task->>'offer',
-    caller.id
+    caller.id, p_task->>'agent_id', (p_task->>'agent_version')::integer
   ) returning * into created;
 
   -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).

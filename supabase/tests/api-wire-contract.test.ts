@@ -528,6 +528,66 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
     );
   });
 
+  it('the agent operations, good and bad', async () => {
+    const created = await ask(
+      'an agent',
+      '/task/agents',
+      account.api(
+        '/agents',
+        post({ name: 'Refill reminders', voice: 'Sarah', goal: 'Say the refill is ready.' }),
+      ),
+      'POST',
+    );
+    const agent = created.body as { id: string };
+    await ask(
+      'a nameless agent',
+      '/task/agents',
+      account.api('/agents', post({ voice: 'Sarah' })),
+      'POST',
+    );
+    await ask('a page of agents', '/task/agents', account.api('/agents?limit=5'), 'GET');
+    await ask('an agent', '/task/agents/{id}', account.api(`/agents/${agent.id}`), 'GET');
+    await ask(
+      'a change',
+      '/task/agents/{id}',
+      account.api(`/agents/${agent.id}`, {
+        method: 'PATCH',
+        json: { first_sentence: 'Hi, this is Sarah.' },
+      }),
+      'PATCH',
+    );
+    await ask(
+      'a bad change',
+      '/task/agents/{id}',
+      account.api(`/agents/${agent.id}`, { method: 'PATCH', json: { voice: 'Bob' } }),
+      'PATCH',
+    );
+    await ask(
+      'its versions',
+      '/task/agents/{id}/versions',
+      account.api(`/agents/${agent.id}/versions`),
+      'GET',
+    );
+    await ask(
+      'a call with the agent',
+      '/task',
+      account.api('', post({ phone_number: '+14155550100', agent_id: agent.id })),
+      'POST',
+    );
+    await ask(
+      'archived',
+      '/task/agents/{id}/archive',
+      account.api(`/agents/${agent.id}/archive`, { method: 'POST' }),
+      'POST',
+    );
+    await ask(
+      'no such agent',
+      '/task/agents/{id}',
+      account.api(`/agents/agt_${'0'.repeat(26)}`),
+      'GET',
+    );
+  });
+
   it('the browser call operations, good and bad', async () => {
     const withTestKey = callApiWith(await testKeyOf(account));
     const started = await ask(
@@ -621,6 +681,8 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       number = `num_${'0'.repeat(26)}`,
     ) =>
       route
+        // An agent's id of the right shape that is nobody's: its operations answer 404.
+        .replace(/\/agents\/\{id\}/, `/agents/agt_${'0'.repeat(26)}`)
         .replace('{id}', id)
         .replace('{batch_id}', batch)
         .replace('{number_id}', number)

@@ -4,6 +4,6 @@ import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
 serveConfigured('mcp', () => {
-  const { db, service, batches, numbers } = taskServiceFromEnv();
-  return createMcpFunctionHandler({ db, service, batches, numbers });
+  const { db, service, batches, numbers, agents } = taskServiceFromEnv();
+  return createMcpFunctionHandler({ db, service, batches, numbers, agents });
 });

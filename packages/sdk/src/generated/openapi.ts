@@ -84,6 +84,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/agents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List agents
+     * @description Newest first, each with its latest version's fields; archived=true lists the archived ones.
+     */
+    get: operations['listAgents'];
+    put?: never;
+    /**
+     * Create an agent
+     * @description A name and the fields a call's agent has; a task that names it (agent_id) takes them. Its first version is 1. The fields are checked as a task's (tools' URLs, output_schema). An account keeps at most 100 agents that are not archived (429 beyond). Agents are the account's, in both modes.
+     */
+    post: operations['createAgent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/agents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An agent, at its latest version or another
+     * @description The agent with its latest version's fields, or those of version.
+     */
+    get: operations['getAgent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change an agent
+     * @description A new name, and fields that replace the latest version's (null removes one). Changed fields make a new version; a task pinned to an older version (agent_version) keeps it, a running call or batch keeps the version it was created with. An archived agent answers 400.
+     */
+    patch: operations['updateAgent'];
+    trace?: never;
+  };
+  '/task/agents/{id}/archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Archive an agent
+     * @description It takes no new task (400 naming agent_id); its versions stay for the tasks that ran with them. Again is no error.
+     */
+    post: operations['archiveAgent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/agents/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every version of an agent, newest first
+     * @description Each version's fields, as tasks that named it ran with them.
+     */
+    get: operations['listAgentVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/voices/{voice}/sample': {
     parameters: {
       query?: never;
@@ -548,6 +636,77 @@ export interface components {
       | 'voicemail'
       | 'failed'
       | 'canceled';
+    /** @description Required unless `task` is sent. */
+    TaskGoal: string;
+    /** @description At most 8 KB of JSON, given to the agent. */
+    TaskContext: {
+      [key: string]: unknown;
+    };
+    /** @enum {string} */
+    TaskVoice: 'Aria' | 'Roger' | 'Sarah' | 'George';
+    /**
+     * @description The call's language (32 languages, ISO 639-1; fil is Filipino), or auto: the agent opens in English and follows the language the callee speaks. Default: the account's phone-agent setting, else en. The labels and how each is heard and spoken are in /docs/phone-agent.
+     * @enum {string}
+     */
+    TaskLanguage:
+      | 'en'
+      | 'es'
+      | 'fr'
+      | 'de'
+      | 'it'
+      | 'pt'
+      | 'nl'
+      | 'pl'
+      | 'ru'
+      | 'uk'
+      | 'tr'
+      | 'ar'
+      | 'hi'
+      | 'ja'
+      | 'ko'
+      | 'zh'
+      | 'id'
+      | 'ms'
+      | 'fil'
+      | 'vi'
+      | 'sv'
+      | 'da'
+      | 'no'
+      | 'fi'
+      | 'cs'
+      | 'sk'
+      | 'hu'
+      | 'ro'
+      | 'bg'
+      | 'hr'
+      | 'el'
+      | 'ta'
+      | 'auto';
+    /** @enum {string} */
+    TaskSpeakingStyle: 'Professional' | 'Conversational' | 'Friendly';
+    TaskFirstSentence: string;
+    /** @description The call is ended after this long. 10 when omitted. */
+    TaskMaxDurationMinutes: number;
+    TaskVoicemail: {
+      /** @enum {string} */
+      action: 'hang_up' | 'leave_message';
+      /** @description Required when action is leave_message. Left after the beep, after the opening's identification (who is calling, that it is an AI); the account's verified callback number is said at its end unless the message already gives it (call_outcome voicemail_left). A marketing call's message must give a toll-free number (800, 833, 844, 855, 866, 877 or 888) where the callee can opt out by an automated line, or it is refused with 400 naming voicemail.message. */
+      message?: string;
+    };
+    /** @description Narrows the calling hours (08:00-21:00 in the callee's time zone, from the area code). Outside the window the task is scheduled for its opening. */
+    TaskCallWindow: {
+      /** @example 09:00 */
+      start: string;
+      /** @example 17:00 */
+      end: string;
+    };
+    /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
+    TaskOutputSchema: {
+      [key: string]: unknown;
+    };
+    /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
+    TaskTools: components['schemas']['Tool'][];
+    TaskTransfer: components['schemas']['TransferRequest'];
     /** @description Strings and object keys anywhere in the body must not contain NUL, an unpaired surrogate or a control character other than tab, line feed and CR LF (400 invalid_request naming the field). */
     CreateTaskRequest: {
       /**
@@ -555,65 +714,16 @@ export interface components {
        * @example +14155550100
        */
       phone_number: string;
-      /** @description Required unless `task` is sent. */
-      goal?: string;
+      goal?: components['schemas']['TaskGoal'];
       /** @description Alias of goal (send one of them; both only when equal). */
       task?: string;
-      /** @description At most 8 KB of JSON, given to the agent. */
-      context?: {
-        [key: string]: unknown;
-      };
-      /** @enum {string} */
-      voice?: 'Aria' | 'Roger' | 'Sarah' | 'George';
-      /**
-       * @description The call's language (32 languages, ISO 639-1; fil is Filipino), or auto: the agent opens in English and follows the language the callee speaks. Default: the account's phone-agent setting, else en. The labels and how each is heard and spoken are in /docs/phone-agent.
-       * @enum {string}
-       */
-      language?:
-        | 'en'
-        | 'es'
-        | 'fr'
-        | 'de'
-        | 'it'
-        | 'pt'
-        | 'nl'
-        | 'pl'
-        | 'ru'
-        | 'uk'
-        | 'tr'
-        | 'ar'
-        | 'hi'
-        | 'ja'
-        | 'ko'
-        | 'zh'
-        | 'id'
-        | 'ms'
-        | 'fil'
-        | 'vi'
-        | 'sv'
-        | 'da'
-        | 'no'
-        | 'fi'
-        | 'cs'
-        | 'sk'
-        | 'hu'
-        | 'ro'
-        | 'bg'
-        | 'hr'
-        | 'el'
-        | 'ta'
-        | 'auto';
-      /** @enum {string} */
-      speaking_style?: 'Professional' | 'Conversational' | 'Friendly';
-      first_sentence?: string;
-      /** @description The call is ended after this long. 10 when omitted. */
-      max_duration_minutes?: number;
-      voicemail?: {
-        /** @enum {string} */
-        action: 'hang_up' | 'leave_message';
-        /** @description Required when action is leave_message. Left after the beep, after the opening's identification (who is calling, that it is an AI); the account's verified callback number is said at its end unless the message already gives it (call_outcome voicemail_left). A marketing call's message must give a toll-free number (800, 833, 844, 855, 866, 877 or 888) where the callee can opt out by an automated line, or it is refused with 400 naming voicemail.message. */
-        message?: string;
-      };
+      context?: components['schemas']['TaskContext'];
+      voice?: components['schemas']['TaskVoice'];
+      language?: components['schemas']['TaskLanguage'];
+      speaking_style?: components['schemas']['TaskSpeakingStyle'];
+      first_sentence?: components['schemas']['TaskFirstSentence'];
+      max_duration_minutes?: components['schemas']['TaskMaxDurationMinutes'];
+      voicemail?: components['schemas']['TaskVoicemail'];
       retry?: {
         /** @description Further attempts after no answer, busy or voicemail. 3 when omitted. */
         max_attempts?: number;
@@ -631,13 +741,7 @@ export interface components {
       metadata?: {
         [key: string]: unknown;
       };
-      /** @description Narrows the calling hours (08:00-21:00 in the callee's time zone, from the area code). Outside the window the task is scheduled for its opening. */
-      call_window?: {
-        /** @example 09:00 */
-        start: string;
-        /** @example 17:00 */
-        end: string;
-      };
+      call_window?: components['schemas']['TaskCallWindow'];
       /**
        * Format: date-time
        * @description Place the call at this time (at most 30 days ahead), moved forward into the calling window if needed.
@@ -648,10 +752,7 @@ export interface components {
        * @example 2026-11-27T23:30:00-08:00
        */
       test_clock?: string;
-      /** @description A JSON Schema (draft 2020-12) of the result you want back: an object whose fields are object, string, number, integer, boolean, array or string-enum schemas (a type may be paired with "null", like ["string", "null"]); keywords type, properties, required, items, enum, description, title, additionalProperties (false) and $schema; nested at most 3 levels (the root object included); at most 8 KB. Anything else is refused with 400 invalid_request naming output_schema. */
-      output_schema?: {
-        [key: string]: unknown;
-      };
+      output_schema?: components['schemas']['TaskOutputSchema'];
       /** @description Keep the call's audio for recording_retention_days. false when omitted. */
       record?: boolean;
       /** @description How many days a recording is kept after the call ends. 30 when omitted. */
@@ -671,9 +772,12 @@ export interface components {
        * @enum {string}
        */
       exemption?: 'emergency' | 'healthcare' | 'financial_alert' | 'package_delivery';
-      /** @description Your own functions the agent may call during the call (at most 8, each name once). See "Tools during the call" above for the request your url receives. */
-      tools?: components['schemas']['Tool'][];
-      transfer?: components['schemas']['TransferRequest'];
+      /** @description One of your agents (GET /task/agents): the call takes its fields (voice, language, goal, context, tools, transfer, voicemail, output_schema, call_window, …) under the body's own, which win (context merges key by key). The task records the agent and the version it ran with. An archived agent, or another account's, is refused (400). */
+      agent_id?: string;
+      /** @description Which version of agent_id (its latest when left out; only with agent_id). */
+      agent_version?: number;
+      tools?: components['schemas']['TaskTools'];
+      transfer?: components['schemas']['TaskTransfer'];
     };
     /** @description Hand the callee to a person. See "Transfer to a person" above. */
     TransferRequest: {
@@ -818,6 +922,88 @@ export interface components {
         content_type: 'audio/wav';
         base64: string;
       };
+    };
+    /** @description The fields of a call's agent, each as in a create body (POST /task). */
+    AgentFields: {
+      goal?: components['schemas']['TaskGoal'];
+      context?: components['schemas']['TaskContext'];
+      voice?: components['schemas']['TaskVoice'];
+      language?: components['schemas']['TaskLanguage'];
+      speaking_style?: components['schemas']['TaskSpeakingStyle'];
+      first_sentence?: components['schemas']['TaskFirstSentence'];
+      max_duration_minutes?: components['schemas']['TaskMaxDurationMinutes'];
+      voicemail?: components['schemas']['TaskVoicemail'];
+      call_window?: components['schemas']['TaskCallWindow'];
+      output_schema?: components['schemas']['TaskOutputSchema'];
+      tools?: components['schemas']['TaskTools'];
+      transfer?: components['schemas']['TaskTransfer'];
+    };
+    CreateAgentRequest: {
+      name: string;
+      goal?: components['schemas']['TaskGoal'];
+      context?: components['schemas']['TaskContext'];
+      voice?: components['schemas']['TaskVoice'];
+      language?: components['schemas']['TaskLanguage'];
+      speaking_style?: components['schemas']['TaskSpeakingStyle'];
+      first_sentence?: components['schemas']['TaskFirstSentence'];
+      max_duration_minutes?: components['schemas']['TaskMaxDurationMinutes'];
+      voicemail?: components['schemas']['TaskVoicemail'];
+      call_window?: components['schemas']['TaskCallWindow'];
+      output_schema?: components['schemas']['TaskOutputSchema'];
+      tools?: components['schemas']['TaskTools'];
+      transfer?: components['schemas']['TaskTransfer'];
+    };
+    /** @description Only what changes; null removes a field. */
+    UpdateAgentRequest: {
+      name?: string;
+      goal?: components['schemas']['TaskGoal'] | null;
+      context?: components['schemas']['TaskContext'] | null;
+      voice?: components['schemas']['TaskVoice'] | null;
+      language?: components['schemas']['TaskLanguage'] | null;
+      speaking_style?: components['schemas']['TaskSpeakingStyle'] | null;
+      first_sentence?: components['schemas']['TaskFirstSentence'] | null;
+      max_duration_minutes?: components['schemas']['TaskMaxDurationMinutes'] | null;
+      voicemail?: components['schemas']['TaskVoicemail'] | null;
+      call_window?: components['schemas']['TaskCallWindow'] | null;
+      output_schema?: components['schemas']['TaskOutputSchema'] | null;
+      tools?: components['schemas']['TaskTools'] | null;
+      transfer?: components['schemas']['TaskTransfer'] | null;
+    };
+    Agent: {
+      /** @example agt_01KEXAMPLE0000000000000000 */
+      id: string;
+      /** @enum {string} */
+      object: 'agent';
+      name: string;
+      /** @description The version whose fields these are. */
+      version: number;
+      latest_version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: date-time */
+      archived_at: string | null;
+    } & components['schemas']['AgentFields'];
+    AgentList: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['Agent'][];
+      has_more: boolean;
+    };
+    AgentVersion: {
+      /** @enum {string} */
+      object: 'agent_version';
+      agent_id: string;
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+    } & components['schemas']['AgentFields'];
+    AgentVersionList: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['AgentVersion'][];
+      has_more: boolean;
     };
     /** @description Where a live browser call's audio goes, and its format. */
     WebCallSocket: {
@@ -1052,6 +1238,10 @@ export interface components {
       from_number: string | null;
       /** @description The id of the account's number shown (GET /task/numbers); null otherwise. */
       from_number_id: string | null;
+      /** @description The agent whose fields the task took (agent_id of the create); null otherwise. */
+      agent_id: string | null;
+      /** @description The version of agent_id the task ran with. */
+      agent_version: number | null;
       /**
        * @description inbound, a call to one of the account's numbers answered by its agent: phone_number is then the caller's and from_number the number called. web, a browser call (POST /task/web-calls): you talking with your agent, with no phone number.
        * @enum {string}
@@ -1181,6 +1371,8 @@ export interface components {
       | 'offer'
       | 'consent'
       | 'exemption'
+      | 'agent_id'
+      | 'agent_version'
       | 'tools'
       | 'transfer';
     /** @description Every task is in exactly one count: scheduled (status scheduled or retry_scheduled), queued (queued, waiting for a call slot or being dialled), in_progress (ringing or in_progress), succeeded (success with outcome achieved or unknown), not_achieved (success with outcome not_achieved), unreachable (no_answer, busy or voicemail), failed, canceled. */
@@ -1460,6 +1652,7 @@ export interface components {
     };
   };
   parameters: {
+    AgentId: string;
     TaskId: string;
     BatchId: string;
     NumberId: string;
@@ -1661,6 +1854,180 @@ export interface operations {
       403: components['responses']['AccountNotReady'];
       405: components['responses']['MethodNotAllowed'];
       429: components['responses']['RateLimited'];
+    };
+  };
+  listAgents: {
+    parameters: {
+      query?: {
+        /** @description From 1 to 100 (20 when left out). */
+        limit?: number;
+        /** @description An agent id; the page after it. */
+        starting_after?: string;
+        archived?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of agents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  createAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAgentRequest'];
+      };
+    };
+    responses: {
+      /** @description The agent, at version 1. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['RateLimited'];
+    };
+  };
+  getAgent: {
+    parameters: {
+      query?: {
+        /** @description A version number (the latest when left out). */
+        version?: number;
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The agent with that version's fields. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  updateAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAgentRequest'];
+      };
+    };
+    responses: {
+      /** @description The agent at its (possibly new) latest version. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  archiveAgent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archived agent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Agent'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  listAgentVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The versions, each with its fields. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentVersionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
     };
   };
   getVoiceSample: {

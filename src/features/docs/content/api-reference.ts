@@ -169,6 +169,18 @@ export const requestFields: FieldDoc[] = [
       'The exemption from prior express consent a live call without consent rests on: emergency, healthcare, financial_alert or package_delivery (free to the callee; never for marketing). Without consent, exemption or your attested default, a live call is refused with 400 naming consent.',
   },
   {
+    name: 'agent_id',
+    type: 'string',
+    description:
+      "One of your agents (agt_…, GET /task/agents): the call takes the agent's fields (voice, language, goal, context, tools, transfer, voicemail, output_schema, call_window, …) under the body's own, which win; context merges key by key. An archived agent, or another account's, is refused with 400 naming agent_id.",
+  },
+  {
+    name: 'agent_version',
+    type: 'number',
+    description:
+      'Which version of agent_id the call takes (each change of an agent is a new version): its latest when left out. The task records the version it ran with.',
+  },
+  {
     name: 'tools',
     type: 'array',
     description:
@@ -202,6 +214,12 @@ export const taskFields: FieldDoc[] = [
     type: 'string | null',
     description:
       "The number the callee saw and its id: the one the task named, else the account's default as the last attempt began (a released number is never shown again); +12025550100 on a test call; null only on calls placed before accounts had numbers of their own.",
+  },
+  {
+    name: 'agent_id / agent_version',
+    type: 'string | null / number | null',
+    description:
+      'The agent whose fields the call took (agent_id of the create) and the version it ran with; null when the call named none.',
   },
   {
     name: 'goal',

@@ -221,6 +221,8 @@ export const taskExample = {
   phone_number: '+14155550123',
   from_number: '+14155550187',
   from_number_id: 'num_01JD2W8X4Q5R7T9V1B3C5D7F9H',
+  agent_id: null,
+  agent_version: null,
   direction: 'outbound',
   goal: GOAL,
   context: {},

@@ -77,4 +77,6 @@ export const LIMITS = {
   callerIdCodeMinutes: 10,
   /** Turns one browser call holds (each thing said and each answer): its transcript stays small. */
   webCallTurnsMax: 200,
+  /** Agents an account keeps that are not archived. */
+  agentsPerAccount: 100,
 } as const;

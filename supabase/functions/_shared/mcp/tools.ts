@@ -7,6 +7,7 @@ import { z } from 'npm:zod@^4.1.0';
 import type { Account } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import type { BatchService } from '../tasks/batches.ts';
+import type { AgentService } from '../tasks/agents.ts';
 import {
   createBatchSchema,
   createTaskSchema,
@@ -210,7 +211,10 @@ export function buildMcpServer(
   account: Account,
   batches?: BatchService,
   numbers?: NumberService,
+  agents?: AgentService,
 ): McpServer {
+  // A call may name one of the account's agents (agent_id), read once per request.
+  const agentLookup = agents?.lookup({ userId: account.userId });
   const server = new McpServer(
     { name: 'dialwise', version: '1.0.0' },
     {
@@ -237,6 +241,7 @@ export function buildMcpServer(
         const { task } = await service.create(account, args ?? {}, {
           idempotencyKey: null,
           source: 'mcp',
+          agents: agentLookup,
         });
         return ok(task, `${describeTask(task)} Call get_call with this id to follow it.`);
       }),
@@ -257,6 +262,7 @@ export function buildMcpServer(
           const { batch } = await batches.create(account, args ?? {}, {
             idempotencyKey: null,
             source: 'mcp',
+            agents: agentLookup,
           });
           return ok(
             batch,
@@ -277,7 +283,7 @@ export function buildMcpServer(
     },
     (args: unknown) =>
       run(async () => {
-        const answer = await service.check(account, args ?? {});
+        const answer = await service.check(account, args ?? {}, agentLookup);
         const deciding = answer.rules.filter(
           (r) => r.decision === 'refuses' || r.decision === 'delays',
         );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createBatchSchema, createTaskSchema, mergeBatchRow } from './schema.ts';
+import { createBatchSchema, createTaskSchema, mergeCreateBody } from './schema.ts';
 
 describe('a batch row over its defaults', () => {
   it('takes the row over the defaults, and merges context and metadata key by key', () => {
     expect(
-      mergeBatchRow(
+      mergeCreateBody(
         { goal: 'Default goal', voice: 'Aria', metadata: { school: 'North' }, context: { a: 1 } },
         { phone_number: '+14155550100', voice: 'Roger', metadata: { pupil: 'Kim' } },
       ),
@@ -18,17 +18,17 @@ describe('a batch row over its defaults', () => {
   });
 
   it("lets a row's goal replace a default given as task (its alias), and the other way round", () => {
-    expect(mergeBatchRow({ task: 'Default' }, { goal: 'Own' })).toEqual({ goal: 'Own' });
-    expect(mergeBatchRow({ goal: 'Default' }, { task: 'Own' })).toEqual({ task: 'Own' });
+    expect(mergeCreateBody({ task: 'Default' }, { goal: 'Own' })).toEqual({ goal: 'Own' });
+    expect(mergeCreateBody({ goal: 'Default' }, { task: 'Own' })).toEqual({ task: 'Own' });
   });
 
   it('validates each merged row as a create body', () => {
     const ok = createTaskSchema.safeParse(
-      mergeBatchRow({ goal: 'Remind' }, { phone_number: '+14155550100' }),
+      mergeCreateBody({ goal: 'Remind' }, { phone_number: '+14155550100' }),
     );
     expect(ok.success).toBe(true);
     const premium = createTaskSchema.safeParse(
-      mergeBatchRow({ goal: 'Remind' }, { phone_number: '+19005550100' }),
+      mergeCreateBody({ goal: 'Remind' }, { phone_number: '+19005550100' }),
     );
     expect(premium.success).toBe(false);
   });

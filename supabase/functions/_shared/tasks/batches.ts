@@ -2,6 +2,7 @@
 // anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
 // tasks, admits the first into the account's free call slots and names them; they are placed
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
+import type { AgentLookup } from './agents.ts';
 import { LEGAL_BASIS_REQUIRED } from './task-wording.ts';
 import { eventId } from '../events/event-id.ts';
 import { runAfterResponse, type AfterResponse } from '../background.ts';
@@ -23,7 +24,7 @@ import {
 import {
   BATCH_ID,
   createBatchSchema,
-  mergeBatchRow,
+  mergeCreateBody,
   parseOrThrow,
   rejectControlCharacters,
 } from './schema.ts';
@@ -159,7 +160,7 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   async function prepareBatch(
     body: unknown,
-    options: { idempotencyKey: string | null; source: TaskSource },
+    options: { idempotencyKey: string | null; source: TaskSource; agents?: AgentLookup },
   ): Promise<PreparedBatch> {
     rejectDeepValue(body);
     rejectControlCharacters(body);
@@ -184,7 +185,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       return verdict;
     };
     const defaults = input.defaults ?? {};
-    const merged = input.tasks.map((row) => mergeBatchRow(defaults, row));
+    const merged = input.tasks.map((row) => mergeCreateBody(defaults, row));
     const { hosts } = checkBatchSpread(merged);
     await webhooks.lookUp(hosts);
     const rows: BatchRowError[] = [];
@@ -197,6 +198,8 @@ export function createBatchService(deps: BatchServiceDeps) {
           checkWebhook: webhooks.check,
           checkSchema,
           batchRow: true,
+          // Each agent version the rows name is read once for the batch.
+          agents: options.agents,
         });
         prepared.push(task);
       } catch (error) {
@@ -404,7 +407,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     async create(
       account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
-      options: { idempotencyKey: string | null; source: TaskSource },
+      options: { idempotencyKey: string | null; source: TaskSource; agents?: AgentLookup },
     ) {
       return acceptBatch(account, await prepareBatch(body, options), options);
     },

@@ -1,5 +1,6 @@
 // POST /task/check, GET /task/rules and MCP check_call: what POST /task would decide for a body,
 // read from task_check in SQL (the facts task_accept decides with), creating and holding nothing.
+import type { AgentLookup } from './agents.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { checkCallableNumber } from '../contract/phone-number.ts';
 import { type Db, must } from '../db.ts';
@@ -16,7 +17,7 @@ import type { NewTaskRow } from './task-repository.ts';
 
 type Prepare = (
   body: unknown,
-  options: { idempotencyKey: string | null },
+  options: { idempotencyKey: string | null; agents?: AgentLookup },
 ) => Promise<{ task: NewTaskRow }>;
 
 const obj = (value: unknown): Record<string, unknown> =>
@@ -76,7 +77,7 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
 
   return {
     /** POST /task/check: the same body as POST /task; a bad body is the same 400. */
-    async check(account: Owner, body: unknown): Promise<CheckAnswer> {
+    async check(account: Owner, body: unknown, agents?: AgentLookup): Promise<CheckAnswer> {
       const { userId, livemode } = account;
       await takeCheck(userId);
       const phone = obj(body).phone_number;
@@ -87,7 +88,7 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
       const consent = consentVerdict(body);
       let task: Record<string, unknown>;
       try {
-        task = (await prepareTask(body, { idempotencyKey: null })).task;
+        task = (await prepareTask(body, { idempotencyKey: null, agents })).task;
       } catch (error) {
         // A missing consent is one of the rules the answer explains, not a malformed request.
         const about = error instanceof ServiceError ? error.field : undefined;

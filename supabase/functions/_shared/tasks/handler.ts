@@ -7,7 +7,7 @@ import { uploadedNumbers } from '../callee-protection/do-not-call-upload.ts';
 import { addToDoNotCall } from './do-not-call-list.ts';
 import { attestLegalBasis, readLegalBasis } from './legal-basis.ts';
 import type { Caller, Owner } from '../accounts/session.ts';
-import { corsHeaders } from '../http/cors.ts';
+import { corsFor } from '../http/cors.ts';
 import { createHandler, jsonResponse } from '../http/handler.ts';
 import { requestLogger } from '../http/request-log.ts';
 import { loggedKey, recordApiRequest } from '../accounts/request-logs.ts';
@@ -33,6 +33,10 @@ import { withinWorkerLife } from '../platform/worker-life.ts';
 import { testClocks } from './test-clock.ts';
 import { webCalls } from './web-calls.ts';
 import type { VoiceSamples } from '../voice/voice-samples.ts';
+import type { AgentService } from './agents.ts';
+
+/** The call API's browsers: its methods, and the headers a script reads besides the defaults. */
+const TASK_CORS = corsFor(['GET', 'POST', 'PATCH'], { exposeHeaders: ['Dialwise-Sample-Text'] });
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -42,6 +46,8 @@ export type TaskHandlerDeps = {
   numbers: NumberService;
   /** Each voice's sample in each call language (/task/voices/{voice}/sample). */
   samples: VoiceSamples;
+  /** The account's agents (/task/agents). */
+  agents: AgentService;
   /** ?wait=true holds the response at most this long, well inside the platform's wall clock. */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
@@ -151,6 +157,9 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           const prepared = await service.prepareTask(await body(), {
             idempotencyKey,
             source: who.caller ? 'dashboard' : 'api',
+            agents: deps.agents.lookup(
+              who.caller ? { userId: who.caller.userId } : { apiKey: who.credential },
+            ),
           });
           return { wait: wait === 'true', idempotencyKey, prepared };
         },
@@ -173,7 +182,15 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
     ),
     route<Caller>(
       { method: 'POST', path: '/task/check', maxBodyBytes: MAX_BODY_BYTES },
-      async ({ body }, account) => jsonResponse(200, await service.check(account, await body())),
+      async ({ body }, account) =>
+        jsonResponse(
+          200,
+          await service.check(
+            account,
+            await body(),
+            deps.agents.lookup({ userId: account.userId }),
+          ),
+        ),
     ),
     route<Caller>(
       { method: 'POST', path: '/task/do-not-call', maxBodyBytes: MAX_BATCH_BODY_BYTES },
@@ -264,6 +281,48 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       async ({ params }, account) => jsonResponse(200, await browserCalls.end(account, params.id!)),
     ),
     route<Caller>(
+      { method: 'POST', path: '/task/agents', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ body }, account) =>
+        jsonResponse(201, await deps.agents.create(account.userId, await body())),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents', query: ['limit', 'starting_after', 'archived'] },
+      async ({ url }, account) =>
+        jsonResponse(
+          200,
+          await deps.agents.list(account.userId, Object.fromEntries(url.searchParams)),
+        ),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents/{id:agent}', query: ['version'] },
+      async ({ params, url }, account) => {
+        const version = url.searchParams.get('version');
+        if (version !== null && !/^[1-9][0-9]{0,8}$/.test(version))
+          throw new ServiceError('invalid_request', 'version must be a whole number from 1', {
+            field: 'version',
+          });
+        return jsonResponse(
+          200,
+          await deps.agents.get(account.userId, params.id!, version ? Number(version) : undefined),
+        );
+      },
+    ),
+    route<Caller>(
+      { method: 'PATCH', path: '/task/agents/{id:agent}', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(200, await deps.agents.update(account.userId, params.id!, await body())),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/agents/{id:agent}/archive' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.agents.archive(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents/{id:agent}/versions' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.agents.versions(account.userId, params.id!)),
+    ),
+    route<Caller>(
       { method: 'GET', path: '/task/voices/{voice:voice}/sample', query: ['language'] },
       async ({ params, url }) => {
         const sample = await deps.samples.sample(
@@ -312,6 +371,9 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
           const prepared = await batches.prepare(await body(), {
             idempotencyKey,
             source: who.caller ? 'dashboard' : 'api',
+            agents: deps.agents.lookup(
+              who.caller ? { userId: who.caller.userId } : { apiKey: who.credential },
+            ),
           });
           return { idempotencyKey, prepared };
         },
@@ -418,7 +480,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       auth: callerAuth(deps.db),
       // A route asks for its caller (routes.ts); a create's key is checked by its write.
       authWhen: 'on_demand',
-      cors: corsHeaders,
+      cors: TASK_CORS,
       requestLog: requestLogger(loggedKey, (key, row) =>
         recordApiRequest(deps.db, 'api', key, row),
       ),
@@ -430,6 +492,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         batch: 'batch_[0-9A-Za-z]+',
         number: 'num_[0-9A-Za-z]+',
         voice: '[A-Za-z]{1,40}',
+        agent: 'agt_[0-9A-Za-z]+',
       },
       routes,
       parseBody: parseJsonBody,

@@ -118,331 +118,360 @@ const toolSchema = z.strictObject(
 export const MARKETING_VOICEMAIL_NEEDS_TOLL_FREE =
   'voicemail.message of a marketing call must give a toll-free number (800, 833, 844, 855, 866, 877 or 888) where the callee can opt out by an automated line, like "To stop these calls, call 1-800-555-0199."; or set voicemail.action to hang_up';
 
-export const createTaskSchema = z
-  .strictObject({
-    phone_number: callableNumber,
-    goal: z
-      .string({ error: 'goal must be a string of 1 to 4000 characters' })
-      .trim()
-      .min(1, { error: 'goal must not be empty' })
-      .max(4000, { error: 'goal must be at most 4000 characters' })
-      .optional(),
-    task: z
-      .string({ error: 'task must be a string of 1 to 4000 characters' })
-      .trim()
-      .min(1, { error: 'task must not be empty' })
-      .max(4000, { error: 'task must be at most 4000 characters' })
-      .optional(),
-    context: plainObject('context', CONTEXT_MAX_BYTES).optional(),
-    voice: oneOf('voice', VOICES).optional(),
-    language: oneOf('language', LANGUAGES).optional(),
-    speaking_style: oneOf('speaking_style', SPEAKING_STYLES).optional(),
-    first_sentence: z
-      .string({ error: 'first_sentence must be a string of at most 500 characters' })
-      .trim()
-      .min(1, { error: 'first_sentence must not be empty' })
-      .max(500, { error: 'first_sentence must be at most 500 characters' })
-      .optional(),
-    max_duration_minutes: integer(
-      'max_duration_minutes',
-      LIMITS.maxDurationMinutes.min,
-      LIMITS.maxDurationMinutes.max,
-    ).optional(),
-    voicemail: z
-      .strictObject(
-        {
-          action: z.enum(VOICEMAIL_ACTIONS, {
-            error: 'voicemail.action must be hang_up or leave_message',
-          }),
-          message: z
-            .string({ error: 'voicemail.message must be a string of at most 500 characters' })
-            .trim()
-            .min(1, { error: 'voicemail.message must not be empty' })
-            .max(500, { error: 'voicemail.message must be at most 500 characters' })
-            .optional(),
-        },
-        { error: 'voicemail must be an object like {"action": "hang_up"}' },
-      )
-      .optional(),
-    retry: z
-      .strictObject(
-        {
-          max_attempts: integer(
-            'retry.max_attempts',
-            LIMITS.retryMaxAttempts.min,
-            LIMITS.retryMaxAttempts.max,
-          ).optional(),
-          interval_minutes: integer(
-            'retry.interval_minutes',
-            LIMITS.retryIntervalMinutes.min,
-            LIMITS.retryIntervalMinutes.max,
-          ).optional(),
-          compress_waits: z
-            .boolean({ error: 'retry.compress_waits must be true or false' })
-            .optional(),
-        },
-        { error: 'retry must be an object like {"max_attempts": 3, "interval_minutes": 30}' },
-      )
-      .optional(),
-    webhook_url: z
-      .string({ error: 'webhook_url must be an https URL' })
-      .trim()
-      .max(2048, { error: 'webhook_url must be at most 2048 characters' })
-      .optional(),
-    metadata: plainObject('metadata', METADATA_MAX_BYTES).optional(),
-    call_window: z
-      .strictObject(
-        {
-          start: clockTime('call_window.start'),
-          end: clockTime('call_window.end'),
-        },
-        { error: 'call_window must be an object like {"start": "09:00", "end": "17:00"}' },
-      )
-      .optional(),
-    schedule_at: z
-      .string({ error: 'schedule_at must be an ISO 8601 time, like 2026-12-01T15:00:00Z' })
-      .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
-        error: 'schedule_at must be an ISO 8601 time with a time zone, like 2026-12-01T15:00:00Z',
-      })
-      .optional(),
-    // Test mode only (a live key's task is refused with it): "open", or the moment the calling
-    // window and schedule_at are judged at (docs/product-rules.md#test-mode).
-    test_clock: z
-      .string({
-        error: 'test_clock must be "open" or an ISO 8601 time, like 2026-11-27T23:30:00-08:00',
-      })
-      .refine(
-        (value) => value === 'open' || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))),
-        {
-          error:
-            'test_clock must be "open" or an ISO 8601 time with a time zone, like 2026-11-27T23:30:00-08:00',
-        },
-      )
-      .optional(),
-    // Checked in full (a JSON Schema, within our subset) by checkOutputSchema.
-    output_schema: z
-      .record(z.string(), z.unknown(), { error: 'output_schema must be a JSON Schema object' })
-      .optional(),
-    record: z.boolean({ error: 'record must be true or false' }).optional(),
-    tools: z
-      .array(toolSchema, { error: `tools must be a list of at most ${TOOL_LIMITS.maxTools} tools` })
-      .max(TOOL_LIMITS.maxTools, { error: `tools may hold at most ${TOOL_LIMITS.maxTools} tools` })
-      .optional(),
-    recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
-    transfer: z
-      .strictObject(
-        {
-          // The same number rule as phone_number; the do-not-call list is checked in task_accept.
-          to: callableNumberAt('transfer.to'),
-          when: z
-            .string({ error: 'transfer.when must be a string' })
-            .trim()
-            .min(1, { error: 'transfer.when must not be empty' })
-            .max(TRANSFER_LIMITS.whenMaxLength, {
-              error: `transfer.when must be at most ${TRANSFER_LIMITS.whenMaxLength} characters`,
-            })
-            .optional(),
-          mode: z.enum(TRANSFER_MODES, { error: 'transfer.mode must be warm or cold' }).optional(),
-          summary: z.boolean({ error: 'transfer.summary must be true or false' }).optional(),
-        },
-        {
-          error:
-            'transfer must be an object like {"to": "+14155550123", "when": "they ask for a person", "mode": "warm"}',
-        },
-      )
-      .optional(),
-    from_number: z
-      .string({ error: 'from_number must be text: one of your numbers, by id or E.164 digits' })
-      .trim()
-      .regex(/^(num_[0-9A-Z]{26}|\+1[2-9][0-9]{2}[2-9][0-9]{6})$/, {
+/** An agent's id (agt_…), as the agents API makes them. */
+export const AGENT_ID = /^agt_[0-9A-Z]{26}$/;
+
+/** The fields of a create body, each checked on its own (createTaskSchema checks them together). */
+export const createTaskFields = z.strictObject({
+  phone_number: callableNumber,
+  goal: z
+    .string({ error: 'goal must be a string of 1 to 4000 characters' })
+    .trim()
+    .min(1, { error: 'goal must not be empty' })
+    .max(4000, { error: 'goal must be at most 4000 characters' })
+    .optional(),
+  task: z
+    .string({ error: 'task must be a string of 1 to 4000 characters' })
+    .trim()
+    .min(1, { error: 'task must not be empty' })
+    .max(4000, { error: 'task must be at most 4000 characters' })
+    .optional(),
+  context: plainObject('context', CONTEXT_MAX_BYTES).optional(),
+  voice: oneOf('voice', VOICES).optional(),
+  language: oneOf('language', LANGUAGES).optional(),
+  speaking_style: oneOf('speaking_style', SPEAKING_STYLES).optional(),
+  first_sentence: z
+    .string({ error: 'first_sentence must be a string of at most 500 characters' })
+    .trim()
+    .min(1, { error: 'first_sentence must not be empty' })
+    .max(500, { error: 'first_sentence must be at most 500 characters' })
+    .optional(),
+  max_duration_minutes: integer(
+    'max_duration_minutes',
+    LIMITS.maxDurationMinutes.min,
+    LIMITS.maxDurationMinutes.max,
+  ).optional(),
+  voicemail: z
+    .strictObject(
+      {
+        action: z.enum(VOICEMAIL_ACTIONS, {
+          error: 'voicemail.action must be hang_up or leave_message',
+        }),
+        message: z
+          .string({ error: 'voicemail.message must be a string of at most 500 characters' })
+          .trim()
+          .min(1, { error: 'voicemail.message must not be empty' })
+          .max(500, { error: 'voicemail.message must be at most 500 characters' })
+          .optional(),
+      },
+      { error: 'voicemail must be an object like {"action": "hang_up"}' },
+    )
+    .optional(),
+  retry: z
+    .strictObject(
+      {
+        max_attempts: integer(
+          'retry.max_attempts',
+          LIMITS.retryMaxAttempts.min,
+          LIMITS.retryMaxAttempts.max,
+        ).optional(),
+        interval_minutes: integer(
+          'retry.interval_minutes',
+          LIMITS.retryIntervalMinutes.min,
+          LIMITS.retryIntervalMinutes.max,
+        ).optional(),
+        compress_waits: z
+          .boolean({ error: 'retry.compress_waits must be true or false' })
+          .optional(),
+      },
+      { error: 'retry must be an object like {"max_attempts": 3, "interval_minutes": 30}' },
+    )
+    .optional(),
+  webhook_url: z
+    .string({ error: 'webhook_url must be an https URL' })
+    .trim()
+    .max(2048, { error: 'webhook_url must be at most 2048 characters' })
+    .optional(),
+  metadata: plainObject('metadata', METADATA_MAX_BYTES).optional(),
+  call_window: z
+    .strictObject(
+      {
+        start: clockTime('call_window.start'),
+        end: clockTime('call_window.end'),
+      },
+      { error: 'call_window must be an object like {"start": "09:00", "end": "17:00"}' },
+    )
+    .optional(),
+  schedule_at: z
+    .string({ error: 'schedule_at must be an ISO 8601 time, like 2026-12-01T15:00:00Z' })
+    .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
+      error: 'schedule_at must be an ISO 8601 time with a time zone, like 2026-12-01T15:00:00Z',
+    })
+    .optional(),
+  // Test mode only (a live key's task is refused with it): "open", or the moment the calling
+  // window and schedule_at are judged at (docs/product-rules.md#test-mode).
+  test_clock: z
+    .string({
+      error: 'test_clock must be "open" or an ISO 8601 time, like 2026-11-27T23:30:00-08:00',
+    })
+    .refine(
+      (value) => value === 'open' || (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))),
+      {
         error:
-          'from_number must be one of your numbers: its id (num_…) or its digits in E.164, like +14155550123',
-      })
-      .optional()
-      .describe(
-        "The account's number the call shows (GET /task/numbers): its id or digits. Default: the account's default number; a test call shows a fictional one",
-      ),
-    purpose: oneOf('purpose', CALL_PURPOSES)
-      .optional()
-      .describe('informational (default) or marketing; marketing requires consent and offer'),
-    offer: z
-      .string({ error: 'offer must be text: what a marketing call sells' })
-      .trim()
-      .min(1, { error: 'offer must not be empty' })
-      .max(200, { error: 'offer must be at most 200 characters' })
-      .optional()
-      .describe(
-        'Marketing calls: what the call sells, named in the opening right after "this is a sales call", like "teeth whitening at our Mission Street clinic"',
-      ),
-    consent: z
-      .strictObject(
-        {
-          type: oneOf('consent.type', CONSENT_TYPES),
-          obtained_at: z
-            .string({ error: 'consent.obtained_at must be an ISO 8601 time' })
-            .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
-              error:
-                'consent.obtained_at must be an ISO 8601 time with a time zone, like 2026-11-01T15:00:00Z',
-            })
-            .refine((value) => Date.parse(value) <= Date.now() + 5 * 60_000, {
-              error: 'consent.obtained_at must not be in the future',
-            }),
-          source: consentText('consent.source', 'how the consent was obtained, like "web form"'),
-          reference: consentText(
-            'consent.reference',
-            'where you keep the proof, like a form submission id',
-          ),
-          phone_number: callableNumberAt('consent.phone_number')
-            .optional()
-            .describe('The number the consent was given for; phone_number when left out'),
-          given_by: consentText('consent.given_by', 'who gave the consent, like "Jane Doe"')
-            .optional()
-            .describe('Who gave the consent'),
-        },
-        {
-          error:
-            'consent must be an object like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
-        },
-      )
-      .optional()
-      .describe(
-        'How and when the callee consented to this call, kept as an audit record nobody can change; required (type written) when purpose is marketing',
-      ),
-    exemption: oneOf('exemption', LEGAL_EXEMPTIONS)
-      .optional()
-      .describe(
-        'The exemption from prior express consent this live call rests on, when it has no consent: emergency, healthcare, financial_alert or package_delivery',
-      ),
-  })
-  .superRefine((value, ctx) => {
-    if (value.goal === undefined && value.task === undefined)
-      ctx.addIssue({ code: 'custom', path: ['goal'], message: 'goal is required' });
-    // Every text the model reads is screened, not the goal alone: a retraction hidden in the
-    // context, a tool's description or the voicemail reaches the agent all the same.
-    for (const [field, text] of textsTheModelReads(value)) {
-      if (goalRemovesDisclosure(text)) {
+          'test_clock must be "open" or an ISO 8601 time with a time zone, like 2026-11-27T23:30:00-08:00',
+      },
+    )
+    .optional(),
+  // Checked in full (a JSON Schema, within our subset) by checkOutputSchema.
+  output_schema: z
+    .record(z.string(), z.unknown(), { error: 'output_schema must be a JSON Schema object' })
+    .optional(),
+  record: z.boolean({ error: 'record must be true or false' }).optional(),
+  tools: z
+    .array(toolSchema, { error: `tools must be a list of at most ${TOOL_LIMITS.maxTools} tools` })
+    .max(TOOL_LIMITS.maxTools, { error: `tools may hold at most ${TOOL_LIMITS.maxTools} tools` })
+    .optional(),
+  recording_retention_days: integer('recording_retention_days', 1, 90).optional(),
+  transfer: z
+    .strictObject(
+      {
+        // The same number rule as phone_number; the do-not-call list is checked in task_accept.
+        to: callableNumberAt('transfer.to'),
+        when: z
+          .string({ error: 'transfer.when must be a string' })
+          .trim()
+          .min(1, { error: 'transfer.when must not be empty' })
+          .max(TRANSFER_LIMITS.whenMaxLength, {
+            error: `transfer.when must be at most ${TRANSFER_LIMITS.whenMaxLength} characters`,
+          })
+          .optional(),
+        mode: z.enum(TRANSFER_MODES, { error: 'transfer.mode must be warm or cold' }).optional(),
+        summary: z.boolean({ error: 'transfer.summary must be true or false' }).optional(),
+      },
+      {
+        error:
+          'transfer must be an object like {"to": "+14155550123", "when": "they ask for a person", "mode": "warm"}',
+      },
+    )
+    .optional(),
+  from_number: z
+    .string({ error: 'from_number must be text: one of your numbers, by id or E.164 digits' })
+    .trim()
+    .regex(/^(num_[0-9A-Z]{26}|\+1[2-9][0-9]{2}[2-9][0-9]{6})$/, {
+      error:
+        'from_number must be one of your numbers: its id (num_…) or its digits in E.164, like +14155550123',
+    })
+    .optional()
+    .describe(
+      "The account's number the call shows (GET /task/numbers): its id or digits. Default: the account's default number; a test call shows a fictional one",
+    ),
+  purpose: oneOf('purpose', CALL_PURPOSES)
+    .optional()
+    .describe('informational (default) or marketing; marketing requires consent and offer'),
+  offer: z
+    .string({ error: 'offer must be text: what a marketing call sells' })
+    .trim()
+    .min(1, { error: 'offer must not be empty' })
+    .max(200, { error: 'offer must be at most 200 characters' })
+    .optional()
+    .describe(
+      'Marketing calls: what the call sells, named in the opening right after "this is a sales call", like "teeth whitening at our Mission Street clinic"',
+    ),
+  consent: z
+    .strictObject(
+      {
+        type: oneOf('consent.type', CONSENT_TYPES),
+        obtained_at: z
+          .string({ error: 'consent.obtained_at must be an ISO 8601 time' })
+          .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
+            error:
+              'consent.obtained_at must be an ISO 8601 time with a time zone, like 2026-11-01T15:00:00Z',
+          })
+          .refine((value) => Date.parse(value) <= Date.now() + 5 * 60_000, {
+            error: 'consent.obtained_at must not be in the future',
+          }),
+        source: consentText('consent.source', 'how the consent was obtained, like "web form"'),
+        reference: consentText(
+          'consent.reference',
+          'where you keep the proof, like a form submission id',
+        ),
+        phone_number: callableNumberAt('consent.phone_number')
+          .optional()
+          .describe('The number the consent was given for; phone_number when left out'),
+        given_by: consentText('consent.given_by', 'who gave the consent, like "Jane Doe"')
+          .optional()
+          .describe('Who gave the consent'),
+      },
+      {
+        error:
+          'consent must be an object like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
+      },
+    )
+    .optional()
+    .describe(
+      'How and when the callee consented to this call, kept as an audit record nobody can change; required (type written) when purpose is marketing',
+    ),
+  exemption: oneOf('exemption', LEGAL_EXEMPTIONS)
+    .optional()
+    .describe(
+      'The exemption from prior express consent this live call rests on, when it has no consent: emergency, healthcare, financial_alert or package_delivery',
+    ),
+  agent_id: z
+    .string({ error: 'agent_id must be one of your agents, like agt_…' })
+    .regex(AGENT_ID, { error: 'agent_id must be one of your agents, like agt_…' })
+    .optional()
+    .describe('The agent whose fields the call takes (its own fields win): GET /task/agents'),
+  agent_version: z
+    .int({ error: 'agent_version must be a whole number of one of the agent’s versions' })
+    .min(1, { error: 'agent_version must be at least 1' })
+    .optional()
+    .describe('Which version of the agent (its latest when left out)'),
+});
+
+/**
+ * Refuses what the model reads that would retract the mandatory opening: every text is screened,
+ * not the goal alone (a retraction hidden in the context, a tool's description or the voicemail
+ * reaches the agent all the same).
+ */
+export function screenTextsTheModelReads(
+  value: Parameters<typeof textsTheModelReads>[0],
+  ctx: z.RefinementCtx,
+) {
+  for (const [field, text] of textsTheModelReads(value)) {
+    if (goalRemovesDisclosure(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: field.split('.'),
+        message: `${field}: ${DISCLOSURE_REFUSAL}`,
+      });
+      break;
+    }
+  }
+}
+
+export const createTaskSchema = createTaskFields.superRefine((value, ctx) => {
+  if (value.goal === undefined && value.task === undefined)
+    ctx.addIssue({ code: 'custom', path: ['goal'], message: 'goal is required' });
+  screenTextsTheModelReads(value, ctx);
+  if (value.agent_version !== undefined && value.agent_id === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['agent_version'],
+      message: 'agent_version goes with agent_id: the version of which agent',
+    });
+  if (value.purpose === 'marketing' && !value.consent)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['consent'],
+      message:
+        'consent is required for a marketing call: the callee\'s prior express written consent, like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
+    });
+  if (value.purpose === 'marketing' && !value.offer)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['offer'],
+      message:
+        'offer is required for a marketing call: what it sells, said in the opening, like "teeth whitening at our Mission Street clinic"',
+    });
+  if (value.purpose !== 'marketing' && value.offer)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['offer'],
+      message: 'offer goes with purpose marketing: an informational call sells nothing',
+    });
+  if (value.purpose === 'marketing' && value.consent && value.consent.type !== 'written')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['consent', 'type'],
+      message: 'consent.type must be written for a marketing call (prior express written consent)',
+    });
+  if (value.consent && value.exemption)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['exemption'],
+      message: 'send one legal basis: consent or exemption, not both',
+    });
+  if (value.purpose === 'marketing' && value.exemption)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['exemption'],
+      message:
+        "an exemption never covers a marketing call: a marketing call needs the callee's prior express written consent (consent)",
+    });
+  if (
+    value.consent?.phone_number &&
+    value.phone_number &&
+    value.consent.phone_number !== value.phone_number
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['consent', 'phone_number'],
+      message:
+        'consent.phone_number must be the number called (phone_number): consent covers the number it was given for',
+    });
+  if (value.purpose !== 'marketing')
+    for (const [field, text] of spokenTexts(value)) {
+      const pitch = salesPitchIn(text);
+      if (pitch) {
         ctx.addIssue({
           code: 'custom',
-          path: field.split('.'),
-          message: `${field}: ${DISCLOSURE_REFUSAL}`,
+          path: ['purpose'],
+          message: salesPitchRefusal(field, pitch),
         });
         break;
       }
     }
-    if (value.purpose === 'marketing' && !value.consent)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['consent'],
-        message:
-          'consent is required for a marketing call: the callee\'s prior express written consent, like {"type": "written", "obtained_at": "2026-11-01T15:00:00Z", "source": "web form", "reference": "form-123"}',
-      });
-    if (value.purpose === 'marketing' && !value.offer)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['offer'],
-        message:
-          'offer is required for a marketing call: what it sells, said in the opening, like "teeth whitening at our Mission Street clinic"',
-      });
-    if (value.purpose !== 'marketing' && value.offer)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['offer'],
-        message: 'offer goes with purpose marketing: an informational call sells nothing',
-      });
-    if (value.purpose === 'marketing' && value.consent && value.consent.type !== 'written')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['consent', 'type'],
-        message:
-          'consent.type must be written for a marketing call (prior express written consent)',
-      });
-    if (value.consent && value.exemption)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['exemption'],
-        message: 'send one legal basis: consent or exemption, not both',
-      });
-    if (value.purpose === 'marketing' && value.exemption)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['exemption'],
-        message:
-          "an exemption never covers a marketing call: a marketing call needs the callee's prior express written consent (consent)",
-      });
-    if (
-      value.consent?.phone_number &&
-      value.phone_number &&
-      value.consent.phone_number !== value.phone_number
-    )
-      ctx.addIssue({
-        code: 'custom',
-        path: ['consent', 'phone_number'],
-        message:
-          'consent.phone_number must be the number called (phone_number): consent covers the number it was given for',
-      });
-    if (value.purpose !== 'marketing')
-      for (const [field, text] of spokenTexts(value)) {
-        const pitch = salesPitchIn(text);
-        if (pitch) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['purpose'],
-            message: salesPitchRefusal(field, pitch),
-          });
-          break;
-        }
-      }
-    if (value.goal !== undefined && value.task !== undefined && value.goal !== value.task)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['task'],
-        message: 'task is an alias of goal: send one of them',
-      });
-    if (value.call_window && value.call_window.start >= value.call_window.end)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['call_window'],
-        message: 'call_window.start must be before call_window.end',
-      });
-    if (
-      value.call_window &&
-      (value.call_window.start < CALLING_HOURS.start || value.call_window.end > CALLING_HOURS.end)
-    )
-      ctx.addIssue({
-        code: 'custom',
-        path: ['call_window'],
-        message: `call_window may only narrow the calling hours, ${CALLING_HOURS.start} to ${CALLING_HOURS.end} in the callee's time zone`,
-      });
-    const toolNames = new Set<string>();
-    value.tools?.forEach((tool, index) => {
-      if (toolNames.has(tool.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['tools', index, 'name'],
-          message: `tools[${index}].name repeats "${tool.name}": each tool needs its own name`,
-        });
-      toolNames.add(tool.name);
+  if (value.goal !== undefined && value.task !== undefined && value.goal !== value.task)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['task'],
+      message: 'task is an alias of goal: send one of them',
     });
-    if (value.voicemail?.action === 'leave_message' && !value.voicemail.message)
+  if (value.call_window && value.call_window.start >= value.call_window.end)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['call_window'],
+      message: 'call_window.start must be before call_window.end',
+    });
+  if (
+    value.call_window &&
+    (value.call_window.start < CALLING_HOURS.start || value.call_window.end > CALLING_HOURS.end)
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['call_window'],
+      message: `call_window may only narrow the calling hours, ${CALLING_HOURS.start} to ${CALLING_HOURS.end} in the callee's time zone`,
+    });
+  const toolNames = new Set<string>();
+  value.tools?.forEach((tool, index) => {
+    if (toolNames.has(tool.name))
       ctx.addIssue({
         code: 'custom',
-        path: ['voicemail', 'message'],
-        message: 'voicemail.message is required when voicemail.action is leave_message',
+        path: ['tools', index, 'name'],
+        message: `tools[${index}].name repeats "${tool.name}": each tool needs its own name`,
       });
-    // A prerecorded marketing message left on a machine must give a toll-free number that reaches
-    // an automated opt-out (47 CFR 64.1200(b)(3)); the callback number is rarely toll-free.
-    if (
-      value.purpose === 'marketing' &&
-      value.voicemail?.action === 'leave_message' &&
-      value.voicemail.message &&
-      !hasTollFreeNumber(value.voicemail.message)
-    )
-      ctx.addIssue({
-        code: 'custom',
-        path: ['voicemail', 'message'],
-        message: MARKETING_VOICEMAIL_NEEDS_TOLL_FREE,
-      });
+    toolNames.add(tool.name);
   });
+  if (value.voicemail?.action === 'leave_message' && !value.voicemail.message)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['voicemail', 'message'],
+      message: 'voicemail.message is required when voicemail.action is leave_message',
+    });
+  // A prerecorded marketing message left on a machine must give a toll-free number that reaches
+  // an automated opt-out (47 CFR 64.1200(b)(3)); the callback number is rarely toll-free.
+  if (
+    value.purpose === 'marketing' &&
+    value.voicemail?.action === 'leave_message' &&
+    value.voicemail.message &&
+    !hasTollFreeNumber(value.voicemail.message)
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['voicemail', 'message'],
+      message: MARKETING_VOICEMAIL_NEEDS_TOLL_FREE,
+    });
+});
 
 export type CreateTaskInput = z.infer<typeof createTaskSchema>;
 
@@ -507,7 +536,7 @@ const createFields = z.record(z.string(), z.unknown(), {
 });
 
 /**
- * POST /task/batches: `tasks` are create bodies, each merged over `defaults` (mergeBatchRow);
+ * POST /task/batches: `tasks` are create bodies, each merged over `defaults` (mergeCreateBody);
  * each merged row is then validated as a create body of its own.
  */
 export const createBatchSchema = z.strictObject({
@@ -526,8 +555,11 @@ const MERGED_OBJECTS = ['context', 'metadata'] as const;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
-/** One row of a batch over its defaults: the row's fields win; context and metadata merge. */
-export function mergeBatchRow(
+/**
+ * A create body over the fields it starts from (a batch's defaults, an agent's version): the
+ * body's fields win; context and metadata merge key by key.
+ */
+export function mergeCreateBody(
   defaults: Record<string, unknown>,
   row: Record<string, unknown>,
 ): Record<string, unknown> {

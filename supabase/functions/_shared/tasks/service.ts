@@ -3,6 +3,7 @@
 // nothing re-validates or re-prices. Rows and SQL calls are in task-repository.ts, the messages in
 // task-wording.ts, the defaults of a new task in task-defaults.ts.
 import { eventId } from '../events/event-id.ts';
+import { withAgentFields, type AgentLookup } from './agents.ts';
 import type { FailureCode } from '../contract/call-outcomes.ts';
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
@@ -454,13 +455,19 @@ export function createTaskService(deps: TaskServiceDeps) {
        * it once for replays, so the row is neither walked again nor hashed (requestHash is empty).
        */
       batchRow?: boolean;
+      /** Finds the agent a body names (`agent_id`), as the caller's account has it. */
+      agents?: AgentLookup;
     },
   ): Promise<PreparedTask> {
     if (!options.batchRow) {
       rejectDeepValue(body);
       rejectControlCharacters(body);
     }
-    const input: CreateTaskInput = parseOrThrow(createTaskSchema, body);
+    // The agent's fields under the body's own; the body as sent is what a replay must match.
+    const input: CreateTaskInput = parseOrThrow(
+      createTaskSchema,
+      await withAgentFields(body, options.agents),
+    );
     const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
       input.output_schema === undefined ? null : checkSchema(input.output_schema);
@@ -596,7 +603,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     async create(
       account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
-      options: { idempotencyKey: string | null; source?: TaskSource } = { idempotencyKey: null },
+      options: { idempotencyKey: string | null; source?: TaskSource; agents?: AgentLookup } = {
+        idempotencyKey: null,
+      },
     ): Promise<CreatedTask> {
       const prepared = await prepareTask(body, options);
       return accepted(

@@ -71,6 +71,9 @@ export function newTaskRow(
     ...(input.exemption ? { exemption: input.exemption } : {}),
     // Read by task_accept in test mode only; a live key's task with one is refused there.
     test_clock: input.test_clock ?? null,
+    // The agent the fields came from, and the version (found when the body named none).
+    agent_id: input.agent_id ?? null,
+    agent_version: input.agent_id ? (input.agent_version ?? null) : null,
     // Replaced with the hash of a fresh token when each attempt is placed.
     provider_token_hash: fixed.providerTokenHash,
   };

@@ -21,6 +21,7 @@ import { runAfterResponse } from '../background.ts';
 import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
+import { agentService } from './agents.ts';
 
 /** Ended test calls, kept in the database for the instances that did not play them. */
 function simulatedCallRecords(db: ReturnType<typeof adminDb>): SimulatedCallRecords {
@@ -113,10 +114,12 @@ export function taskServiceFromEnv() {
     now: () => new Date(),
     taskBaseUrl: `${functionsUrl}/task`,
   });
+  const agents = agentService({ db, checkTools: (tools) => service.checkTools(tools) });
   return {
     db,
     provider,
     service,
+    agents,
     batches,
     recordings,
     numbers,

@@ -1,0 +1,249 @@
+-- Agents (docs/product-rules.md#agents): an account's named agents, each a list of immutable
+-- versions of the fields a task's agent has (voice, language, speaking style, first sentence,
+-- goal, context, tools, transfer, voicemail, result schema, calling window, max duration). A task
+-- names one (`agent_id`, the latest version or a pinned `agent_version`), its own fields win, and
+-- it records the version it ran with. Agents belong to the account, in both modes; they are
+-- written through the functions below (the call API), read by their owner.
+
+-- Tables -----------------------------------------------------------------------------------------
+
+create table public.agents (
+  id text primary key check (id ~ '^agt_[0-9A-Z]{26}$'),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  name text not null check (char_length(name) between 1 and 80),
+  latest_version integer not null default 1 check (latest_version >= 1),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- An archived agent takes no new task; its versions stay, for the tasks that ran with them.
+  archived_at timestamptz
+);
+comment on table public.agents is
+  'An account''s named agents; their fields are in agent_versions (latest_version is the current one).';
+create index agents_of_user on public.agents (user_id, created_at desc, id desc);
+
+create table public.agent_versions (
+  agent_id text not null references public.agents (id) on delete cascade,
+  version integer not null check (version >= 1),
+  -- The agent's fields as a create body has them (tools with their checked URLs).
+  config jsonb not null check (jsonb_typeof(config) = 'object'),
+  created_at timestamptz not null default now(),
+  primary key (agent_id, version)
+);
+comment on table public.agent_versions is
+  'Immutable versions of an agent''s fields: each change of an agent adds one.';
+
+alter table public.tasks
+  add column agent_id text,
+  add column agent_version integer,
+  add constraint tasks_agent_version_fkey foreign key (agent_id, agent_version)
+    references public.agent_versions (agent_id, version) on delete set null,
+  add constraint tasks_agent_named_with_version check ((agent_id is null) = (agent_version is null));
+comment on column public.tasks.agent_id is 'The agent the task ran with (agent_version: which version), or null.';
+create index tasks_of_agent on public.tasks (agent_id, agent_version) where agent_id is not null;
+
+-- Row-level security: the owner reads; every write goes through the functions below.
+alter table public.agents enable row level security;
+alter table public.agent_versions enable row level security;
+revoke all on public.agents from anon, authenticated;
+revoke all on public.agent_versions from anon, authenticated;
+grant select on public.agents to authenticated;
+grant select on public.agent_versions to authenticated;
+grant select, insert, update, delete on public.agents to service_role;
+grant select, insert, delete on public.agent_versions to service_role;
+
+create policy "Users can read their own agents"
+  on public.agents for select to authenticated
+  using ((select auth.uid()) = user_id);
+create policy "Users can read the versions of their own agents"
+  on public.agent_versions for select to authenticated
+  using (exists (select 1 from public.agents a
+                  where a.id = agent_id and a.user_id = (select auth.uid())));
+
+-- Functions --------------------------------------------------------------------------------------
+
+-- A version is a record of what calls ran with: it never changes.
+create function private.agent_versions_immutable() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'An agent''s version never changes: make a new one.' using errcode = '42501';
+end;
+$$;
+comment on function private.agent_versions_immutable() is
+  'Trigger: refuses any update of an agent version.';
+revoke all on function private.agent_versions_immutable() from public, anon, authenticated;
+
+create trigger agent_versions_never_change
+  before update on public.agent_versions
+  for each row execute function private.agent_versions_immutable();
+
+-- A task runs only with its own account's agent, whoever writes it.
+create function private.task_agent_is_its_accounts() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.agent_id is not null and not exists (
+       select 1 from public.agents where id = new.agent_id and user_id = new.user_id) then
+    raise exception 'agent % is not the account''s', new.agent_id using errcode = '42501';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.task_agent_is_its_accounts() is
+  'Trigger: a task names only an agent of its own account.';
+revoke all on function private.task_agent_is_its_accounts() from public, anon, authenticated;
+
+create trigger tasks_agent_is_the_accounts
+  before insert or update of agent_id on public.tasks
+  for each row when (new.agent_id is not null)
+  execute function private.task_agent_is_its_accounts();
+
+-- One agent with its latest version (or `p_version`), as the API answers it.
+create function private.agent_object(p_agent public.agents, p_version integer default null)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', p_agent.id, 'name', p_agent.name, 'version', v.version,
+    'latest_version', p_agent.latest_version, 'config', v.config,
+    'created_at', p_agent.created_at, 'updated_at', p_agent.updated_at,
+    'version_created_at', v.created_at, 'archived_at', p_agent.archived_at)
+    from public.agent_versions v
+   where v.agent_id = p_agent.id and v.version = coalesce(p_version, p_agent.latest_version);
+$$;
+comment on function private.agent_object(public.agents, integer) is
+  'An agent and one of its versions (the latest by default) as the call API answers it.';
+revoke all on function private.agent_object(public.agents, integer) from public, anon, authenticated;
+
+create function public.agent_create(p_user_id uuid, p_id text, p_name text, p_config jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  account public.profiles%rowtype;
+  created public.agents%rowtype;
+begin
+  select * into account from public.profiles where id = p_user_id for update;
+  if not found or account.closed_at is not null then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  if (select count(*) from public.agents where user_id = p_user_id and archived_at is null)
+       >= private.limit_of('agentsPerAccount') then
+    return jsonb_build_object('error', 'too_many_agents', 'limit', private.limit_of('agentsPerAccount'));
+  end if;
+  insert into public.agents (id, user_id, name) values (p_id, p_user_id, p_name)
+  returning * into created;
+  insert into public.agent_versions (agent_id, version, config) values (created.id, 1, p_config);
+  return jsonb_build_object('agent', private.agent_object(created));
+end;
+$$;
+comment on function public.agent_create(uuid, text, text, jsonb) is
+  'Creates an agent with its first version; {error: account_closed | too_many_agents}. Service role only.';
+revoke all on function public.agent_create(uuid, text, text, jsonb) from public, anon, authenticated;
+grant execute on function public.agent_create(uuid, text, text, jsonb) to service_role;
+
+-- A change: a new name, and fields that differ from the latest version's make a new version
+-- (the same fields again make none). An archived agent changes no more.
+create function public.agent_update(p_user_id uuid, p_id text, p_name text, p_config jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  agent public.agents%rowtype;
+  latest jsonb;
+begin
+  select * into agent from public.agents where id = p_id and user_id = p_user_id for update;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  if agent.archived_at is not null then
+    return jsonb_build_object('error', 'archived');
+  end if;
+  select config into latest from public.agent_versions
+   where agent_id = p_id and version = agent.latest_version;
+  if p_config is not null and p_config is distinct from latest then
+    insert into public.agent_versions (agent_id, version, config)
+    values (p_id, agent.latest_version + 1, p_config);
+    agent.latest_version := agent.latest_version + 1;
+  end if;
+  update public.agents
+     set name = coalesce(p_name, name), latest_version = agent.latest_version, updated_at = now()
+   where id = p_id
+  returning * into agent;
+  return jsonb_build_object('agent', private.agent_object(agent));
+end;
+$$;
+comment on function public.agent_update(uuid, text, text, jsonb) is
+  'Renames an agent and, when p_config differs from its latest version, adds a version; {error: not_found | archived}. Service role only.';
+revoke all on function public.agent_update(uuid, text, text, jsonb) from public, anon, authenticated;
+grant execute on function public.agent_update(uuid, text, text, jsonb) to service_role;
+
+create function public.agent_archive(p_user_id uuid, p_id text) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  agent public.agents%rowtype;
+begin
+  update public.agents set archived_at = coalesce(archived_at, now()), updated_at = now()
+   where id = p_id and user_id = p_user_id
+  returning * into agent;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  return jsonb_build_object('agent', private.agent_object(agent));
+end;
+$$;
+comment on function public.agent_archive(uuid, text) is
+  'Archives an agent (again is no error): it takes no new task. Service role only.';
+revoke all on function public.agent_archive(uuid, text) from public, anon, authenticated;
+grant execute on function public.agent_archive(uuid, text) to service_role;
+
+-- The version a new task of the account runs with: the latest, or `p_version`. The account is
+-- the session's user, or the API key's (checked here as the create will check it).
+create function public.agent_for_task(
+  p_user_id uuid, p_api_key text, p_id text, p_version integer
+) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  owner uuid := p_user_id;
+  account jsonb;
+  agent public.agents%rowtype;
+  found_version public.agent_versions%rowtype;
+begin
+  if owner is null then
+    account := public.api_key_account(p_api_key);
+    if account ? 'error' then
+      return account;
+    end if;
+    owner := (account->>'user_id')::uuid;
+  end if;
+  select * into agent from public.agents where id = p_id and user_id = owner;
+  if not found then
+    return jsonb_build_object('error', 'agent_not_found');
+  end if;
+  if agent.archived_at is not null then
+    return jsonb_build_object('error', 'agent_archived');
+  end if;
+  select * into found_version from public.agent_versions
+   where agent_id = p_id and version = coalesce(p_version, agent.latest_version);
+  if not found then
+    return jsonb_build_object('error', 'agent_version_not_found', 'latest_version', agent.latest_version);
+  end if;
+  return jsonb_build_object('agent_id', agent.id, 'version', found_version.version,
+    'config', found_version.config);
+end;
+$$;
+comment on function public.agent_for_task(uuid, text, text, integer) is
+  'The config of the agent version a new task names (the latest unless p_version), for the session''s user or the API key''s account; {error} otherwise. Service role only.';
+revoke all on function public.agent_for_task(uuid, text, text, integer) from public, anon, authenticated;
+grant execute on function public.agent_for_task(uuid, text, text, integer) to service_role;
