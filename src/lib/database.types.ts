@@ -5,6 +5,69 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      agent_document_passages: {
+        Row: {
+          document_id: string;
+          position: number;
+          agent_id: string;
+          place: string;
+          content: string;
+          search_config: string;
+          search_vector: string | null;
+        };
+        Insert: {
+          document_id: string;
+          position: number;
+          agent_id: string;
+          place: string;
+          content: string;
+          search_config: string;
+          search_vector?: never;
+        };
+        Update: {
+          document_id?: string;
+          position?: number;
+          agent_id?: string;
+          place?: string;
+          content?: string;
+          search_config?: string;
+          search_vector?: never;
+        };
+        Relationships: [];
+      };
+      agent_documents: {
+        Row: {
+          id: string;
+          agent_id: string;
+          user_id: string;
+          name: string;
+          format: 'text' | 'markdown' | 'csv' | 'pdf';
+          bytes: number;
+          passages: number;
+          created_at: string;
+        };
+        Insert: {
+          id: string;
+          agent_id: string;
+          user_id: string;
+          name: string;
+          format: 'text' | 'markdown' | 'csv' | 'pdf';
+          bytes: number;
+          passages: number;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          agent_id?: string;
+          user_id?: string;
+          name?: string;
+          format?: 'text' | 'markdown' | 'csv' | 'pdf';
+          bytes?: number;
+          passages?: number;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       agent_settings: {
         Row: {
           user_id: string;
@@ -128,6 +191,42 @@ export type Database = {
             | 'auto';
           updated_at?: string;
           local_presence?: boolean;
+        };
+        Relationships: [];
+      };
+      agent_versions: {
+        Row: { agent_id: string; version: number; config: Json; created_at: string };
+        Insert: { agent_id: string; version: number; config: Json; created_at?: string };
+        Update: { agent_id?: string; version?: number; config?: Json; created_at?: string };
+        Relationships: [];
+      };
+      agents: {
+        Row: {
+          id: string;
+          user_id: string;
+          name: string;
+          latest_version: number;
+          created_at: string;
+          updated_at: string;
+          archived_at: string | null;
+        };
+        Insert: {
+          id: string;
+          user_id: string;
+          name: string;
+          latest_version?: number;
+          created_at?: string;
+          updated_at?: string;
+          archived_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          user_id?: string;
+          name?: string;
+          latest_version?: number;
+          created_at?: string;
+          updated_at?: string;
+          archived_at?: string | null;
         };
         Relationships: [];
       };
@@ -773,6 +872,7 @@ export type Database = {
             | 'callee.opted_out'
             | 'tool.called'
             | 'tool.answered'
+            | 'knowledge.searched'
             | 'call.transferred'
             | 'keypad.pressed'
             | 'recording.available'
@@ -797,6 +897,7 @@ export type Database = {
             | 'callee.opted_out'
             | 'tool.called'
             | 'tool.answered'
+            | 'knowledge.searched'
             | 'call.transferred'
             | 'keypad.pressed'
             | 'recording.available'
@@ -821,6 +922,7 @@ export type Database = {
             | 'callee.opted_out'
             | 'tool.called'
             | 'tool.answered'
+            | 'knowledge.searched'
             | 'call.transferred'
             | 'keypad.pressed'
             | 'recording.available'
@@ -1006,6 +1108,8 @@ export type Database = {
           direction: 'outbound' | 'inbound' | 'web';
           from_number: string | null;
           from_number_id: string | null;
+          agent_id: string | null;
+          agent_version: number | null;
         };
         Insert: {
           id: string;
@@ -1153,6 +1257,8 @@ export type Database = {
           direction?: 'outbound' | 'inbound' | 'web';
           from_number?: string | null;
           from_number_id?: string | null;
+          agent_id?: string | null;
+          agent_version?: number | null;
         };
         Update: {
           id?: string;
@@ -1300,6 +1406,8 @@ export type Database = {
           direction?: 'outbound' | 'inbound' | 'web';
           from_number?: string | null;
           from_number_id?: string | null;
+          agent_id?: string | null;
+          agent_version?: number | null;
         };
         Relationships: [];
       };

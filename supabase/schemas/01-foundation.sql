@@ -85,7 +85,10 @@ as $$
     "callerIdCodeChecks": 5,
     "callerIdCodeMinutes": 10,
     "webCallTurnsMax": 200,
-    "agentsPerAccount": 100
+    "agentsPerAccount": 100,
+    "documentsPerAgent": 50,
+    "documentBytesMax": 1048576,
+    "knowledgeBytesPerAccount": 5242880
   }'::jsonb
 $$;
 comment on function private.limits() is

@@ -421,8 +421,8 @@ create table public.task_events (
     constraint task_events_type_valid check (type in (
       'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn', 'call.ended',
       'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called', 'tool.answered',
-      'call.transferred', 'keypad.pressed', 'recording.available', 'recording.failed',
-      'inbound.started')),
+      'knowledge.searched', 'call.transferred', 'keypad.pressed', 'recording.available',
+      'recording.failed', 'inbound.started')),
   data jsonb not null default '{}'::jsonb,
   dedupe_key text,
   created_at timestamptz not null default now(),

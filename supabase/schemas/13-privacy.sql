@@ -502,7 +502,15 @@ begin
                'versions', (select jsonb_agg(jsonb_build_object(
                                 'version', v.version, 'config', v.config, 'created_at', v.created_at)
                               order by v.version)
-                              from public.agent_versions v where v.agent_id = a.id))
+                              from public.agent_versions v where v.agent_id = a.id),
+               'documents', (select jsonb_agg(jsonb_build_object(
+                                'id', d.id, 'name', d.name, 'format', d.format,
+                                'created_at', d.created_at,
+                                'text', (select string_agg(p.content, E'\n\n' order by p.position)
+                                           from public.agent_document_passages p
+                                          where p.document_id = d.id))
+                              order by d.created_at)
+                              from public.agent_documents d where d.agent_id = a.id))
              order by a.created_at)
         from public.agents a where a.user_id = p_user_id), '[]'::jsonb),
     'api_keys', coalesce((

@@ -247,3 +247,175 @@ comment on function public.agent_for_task(uuid, text, text, integer) is
   'The config of the agent version a new task names (the latest unless p_version), for the session''s user or the API key''s account; {error} otherwise. Service role only.';
 revoke all on function public.agent_for_task(uuid, text, text, integer) from public, anon, authenticated;
 grant execute on function public.agent_for_task(uuid, text, text, integer) to service_role;
+
+-- Knowledge (docs/product-rules.md#knowledge): documents attached to an agent, split into
+-- passages and searched in Postgres (full-text search in the agent's language) by the agent's
+-- built-in search_knowledge tool during a call. The account's own: never shared, erased with it.
+
+create table public.agent_documents (
+  id text primary key check (id ~ '^doc_[0-9A-Z]{26}$'),
+  agent_id text not null references public.agents (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  name text not null check (char_length(name) between 1 and 200),
+  format text not null check (format in ('text', 'markdown', 'csv', 'pdf')),
+  -- The text kept (after a PDF's text was taken out), in bytes of UTF-8.
+  bytes integer not null check (bytes >= 0),
+  passages integer not null check (passages >= 0),
+  created_at timestamptz not null default now()
+);
+comment on table public.agent_documents is
+  'Documents an agent answers from (knowledge); their passages are in agent_document_passages.';
+create index agent_documents_of_agent on public.agent_documents (agent_id, created_at);
+create index agent_documents_of_user on public.agent_documents (user_id);
+
+create table public.agent_document_passages (
+  document_id text not null references public.agent_documents (id) on delete cascade,
+  position integer not null check (position >= 0),
+  agent_id text not null references public.agents (id) on delete cascade,
+  -- Where in the document: "lines 3–9", "row 12", "page 2", with its section when it has one.
+  place text not null,
+  content text not null,
+  search_config regconfig not null,
+  search_vector tsvector generated always as (to_tsvector(search_config, content)) stored,
+  primary key (document_id, position)
+);
+comment on table public.agent_document_passages is
+  'The passages of an agent''s documents, indexed for full-text search in the agent''s language.';
+create index agent_document_passages_search on public.agent_document_passages using gin (search_vector);
+create index agent_document_passages_of_agent on public.agent_document_passages (agent_id);
+
+alter table public.agent_documents enable row level security;
+alter table public.agent_document_passages enable row level security;
+revoke all on public.agent_documents from anon, authenticated;
+revoke all on public.agent_document_passages from anon, authenticated;
+grant select on public.agent_documents to authenticated;
+grant select on public.agent_document_passages to authenticated;
+grant select, insert, delete on public.agent_documents to service_role;
+grant select, insert, delete on public.agent_document_passages to service_role;
+
+create policy "Users can read their own agents' documents"
+  on public.agent_documents for select to authenticated
+  using ((select auth.uid()) = user_id);
+create policy "Users can read the passages of their own agents' documents"
+  on public.agent_document_passages for select to authenticated
+  using (exists (select 1 from public.agent_documents d
+                  where d.id = document_id and d.user_id = (select auth.uid())));
+
+-- The text search configuration of a call language (its stemming and stop words); `simple`
+-- where Postgres has none.
+create function private.search_config_of(p_language text) returns regconfig
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((select c.oid::regconfig from pg_catalog.pg_ts_config c
+                     where c.cfgname = case split_part(coalesce(p_language, 'en'), '-', 1)
+    when 'en' then 'english' when 'auto' then 'english' when 'es' then 'spanish'
+    when 'fr' then 'french' when 'de' then 'german' when 'it' then 'italian'
+    when 'pt' then 'portuguese' when 'nl' then 'dutch' when 'ru' then 'russian'
+    when 'tr' then 'turkish' when 'ar' then 'arabic' when 'hi' then 'hindi'
+    when 'id' then 'indonesian' when 'sv' then 'swedish' when 'da' then 'danish'
+    when 'no' then 'norwegian' when 'fi' then 'finnish' when 'hu' then 'hungarian'
+    when 'ro' then 'romanian' when 'el' then 'greek' when 'ta' then 'tamil'
+    else 'simple' end), 'pg_catalog.simple'::regconfig);
+$$;
+comment on function private.search_config_of(text) is
+  'The full-text search configuration of a call language code (simple when Postgres has none).';
+revoke all on function private.search_config_of(text) from public, anon, authenticated;
+
+create function public.agent_document_add(
+  p_user_id uuid, p_agent_id text, p_document jsonb, p_passages jsonb
+) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  agent public.agents%rowtype;
+  account public.profiles%rowtype;
+  config regconfig;
+  held bigint;
+  size integer := (p_document->>'bytes')::integer;
+  created public.agent_documents%rowtype;
+begin
+  select * into account from public.profiles where id = p_user_id for update;
+  if not found or account.closed_at is not null then
+    return jsonb_build_object('error', 'account_closed');
+  end if;
+  select * into agent from public.agents where id = p_agent_id and user_id = p_user_id;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  if agent.archived_at is not null then
+    return jsonb_build_object('error', 'archived');
+  end if;
+  if (select count(*) from public.agent_documents where agent_id = p_agent_id)
+       >= private.limit_of('documentsPerAgent') then
+    return jsonb_build_object('error', 'too_many_documents', 'limit', private.limit_of('documentsPerAgent'));
+  end if;
+  select coalesce(sum(bytes), 0) into held from public.agent_documents where user_id = p_user_id;
+  if held + size > private.limit_of('knowledgeBytesPerAccount') then
+    return jsonb_build_object('error', 'knowledge_full', 'limit', private.limit_of('knowledgeBytesPerAccount'),
+      'held', held);
+  end if;
+  select private.search_config_of(v.config->>'language') into config
+    from public.agent_versions v where v.agent_id = p_agent_id and v.version = agent.latest_version;
+  insert into public.agent_documents (id, agent_id, user_id, name, format, bytes, passages)
+  values (p_document->>'id', p_agent_id, p_user_id, p_document->>'name', p_document->>'format', size,
+    jsonb_array_length(p_passages))
+  returning * into created;
+  insert into public.agent_document_passages (document_id, position, agent_id, place, content, search_config)
+  select created.id, (passage.n - 1)::integer, p_agent_id, passage.value->>'place',
+         passage.value->>'content', config
+    from jsonb_array_elements(p_passages) with ordinality as passage(value, n);
+  return jsonb_build_object('document', to_jsonb(created) - 'user_id');
+end;
+$$;
+comment on function public.agent_document_add(uuid, text, jsonb, jsonb) is
+  'Attaches a document (its passages already split) to one of the account''s agents, within the knowledge limits; {error: not_found | archived | too_many_documents | knowledge_full | account_closed}. Service role only.';
+revoke all on function public.agent_document_add(uuid, text, jsonb, jsonb) from public, anon, authenticated;
+grant execute on function public.agent_document_add(uuid, text, jsonb, jsonb) to service_role;
+
+create function public.agent_document_remove(p_user_id uuid, p_agent_id text, p_document_id text)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+begin
+  delete from public.agent_documents
+   where id = p_document_id and agent_id = p_agent_id and user_id = p_user_id;
+  if not found then
+    return jsonb_build_object('error', 'not_found');
+  end if;
+  return jsonb_build_object('deleted', true);
+end;
+$$;
+comment on function public.agent_document_remove(uuid, text, text) is
+  'Removes a document (and its passages) from one of the account''s agents; {error: not_found}. Service role only.';
+revoke all on function public.agent_document_remove(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.agent_document_remove(uuid, text, text) to service_role;
+
+-- The passages of an agent's documents that answer `p_query` best: any of its words (stemmed in
+-- the agent's language), ranked by how close together they stand.
+create function public.agent_knowledge_search(p_agent_id text, p_query text, p_limit integer)
+returns table (document_id text, document text, place text, content text, rank real)
+language sql
+stable
+set search_path = ''
+as $$
+  with asked as (
+    select p.search_config,
+           nullif(replace(plainto_tsquery(p.search_config, p_query)::text, ' & ', ' | '), '')::tsquery as query
+      from (select search_config from public.agent_document_passages
+             where agent_id = p_agent_id limit 1) p
+  )
+  select d.id, d.name, s.place, s.content, ts_rank_cd(s.search_vector, a.query) as rank
+    from asked a
+    join public.agent_document_passages s on s.agent_id = p_agent_id and s.search_vector @@ a.query
+    join public.agent_documents d on d.id = s.document_id
+   order by rank desc, d.created_at, s.position
+   limit least(greatest(p_limit, 1), 10);
+$$;
+comment on function public.agent_knowledge_search(text, text, integer) is
+  'The passages of an agent''s documents that best answer a question (full-text search in the agent''s language, any word). Service role only.';
+revoke all on function public.agent_knowledge_search(text, text, integer) from public, anon, authenticated;
+grant execute on function public.agent_knowledge_search(text, text, integer) to service_role;

@@ -574,6 +574,41 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       account.api('', post({ phone_number: '+14155550100', agent_id: agent.id })),
       'POST',
     );
+    const document = await ask(
+      'a document',
+      '/task/agents/{id}/documents',
+      account.api(
+        `/agents/${agent.id}/documents`,
+        post({ name: 'faq.md', content: '# Hours\n\nOpen 8 to 6.' }),
+      ),
+      'POST',
+    );
+    await ask(
+      'a document without text',
+      '/task/agents/{id}/documents',
+      account.api(`/agents/${agent.id}/documents`, post({ name: 'faq.md' })),
+      'POST',
+    );
+    await ask(
+      'its documents',
+      '/task/agents/{id}/documents',
+      account.api(`/agents/${agent.id}/documents`),
+      'GET',
+    );
+    await ask(
+      'what a call would find',
+      '/task/agents/{id}/knowledge',
+      account.api(`/agents/${agent.id}/knowledge?q=when%20are%20you%20open`),
+      'GET',
+    );
+    await ask(
+      'removed',
+      '/task/agents/{id}/documents/{document_id}',
+      account.api(`/agents/${agent.id}/documents/${(document.body as { id: string }).id}`, {
+        method: 'DELETE',
+      }),
+      'DELETE',
+    );
     await ask(
       'archived',
       '/task/agents/{id}/archive',
@@ -687,6 +722,7 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
         .replace('{batch_id}', batch)
         .replace('{number_id}', number)
         .replace('{voice}', 'Aria')
+        .replace('{document_id}', `doc_${'0'.repeat(26)}`)
         .replace(/^\/task/, '');
     for (const [route, methods] of Object.entries(document.paths))
       for (const method of Object.keys(methods).map((one) => one.toUpperCase())) {

@@ -58,7 +58,8 @@ describe('the OpenAPI description', () => {
           .replace(/\/agents\/\{id\}/, `/agents/agt_${'0'.repeat(26)}`)
           .replace('{id}', id)
           .replace('{batch_id}', batchId)
-          .replace('{voice}', 'Aria');
+          .replace('{voice}', 'Aria')
+          .replace('{document_id}', `doc_${'0'.repeat(26)}`);
         const response = await account.api(target, {
           method: method.toUpperCase(),
           ...(method === 'post' && (route === '/task' || route === '/task/batches')

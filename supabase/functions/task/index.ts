@@ -10,13 +10,14 @@ import { createTextToSpeech } from '../_shared/voice/elevenlabs/text-to-speech.t
 import { voiceSamples } from '../_shared/voice/voice-samples.ts';
 
 serveConfigured('task', () => {
-  const { db, service, batches, numbers, agents } = taskServiceFromEnv();
+  const { db, service, batches, numbers, agents, knowledge } = taskServiceFromEnv();
   return createTaskHandler({
     db,
     service,
     batches,
     numbers,
     agents,
+    knowledge,
     // Without ElevenLabs' key the samples answer 503 not_configured; the calls need none.
     samples: voiceSamples({
       speech: Deno.env.get('ELEVENLABS_API_KEY')

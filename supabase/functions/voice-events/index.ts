@@ -3,6 +3,7 @@ import { smsNotifierFromEnv } from '../_shared/sms/notify.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { createVoiceEventsHandler } from '../_shared/tasks/voice-events-handler.ts';
 import { createTaskTools } from '../_shared/tasks/task-tools.ts';
+import { knowledgeService } from '../_shared/tasks/knowledge.ts';
 import { requestTool } from '../_shared/webhooks/tool-request.ts';
 import { resolveWithDeno } from '../_shared/dns.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
@@ -17,6 +18,7 @@ serveConfigured('voice-events', () => {
   // The integrator's tools are called like its webhooks (plain http to private hosts locally only).
   const tools = createTaskTools({
     db,
+    knowledge: knowledgeService({ db }),
     request: (target) =>
       requestTool(target, {
         allowPrivate: Deno.env.get('DIALWISE_LOCAL_STACK') === '1',

@@ -172,6 +172,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/agents/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An agent's documents
+     * @description Oldest first.
+     */
+    get: operations['listAgentDocuments'];
+    put?: never;
+    /**
+     * Give an agent a document to answer from
+     * @description Plain text, Markdown, CSV (content) or a PDF (content_base64; its text is read); the format follows the name's extension unless format says. The text is split into passages (a CSV a row each, a PDF by page, Markdown by section) and indexed in the agent's language; during a call the agent searches them with its built-in search_knowledge tool (event knowledge.searched). At most 50 documents an agent, 1 MB of text a document and 5 MB an account (400 beyond).
+     */
+    post: operations['addAgentDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/agents/{id}/documents/{document_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a document from an agent
+     * @description The document and its passages are deleted; calls no longer find them.
+     */
+    delete: operations['removeAgentDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/agents/{id}/knowledge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a call would find in an agent's documents
+     * @description The passages that best answer q (any of its words, stemmed in the agent's language), each with its document and place: what the agent's search_knowledge tool answers on a call.
+     */
+    get: operations['searchAgentKnowledge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/voices/{voice}/sample': {
     parameters: {
       query?: never;
@@ -1005,6 +1069,47 @@ export interface components {
       data: components['schemas']['AgentVersion'][];
       has_more: boolean;
     };
+    /** @description content or content_base64, one of them. */
+    AddDocumentRequest: {
+      /** @example faq.md */
+      name: string;
+      /** @enum {string} */
+      format?: 'text' | 'markdown' | 'csv' | 'pdf';
+      /** @description The document's text (text, Markdown or CSV). */
+      content?: string;
+      /** @description A PDF file. */
+      content_base64?: string;
+    };
+    AgentDocument: {
+      /** @enum {string} */
+      object: 'document';
+      /** @example doc_01KEXAMPLE0000000000000000 */
+      id: string;
+      agent_id: string;
+      name: string;
+      /** @enum {string} */
+      format: 'text' | 'markdown' | 'csv' | 'pdf';
+      /** @description The text kept, in bytes. */
+      bytes: number;
+      passages: number;
+      /** Format: date-time */
+      created_at: string;
+    };
+    AgentDocumentList: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['AgentDocument'][];
+      has_more: boolean;
+    };
+    KnowledgePassage: {
+      document_id: string;
+      /** @description The document's name. */
+      document: string;
+      /** @description Where in it: "line 3, section “Insurance”", "row 2", "page 1". */
+      place: string;
+      content: string;
+      rank?: number;
+    };
     /** @description Where a live browser call's audio goes, and its format. */
     WebCallSocket: {
       /** @description The provider's WebSocket of the call (wss://). */
@@ -1515,6 +1620,7 @@ export interface components {
         | 'callee.opted_out'
         | 'tool.called'
         | 'tool.answered'
+        | 'knowledge.searched'
         | 'call.transferred'
         | 'keypad.pressed'
         | 'recording.available'
@@ -2021,6 +2127,133 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AgentVersionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  listAgentDocuments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The documents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentDocumentList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  addAgentDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddDocumentRequest'];
+      };
+    };
+    responses: {
+      /** @description The document, with how many passages it gave. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentDocument'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      413: components['responses']['Error'];
+    };
+  };
+  removeAgentDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+        document_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document is gone. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'document';
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  searchAgentKnowledge: {
+    parameters: {
+      query: {
+        /** @description The question. */
+        q: string;
+      };
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description At most 5 passages, best first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['KnowledgePassage'][];
+            has_more: boolean;
+          };
         };
       };
       400: components['responses']['BadRequest'];

@@ -41,3 +41,29 @@ describe('a call’s actions from its events', () => {
     expect(actions[3]).toMatchObject({ answer: null });
   });
 });
+
+describe('a search of the agent’s documents', () => {
+  it('is an action with its question and where the answer came from', () => {
+    expect(
+      callActionsOf([
+        {
+          seq: 4,
+          type: 'knowledge.searched',
+          created_at: '2026-12-06T10:00:00Z',
+          data: {
+            query: 'Do you take my insurance?',
+            results: [{ document_id: 'doc_1', document: 'faq.md', place: 'line 3' }],
+          },
+        },
+      ]),
+    ).toEqual([
+      {
+        kind: 'lookup',
+        seq: 4,
+        at: '2026-12-06T10:00:00Z',
+        query: 'Do you take my insurance?',
+        found: [{ document: 'faq.md', place: 'line 3' }],
+      },
+    ]);
+  });
+});

@@ -20,11 +20,20 @@ export type CallAction =
       } | null;
     }
   | { kind: 'transfer'; seq: number; at: string; to: string }
+  | {
+      kind: 'lookup';
+      seq: number;
+      at: string;
+      query: string;
+      /** Where the answer came from: each passage's document and place. */
+      found: { document: string; place: string }[];
+    }
   | { kind: 'keys'; seq: number; at: string; speaker: string; digits: string };
 
 export const CALL_ACTION_EVENTS = [
   'tool.called',
   'tool.answered',
+  'knowledge.searched',
   'call.transferred',
   'keypad.pressed',
 ] as const;
@@ -61,6 +70,17 @@ export function callActionsOf(events: readonly ActionEvent[]): CallAction[] {
         seq: event.seq,
         at: event.created_at,
         to: String(d.to ?? ''),
+      });
+    else if (event.type === 'knowledge.searched')
+      actions.push({
+        kind: 'lookup',
+        seq: event.seq,
+        at: event.created_at,
+        query: String(d.query ?? ''),
+        found: (Array.isArray(d.results) ? d.results : []).map((one: Record<string, unknown>) => ({
+          document: String(one.document ?? ''),
+          place: String(one.place ?? ''),
+        })),
       });
     else if (event.type === 'keypad.pressed' && typeof d.digits === 'string')
       actions.push({

@@ -5,12 +5,26 @@ import { speakerLabel } from './call-format';
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-/** One thing the agent did besides speaking: a tool call with its answer, or the transfer. */
+/**
+ * One thing the agent did besides speaking: a tool call with its answer, a search of its documents,
+ * or the transfer.
+ */
 function ActionLine({ action }: { action: Exclude<CallAction, { kind: 'keys' }> }) {
   if (action.kind === 'transfer')
     return (
       <li className="rounded-md bg-muted px-2 py-1 text-sm" data-testid="call-transfer">
         <span className="font-semibold">Transferred</span> to {formatPhone(action.to)}
+      </li>
+    );
+  if (action.kind === 'lookup')
+    return (
+      <li className="rounded-md bg-muted px-2 py-1 text-sm" data-testid="call-lookup">
+        <span className="font-semibold">Looked up</span> “{action.query}”
+        <div className="text-xs text-muted-foreground">
+          {action.found.length
+            ? `Found in ${action.found.map((one) => `${one.document} (${one.place})`).join(', ')}`
+            : 'Nothing in the documents answered it'}
+        </div>
       </li>
     );
   const answer = action.answer;

@@ -478,6 +478,11 @@ export const eventTypes = [
       'Your tool answered (ok true, result: your JSON) or did not (ok false, error); data has duration_ms.',
   },
   {
+    type: 'knowledge.searched',
+    meaning:
+      "The agent searched its agent's documents (its built-in search_knowledge tool): data has the query and the results, each a document_id, document and place (like \"page 2\" or \"row 4\").",
+  },
+  {
     type: 'call.transferred',
     meaning:
       'The agent transferred the call and the person at transfer.to answered: data has to and the attempt. The call ends with call_outcome transferred.',

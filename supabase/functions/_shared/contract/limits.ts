@@ -79,4 +79,10 @@ export const LIMITS = {
   webCallTurnsMax: 200,
   /** Agents an account keeps that are not archived. */
   agentsPerAccount: 100,
+  /** Documents one agent answers from. */
+  documentsPerAgent: 50,
+  /** One document's text, in bytes (a PDF's extracted text). */
+  documentBytesMax: 1_048_576,
+  /** All of an account's documents' text together, in bytes. */
+  knowledgeBytesPerAccount: 5_242_880,
 } as const;

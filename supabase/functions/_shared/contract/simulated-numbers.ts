@@ -16,6 +16,7 @@ export type CalleeBehaviour =
   | 'end-messages-lost' // answers and agrees, but the end-of-call messages never arrive
   | 'objects-to-recording' // asked to consent to a recording, says no; the call goes on unrecorded
   | 'asks-tool' // answers and asks something only the task's first tool can answer, then agrees
+  | 'asks-knowledge' // answers and asks a question the agent's documents answer, then agrees
   | 'screens-then-answers' // a call-screening assistant asks who is calling; then the person agrees
   | 'screens-nobody' // a call-screening assistant asks who is calling; nobody comes on
   | 'asks-for-person' // answers and asks for a person: the agent transfers the call (task.transfer)
@@ -86,7 +87,13 @@ export const SIMULATED_NUMBERS: readonly SimulatedNumber[] = [
     "Answers and asks something only your first tool can answer: the agent calls it (your tool's url gets the signed request), reads the answer back, and the callee agrees.",
     'asks-tool',
   ),
-  // Away from 555-0111 and after, which the next scripted callees take.
+  simulated(
+    '0111',
+    "answers and asks a question the agent's documents answer",
+    'Answers and asks "Do you take my insurance, and what are your hours?": a call of an agent with documents (agent_id) searches them (its search_knowledge tool, event knowledge.searched), reads back what it found with the document and place, and the callee agrees.',
+    'asks-knowledge',
+  ),
+  // Away from 555-0112 and after, which the next scripted callees take.
   simulated(
     '0190',
     'answers and presses 9 to opt out',

@@ -76,6 +76,7 @@ export const TASK_EVENT_TYPES = [
   'callee.opted_out',
   'tool.called',
   'tool.answered',
+  'knowledge.searched',
   'call.transferred',
   'keypad.pressed',
   'recording.available',

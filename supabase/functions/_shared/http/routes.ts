@@ -6,7 +6,7 @@
 import { ServiceError } from '../errors.ts';
 import { type Authenticator, type HandlerContext, type WriteCaller } from './handler.ts';
 
-export type RouteMethod = 'GET' | 'POST' | 'PATCH';
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** What a route's handler has of the request. */
 export type RouteContext = {

@@ -34,9 +34,15 @@ import { testClocks } from './test-clock.ts';
 import { webCalls } from './web-calls.ts';
 import type { VoiceSamples } from '../voice/voice-samples.ts';
 import type { AgentService } from './agents.ts';
+import type { KnowledgeService } from './knowledge.ts';
 
 /** The call API's browsers: its methods, and the headers a script reads besides the defaults. */
-const TASK_CORS = corsFor(['GET', 'POST', 'PATCH'], { exposeHeaders: ['Dialwise-Sample-Text'] });
+const TASK_CORS = corsFor(['GET', 'POST', 'PATCH', 'DELETE'], {
+  exposeHeaders: ['Dialwise-Sample-Text'],
+});
+
+/** A document's body: its text, or a PDF in base64 (a third larger than the file). */
+const MAX_DOCUMENT_BODY_BYTES = 6 * 1024 * 1024;
 
 export type TaskHandlerDeps = {
   db: Db;
@@ -48,6 +54,8 @@ export type TaskHandlerDeps = {
   samples: VoiceSamples;
   /** The account's agents (/task/agents). */
   agents: AgentService;
+  /** Their documents (/task/agents/{id}/documents, /task/agents/{id}/knowledge). */
+  knowledge: KnowledgeService;
   /** ?wait=true holds the response at most this long, well inside the platform's wall clock. */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
@@ -323,6 +331,36 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         jsonResponse(200, await deps.agents.versions(account.userId, params.id!)),
     ),
     route<Caller>(
+      {
+        method: 'POST',
+        path: '/task/agents/{id:agent}/documents',
+        maxBodyBytes: MAX_DOCUMENT_BODY_BYTES,
+      },
+      async ({ params, body }, account) =>
+        jsonResponse(201, await deps.knowledge.add(account.userId, params.id!, await body())),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents/{id:agent}/documents' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.knowledge.list(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'DELETE', path: '/task/agents/{id:agent}/documents/{document_id:document}' },
+      async ({ params }, account) =>
+        jsonResponse(
+          200,
+          await deps.knowledge.remove(account.userId, params.id!, params.document_id!),
+        ),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents/{id:agent}/knowledge', query: ['q'] },
+      async ({ params, url }, account) =>
+        jsonResponse(
+          200,
+          await deps.knowledge.searchOwn(account.userId, params.id!, url.searchParams.get('q')),
+        ),
+    ),
+    route<Caller>(
       { method: 'GET', path: '/task/voices/{voice:voice}/sample', query: ['language'] },
       async ({ params, url }) => {
         const sample = await deps.samples.sample(
@@ -493,6 +531,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         number: 'num_[0-9A-Za-z]+',
         voice: '[A-Za-z]{1,40}',
         agent: 'agt_[0-9A-Za-z]+',
+        document: 'doc_[0-9A-Za-z]+',
       },
       routes,
       parseBody: parseJsonBody,

@@ -295,6 +295,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         parameters,
       })),
       record: row.record,
+      // A task of an agent may search the agent's documents (none found is an answer too).
+      knowledge: row.agent_id != null,
       purpose: row.purpose ?? 'informational',
       offer: row.offer ?? null,
       disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },

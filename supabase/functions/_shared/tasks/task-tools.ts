@@ -8,9 +8,12 @@ import { argumentsProblem } from '../json-schema/output-schema.ts';
 import type { ToolAnswer, ToolCall } from '../voice/provider.ts';
 import type { TaskRow } from './task-object.ts';
 import type { ToolResponse } from '../webhooks/tool-request.ts';
+import { foundText, KNOWLEDGE_TOOL, type KnowledgeService } from './knowledge.ts';
 
 export type ToolDeps = {
   db: Db;
+  /** The agent's documents, for its built-in search_knowledge tool. */
+  knowledge?: Pick<KnowledgeService, 'search'>;
   /** POSTs one signed tool request (webhooks/tool-request.ts). */
   request: (target: {
     url: string;
@@ -33,7 +36,7 @@ export function createTaskTools(deps: ToolDeps) {
   async function record(
     task: TaskRow,
     attempt: number,
-    type: 'tool.called' | 'tool.answered',
+    type: 'tool.called' | 'tool.answered' | 'knowledge.searched',
     data: Record<string, unknown>,
     key: string,
   ) {
@@ -55,8 +58,36 @@ export function createTaskTools(deps: ToolDeps) {
     return rows[0]?.secret ?? null;
   }
 
+  /**
+   * The agent searched its documents: the passages found (with their document and place) are
+   * its answer, and the lookup is an event of the task.
+   */
+  async function searchKnowledge(task: TaskRow, attempt: number, call: ToolCall) {
+    const args = (call.arguments ?? {}) as { query?: unknown };
+    const query = typeof args.query === 'string' ? args.query.trim() : '';
+    const found = query && deps.knowledge ? await deps.knowledge.search(task.agent_id!, query) : [];
+    await record(
+      task,
+      attempt,
+      'knowledge.searched',
+      {
+        tool_call_id: call.id,
+        query,
+        results: found.map(({ document_id, document, place }) => ({
+          document_id,
+          document,
+          place,
+        })),
+      },
+      `knowledge.searched:${call.id}`,
+    );
+    return { toolCallId: call.id, result: foundText(found) } satisfies ToolAnswer;
+  }
+
   async function answerOne(task: TaskRow, attempt: number, call: ToolCall): Promise<ToolAnswer> {
     const tool = (task.tools ?? []).find((t) => t.name === call.name);
+    if (!tool && call.name === KNOWLEDGE_TOOL && task.agent_id)
+      return await searchKnowledge(task, attempt, call);
     const base = { tool_call_id: call.id, name: call.name };
     const fail = async (error: string, extra: Record<string, unknown> = {}) => {
       await record(

@@ -22,6 +22,7 @@ import { createBatchService } from './batches.ts';
 import { createTaskService } from './service.ts';
 import { createTaskSql } from './task-sql.ts';
 import { agentService } from './agents.ts';
+import { knowledgeService } from './knowledge.ts';
 
 /** Ended test calls, kept in the database for the instances that did not play them. */
 function simulatedCallRecords(db: ReturnType<typeof adminDb>): SimulatedCallRecords {
@@ -120,6 +121,7 @@ export function taskServiceFromEnv() {
     provider,
     service,
     agents,
+    knowledge: knowledgeService({ db }),
     batches,
     recordings,
     numbers,

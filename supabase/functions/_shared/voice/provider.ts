@@ -29,6 +29,11 @@ export type CallRequest = {
   outputSchema: Record<string, unknown> | null;
   /** The integrator's tools the agent may call mid-call (their urls stay with us). */
   tools?: { name: string; description: string; parameters: Record<string, unknown> }[];
+  /**
+   * The agent answers from its documents: it gets the built-in search_knowledge tool, answered by
+   * our server like the integrator's tools.
+   */
+  knowledge?: boolean;
   /** Where and when the agent hands the callee to a person; null or absent: never. */
   transfer?: TaskTransfer | null;
   /** Ask the provider to record the call (it is not recorded otherwise). */

@@ -1,3 +1,4 @@
+import { KNOWLEDGE_TOOL } from '../../contract/knowledge-tool.ts';
 import type { Behaviour } from './callees.ts';
 import { fillFromFiction } from './fiction.ts';
 import { settledSentence, settleFields } from './settled.ts';
@@ -145,6 +146,8 @@ export function menuKeyFor(goal: string): string {
 /** What the callee of 555-0110 asks: only the task's first tool can answer it. */
 export const TOOL_QUESTION =
   'Before I say yes, can you check that in your system for me? I need to know what it says.';
+/** What the callee of 555-0111 asks: only the agent's documents can answer it. */
+export const KNOWLEDGE_QUESTION = 'Do you take my insurance, and what are your hours?';
 /** What the agent says when the tool failed or did not answer in time. */
 export const TOOL_FAILED_LINE =
   'I am sorry, I cannot check that right now. Let us carry on without it.';
@@ -513,20 +516,24 @@ function scriptFor(input: ScriptInput): Script {
     };
   }
 
-  if (input.behaviour === 'asks-tool') {
-    const tool = input.tools?.[0];
+  if (input.behaviour === 'asks-tool' || input.behaviour === 'asks-knowledge') {
+    const knowledge = input.behaviour === 'asks-knowledge';
+    // The question of 555-0111 is the documents' to answer; 555-0110's the first tool's.
+    const tool = knowledge
+      ? input.tools?.find((one) => one.name === KNOWLEDGE_TOOL)
+      : input.tools?.[0];
     let at = speak(steps, start, [
       ['assistant', lines.opening],
       ['user', say.whatAbout],
       ['assistant', lines.ask],
-      ['user', TOOL_QUESTION],
+      ['user', knowledge ? KNOWLEDGE_QUESTION : TOOL_QUESTION],
     ]);
     if (tool) {
       steps.push({
         at,
         kind: 'tool',
         name: tool.name,
-        arguments: argumentsFor(tool.parameters, goal),
+        arguments: knowledge ? { query: KNOWLEDGE_QUESTION } : argumentsFor(tool.parameters, goal),
       });
       at = Math.round((at + 1) * 10) / 10;
       const seconds = 4;
@@ -549,7 +556,9 @@ function scriptFor(input: ScriptInput): Script {
     return {
       steps,
       outcome: 'met',
-      summary: `The assistant called about: ${goal}. The callee asked for a check${tool ? ` (the ${tool.name} tool)` : ''}, then agreed, so the goal was met.`,
+      summary: knowledge
+        ? `The assistant called about: ${goal}. The callee asked about insurance and hours${tool ? ', which the assistant looked up in its documents' : ''}, then agreed, so the goal was met.`
+        : `The assistant called about: ${goal}. The callee asked for a check${tool ? ` (the ${tool.name} tool)` : ''}, then agreed, so the goal was met.`,
     };
   }
 
