@@ -111,8 +111,9 @@ declare
   task public.tasks%rowtype;
 begin
   select * into task from public.tasks where id = new.task_id;
-  -- A browser call has no number to list: its caller is the account's own user.
-  if task.phone_number is not null then
+  -- A browser call has no number to list: its caller is the account's own user. A test suite's
+  -- scripted callee is a test of the agent, nobody's wish: its number is not listed either.
+  if task.phone_number is not null and task.test_scenario is null then
     perform private.list_callee_opt_out(task.user_id, task.phone_number, task.id, task.livemode);
   end if;
   update public.tasks set opted_out = true where id = new.task_id;

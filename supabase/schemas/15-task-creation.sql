@@ -58,6 +58,12 @@ begin
   if task_livemode and coalesce((p_task->>'retry_waits_compressed')::boolean, false) then
     return jsonb_build_object('error', 'compressed_waits_in_live_mode');
   end if;
+  -- A live call takes only an agent version that passed the agent's gate suite, if it has one.
+  if task_livemode and p_task->>'agent_id' is not null
+     and not private.agent_version_cleared(p_task->>'agent_id', (p_task->>'agent_version')::integer) then
+    return jsonb_build_object('error', 'agent_version_untested', 'agent_id', p_task->>'agent_id',
+      'agent_version', (p_task->>'agent_version')::integer);
+  end if;
 
   -- One account's creates run one at a time: the checks below and the hold are one decision.
   select * into account from public.profiles where id = p_user_id for update;
@@ -252,7 +258,7 @@ begin
     hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
     schedule_at, status, scheduled_for, output_schema, record, recording_retention_days, event_seq,
     awaiting_slot, livemode, test_clock, test_clock_shift, tools, purpose, transfer, legal_basis,
-    retry_waits_compressed, offer, from_number_id, agent_id, agent_version
+    retry_waits_compressed, offer, from_number_id, agent_id, agent_version, test_scenario
   ) values (
     p_task->>'id', p_user_id, p_api_key_id, coalesce(p_task->>'source', 'api'),
     p_task->>'phone_number', p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -274,7 +280,9 @@ begin
     coalesce(p_task->>'purpose', 'informational'),
     case when jsonb_typeof(p_task->'transfer') = 'object' then p_task->'transfer' end,
     basis, coalesce((p_task->>'retry_waits_compressed')::boolean, false), p_task->>'offer',
-    caller.id, p_task->>'agent_id', (p_task->>'agent_version')::integer
+    caller.id, p_task->>'agent_id', (p_task->>'agent_version')::integer,
+    case when not task_livemode and jsonb_typeof(p_task->'test_scenario') = 'object'
+      then p_task->'test_scenario' end
   ) returning * into created;
 
   -- The callee's consent, kept as an immutable audit record (05-tasks.sql, task_consents).

@@ -15,7 +15,10 @@ create table public.agents (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   -- An archived agent takes no new task; its versions stay, for the tasks that ran with them.
-  archived_at timestamptz
+  archived_at timestamptz,
+  -- A suite every version must pass before a live call takes it (null: none); its foreign key is
+  -- declared with the suites below.
+  live_requires_suite_id text
 );
 comment on table public.agents is
   'An account''s named agents; their fields are in agent_versions (latest_version is the current one).';
@@ -111,7 +114,8 @@ as $$
     'id', p_agent.id, 'name', p_agent.name, 'version', v.version,
     'latest_version', p_agent.latest_version, 'config', v.config,
     'created_at', p_agent.created_at, 'updated_at', p_agent.updated_at,
-    'version_created_at', v.created_at, 'archived_at', p_agent.archived_at)
+    'version_created_at', v.created_at, 'archived_at', p_agent.archived_at,
+    'live_requires_suite_id', p_agent.live_requires_suite_id)
     from public.agent_versions v
    where v.agent_id = p_agent.id and v.version = coalesce(p_version, p_agent.latest_version);
 $$;
@@ -419,3 +423,80 @@ comment on function public.agent_knowledge_search(text, text, integer) is
   'The passages of an agent''s documents that best answer a question (full-text search in the agent''s language, any word). Service role only.';
 revoke all on function public.agent_knowledge_search(text, text, integer) from public, anon, authenticated;
 grant execute on function public.agent_knowledge_search(text, text, integer) to service_role;
+
+-- Test suites (docs/product-rules.md#agent-test-suites): scripted callees and what must hold at the
+-- end of their calls. A run plays each scenario as a test call of one version of the agent on the
+-- simulated network (free, the same verdicts every time) and keeps each scenario's verdict.
+
+alter table public.tasks
+  add column test_scenario jsonb,
+  add constraint tasks_test_scenario_only_in_test_mode check (test_scenario is null or not livemode);
+comment on column public.tasks.test_scenario is
+  'A test run''s scripted callee (test mode only): the simulated network plays it instead of the number''s.';
+
+create table public.agent_test_suites (
+  id text primary key check (id ~ '^suite_[0-9A-Z]{26}$'),
+  agent_id text not null references public.agents (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  name text not null check (char_length(name) between 1 and 80),
+  scenarios jsonb not null check (jsonb_typeof(scenarios) = 'array'),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.agent_test_suites is 'An agent''s test suites: scripted callees and their expectations.';
+create index agent_test_suites_of_agent on public.agent_test_suites (agent_id, created_at);
+
+create table public.agent_test_runs (
+  id text primary key check (id ~ '^run_[0-9A-Z]{26}$'),
+  agent_id text not null references public.agents (id) on delete cascade,
+  agent_version integer not null,
+  suite_id text references public.agent_test_suites (id) on delete set null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  status text not null check (status in ('running', 'passed', 'failed')),
+  results jsonb not null default '[]'::jsonb,
+  created_at timestamptz not null default now(),
+  finished_at timestamptz,
+  foreign key (agent_id, agent_version) references public.agent_versions (agent_id, version)
+);
+comment on table public.agent_test_runs is 'Each run of a suite against one version of an agent, and its verdicts.';
+create index agent_test_runs_of_agent on public.agent_test_runs (agent_id, created_at desc);
+
+-- A live call of an agent that names a gate suite needs a passed run of that suite on its version.
+alter table public.agents
+  add constraint agents_live_requires_suite_id_fkey foreign key (live_requires_suite_id)
+    references public.agent_test_suites (id) on delete set null;
+comment on column public.agents.live_requires_suite_id is
+  'A suite every version must pass before a live call takes it (null: none).';
+
+alter table public.agent_test_suites enable row level security;
+alter table public.agent_test_runs enable row level security;
+revoke all on public.agent_test_suites from anon, authenticated;
+revoke all on public.agent_test_runs from anon, authenticated;
+grant select on public.agent_test_suites to authenticated;
+grant select on public.agent_test_runs to authenticated;
+grant select, insert, update, delete on public.agent_test_suites to service_role;
+grant select, insert, update on public.agent_test_runs to service_role;
+
+create policy "Users can read their own test suites"
+  on public.agent_test_suites for select to authenticated
+  using ((select auth.uid()) = user_id);
+create policy "Users can read their own test runs"
+  on public.agent_test_runs for select to authenticated
+  using ((select auth.uid()) = user_id);
+
+-- Whether a live call may take this version of the agent: its gate suite, if it names one, has
+-- passed on it.
+create function private.agent_version_cleared(p_agent_id text, p_version integer) returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select a.live_requires_suite_id is null or exists (
+    select 1 from public.agent_test_runs r
+     where r.agent_id = a.id and r.agent_version = p_version
+       and r.suite_id = a.live_requires_suite_id and r.status = 'passed')
+    from public.agents a where a.id = p_agent_id;
+$$;
+comment on function private.agent_version_cleared(text, integer) is
+  'Whether a live call may take the agent version: no gate suite, or a passed run of it on the version.';
+revoke all on function private.agent_version_cleared(text, integer) from public, anon, authenticated;

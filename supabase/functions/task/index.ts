@@ -8,6 +8,7 @@ import { serveConfigured } from '../_shared/http/serve-configured.ts';
 import { workerTimeLeftMs } from '../_shared/platform/worker-life.ts';
 import { createTextToSpeech } from '../_shared/voice/elevenlabs/text-to-speech.ts';
 import { voiceSamples } from '../_shared/voice/voice-samples.ts';
+import { testSuites } from '../_shared/tasks/test-suites.ts';
 
 serveConfigured('task', () => {
   const { db, service, batches, numbers, agents, knowledge } = taskServiceFromEnv();
@@ -18,6 +19,13 @@ serveConfigured('task', () => {
     numbers,
     agents,
     knowledge,
+    // A run answers once its calls ended: each well within the request's wait.
+    suites: testSuites({
+      db,
+      tasks: service,
+      agents,
+      callTimeoutMs: intEnv('TASK_WAIT_MAX_SECONDS', 60) * 1000,
+    }),
     // Without ElevenLabs' key the samples answer 503 not_configured; the calls need none.
     samples: voiceSamples({
       speech: Deno.env.get('ELEVENLABS_API_KEY')

@@ -47,6 +47,14 @@ export const updateAgentSchema = z
   .strictObject(
     {
       name: agentName.optional(),
+      // The suite every version must pass before a live call takes it; null: none.
+      live_requires_suite_id: z
+        .string({ error: 'live_requires_suite_id must be one of the agent’s suites, or null' })
+        .regex(/^suite_[0-9A-Z]{26}$/, {
+          error: 'live_requires_suite_id must be one of the agent’s suites, like suite_…',
+        })
+        .nullable()
+        .optional(),
       ...Object.fromEntries(
         AGENT_FIELDS.map((field) => [field, configShape[field].unwrap().nullable().optional()]),
       ),

@@ -28,6 +28,7 @@ type AgentRow = {
   updated_at: string;
   version_created_at: string;
   archived_at: string | null;
+  live_requires_suite_id?: string | null;
 };
 
 type SqlAnswer = { agent?: AgentRow; error?: string; limit?: number; latest_version?: number };
@@ -41,6 +42,7 @@ export function agentObject(row: AgentRow) {
     version: row.version,
     latest_version: row.latest_version,
     ...row.config,
+    live_requires_suite_id: row.live_requires_suite_id ?? null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     archived_at: row.archived_at,
@@ -163,6 +165,7 @@ export function agentService(deps: {
     async update(userId: string, id: string, body: unknown) {
       const input = parseOrThrow(updateAgentSchema, body) as Record<string, unknown> & {
         name?: string;
+        live_requires_suite_id?: string | null;
       };
       const changes = AGENT_FIELDS.filter((field) => input[field] !== undefined);
       let config: AgentConfig | null = null;
@@ -184,7 +187,26 @@ export function agentService(deps: {
         }),
       ) as SqlAnswer;
       if (result.error) throw refused(result, id);
-      return agentObject(result.agent!);
+      if (input.live_requires_suite_id === undefined) return agentObject(result.agent!);
+      // The gate is the agent's own suite, or none.
+      const suite = input.live_requires_suite_id;
+      if (suite !== null) {
+        const suites = must(
+          await db.from('agent_test_suites').select('id').eq('id', suite).eq('agent_id', id),
+        ) as unknown[];
+        if (!suites.length)
+          throw new ServiceError('invalid_request', `Agent ${id} has no suite ${suite}.`, {
+            field: 'live_requires_suite_id',
+          });
+      }
+      must(
+        await db
+          .from('agents')
+          .update({ live_requires_suite_id: suite })
+          .eq('id', id)
+          .eq('user_id', userId),
+      );
+      return await get(userId, id);
     },
 
     async archive(userId: string, id: string) {

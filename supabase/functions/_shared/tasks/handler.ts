@@ -35,6 +35,7 @@ import { webCalls } from './web-calls.ts';
 import type { VoiceSamples } from '../voice/voice-samples.ts';
 import type { AgentService } from './agents.ts';
 import type { KnowledgeService } from './knowledge.ts';
+import type { TestSuites } from './test-suites.ts';
 
 /** The call API's browsers: its methods, and the headers a script reads besides the defaults. */
 const TASK_CORS = corsFor(['GET', 'POST', 'PATCH', 'DELETE'], {
@@ -56,6 +57,8 @@ export type TaskHandlerDeps = {
   agents: AgentService;
   /** Their documents (/task/agents/{id}/documents, /task/agents/{id}/knowledge). */
   knowledge: KnowledgeService;
+  /** Their test suites and runs (/task/agents/{id}/test-suites, /task/agents/{id}/test-runs). */
+  suites: TestSuites;
   /** ?wait=true holds the response at most this long, well inside the platform's wall clock. */
   waitMs: number;
   /** Comment lines keep idle streams open through proxies (every 15 s). */
@@ -361,6 +364,26 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         ),
     ),
     route<Caller>(
+      { method: 'POST', path: '/task/agents/{id:agent}/test-suites', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(201, await deps.suites.createSuite(account.userId, params.id!, await body())),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents/{id:agent}/test-suites' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.suites.listSuites(account.userId, params.id!)),
+    ),
+    route<Caller>(
+      { method: 'POST', path: '/task/agents/{id:agent}/test-runs', maxBodyBytes: MAX_BODY_BYTES },
+      async ({ params, body }, account) =>
+        jsonResponse(201, await deps.suites.run(account.userId, params.id!, await body())),
+    ),
+    route<Caller>(
+      { method: 'GET', path: '/task/agents/{id:agent}/test-runs/{run_id:run}' },
+      async ({ params }, account) =>
+        jsonResponse(200, await deps.suites.getRun(account.userId, params.id!, params.run_id!)),
+    ),
+    route<Caller>(
       { method: 'GET', path: '/task/voices/{voice:voice}/sample', query: ['language'] },
       async ({ params, url }) => {
         const sample = await deps.samples.sample(
@@ -532,6 +555,7 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
         voice: '[A-Za-z]{1,40}',
         agent: 'agt_[0-9A-Za-z]+',
         document: 'doc_[0-9A-Za-z]+',
+        run: 'run_[0-9A-Za-z]+',
       },
       routes,
       parseBody: parseJsonBody,

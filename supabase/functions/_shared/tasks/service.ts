@@ -297,6 +297,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       record: row.record,
       // A task of an agent may search the agent's documents (none found is an answer too).
       knowledge: row.agent_id != null,
+      testScenario: row.livemode ? null : (row.test_scenario ?? null),
       purpose: row.purpose ?? 'informational',
       offer: row.offer ?? null,
       disclosureFacts: row.disclosure_facts ?? { business_name: null, callback_number: null },
@@ -605,11 +606,20 @@ export function createTaskService(deps: TaskServiceDeps) {
     async create(
       account: { userId: string; apiKeyId: string | null; livemode?: boolean },
       body: unknown,
-      options: { idempotencyKey: string | null; source?: TaskSource; agents?: AgentLookup } = {
+      options: {
+        idempotencyKey: string | null;
+        source?: TaskSource;
+        agents?: AgentLookup;
+        /** A test run's scripted callee for this test call (agents' test suites). */
+        testScenario?: Record<string, unknown>;
+      } = {
         idempotencyKey: null,
       },
     ): Promise<CreatedTask> {
-      const prepared = await prepareTask(body, options);
+      const checked = await prepareTask(body, options);
+      const prepared = options.testScenario
+        ? { ...checked, task: { ...checked.task, test_scenario: options.testScenario } }
+        : checked;
       return accepted(
         await withCallerNumber(() =>
           tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),

@@ -75,6 +75,8 @@ export type TaskRow = {
   /** The agent the task ran with, and which version (null: none named). */
   agent_id?: string | null;
   agent_version?: number | null;
+  /** A test run's scripted callee (test mode only). */
+  test_scenario?: Record<string, unknown> | null;
   direction?: 'outbound' | 'inbound' | 'web';
   webhook_url: string | null;
   current_attempt: number;
@@ -147,7 +149,7 @@ export type AttemptRow = {
 };
 
 export const TASK_COLUMNS =
-  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis, calling_clock_at, retry_waits_compressed, offer, from_number, from_number_id, direction, agent_id, agent_version';
+  'id, user_id, source, status, outcome, phone_number, goal, context, metadata, voice, language, speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message, retry_max_attempts, retry_interval_minutes, webhook_url, current_attempt, next_attempt_at, created_at, started_at, ended_at, duration_seconds, billed_minutes, cost_cents, free_minutes_used, transcript, summary, recording_url, failure_reason, call_outcome, call_outcome_evidence, provider_reason, opted_out, provider_token_hash, event_seq, time_zones, call_window_start, call_window_end, schedule_at, scheduled_for, output_schema, result, result_note, record, recording_retention_days, recording_expires_at, recording_status, content_erased_at, batch_id, batch_index, livemode, test_clock, tools, purpose, disclosure_facts, recording_consent, transfer, legal_basis, calling_clock_at, retry_waits_compressed, offer, from_number, from_number_id, direction, agent_id, agent_version, test_scenario';
 /** The consent record, embedded (PostgREST) or read alongside (task-sql.ts) as `consent`. */
 export const CONSENT_COLUMNS =
   'type, obtained_at, source, reference, recorded_at, phone_number, given_by';

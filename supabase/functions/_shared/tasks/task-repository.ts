@@ -32,6 +32,9 @@ export type Accepted = {
   listed_at?: string;
   /** caller_number_required: whose account, so its verified phone can become its caller ID. */
   user_id?: string;
+  /** agent_version_untested: the agent version a live call may not take yet. */
+  agent_id?: string;
+  agent_version?: number;
 };
 
 export type StoredTask = { row: TaskRow; attempts: AttemptRow[] };

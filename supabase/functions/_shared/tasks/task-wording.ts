@@ -145,6 +145,12 @@ export function refusal(result: Accepted, phoneNumber: string): ServiceError {
       );
     case 'test_clock_in_live_mode':
       return testClockInLiveMode();
+    case 'agent_version_untested':
+      return new ServiceError(
+        'invalid_request',
+        `Version ${result.agent_version} of agent ${result.agent_id} has not passed the suite its live calls require: run it (POST /task/agents/${result.agent_id}/test-runs), or pin a version that passed.`,
+        { field: 'agent_id' },
+      );
     case 'insufficient_credits':
       return new ServiceError(
         'insufficient_credits',

@@ -34,6 +34,11 @@ export type CallRequest = {
    * our server like the integrator's tools.
    */
   knowledge?: boolean;
+  /**
+   * A test run's scripted callee (test mode only): the simulated network plays it. Never sent to
+   * the real provider.
+   */
+  testScenario?: Record<string, unknown> | null;
   /** Where and when the agent hands the callee to a person; null or absent: never. */
   transfer?: TaskTransfer | null;
   /** Ask the provider to record the call (it is not recorded otherwise). */

@@ -150,6 +150,18 @@ const LINES: Record<'en' | 'es' | 'fr' | 'de' | 'ja', Lines> = {
 const linesFor = (language: string) =>
   LINES[language.toLowerCase().split('-')[0] as keyof typeof LINES] ?? LINES.en;
 
+/** Whether the user's words say yes, in the call's language. */
+export const saysYes = (heard: string, language = 'en') =>
+  linesFor(language).yes.test(heard.trim());
+
+/** Who the agent is and for whom, as its system prompt names them (the adapter's wording). */
+export function promptFacts(prompt: string | null) {
+  return {
+    voice: /^You are ([^,]+),/.exec(prompt ?? '')?.[1] ?? 'your agent',
+    businessName: /business named "([^"]*)"/.exec(prompt ?? '')?.[1] ?? 'our business',
+  };
+}
+
 /** The first words of a browser call's summary: what it was about. */
 export const browserCallAbout = (goal: string) => `A browser test call about: ${purposeOf(goal)}.`;
 

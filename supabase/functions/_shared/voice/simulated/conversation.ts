@@ -1,3 +1,4 @@
+import { agentReply, promptFacts, saysYes } from './browser-agent.ts';
 import { KNOWLEDGE_TOOL } from '../../contract/knowledge-tool.ts';
 import type { Behaviour } from './callees.ts';
 import { fillFromFiction } from './fiction.ts';
@@ -105,6 +106,17 @@ export type ScriptInput = {
   transfer?: { to: string | null; mode: string; fallbackMessage: string | null } | null;
   /** The assistant has Vapi's dtmf tool, so it can press keys. */
   dtmfTool?: boolean;
+  /**
+   * A test suite's scripted callee (test mode only, never sent to Vapi): what it says and presses
+   * turn by turn; it replaces the number's behaviour.
+   */
+  scenario?: CalleeScenario | null;
+};
+
+/** A scripted callee of a test suite: its turns, and its answer to the recording question. */
+export type CalleeScenario = {
+  turns: ({ say: string } | { press: string })[];
+  recording_consent?: 'granted' | 'declined';
 };
 
 /** What the callee of 555-0140 asks. */
@@ -810,7 +822,7 @@ function scriptFor(input: ScriptInput): Script {
  * too long (`exceeded-max-duration`): turns that would not finish in time are not spoken.
  */
 export function buildScript(input: ScriptInput): Script {
-  const script = scriptFor(input);
+  const script = input.scenario ? scenarioScript(input, input.scenario) : scriptFor(input);
   const answer = script.steps.find((s) => s.kind === 'status' && s.status === 'in-progress');
   const end = script.steps.find((s) => s.kind === 'end');
   if (!answer || !end || end.at <= answer.at + input.maxDurationSeconds) return script;
@@ -834,4 +846,103 @@ export function buildScript(input: ScriptInput): Script {
 /** The arguments the agent fills in for a tool: plausible values for every declared field. */
 export function argumentsFor(parameters: Record<string, unknown>, goal: string) {
   return fillFromFiction(parameters, 'agreed', goal);
+}
+
+/**
+ * A test suite's callee: after the opening and what the call is for, it says and presses what its
+ * scenario says, turn by turn; the agent answers each turn as the browser agent does (browser-
+ * agent.ts: rules, the same every time), searching its documents for a question when it has them.
+ * An opt-out or a goodbye ends the call at once; a press of the opt-out key is the platform's to
+ * handle; after the last turn the agent closes and the callee hangs up.
+ */
+function scenarioScript(input: ScriptInput, scenario: CalleeScenario): Script {
+  const goal = goalFromPrompt(input.systemPrompt);
+  const facts = promptFacts(input.systemPrompt);
+  const language = input.language ?? 'en';
+  const steps: Step[] = [];
+  const end = (at: number, endedReason: string) => steps.push({ at, kind: 'end', endedReason });
+  const answered = RING_AT + RING_SECONDS;
+  steps.push({ at: RING_AT, kind: 'status', status: 'ringing' });
+  steps.push({ at: answered, kind: 'status', status: 'in-progress' });
+  const lines = conversationLines(goal, input.firstMessage, true, language, input.endCallMessage);
+  const say = phrasesFor(language);
+  let at = answered + 0.6;
+  let consent: Pick<Script, 'recordingConsent' | 'consentGrantedAt'> = {};
+  if (input.consentRequest?.trim()) {
+    const declines = scenario.recording_consent === 'declined';
+    at = speak(steps, at, [
+      ['assistant', input.consentRequest.trim()],
+      ['user', declines ? say.consentNo : say.consentYes],
+    ]);
+    consent = declines
+      ? { recordingConsent: 'declined', consentGrantedAt: null }
+      : { recordingConsent: 'granted', consentGrantedAt: at };
+  }
+  at = speak(steps, at, [
+    ['assistant', lines.opening],
+    ['assistant', lines.ask],
+  ]);
+  const knowledge = input.tools?.find((tool) => tool.name === KNOWLEDGE_TOOL);
+  let agreed = false;
+  for (const turn of scenario.turns) {
+    if ('press' in turn) {
+      steps.push({
+        at,
+        kind: 'turn',
+        role: 'user',
+        text: turn.press,
+        seconds: 0.4,
+        dtmf: turn.press,
+      });
+      at = Math.round((at + 0.4 + GAP) * 10) / 10;
+      continue;
+    }
+    at = speak(steps, at, [['user', turn.say]]);
+    const reply = agentReply({
+      goal,
+      voice: facts.voice,
+      businessName: facts.businessName,
+      heard: turn.say,
+      language,
+    });
+    agreed ||= saysYes(turn.say, language);
+    const plain = !reply.ends && !/\b(AI|KI|IA)\b|AIアシスタント/.test(reply.text);
+    if (knowledge && plain && /[?？]\s*$/.test(turn.say.trim())) {
+      // A question about the business: the agent looks it up and reads back what it found.
+      steps.push({ at, kind: 'tool', name: knowledge.name, arguments: { query: turn.say.trim() } });
+      at = Math.round((at + 1) * 10) / 10;
+      steps.push({
+        at,
+        kind: 'turn',
+        role: 'assistant',
+        text: TOOL_FAILED_LINE,
+        seconds: 4,
+        fromTool: true,
+      });
+      at = Math.round((at + 4 + GAP) * 10) / 10;
+      continue;
+    }
+    at = speak(steps, at, [['assistant', reply.text]]);
+    if (reply.ends) {
+      end(at, ENDED_REASONS.assistantEnded);
+      return {
+        ...consent,
+        steps,
+        outcome: 'not-met',
+        summary: `The assistant called about: ${goal}. ${reply.optedOut ? 'The callee asked not to be called again.' : 'The callee said goodbye.'}`,
+        optedOut: reply.optedOut === true,
+      };
+    }
+  }
+  const after = speak(steps, at, [
+    ['assistant', lines.closing],
+    ['user', say.byeYes, 0.4],
+  ]);
+  end(after, ENDED_REASONS.callerHungUp);
+  return {
+    ...consent,
+    steps,
+    outcome: agreed ? 'met' : 'not-met',
+    summary: `The assistant called about: ${goal}. ${agreed ? 'The callee agreed.' : 'The callee did not agree.'}`,
+  };
 }

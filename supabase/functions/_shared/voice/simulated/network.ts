@@ -24,12 +24,13 @@ import {
   TRANSFER_RING_SECONDS,
   UNANSWERED_TRANSFER_DIGITS,
   type Branch,
+  type CalleeScenario,
   type Script,
   type Step,
 } from './conversation.ts';
 import { createOutbox, type BackoffPlan, type Outbox, type Target } from './delivery.ts';
 import { DEFAULT_SERVER_MESSAGES } from './validation.ts';
-import { agentReply, browserCallAbout } from './browser-agent.ts';
+import { agentReply, browserCallAbout, promptFacts } from './browser-agent.ts';
 import { goalFromPrompt, speakingSeconds } from './conversation.ts';
 
 /**
@@ -669,6 +670,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
       outputSchemas: objectSchemasOf(assistant),
       transfer: transferOf(assistant),
       dtmfTool: modelTools(assistant).some((tool) => tool.type === 'dtmf'),
+      // A test suite's scripted callee (test mode: the functions' own network) plays instead.
+      scenario: isObject(metadata.scenario) ? (metadata.scenario as CalleeScenario) : null,
     });
     // The end-of-call report is stamped after the end (finish), so the timeline leaves room for it.
     const timeline = callTimeline(clock, {
@@ -881,8 +884,7 @@ export function createVoiceNetwork(options: NetworkOptions) {
     const prompt = systemPrompt(call.assistant) ?? '';
     const reply = agentReply({
       goal: goalFromPrompt(prompt),
-      voice: /^You are ([^,]+),/.exec(prompt)?.[1] ?? 'your agent',
-      businessName: /business named "([^"]*)"/.exec(prompt)?.[1] ?? 'our business',
+      ...promptFacts(prompt),
       heard: message.content,
       language: transcriberLanguage(call.assistant) ?? 'en',
     });

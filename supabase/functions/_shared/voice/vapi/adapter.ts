@@ -401,7 +401,14 @@ function assistantOf(request: AgentRequest) {
       backoffPlan: { type: 'exponential', maxRetries: 5, baseDelaySeconds: 1 },
       headers: { 'x-dialwise-task-token': request.serverToken },
     },
-    metadata: { task_id: request.taskId, attempt: request.attempt },
+    metadata: {
+      task_id: request.taskId,
+      attempt: request.attempt,
+      // Only a test call carries one, and only to the simulated network.
+      ...(request.livemode === false && request.testScenario
+        ? { scenario: request.testScenario }
+        : {}),
+    },
   };
 }
 
