@@ -194,6 +194,72 @@ export type Database = {
         };
         Relationships: [];
       };
+      agent_test_runs: {
+        Row: {
+          id: string;
+          agent_id: string;
+          agent_version: number;
+          suite_id: string | null;
+          user_id: string;
+          status: 'running' | 'passed' | 'failed';
+          results: Json;
+          created_at: string;
+          finished_at: string | null;
+        };
+        Insert: {
+          id: string;
+          agent_id: string;
+          agent_version: number;
+          suite_id?: string | null;
+          user_id: string;
+          status: 'running' | 'passed' | 'failed';
+          results?: Json;
+          created_at?: string;
+          finished_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          agent_id?: string;
+          agent_version?: number;
+          suite_id?: string | null;
+          user_id?: string;
+          status?: 'running' | 'passed' | 'failed';
+          results?: Json;
+          created_at?: string;
+          finished_at?: string | null;
+        };
+        Relationships: [];
+      };
+      agent_test_suites: {
+        Row: {
+          id: string;
+          agent_id: string;
+          user_id: string;
+          name: string;
+          scenarios: Json;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id: string;
+          agent_id: string;
+          user_id: string;
+          name: string;
+          scenarios: Json;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          agent_id?: string;
+          user_id?: string;
+          name?: string;
+          scenarios?: Json;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       agent_versions: {
         Row: { agent_id: string; version: number; config: Json; created_at: string };
         Insert: { agent_id: string; version: number; config: Json; created_at?: string };
@@ -209,6 +275,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           archived_at: string | null;
+          live_requires_suite_id: string | null;
         };
         Insert: {
           id: string;
@@ -218,6 +285,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           archived_at?: string | null;
+          live_requires_suite_id?: string | null;
         };
         Update: {
           id?: string;
@@ -227,6 +295,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           archived_at?: string | null;
+          live_requires_suite_id?: string | null;
         };
         Relationships: [];
       };
@@ -1110,6 +1179,7 @@ export type Database = {
           from_number_id: string | null;
           agent_id: string | null;
           agent_version: number | null;
+          test_scenario: Json | null;
         };
         Insert: {
           id: string;
@@ -1259,6 +1329,7 @@ export type Database = {
           from_number_id?: string | null;
           agent_id?: string | null;
           agent_version?: number | null;
+          test_scenario?: Json | null;
         };
         Update: {
           id?: string;
@@ -1408,6 +1479,7 @@ export type Database = {
           from_number_id?: string | null;
           agent_id?: string | null;
           agent_version?: number | null;
+          test_scenario?: Json | null;
         };
         Relationships: [];
       };

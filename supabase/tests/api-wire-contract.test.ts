@@ -609,6 +609,53 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
       }),
       'DELETE',
     );
+    const suite = await ask(
+      'a suite',
+      '/task/agents/{id}/test-suites',
+      account.api(
+        `/agents/${agent.id}/test-suites`,
+        post({
+          name: 'Before going live',
+          scenarios: [
+            { name: 'opts out', turns: ['Stop calling me.'], expect: { opted_out: true } },
+          ],
+        }),
+      ),
+      'POST',
+    );
+    await ask(
+      'a suite without scenarios',
+      '/task/agents/{id}/test-suites',
+      account.api(`/agents/${agent.id}/test-suites`, post({ name: 'x', scenarios: [] })),
+      'POST',
+    );
+    await ask(
+      'its suites',
+      '/task/agents/{id}/test-suites',
+      account.api(`/agents/${agent.id}/test-suites`),
+      'GET',
+    );
+    const testRun = await ask(
+      'a run',
+      '/task/agents/{id}/test-runs',
+      account.api(
+        `/agents/${agent.id}/test-runs`,
+        post({ suite_id: (suite.body as { id: string }).id }),
+      ),
+      'POST',
+    );
+    await ask(
+      'a run of no suite',
+      '/task/agents/{id}/test-runs',
+      account.api(`/agents/${agent.id}/test-runs`, post({ suite_id: `suite_${'0'.repeat(26)}` })),
+      'POST',
+    );
+    await ask(
+      'the run',
+      '/task/agents/{id}/test-runs/{run_id}',
+      account.api(`/agents/${agent.id}/test-runs/${(testRun.body as { id: string }).id}`),
+      'GET',
+    );
     await ask(
       'archived',
       '/task/agents/{id}/archive',
@@ -723,6 +770,7 @@ describe('the call API on the wire matches openapi.yaml', { shuffle: false }, ()
         .replace('{number_id}', number)
         .replace('{voice}', 'Aria')
         .replace('{document_id}', `doc_${'0'.repeat(26)}`)
+        .replace('{run_id}', `run_${'0'.repeat(26)}`)
         .replace(/^\/task/, '');
     for (const [route, methods] of Object.entries(document.paths))
       for (const method of Object.keys(methods).map((one) => one.toUpperCase())) {

@@ -59,7 +59,8 @@ describe('the OpenAPI description', () => {
           .replace('{id}', id)
           .replace('{batch_id}', batchId)
           .replace('{voice}', 'Aria')
-          .replace('{document_id}', `doc_${'0'.repeat(26)}`);
+          .replace('{document_id}', `doc_${'0'.repeat(26)}`)
+          .replace('{run_id}', `run_${'0'.repeat(26)}`);
         const response = await account.api(target, {
           method: method.toUpperCase(),
           ...(method === 'post' && (route === '/task' || route === '/task/batches')

@@ -236,6 +236,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/task/agents/{id}/test-suites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An agent's test suites
+     * @description Oldest first.
+     */
+    get: operations['listAgentTestSuites'];
+    put?: never;
+    /**
+     * Create a test suite for an agent
+     * @description Scripted callees (scenarios: what each says and presses, turn by turn, and how it answers the recording question) and what must hold when each call ends (expect). At most 18 scenarios. Run it with POST /task/agents/{id}/test-runs.
+     */
+    post: operations['createAgentTestSuite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/agents/{id}/test-runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a test suite against a version of an agent
+     * @description Plays every scenario as a test call of the version (the latest unless agent_version) on the simulated network, a few at once: free, and the same verdicts every time. Answers when every call ended, with each scenario's verdict (passed, failures in words) and its transcript; status is passed only when every scenario passed. A passed run of the agent's live_requires_suite_id clears that version for live calls.
+     */
+    post: operations['runAgentTestSuite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/agents/{id}/test-runs/{run_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A run of a test suite
+     * @description Its status and each scenario's verdict.
+     */
+    get: operations['getAgentTestRun'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/task/voices/{voice}/sample': {
     parameters: {
       query?: never;
@@ -1020,6 +1084,8 @@ export interface components {
     /** @description Only what changes; null removes a field. */
     UpdateAgentRequest: {
       name?: string;
+      /** @description One of the agent's suites that each version must pass before a live call takes it (null clears it); not a new version. */
+      live_requires_suite_id?: string | null;
       goal?: components['schemas']['TaskGoal'] | null;
       context?: components['schemas']['TaskContext'] | null;
       voice?: components['schemas']['TaskVoice'] | null;
@@ -1036,6 +1102,8 @@ export interface components {
     Agent: {
       /** @example agt_01KEXAMPLE0000000000000000 */
       id: string;
+      /** @description The suite a version must have passed before a live call takes it. */
+      live_requires_suite_id: string | null;
       /** @enum {string} */
       object: 'agent';
       name: string;
@@ -1109,6 +1177,86 @@ export interface components {
       place: string;
       content: string;
       rank?: number;
+    };
+    TestScenario: {
+      name: string;
+      /** @description What the callee says ("Who is this?" or {"say": …}) or presses ({"press": "9"}), in order. */
+      turns: (
+        | string
+        | {
+            say: string;
+          }
+        | {
+            press: string;
+          }
+      )[];
+      /** @enum {string} */
+      recording_consent?: 'granted' | 'declined';
+      /** @description What must hold when the call ends; each key left out is not checked. */
+      expect: {
+        status?: components['schemas']['TaskStatus'];
+        /** @enum {string} */
+        outcome?: 'achieved' | 'not_achieved' | 'unknown';
+        call_outcome?: string;
+        opted_out?: boolean;
+        /** @description The call opened with the mandatory identification. */
+        opening?: boolean;
+        /** @description The agent searched its documents. */
+        knowledge_used?: boolean;
+        transcript_includes?: string[];
+        transcript_excludes?: string[];
+        /** @description Event types that must occur. */
+        events?: string[];
+        result?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    CreateTestSuiteRequest: {
+      name: string;
+      scenarios: components['schemas']['TestScenario'][];
+    };
+    TestSuite: {
+      /** @enum {string} */
+      object: 'test_suite';
+      /** @example suite_01KEXAMPLE0000000000000000 */
+      id: string;
+      agent_id: string;
+      name: string;
+      scenarios: components['schemas']['TestScenario'][];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    TestRun: {
+      /** @enum {string} */
+      object: 'test_run';
+      /** @example run_01KEXAMPLE0000000000000000 */
+      id: string;
+      agent_id: string;
+      agent_version: number;
+      suite_id: string | null;
+      /** @enum {string} */
+      status: 'running' | 'passed' | 'failed';
+      results: {
+        name: string;
+        passed: boolean;
+        /** @description What did not hold, in words. */
+        failures: string[];
+        /** @description The scenario's test call. */
+        task_id: string | null;
+        status: string | null;
+        transcript: {
+          /** @enum {string} */
+          speaker: 'agent' | 'callee';
+          text: string;
+        }[];
+      }[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      finished_at: string | null;
     };
     /** @description Where a live browser call's audio goes, and its format. */
     WebCallSocket: {
@@ -2254,6 +2402,131 @@ export interface operations {
             data: components['schemas']['KnowledgePassage'][];
             has_more: boolean;
           };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  listAgentTestSuites: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The suites. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            object: 'list';
+            data: components['schemas']['TestSuite'][];
+            has_more: boolean;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  createAgentTestSuite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTestSuiteRequest'];
+      };
+    };
+    responses: {
+      /** @description The suite. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestSuite'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  runAgentTestSuite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          suite_id: string;
+          agent_version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The finished run. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestRun'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['AccountNotReady'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+    };
+  };
+  getAgentTestRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['AgentId'];
+        run_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestRun'];
         };
       };
       400: components['responses']['BadRequest'];
