@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl } from './support/stack';
 import { deleteCreatedUsers } from './support/clients';
 import {
   callApiWith,
@@ -23,6 +26,7 @@ let owner: CallingAccount;
 let api: ReturnType<typeof callApiWith>;
 let agentId: string;
 let suiteId: string;
+let testKey: string;
 
 const SUITE = {
   name: 'Before going live',
@@ -52,7 +56,8 @@ const SUITE = {
 
 beforeAll(async () => {
   owner = await createCallingAccount({ label: 'suites' });
-  api = callApiWith(await testKeyOf(owner));
+  testKey = await testKeyOf(owner);
+  api = callApiWith(testKey);
   agentId = (
     (await (
       await api('/agents', {
@@ -173,5 +178,49 @@ describe('an agent’s test suite', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('runs from a CI step: the documented command exits 0 when every scenario passes, 1 when one fails', async () => {
+    const cli = (args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'packages/sdk/src/cli.ts', 'test-run', ...args],
+        {
+          env: {
+            ...process.env,
+            DIALWISE_API_KEY: testKey,
+            DIALWISE_BASE_URL: `${apiUrl}/functions/v1`,
+          },
+        },
+      ).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (error: { code: number; stdout: string; stderr: string }) => ({
+          code: error.code,
+          stdout: error.stdout + error.stderr,
+        }),
+      );
+    const passed = await cli(['--agent', agentId, '--suite', suiteId]);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toContain('PASS  honours an opt-out');
+    expect(passed.stdout).toMatch(/passed: 3 of 3 scenarios/);
+
+    const failing = (await (
+      await api(`/agents/${agentId}/test-suites`, {
+        method: 'POST',
+        json: {
+          name: 'Expects the impossible',
+          scenarios: [
+            { name: 'never opts out', turns: ['Stop calling me.'], expect: { opted_out: false } },
+          ],
+        },
+      })
+    ).json()) as { id: string };
+    const failed = await cli(['--agent', agentId, '--suite', failing.id]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('FAIL  never opts out');
+    expect(failed.stdout).toContain('the call recorded an opt-out');
+
+    expect((await cli(['--agent', `agt_${'0'.repeat(26)}`, '--suite', suiteId])).code).toBe(2);
+    expect((await cli([])).code).toBe(2);
   });
 });

@@ -3,8 +3,18 @@ import { PageRequest } from './pagination.js';
 import { readSse } from './sse.js';
 import {
   isTerminal,
+  type AddDocumentRequest,
+  type Agent,
+  type AgentDocument,
+  type AgentVersion,
   type Batch,
   type BatchEvent,
+  type CreateAgentRequest,
+  type CreateTestSuiteRequest,
+  type KnowledgePassage,
+  type TestRun,
+  type TestSuite,
+  type UpdateAgentRequest,
   type CallCheck,
   type CreateBatchRequest,
   type CreateTaskRequest,
@@ -144,8 +154,11 @@ const DEFAULT_TIMEOUT_MS = 90_000;
 /** A Retry-After longer than this is handed to the caller instead of slept through. */
 const LONGEST_RETRY_WAIT_S = 10;
 
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 export class Dialwise {
   readonly tasks: Tasks;
+  readonly agents: Agents;
   readonly batches: Batches;
   readonly recordings: Recordings;
   readonly webhooks: Webhooks;
@@ -171,6 +184,7 @@ export class Dialwise {
     this.fetcher = fetcher;
     this.tasks = new Tasks(this);
     this.batches = new Batches(this);
+    this.agents = new Agents(this);
     this.recordings = new Recordings(this);
     this.webhooks = new Webhooks();
     this.doNotCall = new DoNotCall(this);
@@ -183,7 +197,7 @@ export class Dialwise {
   }
 
   /** @internal Sends one API request; answers the checked Response. */
-  async send(method: 'GET' | 'POST', path: string, call: Call = {}): Promise<Response> {
+  async send(method: HttpMethod, path: string, call: Call = {}): Promise<Response> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -249,7 +263,7 @@ export class Dialwise {
 
   /** @internal The answer's JSON, with the answer itself as its `lastResponse`. */
   async json<T extends object>(
-    method: 'GET' | 'POST',
+    method: HttpMethod,
     path: string,
     call: Call = {},
   ): Promise<WithResponse<T>> {
@@ -620,6 +634,149 @@ class LegalBasisApi {
       signal: options.signal,
       timeoutMs: options.requestTimeoutMs,
     });
+  }
+}
+
+/**
+ * Agents: named, versioned agent fields a task takes (`agent_id`), their documents, and their test
+ * suites, whose runs play scripted callees on the simulated network.
+ */
+class Agents {
+  constructor(private readonly client: Dialwise) {}
+
+  private path(id: string, rest = '') {
+    return `/task/agents/${encodeURIComponent(id)}${rest}`;
+  }
+
+  create(body: CreateAgentRequest, options: RequestOptions = {}): Promise<WithResponse<Agent>> {
+    return this.client.json<Agent>('POST', '/task/agents', {
+      body,
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+    });
+  }
+
+  /** The agent with its latest version's fields, or `version`'s. */
+  get(id: string, params: { version?: number } = {}, options: RequestOptions = {}) {
+    return this.client.json<Agent>('GET', this.path(id), {
+      query: params,
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  list(params: { limit?: number; archived?: boolean } = {}, options: RequestOptions = {}) {
+    return new PageRequest((cursor) =>
+      this.client.json<Page<Agent>>('GET', '/task/agents', {
+        query: {
+          limit: params.limit,
+          archived: params.archived === undefined ? undefined : String(params.archived),
+          starting_after: cursor,
+        },
+        signal: options.signal,
+        timeoutMs: options.requestTimeoutMs,
+        retry: true,
+      }),
+    );
+  }
+
+  /** Changed fields make a new version; null removes a field. */
+  update(id: string, body: UpdateAgentRequest, options: RequestOptions = {}) {
+    return this.client.json<Agent>('PATCH', this.path(id), {
+      body,
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+    });
+  }
+
+  archive(id: string, options: RequestOptions = {}) {
+    return this.client.json<Agent>('POST', this.path(id, '/archive'), {
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  versions(id: string, options: RequestOptions = {}) {
+    return this.client.json<Page<AgentVersion>>('GET', this.path(id, '/versions'), {
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  /** Gives the agent a document to answer from (text, Markdown, CSV; a PDF as content_base64). */
+  addDocument(id: string, body: AddDocumentRequest, options: RequestOptions = {}) {
+    return this.client.json<AgentDocument>('POST', this.path(id, '/documents'), {
+      body,
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+    });
+  }
+
+  documents(id: string, options: RequestOptions = {}) {
+    return this.client.json<Page<AgentDocument>>('GET', this.path(id, '/documents'), {
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  removeDocument(id: string, documentId: string, options: RequestOptions = {}) {
+    return this.client.json<{ object: 'document'; id: string; deleted: true }>(
+      'DELETE',
+      this.path(id, `/documents/${encodeURIComponent(documentId)}`),
+      { signal: options.signal, timeoutMs: options.requestTimeoutMs, retry: true },
+    );
+  }
+
+  /** What a call of the agent would find in its documents for `q`. */
+  searchKnowledge(id: string, q: string, options: RequestOptions = {}) {
+    return this.client.json<Page<KnowledgePassage>>('GET', this.path(id, '/knowledge'), {
+      query: { q },
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  createTestSuite(id: string, body: CreateTestSuiteRequest, options: RequestOptions = {}) {
+    return this.client.json<TestSuite>('POST', this.path(id, '/test-suites'), {
+      body,
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+    });
+  }
+
+  testSuites(id: string, options: RequestOptions = {}) {
+    return this.client.json<Page<TestSuite>>('GET', this.path(id, '/test-suites'), {
+      signal: options.signal,
+      timeoutMs: options.requestTimeoutMs,
+      retry: true,
+    });
+  }
+
+  /** Runs a suite against a version (the latest unless named); answers once every call ended. */
+  runTestSuite(
+    id: string,
+    body: { suite_id: string; agent_version?: number },
+    options: RequestOptions = {},
+  ) {
+    return this.client.json<TestRun>('POST', this.path(id, '/test-runs'), {
+      body,
+      signal: options.signal,
+      // A run waits for its calls: give it the API's longest wait.
+      timeoutMs: options.requestTimeoutMs ?? 120_000,
+    });
+  }
+
+  testRun(id: string, runId: string, options: RequestOptions = {}) {
+    return this.client.json<TestRun>(
+      'GET',
+      this.path(id, `/test-runs/${encodeURIComponent(runId)}`),
+      { signal: options.signal, timeoutMs: options.requestTimeoutMs, retry: true },
+    );
   }
 }
 

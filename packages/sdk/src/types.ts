@@ -62,6 +62,16 @@ export type TypedTaskEvent = {
   };
 }[TaskEventType];
 export type Batch = Schemas['Batch'];
+export type Agent = Schemas['Agent'];
+export type AgentVersion = Schemas['AgentVersion'];
+export type CreateAgentRequest = Schemas['CreateAgentRequest'];
+export type UpdateAgentRequest = Schemas['UpdateAgentRequest'];
+export type AddDocumentRequest = Schemas['AddDocumentRequest'];
+export type AgentDocument = Schemas['AgentDocument'];
+export type KnowledgePassage = Schemas['KnowledgePassage'];
+export type CreateTestSuiteRequest = Schemas['CreateTestSuiteRequest'];
+export type TestSuite = Schemas['TestSuite'];
+export type TestRun = Schemas['TestRun'];
 export type BatchEvent = Schemas['BatchEvent'];
 export type CreateBatchRequest = Schemas['CreateBatchRequest'];
 export type CallCheck = Schemas['CallCheck'];
