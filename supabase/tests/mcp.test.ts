@@ -77,6 +77,41 @@ describe('MCP server', () => {
     }
   });
 
+  it('lists the agents, calls with one, and runs its test suite', async () => {
+    const agent = (await (
+      await account.api('/agents', {
+        method: 'POST',
+        json: { name: 'MCP front desk', goal: 'Confirm the delivery window.', voice: 'George' },
+      })
+    ).json()) as { id: string };
+    const suite = (await (
+      await account.api(`/agents/${agent.id}/test-suites`, {
+        method: 'POST',
+        json: {
+          name: 'Smoke',
+          scenarios: [
+            { name: 'opts out', turns: ['Stop calling me.'], expect: { opted_out: true } },
+          ],
+        },
+      })
+    ).json()) as { id: string };
+    const listed = await call(client, 'list_agents', {});
+    expect(listed.isError).toBeFalsy();
+    expect(textOf(listed)).toContain(`${agent.id} MCP front desk (version 1)`);
+    const placed = await call(client, 'check_call', {
+      phone_number: '+14155550100',
+      agent_id: agent.id,
+    });
+    expect(placed.isError).toBeFalsy();
+    const tested = await call(client, 'run_agent_tests', {
+      agent_id: agent.id,
+      suite_id: suite.id,
+    });
+    expect(tested.isError).toBeFalsy();
+    expect(tested.structuredContent).toMatchObject({ status: 'passed', agent_version: 1 });
+    expect(textOf(tested)).toContain('PASS opts out');
+  });
+
   it('advertises tools without list_changed notifications, which a stateless server cannot send', () => {
     const capabilities = client.getServerCapabilities();
     expect(capabilities?.tools).toBeDefined();
@@ -111,16 +146,18 @@ describe('MCP server', () => {
     ).toContain(id);
   });
 
-  it('lists the eight tools with input and output schemas', async () => {
+  it('lists the ten tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'cancel_call',
       'check_call',
       'get_call',
+      'list_agents',
       'list_calls',
       'list_numbers',
       'place_call',
       'place_calls',
+      'run_agent_tests',
       'set_number_inbound_agent',
     ]);
     const place = tools.find((t) => t.name === 'place_call')!;

@@ -2,8 +2,16 @@
 import { createMcpFunctionHandler } from '../_shared/mcp/handler.ts';
 import { taskServiceFromEnv } from '../_shared/tasks/wiring.ts';
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
+import { intEnv } from '../_shared/env.ts';
+import { testSuites } from '../_shared/tasks/test-suites.ts';
 
 serveConfigured('mcp', () => {
   const { db, service, batches, numbers, agents } = taskServiceFromEnv();
-  return createMcpFunctionHandler({ db, service, batches, numbers, agents });
+  const suites = testSuites({
+    db,
+    tasks: service,
+    agents,
+    callTimeoutMs: intEnv('TASK_WAIT_MAX_SECONDS', 60) * 1000,
+  });
+  return createMcpFunctionHandler({ db, service, batches, numbers, agents, suites });
 });

@@ -1,6 +1,7 @@
 // The MCP endpoint: an API key in `Authorization: Bearer`, then the SDK's stateless Streamable HTTP
 // handler (2025 revisions and 2026-07-28 from one endpoint) over a server built for that account.
 import type { AgentService } from '../tasks/agents.ts';
+import type { TestSuites } from '../tasks/test-suites.ts';
 import { createMcpHandler } from 'npm:@modelcontextprotocol/server@2.4.0';
 import { LIMITS } from '../contract/limits.ts';
 import type { Db } from '../db.ts';
@@ -28,6 +29,7 @@ export function createMcpFunctionHandler(deps: {
   batches?: BatchService;
   numbers?: NumberService;
   agents?: AgentService;
+  suites?: TestSuites;
 }) {
   const serve = createHandler(
     // The SDK answers methods, sizes and protocol errors itself, in JSON-RPC.
@@ -47,7 +49,15 @@ export function createMcpFunctionHandler(deps: {
       const body = request.method === 'POST' ? await text() : null;
       if (body !== null) rejectDeepJsonText(body);
       const handler = createMcpHandler(
-        () => buildMcpServer(deps.service, account, deps.batches, deps.numbers, deps.agents),
+        () =>
+          buildMcpServer(
+            deps.service,
+            account,
+            deps.batches,
+            deps.numbers,
+            deps.agents,
+            deps.suites,
+          ),
         {
           onerror: (error) => console.error(`[mcp ${requestId}] ${error.message}`),
         },

@@ -8,6 +8,7 @@ import type { Account } from '../accounts/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import type { BatchService } from '../tasks/batches.ts';
 import type { AgentService } from '../tasks/agents.ts';
+import type { TestSuites } from '../tasks/test-suites.ts';
 import {
   createBatchSchema,
   createTaskSchema,
@@ -106,6 +107,32 @@ export const taskOutputSchema = z.looseObject({
   url: z.string(),
 });
 
+const agentListInputSchema = z.strictObject({
+  limit: z.int().min(1).max(100).optional().describe('How many agents (20 when left out)'),
+});
+const agentListOutputSchema = z.object({
+  object: z.literal('list'),
+  data: z.array(z.object({ id: z.string(), name: z.string(), version: z.number() }).passthrough()),
+  has_more: z.boolean(),
+});
+const runTestsInputSchema = z.strictObject({
+  agent_id: z
+    .string()
+    .regex(/^agt_[0-9A-Z]{26}$/)
+    .describe('The agent (agt_…)'),
+  suite_id: z
+    .string()
+    .regex(/^suite_[0-9A-Z]{26}$/)
+    .describe('One of its test suites (suite_…)'),
+  agent_version: z.int().min(1).optional().describe('Which version (its latest when left out)'),
+});
+const testRunOutputSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['running', 'passed', 'failed']),
+    results: z.array(z.unknown()),
+  })
+  .passthrough();
 const idSchema = z.strictObject({
   id: z
     .string({ error: 'id must be a task id like task_01J…' })
@@ -212,6 +239,7 @@ export function buildMcpServer(
   batches?: BatchService,
   numbers?: NumberService,
   agents?: AgentService,
+  suites?: TestSuites,
 ): McpServer {
   // A call may name one of the account's agents (agent_id), read once per request.
   const agentLookup = agents?.lookup({ userId: account.userId });
@@ -299,6 +327,65 @@ export function buildMcpServer(
         );
       }),
   );
+
+  if (agents)
+    server.registerTool(
+      'list_agents',
+      {
+        title: 'List agents',
+        description:
+          "List the account's agents (newest first), each with its latest version's fields (voice, language, goal, tools, …). Pass an agent's id as agent_id to place_call to call with it.",
+        inputSchema: advertised(agentListInputSchema),
+        outputSchema: advertised(agentListOutputSchema),
+        annotations: { readOnlyHint: true },
+      },
+      (args: unknown) =>
+        run(async () => {
+          const { limit } = parseOrThrow(agentListInputSchema, args ?? {});
+          const page = await agents.list(account.userId, { limit: String(limit ?? 20) });
+          return ok(
+            page,
+            page.data.length
+              ? page.data
+                  .map((agent) => `${agent.id} ${agent.name} (version ${agent.version})`)
+                  .join('\n')
+              : 'No agents yet.',
+          );
+        }),
+    );
+
+  if (suites)
+    server.registerTool(
+      'run_agent_tests',
+      {
+        title: 'Run an agent’s test suite',
+        description:
+          "Run one of an agent's test suites (scripted callees and what must hold when their calls end) against a version of it (its latest unless agent_version): each scenario is a free test call on the simulated network, with the same verdict every time. Returns each scenario's verdict (passed, failures) and transcript; status is passed only when every scenario passed.",
+        inputSchema: advertised(runTestsInputSchema),
+        outputSchema: advertised(testRunOutputSchema),
+        annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      },
+      (args: unknown) =>
+        run(async () => {
+          const { agent_id, ...body } = parseOrThrow(runTestsInputSchema, args ?? {});
+          const testRun = await suites.run(account.userId, agent_id, body);
+          const results = testRun.results as {
+            name: string;
+            passed: boolean;
+            failures: string[];
+          }[];
+          return ok(
+            testRun,
+            [
+              `Run ${testRun.id}: ${testRun.status}.`,
+              ...results.map(
+                (one) =>
+                  `${one.passed ? 'PASS' : 'FAIL'} ${one.name}${one.failures.length ? `: ${one.failures.join('; ')}` : ''}`,
+              ),
+            ].join('\n'),
+          );
+        }),
+    );
 
   server.registerTool(
     'get_call',

@@ -290,7 +290,19 @@ export function testSuites(deps: {
     return results;
   }
 
-  const runObject = (row: Record<string, unknown>) => ({ object: 'test_run' as const, ...row });
+  const runObject = (row: Record<string, unknown>) => ({
+    object: 'test_run' as const,
+    ...(row as {
+      id: string;
+      agent_id: string;
+      agent_version: number;
+      suite_id: string | null;
+      status: 'running' | 'passed' | 'failed';
+      results: Verdict[];
+      created_at: string;
+      finished_at: string | null;
+    }),
+  });
 
   return {
     async createSuite(userId: string, agentId: string, body: unknown) {
