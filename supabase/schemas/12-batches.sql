@@ -306,6 +306,13 @@ begin
                                  where coalesce((r.value->>'retry_waits_compressed')::boolean, false)) then
     return jsonb_build_object('error', 'compressed_waits_in_live_mode');
   end if;
+  -- A live row takes only an agent version that passed its agent's gate suite, as a task does.
+  if batch_livemode and exists (select 1 from jsonb_array_elements(p_tasks) r
+                                 where r.value->>'agent_id' is not null
+                                   and not private.agent_version_cleared(r.value->>'agent_id',
+                                     (r.value->>'agent_version')::integer)) then
+    return jsonb_build_object('error', 'agent_version_untested');
+  end if;
 
   -- A replay answers before the rate limit, as for a single task.
   if p_idempotency_key is not null then

@@ -148,6 +148,12 @@ describe('an agent’s test suite', () => {
     expect(await untested.json()).toMatchObject({
       error: { field: 'agent_id', message: expect.stringContaining('has not passed') },
     });
+    const batch = await owner.api('/batches', {
+      method: 'POST',
+      json: { defaults: { agent_id: agentId }, tasks: [{ phone_number: '+14155550100' }] },
+    });
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ error: { field: 'agent_id' } });
     expect((await run({ suite_id: suiteId })).status).toBe('passed');
     const cleared = await owner.api('', {
       method: 'POST',

@@ -310,6 +310,12 @@ export function createBatchService(deps: BatchServiceDeps) {
           );
         case 'compressed_waits_in_live_mode':
           throw compressedWaitsInLiveMode();
+        case 'agent_version_untested':
+          throw new ServiceError(
+            'invalid_request',
+            "A row's agent version has not passed the suite its agent requires before live calls: run it (POST /task/agents/{id}/test-runs), or pin a version that passed.",
+            { field: 'agent_id' },
+          );
         case 'from_number_unknown':
           throw new ServiceError(
             'invalid_request',

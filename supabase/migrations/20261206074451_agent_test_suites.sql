@@ -151,6 +151,256 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.batch_accept(p_user_id uuid, p_api_key_id uuid, p_batch jsonb, p_tasks jsonb, p_idempotency_key text, p_request_hash text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  existing public.batches%rowtype;
+  created public.batches%rowtype;
+  settings public.agent_settings%rowtype;
+  refused jsonb;
+  recent integer;
+  oldest timestamptz;
+  at timestamptz := now();
+  admitted text[];
+  account public.profiles%rowtype;
+  -- Test mode: the key's mode (batch_create) or the session's; its rows are free and their
+  -- calling windows are judged on the open test clock.
+  batch_livemode boolean := coalesce((p_batch->>'livemode')::boolean, true);
+  needed_minutes integer;
+  needed_cents integer;
+begin
+  perform 1 from public.profiles where id = p_user_id for update;
+  if not found then
+    return jsonb_build_object('error', 'unauthorized');
+  end if;
+  if batch_livemode and exists (select 1 from jsonb_array_elements(p_tasks) r
+                                 where coalesce((r.value->>'retry_waits_compressed')::boolean, false)) then
+    return jsonb_build_object('error', 'compressed_waits_in_live_mode');
+  end if;
+  -- A live row takes only an agent version that passed its agent's gate suite, as a task does.
+  if batch_livemode and exists (select 1 from jsonb_array_elements(p_tasks) r
+                                 where r.value->>'agent_id' is not null
+                                   and not private.agent_version_cleared(r.value->>'agent_id',
+                                     (r.value->>'agent_version')::integer)) then
+    return jsonb_build_object('error', 'agent_version_untested');
+  end if;
+
+  -- A replay answers before the rate limit, as for a single task.
+  if p_idempotency_key is not null then
+    update public.batches set idempotency_key = null
+     where user_id = p_user_id and livemode = batch_livemode and idempotency_key = p_idempotency_key
+       and created_at < at - interval '24 hours';
+    select * into existing from public.batches
+     where user_id = p_user_id and livemode = batch_livemode and idempotency_key = p_idempotency_key;
+    if found then
+      if existing.request_hash = p_request_hash then
+        return jsonb_build_object('batch_id', existing.id, 'replayed', true);
+      end if;
+      return jsonb_build_object('error', 'idempotency_conflict');
+    end if;
+  end if;
+
+  -- Every row is checked before anything is created: listed numbers, then calling windows.
+  -- A row's transfer number is listed like its own (transfer.to).
+  select jsonb_agg(jsonb_build_object('index', r.ordinality - 1,
+           'field', case when d.phone_number = r.value->>'phone_number' then 'phone_number' else 'transfer.to' end,
+           'code', 'do_not_call', 'source', d.source) order by r.ordinality)
+    into refused
+    from jsonb_array_elements(p_tasks) with ordinality r
+    join public.do_not_call d on d.user_id = p_user_id and d.livemode = batch_livemode
+     and d.phone_number in (r.value->>'phone_number', r.value->'transfer'->>'to');
+  if refused is not null then
+    return jsonb_build_object('error', 'do_not_call', 'rows', refused);
+  end if;
+
+  with rows as (
+    select r.ordinality - 1 as index, r.value as task,
+           private.time_zones_of(r.value->>'phone_number') as zones,
+           greatest(coalesce((r.value->>'call_window_start')::time, '08:00'),
+             coalesce(s.call_start, '08:00')) as window_start,
+           least(coalesce((r.value->>'call_window_end')::time, '21:00'),
+             coalesce(s.call_end, '21:00')) as window_end
+      from jsonb_array_elements(p_tasks) with ordinality r
+      cross join lateral private.state_rule_for(r.value->>'phone_number', r.value->>'purpose') s
+  )
+  select jsonb_agg(jsonb_build_object('index', index, 'field', 'call_window',
+           'code', 'call_window_never_open', 'time_zones', zones) order by index)
+    into refused
+    from rows
+   where window_start >= window_end
+      or private.next_call_opening(
+           greatest(at, coalesce((task->>'schedule_at')::timestamptz, at)), zones,
+           window_start, window_end) is null;
+  if refused is not null then
+    return jsonb_build_object('error', 'call_window_never_open', 'rows', refused);
+  end if;
+
+  -- Every live row needs a legal basis: its own consent or exemption, else the account's attested
+  -- default (15-legal-basis.sql).
+  if batch_livemode then
+    select jsonb_agg(jsonb_build_object('index', r.ordinality - 1, 'field', 'consent',
+             'code', 'legal_basis_required') order by r.ordinality)
+      into refused
+      from jsonb_array_elements(p_tasks) with ordinality r
+     where private.legal_basis_of(p_user_id, r.value) is null;
+    if refused is not null then
+      return jsonb_build_object('error', 'legal_basis_required', 'rows', refused);
+    end if;
+    -- And shows one of the account's own numbers, as a single task does (task_accept).
+    if not exists (select 1 from public.profiles where id = p_user_id and closed_at is not null)
+       and not exists (select 1 from public.phone_numbers where user_id = p_user_id and status = 'active') then
+      return jsonb_build_object('error', 'caller_number_required', 'user_id', p_user_id);
+    end if;
+  end if;
+
+  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended, this
+  -- batch's included.
+  if private.open_task_count(p_user_id) + jsonb_array_length(p_tasks) > private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
+  end if;
+  if not batch_livemode
+     and private.test_calls_in_last_day(p_user_id) + jsonb_array_length(p_tasks)
+         > private.limit_of('testCallsPerDay') then
+    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  end if;
+
+  -- A row that names the number its call shows names one of the account's active numbers.
+  if exists (
+    select 1 from jsonb_array_elements(p_tasks) r
+     where r.value->>'from_number' is not null
+       and not exists (select 1 from public.phone_numbers n
+                        where n.user_id = p_user_id and n.status = 'active'
+                          and (n.id = r.value->>'from_number' or n.phone_number = r.value->>'from_number'))
+  ) then
+    return jsonb_build_object('error', 'from_number_unknown');
+  end if;
+
+  -- Storage follows money: the credits available (and the free minutes left) must cover every
+  -- row's longest call, or nothing is stored. Each row's cost is still held only when it is
+  -- admitted to a call slot.
+  select coalesce(sum(coalesce((r.value->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default'))), 0)
+    into needed_minutes
+    from jsonb_array_elements(p_tasks) r;
+  select * into account from public.profiles where id = p_user_id;
+  needed_cents := case when batch_livemode then greatest(0, needed_minutes
+    - greatest(0, 100 - account.free_minutes_used - account.free_minutes_reserved)) else 0 end;
+  if account.credits - account.credits_held < needed_cents / 100.0 then
+    return jsonb_build_object('error', 'insufficient_credits',
+      'required_usd', needed_cents / 100.0, 'available_usd', account.credits - account.credits_held);
+  end if;
+
+  -- One of the account's create requests a minute, however many rows it carries.
+  delete from public.task_create_requests
+   where user_id = p_user_id and created_at < at - interval '1 minute';
+  select count(*), min(created_at) into recent, oldest
+    from public.task_create_requests where user_id = p_user_id;
+  if recent >= private.limit_of('createsPerMinutePerAccount') then
+    return jsonb_build_object('error', 'rate_limited', 'limit', 'requests',
+      'retry_after', greatest(1, ceil(extract(epoch from (oldest + interval '1 minute' - at)))::integer));
+  end if;
+  insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
+
+  insert into public.batches (id, user_id, api_key_id, source, total, webhook_url, idempotency_key,
+    request_hash, task_defaults, created_at, updated_at, livemode)
+  values (p_batch->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
+    jsonb_array_length(p_tasks), p_batch->>'webhook_url', p_idempotency_key, p_request_hash,
+    private.batch_task_defaults(p_batch->'task_defaults'), at, at, batch_livemode)
+  returning * into created;
+
+  select * into settings from public.agent_settings where user_id = p_user_id;
+
+  with rows as (
+    select r.ordinality - 1 as index, r.value as task,
+           private.time_zones_of(r.value->>'phone_number') as zones,
+           coalesce(r.value->>'voice', settings.voice, 'Aria') as voice,
+           coalesce(r.value->>'language', settings.language, 'en') as language,
+           (r.value->>'schedule_at')::timestamptz as requested,
+           -- The callee's state may allow fewer hours: the task keeps the narrower window.
+           greatest(coalesce((r.value->>'call_window_start')::time, '08:00'),
+             coalesce(s.call_start, '08:00')) as window_start,
+           least(coalesce((r.value->>'call_window_end')::time, '21:00'),
+             coalesce(s.call_end, '21:00')) as window_end
+      from jsonb_array_elements(p_tasks) with ordinality r
+      cross join lateral private.state_rule_for(r.value->>'phone_number', r.value->>'purpose') s
+  ), planned as (
+    select rows.*, case when batch_livemode
+             then private.call_opening(p_user_id, rows.task->>'phone_number', null,
+               greatest(at, coalesce(requested, at)), zones, window_start, window_end,
+               coalesce(rows.task->>'purpose', 'informational'))
+             else greatest(at, coalesce(requested, at)) end as opening
+      from rows
+  ), inserted as (
+    insert into public.tasks (
+      id, user_id, api_key_id, source, phone_number, goal, context, metadata, voice, language,
+      speaking_style, first_sentence, max_duration_minutes, voicemail_action, voicemail_message,
+      retry_max_attempts, retry_interval_minutes, webhook_url, provider_token_hash,
+      hold_cents, free_minutes_reserved, time_zones, call_window_start, call_window_end,
+      schedule_at, status, scheduled_for, output_schema, record, recording_retention_days,
+      batch_id, batch_index, awaiting_slot, event_seq, created_at, updated_at, livemode, test_clock, tools, purpose, transfer,
+      legal_basis, retry_waits_compressed, offer, from_number_id, agent_id, agent_version
+    )
+    select p.task->>'id', p_user_id, p_api_key_id, coalesce(p_batch->>'source', 'api'),
+      p.task->>'phone_number', p.task->>'goal', coalesce(p.task->'context', '{}'::jsonb),
+      coalesce(p.task->'metadata', '{}'::jsonb), p.voice, p.language,
+      coalesce(p.task->>'speaking_style', settings.speaking_style, 'Professional'),
+      -- A row that shares the batch's first sentence stores none of its own.
+      case when p.task->>'first_sentence' is null and created.task_defaults ? 'first_sentence' then null
+           else coalesce(p.task->>'first_sentence', private.default_first_sentence(p.language, p.voice)) end,
+      coalesce((p.task->>'max_duration_minutes')::integer, private.limit_of('maxDurationMinutes', 'default')),
+      coalesce(p.task->>'voicemail_action', 'hang_up'), p.task->>'voicemail_message',
+      coalesce((p.task->>'retry_max_attempts')::integer, 3),
+      coalesce((p.task->>'retry_interval_minutes')::integer, 30),
+      p.task->>'webhook_url', p.task->>'provider_token_hash', 0, 0, p.zones, p.window_start,
+      p.window_end, p.requested,
+      case when p.opening > at then 'scheduled' else 'queued' end,
+      case when p.opening > at then p.opening end,
+      case when jsonb_typeof(p.task->'output_schema') = 'object' then p.task->'output_schema' end,
+      coalesce((p.task->>'record')::boolean, false),
+      coalesce((p.task->>'recording_retention_days')::integer, 30),
+      created.id, p.index, not (p.opening > at), 1, at, at, batch_livemode,
+      case when not batch_livemode then 'open' end,
+      case when jsonb_typeof(p.task->'tools') = 'array' then p.task->'tools' end,
+      coalesce(p.task->>'purpose', 'informational'),
+      case when jsonb_typeof(p.task->'transfer') = 'object' then p.task->'transfer' end,
+      case when batch_livemode then private.legal_basis_of(p_user_id, p.task) end,
+      coalesce((p.task->>'retry_waits_compressed')::boolean, false),
+      p.task->>'offer',
+      (select n.id from public.phone_numbers n
+        where n.user_id = p_user_id and n.status = 'active'
+          and (n.id = p.task->>'from_number' or n.phone_number = p.task->>'from_number')),
+      p.task->>'agent_id', (p.task->>'agent_version')::integer
+      from planned p
+    returning id, status, scheduled_for, schedule_at
+  )
+  insert into public.task_events (task_id, seq, type, data, created_at)
+  select i.id, 1,
+         case when i.status = 'scheduled' then 'task.scheduled' else 'task.queued' end,
+         case when i.status = 'scheduled' then jsonb_build_object(
+           'scheduled_for', i.scheduled_for,
+           'reason', case when i.schedule_at > at then 'schedule_at' else 'calling_window' end)
+         else '{}'::jsonb end,
+         at
+    from inserted i;
+
+  -- Each row's consent, kept as an immutable audit record (05-tasks.sql, task_consents).
+  insert into public.task_consents (task_id, user_id, purpose, type, obtained_at, source, reference,
+    phone_number, given_by)
+  select r.value->>'id', p_user_id, coalesce(r.value->>'purpose', 'informational'),
+         r.value->'consent'->>'type', (r.value->'consent'->>'obtained_at')::timestamptz,
+         r.value->'consent'->>'source', r.value->'consent'->>'reference',
+         coalesce(r.value->'consent'->>'phone_number', r.value->>'phone_number'),
+         r.value->'consent'->>'given_by'
+    from jsonb_array_elements(p_tasks) r
+   where jsonb_typeof(r.value->'consent') = 'object';
+
+  select coalesce(array_agg(id), '{}') into admitted from private.admit_waiting_tasks(p_user_id) as id;
+  return jsonb_build_object('batch_id', created.id, 'replayed', false, 'place', to_jsonb(admitted));
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.task_accept(p_user_id uuid, p_api_key_id uuid, p_task jsonb, p_idempotency_key text, p_request_hash text)
  RETURNS jsonb
  LANGUAGE plpgsql
