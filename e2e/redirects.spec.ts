@@ -96,6 +96,7 @@ test.describe('signed in', () => {
       'Webhooks',
       'Usage',
       'Phone Agent',
+      'Agents',
       'Dashboard',
     ]);
 
@@ -111,6 +112,7 @@ test.describe('signed in', () => {
       'Webhooks',
       'Usage',
       'Phone Agent',
+      'Agents',
       'Billing',
       'Dashboard',
     ]);

@@ -88,6 +88,7 @@ const protectedRoutes: RouteObject[] = [
   page(paths.phoneAgentSettings.path, () =>
     import('@/app/dashboard/phone-agent-settings-page').then((m) => m.PhoneAgentSettingsPage),
   ),
+  page(paths.agents.path, () => import('@/app/dashboard/agents-page').then((m) => m.AgentsPage)),
   page(paths.billing.path, () => import('@/app/dashboard/billing-page').then((m) => m.BillingPage)),
   page(paths.calls.path, () => import('@/app/dashboard/calls-page').then((m) => m.CallsPage)),
   page(paths.batches.path, () => import('@/app/dashboard/batches-page').then((m) => m.BatchesPage)),

@@ -24,6 +24,7 @@ export const paths = {
   profile: { path: '/profile', href: '/profile' },
   apiKey: { path: '/apikey', href: '/apikey' },
   phoneAgentSettings: { path: '/phone-agent-settings', href: '/phone-agent-settings' },
+  agents: { path: '/agents', href: '/agents' },
   billing: { path: '/billing', href: '/billing' },
   calls: { path: '/calls', href: '/calls' },
   batches: { path: '/batches', href: '/batches' },
@@ -114,6 +115,7 @@ export const dashboardTabs = [
   'webhooks',
   'usage',
   'phone-agent-settings',
+  'agents',
   'billing',
   'profile',
 ] as const;

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Bot,
   House,
   KeyRound,
   ListChecks,
@@ -21,6 +22,7 @@ import { RequestLogsPanel } from '@/features/request-logs/components/request-log
 import { CallsPanel } from '@/features/calls/components/calls-panel';
 import { DoNotCallCard } from '@/features/do-not-call/components/do-not-call-card';
 import { NumbersCard } from '@/features/numbers/components/numbers-card';
+import { AgentsCard } from '@/features/agents/components/agents-card';
 import { DashboardShell, sidebarItemClass } from '@/features/dashboard/components/dashboard-shell';
 import { BillingPanel } from '@/features/billing/components/billing-panel';
 import {
@@ -55,6 +57,7 @@ const tabs: Record<DashboardTab, { label: string; icon: LucideIcon; panel: () =>
     icon: Mic,
     panel: () => <PhoneAgentSettingsPanel />,
   },
+  agents: { label: 'Agents', icon: Bot, panel: () => <AgentsCard /> },
   billing: { label: 'Billing', icon: Wallet, panel: () => <BillingPanel /> },
   profile: { label: 'Profile', icon: User, panel: () => <ProfilePanel /> },
 };
@@ -78,7 +81,7 @@ export type DashboardPageProps = {
 /**
  * /dashboard: the account frame with tabs (home, the Getting started checklist; apikey, calls,
  * batches, request-logs, do-not-call, numbers, webhooks, usage,
- * phone-agent-settings, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
+ * phone-agent-settings, agents, billing, profile). The open tab is in the URL (`?tab=`), so a reload, a shared link and Back keep it; a
  * tab passed as `activeTab` in navigation state opens too, and the history entry is replaced by
  * the same page with the tab in its URL.
  */

@@ -183,6 +183,8 @@ export const createCallSchema = z
       .trim()
       .min(1, createCallMessages.goalRequired)
       .max(createCallLimits.goal, createCallMessages.goalTooLong),
+    /** One of the account's agents (agt_…): its fields apply under the form's; empty: none. */
+    agentId: z.string().optional(),
     voice: z.enum(voiceValues),
     language: z.enum(languageValues),
     speakingStyle: z.enum(speakingStyleValues),
@@ -401,6 +403,8 @@ export const formFieldOfApiField: Record<string, keyof CreateCallInput> = {
   voice: 'voice',
   language: 'language',
   speaking_style: 'speakingStyle',
+  agent_id: 'agentId',
+  agent_version: 'agentId',
   max_duration_minutes: 'maxDurationMinutes',
   schedule_at: 'scheduleAt',
   output_schema: 'outputSchema',
@@ -436,9 +440,10 @@ export function toCreateTaskBody(values: CreateCallValues) {
   return {
     phone_number: values.phone,
     goal: values.goal,
-    voice: values.voice,
-    language: values.language,
-    speaking_style: values.speakingStyle,
+    // With an agent, its voice, language and style apply (the account's settings where it has none).
+    ...(values.agentId
+      ? { agent_id: values.agentId }
+      : { voice: values.voice, language: values.language, speaking_style: values.speakingStyle }),
     max_duration_minutes: values.maxDurationMinutes,
     ...(values.scheduleAt ? { schedule_at: new Date(values.scheduleAt).toISOString() } : {}),
     ...(values.outputSchema?.trim()

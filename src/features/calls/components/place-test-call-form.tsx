@@ -19,6 +19,7 @@ import {
   voices,
   type PhoneAgentSettings,
 } from '@/config/phone-agent-options';
+import { useAgents } from '@/lib/agents';
 import { useSession } from '@/lib/auth/session-context';
 import { ApiError } from '@/lib/api/api-error';
 import { useCreateCall } from '../api/create-call';
@@ -148,6 +149,8 @@ function TestCallForm({
   const purpose = useWatch({ control: form.control, name: 'purpose' });
   const record = useWatch({ control: form.control, name: 'record' });
   const voicemailAction = useWatch({ control: form.control, name: 'voicemailAction' });
+  const agentId = useWatch({ control: form.control, name: 'agentId' });
+  const agents = useAgents(userId);
   const metadataRows = useFieldArray({ control: form.control, name: 'metadata' });
   const {
     register,
@@ -227,6 +230,26 @@ function TestCallForm({
           {...register('goal')}
         />
       </FormField>
+      {agents.data?.length ? (
+        <FormField
+          label="Agent"
+          error={errors.agentId?.message}
+          hint={
+            agentId
+              ? "The agent's voice, language and style apply; the goal is this form's."
+              : undefined
+          }
+        >
+          <NativeSelect {...register('agentId')}>
+            <option value="">None: the choices below</option>
+            {agents.data.map((agent) => (
+              <option key={agent.id} value={agent.id}>
+                {agent.name} (version {agent.version})
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Voice" error={errors.voice?.message}>
           <NativeSelect {...register('voice')}>

@@ -18,6 +18,7 @@ const everyPage = [
   'Webhooks',
   'Usage',
   'Phone Agent',
+  'Agents',
   'Billing',
   'Dashboard',
 ];
@@ -54,6 +55,7 @@ describe('StandalonePage side navigation', () => {
       ['Webhooks', '/webhooks'],
       ['Usage', '/usage'],
       ['Phone Agent', '/phone-agent-settings'],
+      ['Agents', '/agents'],
       ['Dashboard', '/dashboard'],
     ]);
   });

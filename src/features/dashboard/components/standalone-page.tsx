@@ -14,6 +14,7 @@ const links = [
   { href: paths.webhooks.href, label: 'Webhooks' },
   { href: paths.usage.href, label: 'Usage' },
   { href: paths.phoneAgentSettings.href, label: 'Phone Agent' },
+  { href: paths.agents.href, label: 'Agents' },
   { href: paths.billing.href, label: 'Billing' },
   { href: paths.dashboard.href, label: 'Dashboard' },
 ] as const;

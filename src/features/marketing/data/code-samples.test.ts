@@ -79,7 +79,11 @@ describe("the landing page's example call", () => {
     const body = bodyOf(id);
     for (const field of request.required ?? []) expect(body).toHaveProperty(field);
     for (const [field, value] of Object.entries(body)) {
-      const schema = request.properties![field];
+      const property = request.properties![field];
+      // A field shared with agents is a named schema.
+      const schema = property?.$ref
+        ? schemas[property.$ref.replace('#/components/schemas/', '')]
+        : property;
       expect(schema, `field ${field}`).toBeDefined();
       expect(typeof value).toBe(schema!.type);
       if (schema!.pattern) expect(value).toMatch(new RegExp(schema!.pattern));
