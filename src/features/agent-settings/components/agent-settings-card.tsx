@@ -3,6 +3,7 @@ import { BookOpen } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { LanguageOptions, VoiceOptions } from '@/components/agent-option-lists';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -11,9 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import {
   DEFAULT_PHONE_AGENT_SETTINGS,
-  languages,
   speakingStyles,
-  voices,
   type PhoneAgentSettings,
 } from '@/config/phone-agent-options';
 import { useSession } from '@/lib/auth/session-context';
@@ -112,11 +111,7 @@ export function AgentSettingsCard() {
           >
             <FormField label="Voice" error={errors.voice?.message}>
               <NativeSelect {...register('voice')}>
-                {voices.map((voice) => (
-                  <option key={voice.value} value={voice.value}>
-                    {voice.label} — {voice.description.toLowerCase()}
-                  </option>
-                ))}
+                <VoiceOptions described />
               </NativeSelect>
             </FormField>
             <HearVoiceButton voice={voice} language={language} />
@@ -131,11 +126,7 @@ export function AgentSettingsCard() {
             </FormField>
             <FormField label="Language" error={errors.language?.message}>
               <NativeSelect {...register('language')}>
-                {languages.map((language) => (
-                  <option key={language.value} value={language.value}>
-                    {language.label}
-                  </option>
-                ))}
+                <LanguageOptions />
               </NativeSelect>
             </FormField>
             <Button

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { LanguageOptions, VoiceOptions } from '@/components/agent-option-lists';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { languages, voices } from '@/config/phone-agent-options';
 import { agentFieldsSchema, type AgentFieldsValues } from '../api/agent-fields-schema';
 
 export const EMPTY_AGENT: AgentFieldsValues = {
@@ -52,21 +52,13 @@ export function AgentFieldsForm({
         <FormField label="Voice">
           <NativeSelect {...form.register('voice')}>
             <option value="">Your setting</option>
-            {voices.map((voice) => (
-              <option key={voice.value} value={voice.value}>
-                {voice.label}
-              </option>
-            ))}
+            <VoiceOptions />
           </NativeSelect>
         </FormField>
         <FormField label="Language">
           <NativeSelect {...form.register('language')}>
             <option value="">Your setting</option>
-            {languages.map((language) => (
-              <option key={language.value} value={language.value}>
-                {language.label}
-              </option>
-            ))}
+            <LanguageOptions />
           </NativeSelect>
         </FormField>
       </div>

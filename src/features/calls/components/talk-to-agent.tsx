@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { LanguageOptions, VoiceOptions } from '@/components/agent-option-lists';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -17,7 +18,6 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { FREE_MINUTES, PRICE_PER_MINUTE_LABEL } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { languages, voices } from '@/config/phone-agent-options';
 import { useDashboardMode, type DashboardMode } from '@/lib/api/dashboard-mode';
 import { useSession } from '@/lib/auth/session-context';
 import { toast } from '@/lib/toast';
@@ -140,21 +140,13 @@ function TalkToAgentCall({ onDone }: { onDone: () => void }) {
           <FormField label="Voice">
             <NativeSelect {...form.register('voice')}>
               <option value="">Your setting</option>
-              {voices.map((voice) => (
-                <option key={voice.value} value={voice.value}>
-                  {voice.label} — {voice.description.toLowerCase()}
-                </option>
-              ))}
+              <VoiceOptions described />
             </NativeSelect>
           </FormField>
           <FormField label="Language">
             <NativeSelect {...form.register('language')}>
               <option value="">Your setting</option>
-              {languages.map((language) => (
-                <option key={language.value} value={language.value}>
-                  {language.label}
-                </option>
-              ))}
+              <LanguageOptions />
             </NativeSelect>
           </FormField>
         </div>

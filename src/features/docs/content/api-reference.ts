@@ -480,7 +480,7 @@ export const eventTypes = [
   {
     type: 'knowledge.searched',
     meaning:
-      "The agent searched its agent's documents (its built-in search_knowledge tool): data has the query and the results, each a document_id, document and place (like \"page 2\" or \"row 4\").",
+      'The agent searched its agent\'s documents (its built-in search_knowledge tool): data has the query and the results, each a document_id, document and place (like "page 2" or "row 4").',
   },
   {
     type: 'call.transferred',

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { HearVoiceButton } from '@/components/hear-voice-button';
+import { LanguageOptions, VoiceOptions } from '@/components/agent-option-lists';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { languages, voices, type Voice } from '@/config/phone-agent-options';
+import type { Voice } from '@/config/phone-agent-options';
 import { Textarea } from '@/components/ui/textarea';
 import { useAgentSettings } from '@/lib/agent-settings';
 import { toast } from '@/lib/toast';
@@ -68,21 +69,13 @@ export function InboundAgentForm({ number, userId }: { number: PhoneNumber; user
         <FormField label="Voice" error={errors.voice?.message}>
           <NativeSelect {...register('voice')}>
             <option value="">As in your phone-agent settings</option>
-            {voices.map((voice) => (
-              <option key={voice.value} value={voice.value}>
-                {voice.label}
-              </option>
-            ))}
+            <VoiceOptions />
           </NativeSelect>
         </FormField>
         <FormField label="Language" error={errors.language?.message}>
           <NativeSelect {...register('language')}>
             <option value="">As in your phone-agent settings</option>
-            {languages.map((language) => (
-              <option key={language.value} value={language.value}>
-                {language.label}
-              </option>
-            ))}
+            <LanguageOptions />
           </NativeSelect>
         </FormField>
       </div>

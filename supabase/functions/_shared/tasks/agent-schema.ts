@@ -1,7 +1,7 @@
 // What an agent is made of: a name, and the fields of a create body an agent keeps (its version).
 // A task names the agent and its own fields win (docs/product-rules.md#agents).
 import { z } from 'npm:zod@^4.1.0';
-import { AGENT_ID, createTaskFields, screenTextsTheModelReads } from './schema.ts';
+import { AGENT_ID, createTaskFields, listQuerySchema, screenTextsTheModelReads } from './schema.ts';
 
 /** The create-body fields an agent keeps: everything about the agent, nothing about one call. */
 export const AGENT_FIELDS = [
@@ -66,12 +66,7 @@ export const updateAgentSchema = z
   );
 
 export const agentListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int({ error: 'limit must be a whole number from 1 to 100' })
-    .min(1, { error: 'limit must be a whole number from 1 to 100' })
-    .max(100, { error: 'limit must be a whole number from 1 to 100' })
-    .default(20),
+  limit: listQuerySchema.shape.limit,
   starting_after: z
     .string()
     .regex(AGENT_ID, { error: 'starting_after must be an agent id' })

@@ -52,6 +52,28 @@ export function agentObject(row: AgentRow) {
 export const agentNotFound = (id: string) =>
   new ServiceError('not_found', `No agent ${id} in this account. GET /task/agents lists yours.`);
 
+/** One of an agent's own lists (its documents, its suites), oldest first, as the API answers it. */
+export async function agentList<T extends string>(
+  db: Db,
+  list: { table: string; columns: string; object: T },
+  userId: string,
+  agentId: string,
+) {
+  const rows = must(
+    await db
+      .from(list.table)
+      .select(list.columns)
+      .eq('agent_id', agentId)
+      .eq('user_id', userId)
+      .order('created_at'),
+  ) as unknown as Record<string, unknown>[];
+  return {
+    object: 'list' as const,
+    data: rows.map((row) => ({ object: list.object, ...row })),
+    has_more: false,
+  };
+}
+
 /** The version a task runs with, and its fields. */
 export type AgentForTask = { agentId: string; version: number; config: AgentConfig };
 

@@ -11,7 +11,7 @@ import { accountRefusal } from '../accounts/api-keys.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { parseOrThrow } from './schema.ts';
 export { KNOWLEDGE_TOOL } from '../contract/knowledge-tool.ts';
-import { agentNotFound } from './agents.ts';
+import { agentList, agentNotFound } from './agents.ts';
 import {
   csvPassages,
   formatOfName,
@@ -158,19 +158,16 @@ export function knowledgeService(deps: { db: Db; now?: () => number }) {
 
     async list(userId: string, agentId: string) {
       await ownAgent(userId, agentId);
-      const rows = must(
-        await db
-          .from('agent_documents')
-          .select('id, agent_id, name, format, bytes, passages, created_at')
-          .eq('agent_id', agentId)
-          .eq('user_id', userId)
-          .order('created_at'),
-      ) as Record<string, unknown>[];
-      return {
-        object: 'list' as const,
-        data: rows.map((row) => ({ object: 'document' as const, ...row })),
-        has_more: false,
-      };
+      return await agentList(
+        db,
+        {
+          table: 'agent_documents',
+          columns: 'id, agent_id, name, format, bytes, passages, created_at',
+          object: 'document',
+        },
+        userId,
+        agentId,
+      );
     },
 
     async remove(userId: string, agentId: string, documentId: string) {

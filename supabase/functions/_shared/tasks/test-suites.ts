@@ -10,7 +10,7 @@ import { newPrefixedId } from '../ids.ts';
 import { TASK_OUTCOMES, TASK_STATUSES } from '../contract/task-vocabulary.ts';
 import { CALL_OUTCOMES } from '../contract/call-outcomes.ts';
 import { parseOrThrow } from './schema.ts';
-import type { AgentService } from './agents.ts';
+import { agentList, type AgentService } from './agents.ts';
 import type { TaskService } from './service.ts';
 import type { ApiTask } from './task-object.ts';
 
@@ -326,19 +326,16 @@ export function testSuites(deps: {
 
     async listSuites(userId: string, agentId: string) {
       await deps.agents.get(userId, agentId);
-      const rows = must(
-        await db
-          .from('agent_test_suites')
-          .select('id, agent_id, name, scenarios, created_at, updated_at')
-          .eq('agent_id', agentId)
-          .eq('user_id', userId)
-          .order('created_at'),
-      ) as Record<string, unknown>[];
-      return {
-        object: 'list' as const,
-        data: rows.map((row) => ({ object: 'test_suite' as const, ...row })),
-        has_more: false,
-      };
+      return await agentList(
+        db,
+        {
+          table: 'agent_test_suites',
+          columns: 'id, agent_id, name, scenarios, created_at, updated_at',
+          object: 'test_suite',
+        },
+        userId,
+        agentId,
+      );
     },
 
     /**

@@ -393,6 +393,26 @@ const SMALL_TALK: [Role, string][] = [
   ['assistant', 'Take your time. I am happy to wait while you think it over.'],
 ];
 
+/** Vapi's consent step: the request, the callee's answer, and what it decides of the recording. */
+function consentStep(
+  steps: Step[],
+  start: number,
+  request: string,
+  declines: boolean,
+  say: Phrases,
+): { at: number; consent: Pick<Script, 'recordingConsent' | 'consentGrantedAt'> } {
+  const at = speak(steps, start, [
+    ['assistant', request],
+    ['user', declines ? say.consentNo : say.consentYes],
+  ]);
+  return {
+    at,
+    consent: declines
+      ? { recordingConsent: 'declined', consentGrantedAt: null }
+      : { recordingConsent: 'granted', consentGrantedAt: at },
+  };
+}
+
 function scriptFor(input: ScriptInput): Script {
   const goal = goalFromPrompt(input.systemPrompt);
   const steps: Step[] = [];
@@ -432,16 +452,14 @@ function scriptFor(input: ScriptInput): Script {
   let consent: Pick<Script, 'recordingConsent' | 'consentGrantedAt'> = {};
   if (input.consentRequest?.trim()) {
     if (input.behaviour === 'voicemail') consent = { recordingConsent: 'declined' };
-    else {
-      const objects = input.behaviour === 'objects-to-recording';
-      start = speak(steps, start, [
-        ['assistant', input.consentRequest.trim()],
-        ['user', objects ? say.consentNo : say.consentYes],
-      ]);
-      consent = objects
-        ? { recordingConsent: 'declined', consentGrantedAt: null }
-        : { recordingConsent: 'granted', consentGrantedAt: start };
-    }
+    else
+      ({ at: start, consent } = consentStep(
+        steps,
+        start,
+        input.consentRequest.trim(),
+        input.behaviour === 'objects-to-recording',
+        say,
+      ));
   }
 
   if (input.behaviour === 'voicemail') {
@@ -868,16 +886,14 @@ function scenarioScript(input: ScriptInput, scenario: CalleeScenario): Script {
   const say = phrasesFor(language);
   let at = answered + 0.6;
   let consent: Pick<Script, 'recordingConsent' | 'consentGrantedAt'> = {};
-  if (input.consentRequest?.trim()) {
-    const declines = scenario.recording_consent === 'declined';
-    at = speak(steps, at, [
-      ['assistant', input.consentRequest.trim()],
-      ['user', declines ? say.consentNo : say.consentYes],
-    ]);
-    consent = declines
-      ? { recordingConsent: 'declined', consentGrantedAt: null }
-      : { recordingConsent: 'granted', consentGrantedAt: at };
-  }
+  if (input.consentRequest?.trim())
+    ({ at, consent } = consentStep(
+      steps,
+      at,
+      input.consentRequest.trim(),
+      scenario.recording_consent === 'declined',
+      say,
+    ));
   at = speak(steps, at, [
     ['assistant', lines.opening],
     ['assistant', lines.ask],
