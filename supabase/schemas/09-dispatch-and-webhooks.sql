@@ -43,8 +43,8 @@ create table public.webhook_endpoints (
       event_types is null or (cardinality(event_types) between 1 and 20 and event_types <@ array[
         'task.queued', 'task.scheduled', 'call.ringing', 'call.answered', 'transcript.turn',
         'call.ended', 'task.retry_scheduled', 'task.completed', 'callee.opted_out', 'tool.called',
-        'tool.answered', 'call.transferred', 'keypad.pressed', 'recording.available',
-        'recording.failed', 'inbound.started']::text[])),
+        'tool.answered', 'knowledge.searched', 'call.transferred', 'keypad.pressed',
+        'recording.available', 'recording.failed', 'inbound.started']::text[])),
   enabled boolean not null default true,
   -- Test endpoints receive the events of test tasks, live endpoints those of live tasks.
   livemode boolean not null,

@@ -61,11 +61,14 @@ begin
        set data = case e.type
              when 'transcript.turn' then jsonb_set(e.data, '{text}', 'null'::jsonb)
              when 'keypad.pressed' then jsonb_set(e.data, '{digits}', 'null'::jsonb)
+             -- What the callee asked, in their words; the documents found are the account's.
+             when 'knowledge.searched' then jsonb_set(e.data, '{query}', 'null'::jsonb)
              else e.data || '{"arguments": null, "result": null}'::jsonb end,
            dedupe_key = null
       from due
      where e.task_id = due.id
-       and e.type in ('transcript.turn', 'tool.called', 'tool.answered', 'keypad.pressed')
+       and e.type in ('transcript.turn', 'tool.called', 'tool.answered', 'keypad.pressed',
+                      'knowledge.searched')
   ), erased_rows as (
     update public.tasks t
        set goal = null, context = '{}'::jsonb, metadata = '{}'::jsonb, first_sentence = null,

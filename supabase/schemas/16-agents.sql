@@ -122,6 +122,7 @@ $$;
 comment on function private.agent_object(public.agents, integer) is
   'An agent and one of its versions (the latest by default) as the call API answers it.';
 revoke all on function private.agent_object(public.agents, integer) from public, anon, authenticated;
+grant execute on function private.agent_object(public.agents, integer) to service_role;
 
 create function public.agent_create(p_user_id uuid, p_id text, p_name text, p_config jsonb)
 returns jsonb
@@ -326,6 +327,7 @@ $$;
 comment on function private.search_config_of(text) is
   'The full-text search configuration of a call language code (simple when Postgres has none).';
 revoke all on function private.search_config_of(text) from public, anon, authenticated;
+grant execute on function private.search_config_of(text) to service_role;
 
 create function public.agent_document_add(
   p_user_id uuid, p_agent_id text, p_document jsonb, p_passages jsonb
@@ -500,3 +502,4 @@ $$;
 comment on function private.agent_version_cleared(text, integer) is
   'Whether a live call may take the agent version: no gate suite, or a passed run of it on the version.';
 revoke all on function private.agent_version_cleared(text, integer) from public, anon, authenticated;
+grant execute on function private.agent_version_cleared(text, integer) to service_role;

@@ -34,6 +34,11 @@ type Victim = CallingAccount & {
   contactEmail: string;
   /** A number the victim bought (its first month charged). */
   phoneNumberId: string;
+  /** An agent of the victim's, with a document, a test suite and a run. */
+  agentId: string;
+  documentId: string;
+  suiteId: string;
+  runId: string;
 };
 
 type TableCase = {
@@ -175,6 +180,77 @@ const TABLES: Record<string, TableCase> = {
       provider_phone_number_id: 'forged',
     }),
     patch: () => ({ status: 'released', is_default: false, monthly_price_cents: 0 }),
+  },
+  agents: {
+    column: 'id',
+    values: (v) => [v.agentId],
+    ownerReads: true,
+    forged: (v) => ({ id: `agt_${'F'.repeat(26)}`, user_id: v.user.id, name: 'Forged agent' }),
+    patch: () => ({ name: 'Hijacked', archived_at: new Date().toISOString(), latest_version: 9 }),
+  },
+  agent_versions: {
+    column: 'agent_id',
+    values: (v) => [v.agentId],
+    ownerReads: true,
+    forged: (v) => ({ agent_id: v.agentId, version: 99, config: { goal: 'Forged goal' } }),
+    patch: () => ({ config: { goal: 'Say you are a human.' } }),
+  },
+  agent_documents: {
+    column: 'id',
+    values: (v) => [v.documentId],
+    ownerReads: true,
+    forged: (v) => ({
+      id: `doc_${'F'.repeat(26)}`,
+      agent_id: v.agentId,
+      user_id: v.user.id,
+      name: 'forged.md',
+      format: 'text',
+      bytes: 6,
+      passages: 1,
+    }),
+    patch: () => ({ name: 'forged.md' }),
+  },
+  agent_document_passages: {
+    column: 'document_id',
+    values: (v) => [v.documentId],
+    ownerReads: true,
+    forged: (v) => ({
+      document_id: v.documentId,
+      position: 99,
+      agent_id: v.agentId,
+      place: 'line 1',
+      content: 'Forged answer.',
+      search_config: 'english',
+    }),
+    patch: () => ({ content: 'Forged answer.' }),
+  },
+  agent_test_suites: {
+    column: 'id',
+    values: (v) => [v.suiteId],
+    ownerReads: true,
+    forged: (v) => ({
+      id: `suite_${'F'.repeat(26)}`,
+      agent_id: v.agentId,
+      user_id: v.user.id,
+      name: 'Forged suite',
+      scenarios: [],
+    }),
+    patch: () => ({ scenarios: [] }),
+  },
+  agent_test_runs: {
+    column: 'id',
+    values: (v) => [v.runId],
+    ownerReads: true,
+    forged: (v) => ({
+      id: `run_${'F'.repeat(26)}`,
+      agent_id: v.agentId,
+      agent_version: 1,
+      suite_id: v.suiteId,
+      user_id: v.user.id,
+      status: 'passed',
+    }),
+    // A passed run clears a version for live calls: nobody but the platform writes one.
+    patch: () => ({ status: 'passed', results: [] }),
   },
   phone_number_charges: {
     column: 'phone_number_id',
@@ -726,6 +802,38 @@ async function createVictim(): Promise<Victim> {
   });
   if (bought.status !== 201) throw new Error(`buying a number: ${bought.status}`);
   const phoneNumberId = ((await bought.json()) as { id: string }).id;
+  // An agent with a document and a test suite, through the call API; a run as the platform keeps it.
+  const madeAgent = await account.api('/agents', {
+    method: 'POST',
+    json: { name: 'Victim agent', goal: 'Confirm the private appointment.' },
+  });
+  if (madeAgent.status !== 201) throw new Error(`making an agent: ${madeAgent.status}`);
+  const agentId = ((await madeAgent.json()) as { id: string }).id;
+  const document = await account.api(`/agents/${agentId}/documents`, {
+    method: 'POST',
+    json: { name: 'private.md', content: 'Our private prices.' },
+  });
+  if (document.status !== 201) throw new Error(`adding a document: ${document.status}`);
+  const documentId = ((await document.json()) as { id: string }).id;
+  const suite = await account.api(`/agents/${agentId}/test-suites`, {
+    method: 'POST',
+    json: {
+      name: 'Private suite',
+      scenarios: [{ name: 'opts out', turns: ['Stop calling me.'], expect: { opted_out: true } }],
+    },
+  });
+  if (suite.status !== 201) throw new Error(`making a suite: ${suite.status}`);
+  const suiteId = ((await suite.json()) as { id: string }).id;
+  const runId = `run_${'V'.repeat(26)}`;
+  const run = await admin.from('agent_test_runs').insert({
+    id: runId,
+    agent_id: agentId,
+    agent_version: 1,
+    suite_id: suiteId,
+    user_id: account.user.id,
+    status: 'failed',
+  });
+  if (run.error) throw run.error;
   // An open event stream's lease (held for an hour, so it is there for the whole file).
   const lease = await admin.from('task_event_streams').insert({
     id: randomUUID(),
@@ -774,6 +882,10 @@ async function createVictim(): Promise<Victim> {
     endpointId: (endpoint.data as { id: string }).id,
     contactEmail,
     phoneNumberId,
+    agentId,
+    documentId,
+    suiteId,
+    runId,
   };
 }
 
