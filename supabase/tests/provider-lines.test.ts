@@ -49,7 +49,8 @@ type VapiCall = {
   id: string;
   status: string;
   endedReason?: string;
-  customer: { number: string };
+  /** None on a browser call (Vapi's WebSocket transport has no phone line). */
+  customer?: { number: string };
   monitor: { controlUrl?: string };
 };
 
@@ -281,7 +282,7 @@ describe('the provider lines, shared by every account', () => {
       (calls) =>
         calls.some(
           (call) =>
-            call.customer.number === number &&
+            call.customer?.number === number &&
             call.endedReason === 'call.start.error-subscription-concurrency-limit-reached',
         ),
       { what: "the provider's refusal" },
