@@ -1,7 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { TEST_STACK } from './stack';
-import { createConfirmedUser, type TestUser } from './users';
+import { createConfirmedUser, uniqueUsPhone, type TestUser } from './users';
 
 const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false },
@@ -29,7 +29,7 @@ export async function createCallingAccount(
     use_case: 'Appointment confirmations',
     kyc_status: 'complete',
     // A verified number belongs to one account only: each journey account gets its own.
-    phone: `+1628${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    phone: uniqueUsPhone('628'),
     phone_verified: true,
   });
   if (kyc.error) throw new Error(`KYC insert failed: ${kyc.error.message}`);

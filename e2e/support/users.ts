@@ -2,6 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { TEST_STACK } from './stack';
+import {
+  checkCallableNumber,
+  isTextableVerificationNumber,
+} from '../../supabase/functions/_shared/contract/phone-number';
 
 /** Admin client of the test stack (service-role key): creates and removes journey users. */
 function admin() {
@@ -49,8 +53,12 @@ export async function deleteUser(user: { id?: string; email?: string }): Promise
 export const DEMO_USER = { email: 'demo@dialwise.dev', password: 'dialwise-demo', credits: 25 };
 
 /** A random dialable US number (NANP: the exchange starts 2–9), e.g. +14152345678. */
-export function uniqueUsPhone(): string {
-  return `+1415${randomInt(200, 1000)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+export function uniqueUsPhone(areaCode = '415'): string {
+  // Only a number the shared rule accepts: a 976 exchange (pay-per-call) is never a caller ID.
+  for (;;) {
+    const phone = `+1${areaCode}${randomInt(200, 1000)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+    if (checkCallableNumber(phone).allowed && isTextableVerificationNumber(phone)) return phone;
+  }
 }
 
 /**

@@ -1,5 +1,9 @@
 import { createUser, serviceClient, type TestUser } from './clients';
 import { apiUrl } from './stack';
+import {
+  checkCallableNumber,
+  isTextableVerificationNumber,
+} from '../../functions/_shared/contract/phone-number';
 
 export const taskUrl = `${apiUrl}/functions/v1/task`;
 
@@ -15,6 +19,17 @@ export type CallingAccount = TestUser & {
  * The call API at `base` (default the integration stack's) with `apiKey`: `json` is sent as the
  * JSON body.
  */
+/**
+ * A fresh 415 number an account may verify and show as its caller ID: the shared number rule
+ * accepts it (never a 976 pay-per-call exchange, which the caller ID check refuses).
+ */
+function accountPhone(): string {
+  for (;;) {
+    const phone = `+1415${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    if (checkCallableNumber(phone).allowed && isTextableVerificationNumber(phone)) return phone;
+  }
+}
+
 export function callApiWith(apiKey: string, base = taskUrl) {
   return (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const { json, ...rest } = init;
@@ -56,11 +71,7 @@ export async function createCallingAccount(
   const admin = serviceClient();
   const kyc = options.kyc === undefined ? 'complete' : options.kyc;
   // A verified number belongs to one account only: each test account gets its own.
-  const phone =
-    kyc === null
-      ? null
-      : (options.phone ??
-        `+1415${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`);
+  const phone = kyc === null ? null : (options.phone ?? accountPhone());
   if (kyc !== null) {
     const { error } = await admin.from('user_kyc').insert({
       user_id: account.user.id,
