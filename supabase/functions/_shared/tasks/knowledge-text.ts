@@ -110,7 +110,7 @@ export function csvPassages(text: string): Passage[] {
   }));
 }
 
-/** A PDF string literal's bytes as text: its escapes undone (PDF 32000-1 §7.3.4.2). */
+/** A PDF string literal's bytes as text: its backslash escapes (\n, \(, \), \\, octal \ddd, a line break) undone. */
 function pdfLiteral(raw: string): string {
   return raw.replace(/\\(\d{1,3}|n|r|t|b|f|\(|\)|\\|\n)/g, (_, escape: string) => {
     if (/^\d/.test(escape)) return String.fromCharCode(parseInt(escape, 8));
