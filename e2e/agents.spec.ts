@@ -3,8 +3,8 @@ import { signIn } from './support/sign-in';
 import { createConfirmedUser, deleteUser, type TestUser } from './support/users';
 
 // An agent made in the dashboard: its fields, a change that makes version 2, the two versions side
-// by side, a document to answer from, a test suite run on the simulated network, and a test call
-// that takes the agent.
+// by side, a document to answer from, a test suite run on the simulated network, the account's
+// default agent, and a test call that starts from it.
 test.use({ dashboardMode: null });
 
 test.describe('agents', () => {
@@ -47,10 +47,24 @@ test.describe('agents', () => {
     await expect(run).toContainText('Passed');
     await expect(run).toContainText('PASS · honours an opt-out');
 
+    // Made the account's default agent, the test call form starts from it.
+    await page.goto('/phone-agent-settings');
+    await page.getByLabel('Default agent').selectOption({ label: 'Front desk' });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Default agent').locator('option:checked')).toHaveText(
+      'Front desk',
+    );
+
     await page.goto('/calls');
     await page.getByRole('button', { name: 'Place a test call' }).click();
     const form = page.getByRole('dialog');
-    await form.getByLabel('Agent').selectOption({ label: 'Front desk (version 2)' });
+    await expect(form.getByLabel('Agent').locator('option:checked')).toHaveText(
+      'Front desk (version 2)',
+    );
     await expect(form.getByText("The agent's voice, language and style apply")).toBeVisible();
+    await form.getByLabel('Agent').selectOption({ label: 'None: the choices below' });
+    await expect(form.getByText("The agent's voice, language and style apply")).toBeHidden();
   });
 });

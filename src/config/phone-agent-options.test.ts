@@ -43,11 +43,12 @@ describe('phone agent options', () => {
     expect(languageValues.filter((v) => v !== 'auto').length).toBeGreaterThanOrEqual(30);
   });
 
-  it('defaults to Aria, Professional, English', () => {
+  it('defaults to Aria, Professional, English, and no default agent', () => {
     expect(DEFAULT_PHONE_AGENT_SETTINGS).toEqual({
       voice: 'Aria',
       speakingStyle: 'Professional',
       language: 'en',
+      defaultAgentId: '',
     });
   });
 });

@@ -26,12 +26,15 @@ export type PhoneAgentSettings = {
   voice: Voice;
   speakingStyle: SpeakingStyle;
   language: Language;
+  /** The agent a call that names none runs with (agt_…); '' for none. */
+  defaultAgentId: string;
 };
 
 export const DEFAULT_PHONE_AGENT_SETTINGS: PhoneAgentSettings = {
   voice: DEFAULT_AGENT_OPTIONS.voice,
   speakingStyle: DEFAULT_AGENT_OPTIONS.speaking_style,
   language: DEFAULT_AGENT_OPTIONS.language,
+  defaultAgentId: '',
 };
 
 export const voiceValues = VOICES as unknown as [Voice, ...Voice[]];

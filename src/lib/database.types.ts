@@ -109,6 +109,7 @@ export type Database = {
             | 'auto';
           updated_at: string;
           local_presence: boolean;
+          default_agent_id: string | null;
         };
         Insert: {
           user_id: string;
@@ -150,6 +151,7 @@ export type Database = {
             | 'auto';
           updated_at?: string;
           local_presence?: boolean;
+          default_agent_id?: string | null;
         };
         Update: {
           user_id?: string;
@@ -191,6 +193,7 @@ export type Database = {
             | 'auto';
           updated_at?: string;
           local_presence?: boolean;
+          default_agent_id?: string | null;
         };
         Relationships: [];
       };

@@ -297,10 +297,18 @@ declare
   batch_livemode boolean := coalesce((p_batch->>'livemode')::boolean, true);
   needed_minutes integer;
   needed_cents integer;
+  default_agent text;
 begin
   perform 1 from public.profiles where id = p_user_id for update;
   if not found then
     return jsonb_build_object('error', 'unauthorized');
+  end if;
+  -- Rows that name no agent run with the account's default agent, as a task does.
+  if coalesce((p_batch->>'takes_default_agent')::boolean, false) then
+    default_agent := public.default_agent_of(p_user_id);
+    if default_agent is not null then
+      return jsonb_build_object('error', 'default_agent', 'agent_id', default_agent);
+    end if;
   end if;
   if batch_livemode and exists (select 1 from jsonb_array_elements(p_tasks) r
                                  where coalesce((r.value->>'retry_waits_compressed')::boolean, false)) then

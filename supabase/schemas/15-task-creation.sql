@@ -51,12 +51,21 @@ declare
   clock text := case when not coalesce((p_task->>'livemode')::boolean, true)
     then coalesce(p_task->>'test_clock', 'open') end;
   clock_shift interval := case when clock <> 'open' then clock::timestamptz - now() end;
+  default_agent text;
 begin
   if task_livemode and p_task->>'test_clock' is not null then
     return jsonb_build_object('error', 'test_clock_in_live_mode');
   end if;
   if task_livemode and coalesce((p_task->>'retry_waits_compressed')::boolean, false) then
     return jsonb_build_object('error', 'compressed_waits_in_live_mode');
+  end if;
+  -- A task that names no agent runs with the account's default agent: the caller merges its
+  -- fields under the task's and asks again (before anything below is counted).
+  if p_task->>'agent_id' is null and coalesce((p_task->>'takes_default_agent')::boolean, false) then
+    default_agent := public.default_agent_of(p_user_id);
+    if default_agent is not null then
+      return jsonb_build_object('error', 'default_agent', 'agent_id', default_agent);
+    end if;
   end if;
   -- A live call takes only an agent version that passed the agent's gate suite, if it has one.
   if task_livemode and p_task->>'agent_id' is not null

@@ -202,6 +202,9 @@ begin
   if not found then
     return jsonb_build_object('error', 'not_found');
   end if;
+  -- An archived agent places no new call, so it is nobody's default any more.
+  update public.agent_settings set default_agent_id = null
+   where user_id = p_user_id and default_agent_id = p_id;
   return jsonb_build_object('agent', private.agent_object(agent));
 end;
 $$;
@@ -503,3 +506,57 @@ comment on function private.agent_version_cleared(text, integer) is
   'Whether a live call may take the agent version: no gate suite, or a passed run of it on the version.';
 revoke all on function private.agent_version_cleared(text, integer) from public, anon, authenticated;
 grant execute on function private.agent_version_cleared(text, integer) to service_role;
+
+-- The account's default agent --------------------------------------------------------------------
+
+-- Chosen on the Phone Agent page (the owner writes this column of their settings row): a task,
+-- batch row or text message that names no agent runs with the latest version of this one.
+alter table public.agent_settings
+  add column default_agent_id text references public.agents (id) on delete set null;
+comment on column public.agent_settings.default_agent_id is
+  'The agent a task that names none runs with (its latest version); null: the settings alone.';
+grant insert (default_agent_id), update (default_agent_id) on public.agent_settings to authenticated;
+
+-- A foreign key is checked without row-level security: the owner's agent is checked here.
+create function private.default_agent_is_the_accounts() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not exists (
+       select 1 from public.agents
+        where id = new.default_agent_id and user_id = new.user_id and archived_at is null) then
+    raise exception 'agent % is not one of the account''s agents', new.default_agent_id
+      using errcode = '42501';
+  end if;
+  return new;
+end;
+$$;
+comment on function private.default_agent_is_the_accounts() is
+  'Trigger: the default agent is one of the account''s own agents, not archived.';
+revoke all on function private.default_agent_is_the_accounts() from public, anon, authenticated;
+
+create trigger agent_settings_default_agent_is_the_accounts
+  before insert or update of default_agent_id on public.agent_settings
+  for each row when (new.default_agent_id is not null)
+  execute function private.default_agent_is_the_accounts();
+comment on trigger agent_settings_default_agent_is_the_accounts on public.agent_settings is
+  'Refuses another account''s (or an archived) agent as the default.';
+
+-- The account's default agent, while it is not archived; null when it has none (or the key is
+-- no account's). The account is the session's user, or the API key's.
+create function public.default_agent_of(p_user_id uuid, p_api_key text default null) returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select s.default_agent_id
+    from public.agent_settings s
+    join public.agents a on a.id = s.default_agent_id and a.user_id = s.user_id
+   where s.user_id = coalesce(p_user_id, (public.api_key_account(p_api_key)->>'user_id')::uuid)
+     and a.archived_at is null;
+$$;
+comment on function public.default_agent_of(uuid, text) is
+  'The default agent (not archived) of the user or the API key''s account, or null. Service role only.';
+revoke all on function public.default_agent_of(uuid, text) from public, anon, authenticated;
+grant execute on function public.default_agent_of(uuid, text) to service_role;

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { createServiceClient } from '../functions/_shared/db';
 import { createSmsInboundHandler } from '../functions/_shared/sms/inbound';
 import { createTaskService } from '../functions/_shared/tasks/service';
+import { agentService } from '../functions/_shared/tasks/agents';
 import { createVapiProvider } from '../functions/_shared/voice/vapi/adapter';
 import {
   TWILIO_LOCAL,
@@ -180,6 +181,7 @@ describe('tasks by text message', () => {
     const handle = createSmsInboundHandler({
       db,
       service,
+      agents: agentService({ db, checkTools: (tools) => service.checkTools(tools) }),
       notifier: {
         taskMayHaveEnded: async () => {
           if (!outage) return;
@@ -232,6 +234,55 @@ describe('tasks by text message', () => {
     const sent = await text(sender, 'Can you confirm my appointment?');
     expect(sent.reply).toMatch(/text a US number and what the call should achieve/);
     expect((await tasksOf(account.user.id)).length).toBe(before);
+  });
+
+  it('places a call with the agent a text names, and with the default agent when it names none', async () => {
+    const { account, sender } = await smsAccount();
+    const created = await account.api('/agents', {
+      method: 'POST',
+      json: {
+        name: 'Refill desk',
+        goal: 'Tell the patient their refill is ready.',
+        voice: 'Sarah',
+      },
+    });
+    expect(created.status).toBe(201);
+    const agent = (await created.json()) as { id: string };
+    const agentTasks = async () =>
+      (
+        await serviceClient()
+          .from('tasks')
+          .select('id, goal, voice, agent_id')
+          .eq('user_id', account.user.id)
+          .order('created_at')
+      ).data as { id: string; goal: string; voice: string; agent_id: string | null }[];
+
+    // The agent brings the goal; the name is matched whatever its case.
+    const named = await text(sender, '@refill desk: call +1 415 555 0100');
+    expect(named.reply).toContain('calling +14155550100 now');
+    expect((await agentTasks()).at(-1)).toMatchObject({
+      goal: 'Tell the patient their refill is ready.',
+      voice: 'Sarah',
+      agent_id: agent.id,
+    });
+
+    const unknown = await text(sender, '@Billing call +1 415 555 0100 about the invoice');
+    expect(unknown.reply).toBe(
+      'Dialwise: your account has no agent named "Billing". Start with @ and one of: Refill desk.',
+    );
+    expect(await agentTasks()).toHaveLength(1);
+
+    const chosen = await account.client
+      .from('agent_settings')
+      .upsert({ user_id: account.user.id, default_agent_id: agent.id });
+    expect(chosen.error).toBeNull();
+    const plain = await text(sender, 'Call +1 415 555 0100 and ask when the pharmacy closes');
+    expect(plain.reply).toContain('calling +14155550100 now');
+    expect((await agentTasks()).at(-1)).toMatchObject({
+      goal: 'Ask when the pharmacy closes',
+      voice: 'Sarah',
+      agent_id: agent.id,
+    });
   });
 
   it('politely refuses an unknown sender', async () => {

@@ -7,11 +7,12 @@ import { createTwilioClient, twilioConfigFromEnv } from '../_shared/twilio/clien
 import { serveConfigured } from '../_shared/http/serve-configured.ts';
 
 serveConfigured('sms-inbound', () => {
-  const { db, service } = taskServiceFromEnv();
+  const { db, service, agents } = taskServiceFromEnv();
   const twilio = createTwilioClient(twilioConfigFromEnv((name) => Deno.env.get(name)));
   return createSmsInboundHandler({
     db,
     service,
+    agents,
     notifier: createSmsNotifier({ db, twilio }),
     authToken: requireEnv('TWILIO_AUTH_TOKEN'),
     webhookUrl: requireEnv('SMS_WEBHOOK_URL'),

@@ -900,8 +900,8 @@ export interface components {
        * @enum {string}
        */
       exemption?: 'emergency' | 'healthcare' | 'financial_alert' | 'package_delivery';
-      /** @description One of your agents (GET /task/agents): the call takes its fields (voice, language, goal, context, tools, transfer, voicemail, output_schema, call_window, …) under the body's own, which win (context merges key by key). The task records the agent and the version it ran with. An archived agent, or another account's, is refused (400). */
-      agent_id?: string;
+      /** @description One of your agents (GET /task/agents): the call takes its fields (voice, language, goal, context, tools, transfer, voicemail, output_schema, call_window, …) under the body's own, which win (context merges key by key). The task records the agent and the version it ran with. An archived agent, or another account's, is refused (400). Left out, the account's default agent (chosen on the Phone Agent page) is taken, if it has one; null takes no agent. */
+      agent_id?: string | null;
       /** @description Which version of agent_id (its latest when left out; only with agent_id). */
       agent_version?: number;
       tools?: components['schemas']['TaskTools'];

@@ -6,4 +6,5 @@ export const agentSettingsSchema = z.object({
   voice: z.enum(voiceValues, 'Choose a voice.'),
   speakingStyle: z.enum(speakingStyleValues, 'Choose a speaking style.'),
   language: z.enum(languageValues, 'Choose a language.'),
+  defaultAgentId: z.string().regex(/^(agt_[0-9A-Z]{26})?$/, 'Choose one of your agents, or none.'),
 });

@@ -3,7 +3,10 @@ import type { PhoneAgentSettings } from '@/config/phone-agent-options';
 import { supabase } from '@/lib/supabase';
 import { agentSettingsKeys } from './query-keys';
 
-/** Saves the settings (one row per user, upsert). The call API uses them as defaults. */
+/**
+ * Saves the settings (one row per user, upsert). The call API uses them as defaults; the default
+ * agent must be one of the user's agents, not archived (the database refuses any other).
+ */
 export async function saveAgentSettings(
   userId: string | null | undefined,
   settings: PhoneAgentSettings,
@@ -14,6 +17,7 @@ export async function saveAgentSettings(
     voice: settings.voice,
     speaking_style: settings.speakingStyle,
     language: settings.language,
+    default_agent_id: settings.defaultAgentId || null,
   });
   if (error) throw new Error("Your settings couldn't be saved. Please try again.");
 }

@@ -18,17 +18,20 @@ import {
 import { useSession } from '@/lib/auth/session-context';
 import { agentSettingsSchema } from '../api/agent-settings-schema';
 import { useAgentSettings } from '@/lib/agent-settings';
+import { useAgents } from '@/lib/agents';
 import { useSaveAgentSettings } from '../api/save-agent-settings';
 import { HearVoiceButton } from '@/components/hear-voice-button';
 
 /**
- * Phone agent settings: voice, speaking style and language. They are saved (agent_settings) and
- * the call API uses them as defaults. Each voice can be heard in each language before saving.
+ * Phone agent settings: the default agent, voice, speaking style and language. They are saved
+ * (agent_settings): a call that names no agent runs with the default agent, and the voice, style
+ * and language fill in what neither gives. Each voice can be heard in each language before saving.
  */
 export function AgentSettingsCard() {
   const { user } = useSession();
   const settings = useAgentSettings(user?.id);
   const save = useSaveAgentSettings(user?.id);
+  const agents = useAgents(user?.id);
   const form = useForm<PhoneAgentSettings>({
     resolver: zodResolver(agentSettingsSchema),
     defaultValues: DEFAULT_PHONE_AGENT_SETTINGS,
@@ -42,6 +45,10 @@ export function AgentSettingsCard() {
   } = form;
 
   const [voice, language] = useWatch({ control, name: ['voice', 'language'] });
+  // The agent list could not be read: the saved default stays chosen, shown by its id.
+  const savedAgentUnlisted =
+    !!settings.data?.defaultAgentId &&
+    !agents.data?.some((agent) => agent.id === settings.data.defaultAgentId);
 
   useEffect(() => {
     if (settings.data) reset(settings.data);
@@ -52,7 +59,8 @@ export function AgentSettingsCard() {
       <div className="grid gap-1.5">
         <CardTitle>Phone Agent Settings</CardTitle>
         <CardDescription>
-          The voice, speaking style and language your calls use unless a request names others.
+          The agent, voice, speaking style and language your calls use unless a request names
+          others.
         </CardDescription>
       </div>
       <Button variant="outline" size="sm" asChild>
@@ -81,7 +89,8 @@ export function AgentSettingsCard() {
     <Card>
       {header}
       <CardContent>
-        {settings.isPending ? (
+        {/* The agents are read first: a select without its saved option would save none. */}
+        {settings.isPending || agents.isPending ? (
           <div className="grid gap-4">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
@@ -109,6 +118,25 @@ export function AgentSettingsCard() {
               }),
             )}
           >
+            <FormField
+              label="Default agent"
+              error={errors.defaultAgentId?.message}
+              hint="API calls, batches and text messages that name no agent run with it; its own voice, style and language win over those below."
+            >
+              <NativeSelect {...register('defaultAgentId')}>
+                <option value="">None: these settings alone</option>
+                {agents.data?.map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.name}
+                  </option>
+                ))}
+                {savedAgentUnlisted ? (
+                  <option value={settings.data.defaultAgentId}>
+                    {settings.data.defaultAgentId}
+                  </option>
+                ) : null}
+              </NativeSelect>
+            </FormField>
             <FormField label="Voice" error={errors.voice?.message}>
               <NativeSelect {...register('voice')}>
                 <VoiceOptions described />

@@ -40,6 +40,8 @@ describe('createCallSchema', () => {
     expect(toCreateTaskBody(values)).toEqual({
       phone_number: '+14155550100',
       goal: 'Confirm the appointment.',
+      // No agent chosen: the form's choices, not the account's default agent.
+      agent_id: null,
       voice: 'Roger',
       language: 'es',
       speaking_style: 'Conversational',

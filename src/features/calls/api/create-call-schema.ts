@@ -440,10 +440,16 @@ export function toCreateTaskBody(values: CreateCallValues) {
   return {
     phone_number: values.phone,
     goal: values.goal,
-    // With an agent, its voice, language and style apply (the account's settings where it has none).
+    // With an agent, its voice, language and style apply (the account's settings where it has none);
+    // without one, the form's choices, and not the account's default agent (agent_id null).
     ...(values.agentId
       ? { agent_id: values.agentId }
-      : { voice: values.voice, language: values.language, speaking_style: values.speakingStyle }),
+      : {
+          agent_id: null,
+          voice: values.voice,
+          language: values.language,
+          speaking_style: values.speakingStyle,
+        }),
     max_duration_minutes: values.maxDurationMinutes,
     ...(values.scheduleAt ? { schedule_at: new Date(values.scheduleAt).toISOString() } : {}),
     ...(values.outputSchema?.trim()

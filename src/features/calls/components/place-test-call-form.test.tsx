@@ -42,7 +42,14 @@ describe('PlaceTestCallForm', () => {
   });
 
   it('prefills voice, language and style from the saved phone agent settings', () => {
-    renderForm(seeded(KEY, { voice: 'George', speakingStyle: 'Friendly', language: 'de' }));
+    renderForm(
+      seeded(KEY, {
+        voice: 'George',
+        speakingStyle: 'Friendly',
+        language: 'de',
+        defaultAgentId: '',
+      }),
+    );
     expect(screen.getByLabelText('Voice')).toHaveValue('George');
     expect(screen.getByLabelText('Language')).toHaveValue('de');
     expect(screen.getByLabelText('Speaking style')).toHaveValue('Friendly');

@@ -118,6 +118,7 @@ function TestCallForm({
       voice: defaults.voice,
       language: defaults.language,
       speakingStyle: defaults.speakingStyle,
+      agentId: defaults.defaultAgentId,
       maxDurationMinutes: createCallLimits.defaultDuration,
       scheduleAt: '',
       outputSchema: '',

@@ -1139,7 +1139,10 @@ export function DocsPage() {
             what the call should achieve; a leading &ldquo;call&rdquo; is optional. Start the text
             with <InlineCode>TEST</InlineCode> for a test call (the simulated network, free). The
             reply names the task; the result is texted to you when the call ends. A text from a
-            phone no account verified is answered with how to link it.
+            phone no account verified is answered with how to link it. Start with{' '}
+            <InlineCode>@</InlineCode> and one of your agents&apos; names to call with that agent
+            (its goal serves when the text gives none); a text that names none runs with your
+            default agent, chosen on the Phone Agent page, if you have one.
           </p>
           <DocsTable
             caption="Example texts"
@@ -1149,7 +1152,7 @@ export function DocsPage() {
               cells: [
                 <InlineCode key="text">{example.text}</InlineCode>,
                 example.reads.phoneNumber,
-                example.reads.goal,
+                example.reads.goal ?? `The goal of the agent ${example.reads.agent}`,
                 example.reads.livemode ? 'live' : 'test',
               ],
             }))}

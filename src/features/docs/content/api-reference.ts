@@ -170,9 +170,9 @@ export const requestFields: FieldDoc[] = [
   },
   {
     name: 'agent_id',
-    type: 'string',
+    type: 'string | null',
     description:
-      "One of your agents (agt_…, GET /task/agents): the call takes the agent's fields (voice, language, goal, context, tools, transfer, voicemail, output_schema, call_window, …) under the body's own, which win; context merges key by key. An archived agent, or another account's, is refused with 400 naming agent_id.",
+      "One of your agents (agt_…, GET /task/agents): the call takes the agent's fields (voice, language, goal, context, tools, transfer, voicemail, output_schema, call_window, …) under the body's own, which win; context merges key by key. An archived agent, or another account's, is refused with 400 naming agent_id. Left out, the account's default agent (chosen on the Phone Agent page) is taken, if it has one; null takes no agent.",
   },
   {
     name: 'agent_version',

@@ -3,11 +3,11 @@ import { stackPorts, TWILIO_LOCAL } from '@dialwise/local-stack';
 import { describe, expect, it } from 'vitest';
 import { parseSms } from '../../../../supabase/functions/_shared/sms/parse';
 import { LOCAL_SMS_NUMBER } from '@/config/api';
-import { smsExamples, smsKeywords } from './sms';
+import { smsExampleAgents, smsExamples, smsKeywords } from './sms';
 
 describe('the SMS how-to in /docs', () => {
   it.each(smsExamples)('"$text" is read as the page says', (example) => {
-    expect(parseSms(example.text)).toEqual({ kind: 'call', ...example.reads });
+    expect(parseSms(example.text, smsExampleAgents)).toEqual({ kind: 'call', ...example.reads });
   });
 
   it('names keywords the parser answers', () => {

@@ -5,8 +5,12 @@
  */
 export type SmsExample = {
   text: string;
-  reads: { phoneNumber: string; goal: string; livemode: boolean };
+  /** The goal is absent when a named agent brings its own. */
+  reads: { phoneNumber: string; goal?: string; livemode: boolean; agent?: string };
 };
+
+/** The agents the examples' account has, for the example that names one. */
+export const smsExampleAgents = ['Refill desk'];
 
 export const smsExamples: SmsExample[] = [
   {
@@ -28,6 +32,10 @@ export const smsExamples: SmsExample[] = [
   {
     text: 'TEST 415 555 0100 confirm my appointment',
     reads: { phoneNumber: '+14155550100', goal: 'Confirm my appointment', livemode: false },
+  },
+  {
+    text: '@Refill desk call 415 555 0100',
+    reads: { phoneNumber: '+14155550100', livemode: true, agent: 'Refill desk' },
   },
 ];
 

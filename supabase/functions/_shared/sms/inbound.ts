@@ -6,13 +6,16 @@ import { ServiceError } from '../errors.ts';
 import { signatureAuth } from '../http/auth.ts';
 import { createHandler, readLimited } from '../http/handler.ts';
 import type { TaskService } from '../tasks/service.ts';
-import { parseSms } from './parse.ts';
+import type { AgentService } from '../tasks/agents.ts';
+import { namesAgent, parseSms } from './parse.ts';
 import type { SmsNotifier } from './notify.ts';
 import { validTwilioSignature } from './twilio-signature.ts';
 
 export type SmsInboundDeps = {
   db: Db;
   service: TaskService;
+  /** The sender's agents: a text may name one ("@Refill desk call …"), or run with the default. */
+  agents: AgentService;
   notifier: SmsNotifier;
   authToken: string;
   /** The public URL Twilio posts to; signatures are computed over it, not the URL we see. */
@@ -39,6 +42,10 @@ export const REPLIES = {
   accepted: (taskId: string, phone: string) =>
     `Dialwise: calling ${phone} now (task ${taskId}). We will text you the result when the call ends.`,
   refused: (message: string) => `Dialwise: we could not place this call. ${message}`,
+  unknownAgent: (mention: string, names: string[]) =>
+    names.length === 0
+      ? `Dialwise: your account has no agent named "${mention}". Create agents in the dashboard, or text the number and goal without @.`
+      : `Dialwise: your account has no agent named "${mention}". Start with @ and one of: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}.`,
 };
 
 const escapeXml = (s: string) =>
@@ -108,8 +115,21 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
     must(await db.from('sms_inbound_messages').update(fields).eq('message_sid', sid));
   }
 
+  /** The names and ids of the account's agents that place calls (not archived). */
+  async function agentsOf(userId: string) {
+    return must(
+      await db
+        .from('agents')
+        .select('id, name')
+        .eq('user_id', userId)
+        .is('archived_at', null)
+        .order('created_at')
+        .limit(100),
+    ) as { id: string; name: string }[];
+  }
+
   async function handleMessage(from: string, body: string, sid: string): Promise<string | null> {
-    const intent = parseSms(body);
+    let intent = parseSms(body);
     if (intent.kind === 'stop') {
       must(await db.from('sms_opt_outs').upsert({ phone: from }, { onConflict: 'phone' }));
       // A callee's revocation by any reasonable means: the businesses that call this number
@@ -130,15 +150,33 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
     const userId = await accountOf(from);
     if (!userId) return REPLIES.unknownSender;
     await remember(sid, { user_id: userId });
+    const agents = namesAgent(body) ? await agentsOf(userId) : [];
+    if (agents.length > 0)
+      intent = parseSms(
+        body,
+        agents.map((agent) => agent.name),
+      );
+    if (intent.kind === 'unknown_agent')
+      return REPLIES.unknownAgent(
+        intent.mention,
+        agents.map((agent) => agent.name),
+      );
     if (intent.kind === 'no_number') return REPLIES.usage;
     if (intent.kind === 'no_goal') return REPLIES.noGoal;
+    if (intent.kind !== 'call') return null;
+    const agent = agents.find((candidate) => candidate.name === intent.agent);
 
     try {
       const { task } = await deps.service.create(
         { userId, apiKeyId: null, livemode: intent.livemode },
-        { phone_number: intent.phoneNumber, goal: intent.goal },
+        {
+          phone_number: intent.phoneNumber,
+          ...(intent.goal === undefined ? {} : { goal: intent.goal }),
+          ...(agent ? { agent_id: agent.id } : {}),
+        },
         // One task per MessageSid, even when two deliveries race past the dedupe row.
-        { idempotencyKey: `sms:${sid}`, source: 'sms' },
+        // A text that names no agent runs with the account's default agent, if it has one.
+        { idempotencyKey: `sms:${sid}`, source: 'sms', agents: deps.agents.lookup({ userId }) },
       );
       must(
         await db

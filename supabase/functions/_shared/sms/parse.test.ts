@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { parseSms } from './parse.ts';
+import { namesAgent, parseSms } from './parse.ts';
 
 describe('parseSms: the callee number in every common form', () => {
   it.each([
@@ -76,5 +76,42 @@ describe('parseSms: the callee number in every common form', () => {
     expect(parseSms('Start')).toEqual({ kind: 'start' });
     expect(parseSms('Can you confirm my appointment?')).toEqual({ kind: 'no_number' });
     expect(parseSms('Call +14155550100')).toEqual({ kind: 'no_goal', phoneNumber: '+14155550100' });
+  });
+});
+
+describe('parseSms: a text that names one of the account’s agents', () => {
+  const agents = ['Refill', 'Refill desk', 'Billing'];
+
+  it('takes the longest name the text goes on with, in any case, and the words after it', () => {
+    expect(parseSms('@refill desk: call +1 415 555 0100 and say hi', agents)).toEqual({
+      kind: 'call',
+      phoneNumber: '+14155550100',
+      goal: 'Say hi',
+      livemode: true,
+      agent: 'Refill desk',
+    });
+    expect(parseSms('TEST @Refill +14155550100', agents)).toEqual({
+      kind: 'call',
+      phoneNumber: '+14155550100',
+      livemode: false,
+      agent: 'Refill',
+    });
+  });
+
+  it('ends a name at a word’s end, and answers an unknown one with what was written', () => {
+    expect(parseSms('@Refilling call +14155550100 now', agents)).toEqual({
+      kind: 'unknown_agent',
+      mention: 'Refilling',
+    });
+    expect(parseSms('@Refill desk call +14155550100')).toEqual({
+      kind: 'unknown_agent',
+      mention: 'Refill',
+    });
+    expect(namesAgent('  test @Billing call +14155550100')).toBe(true);
+    expect(namesAgent('Call +14155550100 about @Billing')).toBe(false);
+  });
+
+  it('still answers keywords first', () => {
+    expect(parseSms('STOP', agents)).toEqual({ kind: 'stop' });
   });
 });

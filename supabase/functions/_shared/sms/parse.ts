@@ -5,7 +5,16 @@ export type SmsIntent =
   | { kind: 'stop' }
   | { kind: 'start' }
   | { kind: 'help' }
-  | { kind: 'call'; phoneNumber: string; goal: string; livemode: boolean }
+  | {
+      kind: 'call';
+      phoneNumber: string;
+      /** Absent when the text names an agent and no goal: the agent's goal is the call's. */
+      goal?: string;
+      livemode: boolean;
+      /** The agent the text names ("@Refill desk call …"), as the account spells it. */
+      agent?: string;
+    }
+  | { kind: 'unknown_agent'; mention: string }
   | { kind: 'no_number' }
   | { kind: 'no_goal'; phoneNumber: string };
 
@@ -33,14 +42,45 @@ function e164Of(match: RegExpExecArray): string {
 /** A text that starts with the word TEST asks for a test call (the simulated network, free). */
 const TEST_PREFIX = /^test\b[\s:,-]*/i;
 
-export function parseSms(body: string): SmsIntent {
+/** A text that names one of the account's agents starts (after TEST) with @ and its name. */
+export const namesAgent = (body: string) => body.trim().replace(TEST_PREFIX, '').startsWith('@');
+
+/**
+ * The agent a text starting with @ names: the longest of the account's agent names that the text
+ * goes on with (any case), ending at a word's end, and the words after it.
+ */
+function agentMentioned(text: string, agentNames: readonly string[]) {
+  const after = text.slice(1);
+  const name = agentNames
+    .filter(
+      (candidate) =>
+        candidate.length > 0 &&
+        after.slice(0, candidate.length).toLowerCase() === candidate.toLowerCase() &&
+        !/[\p{L}\p{N}]/u.test(after.charAt(candidate.length)),
+    )
+    .sort((a, b) => b.length - a.length)[0];
+  return name === undefined ? null : { name, rest: after.slice(name.length) };
+}
+
+/**
+ * What a text asks for. `agentNames` are the sender's account's agents, for a text that names one
+ * (namesAgent): without them, such a text names an agent nobody has.
+ */
+export function parseSms(body: string, agentNames: readonly string[] = []): SmsIntent {
   const livemode = !TEST_PREFIX.test(body.trim());
-  const text = body.trim().replace(TEST_PREFIX, '');
+  let text = body.trim().replace(TEST_PREFIX, '');
   const keyword = text.toUpperCase().replace(/[^A-Z]/g, '');
   if (text.split(/\s+/).length === 1) {
     if (STOP.includes(keyword)) return { kind: 'stop' };
     if (START.includes(keyword)) return { kind: 'start' };
     if (HELP.includes(keyword)) return { kind: 'help' };
+  }
+  let agent: string | undefined;
+  if (text.startsWith('@')) {
+    const mentioned = agentMentioned(text, agentNames);
+    if (!mentioned) return { kind: 'unknown_agent', mention: text.slice(1).split(/\s+/)[0] ?? '' };
+    agent = mentioned.name;
+    text = mentioned.rest.replace(/^[\s:,-]+/, '');
   }
   const match = PHONE_NUMBER.exec(text);
   if (!match) return { kind: 'no_number' };
@@ -51,11 +91,13 @@ export function parseSms(body: string): SmsIntent {
     .replace(/^(please\s+)?(call|phone|ring|dial|text)\b\s*/i, '')
     .replace(/^(and|to|,|:|-)\s*/i, '')
     .trim();
-  if (rest.length === 0) return { kind: 'no_goal', phoneNumber };
+  // A named agent may bring its own goal.
+  if (rest.length === 0 && agent === undefined) return { kind: 'no_goal', phoneNumber };
   return {
     kind: 'call',
     phoneNumber,
-    goal: rest.charAt(0).toUpperCase() + rest.slice(1),
+    ...(rest.length === 0 ? {} : { goal: rest.charAt(0).toUpperCase() + rest.slice(1) }),
     livemode,
+    ...(agent === undefined ? {} : { agent }),
   };
 }

@@ -78,7 +78,13 @@ export async function agentList<T extends string>(
 export type AgentForTask = { agentId: string; version: number; config: AgentConfig };
 
 /** Finds a task's agent: for a signed-in user, or for the account of an API key. */
-export type AgentLookup = (agentId: string, version: number | undefined) => Promise<AgentForTask>;
+export type AgentLookup = ((
+  agentId: string,
+  version: number | undefined,
+) => Promise<AgentForTask>) & {
+  /** The account's default agent (agt_…), or null: read once, when asked. */
+  defaultAgent: () => Promise<string | null>;
+};
 
 export function agentService(deps: {
   db: Db;
@@ -289,15 +295,19 @@ export function agentService(deps: {
      */
     lookup(account: { userId: string } | { apiKey: string }): AgentLookup {
       const found = new Map<string, Promise<AgentForTask>>();
-      return (agentId, version) => {
+      const owner = {
+        p_user_id: 'userId' in account ? account.userId : null,
+        p_api_key: 'apiKey' in account ? account.apiKey : null,
+      };
+      let defaultAgent: Promise<string | null> | undefined;
+      const lookUp = (agentId: string, version: number | undefined) => {
         const key = `${agentId}@${version ?? 'latest'}`;
         let answer = found.get(key);
         if (!answer) {
           answer = (async () => {
             const result = must(
               await db.rpc('agent_for_task', {
-                p_user_id: 'userId' in account ? account.userId : null,
-                p_api_key: 'apiKey' in account ? account.apiKey : null,
+                ...owner,
                 p_id: agentId,
                 p_version: version ?? null,
               }),
@@ -337,6 +347,11 @@ export function agentService(deps: {
         }
         return answer;
       };
+      return Object.assign(lookUp, {
+        defaultAgent: () =>
+          (defaultAgent ??= (async () =>
+            must(await db.rpc('default_agent_of', owner)) as string | null)()),
+      });
     },
   };
 }
@@ -362,4 +377,18 @@ export async function withAgentFields(body: unknown, lookup: AgentLookup | undef
     ...mergeCreateBody(agent.config as Record<string, unknown>, input),
     agent_version: agent.version,
   };
+}
+
+/**
+ * Runs a create, and once more with the account's default agent when task_accept (or
+ * batch_accept) answers `default_agent`: the account has one and the body named no agent.
+ */
+export async function withDefaultAgent<
+  Prepared extends { withDefaultAgent?: (agentId: string) => Promise<Prepared> },
+  Answer extends { error?: string; agent_id?: string },
+>(prepared: Prepared, create: (prepared: Prepared) => Promise<Answer>): Promise<Answer> {
+  const answer = await create(prepared);
+  if (answer.error !== 'default_agent' || !answer.agent_id || !prepared.withDefaultAgent)
+    return answer;
+  return await create(await prepared.withDefaultAgent(answer.agent_id));
 }

@@ -2,7 +2,7 @@
 // anything is recorded; one SQL call (batch_create / batch_accept) then records the batch and its
 // tasks, admits the first into the account's free call slots and names them; they are placed
 // after the response. The rest wait for a slot (docs/decisions/0015-batches-paced-by-call-slots.md).
-import type { AgentLookup } from './agents.ts';
+import { withDefaultAgent, type AgentLookup } from './agents.ts';
 import { LEGAL_BASIS_REQUIRED } from './task-wording.ts';
 import { eventId } from '../events/event-id.ts';
 import { runAfterResponse, type AfterResponse } from '../background.ts';
@@ -73,7 +73,15 @@ type Accepted = {
   required_usd?: number;
   available_usd?: number;
   user_id?: string;
+  /** default_agent: the account's default agent, for the rows that named none. */
+  agent_id?: string;
 };
+
+/** A batch body whose rows that name no agent take `agentId` (its defaults name it). */
+function withDefaultsAgent(body: unknown, agentId: string) {
+  const input = body as { defaults?: Record<string, unknown> };
+  return { ...input, defaults: { ...(input.defaults ?? {}), agent_id: agentId } };
+}
 
 /** `batch_` + a ULID, like task ids: sorts by creation. */
 export const newBatchId = (nowMs: number) => newTaskId(nowMs).replace(/^task_/, 'batch_');
@@ -149,9 +157,13 @@ export type PreparedBatch = {
     webhook_url: string | null;
     /** The rows' shared fields, stored once on the batch (batch-defaults.ts). */
     task_defaults: BatchTaskDefaults;
+    /** Some row names no agent: batch_accept answers `default_agent` if the account has one. */
+    takes_default_agent?: boolean;
   };
   tasks: NewTaskRow[];
   requestHash: string;
+  /** The same body with the account's default agent for the rows that named none. */
+  withDefaultAgent?: (agentId: string) => Promise<PreparedBatch>;
 };
 
 export function createBatchService(deps: BatchServiceDeps) {
@@ -215,6 +227,17 @@ export function createBatchService(deps: BatchServiceDeps) {
           : null,
       ),
     );
+    // Rows that lack what the account's default agent gives (its goal) are taken with it.
+    const namingNoAgent = merged.some((row) => row.agent_id === undefined);
+    const defaultAgent =
+      rows.length > 0 && namingNoAgent ? await options.agents?.defaultAgent() : null;
+    if (defaultAgent) {
+      const requestHash = await sha256Hex(canonicalJson(body));
+      return {
+        ...(await prepareBatch(withDefaultsAgent(body, defaultAgent), options)),
+        requestHash,
+      };
+    }
     if (rows.length > 0 || duplicates.length > 0)
       throw badRows(
         [...rows, ...duplicates].sort((a, b) => a.index - b.index),
@@ -231,15 +254,23 @@ export function createBatchService(deps: BatchServiceDeps) {
           : !((field === 'voicemail_message' ? 'voicemail' : field) in own(index)),
       { context: defaults.context, metadata: defaults.metadata },
     );
+    const requestHash = await sha256Hex(canonicalJson(body));
+    const batch = {
+      id: newBatchId(deps.now().getTime()),
+      source: options.source,
+      webhook_url: webhookUrl,
+      task_defaults: shared.defaults,
+    };
+    if (!options.agents || !namingNoAgent) return { batch, tasks: shared.rows, requestHash };
     return {
-      batch: {
-        id: newBatchId(deps.now().getTime()),
-        source: options.source,
-        webhook_url: webhookUrl,
-        task_defaults: shared.defaults,
-      },
+      batch: { ...batch, takes_default_agent: true },
       tasks: shared.rows,
-      requestHash: await sha256Hex(canonicalJson(body)),
+      requestHash,
+      // The request as sent is what a replay must match: its hash stays the body's.
+      withDefaultAgent: async (agentId) => ({
+        ...(await prepareBatch(withDefaultsAgent(body, agentId), options)),
+        requestHash,
+      }),
     };
   }
 
@@ -249,19 +280,21 @@ export function createBatchService(deps: BatchServiceDeps) {
     options: { idempotencyKey: string | null },
   ) {
     return accepted(
-      await deps.tasks.withCallerNumber(
-        async () =>
-          must(
-            await db.rpc('batch_accept', {
-              p_user_id: account.userId,
-              p_api_key_id: account.apiKeyId,
-              // The caller's mode (a key's, or the session's switch), never the body's.
-              p_batch: { ...prepared.batch, livemode: account.livemode ?? true },
-              p_tasks: prepared.tasks,
-              p_idempotency_key: options.idempotencyKey,
-              p_request_hash: prepared.requestHash,
-            }),
-          ) as Accepted,
+      await withDefaultAgent(prepared, (chosen) =>
+        deps.tasks.withCallerNumber(
+          async () =>
+            must(
+              await db.rpc('batch_accept', {
+                p_user_id: account.userId,
+                p_api_key_id: account.apiKeyId,
+                // The caller's mode (a key's, or the session's switch), never the body's.
+                p_batch: { ...chosen.batch, livemode: account.livemode ?? true },
+                p_tasks: chosen.tasks,
+                p_idempotency_key: options.idempotencyKey,
+                p_request_hash: chosen.requestHash,
+              }),
+            ) as Accepted,
+        ),
       ),
       prepared.tasks.length,
     );
@@ -390,17 +423,19 @@ export function createBatchService(deps: BatchServiceDeps) {
       prepared: PreparedBatch,
       options: { idempotencyKey: string | null },
     ) {
-      const answer = await deps.tasks.withCallerNumber(
-        async () =>
-          must(
-            await db.rpc('batch_create', {
-              p_api_key: apiKey,
-              p_batch: prepared.batch,
-              p_tasks: prepared.tasks,
-              p_idempotency_key: options.idempotencyKey,
-              p_request_hash: prepared.requestHash,
-            }),
-          ) as Accepted,
+      const answer = await withDefaultAgent(prepared, (chosen) =>
+        deps.tasks.withCallerNumber(
+          async () =>
+            must(
+              await db.rpc('batch_create', {
+                p_api_key: apiKey,
+                p_batch: chosen.batch,
+                p_tasks: chosen.tasks,
+                p_idempotency_key: options.idempotencyKey,
+                p_request_hash: chosen.requestHash,
+              }),
+            ) as Accepted,
+        ),
       );
       rememberKeyRefusal(apiKey, answer);
       return accepted(answer, prepared.tasks.length);

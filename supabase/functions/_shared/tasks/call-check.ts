@@ -86,9 +86,19 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
         if (!verdict.allowed) return refusedNumber(phone.trim(), verdict.message);
       }
       const consent = consentVerdict(body);
+      // A body that names no agent is judged with the account's default agent, as POST /task runs.
+      const defaultAgent =
+        agents && Object.keys(obj(body)).length > 0 && obj(body).agent_id === undefined
+          ? await agents.defaultAgent()
+          : null;
       let task: Record<string, unknown>;
       try {
-        task = (await prepareTask(body, { idempotencyKey: null, agents })).task;
+        task = (
+          await prepareTask(defaultAgent ? { ...obj(body), agent_id: defaultAgent } : body, {
+            idempotencyKey: null,
+            agents,
+          })
+        ).task;
       } catch (error) {
         // A missing consent is one of the rules the answer explains, not a malformed request.
         const about = error instanceof ServiceError ? error.field : undefined;

@@ -319,8 +319,11 @@ export const createTaskFields = z.strictObject({
   agent_id: z
     .string({ error: 'agent_id must be one of your agents, like agt_…' })
     .regex(AGENT_ID, { error: 'agent_id must be one of your agents, like agt_…' })
+    .nullable()
     .optional()
-    .describe('The agent whose fields the call takes (its own fields win): GET /task/agents'),
+    .describe(
+      "The agent whose fields the call takes (its own fields win): GET /task/agents. Left out: the account's default agent, if it has one; null: no agent",
+    ),
   agent_version: z
     .int({ error: 'agent_version must be a whole number of one of the agent’s versions' })
     .min(1, { error: 'agent_version must be at least 1' })
@@ -353,7 +356,10 @@ export const createTaskSchema = createTaskFields.superRefine((value, ctx) => {
   if (value.goal === undefined && value.task === undefined)
     ctx.addIssue({ code: 'custom', path: ['goal'], message: 'goal is required' });
   screenTextsTheModelReads(value, ctx);
-  if (value.agent_version !== undefined && value.agent_id === undefined)
+  if (
+    value.agent_version !== undefined &&
+    (value.agent_id === undefined || value.agent_id === null)
+  )
     ctx.addIssue({
       code: 'custom',
       path: ['agent_version'],

@@ -3,7 +3,7 @@
 // nothing re-validates or re-prices. Rows and SQL calls are in task-repository.ts, the messages in
 // task-wording.ts, the defaults of a new task in task-defaults.ts.
 import { eventId } from '../events/event-id.ts';
-import { withAgentFields, type AgentLookup } from './agents.ts';
+import { withAgentFields, withDefaultAgent, type AgentLookup } from './agents.ts';
 import type { FailureCode } from '../contract/call-outcomes.ts';
 import { runAfterResponse, whileWaiting, type AfterResponse } from '../background.ts';
 import type { Db } from '../db.ts';
@@ -114,7 +114,15 @@ const TASK_ID = /^task_[0-9A-Z]{26}$/;
 type CreatedTask = { task: ApiTask; replayed: boolean; userId: string };
 
 /** A create body checked into the row task_accept records, and the hash its replays compare. */
-export type PreparedTask = { task: NewTaskRow; requestHash: string };
+export type PreparedTask = {
+  task: NewTaskRow;
+  requestHash: string;
+  /**
+   * The same body with the account's default agent's fields under its own, for a body that named
+   * no agent (task_accept answers `default_agent` when the account has one).
+   */
+  withDefaultAgent?: (agentId: string) => Promise<PreparedTask>;
+};
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, provider } = deps;
@@ -466,11 +474,27 @@ export function createTaskService(deps: TaskServiceDeps) {
       rejectDeepValue(body);
       rejectControlCharacters(body);
     }
+    const namesNoAgent =
+      !!body &&
+      typeof body === 'object' &&
+      !Array.isArray(body) &&
+      (body as Record<string, unknown>).agent_id === undefined;
     // The agent's fields under the body's own; the body as sent is what a replay must match.
-    const input: CreateTaskInput = parseOrThrow(
-      createTaskSchema,
-      await withAgentFields(body, options.agents),
-    );
+    let input: CreateTaskInput;
+    try {
+      input = parseOrThrow(createTaskSchema, await withAgentFields(body, options.agents));
+    } catch (error) {
+      // A body that lacks what the account's default agent gives (its goal) is taken with it.
+      const defaultAgent =
+        error instanceof ServiceError && namesNoAgent && !options.batchRow
+          ? await options.agents?.defaultAgent()
+          : null;
+      if (!defaultAgent) throw error;
+      return {
+        ...(await prepareTask({ ...(body as object), agent_id: defaultAgent }, options)),
+        requestHash: await sha256Hex(canonicalJson(body)),
+      };
+    }
     const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
       input.output_schema === undefined ? null : checkSchema(input.output_schema);
@@ -511,9 +535,17 @@ export function createTaskService(deps: TaskServiceDeps) {
       // stand in: a hash of no token anyone holds, without hashing (a batch makes 1,000).
       providerTokenHash: randomToken(32),
     });
+    const requestHash = options.batchRow ? '' : await sha256Hex(canonicalJson(body));
+    // A batch's rows are asked about once, for the whole batch (prepareBatch).
+    if (!options.agents || !namesNoAgent || options.batchRow) return { task, requestHash };
     return {
-      task,
-      requestHash: options.batchRow ? '' : await sha256Hex(canonicalJson(body)),
+      task: { ...task, takes_default_agent: true },
+      requestHash,
+      // The request as sent is what a replay must match: its hash stays the body's.
+      withDefaultAgent: async (agentId) => ({
+        ...(await prepareTask({ ...(body as object), agent_id: agentId }, options)),
+        requestHash,
+      }),
     };
   }
 
@@ -581,8 +613,10 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
       return accepted(
-        await withCallerNumber(() =>
-          tasks.createWithKey(apiKey, prepared.task, options.idempotencyKey, prepared.requestHash),
+        await withDefaultAgent(prepared, (chosen) =>
+          withCallerNumber(() =>
+            tasks.createWithKey(apiKey, chosen.task, options.idempotencyKey, chosen.requestHash),
+          ),
         ),
         prepared.task.phone_number,
       );
@@ -595,8 +629,10 @@ export function createTaskService(deps: TaskServiceDeps) {
       options: { idempotencyKey: string | null },
     ): Promise<CreatedTask> {
       return accepted(
-        await withCallerNumber(() =>
-          tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        await withDefaultAgent(prepared, (chosen) =>
+          withCallerNumber(() =>
+            tasks.accept(account, chosen.task, options.idempotencyKey, chosen.requestHash),
+          ),
         ),
         prepared.task.phone_number,
       );
@@ -616,13 +652,14 @@ export function createTaskService(deps: TaskServiceDeps) {
         idempotencyKey: null,
       },
     ): Promise<CreatedTask> {
-      const checked = await prepareTask(body, options);
-      const prepared = options.testScenario
-        ? { ...checked, task: { ...checked.task, test_scenario: options.testScenario } }
-        : checked;
+      const prepared = await prepareTask(body, options);
+      if (options.testScenario)
+        prepared.task = { ...prepared.task, test_scenario: options.testScenario };
       return accepted(
-        await withCallerNumber(() =>
-          tasks.accept(account, prepared.task, options.idempotencyKey, prepared.requestHash),
+        await withDefaultAgent(prepared, (chosen) =>
+          withCallerNumber(() =>
+            tasks.accept(account, chosen.task, options.idempotencyKey, chosen.requestHash),
+          ),
         ),
         prepared.task.phone_number,
       );
