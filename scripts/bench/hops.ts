@@ -71,6 +71,8 @@ async function main() {
       retry_max_attempts: 0,
       retry_interval_minutes: 30,
       provider_token_hash: 'x'.repeat(64),
+      // As the function sends a body that names no agent: the account's default agent is asked.
+      takes_default_agent: true,
     });
     // The gateway takes the secret key and sends PostgREST a JWT for it; PostgREST alone takes
     // only that JWT.

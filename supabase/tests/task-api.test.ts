@@ -61,6 +61,27 @@ describe('authentication', () => {
     expect(current.status).toBe(200);
   });
 
+  it('refuses a create with a key revoked a moment after its last create', async () => {
+    const account = await createCallingAccount({ label: 'revokes-mid-burst', mode: 'test' });
+    const create = () =>
+      fetch(taskUrl, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${account.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, schedule_at: new Date(Date.now() + 86_400_000) }),
+      });
+    expect((await create()).status).toBe(201);
+    const { data: row } = await serviceClient()
+      .from('api_keys')
+      .select('id')
+      .eq('user_id', account.user.id)
+      .single();
+    const { error } = await account.client.rpc('revoke_api_key', { p_key_id: row!.id });
+    expect(error).toBeNull();
+    // The create checks the key in its own transaction, whatever was checked before its body.
+    expect(await errorOf(await create())).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await errorOf(await create())).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
   it('tells a caller without a valid key so first, whatever else is wrong with the create', async () => {
     const unknownKey = { Authorization: `Bearer dw_${'0'.repeat(64)}` };
     const creates: [string, RequestInit][] = [

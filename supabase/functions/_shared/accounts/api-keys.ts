@@ -75,10 +75,41 @@ export function rememberKeyRefusal(
   answer: { error?: string; key_unknown?: boolean },
   now: number = Date.now(),
 ) {
+  if (answer.error) acceptedKeys.delete(key);
   if (answer.error !== 'unauthorized') return;
   refusedKeys.delete(key);
   if (refusedKeys.size >= REFUSED_KEYS_MAX) refusedKeys.delete(refusedKeys.keys().next().value!);
   refusedKeys.set(key, { until: now + REFUSED_KEY_MS, heldByNobody: answer.key_unknown === true });
+}
+
+/**
+ * Keys the database accepted in the last few seconds, for the check a create makes before it reads
+ * its body (checkKeyBeforeWrite). The create checks the key again in its own transaction
+ * (task_create, batch_create), so a remembered yes saves a round trip and changes no decision: a
+ * key revoked meanwhile is still refused (401) by its create, and only a body the create would have
+ * refused anyway may be answered 400 first. Any refusal of the key forgets it. Bounded: the oldest
+ * answer goes first.
+ */
+const acceptedKeys = new Map<string, number>();
+const ACCEPTED_KEY_MS = 10_000;
+const ACCEPTED_KEYS_MAX = 10_000;
+
+/**
+ * The check before a create reads its body: a key no account holds, revoked or not allowed to
+ * place calls is refused here (401/403) before its body costs anything (DNS lookups of its URLs).
+ */
+export async function checkKeyBeforeWrite(
+  db: Db,
+  key: string,
+  now: number = Date.now(),
+): Promise<void> {
+  const until = acceptedKeys.get(key);
+  if (until !== undefined && until > now) return;
+  acceptedKeys.delete(key);
+  await authenticateKey(db, key, now);
+  if (acceptedKeys.size >= ACCEPTED_KEYS_MAX)
+    acceptedKeys.delete(acceptedKeys.keys().next().value!);
+  acceptedKeys.set(key, now + ACCEPTED_KEY_MS);
 }
 
 /** Whether the database lately said no account holds this key: its requests are not logged. */

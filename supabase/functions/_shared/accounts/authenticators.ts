@@ -1,7 +1,13 @@
 // The call API's callers as the functions declare them (the shape of http/handler.ts's
 // Authenticator): who may call, and the check that yields the account or throws ServiceError.
 import type { Db } from '../db.ts';
-import { type Account, apiKeyFrom, authenticate, requireKeyShape } from './api-keys.ts';
+import {
+  type Account,
+  apiKeyFrom,
+  authenticate,
+  checkKeyBeforeWrite,
+  requireKeyShape,
+} from './api-keys.ts';
 import {
   authenticateCaller,
   authenticateSession,
@@ -18,8 +24,8 @@ export const apiKeyAuth = (db: Db) => ({
 
 /**
  * An API key or a signed-in user's session, either passing the KYC and phone gate. Where the
- * write checks the key itself (task_create, batch_create), a session is checked first and a key
- * only for its shape.
+ * write checks the key itself (task_create, batch_create), a session is checked first, and a key
+ * before the body is read (a yes of the last seconds is taken again: the write checks it anyway).
  */
 export const callerAuth = (db: Db) => ({
   mode: 'either' as const,
@@ -33,6 +39,8 @@ export const callerAuth = (db: Db) => ({
         caller: await authenticateSession(db, session, sessionLivemode(request)),
         credential: null,
       };
-    return { caller: null, credential: requireKeyShape(apiKeyFrom(request)) };
+    const key = requireKeyShape(apiKeyFrom(request));
+    await checkKeyBeforeWrite(db, key);
+    return { caller: null, credential: key };
   },
 });

@@ -19,8 +19,8 @@ export type Authenticator<Caller> = {
   authenticate: (request: Request) => Promise<Caller>;
   /**
    * For routes whose write checks the credential itself (routes.ts): the caller when one is known
-   * before the write, or the credential the write checks; throws when there is none that could be
-   * valid.
+   * before the write, or the credential the write checks, itself checked before the body is read;
+   * throws when there is none that is valid.
    */
   withWrite?: (request: Request) => Promise<WriteCaller<Caller>>;
 };

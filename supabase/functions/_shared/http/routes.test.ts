@@ -21,6 +21,8 @@ function app() {
       if (request.headers.get('session')) return { caller: { user: 'u2' }, credential: null };
       const key = request.headers.get('x-key');
       if (!key) throw new ServiceError('unauthorized', 'Send a key.');
+      // A key is checked before the body is read, and again by the write.
+      await auth.authenticate(request);
       return { caller: null, credential: key };
     },
   };

@@ -98,7 +98,6 @@ export function routeWithWrite<Caller, Checked>(
     answer: async (context, handler, auth) => {
       if (!auth.withWrite) throw new Error(`${shape.path}: the authenticator has no withWrite`);
       const who = await auth.withWrite(context.request);
-      if (who.credential !== null) await auth.authenticate(context.request);
       refuseUnknownQuery(shape, context.url);
       return steps.write(context, who, await steps.check(context, who));
     },
