@@ -692,6 +692,33 @@ comment on function private.open_task_count(uuid) is
 revoke all on function private.open_task_count(uuid) from public, anon, authenticated;
 grant execute on function private.open_task_count(uuid) to service_role;
 
+-- Why the account may not start one more call now (a task, or a browser call), or null: its call
+-- slots are full, it stores as many open tasks as it may, or (test mode) it made its day's test
+-- calls. Test calls cost nothing, so what they store is bounded by a daily number, not money.
+create function private.new_call_refusal(p_user_id uuid, p_livemode boolean) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if private.active_call_count(p_user_id) >= private.limit_of('activeCallsPerAccount') then
+    return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
+  end if;
+  if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
+    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
+  end if;
+  if not p_livemode
+     and private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
+    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  end if;
+  return null;
+end;
+$$;
+comment on function private.new_call_refusal(uuid, boolean) is
+  'Why the account may not start another call now (active calls, open tasks, test calls a day), or null.';
+revoke all on function private.new_call_refusal(uuid, boolean) from public, anon, authenticated;
+grant execute on function private.new_call_refusal(uuid, boolean) to service_role;
+
 create function public.task_create(
   p_api_key text, p_task jsonb, p_idempotency_key text, p_request_hash text
 ) returns jsonb

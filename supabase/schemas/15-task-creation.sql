@@ -27,7 +27,6 @@ declare
   created public.tasks%rowtype;
   recent integer;
   oldest timestamptz;
-  active integer;
   max_minutes integer := coalesce((p_task->>'max_duration_minutes')::integer,
     private.limit_of('maxDurationMinutes', 'default'));
   chosen_voice text;
@@ -52,6 +51,7 @@ declare
     then coalesce(p_task->>'test_clock', 'open') end;
   clock_shift interval := case when clock <> 'open' then clock::timestamptz - now() end;
   default_agent text;
+  refusal jsonb;
 begin
   if task_livemode and p_task->>'test_clock' is not null then
     return jsonb_build_object('error', 'test_clock_in_live_mode');
@@ -136,19 +136,10 @@ begin
   end if;
   insert into public.task_create_requests (user_id, api_key_id) values (p_user_id, p_api_key_id);
 
-  active := private.active_call_count(p_user_id);
-  if active >= private.limit_of('activeCallsPerAccount') then
-    return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
-  end if;
-
-  -- What an account may store is bounded: openTasksPerAccount tasks that have not ended.
-  if private.open_task_count(p_user_id) >= private.limit_of('openTasksPerAccount') then
-    return jsonb_build_object('error', 'too_many_open_tasks', 'limit', private.limit_of('openTasksPerAccount'));
-  end if;
-  -- Test calls cost nothing, so what they store is bounded by a daily number instead of money.
-  if not task_livemode
-     and private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
-    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  -- Its call slots, the open tasks it may store, and (test mode) its day's test calls.
+  refusal := private.new_call_refusal(p_user_id, task_livemode);
+  if refusal is not null then
+    return refusal;
   end if;
 
   -- What the request leaves out comes from the account's saved phone-agent settings.
@@ -615,7 +606,7 @@ declare
   account public.profiles%rowtype;
   created public.tasks%rowtype;
   settings public.agent_settings%rowtype;
-  active integer;
+  refusal jsonb;
   live boolean := coalesce((p_task->>'livemode')::boolean, false);
   max_minutes integer := (p_task->>'max_duration_minutes')::integer;
   free_reserve integer := 0;
@@ -627,12 +618,10 @@ begin
   end if;
   -- What the request leaves out comes from the account's phone-agent settings, as for a task.
   select * into settings from public.agent_settings where user_id = p_user_id;
-  active := private.active_call_count(p_user_id);
-  if active >= private.limit_of('activeCallsPerAccount') then
-    return jsonb_build_object('error', 'rate_limited', 'limit', 'active_calls', 'retry_after', 30);
-  end if;
-  if not live and private.test_calls_in_last_day(p_user_id) >= private.limit_of('testCallsPerDay') then
-    return jsonb_build_object('error', 'too_many_test_calls', 'limit', private.limit_of('testCallsPerDay'));
+  -- The limits of any new call: its call slots, open tasks, and (test mode) its day's test calls.
+  refusal := private.new_call_refusal(p_user_id, live);
+  if refusal is not null then
+    return refusal;
   end if;
   -- A live call holds its max_duration_minutes now: free minutes first, then credits.
   if live then

@@ -291,6 +291,27 @@ describe("the organisation's concurrent-call limit, as Vapi enforces it", () => 
       });
       expect(refused.body.startedAt).toBeUndefined();
       expect(messagesOf(refused.body.id)).toEqual([]);
+      // A browser call refused the same way keeps a browser call's shape: no number, no callee.
+      const refusedWebCall = await fetch(`${url}/call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+        body: JSON.stringify({
+          transport: {
+            provider: 'vapi.websocket',
+            audioFormat: { format: 'pcm_s16le', container: 'raw', sampleRate: 16000 },
+          },
+          assistant: assistant(),
+        }),
+      });
+      const webBody = (await refusedWebCall.json()) as Record<string, unknown>;
+      expect(webBody).toMatchObject({
+        type: 'vapi.websocketCall',
+        status: 'ended',
+        endedReason: 'call.start.error-subscription-concurrency-limit-reached',
+        subscriptionLimits: { concurrencyBlocked: true },
+      });
+      expect(webBody).not.toHaveProperty('customer');
+      expect(webBody).not.toHaveProperty('phoneNumberId');
 
       // Our adapter reads that answer as "every line is busy", not as a failed call.
       const provider = createVapiProvider({ apiUrl: url, apiKey: KEY, phoneNumberId: 'local' });

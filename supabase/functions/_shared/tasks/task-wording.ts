@@ -91,11 +91,11 @@ export function callerNumberRequired(): ServiceError {
   );
 }
 
-/** The API's error for a create that the database refused. */
 /** A live call with no legal basis: what it needs, and where an account sets its default. */
 export const LEGAL_BASIS_REQUIRED =
   "A live AI call needs a legal basis: the callee's prior express consent (consent), an exemption the law names (exemption), or your account's attested default basis (POST /task/legal-basis, or Settings in the dashboard). Any US number may be a mobile one, where an artificial voice needs consent. Test calls need none. See /docs#legal-basis.";
 
+/** The API's error for a create that the database refused. */
 export function refusal(result: Accepted, phoneNumber: string): ServiceError {
   switch (result.error) {
     case 'do_not_call':

@@ -29,7 +29,7 @@ import { toneWav } from '../voice/simulated/recording.ts';
 import { parseOrThrow } from './schema.ts';
 import type { TaskService } from './service.ts';
 import { isTerminal } from './status-machine.ts';
-import { LIMIT_REFUSALS, refusal, taskNotFound, tooManyTestCalls } from './task-wording.ts';
+import { refusal, taskNotFound } from './task-wording.ts';
 
 /** A browser call lasts at most this long (the agent hangs up then). */
 export const WEB_CALL_MAX_MINUTES = 10;
@@ -164,17 +164,12 @@ export function webCalls(deps: {
           'invalid_request',
           `A browser call holds at most ${LIMITS.webCallTurnsMax} turns; hang up and start a new one.`,
         );
+      // The limits of any new call, worded as a task's create words them.
       case 'rate_limited':
-        return new ServiceError('rate_limited', LIMIT_REFUSALS.activeCalls, {
-          retryAfterSeconds: 30,
-        });
+      case 'too_many_open_tasks':
       case 'too_many_test_calls':
-        return tooManyTestCalls();
       case 'insufficient_credits':
-        return refusal(
-          { error: 'insufficient_credits', ...result } as Parameters<typeof refusal>[0],
-          '',
-        );
+        return refusal(result as Parameters<typeof refusal>[0], '');
       default:
         return accountRefusal(result.error ?? 'unauthorized');
     }

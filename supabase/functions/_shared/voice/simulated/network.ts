@@ -572,8 +572,11 @@ export function createVoiceNetwork(options: NetworkOptions) {
 
   function refusedCall(body: Json): CallRecord {
     const at = now();
+    // A browser call (Vapi's WebSocket transport) has no number, callee or carrier call.
+    const web = isObject(body.transport);
+    const id = randomUUID();
     const call: CallRecord = {
-      id: randomUUID(),
+      id,
       orgId: LOCAL_ORG_ID,
       createdAt: at,
       updatedAt: at,
@@ -582,8 +585,8 @@ export function createVoiceNetwork(options: NetworkOptions) {
       endedAt: at,
       endedReason: CONCURRENCY_LIMIT_REACHED,
       name: typeof body.name === 'string' ? body.name : null,
-      phoneNumberId: String(body.phoneNumberId),
-      customer: body.customer as Json,
+      phoneNumberId: web ? '' : String(body.phoneNumberId),
+      customer: web ? {} : (body.customer as Json),
       assistant: body.assistant as Json,
       turns: [],
       outcome: 'none',
@@ -591,10 +594,19 @@ export function createVoiceNetwork(options: NetworkOptions) {
       optedOut: false,
       controlUrl: null,
       listenUrl: null,
-      phoneCallProviderId: `CA${randomBytes(16).toString('hex')}`,
+      phoneCallProviderId: web ? '' : `CA${randomBytes(16).toString('hex')}`,
       behaviour: 'no-answer',
       recordingUrl: null,
       structuredOutputIds: [],
+      ...(web
+        ? {
+            type: 'vapi.websocketCall' as const,
+            transport: {
+              provider: 'vapi.websocket' as const,
+              websocketCallUrl: `${options.baseUrl.replace(/^http/, 'ws')}/${id}/transport`,
+            },
+          }
+        : {}),
     };
     calls.set(call.id, call);
     return call;
