@@ -56,6 +56,11 @@ test.describe('agents', () => {
     await expect(page.getByLabel('Default agent').locator('option:checked')).toHaveText(
       'Front desk',
     );
+    await page.goto('/agents');
+    await page.getByRole('button', { name: /Front desk/ }).click();
+    await expect(
+      page.getByRole('region', { name: 'Agent Front desk' }).getByText('Default agent'),
+    ).toBeVisible();
 
     await page.goto('/calls');
     await page.getByRole('button', { name: 'Place a test call' }).click();

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/auth/session-context';
+import { useAgentSettings } from '@/lib/agent-settings';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useAddDocument } from '../api/add-document';
@@ -292,6 +293,7 @@ export function AgentDetail({ agent }: { agent: Agent }) {
   const { user } = useSession();
   const update = useUpdateAgent(user?.id);
   const versions = useAgentVersions(user?.id, agent.id);
+  const settings = useAgentSettings(user?.id);
   const fields = agent as Agent & Record<string, unknown>;
   return (
     <section aria-label={`Agent ${agent.name}`} className="grid gap-6">
@@ -301,6 +303,11 @@ export function AgentDetail({ agent }: { agent: Agent }) {
           <span className="text-sm font-normal text-muted-foreground">
             · version {agent.version}
           </span>
+          {settings.data?.defaultAgentId === agent.id ? (
+            <Badge variant="secondary" className="ml-2 align-middle">
+              Default agent
+            </Badge>
+          ) : null}
         </h3>
         <AgentFieldsForm
           key={`${agent.id}-${agent.version}`}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,7 +31,12 @@ export function AgentsCard() {
         <CardDescription>
           Keep an agent for each kind of call: a call names it (agent_id) and takes its voice,
           language, goal and the rest. Each change is a new version; give it documents to answer
-          from, and test it with scripted callees before it calls anyone.
+          from, and test it with scripted callees before it calls anyone. Calls that name no agent
+          run with your default agent, chosen on the{' '}
+          <Link to={paths.phoneAgentSettings.href} className="underline">
+            Phone Agent
+          </Link>{' '}
+          page.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
