@@ -71,5 +71,20 @@ test.describe('agents', () => {
     await expect(form.getByText("The agent's voice, language and style apply")).toBeVisible();
     await form.getByLabel('Agent').selectOption({ label: 'None: the choices below' });
     await expect(form.getByText("The agent's voice, language and style apply")).toBeHidden();
+    await page.keyboard.press('Escape');
+
+    // Talking to one's agent in the browser starts with the default agent too: its voice.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Talk to your agent' }).first().click();
+    const talk = page.getByRole('dialog', { name: 'Talk to your agent' });
+    await expect(talk.getByLabel('Agent').locator('option:checked')).toHaveText(
+      'Your default agent (Front desk)',
+    );
+    await talk.getByLabel('What the agent calls about').fill('Confirm the cleaning.');
+    await talk.getByRole('button', { name: 'Start test call' }).click();
+    const call = page.getByRole('dialog', { name: 'On the call with your agent' });
+    await expect(
+      call.getByRole('list', { name: 'Transcript' }).getByRole('listitem').first(),
+    ).toContainText('this is Sarah');
   });
 });

@@ -638,7 +638,7 @@ begin
     id, user_id, api_key_id, source, direction, phone_number, goal, context, voice, language,
     speaking_style, first_sentence, max_duration_minutes, retry_max_attempts, provider_token_hash,
     status, current_attempt, started_at, livemode, test_clock, purpose, hold_cents,
-    free_minutes_reserved
+    free_minutes_reserved, agent_id, agent_version
   ) values (
     p_task->>'id', p_user_id, (p_task->>'api_key_id')::uuid, p_task->>'source', 'web', null,
     p_task->>'goal', coalesce(p_task->'context', '{}'::jsonb),
@@ -651,7 +651,7 @@ begin
     max_minutes, 0, p_task->>'provider_token_hash',
     case when live then 'queued' else 'in_progress' end, 1,
     case when live then null else now() end, live, case when live then null else 'open' end,
-    'informational', hold, free_reserve
+    'informational', hold, free_reserve, p_task->>'agent_id', (p_task->>'agent_version')::integer
   ) returning * into created;
   if live then
     insert into public.task_attempts (task_id, number) values (created.id, 1);

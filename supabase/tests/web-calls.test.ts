@@ -199,6 +199,58 @@ describe('a browser call', () => {
     await withTestKey(`/${task.id}/web-call/end`, { method: 'POST' });
   });
 
+  it('talks with the agent it names, else the account’s default agent, and records the version', async () => {
+    const created = await withTestKey('/agents', {
+      method: 'POST',
+      json: {
+        name: 'Front desk',
+        goal: 'Confirm the cleaning on Friday at 9 am.',
+        voice: 'George',
+        first_sentence: 'Hi, George here from Bright Smiles.',
+      },
+    });
+    expect(created.status).toBe(201);
+    const agent = (await created.json()) as { id: string };
+    type WithAgent = Task & {
+      voice: string;
+      agent_id: string | null;
+      agent_version: number | null;
+    };
+
+    // Named, the agent brings the goal, the voice and the opening.
+    const named = (await (await start({ agent_id: agent.id })).json()) as WithAgent;
+    expect(named).toMatchObject({ agent_id: agent.id, agent_version: 1, voice: 'George' });
+    // The opening the law asks for comes first; the agent's first sentence follows it.
+    expect(named.reply!.text).toMatch(/^Hi, this is George, an AI assistant calling on behalf of /);
+    expect(named.reply!.text).toContain('Hi, George here from Bright Smiles.');
+    expect(named.reply!.text).toContain('confirm the cleaning on Friday at 9 am');
+    await withTestKey(`/${named.id}/web-call/end`, { method: 'POST' });
+
+    // The account's default agent, when the body names none; null takes none.
+    const chosen = await account.client
+      .from('agent_settings')
+      .upsert({ user_id: account.user.id, default_agent_id: agent.id });
+    expect(chosen.error).toBeNull();
+    const byDefault = (await (await start({ goal: GOAL })).json()) as WithAgent;
+    expect(byDefault).toMatchObject({ agent_id: agent.id, voice: 'George' });
+    expect(byDefault.reply!.text).toContain(
+      "I'm calling to confirm Kim's cleaning tomorrow at 3 pm.",
+    );
+    await withTestKey(`/${byDefault.id}/web-call/end`, { method: 'POST' });
+    const none = (await (await start({ goal: GOAL, agent_id: null })).json()) as WithAgent;
+    expect(none).toMatchObject({ agent_id: null, voice: 'Aria' });
+    await withTestKey(`/${none.id}/web-call/end`, { method: 'POST' });
+    await account.client
+      .from('agent_settings')
+      .upsert({ user_id: account.user.id, default_agent_id: null });
+
+    const unknown = await start({ goal: GOAL, agent_id: 'agt_01KEXAMPLE0000000000000000' });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain(
+      'none of your agents',
+    );
+  });
+
   it('refuses bad input, another account’s call and a phone call’s id, clearly', async () => {
     for (const body of [
       {},

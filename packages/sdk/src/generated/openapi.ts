@@ -1024,8 +1024,8 @@ export interface components {
       enabled: boolean;
     };
     StartWebCallRequest: {
-      /** @description What the agent is to do, as for a task. */
-      goal: string;
+      /** @description What the agent is to do, as for a task (required unless the agent gives one). */
+      goal?: string;
       context?: {
         [key: string]: unknown;
       };
@@ -1038,6 +1038,10 @@ export interface components {
       first_sentence?: string;
       /** @description When the call ends by itself (5 minutes when left out). */
       max_duration_minutes?: number;
+      /** @description One of your agents: the call takes its goal, context, voice, language, speaking style and first sentence under the body's own. Left out, your default agent (if you have one); null takes none. The task records the agent and version. */
+      agent_id?: string | null;
+      /** @description Which version of agent_id (its latest when left out). */
+      agent_version?: number;
     };
     SayToWebCallRequest: {
       /** @description What you say to the agent. */

@@ -20,10 +20,13 @@ import { FREE_MINUTES, PRICE_PER_MINUTE_LABEL } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useDashboardMode, type DashboardMode } from '@/lib/api/dashboard-mode';
 import { useSession } from '@/lib/auth/session-context';
+import { useAgentSettings } from '@/lib/agent-settings';
+import { useAgents } from '@/lib/agents';
 import { toast } from '@/lib/toast';
 import { useEndWebCall } from '../api/end-web-call';
 import { useSayToWebCall } from '../api/say-to-web-call';
 import {
+  NO_AGENT,
   startWebCallSchema,
   useStartWebCall,
   type StartedWebCall,
@@ -93,8 +96,12 @@ function TalkToAgentCall({ onDone }: { onDone: () => void }) {
   const [started, setStarted] = useState<StartedWebCall | null>(null);
   const form = useForm<StartWebCallValues>({
     resolver: zodResolver(startWebCallSchema),
-    defaultValues: { goal: '', voice: '', language: '' },
+    defaultValues: { goal: '', voice: '', language: '', agentId: '' },
   });
+  const { user } = useSession();
+  const agents = useAgents(user?.id);
+  const settings = useAgentSettings(user?.id);
+  const defaultAgent = agents.data?.find((agent) => agent.id === settings.data?.defaultAgentId);
 
   const begin = form.handleSubmit((values) =>
     start.mutate(
@@ -136,6 +143,26 @@ function TalkToAgentCall({ onDone }: { onDone: () => void }) {
             {...form.register('goal')}
           />
         </FormField>
+        {agents.data?.length ? (
+          <FormField
+            label="Agent"
+            hint="Its goal, voice, language and first sentence apply where the choices here leave them."
+          >
+            <NativeSelect {...form.register('agentId')}>
+              <option value="">
+                {defaultAgent ? `Your default agent (${defaultAgent.name})` : 'None: your settings'}
+              </option>
+              {agents.data
+                .filter((agent) => agent.id !== defaultAgent?.id)
+                .map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.name}
+                  </option>
+                ))}
+              {defaultAgent ? <option value={NO_AGENT}>None: your settings alone</option> : null}
+            </NativeSelect>
+          </FormField>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Voice">
             <NativeSelect {...form.register('voice')}>

@@ -279,7 +279,12 @@ export function createTaskHandler(deps: TaskHandlerDeps) {
       async ({ body }, account) =>
         jsonResponse(
           201,
-          await browserCalls.start(account, await body(), account.apiKeyId ? 'api' : 'dashboard'),
+          await browserCalls.start(
+            account,
+            await body(),
+            account.apiKeyId ? 'api' : 'dashboard',
+            deps.agents.lookup({ userId: account.userId }),
+          ),
         ),
     ),
     route<Caller>(

@@ -26,7 +26,8 @@ import {
   speakingMs,
 } from '../voice/simulated/browser-agent.ts';
 import { toneWav } from '../voice/simulated/recording.ts';
-import { parseOrThrow } from './schema.ts';
+import { AGENT_ID, mergeCreateBody, parseOrThrow } from './schema.ts';
+import type { AgentLookup } from './agents.ts';
 import type { TaskService } from './service.ts';
 import { isTerminal } from './status-machine.ts';
 import { refusal, taskNotFound } from './task-wording.ts';
@@ -69,9 +70,51 @@ export const startWebCallSchema = z.strictObject(
         error: `max_duration_minutes must be at most ${WEB_CALL_MAX_MINUTES} for a browser call`,
       })
       .optional(),
+    agent_id: z
+      .string({ error: 'agent_id must be one of your agents, like agt_…' })
+      .regex(AGENT_ID, { error: 'agent_id must be one of your agents, like agt_…' })
+      .nullable()
+      .optional(),
+    agent_version: z
+      .int({ error: 'agent_version must be a whole number of one of the agent’s versions' })
+      .min(1, { error: 'agent_version must be at least 1' })
+      .optional(),
   },
   { error: 'The body must be an object like {"goal": "Confirm Kim\'s appointment"}' },
 );
+
+/** What a browser call takes of an agent: what it says and how (not tools, transfer, …). */
+const WEB_CALL_AGENT_FIELDS = [
+  'goal',
+  'context',
+  'voice',
+  'language',
+  'speaking_style',
+  'first_sentence',
+] as const;
+
+/**
+ * A start body with its agent's fields under its own: the agent it names, else the account's
+ * default agent (`agent_id: null`: none), and the version found.
+ */
+async function withWebCallAgent(body: unknown, agents: AgentLookup | undefined) {
+  if (!agents || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const input = body as Record<string, unknown>;
+  const agentId = input.agent_id === undefined ? await agents.defaultAgent() : input.agent_id;
+  const version = input.agent_version;
+  // Malformed ids and versions are the schema's to refuse, naming the field.
+  if (typeof agentId !== 'string' || !AGENT_ID.test(agentId)) return body;
+  if (version !== undefined && (!Number.isInteger(version) || (version as number) < 1)) return body;
+  const agent = await agents(agentId, version as number | undefined);
+  const fields: Record<string, unknown> = {};
+  for (const field of WEB_CALL_AGENT_FIELDS)
+    if (agent.config[field] !== undefined) fields[field] = agent.config[field];
+  return {
+    ...mergeCreateBody(fields, input),
+    agent_id: agentId,
+    agent_version: agent.version,
+  };
+}
 
 export const sayToWebCallSchema = z.strictObject(
   {
@@ -226,8 +269,14 @@ export function webCalls(deps: {
      * Starts a browser call. A test one: the agent has said its opening (given with its audio). A
      * live one: the provider's call is open, and starts when the browser connects to `websocket`.
      */
-    async start(caller: Caller, body: unknown, source: 'api' | 'dashboard') {
-      const input = parseOrThrow(startWebCallSchema, body);
+    async start(
+      caller: Caller,
+      body: unknown,
+      source: 'api' | 'dashboard',
+      /** The caller's agents: the one the body names, or the account's default agent. */
+      agents?: AgentLookup,
+    ) {
+      const input = parseOrThrow(startWebCallSchema, await withWebCallAgent(body, agents));
       const id = newTaskId(now());
       // A live call's provider messages carry this token; a test call's never come.
       const token = randomToken();
