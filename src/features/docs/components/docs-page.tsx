@@ -90,6 +90,7 @@ const toc: TocItem[] = [
   { id: 'results', title: 'Results and recordings' },
   { id: 'tools', title: 'Tools during the call' },
   { id: 'transfer-keypad', title: 'Transfer and keypad' },
+  { id: 'agents', title: 'Agents, knowledge and tests' },
   { id: 'get-task', title: 'Get a task' },
   { id: 'list-tasks', title: 'List tasks' },
   { id: 'cancel-task', title: 'Cancel a task' },
@@ -542,6 +543,36 @@ export function DocsPage() {
             and 555-0144 answers by keypad.
           </p>
           <CodeBlock title="A transfer, and an answer by keypad" samples={transferKeypadSamples} />
+        </DocsSection>
+
+        <DocsSection id="agents" title="Agents, knowledge and tests">
+          <p>
+            An agent keeps a call&apos;s agent fields under a name (<InlineCode>POST</InlineCode>,{' '}
+            <InlineCode>GET</InlineCode>, <InlineCode>PATCH /task/agents</InlineCode>, and archive):
+            goal, context, voice, language, speaking style, first sentence, tools, transfer,
+            voicemail, <InlineCode>output_schema</InlineCode>, calling window. A task names it with{' '}
+            <InlineCode>agent_id</InlineCode> and takes its fields under its own, which win; each
+            change is a new version, a task may pin one with <InlineCode>agent_version</InlineCode>,
+            and the task records the version it ran with. A task that names no agent runs with your
+            default agent, chosen on the Phone Agent page, if you have one;{' '}
+            <InlineCode>&quot;agent_id&quot;: null</InlineCode> takes none. Batches, the MCP
+            endpoint, text messages (<InlineCode>@Agent name call …</InlineCode>) and browser calls
+            take an agent the same way.
+          </p>
+          <p>
+            Give an agent documents to answer from (
+            <InlineCode>POST /task/agents/{'{id}'}/documents</InlineCode>: plain text, Markdown, CSV
+            or a PDF&apos;s text): during a call it looks up passages with their document and place,
+            and each look-up is a <InlineCode>knowledge.searched</InlineCode> event. Test it before
+            it calls anyone: a suite (
+            <InlineCode>POST /task/agents/{'{id}'}/test-suites</InlineCode>) is a list of scripted
+            callees and what must hold when each call ends, and a run (
+            <InlineCode>POST /task/agents/{'{id}'}/test-runs</InlineCode>) plays them as free test
+            calls, the same verdicts every time. From CI:{' '}
+            <InlineCode>npx dialwise test-run --agent agt_… --suite suite_…</InlineCode> exits
+            non-zero when a scenario fails. An agent may require a suite to pass before a version
+            places live calls (<InlineCode>live_requires_suite_id</InlineCode>).
+          </p>
         </DocsSection>
 
         <DocsSection id="get-task" title="Get a task">
