@@ -47,52 +47,59 @@ export function requireKeyShape(key: string | null): string {
   return key;
 }
 
+/** Answers kept until a time each, at most `max` of them: the oldest goes first. */
+function expiringMemory<V>(max: number) {
+  const kept = new Map<string, { until: number; value: V }>();
+  return {
+    get(key: string, now: number): V | undefined {
+      const entry = kept.get(key);
+      if (entry === undefined) return undefined;
+      if (entry.until > now) return entry.value;
+      kept.delete(key);
+      return undefined;
+    },
+    set(key: string, value: V, until: number) {
+      kept.delete(key);
+      if (kept.size >= max) kept.delete(kept.keys().next().value!);
+      kept.set(key, { until, value });
+    },
+    forget: (key: string) => void kept.delete(key),
+  };
+}
+
 /**
  * Keys the database lately said do not exist or are revoked, and until when that answer is reused:
  * a made-up key sent again and again costs no query, to authenticate or to log. Keys are made by
  * us (random, 256 bits), so one unknown a minute ago does not come to exist, and a revoked key
  * stays revoked; a refusal for KYC or the phone is never remembered (the account may fix it at any
- * time). Bounded: the oldest answer goes first.
+ * time).
  */
-const refusedKeys = new Map<string, { until: number; heldByNobody: boolean }>();
+const refusedKeys = expiringMemory<{ heldByNobody: boolean }>(10_000);
 const REFUSED_KEY_MS = 60_000;
-const REFUSED_KEYS_MAX = 10_000;
-
-function recentRefusal(key: string, now: number) {
-  const refusal = refusedKeys.get(key);
-  if (refusal === undefined) return null;
-  if (refusal.until > now) return refusal;
-  refusedKeys.delete(key);
-  return null;
-}
-
-/**
- * Remembers the database's answer for a key it refused as `unauthorized` (`key_unknown`: no key
- * has that value). Any other answer is not remembered.
- */
-export function rememberKeyRefusal(
-  key: string,
-  answer: { error?: string; key_unknown?: boolean },
-  now: number = Date.now(),
-) {
-  if (answer.error) acceptedKeys.delete(key);
-  if (answer.error !== 'unauthorized') return;
-  refusedKeys.delete(key);
-  if (refusedKeys.size >= REFUSED_KEYS_MAX) refusedKeys.delete(refusedKeys.keys().next().value!);
-  refusedKeys.set(key, { until: now + REFUSED_KEY_MS, heldByNobody: answer.key_unknown === true });
-}
 
 /**
  * Keys the database accepted in the last few seconds, for the check a create makes before it reads
  * its body (checkKeyBeforeWrite). The create checks the key again in its own transaction
  * (task_create, batch_create), so a remembered yes saves a round trip and changes no decision: a
  * key revoked meanwhile is still refused (401) by its create, and only a body the create would have
- * refused anyway may be answered 400 first. Any refusal of the key forgets it. Bounded: the oldest
- * answer goes first.
+ * refused anyway may be answered 400 first. Any refusal of the key forgets it.
  */
-const acceptedKeys = new Map<string, number>();
+const acceptedKeys = expiringMemory<true>(10_000);
 const ACCEPTED_KEY_MS = 10_000;
-const ACCEPTED_KEYS_MAX = 10_000;
+
+/**
+ * Remembers the database's answer for a key it refused as `unauthorized` (`key_unknown`: no key
+ * has that value). Any other answer is not remembered; any refusal forgets a remembered yes.
+ */
+export function rememberKeyRefusal(
+  key: string,
+  answer: { error?: string; key_unknown?: boolean },
+  now: number = Date.now(),
+) {
+  if (answer.error) acceptedKeys.forget(key);
+  if (answer.error !== 'unauthorized') return;
+  refusedKeys.set(key, { heldByNobody: answer.key_unknown === true }, now + REFUSED_KEY_MS);
+}
 
 /**
  * The check before a create reads its body: a key no account holds, revoked or not allowed to
@@ -103,18 +110,14 @@ export async function checkKeyBeforeWrite(
   key: string,
   now: number = Date.now(),
 ): Promise<void> {
-  const until = acceptedKeys.get(key);
-  if (until !== undefined && until > now) return;
-  acceptedKeys.delete(key);
+  if (acceptedKeys.get(key, now)) return;
   await authenticateKey(db, key, now);
-  if (acceptedKeys.size >= ACCEPTED_KEYS_MAX)
-    acceptedKeys.delete(acceptedKeys.keys().next().value!);
-  acceptedKeys.set(key, now + ACCEPTED_KEY_MS);
+  acceptedKeys.set(key, true, now + ACCEPTED_KEY_MS);
 }
 
 /** Whether the database lately said no account holds this key: its requests are not logged. */
 export function keyHeldByNobody(key: string, now: number = Date.now()): boolean {
-  return recentRefusal(key, now)?.heldByNobody === true;
+  return refusedKeys.get(key, now)?.heldByNobody === true;
 }
 
 /** The account of an API key that may place calls: any account's test key; a live key once KYC is submitted (pending or complete) and the phone verified. */
@@ -124,7 +127,7 @@ export async function authenticateKey(
   now: number = Date.now(),
 ): Promise<Account> {
   const live = requireKeyShape(key);
-  if (recentRefusal(live, now)) throw accountRefusal('unauthorized');
+  if (refusedKeys.get(live, now)) throw accountRefusal('unauthorized');
   const account = must(await db.rpc('api_key_account', { p_api_key: live })) as {
     user_id?: string;
     api_key_id?: string;

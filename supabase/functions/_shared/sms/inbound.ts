@@ -151,16 +151,9 @@ export function createSmsInboundHandler(deps: SmsInboundDeps) {
     if (!userId) return REPLIES.unknownSender;
     await remember(sid, { user_id: userId });
     const agents = namesAgent(body) ? await agentsOf(userId) : [];
-    if (agents.length > 0)
-      intent = parseSms(
-        body,
-        agents.map((agent) => agent.name),
-      );
-    if (intent.kind === 'unknown_agent')
-      return REPLIES.unknownAgent(
-        intent.mention,
-        agents.map((agent) => agent.name),
-      );
+    const agentNames = agents.map((agent) => agent.name);
+    if (agents.length > 0) intent = parseSms(body, agentNames);
+    if (intent.kind === 'unknown_agent') return REPLIES.unknownAgent(intent.mention, agentNames);
     if (intent.kind === 'no_number') return REPLIES.usage;
     if (intent.kind === 'no_goal') return REPLIES.noGoal;
     if (intent.kind !== 'call') return null;

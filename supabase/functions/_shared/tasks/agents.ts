@@ -358,12 +358,27 @@ export function agentService(deps: {
 
 export type AgentService = ReturnType<typeof agentService>;
 
+const isObjectBody = (body: unknown): body is Record<string, unknown> =>
+  !!body && typeof body === 'object' && !Array.isArray(body);
+
+/** A body that names no agent (`agent_id` left out) naming the account's default agent, if any. */
+export async function namingDefaultAgent(body: unknown, lookup: AgentLookup | undefined) {
+  if (!lookup || !isObjectBody(body) || body.agent_id !== undefined) return body;
+  const agentId = await lookup.defaultAgent();
+  return agentId ? { ...body, agent_id: agentId } : body;
+}
+
 /**
  * A create body with its agent's fields under its own (`agent_id`, `agent_version`): the version
- * found is recorded on the task. A body that names no agent is answered as it is.
+ * found is recorded on the task. A body that names no agent is answered as it is. `fields`: only
+ * these of the agent's (a browser call takes what it says and how, not tools or transfer).
  */
-export async function withAgentFields(body: unknown, lookup: AgentLookup | undefined) {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+export async function withAgentFields(
+  body: unknown,
+  lookup: AgentLookup | undefined,
+  fields?: readonly string[],
+) {
+  if (!isObjectBody(body)) return body;
   const input = body as Record<string, unknown>;
   if (input.agent_id === undefined) return body;
   // Malformed ids are the schema's to refuse, naming the field.
@@ -373,10 +388,11 @@ export async function withAgentFields(body: unknown, lookup: AgentLookup | undef
   if (!lookup)
     throw new ServiceError('invalid_request', 'agent_id is not taken here.', { field: 'agent_id' });
   const agent = await lookup(input.agent_id, version as number | undefined);
-  return {
-    ...mergeCreateBody(agent.config as Record<string, unknown>, input),
-    agent_version: agent.version,
-  };
+  const config = agent.config as Record<string, unknown>;
+  const taken = fields
+    ? Object.fromEntries(fields.filter((field) => field in config).map((f) => [f, config[f]]))
+    : config;
+  return { ...mergeCreateBody(taken, input), agent_version: agent.version };
 }
 
 /**

@@ -77,12 +77,6 @@ type Accepted = {
   agent_id?: string;
 };
 
-/** A batch body whose rows that name no agent take `agentId` (its defaults name it). */
-function withDefaultsAgent(body: unknown, agentId: string) {
-  const input = body as { defaults?: Record<string, unknown> };
-  return { ...input, defaults: { ...(input.defaults ?? {}), agent_id: agentId } };
-}
-
 /** `batch_` + a ULID, like task ids: sorts by creation. */
 export const newBatchId = (nowMs: number) => newTaskId(nowMs).replace(/^task_/, 'batch_');
 
@@ -197,6 +191,18 @@ export function createBatchService(deps: BatchServiceDeps) {
       return verdict;
     };
     const defaults = input.defaults ?? {};
+    // The same body, its rows that name no agent taking `agentId` (its defaults name it); the
+    // request as sent is what a replay must match.
+    const withAgent = async (agentId: string, requestHash: string): Promise<PreparedBatch> => ({
+      ...(await prepareBatch(
+        {
+          ...(body as object),
+          defaults: { ...(body as { defaults?: object }).defaults, agent_id: agentId },
+        },
+        options,
+      )),
+      requestHash,
+    });
     const merged = input.tasks.map((row) => mergeCreateBody(defaults, row));
     const { hosts } = checkBatchSpread(merged);
     await webhooks.lookUp(hosts);
@@ -231,13 +237,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     const namingNoAgent = merged.some((row) => row.agent_id === undefined);
     const defaultAgent =
       rows.length > 0 && namingNoAgent ? await options.agents?.defaultAgent() : null;
-    if (defaultAgent) {
-      const requestHash = await sha256Hex(canonicalJson(body));
-      return {
-        ...(await prepareBatch(withDefaultsAgent(body, defaultAgent), options)),
-        requestHash,
-      };
-    }
+    if (defaultAgent) return await withAgent(defaultAgent, await sha256Hex(canonicalJson(body)));
     if (rows.length > 0 || duplicates.length > 0)
       throw badRows(
         [...rows, ...duplicates].sort((a, b) => a.index - b.index),
@@ -266,11 +266,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       batch: { ...batch, takes_default_agent: true },
       tasks: shared.rows,
       requestHash,
-      // The request as sent is what a replay must match: its hash stays the body's.
-      withDefaultAgent: async (agentId) => ({
-        ...(await prepareBatch(withDefaultsAgent(body, agentId), options)),
-        requestHash,
-      }),
+      withDefaultAgent: (agentId) => withAgent(agentId, requestHash),
     };
   }
 

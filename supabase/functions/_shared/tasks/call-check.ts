@@ -1,6 +1,6 @@
 // POST /task/check, GET /task/rules and MCP check_call: what POST /task would decide for a body,
 // read from task_check in SQL (the facts task_accept decides with), creating and holding nothing.
-import type { AgentLookup } from './agents.ts';
+import { namingDefaultAgent, type AgentLookup } from './agents.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { checkCallableNumber } from '../contract/phone-number.ts';
 import { type Db, must } from '../db.ts';
@@ -86,15 +86,11 @@ export function createCallChecks(db: Db, prepareTask: Prepare) {
         if (!verdict.allowed) return refusedNumber(phone.trim(), verdict.message);
       }
       const consent = consentVerdict(body);
-      // A body that names no agent is judged with the account's default agent, as POST /task runs.
-      const defaultAgent =
-        agents && Object.keys(obj(body)).length > 0 && obj(body).agent_id === undefined
-          ? await agents.defaultAgent()
-          : null;
       let task: Record<string, unknown>;
       try {
+        // A body that names no agent is judged with the account's default agent, as it would run.
         task = (
-          await prepareTask(defaultAgent ? { ...obj(body), agent_id: defaultAgent } : body, {
+          await prepareTask(await namingDefaultAgent(body, agents), {
             idempotencyKey: null,
             agents,
           })

@@ -479,7 +479,12 @@ export function createTaskService(deps: TaskServiceDeps) {
       typeof body === 'object' &&
       !Array.isArray(body) &&
       (body as Record<string, unknown>).agent_id === undefined;
-    // The agent's fields under the body's own; the body as sent is what a replay must match.
+    // The same body with the default agent's fields; the body as sent is what a replay must match.
+    const withAgent = async (agentId: string, requestHash: string): Promise<PreparedTask> => ({
+      ...(await prepareTask({ ...(body as object), agent_id: agentId }, options)),
+      requestHash,
+    });
+    // The agent's fields under the body's own.
     let input: CreateTaskInput;
     try {
       input = parseOrThrow(createTaskSchema, await withAgentFields(body, options.agents));
@@ -490,10 +495,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           ? await options.agents?.defaultAgent()
           : null;
       if (!defaultAgent) throw error;
-      return {
-        ...(await prepareTask({ ...(body as object), agent_id: defaultAgent }, options)),
-        requestHash: await sha256Hex(canonicalJson(body)),
-      };
+      return await withAgent(defaultAgent, await sha256Hex(canonicalJson(body)));
     }
     const checkSchema = options.checkSchema ?? checkOutputSchema;
     const outputSchema =
@@ -541,11 +543,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     return {
       task: { ...task, takes_default_agent: true },
       requestHash,
-      // The request as sent is what a replay must match: its hash stays the body's.
-      withDefaultAgent: async (agentId) => ({
-        ...(await prepareTask({ ...(body as object), agent_id: agentId }, options)),
-        requestHash,
-      }),
+      withDefaultAgent: (agentId) => withAgent(agentId, requestHash),
     };
   }
 

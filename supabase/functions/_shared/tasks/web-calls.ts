@@ -26,8 +26,8 @@ import {
   speakingMs,
 } from '../voice/simulated/browser-agent.ts';
 import { toneWav } from '../voice/simulated/recording.ts';
-import { AGENT_ID, mergeCreateBody, parseOrThrow } from './schema.ts';
-import type { AgentLookup } from './agents.ts';
+import { AGENT_ID, parseOrThrow } from './schema.ts';
+import { namingDefaultAgent, withAgentFields, type AgentLookup } from './agents.ts';
 import type { TaskService } from './service.ts';
 import { isTerminal } from './status-machine.ts';
 import { refusal, taskNotFound } from './task-wording.ts';
@@ -92,29 +92,6 @@ const WEB_CALL_AGENT_FIELDS = [
   'speaking_style',
   'first_sentence',
 ] as const;
-
-/**
- * A start body with its agent's fields under its own: the agent it names, else the account's
- * default agent (`agent_id: null`: none), and the version found.
- */
-async function withWebCallAgent(body: unknown, agents: AgentLookup | undefined) {
-  if (!agents || !body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const input = body as Record<string, unknown>;
-  const agentId = input.agent_id === undefined ? await agents.defaultAgent() : input.agent_id;
-  const version = input.agent_version;
-  // Malformed ids and versions are the schema's to refuse, naming the field.
-  if (typeof agentId !== 'string' || !AGENT_ID.test(agentId)) return body;
-  if (version !== undefined && (!Number.isInteger(version) || (version as number) < 1)) return body;
-  const agent = await agents(agentId, version as number | undefined);
-  const fields: Record<string, unknown> = {};
-  for (const field of WEB_CALL_AGENT_FIELDS)
-    if (agent.config[field] !== undefined) fields[field] = agent.config[field];
-  return {
-    ...mergeCreateBody(fields, input),
-    agent_id: agentId,
-    agent_version: agent.version,
-  };
-}
 
 export const sayToWebCallSchema = z.strictObject(
   {
@@ -276,7 +253,15 @@ export function webCalls(deps: {
       /** The caller's agents: the one the body names, or the account's default agent. */
       agents?: AgentLookup,
     ) {
-      const input = parseOrThrow(startWebCallSchema, await withWebCallAgent(body, agents));
+      // The agent it names, else the account's default agent (`agent_id: null`: none).
+      const input = parseOrThrow(
+        startWebCallSchema,
+        await withAgentFields(
+          await namingDefaultAgent(body, agents),
+          agents,
+          WEB_CALL_AGENT_FIELDS,
+        ),
+      );
       const id = newTaskId(now());
       // A live call's provider messages carry this token; a test call's never come.
       const token = randomToken();
